@@ -1,0 +1,33 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Logger } from 'nestjs-pino';
+import type { AppConfig } from '@mirrorline/shared';
+import { AppModule } from './app.module';
+import { configureApp } from './http/configure-app';
+import { runMigrations, seedDemoDataIfEmpty } from './database/migrate';
+import { STARTUP_TASKS } from './startup-tasks';
+
+export interface BootOptions {
+  /** Run migrations, demo seeding and start-up tasks (default true). */
+  prepareDatabase?: boolean;
+}
+
+/** Builds the fully configured application (not yet listening). Shared by main.ts and the e2e tests. */
+export async function createApp(config: AppConfig, databaseUrl: string, options: BootOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+    bufferLogs: true,
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  configureApp(app, config);
+  if (options.prepareDatabase !== false) {
+    const orm = app.get<MikroORM>(MikroORM);
+    await runMigrations(orm);
+    await seedDemoDataIfEmpty(orm, config);
+    for (const task of STARTUP_TASKS) await task(app, config);
+  }
+  await app.init();
+  return app;
+}

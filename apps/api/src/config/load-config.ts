@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { AppConfig } from '@mirrorline/shared';
+
+/** A configuration problem; `message` is the one line printed before the start stops. */
+export class ConfigError extends Error {
+  constructor(readonly variable: string, problem: string) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) {
+    throw new ConfigError(name, `must be a port number between 1 and 65535 (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const lower = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+  if (['false', '0', 'no', 'off'].includes(lower)) return false;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = value(env, name);
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL (${protocols.join(' or ')})`);
+  }
+  if (!protocols.includes(parsed.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')}:// (got "${parsed.protocol}")`);
+  }
+  return raw;
+}
+
+/** Dev-only secrets, generated once and kept under var/ so sessions survive restarts. */
+function devSecrets(dataDir: string): { access: string; refresh: string; session: string } {
+  const file = join(dataDir, 'dev-secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { access: string; refresh: string; session: string };
+    if (stored.access && stored.refresh && stored.session) return stored;
+  }
+  const secrets = {
+    access: randomBytes(48).toString('base64url'),
+    refresh: randomBytes(48).toString('base64url'),
+    session: randomBytes(48).toString('base64url'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+function secret(env: Env, name: string, production: boolean, fallback: () => string): string {
+  const raw = value(env, name);
+  if (raw === undefined) {
+    if (production) throw new ConfigError(name, 'is required when NODE_ENV=production');
+    return fallback();
+  }
+  if (raw.length < 32) throw new ConfigError(name, 'must be at least 32 characters long');
+  return raw;
+}
+
+/**
+ * Reads and validates the environment. Throws ConfigError naming the first bad variable.
+ * `cwd` anchors relative paths (var/, uploads) so the API behaves the same from any script.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const nodeEnvRaw = value(env, 'NODE_ENV') ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError('NODE_ENV', `must be development, production or test (got "${nodeEnvRaw}")`);
+  }
+  const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
+  const isProduction = nodeEnv === 'production';
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const dataDir = abs(value(env, 'DATA_DIR') ?? 'var');
+
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres', 'postgresql']);
+  let generated: ReturnType<typeof devSecrets> | undefined;
+  const dev = () => (generated ??= devSecrets(dataDir));
+
+  const adminEmail = value(env, 'ADMIN_EMAIL') ?? (isProduction ? undefined : 'admin@mirrorline.local');
+  if (adminEmail === undefined) throw new ConfigError('ADMIN_EMAIL', 'is required when NODE_ENV=production');
+  if (!EMAIL.test(adminEmail)) throw new ConfigError('ADMIN_EMAIL', `must be an email address (got "${adminEmail}")`);
+  const adminPassword = value(env, 'ADMIN_PASSWORD');
+  if (adminPassword === undefined && isProduction) {
+    throw new ConfigError('ADMIN_PASSWORD', 'is required when NODE_ENV=production');
+  }
+  if (adminPassword !== undefined && (adminPassword.length < 12 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be 12 to 128 characters long');
+  }
+
+  const mailFrom = value(env, 'MAIL_FROM') ?? 'Mirrorline <no-reply@mirrorline.local>';
+  const corsOrigins = (value(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    try {
+      const parsed = new URL(origin);
+      if (!['http:', 'https:'].includes(parsed.protocol) || parsed.pathname !== '/') throw new Error();
+    } catch {
+      throw new ConfigError('CORS_ORIGINS', `must be a comma-separated list of origins like http://localhost:5173 (got "${origin}")`);
+    }
+  }
+
+  const logLevel = (value(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')) as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const config: AppConfig = {
+    nodeEnv,
+    isProduction,
+    port: port(env, 'PORT', 3000),
+    databaseUrl,
+    embeddedPgPort: port(env, 'EMBEDDED_PG_PORT', 5433),
+    dataDir,
+    jwtAccessSecret: secret(env, 'JWT_ACCESS_SECRET', isProduction, () => dev().access),
+    jwtRefreshSecret: secret(env, 'JWT_REFRESH_SECRET', isProduction, () => dev().refresh),
+    sessionSecret: secret(env, 'SESSION_SECRET', isProduction, () => dev().session),
+    adminEmail: adminEmail.toLowerCase(),
+    adminPassword,
+    demoData: bool(env, 'DEMO_DATA', !isProduction),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
+    mailFrom,
+    redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
+    uploadDir: abs(value(env, 'UPLOAD_DIR') ?? join('var', 'uploads')),
+    corsOrigins,
+    logLevel,
+    adminPanel: bool(env, 'ADMIN_PANEL', nodeEnv !== 'test'),
+    spaDir: value(env, 'SPA_DIR') === 'off' ? undefined : abs(value(env, 'SPA_DIR') ?? join('frontend', 'dist')),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+  };
+  if (config.jwtAccessSecret === config.jwtRefreshSecret) {
+    throw new ConfigError('JWT_REFRESH_SECRET', 'must differ from JWT_ACCESS_SECRET');
+  }
+  return config;
+}

@@ -1,0 +1,27 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { Clock, MikroOrmUnitOfWork, SystemClock, UnitOfWork } from '@mirrorline/shared';
+import { mikroOrmOptions } from './mikro-orm.options';
+
+/** MikroORM on PostgreSQL plus the ports every context shares: UnitOfWork and Clock. */
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(databaseUrl: string): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        MikroOrmModule.forRoot({
+          ...mikroOrmOptions(databaseUrl),
+          autoLoadEntities: true,
+          registerRequestContext: true,
+        }),
+      ],
+      providers: [
+        { provide: UnitOfWork, useClass: MikroOrmUnitOfWork },
+        { provide: Clock, useClass: SystemClock },
+      ],
+      exports: [UnitOfWork, Clock],
+    };
+  }
+}

@@ -1,0 +1,115 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * The double-entry ledger (product.md §4). Design, in short (details in docs/ledger.md):
+ * - ledger_accounts: per user `cash`, `held` (withdrawals awaiting approval), one `copy_equity` per copy;
+ *   platform accounts have no owner. `balance` is a cache of Σ entries, maintained by the trigger
+ *   below only; user balances can never go negative (CHECK → SQLSTATE 23514, constraint
+ *   ledger_accounts_non_negative: the adapters turn it into INSUFFICIENT_FUNDS).
+ * - ledger_transactions + ledger_entries: append-only journal (UPDATE/DELETE refused). All the entries
+ *   of one ledger transaction are inserted by ONE statement, whose entries must sum to zero per
+ *   transaction: checked set-based per statement, so a 100,000-row settlement costs one aggregate.
+ * - Account rows are locked in id order before the cached balances move, so concurrent postings
+ *   cannot deadlock on each other.
+ */
+export class Migration20261123000200Ledger extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      CREATE TABLE ledger_accounts (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        owner_id uuid NULL REFERENCES users (id),
+        copy_id uuid NULL,
+        kind varchar(32) NOT NULL,
+        balance bigint NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT ledger_accounts_kind_check CHECK (kind IN (
+          'cash', 'held', 'copy_equity',
+          'platform_deposits', 'platform_withdrawals', 'platform_market', 'platform_adjustments')),
+        CONSTRAINT ledger_accounts_owner_check CHECK ((kind LIKE 'platform\\_%') = (owner_id IS NULL)),
+        CONSTRAINT ledger_accounts_copy_check CHECK ((kind = 'copy_equity') = (copy_id IS NOT NULL)),
+        CONSTRAINT ledger_accounts_non_negative CHECK (owner_id IS NULL OR balance >= 0)
+      );`);
+    this.addSql(`CREATE UNIQUE INDEX ledger_accounts_user_kind_unique ON ledger_accounts (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL;`);
+    this.addSql(`CREATE UNIQUE INDEX ledger_accounts_platform_kind_unique ON ledger_accounts (kind) WHERE owner_id IS NULL;`);
+    this.addSql(`CREATE UNIQUE INDEX ledger_accounts_copy_unique ON ledger_accounts (copy_id) WHERE copy_id IS NOT NULL;`);
+    this.addSql(`
+      INSERT INTO ledger_accounts (kind) VALUES
+        ('platform_deposits'), ('platform_withdrawals'), ('platform_market'), ('platform_adjustments');`);
+
+    this.addSql(`
+      CREATE TABLE ledger_transactions (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        type varchar(32) NOT NULL,
+        reference varchar(128) NULL,
+        description text NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );`);
+    this.addSql(`CREATE INDEX ledger_transactions_reference_idx ON ledger_transactions (reference);`);
+    this.addSql(`
+      CREATE TABLE ledger_entries (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        transaction_id bigint NOT NULL REFERENCES ledger_transactions (id),
+        account_id bigint NOT NULL REFERENCES ledger_accounts (id),
+        amount bigint NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT ledger_entries_amount_nonzero CHECK (amount <> 0)
+      );`);
+    this.addSql(`CREATE INDEX ledger_entries_account_idx ON ledger_entries (account_id, id);`);
+    this.addSql(`CREATE INDEX ledger_entries_transaction_idx ON ledger_entries (transaction_id);`);
+
+    for (const table of ['ledger_transactions', 'ledger_entries']) {
+      this.addSql(`
+        CREATE TRIGGER ${table}_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON ${table}
+        FOR EACH STATEMENT EXECUTE FUNCTION refuse_modification();`);
+    }
+
+    this.addSql(`
+      CREATE OR REPLACE FUNCTION ledger_post_entries() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        unbalanced bigint;
+      BEGIN
+        SELECT transaction_id INTO unbalanced FROM new_entries
+          GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 1;
+        IF unbalanced IS NOT NULL THEN
+          RAISE EXCEPTION 'ledger transaction % does not balance', unbalanced USING ERRCODE = 'raise_exception';
+        END IF;
+        -- Lock every touched account in id order first: no two postings can wait on each other in a cycle.
+        PERFORM 1 FROM ledger_accounts
+          WHERE id IN (SELECT DISTINCT account_id FROM new_entries) ORDER BY id FOR NO KEY UPDATE;
+        UPDATE ledger_accounts a SET balance = a.balance + d.delta
+          FROM (SELECT account_id, sum(amount) AS delta FROM new_entries GROUP BY account_id) d
+          WHERE a.id = d.account_id;
+        RETURN NULL;
+      END $$;`);
+    this.addSql(`
+      CREATE TRIGGER ledger_entries_post AFTER INSERT ON ledger_entries
+      REFERENCING NEW TABLE AS new_entries
+      FOR EACH STATEMENT EXECUTE FUNCTION ledger_post_entries();`);
+    // Cached balances move only through the trigger above.
+    this.addSql(`
+      CREATE OR REPLACE FUNCTION ledger_accounts_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'DELETE' THEN
+          RAISE EXCEPTION 'ledger accounts cannot be deleted' USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF NEW.owner_id IS DISTINCT FROM OLD.owner_id OR NEW.kind <> OLD.kind OR NEW.copy_id IS DISTINCT FROM OLD.copy_id THEN
+          RAISE EXCEPTION 'ledger accounts cannot change owner or kind' USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        IF NEW.balance <> OLD.balance AND pg_trigger_depth() < 2 THEN
+          RAISE EXCEPTION 'ledger balances move only through ledger entries' USING ERRCODE = 'insufficient_privilege';
+        END IF;
+        RETURN NEW;
+      END $$;`);
+    this.addSql(`
+      CREATE TRIGGER ledger_accounts_guard BEFORE UPDATE OR DELETE ON ledger_accounts
+      FOR EACH ROW EXECUTE FUNCTION ledger_accounts_guard();`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql('DROP TABLE IF EXISTS ledger_entries;');
+    this.addSql('DROP TABLE IF EXISTS ledger_transactions;');
+    this.addSql('DROP TABLE IF EXISTS ledger_accounts;');
+    this.addSql('DROP FUNCTION IF EXISTS ledger_post_entries();');
+    this.addSql('DROP FUNCTION IF EXISTS ledger_accounts_guard();');
+  }
+}

@@ -1,0 +1,14 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261123000000Foundation } from './Migration20261123000000Foundation';
+import { Migration20261123000100Users } from './Migration20261123000100Users';
+import { Migration20261123000200Ledger } from './Migration20261123000200Ledger';
+
+/**
+ * Every migration, in order. The list is explicit (no glob) so the same code runs from TypeScript
+ * (tests) and from the compiled dist. Append new migrations at the end; never edit a landed one.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261123000000Foundation', class: Migration20261123000000Foundation },
+  { name: 'Migration20261123000100Users', class: Migration20261123000100Users },
+  { name: 'Migration20261123000200Ledger', class: Migration20261123000200Ledger },
+];

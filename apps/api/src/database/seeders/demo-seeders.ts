@@ -1,0 +1,7 @@
+import type { Seeder } from '@mikro-orm/seeder';
+
+/**
+ * Demo data seeders of each context (sample traders, their closed trades, …), run in this order by
+ * DemoDataSeeder when DEMO_DATA is on and the database has no users yet.
+ */
+export const DEMO_SEEDERS: Array<new () => Seeder> = [];

@@ -1,0 +1,70 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import type { AppConfig } from '@mirrorline/shared';
+import { DomainErrorFilter, errorResponse } from './domain-error.filter';
+import { createValidationPipe } from './validation';
+import { setupSwagger } from './swagger';
+import { serveSpa } from './spa';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com', 'https://*.tradingview-widget.com'];
+
+/**
+ * Everything the HTTP edge needs, shared by main.ts and the e2e tests so that tests exercise the
+ * real stack: security headers, CORS, body limits, /api prefix, validation, error filter, docs, SPA.
+ */
+export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+  if (config.trustProxy) app.set('trust proxy', 1);
+  app.disable('x-powered-by');
+
+  const strictHelmet = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...TRADINGVIEW],
+        frameSrc: ["'self'", ...TRADINGVIEW],
+        connectSrc: ["'self'", ...TRADINGVIEW],
+        imgSrc: ["'self'", 'data:', 'blob:', ...TRADINGVIEW],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.isProduction,
+  });
+  // AdminJS and Swagger UI ship inline scripts and styles: relax CSP there only.
+  const relaxedHelmet = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, hsts: config.isProduction });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    (/^\/(admin|api\/docs)(\/|$)/.test(req.path) ? relaxedHelmet : strictHelmet)(req, res, next),
+  );
+
+  app.enableCors({
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+    exposedHeaders: ['Retry-After', 'WWW-Authenticate', 'X-Request-Id'],
+  });
+  app.use(cookieParser());
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), bodyErrorHandler);
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new DomainErrorFilter());
+  setupSwagger(app);
+  serveSpa(app, config.spaDir);
+  app.enableShutdownHooks();
+}
+
+/**
+ * Answers body-parser errors (malformed JSON, too large, bad charset) right where they happen, in the
+ * same JSON shape as the filter; Nest would otherwise turn them into a message from the JSON parser.
+ */
+function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) return next(error);
+  const { status, body, headers } = errorResponse(error);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.status(status).json(body);
+}

@@ -1,0 +1,123 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError, type DomainErrorKind, sqlStateOf } from '@mirrorline/shared';
+
+/** The one place where domain error kinds become HTTP statuses. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  validation: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  unprocessable: 422,
+  too_many_requests: 429,
+};
+
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** PostgreSQL errors that mean "bad input" or "lost a race", never a server fault. */
+const STATUS_OF_SQLSTATE: Record<string, [number, string, string]> = {
+  '23505': [409, 'CONFLICT', 'This conflicts with an existing record'],
+  '23503': [409, 'CONFLICT', 'This refers to a record that does not exist or is still in use'],
+  '23514': [409, 'CONFLICT', 'This would break a rule of the account'],
+  '22P02': [400, 'BAD_REQUEST', 'A value has an invalid format'],
+  '22003': [400, 'BAD_REQUEST', 'A number is out of range'],
+  '22001': [400, 'BAD_REQUEST', 'A value is too long'],
+  '40001': [409, 'RETRY', 'The request conflicted with another one; please retry'],
+  '40P01': [409, 'RETRY', 'The request conflicted with another one; please retry'],
+};
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  code: string;
+  errors?: Record<string, string[]>;
+}
+
+const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'Malformed JSON in request body'],
+  'entity.too.large': [413, 'Request body is too large'],
+  'encoding.unsupported': [415, 'Unsupported request body encoding'],
+  'charset.unsupported': [415, 'Unsupported request body charset'],
+  'request.aborted': [400, 'Request aborted'],
+};
+
+export function errorResponse(exception: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+  // Errors raised by body-parser (malformed JSON, too large, …) carry a `type`; never echo parser internals.
+  const parserType = (exception as { type?: unknown } | undefined)?.type;
+  if (typeof parserType === 'string' && BODY_PARSER_MESSAGES[parserType]) {
+    const [status, message] = BODY_PARSER_MESSAGES[parserType];
+    return { status, body: { statusCode: status, message, code: CODE_OF_STATUS[status] ?? 'BAD_REQUEST' }, headers: {} };
+  }
+  if (exception instanceof DomainError) {
+    const status = STATUS_OF_KIND[exception.kind] ?? 422;
+    const headers: Record<string, string> = { ...((exception.details.headers as Record<string, string>) ?? {}) };
+    const retryAfter = exception.details.retryAfterSeconds;
+    if (typeof retryAfter === 'number') headers['Retry-After'] = String(Math.max(1, Math.ceil(retryAfter)));
+    const body: ErrorBody = { statusCode: status, message: exception.message, code: exception.code };
+    if (exception.details.errors) body.errors = exception.details.errors as Record<string, string[]>;
+    return { status, body, headers };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    let message = exception.message;
+    if (typeof response === 'object' && response !== null && 'message' in response) {
+      const m = (response as { message: unknown }).message;
+      message = Array.isArray(m) ? m.join('; ') : String(m);
+    }
+    const headers: Record<string, string> = {};
+    if (status === 429) headers['Retry-After'] = headers['Retry-After'] ?? '60';
+    return { status, body: { statusCode: status, message, code: CODE_OF_STATUS[status] ?? 'ERROR' }, headers };
+  }
+  // Other client errors raised by Express middleware before Nest sees the request.
+  const e = exception as { status?: unknown; statusCode?: unknown; expose?: unknown; message?: unknown } | undefined;
+  const httpStatus = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined;
+  if (httpStatus && httpStatus >= 400 && httpStatus < 500) {
+    const message = e?.expose && typeof e.message === 'string' ? e.message : 'Bad request';
+    return { status: httpStatus, body: { statusCode: httpStatus, message, code: CODE_OF_STATUS[httpStatus] ?? 'BAD_REQUEST' }, headers: {} };
+  }
+  const sqlState = sqlStateOf(exception);
+  if (sqlState && STATUS_OF_SQLSTATE[sqlState]) {
+    const [status, code, message] = STATUS_OF_SQLSTATE[sqlState];
+    return { status, body: { statusCode: status, message, code }, headers: {} };
+  }
+  return {
+    status: HttpStatus.INTERNAL_SERVER_ERROR,
+    body: { statusCode: 500, message: 'Internal server error', code: 'INTERNAL' },
+    headers: {},
+  };
+}
+
+/** Maps every error to `{ statusCode, message, code }`; stack traces go to the log, never to the client. */
+@Catch()
+export class DomainErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HTTP');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const response = ctx.getResponse<Response>();
+    const request = ctx.getRequest<Request>();
+    const { status, body, headers } = errorResponse(exception);
+    if (status >= 500) {
+      this.logger.error({ err: exception, path: request?.url }, 'Unhandled error');
+    }
+    if (response.headersSent) return;
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    response.status(status).json(body);
+  }
+}

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { INestApplication } from '@nestjs/common';
+
+const NOT_SPA = /^\/(api|admin)(\/|$)/;
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, and index.html for every other GET that is
+ * not under /api or /admin (history fallback; the SPA renders its not-found screen for unknown paths).
+ */
+export function serveSpa(app: INestApplication, spaDir: string | undefined): boolean {
+  if (!spaDir || !existsSync(join(spaDir, 'index.html'))) return false;
+  const index = join(spaDir, 'index.html');
+  app.use(
+    express.static(spaDir, {
+      index: false,
+      fallthrough: true,
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(spaDir, 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || NOT_SPA.test(req.path)) return next();
+    const last = req.path.split('/').pop() ?? '';
+    if (last.includes('.')) return next(); // a missing file, not a route: let it 404
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+  return true;
+}

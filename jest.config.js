@@ -1,0 +1,36 @@
+// Two tiers (architecture rule 9): unit specs next to the code, e2e specs in test/ against real PostgreSQL.
+const swc = [
+  '@swc/jest',
+  {
+    swcrc: false,
+    sourceMaps: 'inline',
+    module: { type: 'commonjs', ignoreDynamic: true },
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, dynamicImport: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      keepClassNames: true,
+    },
+  },
+];
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: { '^@mirrorline/(.*)$': '<rootDir>/libs/$1/src' },
+  testEnvironment: 'node',
+};
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps'], testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,76 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig, DomainError } from '@mirrorline/shared';
+import type { Role } from '@mirrorline/users';
+import type { AccessTokenClaims, AuthenticatedUser } from '../../domain/user-info';
+import { IS_PUBLIC, REQUIRED_ROLES } from './auth.decorators';
+import { ActiveUserCheck } from '../../application/active-user-check';
+
+export const tokenExpired = () =>
+  new DomainError('TOKEN_EXPIRED', 'Your access token is invalid or has expired', 'forbidden', {
+    headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  });
+
+/**
+ * Global guard: every route needs a valid access token unless marked @Public().
+ * Missing token → 401; expired, tampered or wrong-type token → 403 TOKEN_EXPIRED; role not allowed → 403 FORBIDDEN.
+ */
+@Injectable()
+export class AccessTokenGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly activeUsers: ActiveUserCheck,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthenticatedUser }>();
+    const header = request.headers['authorization'];
+    if (!header) {
+      if (isPublic) return true;
+      throw new DomainError('UNAUTHENTICATED', 'Authentication required', 'unauthorized');
+    }
+    const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/.exec(header);
+    if (!match) {
+      if (isPublic) return true;
+      throw tokenExpired();
+    }
+    let claims: AccessTokenClaims;
+    try {
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(match[1], {
+        secret: this.config.jwtAccessSecret,
+        algorithms: ['HS256'],
+      });
+    } catch {
+      if (isPublic) return true;
+      throw tokenExpired();
+    }
+    if (claims.typ !== 'access' || !claims.UserInfo || claims.sub !== claims.UserInfo.userId) {
+      if (isPublic) return true;
+      throw tokenExpired();
+    }
+    // A token outlives neither its user's block/deletion nor a role change: checked on every call.
+    const active = await this.activeUsers.rolesIfActive(claims.sub, claims.iat ?? 0);
+    if (!active) {
+      if (isPublic) return true;
+      throw tokenExpired();
+    }
+    request.user = {
+      userId: claims.sub,
+      email: claims.UserInfo.email,
+      roles: active.roles,
+      traderID: claims.UserInfo.traderID ?? null,
+      impersonatedBy: claims.imp,
+    };
+    const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
+    if (required?.length && !required.some((role) => active.roles.includes(role))) {
+      throw new DomainError('FORBIDDEN', 'You do not have permission to do this', 'forbidden');
+    }
+    return true;
+  }
+}

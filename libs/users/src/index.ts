@@ -1,0 +1,3 @@
+export * from './domain/user';
+export * from './adapters/persistence/user.entity';
+export * from './users.module';

@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { createTestApp, type TestApp } from './support/test-app';
+
+describe('foundation (HTTP against real PostgreSQL)', () => {
+  let t: TestApp;
+  let spaDir: string;
+
+  beforeAll(async () => {
+    spaDir = mkdtempSync(join(tmpdir(), 'mirrorline-spa-'));
+    mkdirSync(join(spaDir, 'assets'));
+    writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Mirrorline</title><div id="root"></div>');
+    writeFileSync(join(spaDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ SPA_DIR: spaDir });
+  });
+  afterAll(() => t.close());
+
+  describe('health and wakeup', () => {
+    it('GET /api/health reports the process and the database up', async () => {
+      const res = await t.http().get('/api/health').expect(200);
+      expect(res.body.status).toBe('ok');
+      expect(res.body.info.database.status).toBe('up');
+    });
+
+    it('answers with a trailing slash too', async () => {
+      await t.http().get('/api/health/').expect(200);
+    });
+
+    it('POST /api/wakeup/ answers {status:"ok"} to anyone', async () => {
+      const res = await t.http().post('/api/wakeup/').expect(200);
+      expect(res.body).toEqual({ status: 'ok' });
+    });
+
+    it('puts a request id on every response, keeping a sane incoming one', async () => {
+      const mine = await t.http().get('/api/health').set('X-Request-Id', 'trace-42').expect(200);
+      expect(mine.headers['x-request-id']).toBe('trace-42');
+      const generated = await t.http().get('/api/health').set('X-Request-Id', 'bad id with spaces').expect(200);
+      expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('bad input never gives a 500', () => {
+    it('unknown API route → 404 JSON with code', async () => {
+      const res = await t.http().get('/api/no/such/route').expect(404);
+      expect(res.body).toEqual({ statusCode: 404, message: expect.any(String), code: 'NOT_FOUND' });
+    });
+
+    it('malformed JSON → 400 JSON', async () => {
+      const res = await t.http().post('/api/wakeup').set('Content-Type', 'application/json').send('{"a":').expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed JSON in request body' });
+    });
+
+    it('oversized body → 413 JSON', async () => {
+      const big = JSON.stringify({ data: 'x'.repeat(1024 * 1024 + 10) });
+      const res = await t.http().post('/api/wakeup').set('Content-Type', 'application/json').send(big).expect(413);
+      expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
+    });
+
+    it('wrong content type is not parsed and does not crash', async () => {
+      const res = await t.http().post('/api/wakeup').set('Content-Type', 'text/plain').send('hello').expect(200);
+      expect(res.body).toEqual({ status: 'ok' });
+    });
+
+    it('a route that needs a token → 401 without one', async () => {
+      // Any non-public route; the global guard refuses before the router resolves parameters.
+      const res = await t.http().get('/api/user/get').expect((r) => expect([401, 404]).toContain(r.status));
+      expect(res.body.statusCode).toBe(res.status);
+      expect(res.body.code).toBeDefined();
+    });
+
+    it('error bodies carry no stack trace', async () => {
+      const res = await t.http().post('/api/wakeup').set('Content-Type', 'application/json').send('{"a":').expect(400);
+      expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js|node_modules|stack/);
+    });
+  });
+
+  describe('security headers', () => {
+    it('sets helmet headers and hides the framework', async () => {
+      const res = await t.http().get('/api/health').expect(200);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    });
+  });
+
+  describe('SPA serving', () => {
+    it.each(['/', '/traders', '/traderinfo/3', '/userdashboard/wallet', '/no/such/page'])('GET %s → index.html', async (path) => {
+      const res = await t.http().get(path).set('Accept', 'text/html').expect(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('serves hashed assets with a long cache', async () => {
+      const res = await t.http().get('/assets/app-abc123.js').expect(200);
+      expect(res.headers['cache-control']).toContain('immutable');
+    });
+
+    it('does not answer a missing asset with index.html', async () => {
+      await t.http().get('/assets/missing-123.js').expect(404);
+    });
+
+    it('does not fall back for /api paths', async () => {
+      const res = await t.http().get('/api/unknown').set('Accept', 'text/html').expect(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('OpenAPI', () => {
+    it('serves Swagger UI at /api/docs', async () => {
+      const res = await t.http().get('/api/docs/').expect(200);
+      expect(res.text).toContain('swagger-ui');
+    });
+
+    it('serves a valid OpenAPI 3 document at /api/docs-json', async () => {
+      const res = await t.http().get('/api/docs-json').expect(200);
+      expect(res.body.openapi).toMatch(/^3\./);
+      await expect(SwaggerParser.validate(structuredClone(res.body))).resolves.toBeDefined();
+      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/wakeup']));
+    });
+  });
+
+  describe('migrations', () => {
+    it('are all applied on start and can go down to zero and up again', async () => {
+      const migrator = t.orm.getMigrator();
+      expect(await migrator.getPendingMigrations()).toEqual([]);
+      const executed = await migrator.getExecutedMigrations();
+      expect(executed.length).toBeGreaterThan(0);
+      await migrator.down({ to: 0 });
+      const tables = await t.sql<{ n: string }>("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'mikro_orm_migrations'");
+      expect(Number(tables[0].n)).toBe(0);
+      await migrator.up();
+      expect((await migrator.getExecutedMigrations()).length).toBe(executed.length);
+      const users = await t.sql("SELECT 1 FROM information_schema.tables WHERE table_name = 'users'");
+      expect(users).toHaveLength(1);
+    });
+  });
+});

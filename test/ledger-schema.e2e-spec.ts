@@ -1,0 +1,70 @@
+import { createTestApp, type TestApp } from './support/test-app';
+import { createUser } from './support/users';
+
+/** The ledger's invariants are enforced by PostgreSQL itself, whatever code posts to it. */
+describe('ledger schema invariants', () => {
+  let t: TestApp;
+  let cash: string;
+  let deposits: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await createUser(t);
+    [{ id: cash }] = await t.sql<{ id: string }>("INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash') RETURNING id", [user.id]);
+    [{ id: deposits }] = await t.sql<{ id: string }>("SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'");
+  });
+  afterAll(() => t.close());
+
+  const post = (amount: number, from = deposits, to = cash) =>
+    t.sql(
+      `WITH tx AS (INSERT INTO ledger_transactions (type) VALUES ('test') RETURNING id)
+       INSERT INTO ledger_entries (transaction_id, account_id, amount)
+       SELECT tx.id, e.account_id, e.amount FROM tx, (VALUES (?::bigint, ?::bigint), (?::bigint, ?::bigint)) AS e(account_id, amount)`,
+      [from, -amount, to, amount],
+    );
+  const balance = async (id: string) => Number((await t.sql<{ balance: string }>('SELECT balance FROM ledger_accounts WHERE id = ?', [id]))[0].balance);
+
+  it('moves cached balances with the entries', async () => {
+    await post(10_000);
+    expect(await balance(cash)).toBe(10_000);
+    expect(await balance(deposits)).toBe(-10_000);
+  });
+
+  it('refuses a transaction whose entries do not sum to zero', async () => {
+    await expect(
+      t.sql(
+        `WITH tx AS (INSERT INTO ledger_transactions (type) VALUES ('test') RETURNING id)
+         INSERT INTO ledger_entries (transaction_id, account_id, amount) SELECT tx.id, ?, 5 FROM tx`,
+        [cash],
+      ),
+    ).rejects.toThrow(/does not balance/);
+    expect(await balance(cash)).toBe(10_000);
+  });
+
+  it('refuses a negative user balance (CHECK) and leaves nothing behind', async () => {
+    const before = await t.sql<{ n: string }>('SELECT count(*) AS n FROM ledger_entries');
+    await expect(post(10_001, cash, deposits)).rejects.toThrow(/ledger_accounts_non_negative/);
+    expect(await balance(cash)).toBe(10_000);
+    expect(await t.sql<{ n: string }>('SELECT count(*) AS n FROM ledger_entries')).toEqual(before);
+  });
+
+  it('refuses UPDATE and DELETE on the journal', async () => {
+    await expect(t.sql('UPDATE ledger_entries SET amount = amount * 2')).rejects.toThrow(/append-only/);
+    await expect(t.sql('DELETE FROM ledger_entries')).rejects.toThrow(/append-only/);
+    await expect(t.sql('DELETE FROM ledger_transactions')).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses moving a cached balance by hand', async () => {
+    await expect(t.sql('UPDATE ledger_accounts SET balance = 1000000 WHERE id = ?', [cash])).rejects.toThrow(/only through ledger entries/);
+  });
+
+  it('keeps every cached balance equal to the sum of its entries', async () => {
+    const mismatches = await t.sql(
+      `SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+       GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)`,
+    );
+    expect(mismatches).toEqual([]);
+    const [{ total }] = await t.sql<{ total: string }>('SELECT coalesce(sum(amount), 0) AS total FROM ledger_entries');
+    expect(Number(total)).toBe(0);
+  });
+});
