@@ -1,0 +1,53 @@
+// Lint for the API (apps, libs, test, bench) and the SPA (frontend). Besides code quality it checks the
+// architecture (architecture.md rules 1 and 8): the domain imports no framework, libs import each other
+// only through their index, and SPA features never import each other.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import mirrorline from './scripts/eslint/boundaries.mjs';
+
+const FRAMEWORKS = ['@nestjs/*', '@mikro-orm/*', 'class-validator', 'class-transformer', '@nestjs/swagger', 'express'];
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '.adminjs/**', 'coverage/**', 'test-output/**', 'frontend/dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['apps/**/*.ts', 'libs/**/*.ts', 'test/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    plugins: { mirrorline },
+    rules: { 'mirrorline/boundaries': 'error' },
+  },
+  {
+    files: ['**/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: FRAMEWORKS, message: 'The domain imports no framework (architecture.md rule 1).' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly', AbortController: 'readonly', Buffer: 'readonly', globalThis: 'readonly', performance: 'readonly', structuredClone: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);
