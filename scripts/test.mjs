@@ -1,0 +1,104 @@
+// `npm test`: every check the project has, in order, with one summary line at the end.
+//   lint → type-check (API + SPA) → build → Jest unit + e2e (real PostgreSQL) → Vitest (SPA) → browser (Chromium)
+// Options: --only=lint,types,unit,e2e,spa,browser to run a subset.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './build-lib.mjs';
+
+const only = (process.argv.find((a) => a.startsWith('--only=')) ?? '').slice(7).split(',').filter(Boolean);
+const wanted = (step) => only.length === 0 || only.includes(step);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const out = join(root, 'test-output');
+mkdirSync(out, { recursive: true });
+
+const results = [];
+let failedSteps = 0;
+
+function run(label, cmd, args, { env = {}, count } = {}) {
+  const started = Date.now();
+  process.stdout.write(`\n▶ ${label}\n`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = r.status === 0;
+  const counts = count ? count() : { passed: 0, failed: ok ? 0 : 1 };
+  if (!ok && counts.failed === 0) counts.failed = 1; // a crash before any test ran still fails the run
+  if (!ok) failedSteps++;
+  results.push({ label, ok, seconds, ...counts });
+}
+
+function jestCounts(file) {
+  return () => {
+    if (!existsSync(file)) return { passed: 0, failed: 0 };
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) };
+  };
+}
+
+function vitestCounts(file) {
+  return () => {
+    if (!existsSync(file)) return { passed: 0, failed: 0 };
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests };
+  };
+}
+
+/** Debian's Chromium for the browser specs: installed with apt-get when missing and we are root. */
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return true;
+  if (process.getuid?.() !== 0) {
+    process.stderr.write(`Chromium is missing at ${path}: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.\n`);
+    return false;
+  }
+  process.stdout.write('Installing Chromium with apt-get (browser specs)…\n');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  if (!install || install.status !== 0 || !existsSync(path)) {
+    process.stderr.write('Chromium could not be installed with apt-get install -y chromium.\n');
+    return false;
+  }
+  return true;
+}
+
+if (wanted('lint')) run('lint (ESLint, architecture boundaries)', bin('eslint'), ['.', '--max-warnings=0']);
+if (wanted('types')) {
+  run('type-check API (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  run('type-check SPA (tsc)', bin('tsc'), ['--noEmit', '-p', 'frontend/tsconfig.json']);
+}
+if (wanted('browser') || wanted('e2e')) run('build (API + SPA)', process.execPath, ['scripts/build.mjs', '--if-stale']);
+if (wanted('unit') || wanted('e2e')) {
+  const projects = ['unit', 'e2e'].filter(wanted);
+  const file = join(out, 'jest.json');
+  rmSync(file, { force: true });
+  run(`Jest (${projects.join(' + ')}; e2e against real PostgreSQL)`, bin('jest'), ['--selectProjects', ...projects, '--json', `--outputFile=${file}`], {
+    count: jestCounts(file),
+  });
+}
+if (wanted('spa')) {
+  const file = join(out, 'vitest.json');
+  rmSync(file, { force: true });
+  run('Vitest (SPA components)', bin('vitest'), ['run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    count: vitestCounts(file),
+  });
+}
+if (wanted('browser')) {
+  if (ensureChromium()) {
+    const file = join(out, 'browser.json');
+    rmSync(file, { force: true });
+    run('browser (Playwright + Chromium against the real server)', bin('jest'), ['--selectProjects', 'browser', '--runInBand', '--json', `--outputFile=${file}`], {
+      count: jestCounts(file),
+    });
+  } else {
+    failedSteps++;
+    results.push({ label: 'browser (Chromium missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
+  }
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+process.stdout.write('\nSummary\n');
+for (const r of results) process.stdout.write(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.label}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)\n`);
+process.stdout.write(`\nTests: ${passed} passed, ${failed} failed\n`);
+process.exit(failedSteps || failed ? 1 : 0);

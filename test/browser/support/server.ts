@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../support/free-port';
+
+export interface BrowserEnv {
+  baseUrl: string;
+  mailDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  outputDir: string;
+}
+
+export const ADMIN_EMAIL = 'admin@mirrorline.test';
+export const ADMIN_PASSWORD = 'browser-admin-password-1';
+
+/** Captures every mail the app sends (OTP codes) as a JSON file the specs can read. */
+export async function startMailCatcher(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+        writeFileSync(join(dir, `${Date.now()}-${n++}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Starts the built product exactly as `npm start` runs it (embedded PostgreSQL, SPA, API) on free ports. */
+export async function startServer(env: Record<string, string>): Promise<{ baseUrl: string; process: ChildProcess; logFile: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-browser-var-'));
+  chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as 'postgres' when we are root
+  const port = await freePort();
+  const logFile = join(dataDir, 'server.log');
+  const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      UPLOAD_DIR: join(dataDir, 'uploads'),
+      DEMO_DATA: 'true',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: string[] = [];
+  child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log.join('')}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return { baseUrl, process: child, logFile };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`server did not become healthy in 60 s:\n${log.join('')}`);
+}
+
+export function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export function browserEnv(): BrowserEnv {
+  const raw = process.env.MIRRORLINE_BROWSER_ENV;
+  if (!raw) throw new Error('MIRRORLINE_BROWSER_ENV is not set: run the browser specs through jest (browser project)');
+  return JSON.parse(raw) as BrowserEnv;
+}
