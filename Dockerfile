@@ -1,0 +1,22 @@
+# Production-like image: the API serving the built SPA, /admin and /api/docs. Needs DATABASE_URL
+# (see docker-compose.yml); the embedded PostgreSQL is for development only.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY frontend/package.json frontend/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN node scripts/build.mjs --force && npm prune --omit=dev --workspaces=false
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 SPA_DIR=/app/frontend/dist UPLOAD_DIR=/data/uploads DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/node_modules node_modules
+COPY --from=build /app/dist dist
+COPY --from=build /app/frontend/dist frontend/dist
+COPY package.json ./
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "dist/apps/api/src/main.js"]
