@@ -76,6 +76,26 @@ describe('foundation (HTTP against real PostgreSQL)', () => {
     });
   });
 
+  describe('CORS', () => {
+    it('allows no cross-origin caller by default', async () => {
+      const res = await t.http().options('/api/health').set('Origin', 'http://evil.example').set('Access-Control-Request-Method', 'GET');
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('allows the origins listed in CORS_ORIGINS, with credentials', async () => {
+      const cors = await createTestApp({ CORS_ORIGINS: 'http://localhost:5173' });
+      try {
+        const ok = await cors.http().options('/api/health').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'GET');
+        expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+        expect(ok.headers['access-control-allow-credentials']).toBe('true');
+        const other = await cors.http().options('/api/health').set('Origin', 'http://evil.example').set('Access-Control-Request-Method', 'GET');
+        expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      } finally {
+        await cors.close();
+      }
+    });
+  });
+
   describe('security headers', () => {
     it('sets helmet headers and hides the framework', async () => {
       const res = await t.http().get('/api/health').expect(200);
