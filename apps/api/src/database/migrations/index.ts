@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000Foundation } from './Migration20261123000000Foundation';
 import { Migration20261123000100Users } from './Migration20261123000100Users';
 import { Migration20261123000200Ledger } from './Migration20261123000200Ledger';
+import { Migration20261123000400Wallet } from './Migration20261123000400Wallet';
 
 /**
  * Every migration, in order. The list is explicit (no glob) so the same code runs from TypeScript
@@ -11,4 +12,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000000Foundation', class: Migration20261123000000Foundation },
   { name: 'Migration20261123000100Users', class: Migration20261123000100Users },
   { name: 'Migration20261123000200Ledger', class: Migration20261123000200Ledger },
+  { name: 'Migration20261123000400Wallet', class: Migration20261123000400Wallet },
 ];

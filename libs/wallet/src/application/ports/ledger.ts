@@ -40,4 +40,40 @@ export abstract class Ledger {
   abstract post(tx: TransactionContext, posting: LedgerPosting): Promise<string>;
   /** Current balances; pass a transaction to read inside it (and lock nothing). */
   abstract balances(tx: TransactionContext | null, userId: string): Promise<UserBalances>;
+
+  /**
+   * Locks the given accounts (in id order, as the posting trigger does) until the transaction ends and
+   * returns their balances: for read-then-post decisions such as "set the balance to X". Not abstract
+   * so that existing fakes of this port keep compiling; ledgers that support it override it.
+   */
+  lockedBalances(_tx: TransactionContext, _accountIds: string[]): Promise<Map<string, Cents>> {
+    return Promise.reject(new Error(`${this.constructor.name} does not support lockedBalances`));
+  }
+
+  /**
+   * Moves `amount` (> 0) cents from one account to another as one posting. After a
+   * WALLET.INSUFFICIENT_FUNDS the database transaction is aborted: let the error end the use case.
+   */
+  transfer(tx: TransactionContext, transfer: LedgerTransfer): Promise<string> {
+    return this.post(tx, {
+      type: transfer.type,
+      reference: transfer.reference,
+      description: transfer.description,
+      entries: [
+        { accountId: transfer.from, amount: -transfer.amount },
+        { accountId: transfer.to, amount: transfer.amount },
+      ],
+    });
+  }
+}
+
+export interface LedgerTransfer {
+  type: string;
+  reference?: string;
+  description?: string;
+  /** ledger account ids */
+  from: string;
+  to: string;
+  /** cents, > 0 */
+  amount: Cents;
 }

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, emOf, sqlStateOf, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
+import {
+  Ledger,
+  type LedgerPosting,
+  type PlatformAccountKind,
+  type UserAccountKind,
+  type UserBalances,
+} from '../../application/ports/ledger';
+
+export const insufficientFunds = () => new DomainError('WALLET.INSUFFICIENT_FUNDS', 'Insufficient funds', 'conflict');
+
+/** A CHECK violation of ledger_accounts_non_negative: a user account would have gone below zero. */
+export function isNegativeBalanceViolation(error: unknown): boolean {
+  if (sqlStateOf(error) !== '23514') return false;
+  const e = error as { constraint?: unknown; message?: unknown; cause?: { constraint?: unknown } };
+  const constraint = e.constraint ?? e.cause?.constraint;
+  return constraint === 'ledger_accounts_non_negative' || String(e.message ?? '').includes('ledger_accounts_non_negative');
+}
+
+/**
+ * The Ledger port on PostgreSQL (docs/ledger.md). Postings are one INSERT statement (CTE) so that the
+ * statement trigger sees every entry of the transaction at once, checks the zero sum, locks the
+ * accounts in id order and moves the cached balances.
+ */
+@Injectable()
+export class MikroOrmLedger extends Ledger {
+  /** Platform accounts are created by the migration and never change: safe to cache per process. */
+  private readonly platformIds = new Map<PlatformAccountKind, string>();
+
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async userAccount(tx: TransactionContext, userId: string, kind: UserAccountKind): Promise<string> {
+    const em = emOf(tx);
+    const find = () =>
+      em.execute<Array<{ id: string }>>(
+        'SELECT id::text AS id FROM ledger_accounts WHERE owner_id = ? AND kind = ? AND copy_id IS NULL',
+        [userId, kind],
+      );
+    let [row] = await find();
+    if (row) return row.id;
+    // Created on first use. A racing creator makes ON CONFLICT wait for it; the next statement sees its row.
+    [row] = await em.execute<Array<{ id: string }>>(
+      `INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, ?)
+       ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING RETURNING id::text AS id`,
+      [userId, kind],
+    );
+    if (row) return row.id;
+    [row] = await find();
+    if (!row) throw new Error(`ledger account ${kind} of ${userId} could not be created`);
+    return row.id;
+  }
+
+  async copyEquityAccount(tx: TransactionContext, userId: string, copyId: string): Promise<string> {
+    const em = emOf(tx);
+    const find = () =>
+      em.execute<Array<{ id: string; owner_id: string }>>(
+        "SELECT id::text AS id, owner_id FROM ledger_accounts WHERE copy_id = ? AND kind = 'copy_equity'",
+        [copyId],
+      );
+    let [row] = await find();
+    if (!row) {
+      await em.execute(
+        `INSERT INTO ledger_accounts (owner_id, kind, copy_id) VALUES (?, 'copy_equity', ?)
+         ON CONFLICT (copy_id) WHERE copy_id IS NOT NULL DO NOTHING`,
+        [userId, copyId],
+      );
+      [row] = await find();
+    }
+    if (!row) throw new Error(`copy equity account of copy ${copyId} could not be created`);
+    if (row.owner_id !== userId) throw new Error(`copy ${copyId} belongs to another user`);
+    return row.id;
+  }
+
+  async platformAccount(tx: TransactionContext, kind: PlatformAccountKind): Promise<string> {
+    const cached = this.platformIds.get(kind);
+    if (cached) return cached;
+    const [row] = await emOf(tx).execute<Array<{ id: string }>>(
+      'SELECT id::text AS id FROM ledger_accounts WHERE kind = ? AND owner_id IS NULL',
+      [kind],
+    );
+    if (!row) throw new Error(`platform account ${kind} is missing (migrations not run?)`);
+    this.platformIds.set(kind, row.id);
+    return row.id;
+  }
+
+  async post(tx: TransactionContext, posting: LedgerPosting): Promise<string> {
+    assertBalanced(posting);
+    const values = posting.entries.map(() => '(?::bigint, ?::bigint)').join(', ');
+    const params: unknown[] = [posting.type, posting.reference ?? null, posting.description ?? null];
+    for (const entry of posting.entries) params.push(entry.accountId, entry.amount);
+    try {
+      const [row] = await emOf(tx).execute<Array<{ id: string }>>(
+        `WITH tx AS (INSERT INTO ledger_transactions (type, reference, description) VALUES (?, ?, ?) RETURNING id),
+              ins AS (INSERT INTO ledger_entries (transaction_id, account_id, amount)
+                      SELECT tx.id, e.account_id, e.amount FROM tx, (VALUES ${values}) AS e(account_id, amount))
+         SELECT id::text AS id FROM tx`,
+        params,
+      );
+      return row.id;
+    } catch (error) {
+      if (isNegativeBalanceViolation(error)) throw insufficientFunds();
+      throw error;
+    }
+  }
+
+  override async lockedBalances(tx: TransactionContext, accountIds: string[]): Promise<Map<string, Cents>> {
+    const ids = [...new Set(accountIds)];
+    if (!ids.length) return new Map();
+    const rows = await emOf(tx).execute<Array<{ id: string; balance: string }>>(
+      `SELECT id::text AS id, balance::text AS balance FROM ledger_accounts
+       WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR NO KEY UPDATE`,
+      ids,
+    );
+    return new Map(rows.map((row) => [row.id, toCents(row.balance)]));
+  }
+
+  async balances(tx: TransactionContext | null, userId: string): Promise<UserBalances> {
+    const sql = `SELECT kind, coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
+                 WHERE owner_id = ? GROUP BY kind`;
+    const rows = tx
+      ? await emOf(tx).execute<Array<{ kind: string; total: string }>>(sql, [userId])
+      : await this.em.getConnection().execute<Array<{ kind: string; total: string }>>(sql, [userId]);
+    const result: UserBalances = { cash: 0, held: 0, copyEquity: 0 };
+    for (const row of rows) {
+      if (row.kind === 'cash') result.cash = toCents(row.total);
+      else if (row.kind === 'held') result.held = toCents(row.total);
+      else if (row.kind === 'copy_equity') result.copyEquity = toCents(row.total);
+    }
+    return result;
+  }
+}
+
+/** Refuses malformed postings before they reach the database (which would refuse them too, less clearly). */
+export function assertBalanced(posting: LedgerPosting): void {
+  if (!posting.type || posting.type.length > 32) throw new Error('ledger posting needs a type of at most 32 characters');
+  if (posting.entries.length < 2) throw new Error('ledger posting needs at least two entries');
+  let sum = 0;
+  for (const entry of posting.entries) {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+      throw new Error(`ledger entry amount must be a non-zero integer of cents, got ${entry.amount}`);
+    }
+    if (!/^\d+$/.test(entry.accountId)) throw new Error(`not a ledger account id: ${entry.accountId}`);
+    sum += entry.amount;
+  }
+  if (sum !== 0) throw new Error(`ledger posting ${posting.type} does not balance (sum ${sum})`);
+}

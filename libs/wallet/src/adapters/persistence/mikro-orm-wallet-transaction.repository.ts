@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { emOf, pageOffset, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { WalletTransaction, type WalletTransactionStatus, type WalletTransactionType } from '../../domain/wallet-transaction';
+import { WalletTransactionFilter, WalletTransactionRepository } from '../../application/ports/wallet-transaction.repository';
+
+interface Row {
+  id: string;
+  user_id: string;
+  type: WalletTransactionType;
+  amount: string;
+  destination: string | null;
+  status: WalletTransactionStatus;
+  created_at: Date | string;
+  decided_at: Date | string | null;
+  decided_by: string | null;
+  note: string | null;
+}
+
+const COLUMNS = 'id, user_id, type, amount::text AS amount, destination, status, created_at, decided_at, decided_by, note';
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+export const toDomain = (row: Row) =>
+  WalletTransaction.restore({
+    id: row.id,
+    userId: row.user_id,
+    type: row.type,
+    amount: toCents(row.amount),
+    destination: row.destination,
+    status: row.status,
+    createdAt: asDate(row.created_at),
+    decidedAt: row.decided_at === null ? null : asDate(row.decided_at),
+    decidedBy: row.decided_by,
+    note: row.note,
+  });
+
+/** Set-based SQL on wallet_transactions; rows are locked with FOR UPDATE before a decision. */
+@Injectable()
+export class MikroOrmWalletTransactionRepository extends WalletTransactionRepository {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async insert(tx: TransactionContext, transaction: WalletTransaction): Promise<void> {
+    const t = transaction.snapshot();
+    await emOf(tx).execute(
+      `INSERT INTO wallet_transactions (id, user_id, type, amount, destination, status, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [t.id, t.userId, t.type, t.amount, t.destination, t.status, t.createdAt],
+    );
+  }
+
+  async lockById(tx: TransactionContext, id: string): Promise<WalletTransaction | null> {
+    const [row] = await emOf(tx).execute<Row[]>(`SELECT ${COLUMNS} FROM wallet_transactions WHERE id = ? FOR UPDATE`, [id]);
+    return row ? toDomain(row) : null;
+  }
+
+  async saveDecision(tx: TransactionContext, transaction: WalletTransaction): Promise<void> {
+    const t = transaction.snapshot();
+    await emOf(tx).execute(
+      'UPDATE wallet_transactions SET status = ?, decided_at = ?, decided_by = ?, note = ? WHERE id = ?',
+      [t.status, t.decidedAt, t.decidedBy, t.note, t.id],
+    );
+  }
+
+  async list(filter: WalletTransactionFilter, page: PageQuery): Promise<Page<WalletTransaction>> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    for (const [column, value] of [['user_id', filter.userId], ['status', filter.status], ['type', filter.type]] as const) {
+      if (value === undefined) continue;
+      where.push(`${column} = ?`);
+      params.push(value);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const connection = this.em.getConnection();
+    const [rows, [{ total }]] = await Promise.all([
+      connection.execute<Row[]>(
+        `SELECT ${COLUMNS} FROM wallet_transactions ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+        [...params, page.limit, pageOffset(page)],
+      ),
+      connection.execute<Array<{ total: string }>>(`SELECT count(*)::text AS total FROM wallet_transactions ${clause}`, params),
+    ]);
+    return { items: rows.map(toDomain), total: Number(total), page: page.page, limit: page.limit };
+  }
+}

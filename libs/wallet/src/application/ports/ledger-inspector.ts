@@ -1,0 +1,50 @@
+import type { Cents, Page, PageQuery } from '@mirrorline/shared';
+
+export interface LedgerMismatch {
+  accountId: string;
+  kind: string;
+  ownerId: string | null;
+  balance: Cents;
+  entriesSum: Cents;
+}
+
+/** The ledger check of admin/wallets and of the property tests (docs/ledger.md). */
+export interface LedgerCheck {
+  /** Σ entries = 0, every ledger transaction sums to zero, and no cached balance differs from Σ its entries. */
+  balanced: boolean;
+  entriesSum: Cents;
+  unbalancedTransactions: number;
+  mismatches: LedgerMismatch[];
+}
+
+export interface UserWallet {
+  userId: string;
+  username: string;
+  email: string;
+  cash: Cents;
+  held: Cents;
+  copyEquity: Cents;
+}
+
+export interface PlatformTotals {
+  deposits: Cents;
+  withdrawals: Cents;
+  market: Cents;
+  adjustments: Cents;
+  /** Σ over users */
+  userCash: Cents;
+  userHeld: Cents;
+  userCopyEquity: Cents;
+}
+
+export interface WalletsOverview {
+  wallets: Page<UserWallet>;
+  platform: PlatformTotals;
+  check: LedgerCheck;
+}
+
+/** Read-only, set-based views over the whole ledger, taken from one snapshot. */
+export abstract class LedgerInspector {
+  abstract overview(page: PageQuery, search?: string): Promise<WalletsOverview>;
+  abstract check(): Promise<LedgerCheck>;
+}

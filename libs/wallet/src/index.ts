@@ -1,0 +1,10 @@
+export * from './domain/amount';
+export * from './domain/wallet-transaction';
+export * from './application/ports/ledger';
+export * from './application/ports/idempotency-store';
+export * from './application/ports/ledger-inspector';
+export * from './application/use-cases/adjust-balance/adjust-balance.use-case';
+export { insufficientFunds } from './adapters/persistence/mikro-orm-ledger';
+export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
+export { Idempotent, IdempotencyInterceptor, IDEMPOTENCY_HEADER, requestFingerprint } from './adapters/http/idempotency.interceptor';
+export * from './wallet.module';
