@@ -5,9 +5,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+// adminjs (API side) pulls React 18 into the root node_modules; the SPA runs React 19 from
+// frontend/node_modules. Dedupe (and inline the test libraries) so every import gets the SPA's copy.
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'swr'];
+
 export default defineConfig({
   root,
   plugins: [react()],
+  resolve: { dedupe: SINGLETONS },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -24,5 +29,20 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Vitest loads node_modules with Node's resolver unless inlined: inline the React-using libraries so
+    // the aliases below apply to them too.
+    server: { deps: { inline: [/@testing-library\/react/, /node_modules\/swr\//] } },
+    alias: [
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/test/use-sync-external-store-shim.ts', import.meta.url)) },
+      // Its CommonJS entry would require() the root React 18; its ESM entry goes through these aliases.
+      {
+        find: /^@testing-library\/react$/,
+        replacement: fileURLToPath(new URL('../node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url)),
+      },
+      { find: /^react$/, replacement: fileURLToPath(new URL('./node_modules/react/index.js', import.meta.url)) },
+      { find: /^react\/(.*)$/, replacement: fileURLToPath(new URL('./node_modules/react/', import.meta.url)) + '$1' },
+      { find: /^react-dom$/, replacement: fileURLToPath(new URL('./node_modules/react-dom/index.js', import.meta.url)) },
+      { find: /^react-dom\/(.*)$/, replacement: fileURLToPath(new URL('./node_modules/react-dom/', import.meta.url)) + '$1' },
+    ],
   },
 });
