@@ -4,6 +4,8 @@ export * from './application/ports/ledger';
 export * from './application/ports/idempotency-store';
 export * from './application/ports/ledger-inspector';
 export * from './application/use-cases/adjust-balance/adjust-balance.use-case';
+export * from './application/use-cases/decide-transaction/decide-transaction.use-case';
+export { kycRequired } from './application/use-cases/request-deposit/request-deposit.use-case';
 export { insufficientFunds } from './adapters/persistence/mikro-orm-ledger';
 export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
 export { Idempotent, IdempotencyInterceptor, IDEMPOTENCY_HEADER, requestFingerprint } from './adapters/http/idempotency.interceptor';

@@ -11,6 +11,16 @@ import { MikroOrmIdempotencyStore } from './adapters/persistence/mikro-orm-idemp
 import { MikroOrmWalletTransactionRepository } from './adapters/persistence/mikro-orm-wallet-transaction.repository';
 import { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
 import { IdempotencyInterceptor } from './adapters/http/idempotency.interceptor';
+import { LedgerInspector } from './application/ports/ledger-inspector';
+import { DecideTransactionUseCase } from './application/use-cases/decide-transaction/decide-transaction.use-case';
+import { GetWalletUseCase } from './application/use-cases/get-wallet/get-wallet.use-case';
+import { GetWalletsOverviewUseCase } from './application/use-cases/get-wallets-overview/get-wallets-overview.use-case';
+import { ListTransactionsUseCase } from './application/use-cases/list-transactions/list-transactions.use-case';
+import { RequestDepositUseCase } from './application/use-cases/request-deposit/request-deposit.use-case';
+import { RequestWithdrawalUseCase } from './application/use-cases/request-withdrawal/request-withdrawal.use-case';
+import { MikroOrmLedgerInspector } from './adapters/persistence/mikro-orm-ledger-inspector';
+import { WalletController } from './adapters/http/wallet.controller';
+import { AdminWalletController } from './adapters/http/admin-wallet.controller';
 
 /**
  * Wallet and ledger. Exports the Ledger port (copy trading moves money through it), the admin
@@ -19,14 +29,22 @@ import { IdempotencyInterceptor } from './adapters/http/idempotency.interceptor'
  */
 @Module({
   imports: [MikroOrmModule.forFeature([WalletTransactionEntity])],
+  controllers: [WalletController, AdminWalletController],
   providers: [
+    { provide: LedgerInspector, useClass: MikroOrmLedgerInspector },
     { provide: Ledger, useClass: MikroOrmLedger },
     { provide: AccountHolders, useClass: MikroOrmAccountHolders },
     { provide: IdempotencyStore, useClass: MikroOrmIdempotencyStore },
     { provide: WalletTransactionRepository, useClass: MikroOrmWalletTransactionRepository },
     IdempotencyInterceptor,
     AdjustBalanceUseCase,
+    RequestDepositUseCase,
+    RequestWithdrawalUseCase,
+    DecideTransactionUseCase,
+    GetWalletUseCase,
+    ListTransactionsUseCase,
+    GetWalletsOverviewUseCase,
   ],
-  exports: [Ledger, IdempotencyStore, IdempotencyInterceptor, AdjustBalanceUseCase],
+  exports: [Ledger, LedgerInspector, IdempotencyStore, IdempotencyInterceptor, AdjustBalanceUseCase, DecideTransactionUseCase, MikroOrmModule],
 })
 export class WalletModule {}

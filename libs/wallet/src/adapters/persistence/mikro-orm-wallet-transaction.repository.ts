@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { emOf, pageOffset, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import { WalletTransaction, type WalletTransactionStatus, type WalletTransactionType } from '../../domain/wallet-transaction';
-import { WalletTransactionFilter, WalletTransactionRepository } from '../../application/ports/wallet-transaction.repository';
+import {
+  WalletTransactionRepository,
+  type WalletTransactionFilter,
+  type WalletTransactionRecord,
+} from '../../application/ports/wallet-transaction.repository';
 
 interface Row {
   id: string;
@@ -18,6 +22,7 @@ interface Row {
 }
 
 const COLUMNS = 'id, user_id, type, amount::text AS amount, destination, status, created_at, decided_at, decided_by, note';
+const QUALIFIED = 'w.id, w.user_id, w.type, w.amount::text AS amount, w.destination, w.status, w.created_at, w.decided_at, w.decided_by, w.note';
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 export const toDomain = (row: Row) =>
@@ -63,23 +68,25 @@ export class MikroOrmWalletTransactionRepository extends WalletTransactionReposi
     );
   }
 
-  async list(filter: WalletTransactionFilter, page: PageQuery): Promise<Page<WalletTransaction>> {
+  async list(filter: WalletTransactionFilter, page: PageQuery): Promise<Page<WalletTransactionRecord>> {
     const where: string[] = [];
     const params: unknown[] = [];
     for (const [column, value] of [['user_id', filter.userId], ['status', filter.status], ['type', filter.type]] as const) {
       if (value === undefined) continue;
-      where.push(`${column} = ?`);
+      where.push(`w.${column} = ?`);
       params.push(value);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const connection = this.em.getConnection();
     const [rows, [{ total }]] = await Promise.all([
-      connection.execute<Row[]>(
-        `SELECT ${COLUMNS} FROM wallet_transactions ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      connection.execute<Array<Row & { username: string; email: string }>>(
+        `SELECT ${QUALIFIED}, u.username, u.email FROM wallet_transactions w JOIN users u ON u.id = w.user_id
+         ${clause} ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?`,
         [...params, page.limit, pageOffset(page)],
       ),
-      connection.execute<Array<{ total: string }>>(`SELECT count(*)::text AS total FROM wallet_transactions ${clause}`, params),
+      connection.execute<Array<{ total: string }>>(`SELECT count(*)::text AS total FROM wallet_transactions w ${clause}`, params),
     ]);
-    return { items: rows.map(toDomain), total: Number(total), page: page.page, limit: page.limit };
+    const items = rows.map((row) => ({ ...toDomain(row).snapshot(), username: row.username, email: row.email }));
+    return { items, total: Number(total), page: page.page, limit: page.limit };
   }
 }

@@ -1,5 +1,5 @@
 import type { Page, PageQuery, TransactionContext } from '@mirrorline/shared';
-import type { WalletTransaction, WalletTransactionStatus, WalletTransactionType } from '../../domain/wallet-transaction';
+import type { WalletTransaction, WalletTransactionProps, WalletTransactionStatus, WalletTransactionType } from '../../domain/wallet-transaction';
 
 export interface WalletTransactionFilter {
   userId?: string;
@@ -12,6 +12,12 @@ export abstract class WalletTransactionRepository {
   /** Reads the row and locks it until the transaction ends (racing decisions queue here). */
   abstract lockById(tx: TransactionContext, id: string): Promise<WalletTransaction | null>;
   abstract saveDecision(tx: TransactionContext, transaction: WalletTransaction): Promise<void>;
-  /** Newest first. */
-  abstract list(filter: WalletTransactionFilter, page: PageQuery): Promise<Page<WalletTransaction>>;
+  /** Newest first, with the owner's name for the admin screens. */
+  abstract list(filter: WalletTransactionFilter, page: PageQuery): Promise<Page<WalletTransactionRecord>>;
+}
+
+/** Read model of a wallet transaction (list screens). */
+export interface WalletTransactionRecord extends WalletTransactionProps {
+  username: string;
+  email: string;
 }

@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength, Max, Min, MinLength } from 'class-validator';
+import { MAX_DESTINATION_LENGTH } from '../../../domain/amount';
+import { WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES, type WalletTransactionStatus, type WalletTransactionType } from '../../../domain/wallet-transaction';
+import { IsAmount } from './amount.validator';
+
+export class DepositRequestDto {
+  @ApiProperty({ type: String, example: '250.00', description: 'USD, a decimal string with at most 2 decimals' })
+  @IsAmount()
+  amount!: string;
+}
+
+export class WithdrawRequestDto {
+  @ApiProperty({ type: String, example: '100.00', description: 'USD, a decimal string with at most 2 decimals' })
+  @IsAmount()
+  amount!: string;
+
+  @ApiProperty({ type: String, maxLength: MAX_DESTINATION_LENGTH, example: 'DE89 3704 0044 0532 0130 00' })
+  @IsString({ message: 'destination must be a string' })
+  @MinLength(1, { message: 'destination must not be empty' })
+  @MaxLength(MAX_DESTINATION_LENGTH, { message: `destination must be at most ${MAX_DESTINATION_LENGTH} characters` })
+  @Matches(/\S/, { message: 'destination must not be blank' })
+  destination!: string;
+}
+
+export class DecisionRequestDto {
+  @ApiPropertyOptional({ type: String, maxLength: 500, description: 'reason shown to the user (e.g. why a request was rejected)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  note?: string;
+}
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ type: Number, minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number' })
+  @Min(1)
+  page: number = 1;
+
+  @ApiPropertyOptional({ type: Number, minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1)
+  @Max(100)
+  limit: number = 20;
+}
+
+export class AdminTransactionsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: WALLET_TRANSACTION_STATUSES })
+  @IsOptional()
+  @IsIn(WALLET_TRANSACTION_STATUSES)
+  status?: WalletTransactionStatus;
+
+  @ApiPropertyOptional({ enum: WALLET_TRANSACTION_TYPES })
+  @IsOptional()
+  @IsIn(WALLET_TRANSACTION_TYPES)
+  type?: WalletTransactionType;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  userId?: string;
+}
+
+export class WalletsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ type: String, description: 'part of an email or username' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+}

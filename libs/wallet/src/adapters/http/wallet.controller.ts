@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
+import { GetWalletUseCase } from '../../application/use-cases/get-wallet/get-wallet.use-case';
+import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
+import { RequestDepositUseCase } from '../../application/use-cases/request-deposit/request-deposit.use-case';
+import { RequestWithdrawalUseCase } from '../../application/use-cases/request-withdrawal/request-withdrawal.use-case';
+import { DepositRequestDto, PageQueryDto, WithdrawRequestDto } from './dto/wallet.request.dto';
+import {
+  toTransactionResponse,
+  toWalletResponse,
+  TransactionsPageResponseDto,
+  WalletResponseDto,
+  WalletTransactionResponseDto,
+} from './dto/wallet.response.dto';
+import { Idempotent } from './idempotency.interceptor';
+
+@ApiTags('wallet')
+@ApiBearerAuth('bearer')
+@Controller('wallet')
+export class WalletController {
+  constructor(
+    private readonly getWallet: GetWalletUseCase,
+    private readonly listTransactions: ListTransactionsUseCase,
+    private readonly requestDeposit: RequestDepositUseCase,
+    private readonly requestWithdrawal: RequestWithdrawalUseCase,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ type: WalletResponseDto, description: 'balances and the 10 latest deposit/withdrawal requests' })
+  async wallet(@CurrentUser() user: AuthenticatedUser): Promise<WalletResponseDto> {
+    return toWalletResponse(await this.getWallet.execute(user.userId));
+  }
+
+  @Get('transactions')
+  @ApiOkResponse({ type: TransactionsPageResponseDto })
+  async transactions(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto): Promise<TransactionsPageResponseDto> {
+    const page = await this.listTransactions.execute({ userId: user.userId }, { page: query.page, limit: query.limit });
+    return { transactions: page.items.map(toTransactionResponse), total: page.total, page: page.page, limit: page.limit };
+  }
+
+  @Post('deposit')
+  @HttpCode(201)
+  @Idempotent()
+  @ApiCreatedResponse({ type: WalletTransactionResponseDto, description: 'a Pending deposit; credited when an admin approves it' })
+  @ApiForbiddenResponse({ description: 'KYC_REQUIRED: identity verification is not complete' })
+  @ApiUnprocessableEntityResponse({ description: 'IDEMPOTENCY_KEY_REUSED' })
+  async deposit(@CurrentUser() user: AuthenticatedUser, @Body() body: DepositRequestDto): Promise<WalletTransactionResponseDto> {
+    const transaction = await this.requestDeposit.execute({ userId: user.userId, amount: body.amount });
+    return toTransactionResponse(transaction.snapshot());
+  }
+
+  @Post('withdraw')
+  @HttpCode(201)
+  @Idempotent()
+  @ApiCreatedResponse({ type: WalletTransactionResponseDto, description: 'a Pending withdrawal; the amount is held at once' })
+  @ApiForbiddenResponse({ description: 'KYC_REQUIRED: identity verification is not complete' })
+  @ApiConflictResponse({ description: 'WALLET.INSUFFICIENT_FUNDS' })
+  @ApiUnprocessableEntityResponse({ description: 'IDEMPOTENCY_KEY_REUSED' })
+  async withdraw(@CurrentUser() user: AuthenticatedUser, @Body() body: WithdrawRequestDto): Promise<WalletTransactionResponseDto> {
+    const transaction = await this.requestWithdrawal.execute({ userId: user.userId, amount: body.amount, destination: body.destination });
+    return toTransactionResponse(transaction.snapshot());
+  }
+}
