@@ -3,6 +3,8 @@ import { Migration20261123000000Foundation } from './Migration20261123000000Foun
 import { Migration20261123000100Users } from './Migration20261123000100Users';
 import { Migration20261123000200Ledger } from './Migration20261123000200Ledger';
 import { Migration20261123000400Wallet } from './Migration20261123000400Wallet';
+import { Migration20261123000600CopyTrading } from './Migration20261123000600CopyTrading';
+import { Migration20261123000610Notifications } from './Migration20261123000610Notifications';
 
 /**
  * Every migration, in order. The list is explicit (no glob) so the same code runs from TypeScript
@@ -13,4 +15,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000100Users', class: Migration20261123000100Users },
   { name: 'Migration20261123000200Ledger', class: Migration20261123000200Ledger },
   { name: 'Migration20261123000400Wallet', class: Migration20261123000400Wallet },
+  { name: 'Migration20261123000600CopyTrading', class: Migration20261123000600CopyTrading },
+  { name: 'Migration20261123000610Notifications', class: Migration20261123000610Notifications },
 ];

@@ -1,0 +1,121 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
+import { parseAmount } from '@mirrorline/shared';
+import { Idempotent } from '@mirrorline/wallet';
+import { AddCopyFundsUseCase } from '../../application/use-cases/add-copy-funds/add-copy-funds.use-case';
+import { ChangeCopyStatusUseCase } from '../../application/use-cases/change-copy-status/change-copy-status.use-case';
+import { FollowTraderUseCase } from '../../application/use-cases/follow-trader/follow-trader.use-case';
+import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
+import { UpdateCopySettingsUseCase } from '../../application/use-cases/update-copy-settings/update-copy-settings.use-case';
+import { WithdrawCopyFundsUseCase } from '../../application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
+import { CopyAmountDto, CopySettingsDto, FollowTraderDto, PageQueryDto, StatusPageQueryDto } from './dto/copy-trading.dto';
+
+@ApiTags('copies')
+@ApiBearerAuth('bearer')
+@Controller()
+export class CopiesController {
+  constructor(
+    private readonly read: ReadCopyTradingUseCase,
+    private readonly follow: FollowTraderUseCase,
+    private readonly addFunds: AddCopyFundsUseCase,
+    private readonly withdrawFunds: WithdrawCopyFundsUseCase,
+    private readonly changeStatus: ChangeCopyStatusUseCase,
+    private readonly updateSettings: UpdateCopySettingsUseCase,
+  ) {}
+
+  private async copyOf(userId: string, copyId: string) {
+    return (await this.read.myCopies(userId)).find((copy) => copy.id === copyId)!;
+  }
+
+  /** My copies with equity, invested, pnl (realised, net of profit share) and status. */
+  @Get('copies')
+  @ApiOkResponse({ description: 'list of my copies' })
+  list(@CurrentUser() user: AuthenticatedUser) {
+    return this.read.myCopies(user.userId);
+  }
+
+  /** Follow a trader: cash → copy equity. Needs a verified email and KYC Verified. */
+  @Post('copies')
+  @Idempotent()
+  @ApiCreatedResponse({ description: 'the new copy' })
+  async create(@CurrentUser() user: AuthenticatedUser, @Body() body: FollowTraderDto) {
+    const { copyId } = await this.follow.execute({
+      userId: user.userId,
+      traderId: body.traderId,
+      amount: parseAmount(body.amount),
+      stopLossPct: body.stopLossPct ?? null,
+    });
+    return this.copyOf(user.userId, copyId);
+  }
+
+  @Get('copies/settings')
+  @ApiOkResponse({ description: '{ dailyLossLimit, todayPnl, limitReached }' })
+  settings(@CurrentUser() user: AuthenticatedUser) {
+    return this.read.settings(user.userId);
+  }
+
+  /** Account-wide daily loss limit across all copies (null removes it). */
+  @Patch('copies/settings')
+  @ApiOkResponse({ description: '{ dailyLossLimit, todayPnl, limitReached }' })
+  patchSettings(@CurrentUser() user: AuthenticatedUser, @Body() body: CopySettingsDto) {
+    return this.updateSettings.execute({ userId: user.userId, dailyLossLimit: body.dailyLossLimit === null ? null : parseAmount(body.dailyLossLimit) });
+  }
+
+  /** Trades my copies did not take, with the reason (paused, stopping, zero_size, daily_loss_limit). */
+  @Get('copies/skips')
+  @ApiOkResponse({ description: '{ items, total, page, limit }' })
+  skips(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto) {
+    return this.read.mySkips(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 });
+  }
+
+  @Post('copies/:id/funds')
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOkResponse({ description: 'the copy' })
+  async funds(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
+    await this.addFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
+    return this.copyOf(user.userId, id);
+  }
+
+  @Post('copies/:id/withdraw')
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOkResponse({ description: 'the copy' })
+  async withdraw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
+    await this.withdrawFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
+    return this.copyOf(user.userId, id);
+  }
+
+  @Post('copies/:id/pause')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'the copy' })
+  async pause(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'pause' });
+    return this.copyOf(user.userId, id);
+  }
+
+  @Post('copies/:id/resume')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'the copy' })
+  async resume(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'resume' });
+    return this.copyOf(user.userId, id);
+  }
+
+  /** No new trades; open positions stay until the trader closes them, then the equity returns to cash. */
+  @Post('copies/:id/stop')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'the copy (status stopping, or stopped when nothing was open)' })
+  async stop(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'stop' });
+    return this.copyOf(user.userId, id);
+  }
+
+  /** My copied positions, open and closed, with pnl and the divergence from the trader's trade. */
+  @Get('trades')
+  @ApiOkResponse({ description: '{ items, total, page, limit }' })
+  trades(@CurrentUser() user: AuthenticatedUser, @Query() query: StatusPageQueryDto) {
+    return this.read.myTrades(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
+  }
+}

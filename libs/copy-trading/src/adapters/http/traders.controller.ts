@@ -1,0 +1,47 @@
+import { Body, Controller, Get, Header, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@mirrorline/auth';
+import { DomainError } from '@mirrorline/shared';
+import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
+import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
+import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
+import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
+
+export const intId = () =>
+  new ParseIntPipe({ exceptionFactory: () => new DomainError('VALIDATION_FAILED', 'id must be an integer', 'validation') });
+
+@ApiTags('traders')
+@Controller('traders')
+export class TradersController {
+  constructor(
+    private readonly read: ReadCopyTradingUseCase,
+    private readonly resolveTrader: ResolveTraderUseCase,
+    private readonly updateProfile: UpdateTraderProfileUseCase,
+  ) {}
+
+  /** Public list with stats from closed trades; cached a few seconds by clients and proxies. */
+  @Public()
+  @Get()
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOkResponse({ description: '{ items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls' })
+  list(@Query() query: TraderListQueryDto) {
+    return this.read.listTraders({ page: query.page ?? 1, limit: query.limit ?? 20, sort: query.sort ?? 'roi', traderType: query.traderType });
+  }
+
+  @Roles('Trader')
+  @ApiBearerAuth('bearer')
+  @Patch('me')
+  @ApiOkResponse({ description: 'the updated public profile' })
+  async update(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateTraderProfileDto) {
+    const traderId = await this.resolveTrader.execute({ ...user, roles: user.roles.filter((r) => r !== 'Admin') });
+    return this.updateProfile.execute({ traderId, patch: body });
+  }
+
+  @Public()
+  @Get(':id')
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOkResponse({ description: 'profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
+  get(@Param('id', intId()) id: number) {
+    return this.read.trader(id);
+  }
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type TraderRef } from '../../application/ports/copy-repository';
+import type { CopyStatus } from '../../domain/copy';
+
+interface TraderRow {
+  id: number;
+  user_id: string;
+  name: string;
+  share_pct: number;
+  max_copiers: number;
+}
+
+export const toTraderRef = (row: TraderRow): TraderRef => ({
+  id: Number(row.id),
+  userId: row.user_id,
+  name: row.name,
+  sharePct: Number(row.share_pct),
+  maxCopiers: Number(row.max_copiers),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);
+
+@Injectable()
+export class SqlCopyRepository extends CopyRepository {
+  async lockTrader(tx: TransactionContext, traderId: number, mode: 'share' | 'exclusive'): Promise<TraderRef | null> {
+    // FOR SHARE (one copy changes) conflicts with FOR NO KEY UPDATE (fan-out, settlement, follow) but not
+    // with itself, so followers of one trader do not queue behind each other, only behind the trader.
+    const [row] = await emOf(tx).execute<TraderRow[]>(
+      `SELECT id, user_id, name, share_pct, max_copiers FROM trader_profiles WHERE id = ?
+       ${mode === 'share' ? 'FOR SHARE' : 'FOR NO KEY UPDATE'}`,
+      [traderId],
+    );
+    return row ? toTraderRef(row) : null;
+  }
+
+  async traderOfCopy(tx: TransactionContext, copyId: string): Promise<number | null> {
+    if (!isUuid(copyId)) return null;
+    const [row] = await emOf(tx).execute<{ trader_id: number }[]>('SELECT trader_id FROM copies WHERE id = ?', [copyId]);
+    return row ? Number(row.trader_id) : null;
+  }
+
+  async follower(tx: TransactionContext, userId: string): Promise<FollowerFacts | null> {
+    const [row] = await emOf(tx).execute<{ email_verified: boolean; kyc_status: string }[]>(
+      'SELECT email_verified, kyc_status FROM users WHERE id = ? AND deleted_at IS NULL AND NOT blocked',
+      [userId],
+    );
+    return row ? { emailVerified: row.email_verified, kycStatus: row.kyc_status } : null;
+  }
+
+  async liveCopyCount(tx: TransactionContext, traderId: number): Promise<number> {
+    const [row] = await emOf(tx).execute<{ n: string }[]>(
+      "SELECT count(*) AS n FROM copies WHERE trader_id = ? AND status <> 'stopped'",
+      [traderId],
+    );
+    return Number(row.n);
+  }
+
+  async hasLiveCopy(tx: TransactionContext, followerId: string, traderId: number): Promise<boolean> {
+    const rows = await emOf(tx).execute(
+      "SELECT 1 FROM copies WHERE follower_id = ? AND trader_id = ? AND status <> 'stopped' LIMIT 1",
+      [followerId, traderId],
+    );
+    return rows.length > 0;
+  }
+
+  async insertCopy(
+    tx: TransactionContext,
+    copy: { followerId: string; traderId: number; invested: bigint; stopLossPct: number | null },
+  ): Promise<string> {
+    const [row] = await emOf(tx).execute<{ id: string }[]>(
+      `INSERT INTO copies (follower_id, trader_id, status, invested, high_water_mark, stop_loss_pct)
+       VALUES (?, ?, 'active', ?, ?, ?) RETURNING id`,
+      [copy.followerId, copy.traderId, copy.invested.toString(), copy.invested.toString(), copy.stopLossPct],
+    );
+    return row.id;
+  }
+
+  async lockCopy(tx: TransactionContext, copyId: string): Promise<CopyState | null> {
+    if (!isUuid(copyId)) return null;
+    const em = emOf(tx);
+    const [row] = await em.execute<
+      { id: string; follower_id: string; trader_id: number; status: CopyStatus; invested: string; high_water_mark: string; stop_loss_pct: number | null }[]
+    >(
+      'SELECT id, follower_id, trader_id, status, invested, high_water_mark, stop_loss_pct FROM copies WHERE id = ? FOR UPDATE',
+      [copyId],
+    );
+    if (!row) return null;
+    // A separate statement after the lock: in READ COMMITTED it sees whatever committed while we waited.
+    const [facts] = await em.execute<{ equity: string | null; committed: string; open: string }[]>(
+      `SELECT (SELECT balance FROM ledger_accounts WHERE copy_id = ?) AS equity,
+              coalesce(sum(size), 0) AS committed, count(*) AS open
+       FROM copy_positions WHERE copy_id = ? AND NOT settled`,
+      [copyId, copyId],
+    );
+    return {
+      id: row.id,
+      followerId: row.follower_id,
+      traderId: Number(row.trader_id),
+      status: row.status,
+      invested: BigInt(row.invested),
+      highWaterMark: BigInt(row.high_water_mark),
+      stopLossPct: row.stop_loss_pct === null ? null : Number(row.stop_loss_pct),
+      equity: BigInt(facts.equity ?? 0),
+      committed: BigInt(facts.committed),
+      openPositions: Number(facts.open),
+    };
+  }
+
+  async updateCopy(tx: TransactionContext, copyId: string, patch: CopyPatch): Promise<void> {
+    const sets: string[] = ['updated_at = now()'];
+    const params: unknown[] = [];
+    if (patch.status !== undefined) (sets.push('status = ?'), params.push(patch.status));
+    if (patch.invested !== undefined) (sets.push('invested = ?'), params.push(patch.invested.toString()));
+    if (patch.highWaterMark !== undefined) (sets.push('high_water_mark = ?'), params.push(patch.highWaterMark.toString()));
+    if (patch.stopReason !== undefined) (sets.push('stop_reason = ?'), params.push(patch.stopReason));
+    if (patch.stopLossPct !== undefined) (sets.push('stop_loss_pct = ?'), params.push(patch.stopLossPct));
+    if (patch.ended) sets.push('ended_at = now()');
+    params.push(copyId);
+    await emOf(tx).execute(`UPDATE copies SET ${sets.join(', ')} WHERE id = ?`, params);
+  }
+
+  async setDailyLossLimit(tx: TransactionContext, userId: string, limit: bigint | null): Promise<void> {
+    await emOf(tx).execute(
+      `INSERT INTO copy_settings (user_id, daily_loss_limit) VALUES (?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET daily_loss_limit = EXCLUDED.daily_loss_limit, updated_at = now()`,
+      [userId, limit === null ? null : limit.toString()],
+    );
+  }
+}

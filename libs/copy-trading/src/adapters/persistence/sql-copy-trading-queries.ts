@@ -1,0 +1,333 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { formatCents, pageOffset, type Page, type PageQuery } from '@mirrorline/shared';
+import {
+  CopyTradingQueries,
+  type CopiedTrade,
+  type CopySettings,
+  type DailyPnl,
+  type Follower,
+  type MyCopy,
+  type SkipRecord,
+  type TraderDetails,
+  type TraderListQuery,
+  type TraderSummary,
+  type UserCopyFacts,
+} from '../../application/ports/copy-trading-queries';
+import type { TradeRecord } from '../../application/ports/trade-engine';
+import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
+
+/**
+ * Stats of one trader from its closed trades. A trade's return on a copier's equity is
+ * pnlPct × allocationPct / 100; ROI 30 d sums them, max drawdown compounds them, the daily PnL sums
+ * them per UTC day. Followers and assets come from live copies; copiers' pnl from the per-trade totals
+ * the settlement stores (no scan of positions).
+ */
+const TRADER_SELECT = `
+  SELECT tp.id, tp.name, tp.description, tp.trader_type, tp.strategy_summary, tp.strategy_explanation, tp.image,
+         tp.share_pct, tp.max_copiers,
+         coalesce(st.closed, 0) AS closed, coalesce(st.wins, 0) AS wins, coalesce(st.roi30, 0) AS roi30,
+         coalesce(st.copiers_net, 0)::text AS copiers_net,
+         coalesce(dd.max_dd, 0) AS max_dd, coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
+         days.daily
+  FROM trader_profiles tp
+  LEFT JOIN LATERAL (
+    SELECT count(*) AS closed, count(*) FILTER (WHERE pnl_pct > 0) AS wins,
+           sum(pnl_pct * allocation_pct / 100) FILTER (WHERE closed_at >= now() - interval '30 days') AS roi30,
+           sum(copiers_pnl - copiers_fees) AS copiers_net
+    FROM trader_trades WHERE trader_id = tp.id AND status = 'closed'
+  ) st ON true
+  LEFT JOIN LATERAL (
+    SELECT max(1 - eq / greatest(peak, 1)) * 100 AS max_dd FROM (
+      SELECT eq, max(eq) OVER (ORDER BY closed_at, id) AS peak FROM (
+        SELECT id, closed_at,
+               exp(sum(ln(greatest(1 + pnl_pct::float8 * allocation_pct / 10000, 0.0001))) OVER (ORDER BY closed_at, id)) AS eq
+        FROM trader_trades WHERE trader_id = tp.id AND status = 'closed'
+      ) curve
+    ) peaks
+  ) dd ON true
+  LEFT JOIN LATERAL (
+    SELECT count(*) AS followers, sum(a.balance) AS assets
+    FROM copies c JOIN ledger_accounts a ON a.copy_id = c.id
+    WHERE c.trader_id = tp.id AND c.status <> 'stopped'
+  ) fl ON true
+  LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'label', to_char(d.day, 'Mon DD'),
+                                      'pnl', round(coalesce(x.pnl, 0), 2)) ORDER BY d.day) AS daily
+    FROM generate_series((now() AT TIME ZONE 'UTC')::date - 9, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+    LEFT JOIN (
+      SELECT (closed_at AT TIME ZONE 'UTC')::date AS day, sum(pnl_pct * allocation_pct / 100) AS pnl
+      FROM trader_trades
+      WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= now() - interval '11 days'
+      GROUP BY 1
+    ) x ON x.day = d.day::date
+  ) days ON true`;
+
+interface TraderRow {
+  id: number;
+  name: string;
+  description: string;
+  trader_type: string;
+  strategy_summary: string;
+  strategy_explanation: string;
+  image: string | null;
+  share_pct: number;
+  max_copiers: number;
+  closed: string;
+  wins: string;
+  roi30: string;
+  copiers_net: string;
+  max_dd: number;
+  followers: string;
+  assets: string;
+  daily: Array<{ date: string; label: string; pnl: number }> | null;
+  total?: string;
+}
+
+const round2 = (value: number | string): number => Math.round(Number(value) * 100) / 100;
+
+function toSummary(row: TraderRow): TraderSummary {
+  const closed = Number(row.closed);
+  const daily: DailyPnl[] = (row.daily ?? []).map((d) => ({ date: d.date, label: d.label, pnl: Number(d.pnl) }));
+  return {
+    id: Number(row.id),
+    name: row.name,
+    description: row.description,
+    traderType: row.trader_type,
+    strategySummary: row.strategy_summary,
+    strategyExplanation: row.strategy_explanation,
+    image: row.image,
+    share: Number(row.share_pct),
+    maxCopiers: Number(row.max_copiers),
+    tradingAccuracy: closed ? round2((Number(row.wins) * 100) / closed) : 0,
+    roi30d: round2(row.roi30),
+    maxDrawdown: round2(row.max_dd),
+    closedTrades: closed,
+    followers: Number(row.followers),
+    assetsCopying: formatCents(row.assets),
+    copiersPnl: formatCents(row.copiers_net),
+    dayLabels: daily.map((d) => d.label),
+    dailyPnls: daily.map((d) => d.pnl),
+    daily,
+  };
+}
+
+const SORTS: Record<TraderListQuery['sort'], string> = {
+  roi: 'roi30 DESC, id',
+  accuracy: 'CASE WHEN closed = 0 THEN 0 ELSE wins::numeric / closed END DESC, id',
+  followers: 'followers DESC, id',
+};
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+@Injectable()
+export class SqlCopyTradingQueries extends CopyTradingQueries {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  private run<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(sql, params);
+  }
+
+  async listTraders(query: TraderListQuery): Promise<Page<TraderSummary>> {
+    const rows = await this.run<TraderRow>(
+      `SELECT *, count(*) OVER () AS total FROM (${TRADER_SELECT} WHERE (?::text IS NULL OR tp.trader_type = ?::text)) t
+       ORDER BY ${SORTS[query.sort]} LIMIT ? OFFSET ?`,
+      [query.traderType ?? null, query.traderType ?? null, query.limit, pageOffset(query)],
+    );
+    return { items: rows.map(toSummary), total: rows.length ? Number(rows[0].total) : 0, page: query.page, limit: query.limit };
+  }
+
+  async trader(id: number): Promise<TraderDetails | null> {
+    const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ?`, [id]);
+    if (!row) return null;
+    const recent = await this.run<{ id: string; market: string; pair: string; side: string; pnl_pct: string; closed_at: Date }>(
+      `SELECT id::text AS id, market, pair, side, pnl_pct::text AS pnl_pct, closed_at FROM trader_trades
+       WHERE trader_id = ? AND status = 'closed' ORDER BY closed_at DESC, id DESC LIMIT 20`,
+      [id],
+    );
+    return {
+      ...toSummary(row),
+      recentTrades: recent.map((r) => ({
+        id: r.id,
+        market: r.market,
+        pair: r.pair,
+        side: r.side,
+        pnlPct: round2(r.pnl_pct),
+        closedAt: new Date(r.closed_at).toISOString(),
+      })),
+    };
+  }
+
+  async myCopies(userId: string): Promise<MyCopy[]> {
+    const rows = await this.run<{
+      id: string; trader_id: number; name: string; image: string | null; status: MyCopy['status']; invested: string; equity: string | null;
+      committed: string; hwm: string; pnl: string; fees: string; open: string; stop_loss_pct: number | null; stop_reason: string | null;
+      created_at: Date; ended_at: Date | null;
+    }>(
+      `SELECT c.id, c.trader_id, tp.name, tp.image, c.status, c.invested::text AS invested, a.balance::text AS equity,
+              c.high_water_mark::text AS hwm, c.stop_loss_pct, c.stop_reason, c.created_at, c.ended_at,
+              coalesce(p.committed, 0)::text AS committed, coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees,
+              coalesce(p.open, 0) AS open
+       FROM copies c
+       JOIN trader_profiles tp ON tp.id = c.trader_id
+       LEFT JOIN ledger_accounts a ON a.copy_id = c.id
+       LEFT JOIN LATERAL (
+         SELECT sum(size) FILTER (WHERE NOT settled) AS committed, count(*) FILTER (WHERE NOT settled) AS open,
+                sum(pnl - fee) FILTER (WHERE settled) AS pnl, sum(fee) FILTER (WHERE settled) AS fees
+         FROM copy_positions WHERE copy_id = c.id
+       ) p ON true
+       WHERE c.follower_id = ?
+       ORDER BY (c.status = 'stopped'), c.created_at DESC`,
+      [userId],
+    );
+    return rows.map((r) => {
+      const equity = BigInt(r.equity ?? 0);
+      return {
+        id: r.id,
+        traderId: Number(r.trader_id),
+        traderName: r.name,
+        traderImage: r.image,
+        status: r.status,
+        invested: formatCents(r.invested),
+        equity: formatCents(equity),
+        freeEquity: formatCents(equity - BigInt(r.committed)),
+        highWaterMark: formatCents(r.hwm),
+        pnl: formatCents(r.pnl),
+        feesPaid: formatCents(r.fees),
+        openPositions: Number(r.open),
+        stopLossPct: r.stop_loss_pct === null ? null : Number(r.stop_loss_pct),
+        stopReason: r.stop_reason,
+        createdAt: iso(r.created_at)!,
+        endedAt: iso(r.ended_at),
+      };
+    });
+  }
+
+  async myTrades(userId: string, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<CopiedTrade>> {
+    const rows = await this.run<{
+      id: string; copy_id: string; trade_id: string; trader_id: number; name: string; market: string; pair: string; side: string;
+      entry_price: string; exit_price: string | null; size: string; settled: boolean; pnl: string | null; fee: string | null;
+      pnl_pct: string | null; copy_pct: string | null; opened_at: Date; settled_at: Date | null; total: string;
+    }>(
+      `SELECT p.id::text AS id, p.copy_id, p.trade_id::text AS trade_id, t.trader_id, tp.name, t.market, t.pair, t.side,
+              t.entry_price::text AS entry_price, t.exit_price::text AS exit_price, p.size::text AS size, p.settled,
+              p.pnl::text AS pnl, p.fee::text AS fee, t.pnl_pct::text AS pnl_pct,
+              CASE WHEN p.settled THEN round(p.pnl::numeric * 100 / p.size, 4)::text END AS copy_pct,
+              p.opened_at, p.settled_at, count(*) OVER () AS total
+       FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
+       WHERE p.follower_id = ? ${status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : ''}
+       ORDER BY p.id DESC LIMIT ? OFFSET ?`,
+      [userId, page.limit, pageOffset(page)],
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        copyId: r.copy_id,
+        tradeId: r.trade_id,
+        traderId: Number(r.trader_id),
+        traderName: r.name,
+        market: r.market,
+        pair: r.pair,
+        side: r.side,
+        entryPrice: trimDecimal(r.entry_price),
+        exitPrice: r.exit_price === null ? null : trimDecimal(r.exit_price),
+        size: formatCents(r.size),
+        status: r.settled ? 'closed' : 'open',
+        pnl: r.pnl === null ? null : formatCents(r.pnl),
+        fee: r.fee === null ? null : formatCents(r.fee),
+        pnlPct: r.copy_pct === null ? null : Number(r.copy_pct),
+        traderPnlPct: r.pnl_pct === null ? null : Number(r.pnl_pct),
+        divergencePct: r.copy_pct === null || r.pnl_pct === null ? null : Math.round((Number(r.copy_pct) - Number(r.pnl_pct)) * 10000) / 10000,
+        openedAt: iso(r.opened_at)!,
+        closedAt: iso(r.settled_at),
+      })),
+      total: rows.length ? Number(rows[0].total) : 0,
+      page: page.page,
+      limit: page.limit,
+    };
+  }
+
+  async mySkips(userId: string, page: PageQuery): Promise<Page<SkipRecord>> {
+    const rows = await this.run<{ trade_id: string; copy_id: string; name: string; pair: string; reason: string; created_at: Date; total: string }>(
+      `SELECT s.trade_id::text AS trade_id, s.copy_id, tp.name, t.pair, s.reason, s.created_at, count(*) OVER () AS total
+       FROM copy_skips s JOIN trader_trades t ON t.id = s.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
+       WHERE s.follower_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`,
+      [userId, page.limit, pageOffset(page)],
+    );
+    return {
+      items: rows.map((r) => ({ tradeId: r.trade_id, copyId: r.copy_id, traderName: r.name, pair: r.pair, reason: r.reason, createdAt: iso(r.created_at)! })),
+      total: rows.length ? Number(rows[0].total) : 0,
+      page: page.page,
+      limit: page.limit,
+    };
+  }
+
+  async traderTrades(traderId: number, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<TradeRecord>> {
+    const rows = await this.run<Parameters<typeof toTradeRecord>[0] & { total: string }>(
+      `SELECT ${TRADE_COLUMNS}, count(*) OVER () AS total FROM trader_trades
+       WHERE trader_id = ? ${status ? 'AND status = ?' : ''} ORDER BY id DESC LIMIT ? OFFSET ?`,
+      status ? [traderId, status, page.limit, pageOffset(page)] : [traderId, page.limit, pageOffset(page)],
+    );
+    return { items: rows.map(toTradeRecord), total: rows.length ? Number(rows[0].total) : 0, page: page.page, limit: page.limit };
+  }
+
+  async followers(traderId: number, page: PageQuery): Promise<Page<Follower>> {
+    const rows = await this.run<{
+      id: string; follower_id: string; username: string; status: Follower['status']; invested: string; equity: string | null;
+      pnl: string; fees: string; created_at: Date; total: string;
+    }>(
+      `SELECT c.id, c.follower_id, u.username, c.status, c.invested::text AS invested, a.balance::text AS equity,
+              coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees, c.created_at, count(*) OVER () AS total
+       FROM copies c JOIN users u ON u.id = c.follower_id
+       LEFT JOIN ledger_accounts a ON a.copy_id = c.id
+       LEFT JOIN LATERAL (
+         SELECT sum(pnl - fee) AS pnl, sum(fee) AS fees FROM copy_positions WHERE copy_id = c.id AND settled
+       ) p ON true
+       WHERE c.trader_id = ?
+       ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id LIMIT ? OFFSET ?`,
+      [traderId, page.limit, pageOffset(page)],
+    );
+    return {
+      items: rows.map((r) => ({
+        copyId: r.id,
+        userId: r.follower_id,
+        username: r.username,
+        status: r.status,
+        invested: formatCents(r.invested),
+        equity: formatCents(r.equity ?? 0),
+        pnl: formatCents(r.pnl),
+        feesPaid: formatCents(r.fees),
+        since: iso(r.created_at)!,
+      })),
+      total: rows.length ? Number(rows[0].total) : 0,
+      page: page.page,
+      limit: page.limit,
+    };
+  }
+
+  async settings(userId: string): Promise<CopySettings> {
+    const [row] = await this.run<{ limit: string | null; today: string }>(
+      `SELECT (SELECT daily_loss_limit::text FROM copy_settings WHERE user_id = ?) AS limit,
+              coalesce((SELECT sum(pnl) FROM copy_positions WHERE follower_id = ? AND settled
+                         AND settled_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS today`,
+      [userId, userId],
+    );
+    return {
+      dailyLossLimit: row.limit === null ? null : formatCents(row.limit),
+      todayPnl: formatCents(row.today),
+      limitReached: row.limit !== null && -BigInt(row.today) >= BigInt(row.limit),
+    };
+  }
+
+  async userFacts(userId: string): Promise<UserCopyFacts> {
+    const [row] = await this.run<{ trader_id: number | null; copies: string[] | null; copied: string }>(
+      `SELECT (SELECT id FROM trader_profiles WHERE user_id = ?) AS trader_id,
+              (SELECT array_agg(id::text ORDER BY created_at) FROM copies WHERE follower_id = ? AND status <> 'stopped') AS copies,
+              (SELECT count(*) FROM copy_positions WHERE follower_id = ?) AS copied`,
+      [userId, userId, userId],
+    );
+    return { traderID: row.trader_id === null ? null : Number(row.trader_id), copyID: row.copies ?? [], copiedTrades: Number(row.copied) };
+  }
+}

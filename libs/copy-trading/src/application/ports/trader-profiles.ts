@@ -1,0 +1,23 @@
+import type { TransactionContext } from '@mirrorline/shared';
+
+export interface TraderProfilePatch {
+  name?: string;
+  description?: string;
+  traderType?: string;
+  strategySummary?: string;
+  strategyExplanation?: string;
+  image?: string | null;
+  share?: number;
+  maxCopiers?: number;
+}
+
+/**
+ * Trader profiles. Exported from @mirrorline/copy-trading: the users context calls `ensureProfile`
+ * inside its own transaction when an admin gives a user the Trader role.
+ */
+export abstract class TraderProfiles {
+  /** Creates the user's profile (named after the user) unless it exists; returns the traderID. */
+  abstract ensureProfile(tx: TransactionContext, userId: string): Promise<number>;
+  abstract traderIdOfUser(tx: TransactionContext | null, userId: string): Promise<number | null>;
+  abstract update(tx: TransactionContext, traderId: number, patch: TraderProfilePatch): Promise<void>;
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '@mirrorline/shared';
+import { Ledger } from '@mirrorline/wallet';
+import { Notifications } from '@mirrorline/notifications';
+import { copyErrors, MIN_COPY_AMOUNT } from '../../../domain/copy';
+import { CopyRepository } from '../../ports/copy-repository';
+
+export interface FollowTraderCommand {
+  userId: string;
+  traderId: number;
+  /** cents */
+  amount: number;
+  stopLossPct: number | null;
+}
+
+/** Follow: a copy row and cash → copy equity in one transaction (product.md §5). */
+@Injectable()
+export class FollowTraderUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly copies: CopyRepository,
+    private readonly ledger: Ledger,
+    private readonly notifications: Notifications,
+  ) {}
+
+  execute(command: FollowTraderCommand): Promise<{ copyId: string }> {
+    if (command.amount < MIN_COPY_AMOUNT) throw copyErrors.minAmount();
+    return this.uow.run(async (tx) => {
+      // Exclusive: follows of one trader queue, so the maxCopiers count cannot be raced past.
+      const trader = await this.copies.lockTrader(tx, command.traderId, 'exclusive');
+      if (!trader) throw copyErrors.traderNotFound();
+      if (trader.userId === command.userId) throw copyErrors.self();
+      const follower = await this.copies.follower(tx, command.userId);
+      if (!follower || !follower.emailVerified) throw copyErrors.email();
+      if (follower.kycStatus !== 'Verified') throw copyErrors.kyc();
+      if (await this.copies.hasLiveCopy(tx, command.userId, trader.id)) throw copyErrors.already();
+      if ((await this.copies.liveCopyCount(tx, trader.id)) >= trader.maxCopiers) throw copyErrors.full();
+
+      const amount = BigInt(command.amount);
+      const copyId = await this.copies.insertCopy(tx, { followerId: command.userId, traderId: trader.id, invested: amount, stopLossPct: command.stopLossPct });
+      const equity = await this.ledger.copyEquityAccount(tx, command.userId, copyId);
+      const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
+      await this.ledger.transfer(tx, { type: 'copy_fund', reference: `copy:${copyId}`, description: `Copy ${trader.name}`, from: cash, to: equity, amount: command.amount });
+      await this.notifications.notify(tx, [
+        { userId: command.userId, type: 'copy_started', title: `You now copy ${trader.name}`, data: { copyId, traderId: trader.id } },
+      ]);
+      return { copyId };
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '@mirrorline/shared';
+import { Ledger } from '@mirrorline/wallet';
+import { copyErrors } from '../../../domain/copy';
+import { CopyRepository } from '../../ports/copy-repository';
+import { lockOwnCopy } from '../add-copy-funds/add-copy-funds.use-case';
+
+export interface WithdrawCopyFundsCommand {
+  userId: string;
+  copyId: string;
+  amount: number;
+}
+
+/**
+ * Copy equity → cash, free equity only (what open positions do not commit). The mark and the invested
+ * amount fall by the same cents (not below zero), so withdrawing neither creates nor hides a gain.
+ */
+@Injectable()
+export class WithdrawCopyFundsUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly copies: CopyRepository,
+    private readonly ledger: Ledger,
+  ) {}
+
+  execute(command: WithdrawCopyFundsCommand): Promise<{ copyId: string }> {
+    return this.uow.run(async (tx) => {
+      const copy = await lockOwnCopy(tx, this.copies, command.userId, command.copyId);
+      if (copy.status === 'stopped') throw copyErrors.ended();
+      const amount = BigInt(command.amount);
+      if (amount > copy.equity - copy.committed) throw copyErrors.notEnoughFree();
+      const equity = await this.ledger.copyEquityAccount(tx, command.userId, copy.id);
+      const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
+      await this.ledger.transfer(tx, { type: 'copy_withdraw', reference: `copy:${copy.id}`, from: equity, to: cash, amount: command.amount });
+      const clamp = (value: bigint) => (value < 0n ? 0n : value);
+      await this.copies.updateCopy(tx, copy.id, { invested: clamp(copy.invested - amount), highWaterMark: clamp(copy.highWaterMark - amount) });
+      return { copyId: copy.id };
+    });
+  }
+}

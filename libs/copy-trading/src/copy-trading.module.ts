@@ -1,0 +1,54 @@
+import { Global, Module } from '@nestjs/common';
+import { UserInfoExtras } from '@mirrorline/auth';
+import { WalletModule } from '@mirrorline/wallet';
+import { CopyRepository } from './application/ports/copy-repository';
+import { CopyTradingQueries } from './application/ports/copy-trading-queries';
+import { TradeEngine } from './application/ports/trade-engine';
+import { TraderProfiles } from './application/ports/trader-profiles';
+import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
+import { SqlCopyTradingQueries } from './adapters/persistence/sql-copy-trading-queries';
+import { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
+import { SqlTraderProfiles } from './adapters/persistence/sql-trader-profiles';
+import { CopyTradingUserInfoExtras } from './adapters/auth/copy-trading-user-info-extras';
+import { TradersController } from './adapters/http/traders.controller';
+import { CopiesController } from './adapters/http/copies.controller';
+import { TraderTradesController } from './adapters/http/trader-trades.controller';
+import { AddCopyFundsUseCase } from './application/use-cases/add-copy-funds/add-copy-funds.use-case';
+import { ChangeCopyStatusUseCase } from './application/use-cases/change-copy-status/change-copy-status.use-case';
+import { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
+import { FollowTraderUseCase } from './application/use-cases/follow-trader/follow-trader.use-case';
+import { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.use-case';
+import { ReadCopyTradingUseCase } from './application/use-cases/read-copy-trading/read-copy-trading.use-case';
+import { ResolveTraderUseCase } from './application/use-cases/resolve-trader/resolve-trader.use-case';
+import { UpdateCopySettingsUseCase } from './application/use-cases/update-copy-settings/update-copy-settings.use-case';
+import { UpdateTraderProfileUseCase } from './application/use-cases/update-trader-profile/update-trader-profile.use-case';
+import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
+
+/**
+ * Copy trading. Global so that auth picks up the UserInfoExtras adapter (traderID, copyID, copiedTrades
+ * in the access token) and users can inject TraderProfiles without importing this module.
+ */
+@Global()
+@Module({
+  imports: [WalletModule],
+  controllers: [TradersController, CopiesController, TraderTradesController],
+  providers: [
+    { provide: CopyRepository, useClass: SqlCopyRepository },
+    { provide: TradeEngine, useClass: SqlTradeEngine },
+    { provide: TraderProfiles, useClass: SqlTraderProfiles },
+    { provide: CopyTradingQueries, useClass: SqlCopyTradingQueries },
+    { provide: UserInfoExtras, useClass: CopyTradingUserInfoExtras },
+    FollowTraderUseCase,
+    AddCopyFundsUseCase,
+    WithdrawCopyFundsUseCase,
+    ChangeCopyStatusUseCase,
+    UpdateCopySettingsUseCase,
+    OpenTradeUseCase,
+    CloseTradeUseCase,
+    UpdateTraderProfileUseCase,
+    ResolveTraderUseCase,
+    ReadCopyTradingUseCase,
+  ],
+  exports: [TraderProfiles, UserInfoExtras, CopyTradingQueries],
+})
+export class CopyTradingModule {}

@@ -1,0 +1,82 @@
+/**
+ * The money rules of copy trading (product.md §5), in integer cents and exact decimals. The SQL adapter
+ * runs the same formulas set-based (numeric `div`, bigint); the specs pin both to these functions.
+ */
+
+/** Prices carry at most 8 decimals; they are compared and divided as integers scaled by 10^8. */
+export const PRICE_SCALE = 100_000_000n;
+const PRICE_PATTERN = /^(0|[1-9]\d{0,13})(?:\.(\d{1,8}))?$/;
+
+export function isValidPrice(input: unknown): input is string {
+  return typeof input === 'string' && PRICE_PATTERN.test(input) && scalePrice(input) > 0n;
+}
+
+/** "1.0850" → 108500000n (exact; no floating point). */
+export function scalePrice(price: string): bigint {
+  const match = PRICE_PATTERN.exec(price);
+  if (!match) throw new RangeError(`not a price: ${price}`);
+  return BigInt(match[1]) * PRICE_SCALE + BigInt((match[2] ?? '').padEnd(8, '0'));
+}
+
+export type TradeSide = 'buy' | 'sell';
+
+/**
+ * Size of a copied position: floor(freeEquity × allocationPct / 100). Free equity is never negative,
+ * so integer division (which truncates) is the floor.
+ */
+export function positionSize(freeEquity: bigint, allocationPct: number): bigint {
+  if (freeEquity <= 0n) return 0n;
+  return (freeEquity * BigInt(allocationPct)) / 100n;
+}
+
+/**
+ * pnl of one position in cents: size × pnlPct / 100 with pnlPct = (exit − entry) / entry × 100 (negated
+ * for sell), i.e. size × (exit − entry) / entry, computed exactly and rounded toward zero (BigInt division
+ * truncates). A position can lose at most its size (a sell whose price more than doubles is closed out at
+ * −100 %), so no copy's equity can be driven below what its other positions commit.
+ */
+export function positionPnl(size: bigint, entryPrice: string, exitPrice: string, side: TradeSide): bigint {
+  const entry = scalePrice(entryPrice);
+  const exit = scalePrice(exitPrice);
+  const sign = side === 'buy' ? 1n : -1n;
+  const pnl = (size * (exit - entry) * sign) / entry;
+  return pnl < -size ? -size : pnl;
+}
+
+/** The trade's pnl % for display, rounded half away from zero to 4 decimals (exact decimal string). */
+export function tradePnlPct(entryPrice: string, exitPrice: string, side: TradeSide): string {
+  const entry = scalePrice(entryPrice);
+  const exit = scalePrice(exitPrice);
+  const sign = side === 'buy' ? 1n : -1n;
+  const scaled = (exit - entry) * sign * 100n * 10_000n * 2n; // ×2 for half-up rounding
+  let q = scaled / entry;
+  q = q >= 0n ? (q + 1n) / 2n : (q - 1n) / 2n;
+  const negative = q < 0n;
+  const abs = negative ? -q : q;
+  return `${negative ? '-' : ''}${abs / 10_000n}.${(abs % 10_000n).toString().padStart(4, '0')}`;
+}
+
+export interface ProfitShare {
+  /** cents moved from the copy's equity to the trader's cash */
+  fee: bigint;
+  /** the copy's high-water mark after the settlement */
+  highWaterMark: bigint;
+}
+
+/**
+ * High-water-mark profit share: the trader earns share % of the equity gain above the mark (floored to
+ * the cent, in the follower's favour); the mark then moves to the equity left after the fee, so the
+ * same gain is never charged twice and a loss has to be recovered before the trader earns again.
+ */
+export function profitShare(equityAfterPnl: bigint, highWaterMark: bigint, sharePct: number): ProfitShare {
+  const gain = equityAfterPnl - highWaterMark;
+  if (gain <= 0n) return { fee: 0n, highWaterMark };
+  const fee = (gain * BigInt(sharePct)) / 100n;
+  return { fee, highWaterMark: equityAfterPnl - fee };
+}
+
+/** Stop loss: the copy stops once its equity falls to stopLossPct % of what was invested. */
+export function stopLossHit(equity: bigint, invested: bigint, stopLossPct: number | null): boolean {
+  if (stopLossPct === null || invested <= 0n) return false;
+  return equity * 100n <= invested * BigInt(stopLossPct);
+}

@@ -1,0 +1,59 @@
+import { DomainError } from '@mirrorline/shared';
+
+export const COPY_STATUSES = ['active', 'paused', 'stopping', 'stopped'] as const;
+export type CopyStatus = (typeof COPY_STATUSES)[number];
+
+export const MARKETS = ['Forex', 'Crypto', 'Stocks'] as const;
+export type Market = (typeof MARKETS)[number];
+
+export const TRADER_TYPES = [
+  'ICT Trader',
+  'SMC Trader',
+  'Price Action Trader',
+  'Swing Trader',
+  'Scalper',
+  'Trend Follower',
+  'Algorithmic Trader',
+] as const;
+
+/** Why a copy got no position on a trade (recorded in copy_skips). */
+export const SKIP_REASONS = ['paused', 'stopping', 'zero_size', 'daily_loss_limit'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Smallest follow and smallest top-up, in cents. */
+export const MIN_COPY_AMOUNT = 1000;
+
+export const copyErrors = {
+  notFound: () => new DomainError('COPY.NOT_FOUND', 'Copy not found', 'not_found'),
+  traderNotFound: () => new DomainError('COPY.TRADER_NOT_FOUND', 'Trader not found', 'not_found'),
+  self: () => new DomainError('COPY.SELF', 'You cannot copy yourself', 'conflict'),
+  already: () => new DomainError('COPY.ALREADY_COPYING', 'You already copy this trader', 'conflict'),
+  full: () => new DomainError('COPY.TRADER_FULL', 'This trader accepts no more copiers', 'conflict'),
+  kyc: () => new DomainError('KYC_REQUIRED', 'Complete identity verification (KYC) before copying traders', 'forbidden'),
+  email: () => new DomainError('EMAIL_NOT_VERIFIED', 'Verify your email before copying traders', 'forbidden'),
+  minAmount: () => new DomainError('COPY.AMOUNT_TOO_SMALL', 'The amount must be at least 10.00', 'validation'),
+  ended: () => new DomainError('COPY.ENDED', 'This copy has ended', 'conflict'),
+  stopping: () => new DomainError('COPY.STOPPING', 'This copy is stopping', 'conflict'),
+  badTransition: (from: CopyStatus, action: string) =>
+    new DomainError('COPY.INVALID_STATE', `Cannot ${action} a copy that is ${from}`, 'conflict'),
+  notEnoughFree: () =>
+    new DomainError('COPY.INSUFFICIENT_FREE_EQUITY', 'Not enough free equity: open positions commit the rest', 'conflict'),
+  tradeNotFound: () => new DomainError('TRADE.NOT_FOUND', 'Trade not found', 'not_found'),
+  tradeClosed: () => new DomainError('TRADE.ALREADY_CLOSED', 'This trade is already closed', 'conflict'),
+  noProfile: () => new DomainError('TRADER.NO_PROFILE', 'You have no trader profile', 'forbidden'),
+};
+
+/** The next status for a lifecycle action, or a conflict error. Stop on a copy with open positions → stopping. */
+export function nextStatus(from: CopyStatus, action: 'pause' | 'resume' | 'stop'): CopyStatus {
+  if (from === 'stopped') throw copyErrors.ended();
+  switch (action) {
+    case 'pause':
+      if (from === 'active' || from === 'paused') return 'paused';
+      throw copyErrors.badTransition(from, 'pause');
+    case 'resume':
+      if (from === 'paused' || from === 'active') return 'active';
+      throw copyErrors.badTransition(from, 'resume');
+    case 'stop':
+      return 'stopping';
+  }
+}

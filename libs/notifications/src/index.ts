@@ -1,0 +1,3 @@
+export * from './domain/notification';
+export * from './application/ports/notifications';
+export * from './notifications.module';
