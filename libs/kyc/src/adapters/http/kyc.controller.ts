@@ -1,0 +1,54 @@
+import { Body, Controller, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
+import { RequestKycUseCase } from '../../application/use-cases/request-kyc/request-kyc.use-case';
+import { RequestKycMultipartSchema, RequestKycRequestDto } from './dto/kyc.dto';
+import { KycUploadInterceptor } from './kyc-upload.interceptor';
+
+type UploadedKycFiles = Partial<Record<'front' | 'back' | 'selfie', Array<{ buffer: Buffer }>>>;
+
+@ApiTags('kyc')
+@ApiBearerAuth('bearer')
+@Controller('user')
+export class KycController {
+  constructor(private readonly requestKyc: RequestKycUseCase) {}
+
+  @Post('requestKYC')
+  @UseInterceptors(KycUploadInterceptor)
+  @ApiOperation({ summary: 'Send identity documents for review: KYC Unverified → Pending' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: RequestKycMultipartSchema })
+  @ApiCreatedResponse({
+    schema: { example: { message: 'KYC documents submitted', KYC: 'Pending', submission: { id: '…', documentType: 'passport', status: 'Pending' } } },
+  })
+  @ApiBadRequestResponse({ description: 'Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content' })
+  @ApiPayloadTooLargeResponse({ description: 'A file is larger than 5 MB' })
+  @ApiConflictResponse({ description: 'KYC.ALREADY_PENDING or KYC.ALREADY_VERIFIED' })
+  async request(
+    @Body() body: RequestKycRequestDto,
+    @UploadedFiles() files: UploadedKycFiles | undefined,
+    @CurrentUser() user: AuthenticatedUser,
+  ) {
+    const submission = await this.requestKyc.execute({
+      userId: user.userId,
+      documentType: body.documentType,
+      documentNumber: body.documentNumber,
+      files: { front: files?.front?.[0]?.buffer, back: files?.back?.[0]?.buffer, selfie: files?.selfie?.[0]?.buffer },
+    });
+    return {
+      message: 'KYC documents submitted',
+      KYC: 'Pending',
+      submission: { id: submission.id, documentType: submission.documentType, status: submission.status, createdAt: submission.createdAt.toISOString() },
+    };
+  }
+}

@@ -1,0 +1,26 @@
+import type { Readable } from 'node:stream';
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@mirrorline/shared';
+import { EXTENSION_OF, type KycContentType, type KycFileName } from '../../../domain/kyc';
+import { KycDocumentStorage } from '../../ports/kyc-document-storage';
+import { KycSubmissionRepository } from '../../ports/kyc-submission.repository';
+
+const notFound = () => new DomainError('KYC.DOCUMENT_NOT_FOUND', 'Document not found', 'not_found');
+
+/** Admin review: one stored document with the type detected at upload (never the client's claim). */
+@Injectable()
+export class GetKycDocumentUseCase {
+  constructor(
+    private readonly submissions: KycSubmissionRepository,
+    private readonly storage: KycDocumentStorage,
+  ) {}
+
+  async execute(submissionId: string, name: KycFileName): Promise<{ stream: Readable; contentType: KycContentType; size: number; fileName: string }> {
+    const submission = await this.submissions.findById(submissionId);
+    const file = submission?.files[name];
+    if (!submission || !file) throw notFound();
+    const stream = await this.storage.open(file.key);
+    if (!stream) throw notFound();
+    return { stream, contentType: file.contentType, size: file.size, fileName: `${name}.${EXTENSION_OF[file.contentType]}` };
+  }
+}

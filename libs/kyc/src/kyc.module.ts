@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { KycDocumentStorage } from './application/ports/kyc-document-storage';
+import { KycSubmissionRepository } from './application/ports/kyc-submission.repository';
+import { RequestKycUseCase } from './application/use-cases/request-kyc/request-kyc.use-case';
+import { SetKycStatusUseCase } from './application/use-cases/set-kyc-status/set-kyc-status.use-case';
+import { ListKycSubmissionsUseCase } from './application/use-cases/list-kyc-submissions/list-kyc-submissions.use-case';
+import { GetKycDocumentUseCase } from './application/use-cases/get-kyc-document/get-kyc-document.use-case';
+import { LocalDiskKycDocumentStorage } from './adapters/storage/local-disk-kyc-document-storage';
+import { SqlKycSubmissionRepository } from './adapters/persistence/sql-kyc-submission.repository';
+import { KycSubmissionEntity } from './adapters/persistence/kyc-submission.entity';
+import { KycController } from './adapters/http/kyc.controller';
+import { KycAdminController } from './adapters/http/kyc-admin.controller';
+import { KycUploadInterceptor } from './adapters/http/kyc-upload.interceptor';
+
+/** KYC: document upload (Unverified → Pending), admin review list and documents, and the admin decision use case. */
+@Module({
+  imports: [MikroOrmModule.forFeature([KycSubmissionEntity])],
+  controllers: [KycController, KycAdminController],
+  providers: [
+    { provide: KycDocumentStorage, useClass: LocalDiskKycDocumentStorage },
+    { provide: KycSubmissionRepository, useClass: SqlKycSubmissionRepository },
+    KycUploadInterceptor,
+    RequestKycUseCase,
+    SetKycStatusUseCase,
+    ListKycSubmissionsUseCase,
+    GetKycDocumentUseCase,
+  ],
+  exports: [SetKycStatusUseCase, MikroOrmModule],
+})
+export class KycModule {}

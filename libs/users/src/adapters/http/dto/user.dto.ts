@@ -1,0 +1,140 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
+import { KYC_STATUSES, ROLES, type KycStatus, type Role } from '../../../domain/user';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class ListUsersQueryDto {
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'part of a username or email, case-insensitive', maxLength: 100 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+}
+
+export class CreateUserRequestDto {
+  @ApiProperty({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(3)
+  @MaxLength(32)
+  @Matches(/^[A-Za-z0-9_.-]+$/, { message: 'username may contain only letters, digits, dot, dash and underscore' })
+  username!: string;
+
+  @ApiProperty({ minLength: 1, maxLength: 64 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  firstname!: string;
+
+  @ApiProperty({ minLength: 1, maxLength: 64 })
+  @Transform(trim)
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  lastname!: string;
+
+  @ApiProperty({ format: 'email', maxLength: 254 })
+  @Transform(trim)
+  @IsEmail()
+  @MaxLength(254)
+  email!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @IsString()
+  @MinLength(8)
+  @MaxLength(128)
+  password!: string;
+
+  @ApiPropertyOptional({ enum: ROLES, isArray: true, description: 'User is always added' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(3)
+  @IsIn(ROLES, { each: true })
+  roles?: Role[];
+}
+
+export class BlockUserRequestDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  userId!: string;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean()
+  blocked?: boolean;
+}
+
+export class DeleteUserRequestDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  userId!: string;
+
+  @ApiPropertyOptional({ description: 'required when deleting your own account' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  password?: string;
+}
+
+export class UpdateUserRequestDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  userId!: string;
+
+  @ApiPropertyOptional({ example: '1250.50', description: 'the new cash balance; applied as an audited ledger adjustment' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^(0|[1-9]\d{0,7})(\.\d{1,2})?$/, { message: 'balance must be a decimal string with at most 2 decimals (up to 99999999.99)' })
+  balance?: string;
+
+  @ApiPropertyOptional({ enum: ROLES, isArray: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(3)
+  @IsIn(ROLES, { each: true })
+  roles?: Role[];
+
+  @ApiPropertyOptional({ enum: KYC_STATUSES })
+  @IsOptional()
+  @IsIn(KYC_STATUSES)
+  KYC?: KycStatus;
+}
+
+export class ImpersonateRequestDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  userId!: string;
+}

@@ -1,0 +1,119 @@
+import { Body, Controller, Get, HttpCode, Patch, Post, Query, Req } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { parseAmount } from '@mirrorline/shared';
+import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
+import type { Actor } from '../../application/actor';
+import { GetMyProfileUseCase } from '../../application/use-cases/get-my-profile/get-my-profile.use-case';
+import { ListUsersUseCase } from '../../application/use-cases/list-users/list-users.use-case';
+import { CreateUserUseCase } from '../../application/use-cases/create-user/create-user.use-case';
+import { BlockUserUseCase } from '../../application/use-cases/block-user/block-user.use-case';
+import { DeleteUserUseCase } from '../../application/use-cases/delete-user/delete-user.use-case';
+import { UpdateUserUseCase } from '../../application/use-cases/update-user/update-user.use-case';
+import { NotImpersonated } from './not-impersonated.guard';
+import { BlockUserRequestDto, CreateUserRequestDto, DeleteUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './dto/user.dto';
+import { presentProfile, presentUser, USER_EXAMPLE } from './user.presenter';
+
+export const actorOf = (user: AuthenticatedUser, request: Request): Actor => ({
+  userId: user.userId,
+  roles: user.roles,
+  impersonatedBy: user.impersonatedBy,
+  ip: request.ip ?? null,
+});
+
+@ApiTags('users')
+@ApiBearerAuth('bearer')
+@ApiUnauthorizedResponse({ description: 'No bearer token' })
+@Controller('user')
+export class UsersController {
+  constructor(
+    private readonly getMyProfile: GetMyProfileUseCase,
+    private readonly listUsers: ListUsersUseCase,
+    private readonly createUser: CreateUserUseCase,
+    private readonly blockUser: BlockUserUseCase,
+    private readonly deleteUser: DeleteUserUseCase,
+    private readonly updateUser: UpdateUserUseCase,
+  ) {}
+
+  @Get('get')
+  @ApiOperation({ summary: "The caller's profile with live balances, KYC, roles and copies" })
+  @ApiOkResponse({ schema: { example: { user: { ...USER_EXAMPLE, held: '0.00', copies: [], copyID: [], copiedTrades: 0 } } } })
+  async me(@CurrentUser() user: AuthenticatedUser) {
+    return { user: presentProfile(await this.getMyProfile.execute(user.userId)) };
+  }
+
+  @Get('get-all')
+  @Roles('Admin')
+  @ApiOperation({ summary: 'All users, paged and searchable by username or email (Admin)' })
+  @ApiOkResponse({ schema: { example: { users: [USER_EXAMPLE], total: 1, page: 1, limit: 20 } } })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
+  async getAll(@Query() query: ListUsersQueryDto) {
+    const page = await this.listUsers.execute({ page: query.page ?? 1, limit: query.limit ?? 20, search: query.search?.trim() || undefined });
+    return { users: page.items.map(presentUser), total: page.total, page: page.page, limit: page.limit };
+  }
+
+  @Post('create')
+  @Roles('Admin')
+  @ApiOperation({ summary: 'Create a user with a pre-verified email; roles always include User (Admin)' })
+  @ApiCreatedResponse({ schema: { example: { message: 'User created successfully', user: USER_EXAMPLE } } })
+  @ApiConflictResponse({ description: 'USERS.EMAIL_TAKEN or USERS.USERNAME_TAKEN' })
+  async create(@Body() body: CreateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
+    const created = await this.createUser.execute({ ...body, roles: body.roles ?? [], actor: actorOf(user, request) });
+    return { message: 'User created successfully', user: presentUser(created) };
+  }
+
+  @Post('block')
+  @HttpCode(200)
+  @Roles('Admin')
+  @ApiOperation({ summary: "Block (default) or unblock a user; blocking revokes the user's sessions (Admin)" })
+  @ApiOkResponse({ schema: { example: { message: 'User blocked successfully', user: { _id: USER_EXAMPLE._id, blocked: true } } } })
+  @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
+  async block(@Body() body: BlockUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
+    const blocked = body.blocked ?? true;
+    const account = await this.blockUser.execute({ actor: actorOf(user, request), userId: body.userId, blocked });
+    return {
+      message: blocked ? 'User blocked successfully' : 'User unblocked successfully',
+      user: { _id: account.id, username: account.username, email: account.email, blocked: account.blocked },
+    };
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  @NotImpersonated()
+  @ApiOperation({ summary: 'Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies' })
+  @ApiOkResponse({ schema: { example: { message: 'User deleted successfully' } } })
+  @ApiConflictResponse({ description: 'USERS.HAS_FUNDS: the account still holds money or open copies' })
+  async delete(@Body() body: DeleteUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
+    await this.deleteUser.execute({ actor: actorOf(user, request), userId: body.userId, password: body.password });
+    return { message: 'User deleted successfully' };
+  }
+
+  @Patch('update')
+  @Roles('Admin')
+  @ApiOperation({ summary: 'Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)' })
+  @ApiOkResponse({ schema: { example: { message: 'User updated successfully', changed: ['balance'], user: USER_EXAMPLE } } })
+  async update(@Body() body: UpdateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
+    const result = await this.updateUser.execute({
+      actor: actorOf(user, request),
+      userId: body.userId,
+      cash: body.balance === undefined ? undefined : parseAmount(body.balance),
+      roles: body.roles,
+      kycStatus: body.KYC,
+    });
+    return {
+      message: result.changed.length ? 'User updated successfully' : 'No changes to update',
+      changed: result.changed,
+      user: presentUser(result.user),
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { toCents, type TransactionContext } from '@mirrorline/shared';
+import type { Balances } from '../../domain/user-account';
+import { AccountBalances } from '../../application/ports/account-balances';
+import { executorOf } from './sql-executor';
+
+/** One aggregate over ledger_accounts' cached balances for a whole page of users. */
+@Injectable()
+export class SqlAccountBalances extends AccountBalances {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async of(tx: TransactionContext | null, userIds: string[]): Promise<Map<string, Balances>> {
+    const result = new Map<string, Balances>();
+    if (!userIds.length) return result;
+    const rows = await executorOf(this.em, tx).execute<Array<{ owner_id: string; cash: string; held: string; copy_equity: string }>>(
+      `SELECT owner_id,
+              coalesce(sum(balance) FILTER (WHERE kind = 'cash'), 0) AS cash,
+              coalesce(sum(balance) FILTER (WHERE kind = 'held'), 0) AS held,
+              coalesce(sum(balance) FILTER (WHERE kind = 'copy_equity'), 0) AS copy_equity
+         FROM ledger_accounts WHERE owner_id = ANY(?::uuid[]) GROUP BY owner_id`,
+      [`{${userIds.join(',')}}`],
+    );
+    for (const row of rows) {
+      result.set(row.owner_id, { cash: toCents(row.cash), held: toCents(row.held), copyEquity: toCents(row.copy_equity) });
+    }
+    return result;
+  }
+}

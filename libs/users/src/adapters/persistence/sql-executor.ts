@@ -1,0 +1,13 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { emOf, type TransactionContext } from '@mirrorline/shared';
+
+/** The transaction's EntityManager, or a fresh fork for reads outside any transaction. */
+export function executorOf(em: EntityManager, tx: TransactionContext | null): EntityManager {
+  return tx ? (emOf(tx) as EntityManager) : em.fork();
+}
+
+/** Is there such a table yet? Lets this context run before the copy-trading or wallet schema lands. */
+export async function tableExists(em: EntityManager, table: string): Promise<boolean> {
+  const [row] = await em.execute<Array<{ found: string | null }>>('SELECT to_regclass(?) AS found', [`public.${table}`]);
+  return row?.found !== null && row?.found !== undefined;
+}

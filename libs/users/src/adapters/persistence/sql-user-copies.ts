@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { toCents, type TransactionContext } from '@mirrorline/shared';
+import { UserCopies, type CopySummary } from '../../application/ports/user-copies';
+import { executorOf, tableExists } from './sql-executor';
+
+/** Default adapter over the copy-trading context's `copies` and `copy_positions` tables (empty while they do not exist). */
+@Injectable()
+export class SqlUserCopies extends UserCopies {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  async listForUser(tx: TransactionContext | null, userId: string): Promise<CopySummary[]> {
+    const em = executorOf(this.em, tx);
+    if (!(await tableExists(em, 'copies'))) return [];
+    const rows = await em.execute<Array<{ id: string; trader_id: number; status: string; equity: string | null; created_at: Date }>>(
+      `SELECT c.id, c.trader_id, c.status, a.balance AS equity, c.created_at
+         FROM copies c LEFT JOIN ledger_accounts a ON a.copy_id = c.id
+        WHERE c.follower_id = ? ORDER BY c.created_at DESC LIMIT 200`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      traderId: Number(row.trader_id),
+      status: row.status,
+      equity: toCents(row.equity),
+      createdAt: new Date(row.created_at),
+    }));
+  }
+
+  async openCount(tx: TransactionContext, userId: string): Promise<number> {
+    const em = executorOf(this.em, tx);
+    if (!(await tableExists(em, 'copies'))) return 0;
+    const [row] = await em.execute<Array<{ n: string }>>(
+      `SELECT count(*) AS n FROM copies WHERE follower_id = ? AND status <> 'stopped'`,
+      [userId],
+    );
+    return Number(row.n);
+  }
+
+  async copiedTradesCount(tx: TransactionContext | null, userId: string): Promise<number> {
+    const em = executorOf(this.em, tx);
+    if (!(await tableExists(em, 'copy_positions'))) return 0;
+    const [row] = await em.execute<Array<{ n: string }>>('SELECT count(*) AS n FROM copy_positions WHERE follower_id = ?', [userId]);
+    return Number(row.n);
+  }
+}

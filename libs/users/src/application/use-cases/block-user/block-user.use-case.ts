@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, UnitOfWork } from '@mirrorline/shared';
+import { AuditLog } from '@mirrorline/audit';
+import type { Actor } from '../../actor';
+import { SessionRevoker } from '../../ports/session-revoker';
+import { UserRepository } from '../../ports/user.repository';
+import { userNotFound } from '../../user-errors';
+import type { UserAccount } from '../../../domain/user-account';
+
+export interface BlockUserCommand {
+  actor: Actor;
+  userId: string;
+  blocked: boolean;
+}
+
+/** Blocks (or unblocks) a user; blocking ends every session at once. */
+@Injectable()
+export class BlockUserUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRevoker,
+    private readonly audit: AuditLog,
+  ) {}
+
+  execute(command: BlockUserCommand): Promise<UserAccount> {
+    if (command.blocked && command.userId === command.actor.userId) {
+      throw new DomainError('USERS.CANNOT_BLOCK_SELF', 'You cannot block your own account', 'conflict');
+    }
+    return this.uow.run(async (tx) => {
+      const user = await this.users.lockById(tx, command.userId);
+      if (!user) throw userNotFound();
+      if (user.blocked !== command.blocked) {
+        await this.users.setBlocked(tx, user.id, command.blocked);
+        await this.audit.record(tx, {
+          actorId: command.actor.userId,
+          action: command.blocked ? 'user.block' : 'user.unblock',
+          targetType: 'user',
+          targetId: user.id,
+          before: { blocked: user.blocked },
+          after: { blocked: command.blocked },
+          ip: command.actor.ip,
+        });
+      }
+      if (command.blocked) await this.sessions.revokeAll(tx, user.id);
+      return { ...user, blocked: command.blocked };
+    });
+  }
+}

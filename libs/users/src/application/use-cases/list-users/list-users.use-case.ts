@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import type { Page } from '@mirrorline/shared';
+import type { Balances, UserAccount } from '../../../domain/user-account';
+import { AccountBalances } from '../../ports/account-balances';
+import { TraderProfiles } from '../../ports/trader-profiles';
+import { UserRepository, type UserSearch } from '../../ports/user.repository';
+
+export interface UserListItem {
+  account: UserAccount;
+  balances: Balances;
+  traderID: number | null;
+}
+
+@Injectable()
+export class ListUsersUseCase {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly balances: AccountBalances,
+    private readonly traders: TraderProfiles,
+  ) {}
+
+  async execute(query: UserSearch): Promise<Page<UserListItem>> {
+    const page = await this.users.list(query);
+    const ids = page.items.map((u) => u.id);
+    // Two set-based reads for the whole page instead of one per user.
+    const balances = await this.balances.of(null, ids);
+    const traderIds = await this.traders.traderIdsOf(null, ids);
+    return {
+      ...page,
+      items: page.items.map((account) => ({
+        account,
+        balances: balances.get(account.id) ?? { cash: 0, held: 0, copyEquity: 0 },
+        traderID: traderIds.get(account.id) ?? null,
+      })),
+    };
+  }
+}
