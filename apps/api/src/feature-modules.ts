@@ -3,6 +3,9 @@ import type { AppConfig } from '@mirrorline/shared';
 import { WalletModule } from '@mirrorline/wallet';
 import { CopyTradingModule } from '@mirrorline/copy-trading';
 import { NotificationsModule } from '@mirrorline/notifications';
+import { UserManagementModule } from '@mirrorline/users';
+import { KycModule } from '@mirrorline/kyc';
+import { AuditModule } from '@mirrorline/audit';
 
 /**
  * The bounded contexts beyond the foundation (auth, OTP, users, KYC, wallet, copy trading,
@@ -12,4 +15,7 @@ export const FEATURE_MODULES = (_config: AppConfig): Array<Type<unknown> | Dynam
   WalletModule,
   NotificationsModule,
   CopyTradingModule,
+  AuditModule,
+  KycModule,
+  UserManagementModule,
 ];

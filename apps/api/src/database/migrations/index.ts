@@ -5,6 +5,9 @@ import { Migration20261123000200Ledger } from './Migration20261123000200Ledger';
 import { Migration20261123000400Wallet } from './Migration20261123000400Wallet';
 import { Migration20261123000600CopyTrading } from './Migration20261123000600CopyTrading';
 import { Migration20261123000610Notifications } from './Migration20261123000610Notifications';
+import { Migration20261123000500Audit } from './Migration20261123000500Audit';
+import { Migration20261123000510Kyc } from './Migration20261123000510Kyc';
+import { Migration20261123000520AdminSessions } from './Migration20261123000520AdminSessions';
 
 /**
  * Every migration, in order. The list is explicit (no glob) so the same code runs from TypeScript
@@ -17,4 +20,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000400Wallet', class: Migration20261123000400Wallet },
   { name: 'Migration20261123000600CopyTrading', class: Migration20261123000600CopyTrading },
   { name: 'Migration20261123000610Notifications', class: Migration20261123000610Notifications },
+  { name: 'Migration20261123000500Audit', class: Migration20261123000500Audit },
+  { name: 'Migration20261123000510Kyc', class: Migration20261123000510Kyc },
+  { name: 'Migration20261123000520AdminSessions', class: Migration20261123000520AdminSessions },
 ];
