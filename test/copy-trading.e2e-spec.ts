@@ -1,70 +1,339 @@
+import { UserInfoExtras } from '@mirrorline/auth';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
-/** Credits cash the way an approved deposit does: one balanced posting platform_deposits → cash. */
-export async function fundCash(t: TestApp, userId: string, cents: number): Promise<void> {
-  await t.sql(
-    `INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash')
-     ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING`,
-    [userId],
-  );
-  await t.sql(
-    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('deposit', 'test') RETURNING id)
-     INSERT INTO ledger_entries (transaction_id, account_id, amount)
-     SELECT tx.id, e.account_id, e.amount FROM tx,
-       (VALUES ((SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -?::bigint),
-               ((SELECT id FROM ledger_accounts WHERE owner_id = ? AND kind = 'cash'), ?::bigint)) AS e(account_id, amount)`,
-    [cents, userId, cents],
-  );
-}
-
-const cashOf = async (t: TestApp, userId: string): Promise<number> =>
-  Number((await t.sql<{ b: string }>("SELECT coalesce(sum(balance), 0) AS b FROM ledger_accounts WHERE owner_id = ? AND kind = 'cash'", [userId]))[0].b);
-
-async function createTrader(t: TestApp, share = 20): Promise<TestUser & { traderId: number }> {
-  const user = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
-  const [{ id }] = await t.sql<{ id: number }>(
-    "INSERT INTO trader_profiles (user_id, name, share_pct) VALUES (?, 'Test Trader', ?) RETURNING id",
-    [user.id, share],
-  );
-  return { ...user, traderId: Number(id) };
-}
-
 describe('copy trading (HTTP against real PostgreSQL)', () => {
   let t: TestApp;
+  let sql: fx.Sql;
   beforeAll(async () => {
     t = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    sql = t.sql as fx.Sql;
   });
   afterAll(() => t.close());
 
-  it('settles the product example to the cent: follow 500.00, 50 %, +10 %, share 20 %', async () => {
-    const trader = await createTrader(t, 20);
-    const follower = await createUser(t, { kyc: 'Verified' });
-    await fundCash(t, follower.id, 100_000);
-
-    const follow = await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId: trader.traderId, amount: '500.00' });
-    expect(follow.status).toBe(201);
-    expect(follow.body).toMatchObject({ traderId: trader.traderId, status: 'active', invested: '500.00', equity: '500.00', freeEquity: '500.00' });
-    expect(await cashOf(t, follower.id)).toBe(50_000);
-
-    const open = await t
+  async function trader(share = 20, maxCopiers = 100000): Promise<TestUser & { traderId: number }> {
+    const user = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+    return { ...user, traderId: await fx.insertTraderProfile(sql, user.id, share, maxCopiers) };
+  }
+  async function follower(cash = 100_000): Promise<TestUser> {
+    const user = await createUser(t, { kyc: 'Verified' });
+    if (cash) await fx.fundCash(sql, user.id, cash);
+    return user;
+  }
+  const follow = (who: TestUser, body: Record<string, unknown>) => t.http().post('/api/copies').set('Authorization', who.bearer).send(body);
+  const open = (who: TestUser, body: Record<string, unknown> = {}, query = '') =>
+    t
       .http()
-      .post('/api/trader/trades')
-      .set('Authorization', trader.bearer)
-      .send({ market: 'Stocks', pair: 'AAPL', side: 'buy', entryPrice: '100', allocationPct: 50 });
-    expect(open.status).toBe(201);
-    expect(open.body).toMatchObject({ copied: 1, committed: '250.00' });
+      .post(`/api/trader/trades${query}`)
+      .set('Authorization', who.bearer)
+      .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '100', allocationPct: 50, ...body });
+  const close = (who: TestUser, tradeId: string, exitPrice: string) =>
+    t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', who.bearer).send({ exitPrice });
+  const myCopy = async (who: TestUser, copyId: string) =>
+    (await t.http().get('/api/copies').set('Authorization', who.bearer).expect(200)).body.find((c: { id: string }) => c.id === copyId);
+  const skipsOf = (tradeId: string) => sql<{ copy_id: string; reason: string }>('SELECT copy_id, reason FROM copy_skips WHERE trade_id = ?', [tradeId]);
 
-    const close = await t.http().post(`/api/trader/trades/${open.body.trade.id}/close`).set('Authorization', trader.bearer).send({ exitPrice: '110' });
-    expect(close.status).toBe(200);
-    expect(close.body).toMatchObject({ positions: 1, copiersPnl: '25.00', profitShare: '5.00' });
-    expect(close.body.trade).toMatchObject({ status: 'closed', pnlPct: '10.0000' });
+  afterEach(async () => {
+    const check = await fx.ledgerCheck(sql);
+    expect(check).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+  });
 
-    const copies = await t.http().get('/api/copies').set('Authorization', follower.bearer).expect(200);
-    expect(copies.body[0]).toMatchObject({ equity: '520.00', highWaterMark: '520.00', pnl: '20.00', feesPaid: '5.00' });
-    expect(await cashOf(t, trader.id)).toBe(500);
+  it('settles the product example to the cent: follow 500.00, 50 %, +10 %, share 20 %', async () => {
+    const tr = await trader(20);
+    const f = await follower(100_000);
+    const followed = await follow(f, { traderId: tr.traderId, amount: '500.00' });
+    expect(followed.status).toBe(201);
+    expect(followed.body).toMatchObject({ traderId: tr.traderId, status: 'active', invested: '500.00', equity: '500.00', freeEquity: '500.00' });
+    expect(await fx.cashOf(sql, f.id)).toBe(50_000n);
 
-    const trades = await t.http().get('/api/trades').set('Authorization', follower.bearer).expect(200);
+    const opened = await open(tr, { market: 'Stocks', pair: 'AAPL' });
+    expect(opened.status).toBe(201);
+    expect(opened.body).toMatchObject({ copied: 1, committed: '250.00' });
+    expect((await myCopy(f, followed.body.id)).freeEquity).toBe('250.00');
+
+    const marketBefore = await fx.platformMarket(sql);
+    const closed = await close(tr, opened.body.trade.id, '110');
+    expect(closed.status).toBe(200);
+    expect(closed.body).toMatchObject({ positions: 1, copiersPnl: '25.00', profitShare: '5.00' });
+    expect(closed.body.trade).toMatchObject({ status: 'closed', pnlPct: '10.0000', copiersPnl: '25.00', copiersFees: '5.00' });
+
+    expect(await myCopy(f, followed.body.id)).toMatchObject({ equity: '520.00', freeEquity: '520.00', highWaterMark: '520.00', pnl: '20.00', feesPaid: '5.00' });
+    expect(await fx.copyEquityOf(sql, followed.body.id)).toBe(52_000n);
+    expect(await fx.cashOf(sql, tr.id)).toBe(500n);
+    expect(await fx.platformMarket(sql)).toBe(marketBefore - 2_500n);
+
+    const trades = await t.http().get('/api/trades').set('Authorization', f.bearer).expect(200);
     expect(trades.body.items[0]).toMatchObject({ status: 'closed', size: '250.00', pnl: '25.00', fee: '5.00', pnlPct: 10, traderPnlPct: 10, divergencePct: 0 });
+
+    // A second close is refused and settles nothing.
+    const again = await close(tr, opened.body.trade.id, '200');
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('TRADE.ALREADY_CLOSED');
+    expect(await fx.copyEquityOf(sql, followed.body.id)).toBe(52_000n);
+  });
+
+  it('rounds a loss toward zero, charges no fee under the mark and shows the divergence', async () => {
+    const tr = await trader(30);
+    const f = await follower();
+    const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '333.33' });
+    const opened = await open(tr, { side: 'sell', entryPrice: '3', allocationPct: 100 });
+    expect(opened.body.committed).toBe('333.33');
+    // sell, 3 → 3.01: pnl = −33333 × 0.01 / 3 = −111.11 cents → −111 (toward zero)
+    const closed = await close(tr, opened.body.trade.id, '3.01');
+    expect(closed.body).toMatchObject({ copiersPnl: '-1.11', profitShare: '0.00' });
+    expect(closed.body.trade.pnlPct).toBe('-0.3333');
+    expect(await myCopy(f, copy.id)).toMatchObject({ equity: '332.22', highWaterMark: '333.33', pnl: '-1.11' });
+    const trades = await t.http().get('/api/trades?status=closed').set('Authorization', f.bearer).expect(200);
+    expect(trades.body.items[0]).toMatchObject({ pnl: '-1.11', pnlPct: -0.333, traderPnlPct: -0.3333 });
+    expect(trades.body.items[0].divergencePct).toBeCloseTo(0.0003, 6);
+  });
+
+  describe('follow rules', () => {
+    let tr: TestUser & { traderId: number };
+    beforeAll(async () => {
+      tr = await trader(10, 2);
+    });
+
+    it('needs KYC Verified (403 KYC_REQUIRED) and a verified email', async () => {
+      const pending = await createUser(t, { kyc: 'Pending' });
+      await fx.fundCash(sql, pending.id, 10_000);
+      const res = await follow(pending, { traderId: tr.traderId, amount: '50.00' });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('KYC_REQUIRED');
+      const unverified = await createUser(t, { kyc: 'Verified', verified: false });
+      expect((await follow(unverified, { traderId: tr.traderId, amount: '50.00' })).status).toBe(403);
+    });
+
+    it('refuses copying yourself, a missing trader, small amounts and unknown fields', async () => {
+      await fx.fundCash(sql, tr.id, 10_000);
+      const self = await follow(tr, { traderId: tr.traderId, amount: '50.00' });
+      expect(self.status).toBe(409);
+      expect(self.body.code).toBe('COPY.SELF');
+      const f = await follower();
+      expect((await follow(f, { traderId: 999999, amount: '50.00' })).status).toBe(404);
+      const small = await follow(f, { traderId: tr.traderId, amount: '9.99' });
+      expect(small.status).toBe(400);
+      expect(small.body.code).toBe('COPY.AMOUNT_TOO_SMALL');
+      expect((await follow(f, { traderId: tr.traderId, amount: '50' , extra: 1 })).status).toBe(400);
+      expect((await follow(f, { traderId: tr.traderId, amount: 50 })).status).toBe(400);
+      expect((await follow(f, { traderId: tr.traderId, amount: '50.00', stopLossPct: 99 })).status).toBe(400);
+    });
+
+    it('refuses a follow the cash cannot pay, leaving no copy behind', async () => {
+      const f = await follower(1_000);
+      const res = await follow(f, { traderId: tr.traderId, amount: '10.01' });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('WALLET.INSUFFICIENT_FUNDS');
+      expect(await sql('SELECT 1 FROM copies WHERE follower_id = ?', [f.id])).toHaveLength(0);
+    });
+
+    it('refuses the same trader twice and beyond maxCopiers', async () => {
+      const a = await follower();
+      expect((await follow(a, { traderId: tr.traderId, amount: '10.00' })).status).toBe(201);
+      const twice = await follow(a, { traderId: tr.traderId, amount: '10.00' });
+      expect(twice.status).toBe(409);
+      expect(twice.body.code).toBe('COPY.ALREADY_COPYING');
+      const b = await follower();
+      expect((await follow(b, { traderId: tr.traderId, amount: '10.00' })).status).toBe(201);
+      const c = await follower();
+      const full = await follow(c, { traderId: tr.traderId, amount: '10.00' });
+      expect(full.status).toBe(409);
+      expect(full.body.code).toBe('COPY.TRADER_FULL');
+    });
+
+    it('replays a follow with the same Idempotency-Key instead of following twice', async () => {
+      const other = await trader();
+      const f = await follower();
+      const first = await follow(f, { traderId: other.traderId, amount: '20.00' }).set('Idempotency-Key', 'follow-once');
+      const second = await follow(f, { traderId: other.traderId, amount: '20.00' }).set('Idempotency-Key', 'follow-once');
+      expect(first.status).toBe(201);
+      expect(second.status).toBe(201);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.body.id).toBe(first.body.id);
+      expect(await fx.cashOf(sql, f.id)).toBe(98_000n);
+    });
+  });
+
+  describe('funds, withdraw, pause, resume, stop', () => {
+    it('adds funds (mark and invested rise) and withdraws free equity only', async () => {
+      const tr = await trader();
+      const f = await follower(100_000);
+      const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '100.00' });
+      const funded = await t.http().post(`/api/copies/${copy.id}/funds`).set('Authorization', f.bearer).send({ amount: '50.00' });
+      expect(funded.status).toBe(200);
+      expect(funded.body).toMatchObject({ equity: '150.00', invested: '150.00', highWaterMark: '150.00' });
+      await open(tr, { allocationPct: 60 }); // commits 90.00
+      const tooMuch = await t.http().post(`/api/copies/${copy.id}/withdraw`).set('Authorization', f.bearer).send({ amount: '60.01' });
+      expect(tooMuch.status).toBe(409);
+      expect(tooMuch.body.code).toBe('COPY.INSUFFICIENT_FREE_EQUITY');
+      const ok = await t.http().post(`/api/copies/${copy.id}/withdraw`).set('Authorization', f.bearer).send({ amount: '60.00' });
+      expect(ok.status).toBe(200);
+      expect(ok.body).toMatchObject({ equity: '90.00', freeEquity: '0.00', invested: '90.00', highWaterMark: '90.00' });
+      expect(await fx.cashOf(sql, f.id)).toBe(100_000n - 15_000n + 6_000n);
+      // Nobody else can touch the copy: it looks missing.
+      const stranger = await follower();
+      expect((await t.http().post(`/api/copies/${copy.id}/withdraw`).set('Authorization', stranger.bearer).send({ amount: '1.00' })).status).toBe(404);
+      expect((await t.http().post('/api/copies/not-a-uuid/pause').set('Authorization', stranger.bearer)).status).toBe(404);
+    });
+
+    it('records why a copy got no position: paused, zero size', async () => {
+      const tr = await trader();
+      const paused = await follower();
+      const tiny = await follower();
+      const { body: pc } = await follow(paused, { traderId: tr.traderId, amount: '10.00' });
+      const { body: tc } = await follow(tiny, { traderId: tr.traderId, amount: '10.00' });
+      expect((await t.http().post(`/api/copies/${pc.id}/pause`).set('Authorization', paused.bearer)).body.status).toBe('paused');
+      // Take the tiny copy's equity down to 0.01: 1 % of one cent is zero.
+      await t.http().post(`/api/copies/${tc.id}/withdraw`).set('Authorization', tiny.bearer).send({ amount: '9.99' }).expect(200);
+      const opened = await open(tr, { allocationPct: 1 });
+      expect(opened.body).toMatchObject({ copied: 0, skipped: { paused: 1, zero_size: 1 } });
+      expect(await skipsOf(opened.body.trade.id)).toEqual(
+        expect.arrayContaining([{ copy_id: pc.id, reason: 'paused' }, { copy_id: tc.id, reason: 'zero_size' }]),
+      );
+      const skips = await t.http().get('/api/copies/skips').set('Authorization', paused.bearer).expect(200);
+      expect(skips.body.items[0]).toMatchObject({ reason: 'paused', tradeId: opened.body.trade.id });
+      expect((await t.http().post(`/api/copies/${pc.id}/resume`).set('Authorization', paused.bearer)).body.status).toBe('active');
+      expect((await open(tr, { allocationPct: 100 })).body.copied).toBe(2);
+    });
+
+    it('stop with nothing open ends the copy and returns the equity at once', async () => {
+      const tr = await trader();
+      const f = await follower(10_000);
+      const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '40.00' });
+      const stopped = await t.http().post(`/api/copies/${copy.id}/stop`).set('Authorization', f.bearer);
+      expect(stopped.status).toBe(200);
+      expect(stopped.body).toMatchObject({ status: 'stopped', equity: '0.00', stopReason: 'user' });
+      expect(await fx.cashOf(sql, f.id)).toBe(10_000n);
+      expect((await t.http().post(`/api/copies/${copy.id}/resume`).set('Authorization', f.bearer)).status).toBe(409);
+      expect((await t.http().post(`/api/copies/${copy.id}/funds`).set('Authorization', f.bearer).send({ amount: '1.00' })).status).toBe(409);
+      // An ended copy does not block following again.
+      expect((await follow(f, { traderId: tr.traderId, amount: '10.00' })).status).toBe(201);
+    });
+
+    it('stop with an open position: no new trades, the close settles it and returns the equity', async () => {
+      const tr = await trader(20);
+      const f = await follower(10_000);
+      const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '100.00' });
+      const first = await open(tr, { allocationPct: 50 });
+      const stopping = await t.http().post(`/api/copies/${copy.id}/stop`).set('Authorization', f.bearer);
+      expect(stopping.body).toMatchObject({ status: 'stopping', openPositions: 1 });
+      const second = await open(tr);
+      expect(second.body).toMatchObject({ copied: 0, skipped: { stopping: 1 } });
+      const closed = await close(tr, first.body.trade.id, '104'); // +2.00, fee 0.40
+      expect(closed.body).toMatchObject({ copiersPnl: '2.00', profitShare: '0.40', endedCopies: 1 });
+      expect(await myCopy(f, copy.id)).toMatchObject({ status: 'stopped', equity: '0.00', pnl: '1.60' });
+      expect(await fx.cashOf(sql, f.id)).toBe(10_000n - 10_000n + 10_160n);
+      expect(await fx.cashOf(sql, tr.id)).toBe(40n);
+      const note = await sql<{ type: string }>("SELECT type FROM notifications WHERE user_id = ? AND type = 'copy_ended'", [f.id]);
+      expect(note).toHaveLength(1);
+    });
+
+    it('a stop loss hit at settlement stops the copy and returns what is left', async () => {
+      const tr = await trader(20);
+      const f = await follower(10_000);
+      const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '100.00', stopLossPct: 60 });
+      const opened = await open(tr, { allocationPct: 100 });
+      const closed = await close(tr, opened.body.trade.id, '55'); // −45 %: equity 55.00 ≤ 60 % of 100.00
+      expect(closed.body).toMatchObject({ copiersPnl: '-45.00', stopLossHit: 1, endedCopies: 1 });
+      expect(await myCopy(f, copy.id)).toMatchObject({ status: 'stopped', stopReason: 'stop_loss', equity: '0.00' });
+      expect(await fx.cashOf(sql, f.id)).toBe(5_500n);
+      const guard = await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id]);
+      expect(guard).toHaveLength(1);
+    });
+
+    it('a daily loss limit reached today skips new trades with the reason', async () => {
+      const tr = await trader();
+      const f = await follower(10_000);
+      const settings = await t.http().patch('/api/copies/settings').set('Authorization', f.bearer).send({ dailyLossLimit: '10.00' });
+      expect(settings.status).toBe(200);
+      expect(settings.body).toMatchObject({ dailyLossLimit: '10.00', todayPnl: '0.00', limitReached: false });
+      await follow(f, { traderId: tr.traderId, amount: '100.00' });
+      const losing = await open(tr, { allocationPct: 100 });
+      await close(tr, losing.body.trade.id, '89'); // −11.00
+      expect((await t.http().get('/api/copies/settings').set('Authorization', f.bearer)).body).toMatchObject({ todayPnl: '-11.00', limitReached: true });
+      const next = await open(tr);
+      expect(next.body).toMatchObject({ copied: 0, skipped: { daily_loss_limit: 1 } });
+      expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id])).toHaveLength(1);
+      // Removing the limit lets the next trade through.
+      await t.http().patch('/api/copies/settings').set('Authorization', f.bearer).send({ dailyLossLimit: null }).expect(200);
+      expect((await open(tr)).body.copied).toBe(1);
+      expect((await t.http().patch('/api/copies/settings').set('Authorization', f.bearer).send({ dailyLossLimit: '-1' })).status).toBe(400);
+    });
+  });
+
+  describe('authorization and trade management', () => {
+    it('a User cannot open trades (403 FORBIDDEN); a trader cannot close another trader’s trade', async () => {
+      const user = await follower();
+      const res = await open(user);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+      expect((await t.http().get('/api/trader/followers').set('Authorization', user.bearer)).status).toBe(403);
+      expect((await t.http().post('/api/trader/trades').send({})).status).toBe(401);
+
+      const a = await trader();
+      const b = await trader();
+      const opened = await open(a);
+      const foreign = await close(b, opened.body.trade.id, '101');
+      expect(foreign.status).toBe(404);
+      expect((await sql<{ status: string }>('SELECT status FROM trader_trades WHERE id = ?', [opened.body.trade.id]))[0].status).toBe('open');
+      expect((await open(b, {}, `?traderId=${a.traderId}`)).status).toBe(403);
+      expect((await close(a, '999999', '101')).status).toBe(404);
+      expect((await close(a, 'abc', '101')).status).toBe(404);
+    });
+
+    it('validates trade input with clear 400s', async () => {
+      const tr = await trader();
+      for (const bad of [{ allocationPct: 0 }, { allocationPct: 101 }, { entryPrice: '-1' }, { entryPrice: '1e3' }, { market: 'Bonds' }, { side: 'long' }, { pair: 'eur usd' }]) {
+        const res = await open(tr, bad);
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('VALIDATION_FAILED');
+      }
+      const opened = await open(tr);
+      expect((await close(tr, opened.body.trade.id, '0')).status).toBe(400);
+    });
+
+    it('an Admin acts for a trader with ?traderId=; the trader sees trades and followers', async () => {
+      const admin = await createUser(t, { roles: ['User', 'Admin'] });
+      const tr = await trader();
+      const f = await follower();
+      await follow(f, { traderId: tr.traderId, amount: '80.00' });
+      expect((await open(admin)).status).toBe(400);
+      const opened = await open(admin, { allocationPct: 25 }, `?traderId=${tr.traderId}`);
+      expect(opened.status).toBe(201);
+      expect(opened.body.trade.traderId).toBe(tr.traderId);
+      const trades = await t.http().get('/api/trader/trades').set('Authorization', tr.bearer).expect(200);
+      expect(trades.body).toMatchObject({ total: 1, items: [{ id: opened.body.trade.id, status: 'open', copiedCount: 1, entryPrice: '100' }] });
+      const followers = await t.http().get(`/api/trader/followers?traderId=${tr.traderId}`).set('Authorization', admin.bearer).expect(200);
+      expect(followers.body.items[0]).toMatchObject({ userId: f.id, username: f.username, invested: '80.00', equity: '80.00', status: 'active' });
+      expect(followers.body.items[0].since).toEqual(expect.any(String));
+    });
+
+    it('a Trader without a profile gets one on first use; PATCH traders/me edits it within bounds', async () => {
+      const user = await createUser(t, { roles: ['User', 'Trader'] });
+      const trades = await t.http().get('/api/trader/trades').set('Authorization', user.bearer);
+      expect(trades.status).toBe(200);
+      const patched = await t
+        .http()
+        .patch('/api/traders/me')
+        .set('Authorization', user.bearer)
+        .send({ name: 'Ada Lovelace', share: 35, traderType: 'SMC Trader', strategySummary: 'Order blocks.' });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toMatchObject({ name: 'Ada Lovelace', share: 35, traderType: 'SMC Trader' });
+      expect((await t.http().patch('/api/traders/me').set('Authorization', user.bearer).send({ share: 51 })).status).toBe(400);
+      expect((await t.http().patch('/api/traders/me').set('Authorization', user.bearer).send({ image: 'javascript:alert(1)' })).status).toBe(400);
+      const plain = await follower();
+      expect((await t.http().patch('/api/traders/me').set('Authorization', plain.bearer).send({ share: 10 })).status).toBe(403);
+    });
+  });
+
+  it('provides traderID, copyID and copiedTrades for the access token', async () => {
+    const tr = await trader();
+    const f = await follower();
+    const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '10.00' });
+    await open(tr);
+    const extras = t.app.get(UserInfoExtras);
+    expect(await extras.of(f.id)).toEqual({ traderID: null, copyID: [copy.id], copiedTrades: 1 });
+    expect(await extras.of(tr.id)).toEqual({ traderID: tr.traderId, copyID: [], copiedTrades: 0 });
   });
 });

@@ -7,3 +7,4 @@ export * from './application/ports/copy-repository';
 export { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
 export { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 export * from './copy-trading.module';
+export * as copyTradingFixtures from './testing/ledger-fixtures';

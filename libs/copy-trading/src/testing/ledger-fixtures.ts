@@ -1,0 +1,57 @@
+/**
+ * SQL fixtures for e2e specs and benches (never used by the app): credit cash as an approved deposit
+ * would, read balances and check the ledger the way admin/wallets does.
+ */
+export type Sql = <T = Record<string, unknown>>(query: string, params?: unknown[]) => Promise<T[]>;
+
+export async function fundCash(sql: Sql, userId: string, cents: number | bigint): Promise<void> {
+  await sql(
+    `INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash')
+     ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING`,
+    [userId],
+  );
+  await sql(
+    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('deposit', 'test-fixture') RETURNING id)
+     INSERT INTO ledger_entries (transaction_id, account_id, amount)
+     SELECT tx.id, e.account_id, e.amount FROM tx,
+       (VALUES ((SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -?::bigint),
+               ((SELECT id FROM ledger_accounts WHERE owner_id = ? AND kind = 'cash'), ?::bigint)) AS e(account_id, amount)`,
+    [cents.toString(), userId, cents.toString()],
+  );
+}
+
+export async function cashOf(sql: Sql, userId: string): Promise<bigint> {
+  const [row] = await sql<{ b: string }>("SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE owner_id = ? AND kind = 'cash'", [userId]);
+  return BigInt(row.b);
+}
+
+export async function copyEquityOf(sql: Sql, copyId: string): Promise<bigint> {
+  const [row] = await sql<{ b: string }>("SELECT coalesce(sum(balance), 0)::text AS b FROM ledger_accounts WHERE copy_id = ?", [copyId]);
+  return BigInt(row.b);
+}
+
+export async function platformMarket(sql: Sql): Promise<bigint> {
+  const [row] = await sql<{ b: string }>("SELECT balance::text AS b FROM ledger_accounts WHERE kind = 'platform_market'");
+  return BigInt(row.b);
+}
+
+/** The admin ledger check: Σ entries = 0, each transaction sums to 0, cached balances = Σ entries. */
+export async function ledgerCheck(sql: Sql): Promise<{ total: bigint; unbalanced: number; mismatches: number }> {
+  const [{ total }] = await sql<{ total: string }>('SELECT coalesce(sum(amount), 0)::text AS total FROM ledger_entries');
+  const [{ n: unbalanced }] = await sql<{ n: string }>(
+    'SELECT count(*) AS n FROM (SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0) x',
+  );
+  const [{ n: mismatches }] = await sql<{ n: string }>(
+    `SELECT count(*) AS n FROM (SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+     GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)) x`,
+  );
+  return { total: BigInt(total), unbalanced: Number(unbalanced), mismatches: Number(mismatches) };
+}
+
+export async function insertTraderProfile(sql: Sql, userId: string, share = 20, maxCopiers = 100000): Promise<number> {
+  const [{ id }] = await sql<{ id: number }>(
+    "INSERT INTO trader_profiles (user_id, name, share_pct, max_copiers) VALUES (?, 'Test Trader', ?, ?) RETURNING id",
+    [userId, share, maxCopiers],
+  );
+  return Number(id);
+}
