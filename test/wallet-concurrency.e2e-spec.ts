@@ -1,6 +1,9 @@
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
+// Races and full flows through HTTP can outlast Jest's 5 s default on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 /** Races through the real HTTP API: never a negative balance, never two outcomes, never a 500. */
 describe('wallet under contention', () => {
   let t: TestApp;

@@ -1,6 +1,9 @@
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
+// Races and full flows through HTTP can outlast Jest's 5 s default on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 /** Idempotency-Key on money-moving POSTs (product.md §4), through the real HTTP API. */
 describe('wallet Idempotency-Key', () => {
   let t: TestApp;

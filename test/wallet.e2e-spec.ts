@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
+// Races and full flows through HTTP can outlast Jest's 5 s default on a busy 2-core machine.
+jest.setTimeout(60_000);
+
 /** Wallet flows through the real HTTP API on PostgreSQL: deposits, withdrawals, admin decisions, views. */
 describe('wallet API', () => {
   let t: TestApp;
