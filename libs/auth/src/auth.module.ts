@@ -1,17 +1,87 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { UsersModule } from '@mirrorline/users';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { OtpModule } from '@mirrorline/otp';
+import { MailModule } from '@mirrorline/mail';
 import { AccessTokenGuard } from './adapters/http/access-token.guard';
 import { ActiveUserCheck } from './application/active-user-check';
 import { MikroOrmActiveUserCheck } from './adapters/persistence/mikro-orm-active-user-check';
+import { AuthController } from './adapters/http/auth.controller';
+import { RateLimitGuard, rateLimitThrottlers } from './adapters/http/rate-limit';
+import { RateLimitStorage, RateLimitStorageModule } from './adapters/http/rate-limit-storage';
+import { PasswordHasher } from './application/ports/password-hasher';
+import { UserAccounts } from './application/ports/user-accounts';
+import { RefreshTokenStore } from './application/ports/refresh-token.store';
+import { LoginFailureLog } from './application/ports/login-failure-log';
+import { PasswordResetTokens } from './application/ports/password-reset-tokens';
+import { UserBalances } from './application/ports/user-balances';
+import { AccessTokenSigner } from './application/ports/access-token-signer';
+import { Argon2PasswordHasher } from './adapters/crypto/argon2-password-hasher';
+import { JwtAccessTokenSigner } from './adapters/crypto/jwt-access-token-signer';
+import { SqlUserAccounts } from './adapters/persistence/sql-user-accounts';
+import { SqlRefreshTokenStore } from './adapters/persistence/sql-refresh-token.store';
+import { SqlLoginFailureLog } from './adapters/persistence/sql-login-failure-log';
+import { SqlPasswordResetTokens } from './adapters/persistence/sql-password-reset-tokens';
+import { SqlUserBalances } from './adapters/persistence/sql-user-balances';
+import { UserInfoBuilder } from './application/services/user-info.builder';
+import { SessionTokens } from './application/services/session-tokens';
+import { CodeMailer } from './application/services/code-mailer';
+import { RegisterUser } from './application/use-cases/register-user/register-user.use-case';
+import { ResendVerificationCode } from './application/use-cases/resend-verification-code/resend-verification-code.use-case';
+import { VerifyEmail } from './application/use-cases/verify-email/verify-email.use-case';
+import { LogIn } from './application/use-cases/log-in/log-in.use-case';
+import { RefreshSession } from './application/use-cases/refresh-session/refresh-session.use-case';
+import { LogOut } from './application/use-cases/log-out/log-out.use-case';
+import { SendPasswordResetCode } from './application/use-cases/send-password-reset-code/send-password-reset-code.use-case';
+import { VerifyPasswordResetCode } from './application/use-cases/verify-password-reset-code/verify-password-reset-code.use-case';
+import { ResetPassword } from './application/use-cases/reset-password/reset-password.use-case';
+import { ChangePassword } from './application/use-cases/change-password/change-password.use-case';
+import { RevokeUserSessions } from './application/use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
+import { BootstrapAdmin } from './application/use-cases/bootstrap-admin/bootstrap-admin.use-case';
 
 @Module({
-  imports: [JwtModule.register({}), UsersModule],
+  imports: [
+    // No UsersModule here: auth reads `users` through SQL only, so it has no runtime import of
+    // @mirrorline/users, whose user management imports auth (a module cycle otherwise).
+    JwtModule.register({}),
+    OtpModule,
+    MailModule,
+    ThrottlerModule.forRootAsync({
+      imports: [RateLimitStorageModule],
+      inject: [RateLimitStorage],
+      useFactory: (holder: RateLimitStorage) => ({ throttlers: rateLimitThrottlers(), storage: holder.storage, setHeaders: false }),
+    }),
+  ],
+  controllers: [AuthController],
   providers: [
     { provide: ActiveUserCheck, useClass: MikroOrmActiveUserCheck },
+    // Order matters: authenticate first, then count (a rate-limited authenticated route counts only real callers).
     { provide: APP_GUARD, useClass: AccessTokenGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: PasswordHasher, useClass: Argon2PasswordHasher },
+    { provide: AccessTokenSigner, useClass: JwtAccessTokenSigner },
+    { provide: UserAccounts, useClass: SqlUserAccounts },
+    { provide: RefreshTokenStore, useClass: SqlRefreshTokenStore },
+    { provide: LoginFailureLog, useClass: SqlLoginFailureLog },
+    { provide: PasswordResetTokens, useClass: SqlPasswordResetTokens },
+    { provide: UserBalances, useClass: SqlUserBalances },
+    UserInfoBuilder,
+    SessionTokens,
+    CodeMailer,
+    RegisterUser,
+    ResendVerificationCode,
+    VerifyEmail,
+    LogIn,
+    RefreshSession,
+    LogOut,
+    SendPasswordResetCode,
+    VerifyPasswordResetCode,
+    ResetPassword,
+    ChangePassword,
+    RevokeUserSessions,
+    BootstrapAdmin,
   ],
-  exports: [JwtModule, ActiveUserCheck],
+  exports: [JwtModule, ActiveUserCheck, RevokeUserSessions, SessionTokens, PasswordHasher, BootstrapAdmin],
 })
 export class AuthModule {}

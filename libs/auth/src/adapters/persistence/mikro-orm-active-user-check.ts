@@ -11,14 +11,16 @@ export class MikroOrmActiveUserCheck extends ActiveUserCheck {
     super();
   }
 
-  async rolesIfActive(userId: string, _issuedAtSeconds: number): Promise<{ roles: Role[] } | null> {
-    if (!UUID.test(userId)) return null;
-    const rows = await this.em
-      .getConnection()
-      .execute<{ roles: Role[] }[]>(
-        'SELECT roles FROM users WHERE id = ? AND NOT blocked AND deleted_at IS NULL',
-        [userId],
-      );
+  async rolesIfActive(userId: string, issuedAtSeconds: number): Promise<{ roles: Role[] } | null> {
+    if (!UUID.test(userId) || !Number.isFinite(issuedAtSeconds)) return null;
+    // Whole milliseconds, compared exactly (no float round-trip through to_timestamp).
+    const issuedAtMs = Math.round(issuedAtSeconds * 1000);
+    const rows = await this.em.getConnection().execute<{ roles: Role[] }[]>(
+      `SELECT roles FROM users
+       WHERE id = ? AND NOT blocked AND deleted_at IS NULL
+         AND (tokens_valid_after IS NULL OR tokens_valid_after <= timestamptz 'epoch' + ? * interval '1 millisecond')`,
+      [userId, issuedAtMs],
+    );
     return rows.length ? { roles: rows[0].roles } : null;
   }
 }

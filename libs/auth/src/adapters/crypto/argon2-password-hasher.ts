@@ -1,0 +1,27 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { PasswordHasher } from '../../application/ports/password-hasher';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export class Argon2PasswordHasher extends PasswordHasher {
+  private dummyHash?: Promise<string>;
+
+  hash(password: string): Promise<string> {
+    return hash(password, OPTIONS);
+  }
+
+  async verify(passwordHash: string, password: string): Promise<boolean> {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      // A malformed stored hash matches nothing.
+      return false;
+    }
+  }
+
+  async burn(password: string): Promise<void> {
+    this.dummyHash ??= hash('mirrorline-timing-equaliser', OPTIONS);
+    await verify(await this.dummyHash, password);
+  }
+}

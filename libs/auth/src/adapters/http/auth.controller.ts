@@ -1,0 +1,182 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
+import type { AuthenticatedUser } from '../../domain/user-info';
+import { CurrentUser, Public } from './auth.decorators';
+import { RateLimit } from './rate-limit';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
+import {
+  ChangePasswordRequestDto,
+  EmailRequestDto,
+  LoginRequestDto,
+  RegisterRequestDto,
+  ResetPasswordRequestDto,
+  VerifyOtpRequestDto,
+} from './dto/auth.request.dto';
+import { AccessTokenResponseDto, ChangePasswordResponseDto, MessageResponseDto, ResetTokenResponseDto } from './dto/auth.response.dto';
+import { RegisterUser } from '../../application/use-cases/register-user/register-user.use-case';
+import { ResendVerificationCode } from '../../application/use-cases/resend-verification-code/resend-verification-code.use-case';
+import { VerifyEmail } from '../../application/use-cases/verify-email/verify-email.use-case';
+import { LogIn } from '../../application/use-cases/log-in/log-in.use-case';
+import { RefreshSession } from '../../application/use-cases/refresh-session/refresh-session.use-case';
+import { LogOut } from '../../application/use-cases/log-out/log-out.use-case';
+import { SendPasswordResetCode } from '../../application/use-cases/send-password-reset-code/send-password-reset-code.use-case';
+import { VerifyPasswordResetCode } from '../../application/use-cases/verify-password-reset-code/verify-password-reset-code.use-case';
+import { ResetPassword } from '../../application/use-cases/reset-password/reset-password.use-case';
+import { ChangePassword } from '../../application/use-cases/change-password/change-password.use-case';
+
+const TOO_MANY = { status: 429, description: 'Too many requests (Retry-After header)' };
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registerUser: RegisterUser,
+    private readonly resendCode: ResendVerificationCode,
+    private readonly verifyEmail: VerifyEmail,
+    private readonly logIn: LogIn,
+    private readonly refreshSession: RefreshSession,
+    private readonly logOut: LogOut,
+    private readonly sendResetCode: SendPasswordResetCode,
+    private readonly verifyResetCode: VerifyPasswordResetCode,
+    private readonly resetPassword: ResetPassword,
+    private readonly changePassword: ChangePassword,
+  ) {}
+
+  @Public()
+  @RateLimit('register')
+  @Post('register')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Sign up; a 6-digit code is emailed' })
+  @ApiResponse({ status: 201, type: MessageResponseDto })
+  @ApiResponse({ status: 400, description: 'Invalid input' })
+  @ApiResponse({ status: 409, description: 'Email or username taken' })
+  @ApiResponse(TOO_MANY)
+  register(@Body() body: RegisterRequestDto): Promise<MessageResponseDto> {
+    return this.registerUser.execute(body);
+  }
+
+  @Public()
+  @RateLimit('otp-send')
+  @Post('createnewotp')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a new email verification code (same answer for unknown emails)' })
+  @ApiResponse({ status: 200, type: MessageResponseDto })
+  @ApiResponse(TOO_MANY)
+  createNewOtp(@Body() body: EmailRequestDto): Promise<MessageResponseDto> {
+    return this.resendCode.execute(body);
+  }
+
+  @Public()
+  @RateLimit('otp-verify')
+  @Post('verifyotp')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Verify the email with the emailed code' })
+  @ApiResponse({ status: 200, type: MessageResponseDto })
+  @ApiResponse({ status: 400, description: 'Wrong or expired code' })
+  @ApiResponse({ status: 429, description: 'After 5 wrong tries (request a new code), or too many requests' })
+  verifyOtp(@Body() body: VerifyOtpRequestDto): Promise<MessageResponseDto> {
+    return this.verifyEmail.execute(body);
+  }
+
+  @Public()
+  @RateLimit('login')
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in: access token in the body, refresh token in an httpOnly cookie' })
+  @ApiResponse({ status: 200, type: AccessTokenResponseDto })
+  @ApiResponse({ status: 401, description: 'Invalid email or password' })
+  @ApiResponse({ status: 402, description: 'You have not verified your email' })
+  @ApiResponse({ status: 403, description: 'code BLOCKED: the account is blocked' })
+  @ApiResponse({ status: 429, description: 'Too many login attempts (Retry-After header)' })
+  async login(@Body() body: LoginRequestDto, @Res({ passthrough: true }) res: Response): Promise<AccessTokenResponseDto> {
+    const { accessToken, refresh } = await this.logIn.execute(body);
+    setRefreshCookie(res, refresh.token, refresh.expiresAt, this.config.isProduction);
+    return { accessToken };
+  }
+
+  @Public()
+  @Get('refresh')
+  @ApiCookieAuth('refresh')
+  @ApiOperation({ summary: 'Rotate the refresh cookie and get a new access token' })
+  @ApiResponse({ status: 200, type: AccessTokenResponseDto })
+  @ApiResponse({ status: 401, description: 'No refresh cookie' })
+  @ApiResponse({ status: 403, description: 'Refresh token expired, revoked or reused (the whole session is then revoked)' })
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AccessTokenResponseDto> {
+    const presented = refreshCookieOf(req);
+    try {
+      const { accessToken, refresh } = await this.refreshSession.execute({ refreshToken: presented });
+      setRefreshCookie(res, refresh.token, refresh.expiresAt, this.config.isProduction);
+      return { accessToken };
+    } catch (error) {
+      if (presented) clearRefreshCookie(res, this.config.isProduction);
+      throw error;
+    }
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  @ApiCookieAuth('refresh')
+  @ApiOperation({ summary: 'Revoke this session and clear the refresh cookie' })
+  @ApiResponse({ status: 200, type: MessageResponseDto })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageResponseDto> {
+    const result = await this.logOut.execute({ refreshToken: refreshCookieOf(req) });
+    clearRefreshCookie(res, this.config.isProduction);
+    return result;
+  }
+
+  @Public()
+  @RateLimit('otp-send')
+  @Post('forgotpassword/sendotp')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Email a password reset code (same answer for unknown emails)' })
+  @ApiResponse({ status: 200, type: MessageResponseDto })
+  @ApiResponse(TOO_MANY)
+  forgotPasswordSendOtp(@Body() body: EmailRequestDto): Promise<MessageResponseDto> {
+    return this.sendResetCode.execute(body);
+  }
+
+  @Public()
+  @RateLimit('otp-verify')
+  @Post('forgotpassword/verifyotp')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Trade the reset code for a single-use reset token (15 minutes)' })
+  @ApiResponse({ status: 200, type: ResetTokenResponseDto })
+  @ApiResponse({ status: 400, description: 'Wrong or expired code' })
+  @ApiResponse({ status: 429, description: 'After 5 wrong tries, or too many requests' })
+  forgotPasswordVerifyOtp(@Body() body: VerifyOtpRequestDto): Promise<ResetTokenResponseDto> {
+    return this.verifyResetCode.execute(body);
+  }
+
+  @Public()
+  @RateLimit('password')
+  @Post('forgotpassword/reset')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password; every session of the user is revoked' })
+  @ApiResponse({ status: 200, type: MessageResponseDto })
+  @ApiResponse({ status: 400, description: 'Invalid input, or the reset token is invalid, used or expired' })
+  @ApiResponse(TOO_MANY)
+  forgotPasswordReset(@Body() body: ResetPasswordRequestDto): Promise<MessageResponseDto> {
+    return this.resetPassword.execute(body);
+  }
+
+  @RateLimit('password')
+  @Post('changepassword')
+  @HttpCode(200)
+  @ApiBearerAuth('bearer')
+  @ApiOperation({ summary: 'Change the password; other sessions are revoked, this one gets a fresh access token' })
+  @ApiResponse({ status: 200, type: ChangePasswordResponseDto })
+  @ApiResponse({ status: 400, description: 'Invalid input' })
+  @ApiResponse({ status: 401, description: 'Wrong current password, or no access token' })
+  @ApiResponse(TOO_MANY)
+  changePasswordRoute(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: ChangePasswordRequestDto,
+    @Req() req: Request,
+  ): Promise<ChangePasswordResponseDto> {
+    return this.changePassword.execute({ userId: user.userId, impersonatedBy: user.impersonatedBy, ...body, refreshToken: refreshCookieOf(req) });
+  }
+}

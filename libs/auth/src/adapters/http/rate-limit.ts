@@ -1,0 +1,47 @@
+import { type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
+import { DomainError } from '@mirrorline/shared';
+
+const MINUTE = 60_000;
+
+/** Per-IP limits of the auth routes. Only routes marked with @RateLimit(name) are counted. */
+export const RATE_LIMITS = {
+  login: { ttl: 15 * MINUTE, limit: 50, message: 'Too many login attempts' },
+  register: { ttl: 15 * MINUTE, limit: 30, message: 'Too many sign-ups from this address; try again later' },
+  'otp-send': { ttl: 15 * MINUTE, limit: 20, message: 'Too many code requests; try again later' },
+  'otp-verify': { ttl: 15 * MINUTE, limit: 60, message: 'Too many code attempts; try again later' },
+  password: { ttl: 15 * MINUTE, limit: 20, message: 'Too many password attempts; try again later' },
+} as const;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+const RATE_LIMIT = 'mirrorline:rateLimit';
+
+/** Counts this route against the named per-IP limit (429 with Retry-After once exceeded). */
+export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT, name);
+
+const limitOf = (context: ExecutionContext): RateLimitName | undefined => Reflect.getMetadata(RATE_LIMIT, context.getHandler());
+
+/** The named throttlers; each skips every route not marked for it, so other contexts' routes are never limited. */
+export function rateLimitThrottlers(): ThrottlerOptions[] {
+  return (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => ({
+    name,
+    ttl: RATE_LIMITS[name].ttl,
+    limit: RATE_LIMITS[name].limit,
+    skipIf: (context: ExecutionContext) => limitOf(context) !== name,
+  }));
+}
+
+/** ThrottlerGuard answering in the API's error shape, with a standard Retry-After header. */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
+    return context.getType() !== 'http' || !limitOf(context);
+  }
+
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const name = limitOf(context);
+    throw new DomainError('TOO_MANY_REQUESTS', name ? RATE_LIMITS[name].message : 'Too many requests', 'too_many_requests', {
+      retryAfterSeconds: Math.max(1, detail.timeToBlockExpire),
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, UnitOfWork } from '@mirrorline/shared';
+import { AuthErrors } from '../../../domain/auth-errors';
+import { assertPasswordPolicy } from '../../../domain/password-policy';
+import { hashOpaqueToken } from '../../../domain/tokens';
+import { judgeRefreshToken } from '../../../domain/refresh-token';
+import { PasswordHasher } from '../../ports/password-hasher';
+import { RefreshTokenStore } from '../../ports/refresh-token.store';
+import { UserAccounts } from '../../ports/user-accounts';
+import { SessionTokens } from '../../services/session-tokens';
+import { RevokeUserSessions } from '../revoke-user-sessions/revoke-user-sessions.use-case';
+
+export interface ChangePasswordCommand {
+  userId: string;
+  impersonatedBy?: string;
+  currentPassword: string;
+  newPassword: string;
+  /** the caller's refresh cookie: its family survives, every other session ends */
+  refreshToken?: string;
+}
+
+@Injectable()
+export class ChangePassword {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly accounts: UserAccounts,
+    private readonly hasher: PasswordHasher,
+    private readonly store: RefreshTokenStore,
+    private readonly revokeSessions: RevokeUserSessions,
+    private readonly sessions: SessionTokens,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: ChangePasswordCommand): Promise<{ message: string; accessToken: string }> {
+    if (command.impersonatedBy) throw AuthErrors.notWhileImpersonating();
+    assertPasswordPolicy(command.newPassword, 'newPassword');
+    const account = await this.uow.run((tx) => this.accounts.findById(tx, command.userId));
+    if (!account) throw AuthErrors.refreshRejected();
+    if (!(await this.hasher.verify(account.passwordHash, command.currentPassword))) throw AuthErrors.wrongCurrentPassword();
+    const passwordHash = await this.hasher.hash(command.newPassword);
+    await this.uow.run(async (tx) => {
+      let keepFamilyId: string | undefined;
+      if (command.refreshToken) {
+        const record = await this.store.findByHashForUpdate(tx, hashOpaqueToken(command.refreshToken));
+        if (record && record.userId === account.id && judgeRefreshToken(record, this.clock.now()) === 'rotate') keepFamilyId = record.familyId;
+      }
+      await this.accounts.setPasswordHash(tx, account.id, passwordHash);
+      await this.revokeSessions.execute({ userId: account.id, keepFamilyId }, tx);
+    });
+    // The caller's own access token was just invalidated with the others: hand it a fresh one.
+    return { message: 'Your password has been changed', accessToken: await this.sessions.accessToken(account) };
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, UnitOfWork } from '@mirrorline/shared';
+import { AuthErrors } from '../../../domain/auth-errors';
+import { assertPasswordPolicy } from '../../../domain/password-policy';
+import { hashOpaqueToken } from '../../../domain/tokens';
+import { PasswordHasher } from '../../ports/password-hasher';
+import { PasswordResetTokens } from '../../ports/password-reset-tokens';
+import { UserAccounts } from '../../ports/user-accounts';
+import { RevokeUserSessions } from '../revoke-user-sessions/revoke-user-sessions.use-case';
+
+/** forgotpassword/reset: sets the new password and ends every session of the user. */
+@Injectable()
+export class ResetPassword {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly accounts: UserAccounts,
+    private readonly hasher: PasswordHasher,
+    private readonly resetTokens: PasswordResetTokens,
+    private readonly revokeSessions: RevokeUserSessions,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: { resetToken: string; password: string }): Promise<{ message: string }> {
+    assertPasswordPolicy(command.password);
+    const passwordHash = await this.hasher.hash(command.password);
+    const ok = await this.uow.run(async (tx) => {
+      const userId = await this.resetTokens.consume(tx, hashOpaqueToken(command.resetToken), this.clock.now());
+      if (!userId) return false;
+      await this.accounts.setPasswordHash(tx, userId, passwordHash);
+      // The code reached the mailbox, which proves the address as well as a verification code would.
+      await this.accounts.markEmailVerified(tx, userId);
+      await this.revokeSessions.execute({ userId }, tx);
+      return true;
+    });
+    if (!ok) throw AuthErrors.invalidResetToken();
+    return { message: 'Your password has been reset. Please sign in.' };
+  }
+}

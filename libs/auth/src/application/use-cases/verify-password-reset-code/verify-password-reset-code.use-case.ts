@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { Clock, UnitOfWork } from '@mirrorline/shared';
+import { otpFailure, VerifyOneTimeCode } from '@mirrorline/otp';
+import { normaliseEmail } from '../../../domain/email';
+import { hashOpaqueToken, newOpaqueToken, RESET_TOKEN_TTL_MS } from '../../../domain/tokens';
+import { PasswordResetTokens } from '../../ports/password-reset-tokens';
+import { UserAccounts } from '../../ports/user-accounts';
+
+/** forgotpassword/verifyotp: trades a valid reset code for a single-use reset token (15 minutes). */
+@Injectable()
+export class VerifyPasswordResetCode {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly accounts: UserAccounts,
+    private readonly verifyCode: VerifyOneTimeCode,
+    private readonly resetTokens: PasswordResetTokens,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(command: { email: string; otp: string }): Promise<{ resetToken: string }> {
+    const email = normaliseEmail(command.email);
+    const now = this.clock.now();
+    const result = await this.uow.run(async (tx) => {
+      const account = await this.accounts.findByEmail(tx, email);
+      const outcome = await this.verifyCode.execute(tx, { userId: account?.id ?? null, purpose: 'password_reset', code: command.otp });
+      if (outcome.kind !== 'verified' || !account) return { outcome, resetToken: null };
+      const resetToken = newOpaqueToken();
+      await this.resetTokens.insert(tx, { tokenHash: hashOpaqueToken(resetToken), userId: account.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS), createdAt: now });
+      return { outcome, resetToken };
+    });
+    if (result.outcome.kind !== 'verified' || !result.resetToken) throw otpFailure(result.outcome.kind === 'verified' ? { kind: 'missing' } : result.outcome);
+    return { resetToken: result.resetToken };
+  }
+}
