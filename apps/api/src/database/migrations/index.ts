@@ -8,6 +8,7 @@ import { Migration20261123000610Notifications } from './Migration20261123000610N
 import { Migration20261123000500Audit } from './Migration20261123000500Audit';
 import { Migration20261123000510Kyc } from './Migration20261123000510Kyc';
 import { Migration20261123000520AdminSessions } from './Migration20261123000520AdminSessions';
+import { Migration20261123000300Auth } from './Migration20261123000300Auth';
 
 /**
  * Every migration, in order. The list is explicit (no glob) so the same code runs from TypeScript
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000500Audit', class: Migration20261123000500Audit },
   { name: 'Migration20261123000510Kyc', class: Migration20261123000510Kyc },
   { name: 'Migration20261123000520AdminSessions', class: Migration20261123000520AdminSessions },
+  { name: 'Migration20261123000300Auth', class: Migration20261123000300Auth },
 ];
