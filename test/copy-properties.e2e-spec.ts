@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { copyTradingFixtures as fx, positionPnl, positionSize, profitShare, type TradeSide } from '@mirrorline/copy-trading';
+import { createTestApp, type TestApp } from './support/test-app';
+import { createUser } from './support/users';
+
+interface TradeSpec {
+  side: TradeSide;
+  entry: number;
+  exit: number;
+  allocationPct: number;
+}
+
+const price = (hundredths: number) => `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+const cents = (amount: string) => BigInt(amount.replace('.', ''));
+
+/**
+ * Random copies and random trades through the real HTTP API: the engine's settlement must match the
+ * domain model (sizing, pnl toward zero, high-water-mark fee) to the cent, and follower pnl, fees and
+ * the platform market account must add up in the ledger.
+ */
+describe('copy trading properties (ledger to the cent)', () => {
+  let t: TestApp;
+  let sql: fx.Sql;
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    sql = t.sql as fx.Sql;
+  });
+  afterAll(() => t.close());
+
+  it('Σ follower pnl and fees match the ledger and the model over random trades and copies', async () => {
+    const trade = fc.record({
+      side: fc.constantFrom<TradeSide>('buy', 'sell'),
+      entry: fc.integer({ min: 1, max: 2_000_000 }),
+      exit: fc.integer({ min: 1, max: 2_000_000 }),
+      allocationPct: fc.integer({ min: 1, max: 100 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1_000, max: 5_000_000 }), { minLength: 1, maxLength: 4 }),
+        fc.array(trade, { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 50 }),
+        fc.array(fc.nat(), { minLength: 4, maxLength: 4 }),
+        async (amounts, trades: TradeSpec[], share, order) => {
+          const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+          const traderId = await fx.insertTraderProfile(sql, trader.id, share);
+          const marketBefore = await fx.platformMarket(sql);
+
+          // The model: per copy equity, mark and open positions.
+          const model = amounts.map((amount) => ({ equity: BigInt(amount), hwm: BigInt(amount), open: new Map<number, bigint>(), id: '' }));
+          for (const [i, amount] of amounts.entries()) {
+            const follower = await createUser(t, { kyc: 'Verified' });
+            await fx.fundCash(sql, follower.id, amount);
+            const res = await t
+              .http()
+              .post('/api/copies')
+              .set('Authorization', follower.bearer)
+              .send({ traderId, amount: price(amount) });
+            expect(res.status).toBe(201);
+            model[i].id = res.body.id;
+          }
+          // Open every trade, then close them in a random order.
+          const ids: string[] = [];
+          for (const [k, spec] of trades.entries()) {
+            const res = await t
+              .http()
+              .post('/api/trader/trades')
+              .set('Authorization', trader.bearer)
+              .send({ market: 'Crypto', pair: 'ETHUSDT', side: spec.side, entryPrice: price(spec.entry), allocationPct: spec.allocationPct });
+            expect(res.status).toBe(201);
+            ids.push(res.body.trade.id);
+            let committed = 0n;
+            for (const copy of model) {
+              const used = [...copy.open.values()].reduce((a, b) => a + b, 0n);
+              const size = positionSize(copy.equity - used, spec.allocationPct);
+              if (size > 0n) copy.open.set(k, size);
+              committed += size;
+            }
+            expect(cents(res.body.committed)).toBe(committed);
+          }
+          const closing = trades.map((_, k) => k).sort((a, b) => (order[a] ?? 0) - (order[b] ?? 0) || a - b);
+          let pnlTotal = 0n;
+          let feeTotal = 0n;
+          for (const k of closing) {
+            const spec = trades[k];
+            const res = await t.http().post(`/api/trader/trades/${ids[k]}/close`).set('Authorization', trader.bearer).send({ exitPrice: price(spec.exit) });
+            expect(res.status).toBe(200);
+            let tradePnl = 0n;
+            let tradeFees = 0n;
+            for (const copy of model) {
+              const size = copy.open.get(k);
+              if (size === undefined) continue;
+              copy.open.delete(k);
+              const pnl = positionPnl(size, price(spec.entry), price(spec.exit), spec.side);
+              const { fee, highWaterMark } = profitShare(copy.equity + pnl, copy.hwm, share);
+              copy.equity = copy.equity + pnl - fee;
+              copy.hwm = highWaterMark;
+              tradePnl += pnl;
+              tradeFees += fee;
+            }
+            expect(cents(res.body.copiersPnl)).toBe(tradePnl);
+            expect(cents(res.body.profitShare)).toBe(tradeFees);
+            pnlTotal += tradePnl;
+            feeTotal += tradeFees;
+          }
+          for (const copy of model) {
+            expect(await fx.copyEquityOf(sql, copy.id)).toBe(copy.equity);
+            const [row] = await sql<{ hwm: string; pnl: string; fee: string }>(
+              `SELECT c.high_water_mark::text AS hwm, coalesce(sum(p.pnl), 0)::text AS pnl, coalesce(sum(p.fee), 0)::text AS fee
+               FROM copies c LEFT JOIN copy_positions p ON p.copy_id = c.id WHERE c.id = ? GROUP BY c.id`,
+              [copy.id],
+            );
+            expect(BigInt(row.hwm)).toBe(copy.hwm);
+            // The copy's equity is what went in plus its positions' pnl minus the fees: nothing lost to rounding.
+            expect(BigInt(amounts[model.indexOf(copy)]) + BigInt(row.pnl) - BigInt(row.fee)).toBe(copy.equity);
+          }
+          expect(await fx.platformMarket(sql)).toBe(marketBefore - pnlTotal);
+          expect(await fx.cashOf(sql, trader.id)).toBe(feeTotal);
+          expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});
