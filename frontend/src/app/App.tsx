@@ -1,29 +1,18 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-
-function Home() {
-  return (
-    <main>
-      <h1>Mirrorline</h1>
-      <p>Copy the trades of proven traders, in proportion to what you put in.</p>
-    </main>
-  );
-}
-
-function NotFound() {
-  return (
-    <main>
-      <h1>Page not found</h1>
-    </main>
-  );
-}
+import { useEffect } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { restoreSession } from '../lib/auth-session';
+import { AppProviders } from './providers';
+import { AppRoutes } from './router';
+import '../styles/global.css';
 
 export function App() {
+  // start restoring at once, not only when a protected route mounts: the top bar shows the session too
+  useEffect(() => restoreSession(), []);
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/" element={<Home />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </BrowserRouter>
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

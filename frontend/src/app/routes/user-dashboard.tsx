@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { useSession } from '../../lib/auth-session';
+import { BalanceCards } from '../../features/wallet/components/balance-cards';
+import { CopiesList } from '../../features/copies/components/copies-list';
+import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
+
+export { TradesPage as TradesScreen } from '../../features/trades/components/trades-page';
+export { WalletPage as WalletScreen } from '../../features/wallet/components/wallet-page';
+export { AccountSettings as AccountSettingsScreen } from '../../features/account/components/account-settings';
+export { KycVerification as KycScreen } from '../../features/kyc/components/kyc-verification';
+
+/** The user dashboard's index: balances, copies and notifications, composed from three features. */
+export function OverviewScreen() {
+  const session = useSession();
+  return (
+    <div className="stack">
+      <header className="page__header page__header--dash">
+        <h1>Welcome back, {session.user?.firstname || session.username}</h1>
+        {session.impersonated && <p className="notice">You are acting as this user (impersonation).</p>}
+      </header>
+      {!session.KYCstatus && (
+        <p className="notice" role="note">
+          Verify your identity to deposit, withdraw and copy traders. <Link to="/userdashboard/kycverification">Start KYC verification</Link>
+        </p>
+      )}
+      <BalanceCards />
+      <div className="grid grid--main-side">
+        <CopiesList />
+        <NotificationsPanel />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+interface BaseProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+function describedBy(id: string, error?: string, hint?: ReactNode) {
+  return [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+function Messages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {hint && (
+        <span id={`${id}-hint`} className="field__hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
+export function TextField({ label, error, hint, className, ...input }: BaseProps & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...input} />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField({ label, error, hint, children, className, ...select }: BaseProps & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <select id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...select}>
+        {children}
+      </select>
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextAreaField({ label, error, hint, className, ...area }: BaseProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <textarea id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...area} />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from './spinner';
+import { EXPIRED_MESSAGE } from '../../lib/auth-session';
+import { errorMessage } from '../../lib/api-client';
+
+export function LoadingState({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="state state--loading">
+      <Spinner label={label} />
+      <span aria-hidden="true">{label}…</span>
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="state state--empty">
+      <p className="state__title">{title}</p>
+      {children && <div className="state__body">{children}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = errorMessage(error);
+  return (
+    <div className="state state--error" role="alert">
+      <p className="state__title">{message}</p>
+      {message === EXPIRED_MESSAGE ? (
+        <Link to="/signin" className="btn btn--primary">
+          Please login again
+        </Link>
+      ) : (
+        onRetry && (
+          <button type="button" className="btn btn--ghost" onClick={onRetry}>
+            Try again
+          </button>
+        )
+      )}
+    </div>
+  );
+}
+
+/** Renders loading / error / empty / content for one SWR answer. */
+export function AsyncBlock<T>({
+  data,
+  error,
+  isLoading,
+  isEmpty,
+  empty,
+  onRetry,
+  loadingLabel,
+  children,
+}: {
+  data: T | undefined;
+  error: unknown;
+  isLoading: boolean;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  onRetry?: () => void;
+  loadingLabel?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (error && data === undefined) return <ErrorState error={error} onRetry={onRetry} />;
+  if (data === undefined) return isLoading || !error ? <LoadingState label={loadingLabel} /> : null;
+  if (isEmpty && isEmpty(data)) return <>{empty ?? <EmptyState title="Nothing here yet" />}</>;
+  return <>{children(data)}</>;
+}

@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
+import { clearCredentials, useSession } from '../../../lib/auth-session';
+import { toast } from '../../../lib/toast';
+import { useResetCache } from '../../../lib/use-logout';
+import { FormError, TextField } from '../../../components/ui/field';
+import { changePassword } from '../api/change-password';
+import { deleteOwnAccount } from '../api/delete-account';
+
+function ChangePasswordForm() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const errs: Record<string, string> = {};
+    if (!current) errs.currentPassword = 'Enter your current password';
+    if (next.length < 8) errs.newPassword = 'Use at least 8 characters';
+    else if (next.length > 128) errs.newPassword = 'Use at most 128 characters';
+    else if (next === current) errs.newPassword = 'Choose a password different from the current one';
+    setErrors(errs);
+    setFormError(null);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    try {
+      await changePassword(current, next);
+      toast.success('Password changed');
+      setCurrent('');
+      setNext('');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) setErrors({ currentPassword: 'The current password is wrong' });
+      else {
+        setErrors(fieldErrors(error, ['currentPassword', 'newPassword']));
+        setFormError(errorMessage(error));
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="pw-title">
+      <h2 id="pw-title">Change password</h2>
+      <p className="muted small">Your other sessions are signed out when the password changes.</p>
+      <FormError message={formError} />
+      <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} />
+      <TextField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} hint="8 to 128 characters" />
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {busy ? 'Saving…' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+function DeleteAccountForm() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const resetCache = useResetCache();
+  const [password, setPassword] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    if (!password) {
+      setError('Enter your password to confirm');
+      return;
+    }
+    setError(undefined);
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await deleteOwnAccount(session.userId, password);
+      toast.success('Your account has been deleted');
+      clearCredentials();
+      resetCache();
+      navigate('/', { replace: true });
+    } catch (err) {
+      setConfirming(false);
+      if (err instanceof ApiError && err.status === 401) setError('The password is wrong');
+      else setFormError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card card--danger" onSubmit={onSubmit} noValidate aria-labelledby="del-title">
+      <h2 id="del-title">Delete account</h2>
+      <p className="muted small">
+        This cannot be undone. Withdraw your balance and stop your copies first: an account that still holds money cannot be deleted.
+      </p>
+      <FormError message={formError} />
+      <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} />
+      {confirming && (
+        <p className="notice notice--danger" role="alert">
+          Are you sure? Press “Confirm delete” to delete your account permanently.
+        </p>
+      )}
+      <button type="submit" className="btn btn--danger" disabled={busy}>
+        {busy ? 'Deleting…' : confirming ? 'Confirm delete' : 'Delete account'}
+      </button>
+      {confirming && (
+        <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
+      )}
+    </form>
+  );
+}
+
+export function AccountSettings() {
+  const session = useSession();
+  return (
+    <div className="stack">
+      <header className="page__header page__header--dash">
+        <h1>Settings</h1>
+      </header>
+      <section className="card" aria-labelledby="profile-title">
+        <h2 id="profile-title">Profile</h2>
+        <dl className="details">
+          <div><dt>Username</dt><dd>{session.username}</dd></div>
+          <div><dt>Name</dt><dd>{[session.user?.firstname, session.user?.lastname].filter(Boolean).join(' ') || '—'}</dd></div>
+          <div><dt>Email</dt><dd>{session.email}</dd></div>
+          <div><dt>Roles</dt><dd>{session.roles.join(', ')}</dd></div>
+          <div><dt>KYC</dt><dd>{session.KYCstring}</dd></div>
+        </dl>
+      </section>
+      <div className="grid grid--2">
+        <ChangePasswordForm />
+        <DeleteAccountForm />
+      </div>
+    </div>
+  );
+}

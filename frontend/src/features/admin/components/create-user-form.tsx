@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, fieldErrors } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { FormError, TextField } from '../../../components/ui/field';
+import { createUser } from '../api/create-user';
+
+const EMPTY = { username: '', firstname: '', lastname: '', email: '', password: '' };
+type Values = typeof EMPTY;
+
+/** Seed §5: all five fields required; the submit looks active only when all are filled; roles always include User. */
+export function allFilled(v: Values): boolean {
+  return Object.values(v).every((x) => x.trim() !== '');
+}
+
+export function CreateUserForm({ onCreated }: { onCreated?: () => void }) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [trader, setTrader] = useState(false);
+  const [admin, setAdmin] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ready = allFilled(values);
+  const set = (k: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready || busy) return;
+    const next: Record<string, string> = {};
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) next.email = 'Enter a valid email address';
+    if (values.password.length < 8) next.password = 'Use at least 8 characters';
+    setErrors(next);
+    setFormError(null);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      const roles = ['User', ...(trader ? ['Trader'] : []), ...(admin ? ['Admin'] : [])];
+      await createUser({
+        username: values.username.trim(),
+        firstname: values.firstname.trim(),
+        lastname: values.lastname.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        roles,
+      });
+      toast.success('User created successfully');
+      setValues(EMPTY);
+      setTrader(false);
+      setAdmin(false);
+      onCreated?.();
+    } catch (error) {
+      setErrors(fieldErrors(error, Object.keys(EMPTY)));
+      toast.error('Error creating user');
+      if (error instanceof ApiError && typeof error.status === 'number') setFormError(error.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="create-user-title">
+      <h2 id="create-user-title">Create User</h2>
+      <FormError message={formError} />
+      <div className="form-grid form-grid--3">
+        <TextField label="Username" value={values.username} onChange={set('username')} error={errors.username} required />
+        <TextField label="First name" value={values.firstname} onChange={set('firstname')} error={errors.firstname} required />
+        <TextField label="Last name" value={values.lastname} onChange={set('lastname')} error={errors.lastname} required />
+        <TextField label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} required />
+        <TextField label="Password" type="password" autoComplete="new-password" value={values.password} onChange={set('password')} error={errors.password} required />
+      </div>
+      <fieldset className="checkbox-group">
+        <legend>Roles</legend>
+        <label className="checkbox">
+          <input type="checkbox" checked disabled /> User
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={trader} onChange={(e) => setTrader(e.target.checked)} /> Trader
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} /> Admin
+        </label>
+      </fieldset>
+      <button type="submit" className={`btn btn--primary${ready ? '' : ' is-inactive'}`} disabled={!ready || busy}>
+        {busy ? 'Creating…' : 'Create user'}
+      </button>
+    </form>
+  );
+}

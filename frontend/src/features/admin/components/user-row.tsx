@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../../../lib/api-client';
+import { setCredentials } from '../../../lib/auth-session';
+import { toast } from '../../../lib/toast';
+import { useResetCache } from '../../../lib/use-logout';
+import { Money } from '../../../components/ui/money';
+import { blockUser } from '../api/block-user';
+import { deleteUser } from '../api/delete-user';
+import { impersonate } from '../api/impersonate';
+import { updateUser, type UpdateUserBody } from '../api/update-user';
+import { impersonationMessage, KYC_OPTIONS, ROLE_OPTIONS, type AdminUser } from '../api/types';
+
+const FAILED = 'Sorry an error occured. Refresh!';
+
+/** A failing HTTP answer gets the seed's generic line (a 409 explains itself); a thrown error gets `thrown`. */
+function reportFailure(error: unknown, thrown: string) {
+  if (error instanceof ApiError && error.status === 409) toast.error(error.message);
+  else if (error instanceof ApiError && typeof error.status === 'number') toast.error(FAILED);
+  else toast.error(thrown);
+}
+
+export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((r) => b.includes(r));
+}
+
+export function UserRow({ user, index, onChanged }: { user: AdminUser; index: number; onChanged: () => void }) {
+  const navigate = useNavigate();
+  const resetCache = useResetCache();
+  const [roles, setRoles] = useState<string[]>(user.roles);
+  const [balance, setBalance] = useState('');
+  const [busy, setBusy] = useState(false);
+  const label = user.username || user.email;
+
+  function toggleRole(role: string) {
+    setRoles((r) => (r.includes(role) ? r.filter((x) => x !== role) : [...r, role]));
+  }
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onUpdate = () =>
+    run(async () => {
+      if (!user._id) return; // seed §5: an empty user id is rejected silently
+      const body: UpdateUserBody = { userId: user._id };
+      const nextRoles = ROLE_OPTIONS.filter((r) => r === 'User' || roles.includes(r));
+      if (!sameRoles(nextRoles, user.roles)) body.roles = [...nextRoles];
+      if (balance !== '') body.balance = `${balance}.00`;
+      if (body.roles === undefined && body.balance === undefined) {
+        toast.info('No changes to update');
+        return;
+      }
+      try {
+        await updateUser(body);
+        toast.success('User updated successfully');
+        setBalance('');
+        onChanged();
+      } catch (error) {
+        if (error instanceof ApiError && typeof error.status === 'number' && error.status < 500) toast.error(`Error updating user: ${error.message}`);
+        else toast.error('Error updating user');
+      }
+    });
+
+  const onKyc = (KYC: string) =>
+    run(async () => {
+      if (!user._id) return;
+      try {
+        await updateUser({ userId: user._id, KYC });
+        toast.success('KYC status updated successfully');
+        onChanged();
+      } catch (error) {
+        reportFailure(error, 'Error updating KYC status');
+      }
+    });
+
+  const onBlock = () =>
+    run(async () => {
+      if (!user._id) return;
+      try {
+        await blockUser(user._id, !user.blocked);
+        toast.success(user.blocked ? 'User unblocked successfully' : 'User blocked successfully');
+        onChanged();
+      } catch (error) {
+        reportFailure(error, 'Error blocking user');
+      }
+    });
+
+  const onDelete = () =>
+    run(async () => {
+      if (!user._id) return;
+      if (!window.confirm(`Delete ${label}? This cannot be undone.`)) return;
+      try {
+        await deleteUser(user._id);
+        toast.success('User deleted successfully');
+        onChanged();
+      } catch (error) {
+        reportFailure(error, 'Error deleting user');
+      }
+    });
+
+  const onLoginAs = () =>
+    run(async () => {
+      if (!user._id) return;
+      try {
+        const { accessToken } = await impersonate(user._id);
+        setCredentials({ accessToken });
+        resetCache();
+        toast.success('Login Successful');
+        navigate('/');
+      } catch (error) {
+        toast.error(impersonationMessage(error instanceof ApiError ? error.status : undefined));
+      }
+    });
+
+  return (
+    <tr aria-label={`User ${label}`} className={user.blocked ? 'is-blocked' : undefined}>
+      <td>{index}</td>
+      <td>
+        {user.username}
+        {user.blocked && <span className="badge badge--red">Blocked</span>}
+      </td>
+      <td>{user.email}</td>
+      <td>
+        <div className="role-checks" role="group" aria-label={`Roles of ${label}`}>
+          {ROLE_OPTIONS.map((r) => (
+            <label key={r} className="checkbox checkbox--sm">
+              <input type="checkbox" checked={r === 'User' || roles.includes(r)} disabled={r === 'User'} onChange={() => toggleRole(r)} aria-label={`${r} role for ${label}`} />
+              {r}
+            </label>
+          ))}
+        </div>
+      </td>
+      <td>{user.traderID ?? 'No traderID'}</td>
+      <td>
+        <select
+          className="field__input field__input--sm"
+          aria-label={`KYC status of ${label}`}
+          value={user.KYC}
+          disabled={busy}
+          onChange={(e) => void onKyc(e.target.value)}
+        >
+          {KYC_OPTIONS.map((k) => (
+            <option key={k} value={k}>{k}</option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <Money value={user.balance} />
+        <input
+          className="field__input field__input--sm balance-box"
+          inputMode="numeric"
+          placeholder="New balance"
+          aria-label={`New balance for ${label}`}
+          value={balance}
+          onChange={(e) => {
+            // seed §5: digits only (or empty)
+            if (/^\d*$/.test(e.target.value)) setBalance(e.target.value);
+          }}
+        />
+      </td>
+      <td className="actions">
+        <button type="button" className="btn btn--primary btn--sm" disabled={busy} onClick={() => void onUpdate()}>Update</button>
+        <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void onBlock()}>
+          {user.blocked ? 'Unblock' : 'Block'}
+        </button>
+        <button type="button" className="btn btn--danger btn--sm" disabled={busy} onClick={() => void onDelete()}>Delete</button>
+        <button type="button" className="btn btn--outline btn--sm" disabled={busy} onClick={() => void onLoginAs()}>Log in as</button>
+      </td>
+    </tr>
+  );
+}

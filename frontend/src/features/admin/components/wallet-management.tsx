@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Money } from '../../../components/ui/money';
+import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { useAdminWallets } from '../api/get-wallets';
+
+const PLATFORM_LABELS: Record<string, string> = {
+  deposits: 'Deposits clearing',
+  withdrawals: 'Withdrawals clearing',
+  market: 'Market settlement',
+  adjustments: 'Admin adjustments',
+  userCash: 'Users’ cash',
+  userHeld: 'Users’ held',
+  userCopyEquity: 'Users’ copy equity',
+};
+
+export function WalletManagement() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const { overview, error, isLoading, mutate } = useAdminWallets(page, query);
+  return (
+    <div className="stack">
+      <header className="page__header page__header--dash">
+        <h1>Wallet Management</h1>
+      </header>
+      <AsyncBlock data={overview} error={error} isLoading={isLoading} onRetry={() => void mutate()} loadingLabel="Loading wallets">
+        {(o) => {
+          const pages = Math.max(1, Math.ceil(o.wallets.total / Math.max(1, o.wallets.limit || 20)));
+          return (
+            <>
+              <section className="card" aria-labelledby="ledger-title">
+                <div className="card__head">
+                  <h2 id="ledger-title">Ledger check</h2>
+                  <span data-testid="ledger-check">
+                    {o.check.balanced ? <Badge tone="green">Balanced</Badge> : <Badge tone="red">Unbalanced</Badge>}
+                  </span>
+                </div>
+                <dl className="details details--inline">
+                  <div><dt>Sum of all entries</dt><dd><Money value={o.check.entriesSum} /></dd></div>
+                  <div><dt>Unbalanced transactions</dt><dd>{o.check.unbalancedTransactions}</dd></div>
+                  <div><dt>Balance mismatches</dt><dd>{o.check.mismatches.length}</dd></div>
+                </dl>
+              </section>
+              <section className="card" aria-labelledby="platform-title">
+                <h2 id="platform-title">Platform totals</h2>
+                <div className="grid grid--4">
+                  {Object.entries(o.platform).map(([k, v]) => (
+                    <div key={k} className="stat-card">
+                      <span className="stat-card__label">{PLATFORM_LABELS[k] ?? k}</span>
+                      <strong className="stat-card__value"><Money value={v} /></strong>
+                    </div>
+                  ))}
+                </div>
+              </section>
+              <section className="card" aria-labelledby="wallets-title">
+                <div className="card__head">
+                  <h2 id="wallets-title">User wallets</h2>
+                  <form
+                    role="search"
+                    className="inline-form"
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      setPage(1);
+                      setQuery(search.trim());
+                    }}
+                  >
+                    <input className="field__input field__input--sm" aria-label="Search wallets" placeholder="Search name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+                    <button type="submit" className="btn btn--ghost btn--sm">Search</button>
+                  </form>
+                </div>
+                {o.wallets.items.length === 0 ? (
+                  <EmptyState title="No wallets found" />
+                ) : (
+                  <div className="table-wrap">
+                    <table className="table" aria-label="User wallets">
+                      <thead>
+                        <tr>
+                          <th scope="col">User</th>
+                          <th scope="col">Email</th>
+                          <th scope="col">Cash</th>
+                          <th scope="col">Held</th>
+                          <th scope="col">Copy equity</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {o.wallets.items.map((w) => (
+                          <tr key={w.userId}>
+                            <td>{w.username}</td>
+                            <td>{w.email}</td>
+                            <td><Money value={w.cash} /></td>
+                            <td><Money value={w.held} /></td>
+                            <td><Money value={w.copyEquity} /></td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+                {pages > 1 && (
+                  <nav className="pager" aria-label="Wallet pages">
+                    <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+                    <span>Page {page} of {pages}</span>
+                    <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+                  </nav>
+                )}
+              </section>
+            </>
+          );
+        }}
+      </AsyncBlock>
+    </div>
+  );
+}

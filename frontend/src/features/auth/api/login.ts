@@ -1,0 +1,11 @@
+import { apiRequest } from '../../../lib/api-client';
+
+export interface LoginBody {
+  email: string;
+  password: string;
+}
+
+/** POST /api/auth/login → {accessToken}; the refresh token arrives as an httpOnly cookie. */
+export function login(body: LoginBody): Promise<{ accessToken: string }> {
+  return apiRequest('/auth/login', { method: 'POST', body });
+}

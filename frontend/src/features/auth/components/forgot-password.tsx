@@ -1,0 +1,140 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { FormError, TextField } from '../../../components/ui/field';
+import { forgotPasswordSendOtp } from '../api/forgot-password-send-otp';
+import { forgotPasswordVerifyOtp } from '../api/forgot-password-verify-otp';
+import { forgotPasswordReset } from '../api/forgot-password-reset';
+import { emailError, otpError, passwordError } from '../api/validation';
+import { AuthCard } from './auth-card';
+
+type Step = 'email' | 'code' | 'password';
+const STEPS: Step[] = ['email', 'code', 'password'];
+
+/** Three steps: email → code → new password (auth/forgotpassword/*). */
+export function ForgotPassword() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('email');
+  const [email, setEmail] = useState('');
+  const [otp, setOtp] = useState('');
+  const [resetToken, setResetToken] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<void>, fields: string[]) {
+    setFormError(null);
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      setErrors(fieldErrors(error, fields));
+      setFormError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function sendCode(e: FormEvent) {
+    e.preventDefault();
+    const err = emailError(email);
+    setErrors(err ? { email: err } : {});
+    if (err) return;
+    void run(async () => {
+      await forgotPasswordSendOtp(email.trim());
+      toast.success('If the email is registered, a code is on its way');
+      setStep('code');
+    }, ['email']);
+  }
+
+  function verifyCode(e: FormEvent) {
+    e.preventDefault();
+    const err = otpError(otp);
+    setErrors(err ? { otp: err } : {});
+    if (err) return;
+    void run(async () => {
+      const { resetToken: token } = await forgotPasswordVerifyOtp(email.trim(), otp.trim());
+      setResetToken(token);
+      setStep('password');
+    }, ['otp']);
+  }
+
+  function reset(e: FormEvent) {
+    e.preventDefault();
+    const pErr = passwordError(password, 'new password');
+    const cErr = confirm !== password ? 'The passwords do not match' : undefined;
+    const next: Record<string, string> = {};
+    if (pErr) next.password = pErr;
+    if (cErr) next.confirm = cErr;
+    setErrors(next);
+    if (pErr || cErr) return;
+    void run(async () => {
+      await forgotPasswordReset(resetToken, password);
+      toast.success('Password changed. Sign in with your new password.');
+      navigate('/signin', { state: { email: email.trim() } });
+    }, ['password']);
+  }
+
+  const index = STEPS.indexOf(step);
+  return (
+    <AuthCard
+      title="Reset your password"
+      subtitle={`Step ${index + 1} of 3`}
+      footer={
+        <p>
+          <Link to="/signin">Back to sign in</Link>
+        </p>
+      }
+    >
+      <ol className="steps" aria-label="Progress">
+        {['Email', 'Code', 'New password'].map((label, i) => (
+          <li key={label} className={i < index ? 'is-done' : i === index ? 'is-current' : ''} aria-current={i === index ? 'step' : undefined}>
+            {label}
+          </li>
+        ))}
+      </ol>
+      <FormError message={formError} />
+      {step === 'email' && (
+        <form onSubmit={sendCode} noValidate aria-label="Send reset code">
+          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? 'Sending…' : 'Send code'}
+          </button>
+        </form>
+      )}
+      {step === 'code' && (
+        <form onSubmit={verifyCode} noValidate aria-label="Enter reset code">
+          <p className="muted small">We sent a 6-digit code to {email.trim()}.</p>
+          <TextField
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={otp}
+            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+            error={errors.otp}
+            required
+          />
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? 'Checking…' : 'Verify code'}
+          </button>
+          <button type="button" className="btn btn--ghost btn--block" onClick={() => setStep('email')}>
+            Use another email
+          </button>
+        </form>
+      )}
+      {step === 'password' && (
+        <form onSubmit={reset} noValidate aria-label="Choose a new password">
+          <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="8 to 128 characters" required />
+          <TextField label="Repeat the password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} required />
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? 'Saving…' : 'Reset password'}
+          </button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
+import { FormError, TextField } from '../../../components/ui/field';
+import { createNewOtp } from '../api/create-new-otp';
+import { verifyOtp } from '../api/verify-otp';
+import { compact, emailError, otpError } from '../api/validation';
+import { AuthCard } from './auth-card';
+
+export function OtpVerification() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state as { email?: string; resend?: boolean } | null) ?? {};
+  const [email, setEmail] = useState(state.email ?? '');
+  const [otp, setOtp] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const sentOnArrival = useRef(false);
+
+  async function resend() {
+    const err = emailError(email);
+    if (err) {
+      setErrors({ email: err });
+      return;
+    }
+    setResending(true);
+    try {
+      await createNewOtp(email.trim());
+      toast.success('A new code is on its way');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setResending(false);
+    }
+  }
+
+  // arriving from a sign-in refused with 402: the old code may have expired, send a fresh one
+  useEffect(() => {
+    if (state.resend && state.email && !sentOnArrival.current) {
+      sentOnArrival.current = true;
+      void createNewOtp(state.email).catch(() => undefined);
+    }
+  }, [state.resend, state.email]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next = compact({ email: emailError(email), otp: otpError(otp) });
+    setErrors(next);
+    setFormError(null);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      await verifyOtp(email.trim(), otp.trim());
+      toast.success('Email verified. You can sign in now.');
+      navigate('/signin', { state: { email: email.trim() } });
+    } catch (error) {
+      setErrors(fieldErrors(error, ['email', 'otp']));
+      setFormError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Verify your email"
+      subtitle="We sent a 6-digit code to your email. It is valid for 10 minutes."
+      footer={
+        <p>
+          <Link to="/signin">Back to sign in</Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Verify email">
+        <FormError message={formError} />
+        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+        <TextField
+          label="Verification code"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={otp}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+          error={errors.otp}
+          required
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? 'Verifying…' : 'Verify'}
+        </button>
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => void resend()} disabled={resending}>
+          {resending ? 'Sending…' : 'Resend code'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

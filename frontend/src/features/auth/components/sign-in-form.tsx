@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
+import { getPersist, sessionFromToken, setCredentials, setPersist } from '../../../lib/auth-session';
+import { toast } from '../../../lib/toast';
+import { FormError, TextField } from '../../../components/ui/field';
+import { login } from '../api/login';
+import { compact, emailError } from '../api/validation';
+import { AuthCard } from './auth-card';
+
+export function SignInForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: Location } | null)?.from;
+  const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [persist, setPersistState] = useState(getPersist());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next = compact({ email: emailError(email), password: password ? undefined : 'Enter your password' });
+    setErrors(next);
+    setFormError(null);
+    setUnverified(false);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      const { accessToken } = await login({ email: email.trim(), password });
+      setPersist(persist);
+      setCredentials({ accessToken });
+      toast.success('Login Successful');
+      const session = sessionFromToken(accessToken);
+      const fallback = session.isAdmin ? '/admindashboard' : '/userdashboard';
+      const target = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : fallback;
+      navigate(target, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) setUnverified(true);
+      setErrors(fieldErrors(error, ['email', 'password']));
+      setFormError(
+        error instanceof ApiError && error.status === 401
+          ? 'Invalid email or password'
+          : error instanceof ApiError && error.status === 402
+            ? 'You have not verified your email'
+            : errorMessage(error),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Sign in to follow your traders and manage your wallet."
+      footer={
+        <p>
+          New to Mirrorline? <Link to="/register">Create an account</Link>
+        </p>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+        <FormError message={formError} />
+        {unverified && (
+          <p className="form-note">
+            <Link to="/otpverification" state={{ email: email.trim(), resend: true }}>
+              Verify your email
+            </Link>{' '}
+            to continue.
+          </p>
+        )}
+        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+          required
+        />
+        <div className="form-row form-row--between">
+          <label className="checkbox">
+            <input type="checkbox" checked={persist} onChange={(e) => setPersistState(e.target.checked)} />
+            Trust this device
+          </label>
+          <Link to="/forgotpassword">Forgot password?</Link>
+        </div>
+        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

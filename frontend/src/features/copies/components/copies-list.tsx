@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { errorMessage } from '../../../lib/api-client';
+import { amountError } from '../../../lib/money';
+import { keyMatches } from '../../../lib/swr-keys';
+import { toast } from '../../../lib/toast';
+import { useAttemptKey } from '../../../lib/use-attempt-key';
+import { StatusBadge } from '../../../components/ui/badge';
+import { TextField } from '../../../components/ui/field';
+import { Money, Percent } from '../../../components/ui/money';
+import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { useCopies } from '../api/get-copies';
+import { changeCopy, type CopyAction } from '../api/copy-lifecycle';
+import { addCopyFunds, withdrawCopyFunds } from '../api/copy-funds';
+import type { Copy } from '../api/types';
+
+function FundsForm({ copy, onDone }: { copy: Copy; onDone: () => void }) {
+  const key = useAttemptKey();
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(kind: 'add' | 'withdraw', e?: FormEvent) {
+    e?.preventDefault();
+    const err = amountError(amount, kind === 'add' ? '10.00' : '0.01');
+    setError(err);
+    if (err) return;
+    setBusy(true);
+    try {
+      if (kind === 'add') await addCopyFunds(copy.id, amount.trim(), key.current());
+      else await withdrawCopyFunds(copy.id, amount.trim(), key.current());
+      key.settle();
+      toast.success(kind === 'add' ? 'Funds added to the copy' : 'Funds returned to your balance');
+      setAmount('');
+      onDone();
+    } catch (err2) {
+      key.settle(err2);
+      setError(errorMessage(err2));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="inline-form" onSubmit={(e) => void submit('add', e)} noValidate aria-label={`Funds of the copy of ${copy.traderName}`}>
+      <TextField
+        label="Copy amount"
+        inputMode="decimal"
+        placeholder="50.00"
+        value={amount}
+        onChange={(e) => {
+          key.reset();
+          setAmount(e.target.value);
+        }}
+        error={error}
+      />
+      <button type="submit" className="btn btn--outline btn--sm" disabled={busy}>Add funds</button>
+      <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void submit('withdraw')}>
+        Take back
+      </button>
+    </form>
+  );
+}
+
+export function CopiesList() {
+  const { copies, error, isLoading, mutate } = useCopies();
+  const { mutate: globalMutate } = useSWRConfig();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const refresh = () => void globalMutate(keyMatches('/copies', '/wallet', '/trades'));
+
+  async function act(copy: Copy, action: CopyAction) {
+    if (action === 'stop' && !window.confirm(`Stop copying ${copy.traderName}? Open positions stay until the trader closes them.`)) return;
+    setBusyId(copy.id);
+    try {
+      await changeCopy(copy.id, action);
+      toast.success(action === 'pause' ? 'Copy paused' : action === 'resume' ? 'Copy resumed' : 'Copy stopping');
+      refresh();
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="copies-title">
+      <h2 id="copies-title">My copies</h2>
+      <AsyncBlock
+        data={copies}
+        error={error}
+        isLoading={isLoading}
+        onRetry={() => void mutate()}
+        loadingLabel="Loading copies"
+        isEmpty={(c) => c.length === 0}
+        empty={
+          <EmptyState title="You are not copying anyone yet">
+            <Link to="/traders" className="btn btn--primary btn--sm">Browse traders</Link>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <div className="table-wrap">
+            <table className="table" aria-label="My copies">
+              <thead>
+                <tr>
+                  <th scope="col">Trader</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Invested</th>
+                  <th scope="col">Equity</th>
+                  <th scope="col">PnL</th>
+                  <th scope="col">Divergence</th>
+                  <th scope="col">Open</th>
+                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((c) => {
+                  const ended = c.status === 'stopped';
+                  return (
+                    <tr key={c.id}>
+                      <td><Link to={`/traderinfo/${c.traderId}`}>{c.traderName}</Link></td>
+                      <td><StatusBadge status={c.status} /></td>
+                      <td><Money value={c.invested} /></td>
+                      <td><Money value={c.equity} /></td>
+                      <td><Money value={c.pnl} signed colored /></td>
+                      <td>{c.divergencePct === null ? '—' : <Percent value={c.divergencePct} />}</td>
+                      <td>{c.openPositions}</td>
+                      <td className="actions">
+                        {!ended && (
+                          <>
+                            {c.status === 'active' && (
+                              <button type="button" className="btn btn--ghost btn--sm" disabled={busyId === c.id} onClick={() => void act(c, 'pause')}>Pause</button>
+                            )}
+                            {c.status === 'paused' && (
+                              <button type="button" className="btn btn--ghost btn--sm" disabled={busyId === c.id} onClick={() => void act(c, 'resume')}>Resume</button>
+                            )}
+                            {c.status !== 'stopping' && (
+                              <button type="button" className="btn btn--danger btn--sm" disabled={busyId === c.id} onClick={() => void act(c, 'stop')}>Stop</button>
+                            )}
+                            <button type="button" className="btn btn--ghost btn--sm" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+                              Funds
+                            </button>
+                            {open === c.id && <FundsForm copy={c} onDone={refresh} />}
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </AsyncBlock>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Money } from '../../../components/ui/money';
+import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { formatDate } from '../../../lib/money';
+import { useFollowers } from '../api/get-followers';
+
+export function FollowersPage() {
+  const [page, setPage] = useState(1);
+  const { page: result, error, isLoading, mutate } = useFollowers(page);
+  const pages = result ? Math.max(1, Math.ceil(result.total / Math.max(1, result.limit || 20))) : 1;
+  return (
+    <div className="stack">
+      <header className="page__header page__header--dash">
+        <h1>Followers</h1>
+        <p className="muted">{result ? `${result.total} ${result.total === 1 ? 'copier' : 'copiers'}` : 'People copying your trades'}</p>
+      </header>
+      <section className="card">
+        <AsyncBlock
+          data={result}
+          error={error}
+          isLoading={isLoading}
+          onRetry={() => void mutate()}
+          loadingLabel="Loading followers"
+          isEmpty={(r) => r.items.length === 0}
+          empty={<EmptyState title="No followers yet">When someone copies you, they appear here.</EmptyState>}
+        >
+          {(r) => (
+            <>
+              <div className="table-wrap">
+                <table className="table" aria-label="Followers">
+                  <thead>
+                    <tr>
+                      <th scope="col">Follower</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Invested</th>
+                      <th scope="col">Equity</th>
+                      <th scope="col">PnL</th>
+                      <th scope="col">Profit share paid</th>
+                      <th scope="col">Since</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {r.items.map((f) => (
+                      <tr key={f.copyId}>
+                        <td>{f.username}</td>
+                        <td><StatusBadge status={f.status} /></td>
+                        <td><Money value={f.invested} /></td>
+                        <td><Money value={f.equity} /></td>
+                        <td><Money value={f.pnl} signed colored /></td>
+                        <td><Money value={f.feesPaid} /></td>
+                        <td>{formatDate(f.since)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {pages > 1 && (
+                <nav className="pager" aria-label="Follower pages">
+                  <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
+                  <span>Page {page} of {pages}</span>
+                  <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
+                </nav>
+              )}
+            </>
+          )}
+        </AsyncBlock>
+      </section>
+    </div>
+  );
+}

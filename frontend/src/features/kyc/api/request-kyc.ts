@@ -1,0 +1,30 @@
+import { authRequest } from '../../../lib/fetcher';
+
+export interface KycSubmission {
+  documentType: string;
+  documentNumber: string;
+  front: File;
+  back?: File | null;
+  selfie: File;
+}
+
+/** POST /api/user/requestKYC (multipart): KYC → Pending. */
+export function requestKyc(s: KycSubmission): Promise<unknown> {
+  const form = new FormData();
+  form.append('documentType', s.documentType);
+  form.append('documentNumber', s.documentNumber);
+  form.append('front', s.front);
+  if (s.back) form.append('back', s.back);
+  form.append('selfie', s.selfie);
+  return authRequest('/user/requestKYC', { method: 'POST', body: form, timeoutMs: 60_000 });
+}
+
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
+
+export function fileError(file: File | null | undefined, required: boolean): string | undefined {
+  if (!file) return required ? 'Choose a file' : undefined;
+  if (!ACCEPTED_TYPES.includes(file.type)) return 'Use a JPEG, PNG or PDF file';
+  if (file.size > MAX_FILE_BYTES) return 'The file is larger than 5 MB';
+  return undefined;
+}

@@ -1,0 +1,142 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-session';
+import { toast } from '../../../lib/toast';
+import { StatusBadge } from '../../../components/ui/badge';
+import { FormError, SelectField, TextField } from '../../../components/ui/field';
+import { LoadingState } from '../../../components/ui/states';
+import { useMe } from '../api/get-me';
+import { fileError, requestKyc } from '../api/request-kyc';
+
+const DOCUMENT_TYPES = [
+  { value: 'passport', label: 'Passport' },
+  { value: 'national_id', label: 'National ID card' },
+  { value: 'drivers_license', label: 'Driver’s license' },
+];
+
+function FilePicker({ label, file, onChange, error, optional }: { label: string; file: File | null; onChange: (f: File | null) => void; error?: string; optional?: boolean }) {
+  const id = useId();
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || !file.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return (
+    <div className="field file-picker">
+      <label htmlFor={id} className="field__label">
+        {label}
+        {optional && <span className="muted"> (optional)</span>}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,application/pdf"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+      />
+      <div className="file-picker__preview" aria-live="polite">
+        {preview ? <img src={preview} alt={`Preview of ${label.toLowerCase()}`} /> : file ? <span className="muted small">{file.name}</span> : null}
+      </div>
+      {error && (
+        <span id={`${id}-error`} className="field__error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function KycVerification() {
+  const session = useSession();
+  const { kyc, isLoading, mutate } = useMe();
+  const { mutate: globalMutate } = useSWRConfig();
+  const status = kyc ?? session.KYCstring;
+  const [documentType, setDocumentType] = useState('passport');
+  const [documentNumber, setDocumentNumber] = useState('');
+  const [front, setFront] = useState<File | null>(null);
+  const [back, setBack] = useState<File | null>(null);
+  const [selfie, setSelfie] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next: Record<string, string> = {};
+    if (!documentNumber.trim()) next.documentNumber = 'Enter the document number';
+    else if (!/^[A-Za-z0-9 -]{3,40}$/.test(documentNumber.trim())) next.documentNumber = 'Use 3–40 letters, digits, spaces or dashes';
+    const f = fileError(front, true);
+    const b = fileError(back, false);
+    const s = fileError(selfie, true);
+    if (f) next.front = f;
+    if (b) next.back = b;
+    if (s) next.selfie = s;
+    setErrors(next);
+    setFormError(null);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      await requestKyc({ documentType, documentNumber: documentNumber.trim(), front: front!, back, selfie: selfie! });
+      toast.success('Documents uploaded. Verification is pending.');
+      await mutate();
+      void globalMutate('/user/get');
+    } catch (error) {
+      setErrors(fieldErrors(error, ['documentType', 'documentNumber', 'front', 'back', 'selfie']));
+      setFormError(error instanceof ApiError && error.status === 409 ? errorMessage(error, 'Your documents are already under review') : errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const canSubmit = status !== 'Pending' && status !== 'Verified';
+  return (
+    <div className="stack">
+      <header className="page__header page__header--dash">
+        <h1>KYC verification</h1>
+        <p className="muted">We need to verify your identity before deposits, withdrawals and copying.</p>
+      </header>
+      <section className="card" aria-labelledby="kyc-status-title">
+        <h2 id="kyc-status-title">Status</h2>
+        {isLoading && kyc === undefined ? (
+          <LoadingState label="Loading status" />
+        ) : (
+          <p>
+            Your verification status: <StatusBadge status={status} />
+          </p>
+        )}
+        {status === 'Pending' && <p className="muted">Your documents are being reviewed. This usually takes less than one business day.</p>}
+        {status === 'Verified' && <p className="muted">Your identity is verified. Nothing more to do.</p>}
+      </section>
+      {canSubmit && (
+        <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="kyc-form-title">
+          <h2 id="kyc-form-title">Upload documents</h2>
+          <p className="muted small">JPEG, PNG or PDF, at most 5 MB each. Documents are never shown publicly.</p>
+          <FormError message={formError} />
+          <div className="form-grid">
+            <SelectField label="Document type" value={documentType} onChange={(e) => setDocumentType(e.target.value)} error={errors.documentType}>
+              {DOCUMENT_TYPES.map((d) => (
+                <option key={d.value} value={d.value}>{d.label}</option>
+              ))}
+            </SelectField>
+            <TextField label="Document number" value={documentNumber} onChange={(e) => setDocumentNumber(e.target.value)} error={errors.documentNumber} />
+          </div>
+          <div className="grid grid--3">
+            <FilePicker label="Front of the document" file={front} onChange={setFront} error={errors.front} />
+            <FilePicker label="Back of the document" file={back} onChange={setBack} error={errors.back} optional />
+            <FilePicker label="Selfie holding the document" file={selfie} onChange={setSelfie} error={errors.selfie} />
+          </div>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {busy ? 'Uploading…' : 'Upload documents'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

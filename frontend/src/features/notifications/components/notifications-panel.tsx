@@ -1,0 +1,53 @@
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
+import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { useNotifications } from '../api/get-notifications';
+import { markNotificationRead } from '../api/mark-read';
+
+export function NotificationsPanel() {
+  const { items, unread, error, isLoading, mutate } = useNotifications();
+  async function readAll() {
+    try {
+      await markNotificationRead('all');
+      void mutate();
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  }
+  return (
+    <section className="card" aria-labelledby="notif-title">
+      <div className="card__head">
+        <h2 id="notif-title">
+          Notifications {unread > 0 && <span className="badge badge--green">{unread} new</span>}
+        </h2>
+        {unread > 0 && (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void readAll()}>
+            Mark all read
+          </button>
+        )}
+      </div>
+      <AsyncBlock
+        data={items}
+        error={error}
+        isLoading={isLoading}
+        onRetry={() => void mutate()}
+        loadingLabel="Loading notifications"
+        isEmpty={(l) => l.length === 0}
+        empty={<EmptyState title="No notifications" />}
+      >
+        {(list) => (
+          <ul className="notifications">
+            {list.map((n) => (
+              <li key={n.id} className={n.read ? 'notification' : 'notification notification--unread'}>
+                <div className="notification__title">{n.title}</div>
+                {n.body && <div className="notification__body muted">{n.body}</div>}
+                <time className="small muted" dateTime={n.createdAt}>{formatDate(n.createdAt)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </AsyncBlock>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import useSWR from 'swr';
+import { swrFetcher } from '../../../lib/fetcher';
+import { isObj, num, pageOf, str } from '../../../lib/normalize';
+
+export interface TraderTrade {
+  id: string;
+  market: string;
+  pair: string;
+  side: string;
+  entryPrice: string;
+  exitPrice: string | null;
+  allocationPct: number;
+  pnlPct: string | null;
+  status: string;
+  copiedCount: number;
+  skippedCount: number;
+  copiersPnl: string;
+  openedAt: string;
+  closedAt: string | null;
+}
+
+export const LIVE_REFRESH_MS = 5000;
+
+function toTraderTrade(raw: unknown): TraderTrade {
+  const o = isObj(raw) ? raw : {};
+  return {
+    id: str(o.id),
+    market: str(o.market),
+    pair: str(o.pair),
+    side: str(o.side),
+    entryPrice: str(o.entryPrice),
+    exitPrice: o.exitPrice ? str(o.exitPrice) : null,
+    allocationPct: num(o.allocationPct),
+    pnlPct: o.pnlPct === null || o.pnlPct === undefined ? null : str(o.pnlPct),
+    status: str(o.status),
+    copiedCount: num(o.copiedCount),
+    skippedCount: num(o.skippedCount),
+    copiersPnl: str(o.copiersPnl, '0'),
+    openedAt: str(o.openedAt),
+    closedAt: o.closedAt ? str(o.closedAt) : null,
+  };
+}
+
+/** GET /api/trader/trades: my trades as a trader, refreshed live. */
+export function useTraderTrades(page: number) {
+  const swr = useSWR(['/trader/trades', { page, limit: 20 }] as const, swrFetcher, {
+    refreshInterval: LIVE_REFRESH_MS,
+    // the app-wide 60 s dedupe window would swallow the interval's requests
+    dedupingInterval: 1000,
+    keepPreviousData: true,
+  });
+  const p = swr.data === undefined ? undefined : pageOf<unknown>(swr.data, 'trades');
+  return { ...swr, page: p && { ...p, items: p.items.map(toTraderTrade) } };
+}

@@ -1,0 +1,14 @@
+import { authRequest } from '../../../lib/fetcher';
+
+export interface OpenTradeBody {
+  market: string;
+  pair: string;
+  side: 'buy' | 'sell';
+  entryPrice: string;
+  allocationPct: number;
+}
+
+/** POST /api/trader/trades: every active copy gets a position at once. */
+export function openTrade(body: OpenTradeBody, idempotencyKey: string): Promise<unknown> {
+  return authRequest('/trader/trades', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 60_000 });
+}

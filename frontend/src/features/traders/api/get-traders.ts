@@ -1,0 +1,18 @@
+import useSWR from 'swr';
+import { swrFetcher } from '../../../lib/fetcher';
+import { pageOf } from '../../../lib/normalize';
+import { toTrader, type TraderSort } from './types';
+
+export interface TradersQuery {
+  sort: TraderSort;
+  traderType: string;
+  page: number;
+}
+
+/** GET /api/traders?sort=&traderType=&page= (public). */
+export function useTraders(query: TradersQuery) {
+  const key = ['/traders', { sort: query.sort, traderType: query.traderType || undefined, page: query.page, limit: 12 }] as const;
+  const swr = useSWR(key, swrFetcher, { keepPreviousData: true });
+  const page = swr.data === undefined ? undefined : pageOf<unknown>(swr.data, 'traders');
+  return { ...swr, page: page && { ...page, items: page.items.map(toTrader) } };
+}

@@ -1,0 +1,89 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { ApiError, errorMessage, fieldErrors, newIdempotencyKey } from '../../../lib/api-client';
+import { useSession } from '../../../lib/auth-session';
+import { amountError } from '../../../lib/money';
+import { toast } from '../../../lib/toast';
+import { keyMatches } from '../../../lib/swr-keys';
+import { FormError, TextField } from '../../../components/ui/field';
+import { createCopy } from '../api/create-copy';
+
+export function CopyTraderForm({ traderId, traderName }: { traderId: string; traderName: string }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate } = useSWRConfig();
+  const [amount, setAmount] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // the same key for retries of one attempt: a double click or a retry after a timeout copies once
+  const attemptKey = useRef<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!session.isLoggedIn) {
+      navigate('/signin', { state: { from: location } });
+      return;
+    }
+    const next: Record<string, string> = {};
+    const aErr = amountError(amount, '10.00');
+    if (aErr) next.amount = aErr;
+    let stopLossPct: number | undefined;
+    if (stopLoss.trim()) {
+      const n = Number(stopLoss);
+      if (!/^\d{1,2}(\.\d{1,2})?$|^100$/.test(stopLoss.trim()) || n <= 0 || n > 100) next.stopLossPct = 'Enter a percentage between 1 and 100';
+      else stopLossPct = n;
+    }
+    setErrors(next);
+    setFormError(null);
+    if (Object.keys(next).length) return;
+    attemptKey.current ??= newIdempotencyKey();
+    setBusy(true);
+    try {
+      await createCopy({ traderId, amount: amount.trim(), stopLossPct }, attemptKey.current);
+      attemptKey.current = null;
+      toast.success(`You are now copying ${traderName}`);
+      void mutate(keyMatches('/copies', '/wallet', '/traders'));
+      setAmount('');
+      setStopLoss('');
+    } catch (error) {
+      // keep the key only when the outcome is unknown (network, timeout): the retry must replay, not copy twice
+      if (error instanceof ApiError && typeof error.status === 'number') attemptKey.current = null;
+      setErrors(fieldErrors(error, ['amount', 'stopLossPct']));
+      setFormError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card copy-form" onSubmit={onSubmit} noValidate aria-labelledby="copy-form-title">
+      <h2 id="copy-form-title">Copy {traderName}</h2>
+      <p className="muted small">Minimum $10.00. The amount moves from your balance to this copy; each trade is sized from it.</p>
+      <FormError message={formError} />
+      <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={(e) => {
+          attemptKey.current = null;
+          setAmount(e.target.value);
+        }} error={errors.amount} hint="USD" />
+      <TextField
+        label="Stop-loss % (optional)"
+        inputMode="decimal"
+        placeholder="e.g. 20"
+        value={stopLoss}
+        onChange={(e) => {
+          attemptKey.current = null;
+          setStopLoss(e.target.value);
+        }}
+        error={errors.stopLossPct}
+        hint="Stop the copy when it has lost this share of what you put in"
+      />
+      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        {busy ? 'Copying…' : 'Copy trader'}
+      </button>
+      {!session.isLoggedIn && <p className="muted small">You will be asked to sign in first.</p>}
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+export function TraderAvatar({ name, image, size = 48 }: { name: string; image: string | null; size?: number }) {
+  const initials = name
+    .split(/\s+/)
+    .map((p) => p.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  if (image) return <img className="trader-avatar" src={image} alt="" width={size} height={size} onError={(e) => (e.currentTarget.style.display = 'none')} />;
+  return (
+    <span className="trader-avatar trader-avatar--initials" style={{ width: size, height: size }} aria-hidden="true">
+      {initials || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,93 @@
+import { Link, useParams } from 'react-router-dom';
+import { PnlChart } from '../../../components/ui/pnl-chart';
+import { Percent } from '../../../components/ui/money';
+import { Money } from '../../../components/ui/money';
+import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/money';
+import { useTrader } from '../api/get-trader';
+import { CopyTraderForm } from './copy-trader-form';
+import { TraderAvatar } from './trader-avatar';
+
+export function TraderDetails() {
+  const { id } = useParams();
+  const { trader, error, isLoading, mutate } = useTrader(id);
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+    return (
+      <div className="container page">
+        <EmptyState title="Trader not found">
+          <Link to="/traders">Back to all traders</Link>
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="container page">
+      <p>
+        <Link to="/traders">← All traders</Link>
+      </p>
+      <AsyncBlock data={trader} error={error} isLoading={isLoading} onRetry={() => void mutate()} loadingLabel="Loading trader">
+        {(t) => (
+          <div className="trader-details">
+            <div className="trader-details__main">
+              <header className="trader-details__head">
+                <TraderAvatar name={t.name} image={t.image} size={72} />
+                <div>
+                  <h1>{t.name}</h1>
+                  <span className="badge badge--blue">{t.traderType || 'Trader'}</span>
+                </div>
+              </header>
+              {t.description && <p className="lead">{t.description}</p>}
+              <dl className="stats stats--4 card">
+                <div><dt>Accuracy</dt><dd>{t.tradingAccuracy.toFixed(0)}%</dd></div>
+                <div><dt>ROI 30 days</dt><dd><Percent value={t.roi30d} /></dd></div>
+                <div><dt>Max drawdown</dt><dd><Percent value={t.maxDrawdown === null ? null : -Math.abs(t.maxDrawdown)} /></dd></div>
+                <div><dt>Followers</dt><dd>{t.followers}</dd></div>
+                <div><dt>Profit share</dt><dd>{t.share}%</dd></div>
+                {t.closedTrades !== null && <div><dt>Closed trades</dt><dd>{t.closedTrades}</dd></div>}
+                {t.assetsCopying !== null && <div><dt>Copied equity</dt><dd><Money value={t.assetsCopying} /></dd></div>}
+              </dl>
+              <section className="card">
+                <h2>Daily PnL, last ten days</h2>
+                <PnlChart labels={t.dayLabels} values={t.dailyPnls} height={120} title={`${t.name}: daily PnL, last ten days`} />
+              </section>
+              <section className="card">
+                <h2>Strategy</h2>
+                {t.strategySummary && <p><strong>{t.strategySummary}</strong></p>}
+                <p className="pre-line">{t.strategyExplanation || 'This trader has not described their strategy yet.'}</p>
+              </section>
+              <section className="card">
+                <h2>Recent trades</h2>
+                {t.recentTrades.length === 0 ? (
+                  <EmptyState title="No closed trades yet" />
+                ) : (
+                  <div className="table-wrap">
+                    <table className="table">
+                      <thead>
+                        <tr><th scope="col">Market</th><th scope="col">Pair</th><th scope="col">Side</th><th scope="col">PnL</th><th scope="col">Closed</th></tr>
+                      </thead>
+                      <tbody>
+                        {t.recentTrades.map((r, i) => (
+                          <tr key={r.id || i}>
+                            <td>{r.market}</td>
+                            <td>{r.pair}</td>
+                            <td className="cap">{r.side}</td>
+                            <td><Percent value={r.pnlPct} /></td>
+                            <td>{formatDate(r.closedAt)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </section>
+            </div>
+            <aside className="trader-details__side">
+              <CopyTraderForm traderId={t.id || id || ''} traderName={t.name} />
+            </aside>
+          </div>
+        )}
+      </AsyncBlock>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useSearchParams } from 'react-router-dom';
+import { SelectField } from '../../../components/ui/field';
+import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { useTraders } from '../api/get-traders';
+import { SORTS, TRADER_TYPES, type TraderSort } from '../api/types';
+import { TraderCard } from './trader-card';
+
+export function TradersList() {
+  const [params, setParams] = useSearchParams();
+  const sort = (SORTS.some((s) => s.value === params.get('sort')) ? params.get('sort') : 'roi') as TraderSort;
+  const traderType = params.get('traderType') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page: result, error, isLoading, mutate } = useTraders({ sort, traderType, page });
+
+  const update = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next, { replace: true });
+  };
+  const pages = result ? Math.max(1, Math.ceil(result.total / Math.max(1, result.limit || 12))) : 1;
+
+  return (
+    <div className="container page">
+      <header className="page__header">
+        <p className="eyebrow">Traders</p>
+        <h1>Find a trader to copy</h1>
+        <p className="lead muted">Statistics are computed from closed trades. Past performance is no guarantee of future results.</p>
+      </header>
+      <div className="toolbar" role="search" aria-label="Filter traders">
+        <SelectField label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value, page: '' })}>
+          {SORTS.map((s) => (
+            <option key={s.value} value={s.value}>{s.label}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Trader type" value={traderType} onChange={(e) => update({ traderType: e.target.value, page: '' })}>
+          <option value="">All types</option>
+          {TRADER_TYPES.map((t) => (
+            <option key={t} value={t}>{t}</option>
+          ))}
+        </SelectField>
+      </div>
+      <AsyncBlock
+        data={result}
+        error={error}
+        isLoading={isLoading}
+        onRetry={() => void mutate()}
+        loadingLabel="Loading traders"
+        isEmpty={(r) => r.items.length === 0}
+        empty={<EmptyState title="No traders match these filters">Try another trader type.</EmptyState>}
+      >
+        {(r) => (
+          <>
+            <div className="grid grid--3 traders-grid">
+              {r.items.map((t) => (
+                <TraderCard key={t.id} trader={t} />
+              ))}
+            </div>
+            {pages > 1 && (
+              <nav className="pager" aria-label="Pages">
+                <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
+                  Previous
+                </button>
+                <span>Page {page} of {pages}</span>
+                <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
+                  Next
+                </button>
+              </nav>
+            )}
+          </>
+        )}
+      </AsyncBlock>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { ApiError, apiRequest, type RequestOptions } from './api-client';
+import { getToken, refreshAccessToken } from './auth-session';
+
+/**
+ * Authenticated requests (seed §4 "Expired token"): send the in-memory bearer token; on 403
+ * `TOKEN_EXPIRED` refresh once (shared by concurrent callers) and retry once. A 403 `FORBIDDEN` (role
+ * not allowed) is final and never retried.
+ */
+export async function authRequest<T = unknown>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> {
+  const sentWith = getToken();
+  try {
+    return await apiRequest<T>(path, { ...options, token: sentWith });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 403 || error.code !== 'TOKEN_EXPIRED') throw error;
+    // another caller may have refreshed while this request was in flight: use its token
+    const current = getToken();
+    const token = current && current !== sentWith ? current : await refreshAccessToken();
+    return apiRequest<T>(path, { ...options, token });
+  }
+}
+
+/** The SWR fetcher: keys are API paths ('/wallet') or [path, params] tuples. */
+export function swrFetcher<T = unknown>(key: string | readonly [string, RequestOptions['params']]): Promise<T> {
+  if (typeof key === 'string') return authRequest<T>(key);
+  return authRequest<T>(key[0], { params: key[1] });
+}
