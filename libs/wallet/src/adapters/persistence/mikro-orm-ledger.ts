@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, emOf, sqlStateOf, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
+import { emOf, sqlStateOf, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
 import {
   Ledger,
   type LedgerPosting,
@@ -8,8 +8,8 @@ import {
   type UserAccountKind,
   type UserBalances,
 } from '../../application/ports/ledger';
+import { insufficientFunds } from '../../domain/wallet-errors';
 
-export const insufficientFunds = () => new DomainError('WALLET.INSUFFICIENT_FUNDS', 'Insufficient funds', 'conflict');
 
 /** A CHECK violation of ledger_accounts_non_negative: a user account would have gone below zero. */
 export function isNegativeBalanceViolation(error: unknown): boolean {

@@ -1,0 +1,89 @@
+import { FixedClock } from '@mirrorline/shared';
+import { InMemoryAccountHolders, InMemoryLedger, InMemoryUnitOfWork, InMemoryWalletTransactionRepository } from '../../testing/in-memory-wallet.fakes';
+import { AdjustBalanceUseCase } from './adjust-balance/adjust-balance.use-case';
+import { DecideTransactionUseCase } from './decide-transaction/decide-transaction.use-case';
+import { RequestDepositUseCase } from './request-deposit/request-deposit.use-case';
+import { RequestWithdrawalUseCase } from './request-withdrawal/request-withdrawal.use-case';
+
+function setup() {
+  const ledger = new InMemoryLedger();
+  const repo = new InMemoryWalletTransactionRepository();
+  const holders = new InMemoryAccountHolders();
+  const uow = new InMemoryUnitOfWork(ledger, repo);
+  const clock = new FixedClock(new Date('2026-11-23T00:00:00Z'));
+  holders.kyc.set('u1', 'Verified');
+  holders.kyc.set('u2', 'Pending');
+  holders.kyc.set('admin', 'Verified');
+  return {
+    ledger,
+    repo,
+    deposit: new RequestDepositUseCase(uow, clock, holders, repo),
+    withdraw: new RequestWithdrawalUseCase(uow, clock, holders, ledger, repo),
+    decide: new DecideTransactionUseCase(uow, clock, ledger, repo),
+    adjust: new AdjustBalanceUseCase(uow, ledger, holders),
+  };
+}
+
+async function funded(amount: string) {
+  const s = setup();
+  const d = await s.deposit.execute({ userId: 'u1', amount });
+  await s.decide.execute({ transactionId: d.id, decision: 'approve', adminId: 'admin' });
+  return s;
+}
+
+describe('wallet use cases (in memory)', () => {
+  it('credits a deposit only when approved, from platform_deposits', async () => {
+    const s = setup();
+    const d = await s.deposit.execute({ userId: 'u1', amount: '12.34' });
+    expect(await s.ledger.balances(null, 'u1')).toEqual({ cash: 0, held: 0, copyEquity: 0 });
+    await s.decide.execute({ transactionId: d.id, decision: 'approve', adminId: 'admin' });
+    expect((await s.ledger.balances(null, 'u1')).cash).toBe(1234);
+    expect(s.ledger.platformBalance('platform_deposits')).toBe(-1234);
+  });
+
+  it('requires KYC Verified for deposits and withdrawals', async () => {
+    const s = setup();
+    await expect(s.deposit.execute({ userId: 'u2', amount: '1.00' })).rejects.toMatchObject({ code: 'KYC_REQUIRED', kind: 'forbidden' });
+    await expect(s.withdraw.execute({ userId: 'u2', amount: '1.00', destination: 'x' })).rejects.toMatchObject({ code: 'KYC_REQUIRED' });
+    expect(s.repo.rows).toEqual([]);
+  });
+
+  it('holds a withdrawal at once, releases it on reject and pays it out on approve', async () => {
+    const s = await funded('100.00');
+    const w1 = await s.withdraw.execute({ userId: 'u1', amount: '30.00', destination: 'IBAN' });
+    const w2 = await s.withdraw.execute({ userId: 'u1', amount: '20.00', destination: 'IBAN' });
+    expect(await s.ledger.balances(null, 'u1')).toMatchObject({ cash: 5000, held: 5000 });
+    await s.decide.execute({ transactionId: w1.id, decision: 'reject', adminId: 'admin' });
+    await s.decide.execute({ transactionId: w2.id, decision: 'approve', adminId: 'admin' });
+    expect(await s.ledger.balances(null, 'u1')).toMatchObject({ cash: 8000, held: 0 });
+    expect(s.ledger.platformBalance('platform_withdrawals')).toBe(2000);
+  });
+
+  it('refuses a withdrawal above the free cash and records nothing (rolled back)', async () => {
+    const s = await funded('10.00');
+    const rows = s.repo.rows.length;
+    await expect(s.withdraw.execute({ userId: 'u1', amount: '10.01', destination: 'IBAN' })).rejects.toMatchObject({ code: 'WALLET.INSUFFICIENT_FUNDS' });
+    expect(s.repo.rows).toHaveLength(rows);
+    expect((await s.ledger.balances(null, 'u1')).cash).toBe(1000);
+  });
+
+  it('decides only Pending transactions and 404s unknown ones', async () => {
+    const s = setup();
+    const d = await s.deposit.execute({ userId: 'u1', amount: '1.00' });
+    await s.decide.execute({ transactionId: d.id, decision: 'reject', adminId: 'admin' });
+    await expect(s.decide.execute({ transactionId: d.id, decision: 'approve', adminId: 'admin' })).rejects.toMatchObject({ code: 'WALLET.TRANSACTION_NOT_PENDING' });
+    await expect(s.decide.execute({ transactionId: 'nope', decision: 'approve', adminId: 'admin' })).rejects.toMatchObject({ code: 'WALLET.TRANSACTION_NOT_FOUND', kind: 'not_found' });
+    expect((await s.ledger.balances(null, 'u1')).cash).toBe(0);
+  });
+
+  it('adjusts cash to a target against platform_adjustments, both ways', async () => {
+    const s = await funded('10.00');
+    expect(await s.adjust.execute({ userId: 'u1', targetCash: 2500, actorId: 'admin' })).toMatchObject({ before: 1000, after: 2500 });
+    expect(s.ledger.platformBalance('platform_adjustments')).toBe(-1500);
+    expect(await s.adjust.execute({ userId: 'u1', targetCash: 0, actorId: 'admin' })).toMatchObject({ before: 2500, after: 0 });
+    expect(s.ledger.platformBalance('platform_adjustments')).toBe(1000);
+    expect(await s.adjust.execute({ userId: 'u1', targetCash: 0, actorId: 'admin' })).toEqual({ before: 0, after: 0, ledgerTransactionId: null });
+    await expect(s.adjust.execute({ userId: 'u1', targetCash: 1.5, actorId: 'admin' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(s.adjust.execute({ userId: 'ghost', targetCash: 1, actorId: 'admin' })).rejects.toMatchObject({ code: 'USERS.NOT_FOUND' });
+  });
+});
