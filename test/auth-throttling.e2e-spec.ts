@@ -1,0 +1,64 @@
+import { captureMails, Mailer } from '@mirrorline/mail';
+import { RATE_LIMITS } from '@mirrorline/auth';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/** Per-IP limits of the auth routes (the per-email login limit is in auth.e2e-spec.ts). */
+describe('auth throttling per IP', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+    captureMails(t.app.get(Mailer));
+  });
+  afterAll(() => t.close());
+
+  it(`login: ${RATE_LIMITS.login.limit} attempts per IP per 15 minutes, then 429 "Too many login attempts" with Retry-After`, async () => {
+    const ip = '203.0.113.7';
+    // Different emails each time: this is the per-IP limit, not the per-email one.
+    for (let i = 0; i < RATE_LIMITS.login.limit; i++) {
+      const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: `probe${i}@example.test`, password: 'whatever12' });
+      expect(res.status).toBe(401);
+    }
+    const limited = await t.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: 'another@example.test', password: 'whatever12' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ statusCode: 429, message: 'Too many login attempts', code: 'TOO_MANY_REQUESTS' });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    // Another address is not affected.
+    await t.http().post('/api/auth/login').set('X-Forwarded-For', '203.0.113.8').send({ email: 'x@example.test', password: 'whatever12' }).expect(401);
+  });
+
+  it(`createnewotp: ${RATE_LIMITS['otp-send'].limit} requests per IP, then 429 with Retry-After`, async () => {
+    const ip = '198.51.100.20';
+    for (let i = 0; i < RATE_LIMITS['otp-send'].limit; i++) {
+      await t.http().post('/api/auth/createnewotp').set('X-Forwarded-For', ip).send({ email: `x${i}@example.test` }).expect(200);
+    }
+    const limited = await t.http().post('/api/auth/createnewotp').set('X-Forwarded-For', ip).send({ email: 'y@example.test' }).expect(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // forgotpassword/sendotp counts separately (its own route).
+    await t.http().post('/api/auth/forgotpassword/sendotp').set('X-Forwarded-For', ip).send({ email: 'y@example.test' }).expect(200);
+  });
+
+  it(`verifyotp: ${RATE_LIMITS['otp-verify'].limit} tries per IP across emails, then 429`, async () => {
+    const ip = '198.51.100.30';
+    for (let i = 0; i < RATE_LIMITS['otp-verify'].limit; i++) {
+      await t.http().post('/api/auth/verifyotp').set('X-Forwarded-For', ip).send({ email: `v${i}@example.test`, otp: '123456' }).expect(400);
+    }
+    const limited = await t.http().post('/api/auth/verifyotp').set('X-Forwarded-For', ip).send({ email: 'v@example.test', otp: '123456' }).expect(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('routes of other contexts are never counted', async () => {
+    for (let i = 0; i < 120; i++) await t.http().get('/api/health').set('X-Forwarded-For', '192.0.2.1').expect(200);
+  });
+
+  it('a flood of sign-in attempts on one email from many addresses still hits the per-email limit', async () => {
+    const email = 'victim@example.test';
+    for (let i = 0; i < 5; i++) {
+      await t.http().post('/api/auth/login').set('X-Forwarded-For', `192.0.2.${100 + i}`).send({ email, password: 'guess-guess' }).expect(401);
+    }
+    const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', '192.0.2.200').send({ email, password: 'guess-guess' }).expect(429);
+    expect(res.body.message).toBe('Too many login attempts');
+  });
+});

@@ -1,0 +1,92 @@
+import { SMTPServer } from 'smtp-server';
+import { SmtpMailer } from '@mirrorline/mail';
+import { createTestApp, type TestApp } from './support/test-app';
+import { freePort } from './support/free-port';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** The SMTP adapter against a real SMTP server (smtp-server) started by the test. */
+describe('SmtpMailer against a real SMTP server', () => {
+  let server: SMTPServer;
+  let port: number;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    port = await freePort();
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const waitForMailTo = async (address: string): Promise<Received> => {
+    for (let i = 0; i < 100; i++) {
+      const mail = received.find((m) => m.to.includes(address));
+      if (mail) return mail;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`no mail to ${address}`);
+  };
+
+  it('delivers from MAIL_FROM to the recipient with subject and text', async () => {
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Mirrorline <no-reply@mirrorline.test>');
+    try {
+      await mailer.send({ to: 'direct@example.test', subject: 'Hello there', text: 'Your code is 424242.' });
+    } finally {
+      mailer.close();
+    }
+    const mail = await waitForMailTo('direct@example.test');
+    expect(mail.from).toBe('no-reply@mirrorline.test');
+    expect(mail.raw).toMatch(/^Subject: Hello there/m);
+    expect(mail.raw).toMatch(/^From: Mirrorline <no-reply@mirrorline\.test>/m);
+    expect(mail.raw).toContain('Your code is 424242.');
+  });
+
+  it('a send to an unreachable server rejects (the caller decides what to do)', async () => {
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${await freePort()}`, 'x@mirrorline.test');
+    await expect(mailer.send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow();
+    mailer.close();
+  });
+
+  describe('the app with SMTP_URL set', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Mirrorline <codes@mirrorline.test>' });
+    });
+    afterAll(() => t.close());
+
+    it('emails the sign-up code over SMTP; the code read from the received mail verifies the email', async () => {
+      await t.http()
+        .post('/api/auth/register')
+        .send({ username: 'smtp_user', firstname: 'Sam', lastname: 'Tp', email: 'smtp-user@example.test', password: 'correct horse battery' })
+        .expect(201);
+      const mail = await waitForMailTo('smtp-user@example.test');
+      expect(mail.from).toBe('codes@mirrorline.test');
+      const code = /verification code is (\d{6})/.exec(mail.raw)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      await t.http().post('/api/auth/verifyotp').send({ email: 'smtp-user@example.test', otp: code }).expect(200);
+      await t.http().post('/api/auth/login').send({ email: 'smtp-user@example.test', password: 'correct horse battery' }).expect(200);
+    });
+  });
+});
