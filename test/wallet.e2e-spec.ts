@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
@@ -255,5 +256,16 @@ describe('wallet API', () => {
       const all = await get(admin, '/admin/wallets?limit=100').expect(200);
       expect(all.body.total).toBeGreaterThan(1);
     });
+  });
+
+  it('documents the wallet routes in a valid OpenAPI document, with the Idempotency-Key header', async () => {
+    const res = await t.http().get('/api/docs-json').expect(200);
+    await expect(SwaggerParser.validate(structuredClone(res.body))).resolves.toBeDefined();
+    const paths = res.body.paths as Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; security?: unknown }>>;
+    for (const path of ['/api/wallet', '/api/wallet/transactions', '/api/admin/transactions', '/api/admin/wallets']) expect(paths[path]?.get).toBeDefined();
+    for (const path of ['/api/wallet/deposit', '/api/wallet/withdraw', '/api/admin/transactions/{id}/approve', '/api/admin/transactions/{id}/reject']) {
+      expect(paths[path].post.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Idempotency-Key', in: 'header' })]));
+      expect(paths[path].post.security).toEqual([{ bearer: [] }]);
+    }
   });
 });
