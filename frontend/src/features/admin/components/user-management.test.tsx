@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, makeToken, mockFetch, renderWithProviders, signIn } from '../../../test/utils';
+import { getSession } from '../../../lib/auth-session';
+import { getToasts } from '../../../lib/toast';
+import { CreateUserForm } from './create-user-form';
+import { UserManagement } from './user-management';
+
+const messages = () => getToasts().map((t) => t.message);
+
+const users = {
+  users: [
+    { _id: 'u-7', username: 'bob', firstname: 'Bob', lastname: 'B', email: 'bob@example.com', roles: ['User'], traderID: null, KYC: 'Pending', balance: '1250.50', blocked: false },
+    { _id: 'u-8', username: 'tina', firstname: 'Tina', lastname: 'T', email: 'tina@example.com', roles: ['User', 'Trader'], traderID: 4, KYC: 'Verified', balance: '0.00', blocked: false },
+  ],
+  total: 2,
+  page: 1,
+  limit: 20,
+};
+
+function bodyOf(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([u, i]) => String(u) === path && ((i as RequestInit).method ?? 'GET') === method)
+    .map(([, i]) => JSON.parse(String((i as RequestInit).body)));
+}
+
+async function renderTable(routes: Record<string, unknown> = {}) {
+  signIn({ roles: ['User', 'Admin'], username: 'root' });
+  const fetchMock = mockFetch({ 'GET /api/user/get-all': users, ...routes });
+  renderWithProviders(<UserManagement />, '/admindashboard/usermanagement');
+  await screen.findByRole('row', { name: 'User bob' });
+  return fetchMock;
+}
+
+describe('admin user management table (seed §2/§5/§8)', () => {
+  it('shows the columns without a password, Trader ID or "No traderID", KYC and balance', async () => {
+    await renderTable();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(['No.', 'Username', 'Email', 'Roles', 'Trader ID', 'KYC Status', 'Balance', 'Actions']);
+    const bob = screen.getByRole('row', { name: 'User bob' });
+    expect(within(bob).getByText('No traderID')).toBeInTheDocument();
+    expect(within(bob).getByText('$1,250.50')).toBeInTheDocument();
+    expect(within(screen.getByRole('row', { name: 'User tina' })).getByText('4')).toBeInTheDocument();
+    expect(screen.queryByText(/password/i, { selector: 'th' })).toBeNull();
+  });
+
+  it('the balance box accepts only digits (or empty)', async () => {
+    await renderTable();
+    const box = screen.getByLabelText('New balance for bob') as HTMLInputElement;
+    await userEvent.type(box, '12a.5-3');
+    expect(box.value).toBe('1253');
+    await userEvent.clear(box);
+    expect(box.value).toBe('');
+  });
+
+  it("Update with nothing changed shows 'No changes to update' and sends nothing", async () => {
+    const fetchMock = await renderTable();
+    await userEvent.click(within(screen.getByRole('row', { name: 'User bob' })).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(messages()).toContain('No changes to update'));
+    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(0);
+  });
+
+  it('Update sends only the changed fields: roles alone, then balance alone', async () => {
+    const fetchMock = await renderTable({ 'PATCH /api/user/update': { user: {} } });
+    const bob = screen.getByRole('row', { name: 'User bob' });
+    await userEvent.click(within(bob).getByLabelText('Trader role for bob'));
+    await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(messages()).toContain('User updated successfully'));
+    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toEqual([{ userId: 'u-7', roles: ['User', 'Trader'] }]);
+
+    const tina = screen.getByRole('row', { name: 'User tina' });
+    await userEvent.type(within(tina).getByLabelText('New balance for tina'), '300');
+    await userEvent.click(within(tina).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(2));
+    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')[1]).toEqual({ userId: 'u-8', balance: '300.00' });
+  });
+
+  it('the KYC dropdown sends {userId, KYC}; a failing answer says "Sorry an error occured. Refresh!"', async () => {
+    const fetchMock = await renderTable({ 'PATCH /api/user/update': () => jsonResponse(400, { statusCode: 400, message: 'bad' }) });
+    await userEvent.selectOptions(screen.getByLabelText('KYC status of bob'), 'Verified');
+    await waitFor(() => expect(messages()).toContain('Sorry an error occured. Refresh!'));
+    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toEqual([{ userId: 'u-7', KYC: 'Verified' }]);
+  });
+
+  it('block, delete and KYC successes use the seed messages', async () => {
+    const fetchMock = await renderTable({ 'POST /api/user/block': { user: {} }, 'POST /api/user/delete': {}, 'PATCH /api/user/update': {} });
+    const bob = screen.getByRole('row', { name: 'User bob' });
+    await userEvent.click(within(bob).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(messages()).toContain('User blocked successfully'));
+    expect(bodyOf(fetchMock, 'POST', '/api/user/block')).toEqual([{ userId: 'u-7', blocked: true }]);
+    await userEvent.click(within(bob).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(messages()).toContain('User deleted successfully'));
+    expect(bodyOf(fetchMock, 'POST', '/api/user/delete')).toEqual([{ userId: 'u-7' }]);
+    await userEvent.selectOptions(screen.getByLabelText('KYC status of bob'), 'Unverified');
+    await waitFor(() => expect(messages()).toContain('KYC status updated successfully'));
+  });
+
+  it("a thrown (network) error on block says 'Error blocking user'", async () => {
+    await renderTable({ 'POST /api/user/block': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await userEvent.click(within(screen.getByRole('row', { name: 'User bob' })).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(messages()).toContain('Error blocking user'));
+  });
+
+  it("'log in as' impersonates, toasts 'Login Successful' and goes to /", async () => {
+    const bobToken = makeToken({ userId: 'u-7', username: 'bob' }, { imp: 'admin-1' });
+    const fetchMock = await renderTable({ 'POST /api/admin/impersonate': { accessToken: bobToken } });
+    await userEvent.click(within(screen.getByRole('row', { name: 'User bob' })).getByRole('button', { name: 'Log in as' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(messages()).toContain('Login Successful');
+    expect(getSession().username).toBe('bob');
+    expect(getSession().impersonated).toBe(true);
+    expect(bodyOf(fetchMock, 'POST', '/api/admin/impersonate')).toEqual([{ userId: 'u-7' }]);
+  });
+
+  it.each([
+    [401, 'Invalid email or password'],
+    [429, 'Too many login attempts'],
+    [402, 'You have not verified your email'],
+    [500, 'Something went wrong'],
+  ])("'log in as' failing with %i says '%s'", async (status, message) => {
+    await renderTable({ 'POST /api/admin/impersonate': () => jsonResponse(status, { statusCode: status, message: 'x' }) });
+    await userEvent.click(within(screen.getByRole('row', { name: 'User bob' })).getByRole('button', { name: 'Log in as' }));
+    await waitFor(() => expect(messages()).toContain(message));
+  });
+
+  it("'Error fetching users' when the list fails", async () => {
+    signIn({ roles: ['User', 'Admin'] });
+    mockFetch({ 'GET /api/user/get-all': () => jsonResponse(500, { statusCode: 500, message: 'down' }) });
+    renderWithProviders(<UserManagement />);
+    await waitFor(() => expect(messages()).toContain('Error fetching users'));
+  });
+});
+
+describe('Create User form (seed §5)', () => {
+  async function fill(except?: string) {
+    const values: Record<string, string> = { Username: 'neo', 'First name': 'Thomas', 'Last name': 'Anderson', Email: 'neo@example.com', Password: 'followthewhiterabbit' };
+    for (const [label, value] of Object.entries(values)) if (label !== except) await userEvent.type(screen.getByLabelText(label, { exact: true }), value);
+  }
+
+  it('the submit looks active only when all five fields are filled', async () => {
+    signIn({ roles: ['User', 'Admin'] });
+    mockFetch({});
+    renderWithProviders(<CreateUserForm />);
+    const submit = screen.getByRole('button', { name: 'Create user' });
+    expect(submit).toBeDisabled();
+    await fill('Password');
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveClass('is-inactive');
+    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'followthewhiterabbit');
+    expect(submit).toBeEnabled();
+    expect(submit).not.toHaveClass('is-inactive');
+  });
+
+  it('sends roles that always include User, plus the ticked Trader/Admin', async () => {
+    signIn({ roles: ['User', 'Admin'] });
+    const fetchMock = mockFetch({ 'POST /api/user/create': () => jsonResponse(201, { user: {} }) });
+    renderWithProviders(<CreateUserForm />);
+    expect(screen.getByRole('checkbox', { name: 'User' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'User' })).toBeDisabled();
+    await fill();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Trader' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(messages()).toContain('User created successfully'));
+    expect(bodyOf(fetchMock, 'POST', '/api/user/create')).toEqual([
+      { username: 'neo', firstname: 'Thomas', lastname: 'Anderson', email: 'neo@example.com', password: 'followthewhiterabbit', roles: ['User', 'Trader'] },
+    ]);
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows per-field errors from a 400 and toasts 'Error creating user'", async () => {
+    signIn({ roles: ['User', 'Admin'] });
+    mockFetch({ 'POST /api/user/create': () => jsonResponse(409, { statusCode: 409, message: 'Email already registered', errors: { email: ['Email already registered'] } }) });
+    renderWithProviders(<CreateUserForm />);
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(messages()).toContain('Error creating user'));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email already registered');
+  });
+});

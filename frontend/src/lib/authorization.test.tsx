@@ -1,0 +1,118 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, makeToken, mockFetch, renderApp, signIn } from '../test/utils';
+import { getToken, setPersist } from './auth-session';
+
+const emptyPage = { items: [], total: 0, page: 1, limit: 20 };
+const userApi = {
+  'GET /api/wallet': { balance: '10.00', tradingBalance: '0.00', held: '0.00', recent: [] },
+  'GET /api/copies': [],
+  'GET /api/notifications': { ...emptyPage, unread: 0 },
+};
+
+describe('the role gate (seed §2)', () => {
+  it('sends a visitor from a protected page to /signin and remembers the origin', async () => {
+    mockFetch({ 'GET /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'No refresh token' }) });
+    renderApp('/userdashboard/wallet');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/signin');
+    expect(screen.getByTestId('location')).toHaveAttribute('data-from', '/userdashboard/wallet');
+  });
+
+  it('after signing in, returns to the remembered page', async () => {
+    const token = makeToken({ roles: ['User'] });
+    mockFetch({
+      'GET /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'No refresh token' }),
+      'POST /api/auth/login': { accessToken: token },
+      ...userApi,
+    });
+    renderApp('/userdashboard/trades');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct-horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userdashboard/trades'));
+    expect(getToken()).toBe(token);
+  });
+
+  it('redirects a User away from the admin dashboard and a User away from trade management', async () => {
+    signIn({ roles: ['User'] });
+    mockFetch(userApi);
+    renderApp('/admindashboard/usermanagement');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
+    expect(screen.getByTestId('location')).toHaveAttribute('data-from', '/admindashboard/usermanagement');
+  });
+
+  it('lets a Trader into trade management and an Admin into the admin dashboard', async () => {
+    signIn({ roles: ['User', 'Trader'], traderID: 3 });
+    mockFetch({ 'GET /api/trader/trades': emptyPage });
+    const { unmount } = renderApp('/trademanagement');
+    expect(await screen.findByRole('heading', { name: 'Trade management' })).toBeInTheDocument();
+    unmount();
+    signIn({ roles: ['User', 'Admin'], username: 'root' });
+    mockFetch({ 'GET /api/admin_details': { users: 3 } });
+    renderApp('/admindashboard');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('session restore (seed §4)', () => {
+  it('shows a spinner, then the protected page after a successful refresh', async () => {
+    let release: () => void = () => undefined;
+    mockFetch({
+      'GET /api/auth/refresh': async () => {
+        await new Promise<void>((r) => (release = r));
+        return jsonResponse(200, { accessToken: makeToken({ username: 'grace' }) });
+      },
+      ...userApi,
+    });
+    renderApp('/userdashboard');
+    expect(await screen.findByText('Restoring your session')).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: /Welcome back/ })).toBeInTheDocument();
+    expect(screen.getByTestId('avatar')).toHaveTextContent('G');
+  });
+
+  it('shows the server message and a "Please login again" link on a non-401 failure', async () => {
+    mockFetch({ 'GET /api/auth/refresh': () => jsonResponse(403, { statusCode: 403, message: 'Refresh token revoked' }) });
+    renderApp('/userdashboard');
+    expect(await screen.findByText(/Your login has expired\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Please login again' })).toHaveAttribute('href', '/signin');
+  });
+
+  it('does not call refresh when persist is off', async () => {
+    setPersist(false);
+    const fetchMock = mockFetch({});
+    renderApp('/userdashboard');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/auth/refresh'))).toBe(false);
+  });
+});
+
+describe('layout rules', () => {
+  it('hides the top bar and footer on the auth screens', async () => {
+    mockFetch({});
+    renderApp('/register');
+    await screen.findByRole('heading', { name: 'Create your account' });
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('shows the footer with the risk warning and © 2019 on public pages, and the not-found screen for unknown paths', async () => {
+    mockFetch({});
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2019');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(/past performance of any trader or strategy is no guarantee/);
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(/legal\s+where you live/);
+  });
+
+  it('injects the TradingView ticker script under the top bar', async () => {
+    mockFetch({});
+    renderApp('/aboutus');
+    await screen.findByRole('heading', { name: 'Trading skill, shared fairly' });
+    const script = document.querySelector('script[src*="embed-widget-ticker-tape.js"]');
+    expect(script).not.toBeNull();
+    expect(script?.getAttribute('src')).toBe('https://s3.tradingview.com/external-embedding/embed-widget-ticker-tape.js');
+  });
+});
