@@ -8,3 +8,5 @@ export { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
 export { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 export * from './copy-trading.module';
 export * as copyTradingFixtures from './testing/ledger-fixtures';
+export { CopyTradingDemoSeeder } from './adapters/persistence/demo/copy-trading-demo.seeder';
+export { DEMO_TRADERS } from './adapters/persistence/demo/demo-traders';

@@ -1,0 +1,93 @@
+import { copyTradingFixtures as fx, DEMO_TRADERS } from '@mirrorline/copy-trading';
+import { createTestApp, type TestApp } from './support/test-app';
+import { createUser } from './support/users';
+
+describe('traders: public list and profile with stats (demo data)', () => {
+  let t: TestApp;
+  let sql: fx.Sql;
+  beforeAll(async () => {
+    t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    sql = t.sql as fx.Sql;
+  });
+  afterAll(() => t.close());
+
+  it('seeds the eight sample traders (ids 2–9) as Trader users that cannot log in', async () => {
+    const rows = await sql<{ id: number; share_pct: number; roles: string[]; password_hash: string }>(
+      'SELECT tp.id, tp.share_pct, u.roles, u.password_hash FROM trader_profiles tp JOIN users u ON u.id = tp.user_id ORDER BY tp.id',
+    );
+    expect(rows.map((r) => Number(r.id))).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    for (const row of rows) {
+      expect(row.roles).toContain('Trader');
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+      expect(Number(row.share_pct)).toBeGreaterThanOrEqual(12);
+      expect(Number(row.share_pct)).toBeLessThanOrEqual(40);
+    }
+    // The identity moved past the seeded ids.
+    const user = await createUser(t, { roles: ['User', 'Trader'] });
+    expect(await fx.insertTraderProfile(sql, user.id)).toBeGreaterThan(9);
+  });
+
+  it('GET traders/ is public, cached briefly and computes the stats from closed trades', async () => {
+    const res = await t.http().get('/api/traders?limit=100').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=5');
+    const demo = res.body.items.filter((tr: { id: number }) => tr.id >= 2 && tr.id <= 9);
+    expect(demo).toHaveLength(8);
+    for (const trader of demo) {
+      const seed = DEMO_TRADERS.find((d) => d.id === trader.id)!;
+      expect(trader).toMatchObject({ name: seed.name, traderType: seed.traderType, share: seed.share, tradingAccuracy: seed.accuracy, closedTrades: 50 });
+      expect(trader.tradingAccuracy).toBeGreaterThanOrEqual(70);
+      expect(trader.tradingAccuracy).toBeLessThanOrEqual(82);
+      expect(trader.dayLabels).toHaveLength(10);
+      expect(trader.dailyPnls).toHaveLength(10);
+      expect(trader.dailyPnls.some((p: number) => p !== 0)).toBe(true);
+      expect(trader.strategyExplanation.length).toBeGreaterThan(200);
+      expect(trader.maxDrawdown).toBeGreaterThanOrEqual(0);
+    }
+    // The stats are the SQL view of the rows: recompute two of them here.
+    const [row] = await sql<{ wins: string; n: string; roi: string }>(
+      `SELECT count(*) FILTER (WHERE pnl_pct > 0) AS wins, count(*) AS n,
+              round(sum(pnl_pct * allocation_pct / 100) FILTER (WHERE closed_at >= now() - interval '30 days'), 2)::text AS roi
+       FROM trader_trades WHERE trader_id = 2 AND status = 'closed'`,
+    );
+    const two = demo.find((tr: { id: number }) => tr.id === 2);
+    expect(two.tradingAccuracy).toBe((Number(row.wins) * 100) / Number(row.n));
+    expect(two.roi30d).toBe(Number(row.roi));
+  });
+
+  it('sorts by roi, accuracy or followers, filters by type and pages', async () => {
+    const byAccuracy = (await t.http().get('/api/traders?sort=accuracy&limit=3').expect(200)).body;
+    expect(byAccuracy.items.map((tr: { tradingAccuracy: number }) => tr.tradingAccuracy)).toEqual([82, 80, 78]);
+    expect(byAccuracy.total).toBeGreaterThanOrEqual(8);
+    const byRoi = (await t.http().get('/api/traders?sort=roi&limit=100').expect(200)).body.items.map((tr: { roi30d: number }) => tr.roi30d);
+    expect([...byRoi].sort((a, b) => b - a)).toEqual(byRoi);
+    const smc = (await t.http().get('/api/traders?traderType=SMC%20Trader').expect(200)).body;
+    expect(smc.items.map((tr: { id: number }) => tr.id).sort()).toEqual([3, 6, 9]);
+    const page2 = (await t.http().get('/api/traders?sort=accuracy&limit=3&page=2').expect(200)).body;
+    expect(page2.items[0].tradingAccuracy).toBeLessThanOrEqual(78);
+    expect((await t.http().get('/api/traders?sort=name').expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect((await t.http().get('/api/traders?limit=1000')).status).toBe(400);
+  });
+
+  it('followers and assets follow live copies; the sort by followers uses them', async () => {
+    const f = await createUser(t, { kyc: 'Verified' });
+    await fx.fundCash(sql, f.id, 50_000);
+    await t.http().post('/api/copies').set('Authorization', f.bearer).send({ traderId: 6, amount: '123.45' }).expect(201);
+    const top = (await t.http().get('/api/traders?sort=followers&limit=1').expect(200)).body.items[0];
+    expect(top).toMatchObject({ id: 6, followers: 1, assetsCopying: '123.45', copiersPnl: '0.00' });
+  });
+
+  it('GET traders/:id gives the profile, stats and recent closed trades; 404/400 otherwise', async () => {
+    const res = await t.http().get('/api/traders/4').expect(200);
+    expect(res.body).toMatchObject({ id: 4, name: 'Mei Tanaka', traderType: 'Price Action Trader', tradingAccuracy: 76 });
+    expect(res.body.recentTrades).toHaveLength(20);
+    for (const trade of res.body.recentTrades) {
+      expect(['Forex', 'Stocks']).toContain(trade.market);
+      expect(trade.pnlPct).toBeGreaterThanOrEqual(-3.1);
+      expect(trade.pnlPct).toBeLessThanOrEqual(8.1);
+    }
+    const dates = res.body.recentTrades.map((tr: { closedAt: string }) => tr.closedAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect((await t.http().get('/api/traders/999')).status).toBe(404);
+    expect((await t.http().get('/api/traders/abc')).status).toBe(400);
+  });
+});
