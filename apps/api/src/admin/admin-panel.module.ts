@@ -1,0 +1,96 @@
+import { DynamicModule, Inject, Module, OnModuleDestroy } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { MikroORM } from '@mikro-orm/postgresql';
+import session from 'express-session';
+import { Pool } from 'pg';
+import type { AppConfig } from '@mirrorline/shared';
+import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/users';
+import { AdminLedgerAccount, AdminLedgerEntry, AdminLedgerTransaction } from './ledger-views.entity';
+import { adminResources } from './admin-resources';
+
+// connect-pg-simple ships no types; its factory takes express-session and returns the Store class.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const connectPgSimple = require('connect-pg-simple') as (s: typeof session) => new (options: {
+  pool: Pool;
+  tableName: string;
+  createTableIfMissing: boolean;
+  pruneSessionInterval: number | false;
+}) => session.Store;
+
+const SESSION_POOL = Symbol('ADMIN_SESSION_POOL');
+const EIGHT_HOURS = 8 * 60 * 60 * 1000;
+
+/*
+ * AdminJS 7 and its Nest/MikroORM adapters are ESM-only while this app is CommonJS: they are loaded
+ * with a real dynamic import() (kept by tsconfig "nodenext" and .swcrc "ignoreDynamic"), and the
+ * resulting module promise goes into `imports`. See docs/admin.md.
+ */
+async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
+  const [{ AdminModule }, adminjs, { Database, Resource }] = await Promise.all([
+    import('@adminjs/nestjs'),
+    import('adminjs'),
+    import('@adminjs/mikroorm'),
+  ]);
+  adminjs.default.registerAdapter({ Database, Resource });
+  const PgStore = connectPgSimple(session);
+  return AdminModule.createAdminAsync({
+    imports: [AdminSessionPoolModule, UserManagementModule],
+    inject: [MikroORM, SESSION_POOL, VerifyAdminCredentialsUseCase, BlockUserUseCase, UpdateUserUseCase],
+    useFactory: (orm: MikroORM, pool: Pool, verify: VerifyAdminCredentialsUseCase, block: BlockUserUseCase, update: UpdateUserUseCase) => ({
+      adminJsOptions: {
+        rootPath: '/admin',
+        loginPath: '/admin/login',
+        logoutPath: '/admin/logout',
+        branding: { companyName: 'Mirrorline back-office', withMadeWithLove: false },
+        resources: adminResources(orm, block, update),
+      },
+      auth: {
+        // Same credentials as the app; only an active, verified Admin gets in.
+        authenticate: async (email: string, password: string) => {
+          const admin = await verify.execute(email, password);
+          return admin ? { id: admin.id, email: admin.email, title: admin.username } : null;
+        },
+        cookieName: 'mirrorline_admin',
+        cookiePassword: config.sessionSecret,
+      },
+      sessionOptions: {
+        store: new PgStore({ pool, tableName: 'admin_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+        secret: config.sessionSecret,
+        resave: false,
+        saveUninitialized: false,
+        rolling: true,
+        cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, maxAge: EIGHT_HOURS, path: '/admin' },
+      },
+    }),
+  });
+}
+
+/** The PostgreSQL pool behind the AdminJS session store (its table comes from Migration…0520AdminSessions). */
+@Module({
+  providers: [
+    {
+      provide: SESSION_POOL,
+      inject: [MikroORM],
+      useFactory: (orm: MikroORM) => new Pool({ connectionString: orm.config.get('clientUrl'), max: 4 }),
+    },
+  ],
+  exports: [SESSION_POOL],
+})
+class AdminSessionPoolModule implements OnModuleDestroy {
+  constructor(@Inject(SESSION_POOL) private readonly pool: Pool) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** AdminJS at /admin (Admin role only). Added to the app only when config.adminPanel is true (off in Jest). */
+@Module({})
+export class AdminPanelModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AdminPanelModule,
+      imports: [MikroOrmModule.forFeature([AdminLedgerAccount, AdminLedgerTransaction, AdminLedgerEntry]), loadAdminJs(config)],
+    };
+  }
+}

@@ -1,0 +1,138 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { UserEntity, BlockUserUseCase, UpdateUserUseCase, type Actor, type KycStatus } from '@mirrorline/users';
+import { KycSubmissionEntity } from '@mirrorline/kyc';
+import { AuditLogEntity } from '@mirrorline/audit';
+import { WalletTransactionEntity } from '@mirrorline/wallet';
+import { AdminLedgerAccount, AdminLedgerEntry, AdminLedgerTransaction } from './ledger-views.entity';
+
+/*
+ * AdminJS resources. AdminJS is an adapter, not a back door (architecture.md rule 10): nothing is
+ * edited raw; state changes are custom actions that call the same use cases as the API (and so are
+ * audited the same way), money and audit data are read-only.
+ */
+
+interface AdminRecord {
+  id(): string;
+  params: Record<string, unknown>;
+  toJSON(admin?: unknown): unknown;
+}
+interface AdminContext {
+  record?: AdminRecord;
+  currentAdmin?: { id?: string; email?: string };
+  resource: { findOne(id: string): Promise<AdminRecord | null> };
+}
+interface AdminRequest {
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+const READ_ONLY = {
+  new: { isAccessible: false },
+  edit: { isAccessible: false },
+  delete: { isAccessible: false },
+  bulkDelete: { isAccessible: false },
+};
+
+function actorOf(context: AdminContext, request: AdminRequest): Actor {
+  const forwarded = request.headers?.['x-forwarded-for'];
+  return {
+    userId: String(context.currentAdmin?.id ?? ''),
+    roles: ['User', 'Admin'],
+    ip: typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : null,
+  };
+}
+
+/** A record action that runs a use case and answers with AdminJS's notice (errors shown, never thrown). */
+function recordAction(
+  label: string,
+  isVisible: (params: Record<string, unknown>) => boolean,
+  run: (context: AdminContext, request: AdminRequest, record: AdminRecord) => Promise<string>,
+) {
+  return {
+    actionType: 'record' as const,
+    component: false as const,
+    label,
+    guard: `${label}?`,
+    isVisible: ({ record }: { record?: { params: Record<string, unknown> } }) => !!record && isVisible(record.params),
+    handler: async (request: AdminRequest, _response: unknown, context: AdminContext) => {
+      const record = context.record!;
+      try {
+        const message = await run(context, request, record);
+        const fresh = (await context.resource.findOne(record.id())) ?? record;
+        return { record: fresh.toJSON(context.currentAdmin), notice: { message, type: 'success' } };
+      } catch (error) {
+        return { record: record.toJSON(context.currentAdmin), notice: { message: error instanceof Error ? error.message : 'Action failed', type: 'error' } };
+      }
+    },
+  };
+}
+
+export function adminResources(orm: MikroORM, block: BlockUserUseCase, update: UpdateUserUseCase) {
+  const setKyc = (status: KycStatus) => (context: AdminContext, request: AdminRequest, userId: string) =>
+    update.execute({ actor: actorOf(context, request), userId, kycStatus: status }).then(() => `KYC status updated successfully`);
+  return [
+    {
+      resource: { model: UserEntity, orm },
+      options: {
+        navigation: { name: 'People' },
+        listProperties: ['email', 'username', 'roles', 'kycStatus', 'blocked', 'emailVerified', 'createdAt'],
+        filterProperties: ['email', 'username', 'kycStatus', 'blocked'],
+        properties: { passwordHash: { isVisible: false }, deletedAt: { isVisible: { list: false, show: true, edit: false, filter: false } } },
+        actions: {
+          ...READ_ONLY,
+          block: recordAction('Block', (p) => !p.blocked, async (ctx, req, rec) => {
+            await block.execute({ actor: actorOf(ctx, req), userId: rec.id(), blocked: true });
+            return 'User blocked successfully';
+          }),
+          unblock: recordAction('Unblock', (p) => !!p.blocked && !p.deletedAt, async (ctx, req, rec) => {
+            await block.execute({ actor: actorOf(ctx, req), userId: rec.id(), blocked: false });
+            return 'User unblocked successfully';
+          }),
+          verifyKyc: recordAction('KYC: Verified', (p) => p.kycStatus !== 'Verified', (ctx, req, rec) => setKyc('Verified')(ctx, req, rec.id())),
+          pendingKyc: recordAction('KYC: Pending', (p) => p.kycStatus !== 'Pending', (ctx, req, rec) => setKyc('Pending')(ctx, req, rec.id())),
+          unverifyKyc: recordAction('KYC: Unverified', (p) => p.kycStatus !== 'Unverified', (ctx, req, rec) => setKyc('Unverified')(ctx, req, rec.id())),
+        },
+      },
+    },
+    {
+      resource: { model: KycSubmissionEntity, orm },
+      options: {
+        navigation: { name: 'People' },
+        listProperties: ['userId', 'documentType', 'status', 'createdAt', 'reviewedAt'],
+        filterProperties: ['status', 'userId', 'documentType'],
+        // Storage keys stay server-side; documents are fetched from GET /api/admin/kyc/:id/files/:name.
+        properties: { files: { isVisible: false } },
+        actions: {
+          ...READ_ONLY,
+          approve: recordAction('Approve (KYC Verified)', (p) => p.status === 'Pending', (ctx, req, rec) => setKyc('Verified')(ctx, req, String(rec.params.userId))),
+          reject: recordAction('Reject (KYC Unverified)', (p) => p.status === 'Pending', (ctx, req, rec) => setKyc('Unverified')(ctx, req, String(rec.params.userId))),
+        },
+      },
+    },
+    {
+      resource: { model: AuditLogEntity, orm },
+      options: {
+        navigation: { name: 'Audit' },
+        listProperties: ['createdAt', 'action', 'actorId', 'targetType', 'targetId', 'ip'],
+        filterProperties: ['action', 'actorId', 'targetId'],
+        sort: { sortBy: 'id', direction: 'desc' },
+        actions: READ_ONLY,
+      },
+    },
+    {
+      resource: { model: WalletTransactionEntity, orm },
+      options: { navigation: { name: 'Money (read-only)' }, actions: READ_ONLY },
+    },
+    {
+      resource: { model: AdminLedgerAccount, orm },
+      options: { navigation: { name: 'Money (read-only)' }, actions: READ_ONLY },
+    },
+    {
+      resource: { model: AdminLedgerTransaction, orm },
+      options: { navigation: { name: 'Money (read-only)' }, sort: { sortBy: 'id', direction: 'desc' }, actions: READ_ONLY },
+    },
+    {
+      resource: { model: AdminLedgerEntry, orm },
+      options: { navigation: { name: 'Money (read-only)' }, sort: { sortBy: 'id', direction: 'desc' }, actions: READ_ONLY },
+    },
+  ];
+}

@@ -1,0 +1,190 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { Client } from 'pg';
+import { createTestDatabase } from '../support/test-app';
+import { freePort } from '../support/free-port';
+
+/**
+ * AdminJS is ESM-only and switched off inside Jest, so it is tested here the way it runs: the built
+ * app (`node dist/apps/api/src/main.js`) on a fresh database, driven over HTTP.
+ */
+const ADMIN_EMAIL = 'panel-admin@mirrorline.test';
+const ADMIN_PASSWORD = 'panel-admin-password-1';
+const USER_EMAIL = 'panel-user@mirrorline.test';
+const USER_PASSWORD = 'panel-user-password-1';
+
+describe('AdminJS back-office at /admin (built app over HTTP)', () => {
+  let server: ChildProcess;
+  let baseUrl: string;
+  let db: Client;
+  let drop: () => Promise<void>;
+  const log: string[] = [];
+
+  const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await db.query(text, params)).rows as T[];
+
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
+    expect(build.status).toBe(0);
+    const database = await createTestDatabase();
+    drop = database.drop;
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-admin-panel-'));
+    chmodSync(dataDir, 0o755);
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'development',
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        UPLOAD_DIR: join(dataDir, 'uploads'),
+        SPA_DIR: 'off',
+        DEMO_DATA: 'false',
+        ADMIN_PANEL: 'true',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
+    server.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited (${server.exitCode}):\n${log.join('')}`);
+      if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log.join('')}`);
+      const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok).catch(() => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    db = new Client({ connectionString: database.url });
+    await db.connect();
+    // The bootstrap admin belongs to the auth context; create it here if that start-up task did not.
+    const existing = await sql('SELECT 1 FROM users WHERE email = $1', [ADMIN_EMAIL]);
+    if (!existing.length) {
+      await sql(
+        `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified)
+         VALUES ($1, 'panel_admin', 'Panel', 'Admin', $2, '{User,Admin}', true)`,
+        [ADMIN_EMAIL, await hash(ADMIN_PASSWORD, { algorithm: 2 })],
+      );
+    }
+    await sql(
+      `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified)
+       VALUES ($1, 'panel_user', 'Panel', 'User', $2, '{User}', true)`,
+      [USER_EMAIL, await hash(USER_PASSWORD, { algorithm: 2 })],
+    );
+  }, 180_000);
+
+  afterAll(async () => {
+    await db?.end();
+    if (server && server.exitCode === null) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+        server.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.kill('SIGTERM');
+      });
+    }
+    await drop?.();
+  });
+
+  const login = (email: string, password: string) =>
+    fetch(`${baseUrl}/admin/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+  const sessionCookie = (res: Response) => (res.headers.get('set-cookie') ?? '').match(/mirrorline_admin=[^;]+/)?.[0];
+
+  it('sends anonymous visitors to the login page', async () => {
+    const res = await fetch(`${baseUrl}/admin`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/admin/login');
+    const page = await fetch(`${baseUrl}/admin/login`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<html/i);
+  });
+
+  it('refuses a non-admin with the right password, and a wrong password, without a session', async () => {
+    for (const [email, password] of [
+      [USER_EMAIL, USER_PASSWORD],
+      [ADMIN_EMAIL, 'wrong-password-123'],
+    ]) {
+      const res = await login(email, password);
+      expect(res.status).toBe(200); // the login page again, with an error
+      expect(res.headers.get('location')).toBeNull();
+      expect(sessionCookie(res)).toBeUndefined();
+    }
+  });
+
+  describe('signed in as an admin', () => {
+    let cookie: string;
+
+    beforeAll(async () => {
+      const res = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/admin');
+      expect(res.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+      cookie = sessionCookie(res)!;
+      expect(cookie).toBeDefined();
+    });
+
+    it('opens the dashboard, with the session kept in PostgreSQL', async () => {
+      const res = await fetch(`${baseUrl}/admin`, { headers: { cookie }, redirect: 'manual' });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(/<html/i);
+      const [{ n }] = await sql<{ n: string }>('SELECT count(*) AS n FROM admin_sessions');
+      expect(Number(n)).toBeGreaterThan(0);
+    });
+
+    it('lists users without any password field', async () => {
+      const res = await fetch(`${baseUrl}/admin/api/resources/UserEntity/actions/list`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { records: Array<{ params: Record<string, unknown> }> };
+      expect(body.records.map((r) => r.params.email)).toEqual(expect.arrayContaining([ADMIN_EMAIL, USER_EMAIL]));
+      expect(JSON.stringify(body)).not.toMatch(/passwordHash|argon2/);
+    });
+
+    it('blocks a user through the same audited use case as the API; raw edits are not offered', async () => {
+      const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [USER_EMAIL]);
+      const res = await fetch(`${baseUrl}/admin/api/resources/UserEntity/records/${user.id}/block`, { method: 'POST', headers: { cookie } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { notice: { type: string; message: string } };
+      expect(body.notice).toEqual({ type: 'success', message: 'User blocked successfully' });
+      const [row] = await sql<{ blocked: boolean }>('SELECT blocked FROM users WHERE id = $1', [user.id]);
+      expect(row.blocked).toBe(true);
+      const audit = await sql<{ actor_id: string }>("SELECT actor_id FROM audit_log WHERE action = 'user.block' AND target_id = $1", [user.id]);
+      expect(audit).toHaveLength(1);
+      const edit = await fetch(`${baseUrl}/admin/api/resources/UserEntity/records/${user.id}/edit`, {
+        method: 'POST',
+        headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'roles.0=Admin',
+      });
+      // AdminJS answers a refused action with 200 and a ForbiddenError in the record's baseError.
+      expect(((await edit.json()) as { record: { baseError: { type: string } } }).record.baseError.type).toBe('ForbiddenError');
+      expect((await sql<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [user.id]))[0].roles).toEqual(['User']);
+    });
+
+    it('shows the ledger read-only', async () => {
+      const list = await fetch(`${baseUrl}/admin/api/resources/AdminLedgerAccount/actions/list`, { headers: { cookie } });
+      expect(list.status).toBe(200);
+      const del = await fetch(`${baseUrl}/admin/api/resources/AdminLedgerAccount/records/1/delete`, { method: 'POST', headers: { cookie } });
+      expect(((await del.json()) as { record: { baseError: { type: string } } }).record.baseError.type).toBe('ForbiddenError');
+      expect(await sql('SELECT 1 FROM ledger_accounts WHERE id = 1')).toHaveLength(1);
+    });
+
+    it('logs out', async () => {
+      const res = await fetch(`${baseUrl}/admin/logout`, { headers: { cookie }, redirect: 'manual' });
+      expect(res.status).toBe(302);
+      const after = await fetch(`${baseUrl}/admin`, { headers: { cookie }, redirect: 'manual' });
+      expect(after.status).toBe(302);
+    });
+  });
+});
