@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
@@ -15,7 +15,10 @@ export class RateLimitStorage implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     if (config.redisUrl) {
-      this.redis = new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+      // Connects on first use; a Redis outage is logged here (requests on limited routes then fail) instead of crashing.
+      this.redis = new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+      const logger = new Logger('RateLimitStorage');
+      this.redis.on('error', (error: Error) => logger.warn(`Redis: ${error.message}`));
       this.storage = new ThrottlerStorageRedisService(this.redis);
     } else {
       this.storage = new ThrottlerStorageService();
@@ -23,7 +26,7 @@ export class RateLimitStorage implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.redis) await this.redis.quit().catch(() => undefined);
+    if (this.redis) this.redis.disconnect();
     else (this.storage as ThrottlerStorageService).onApplicationShutdown();
   }
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { Clock, type TransactionContext } from '@mirrorline/shared';
+import { Clock, DomainError, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { hashOpaqueToken, newOpaqueToken } from '../../domain/tokens';
 import { REFRESH_TOKEN_TTL_MS } from '../../domain/refresh-token';
-import type { AccountRecord } from '../ports/user-accounts';
+import { type AccountRecord, UserAccounts } from '../ports/user-accounts';
 import { AccessTokenSigner } from '../ports/access-token-signer';
 import { RefreshTokenStore } from '../ports/refresh-token.store';
 import { UserInfoBuilder } from './user-info.builder';
@@ -22,7 +22,19 @@ export class SessionTokens {
     private readonly refreshTokens: RefreshTokenStore,
     private readonly userInfo: UserInfoBuilder,
     private readonly clock: Clock,
+    private readonly uow: UnitOfWork,
+    private readonly accounts: UserAccounts,
   ) {}
+
+  /**
+   * An access token for a user by id (e.g. admin impersonation: pass the admin's id). Use this
+   * rather than signing elsewhere: its `iat` has the millisecond precision that revocation relies on.
+   */
+  async accessTokenForUser(userId: string, options: { impersonatedBy?: string } = {}): Promise<string> {
+    const account = await this.uow.run((tx) => this.accounts.findById(tx, userId));
+    if (!account) throw new DomainError('NOT_FOUND', 'User not found', 'not_found');
+    return this.accessToken(account, options.impersonatedBy);
+  }
 
   /**
    * Wall-clock time on purpose (not the injectable Clock): the JWT library checks `exp` against

@@ -1,0 +1,125 @@
+import { DomainError, FixedClock } from '@mirrorline/shared';
+import {
+  FakePasswordHasher,
+  ImmediateUnitOfWork,
+  InMemoryLoginFailureLog,
+  InMemoryRefreshTokenStore,
+  InMemoryUserAccounts,
+  JsonAccessTokenSigner,
+  ZeroUserBalances,
+} from '../../testing/in-memory-auth.fakes';
+import { UserInfoBuilder } from '../services/user-info.builder';
+import { SessionTokens } from '../services/session-tokens';
+import { LogIn } from './log-in/log-in.use-case';
+import { RefreshSession } from './refresh-session/refresh-session.use-case';
+import { RevokeUserSessions } from './revoke-user-sessions/revoke-user-sessions.use-case';
+import type { UserInfoExtras } from '../ports/user-info-extras';
+
+const codeOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (error) {
+    return (error as DomainError).code;
+  }
+};
+
+describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
+  let accounts: InMemoryUserAccounts;
+  let hasher: FakePasswordHasher;
+  let failures: InMemoryLoginFailureLog;
+  let store: InMemoryRefreshTokenStore;
+  let clock: FixedClock;
+  let sessions: SessionTokens;
+  let logIn: LogIn;
+  let refresh: RefreshSession;
+  let revoke: RevokeUserSessions;
+
+  beforeEach(() => {
+    const uow = new ImmediateUnitOfWork();
+    accounts = new InMemoryUserAccounts();
+    hasher = new FakePasswordHasher();
+    failures = new InMemoryLoginFailureLog();
+    store = new InMemoryRefreshTokenStore();
+    clock = new FixedClock(new Date());
+    sessions = new SessionTokens(new JsonAccessTokenSigner(), store, new UserInfoBuilder(new ZeroUserBalances()), clock, uow, accounts);
+    logIn = new LogIn(uow, accounts, hasher, failures, sessions, clock);
+    refresh = new RefreshSession(uow, store, accounts, sessions, clock);
+    revoke = new RevokeUserSessions(uow, store, accounts, clock);
+  });
+
+  it('does the hashing work for an unknown email too (no timing oracle), and answers like a wrong password', async () => {
+    expect(await codeOf(logIn.execute({ email: 'ghost@example.test', password: 'whatever' }))).toBe('AUTH.INVALID_CREDENTIALS');
+    expect(hasher.calls).toEqual(['burn']);
+    accounts.add();
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong' }))).toBe('AUTH.INVALID_CREDENTIALS');
+    expect(hasher.calls).toEqual(['burn', 'verify']);
+  });
+
+  it('reveals blocked/unverified only to the right password', async () => {
+    accounts.add({ email: 'b@example.test', blocked: true });
+    accounts.add({ email: 'u@example.test', username: 'u', emailVerified: false });
+    expect(await codeOf(logIn.execute({ email: 'b@example.test', password: 'wrong' }))).toBe('AUTH.INVALID_CREDENTIALS');
+    expect(await codeOf(logIn.execute({ email: 'b@example.test', password: 'correct horse' }))).toBe('BLOCKED');
+    expect(await codeOf(logIn.execute({ email: 'u@example.test', password: 'correct horse' }))).toBe('AUTH.EMAIL_NOT_VERIFIED');
+  });
+
+  it('normalises the email and issues an access token with UserInfo and a refresh token in a new family', async () => {
+    const jane = accounts.add();
+    const result = await logIn.execute({ email: '  JANE@example.test ', password: 'correct horse' });
+    const claims = JSON.parse(result.accessToken);
+    expect(claims).toMatchObject({ sub: jane.id, typ: 'access', UserInfo: { userId: jane.id, balance: '0.00', traderID: null, copyID: [], copiedTrades: 0 } });
+    expect(store.rows).toHaveLength(1);
+    expect(store.rows[0].tokenHash).not.toBe(result.refresh.token);
+  });
+
+  it('locks the email after 5 failures with a Retry-After, until the window passes', async () => {
+    accounts.add();
+    for (let i = 0; i < 5; i++) await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong' }));
+    const error = await logIn.execute({ email: 'jane@example.test', password: 'correct horse' }).catch((e: DomainError) => e);
+    expect((error as DomainError).code).toBe('AUTH.TOO_MANY_LOGIN_ATTEMPTS');
+    expect((error as DomainError).details.retryAfterSeconds).toBe(900);
+    clock.advance(15 * 60 * 1000 + 1);
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse' }))).toBe('resolved');
+    expect(failures.failures).toHaveLength(0);
+  });
+
+  it('rotates within the family; a replayed token revokes the family', async () => {
+    accounts.add();
+    const { refresh: first } = await logIn.execute({ email: 'jane@example.test', password: 'correct horse' });
+    const second = await refresh.execute({ refreshToken: first.token });
+    expect(second.refresh.familyId).toBe(first.familyId);
+    expect(await codeOf(refresh.execute({ refreshToken: first.token }))).toBe('AUTH.REFRESH_REJECTED');
+    expect(store.rows.every((r) => r.revokedAt)).toBe(true);
+    expect(await codeOf(refresh.execute({ refreshToken: second.refresh.token }))).toBe('AUTH.REFRESH_REJECTED');
+  });
+
+  it('no cookie → AUTH.NO_REFRESH_TOKEN (401)', async () => {
+    const error = await refresh.execute({ refreshToken: undefined }).catch((e: DomainError) => e);
+    expect(error).toMatchObject({ code: 'AUTH.NO_REFRESH_TOKEN', kind: 'unauthorized' });
+  });
+
+  it('RevokeUserSessions keeps only the named family and invalidates access tokens', async () => {
+    const jane = accounts.add();
+    const a = await logIn.execute({ email: 'jane@example.test', password: 'correct horse' });
+    const b = await logIn.execute({ email: 'jane@example.test', password: 'correct horse' });
+    await revoke.execute({ userId: jane.id, keepFamilyId: a.refresh.familyId });
+    expect(await codeOf(refresh.execute({ refreshToken: b.refresh.token }))).toBe('AUTH.REFRESH_REJECTED');
+    expect(await codeOf(refresh.execute({ refreshToken: a.refresh.token }))).toBe('resolved');
+    expect(accounts.rows[0].tokensValidAfter).toBeInstanceOf(Date);
+  });
+
+  it('accessTokenForUser signs for a user by id, with the impersonating admin in imp', async () => {
+    const jane = accounts.add();
+    const claims = JSON.parse(await sessions.accessTokenForUser(jane.id, { impersonatedBy: 'admin-1' }));
+    expect(claims).toMatchObject({ sub: jane.id, imp: 'admin-1', UserInfo: { email: 'jane@example.test' } });
+    expect(await codeOf(sessions.accessTokenForUser('nobody'))).toBe('NOT_FOUND');
+  });
+
+  it('UserInfo takes copy-trading extras from a provided port', async () => {
+    const extras: UserInfoExtras = { of: async () => ({ traderID: 7, copyID: ['c1'], copiedTrades: 3 }) };
+    const builder = new UserInfoBuilder(new ZeroUserBalances(), extras);
+    const info = await builder.build(accounts.add());
+    expect(info).toMatchObject({ traderID: 7, copyID: ['c1'], copiedTrades: 3 });
+  });
+});
