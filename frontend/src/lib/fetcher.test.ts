@@ -120,7 +120,7 @@ describe('the API client errors (seed §8)', () => {
   });
 
   it('sends query params and JSON bodies', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse(200, {}));
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, {}));
     vi.stubGlobal('fetch', fetchMock);
     await apiRequest('/traders', { params: { sort: 'roi', traderType: 'SMC Trader', page: 2, empty: '' } });
     expect(fetchMock.mock.calls[0][0]).toBe('/api/traders?sort=roi&traderType=SMC+Trader&page=2');

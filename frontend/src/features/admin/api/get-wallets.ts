@@ -19,7 +19,8 @@ export interface WalletsOverview {
 
 function toOverview(raw: unknown): WalletsOverview {
   const o = isObj(raw) ? raw : {};
-  const p = pageOf<unknown>(o.wallets ?? o.users ?? o, 'wallets', 'users');
+  // the API sends {wallets: [...], total, page, limit}; the use case's shape nests a Page under `wallets`
+  const p = Array.isArray(o.wallets) ? pageOf<unknown>(o, 'wallets') : pageOf<unknown>(o.wallets ?? o, 'wallets', 'users');
   const platform: Record<string, string> = {};
   const pl = pick(o, 'platform', 'totals', 'platformTotals');
   if (isObj(pl)) for (const [k, v] of Object.entries(pl)) platform[k] = str(v, '0');

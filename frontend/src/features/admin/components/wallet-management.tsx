@@ -10,6 +10,8 @@ const PLATFORM_LABELS: Record<string, string> = {
   market: 'Market settlement',
   adjustments: 'Admin adjustments',
   userCash: 'Users’ cash',
+  userBalance: 'Users’ cash',
+  userTradingBalance: 'Users’ copy equity',
   userHeld: 'Users’ held',
   userCopyEquity: 'Users’ copy equity',
 };

@@ -13,8 +13,8 @@ export function validateRegister(v: RegisterBody): Record<string, string> {
   return compact({
     username: !v.username.trim()
       ? 'Choose a username'
-      : !/^[A-Za-z0-9_.-]{3,30}$/.test(v.username.trim())
-        ? 'Use 3–30 letters, digits, dots, dashes or underscores'
+      : !/^[A-Za-z0-9_.-]{3,32}$/.test(v.username.trim())
+        ? 'Use 3–32 letters, digits, dots, dashes or underscores'
         : undefined,
     firstname: v.firstname.trim() ? undefined : 'Enter your first name',
     lastname: v.lastname.trim() ? undefined : 'Enter your last name',

@@ -12,7 +12,7 @@ import { fileError, requestKyc } from '../api/request-kyc';
 const DOCUMENT_TYPES = [
   { value: 'passport', label: 'Passport' },
   { value: 'national_id', label: 'National ID card' },
-  { value: 'drivers_license', label: 'Driver’s license' },
+  { value: 'driving_licence', label: 'Driving licence' },
 ];
 
 function FilePicker({ label, file, onChange, error, optional }: { label: string; file: File | null; onChange: (f: File | null) => void; error?: string; optional?: boolean }) {
@@ -71,7 +71,7 @@ export function KycVerification() {
     e.preventDefault();
     const next: Record<string, string> = {};
     if (!documentNumber.trim()) next.documentNumber = 'Enter the document number';
-    else if (!/^[A-Za-z0-9 -]{3,40}$/.test(documentNumber.trim())) next.documentNumber = 'Use 3–40 letters, digits, spaces or dashes';
+    else if (!/^[A-Za-z0-9][A-Za-z0-9 ./-]{2,63}$/.test(documentNumber.trim())) next.documentNumber = 'Use 3–64 letters, digits, spaces, dots, slashes or dashes';
     const f = fileError(front, true);
     const b = fileError(back, false);
     const s = fileError(selfie, true);

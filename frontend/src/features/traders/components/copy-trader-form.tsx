@@ -33,8 +33,8 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
     if (aErr) next.amount = aErr;
     let stopLossPct: number | undefined;
     if (stopLoss.trim()) {
-      const n = Number(stopLoss);
-      if (!/^\d{1,2}(\.\d{1,2})?$|^100$/.test(stopLoss.trim()) || n <= 0 || n > 100) next.stopLossPct = 'Enter a percentage between 1 and 100';
+      const n = Number(stopLoss.trim());
+      if (!/^\d{1,2}$/.test(stopLoss.trim()) || n < 5 || n > 95) next.stopLossPct = 'Enter a whole percentage from 5 to 95';
       else stopLossPct = n;
     }
     setErrors(next);
@@ -78,7 +78,7 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
           setStopLoss(e.target.value);
         }}
         error={errors.stopLossPct}
-        hint="Stop the copy when it has lost this share of what you put in"
+        hint="Stop the copy when its equity falls to this % of what you put in (5–95)"
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? 'Copying…' : 'Copy trader'}
