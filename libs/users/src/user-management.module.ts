@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
+import { AuthModule } from '@mirrorline/auth';
 import { AuditModule } from '@mirrorline/audit';
 import { KycModule } from '@mirrorline/kyc';
 import { WalletModule } from '@mirrorline/wallet';
@@ -27,11 +27,11 @@ import { MikroOrmUserRepository } from './adapters/persistence/mikro-orm-user.re
 import { SqlAccountBalances } from './adapters/persistence/sql-account-balances';
 import { SqlTraderProfiles } from './adapters/persistence/sql-trader-profiles';
 import { SqlUserCopies } from './adapters/persistence/sql-user-copies';
-import { SqlSessionRevoker } from './adapters/persistence/sql-session-revoker';
 import { SqlAdminOverviewQuery } from './adapters/persistence/sql-admin-overview.query';
 import { WalletBalanceAdjuster } from './adapters/ledger/wallet-balance-adjuster';
 import { Argon2PasswordHasher } from './adapters/security/argon2-password-hasher';
-import { JwtAccessTokenIssuer } from './adapters/security/jwt-access-token-issuer';
+import { AuthAccessTokenIssuer } from './adapters/auth/auth-access-token-issuer';
+import { AuthSessionRevoker } from './adapters/auth/auth-session-revoker';
 import { UsersController } from './adapters/http/users.controller';
 import { AdminController } from './adapters/http/admin.controller';
 import { NotImpersonatedGuard } from './adapters/http/not-impersonated.guard';
@@ -42,7 +42,7 @@ import { NotImpersonatedGuard } from './adapters/http/not-impersonated.guard';
  * context imports, so that this module may depend on auth, wallet, KYC and audit without a cycle.
  */
 @Module({
-  imports: [UsersModule, JwtModule.register({}), AuditModule, KycModule, WalletModule],
+  imports: [UsersModule, AuthModule, AuditModule, KycModule, WalletModule],
   controllers: [UsersController, AdminController],
   providers: [
     { provide: UserRepository, useClass: MikroOrmUserRepository },
@@ -50,9 +50,9 @@ import { NotImpersonatedGuard } from './adapters/http/not-impersonated.guard';
     { provide: BalanceAdjuster, useClass: WalletBalanceAdjuster },
     { provide: TraderProfiles, useClass: SqlTraderProfiles },
     { provide: UserCopies, useClass: SqlUserCopies },
-    { provide: SessionRevoker, useClass: SqlSessionRevoker },
+    { provide: SessionRevoker, useClass: AuthSessionRevoker },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
-    { provide: AccessTokenIssuer, useClass: JwtAccessTokenIssuer },
+    { provide: AccessTokenIssuer, useClass: AuthAccessTokenIssuer },
     { provide: AdminOverviewQuery, useClass: SqlAdminOverviewQuery },
     UserInfoAssembler,
     NotImpersonatedGuard,

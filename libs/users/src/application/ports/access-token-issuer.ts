@@ -1,7 +1,5 @@
-import type { UserInfo } from '@mirrorline/auth';
-
-/** Signs access tokens the way the auth context does (HS256, 15 minutes, typ 'access'). */
+/** Signs access tokens (the auth context's job: same claims, key, lifetime and revocation rules as sign-in). */
 export abstract class AccessTokenIssuer {
   /** `impersonatedBy`: the admin acting as this user (claim `imp`). */
-  abstract issue(info: UserInfo, options?: { impersonatedBy?: string }): Promise<string>;
+  abstract issueFor(userId: string, options?: { impersonatedBy?: string }): Promise<string>;
 }

@@ -4,7 +4,6 @@ import { AuditLog } from '@mirrorline/audit';
 import type { Actor } from '../../actor';
 import { AccessTokenIssuer } from '../../ports/access-token-issuer';
 import { UserRepository } from '../../ports/user.repository';
-import { UserInfoAssembler } from '../../services/user-info.assembler';
 import { userNotFound } from '../../user-errors';
 
 /**
@@ -17,7 +16,6 @@ export class ImpersonateUserUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly users: UserRepository,
-    private readonly assembler: UserInfoAssembler,
     private readonly tokens: AccessTokenIssuer,
     private readonly audit: AuditLog,
   ) {}
@@ -29,11 +27,10 @@ export class ImpersonateUserUseCase {
     if (command.userId === command.actor.userId) {
       throw new DomainError('USERS.IMPERSONATE_SELF', 'You are already signed in as this user', 'validation');
     }
-    return this.uow.run(async (tx) => {
+    await this.uow.run(async (tx) => {
       const user = await this.users.lockById(tx, command.userId);
       if (!user) throw userNotFound();
       if (user.blocked) throw new DomainError('USERS.BLOCKED', 'This user is blocked', 'conflict');
-      const profile = await this.assembler.assemble(tx, user);
       await this.audit.record(tx, {
         actorId: command.actor.userId,
         action: 'user.impersonate',
@@ -43,7 +40,8 @@ export class ImpersonateUserUseCase {
         after: { username: user.username },
         ip: command.actor.ip,
       });
-      return { accessToken: await this.tokens.issue(profile.info, { impersonatedBy: command.actor.userId }) };
     });
+    // Signed once the audit entry is committed: no impersonation token exists without its trace.
+    return { accessToken: await this.tokens.issueFor(command.userId, { impersonatedBy: command.actor.userId }) };
   }
 }
