@@ -61,4 +61,18 @@ describe('auth throttling per IP', () => {
     const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', '192.0.2.200').send({ email, password: 'guess-guess' }).expect(429);
     expect(res.body.message).toBe('Too many login attempts');
   });
+
+  it('parallel guesses on one email: at most 5 reach the password check, the rest get 429', async () => {
+    const email = 'parallel-victim@example.test';
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.http().post('/api/auth/login').set('X-Forwarded-For', `192.0.2.${10 + i}`).send({ email, password: `guess-${i}-guess` }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
 });

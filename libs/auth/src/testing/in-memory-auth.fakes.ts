@@ -107,12 +107,17 @@ export class InMemoryRefreshTokenStore extends RefreshTokenStore {
 }
 
 export class InMemoryLoginFailureLog extends LoginFailureLog {
-  readonly failures: { email: string; at: Date }[] = [];
-  async failuresSince(email: string, since: Date) {
-    return this.failures.filter((f) => f.email === email && f.at > since).map((f) => f.at);
+  readonly failures: { id: string; email: string; at: Date }[] = [];
+  private seq = 0;
+  async recordAttempt(email: string, at: Date, windowStart: Date) {
+    const earlier = this.failures.filter((f) => f.email === email && f.at > windowStart).map((f) => f.at);
+    const id = String(++this.seq);
+    this.failures.push({ id, email, at });
+    return { id, earlier };
   }
-  async record(email: string, at: Date) {
-    this.failures.push({ email, at });
+  async forget(id: string) {
+    const index = this.failures.findIndex((f) => f.id === id);
+    if (index >= 0) this.failures.splice(index, 1);
   }
   async clear(email: string) {
     for (let i = this.failures.length - 1; i >= 0; i--) if (this.failures[i].email === email) this.failures.splice(i, 1);

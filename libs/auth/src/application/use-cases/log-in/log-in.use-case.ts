@@ -27,8 +27,14 @@ export class LogIn {
   async execute(command: { email: string; password: string }): Promise<LogInResult> {
     const email = normaliseEmail(command.email);
     const now = this.clock.now();
-    const retryAfter = loginRetryAfterSeconds(await this.failures.failuresSince(email, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS)), now);
-    if (retryAfter !== null) throw AuthErrors.tooManyLogins(retryAfter);
+    // Counted before the password check: N parallel guesses see each other, so at most
+    // LOGIN_FAILURE_LIMIT of them ever reach argon2 per window.
+    const attempt = await this.failures.recordAttempt(email, now, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+    const retryAfter = loginRetryAfterSeconds(attempt.earlier, now);
+    if (retryAfter !== null) {
+      await this.failures.forget(attempt.id);
+      throw AuthErrors.tooManyLogins(retryAfter);
+    }
 
     const account = await this.uow.run((tx) => this.accounts.findByEmail(tx, email));
     let passwordOk = false;
@@ -38,14 +44,12 @@ export class LogIn {
       // Same argon2 work for unknown emails: response time must not reveal which emails have accounts.
       await this.hasher.burn(command.password);
     }
-    if (!account || !passwordOk) {
-      await this.failures.record(email, now);
-      throw AuthErrors.invalidCredentials();
-    }
+    // A failed attempt stays recorded; the right password clears the count.
+    if (!account || !passwordOk) throw AuthErrors.invalidCredentials();
+    await this.failures.clear(email);
     // Only a caller who knows the password learns the account's state.
     if (account.blocked) throw AuthErrors.blocked();
     if (!account.emailVerified) throw AuthErrors.emailNotVerified();
-    await this.failures.clear(email);
 
     const refresh = await this.uow.run((tx) => this.sessions.refreshToken(tx, account.id));
     return { accessToken: await this.sessions.accessToken(account), refresh };
