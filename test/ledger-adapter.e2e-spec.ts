@@ -1,5 +1,12 @@
 import { DomainError, UnitOfWork } from '@mirrorline/shared';
-import { AdjustBalanceUseCase, Ledger } from '@mirrorline/wallet';
+import {
+  AdjustBalanceUseCase,
+  Ledger,
+  LedgerAccountEntity,
+  LedgerEntryEntity,
+  LedgerTransactionEntity,
+  WalletTransactionEntity,
+} from '@mirrorline/wallet';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
@@ -111,5 +118,20 @@ describe('ledger adapter', () => {
       [user.id],
     );
     expect(Number(total)).toBe(cash);
+  });
+
+  it('maps the ledger and wallet tables read-only for back-office views (AdminJS)', async () => {
+    const user = await createUser(t, { kyc: 'Verified' });
+    const txId = await fund(user.id, 4_321);
+    await t.http().post('/api/wallet/deposit').set('Authorization', user.bearer).send({ amount: '9.99' }).expect(201);
+    const em = t.orm.em.fork();
+    const entries = await em.find(LedgerEntryEntity, { transactionId: txId }, { orderBy: { amount: 'asc' } });
+    expect(entries.map((e) => e.amount)).toEqual(['-4321', '4321']);
+    const posting = await em.findOneOrFail(LedgerTransactionEntity, { id: txId });
+    expect(posting.type).toBe('deposit');
+    const cash = await em.findOneOrFail(LedgerAccountEntity, { ownerId: user.id, kind: 'cash' });
+    expect(cash.balance).toBe('4321');
+    const [request] = await em.find(WalletTransactionEntity, { userId: user.id });
+    expect(request).toMatchObject({ type: 'deposit', amount: '999', status: 'Pending', destination: null });
   });
 });

@@ -9,5 +9,6 @@ export { kycRequired } from './application/use-cases/request-deposit/request-dep
 export * from './domain/wallet-errors';
 export * from './testing/in-memory-wallet.fakes';
 export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
+export { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity } from './adapters/persistence/ledger.entities';
 export { Idempotent, IdempotencyInterceptor, IDEMPOTENCY_HEADER, requestFingerprint } from './adapters/http/idempotency.interceptor';
 export * from './wallet.module';

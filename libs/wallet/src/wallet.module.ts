@@ -10,6 +10,7 @@ import { MikroOrmAccountHolders } from './adapters/persistence/mikro-orm-account
 import { MikroOrmIdempotencyStore } from './adapters/persistence/mikro-orm-idempotency-store';
 import { MikroOrmWalletTransactionRepository } from './adapters/persistence/mikro-orm-wallet-transaction.repository';
 import { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
+import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity } from './adapters/persistence/ledger.entities';
 import { IdempotencyInterceptor } from './adapters/http/idempotency.interceptor';
 import { LedgerInspector } from './application/ports/ledger-inspector';
 import { DecideTransactionUseCase } from './application/use-cases/decide-transaction/decide-transaction.use-case';
@@ -28,7 +29,7 @@ import { AdminWalletController } from './adapters/http/admin-wallet.controller';
  * controller's module to import this one).
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([WalletTransactionEntity])],
+  imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity])],
   controllers: [WalletController, AdminWalletController],
   providers: [
     { provide: LedgerInspector, useClass: MikroOrmLedgerInspector },
