@@ -72,3 +72,9 @@ export function formatDate(value: string | null | undefined): string {
   if (Number.isNaN(d.getTime())) return '—';
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
+
+/** "40.5" → "40.50": the canonical wire form, by string/integer arithmetic. */
+export function normalizeAmount(value: string): string {
+  const cents = toCents(value.trim());
+  return cents === null ? value.trim() : centsToString(cents);
+}

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../../lib/api-client';
-import { amountError } from '../../../lib/money';
+import { amountError, normalizeAmount } from '../../../lib/money';
 import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
 import { useAttemptKey } from '../../../lib/use-attempt-key';
@@ -28,8 +28,8 @@ function FundsForm({ copy, onDone }: { copy: Copy; onDone: () => void }) {
     if (err) return;
     setBusy(true);
     try {
-      if (kind === 'add') await addCopyFunds(copy.id, amount.trim(), key.current());
-      else await withdrawCopyFunds(copy.id, amount.trim(), key.current());
+      if (kind === 'add') await addCopyFunds(copy.id, normalizeAmount(amount), key.current());
+      else await withdrawCopyFunds(copy.id, normalizeAmount(amount), key.current());
       key.settle();
       toast.success(kind === 'add' ? 'Funds added to the copy' : 'Funds returned to your balance');
       setAmount('');

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage, fieldErrors, newIdempotencyKey } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-session';
-import { amountError } from '../../../lib/money';
+import { amountError, normalizeAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { keyMatches } from '../../../lib/swr-keys';
 import { FormError, TextField } from '../../../components/ui/field';
@@ -43,7 +43,7 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
     attemptKey.current ??= newIdempotencyKey();
     setBusy(true);
     try {
-      await createCopy({ traderId, amount: amount.trim(), stopLossPct }, attemptKey.current);
+      await createCopy({ traderId, amount: normalizeAmount(amount), stopLossPct }, attemptKey.current);
       attemptKey.current = null;
       toast.success(`You are now copying ${traderName}`);
       void mutate(keyMatches('/copies', '/wallet', '/traders'));

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
-import { amountError, formatMoney } from '../../../lib/money';
+import { amountError, formatMoney, normalizeAmount } from '../../../lib/money';
 import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
 import { useAttemptKey } from '../../../lib/use-attempt-key';
@@ -25,7 +25,7 @@ export function DepositForm() {
     if (err) return;
     setBusy(true);
     try {
-      await deposit(amount.trim(), key.current());
+      await deposit(normalizeAmount(amount), key.current());
       key.settle();
       toast.success(`Deposit of ${formatMoney(amount.trim())} requested`);
       setAmount('');
@@ -84,7 +84,7 @@ export function WithdrawForm() {
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      await withdraw(amount.trim(), destination.trim(), key.current());
+      await withdraw(normalizeAmount(amount), destination.trim(), key.current());
       key.settle();
       toast.success(`Withdrawal of ${formatMoney(amount.trim())} requested`);
       setAmount('');

@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, mockFetch, renderApp } from '../../../test/utils';
+
+const noSession = { 'GET /api/auth/refresh': () => jsonResponse(401, {}) };
+
+function bodyOf(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown {
+  const call = fetchMock.mock.calls.find(([u]) => u === path);
+  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
+}
+
+describe('register → verify email', () => {
+  it('shows per-field messages, then registers and goes to the OTP screen with the email filled in', async () => {
+    const fetchMock = mockFetch({ ...noSession, 'POST /api/auth/register': () => jsonResponse(201, { message: 'ok' }), 'POST /api/auth/verifyotp': { message: 'verified' } });
+    renderApp('/register');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('Choose a username')).toBeInTheDocument();
+    expect(screen.getByText('Enter your first name')).toBeInTheDocument();
+    expect(screen.getByText('Enter a password')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Username'), 'ada_l');
+    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/otpverification'));
+    expect(bodyOf(fetchMock, '/api/auth/register')).toEqual({ username: 'ada_l', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'analytical-engine' });
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await userEvent.type(screen.getByLabelText('Verification code'), '12ab3456');
+    expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
+    expect(bodyOf(fetchMock, '/api/auth/verifyotp')).toEqual({ email: 'ada@example.com', otp: '123456' });
+  });
+
+  it('shows the 409 message from the server', async () => {
+    mockFetch({ ...noSession, 'POST /api/auth/register': () => jsonResponse(409, { statusCode: 409, message: 'This email is already registered', errors: { email: ['This email is already registered'] } }) });
+    renderApp('/register');
+    await userEvent.type(await screen.findByLabelText('Username'), 'ada_l');
+    await userEvent.type(screen.getByLabelText('First name'), 'Ada');
+    await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
+    await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByLabelText('Email')).toHaveAccessibleDescription('This email is already registered');
+  });
+});
+
+describe('sign in failures', () => {
+  it.each([
+    [401, 'Invalid email or password'],
+    [402, 'You have not verified your email'],
+  ])('%i shows "%s"', async (status, message) => {
+    mockFetch({ ...noSession, 'POST /api/auth/login': () => jsonResponse(status, { statusCode: status, message }) });
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'whatever-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});
+
+describe('forgot password: email → code → new password', () => {
+  it('walks the three steps with the auth endpoints', async () => {
+    const resetToken = 'a'.repeat(43);
+    const fetchMock = mockFetch({
+      ...noSession,
+      'POST /api/auth/forgotpassword/sendotp': { message: 'sent' },
+      'POST /api/auth/forgotpassword/verifyotp': { resetToken },
+      'POST /api/auth/forgotpassword/reset': { message: 'done' },
+    });
+    renderApp('/forgotpassword');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await userEvent.type(await screen.findByLabelText('Verification code'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+    await userEvent.type(await screen.findByLabelText('New password'), 'brand-new-pass');
+    await userEvent.type(screen.getByLabelText('Repeat the password'), 'brand-new-pasS');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    expect(screen.getByText('The passwords do not match')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Repeat the password'));
+    await userEvent.type(screen.getByLabelText('Repeat the password'), 'brand-new-pass');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
+    expect(bodyOf(fetchMock, '/api/auth/forgotpassword/sendotp')).toEqual({ email: 'ada@example.com' });
+    expect(bodyOf(fetchMock, '/api/auth/forgotpassword/verifyotp')).toEqual({ email: 'ada@example.com', otp: '654321' });
+    expect(bodyOf(fetchMock, '/api/auth/forgotpassword/reset')).toEqual({ resetToken, password: 'brand-new-pass' });
+  });
+});

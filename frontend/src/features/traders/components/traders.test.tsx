@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
+import { getToasts } from '../../../lib/toast';
+
+const trader = {
+  id: 2,
+  name: 'Nora Quinn',
+  description: 'Patient swing trader',
+  traderType: 'SMC Trader',
+  strategySummary: 'Liquidity sweeps',
+  strategyExplanation: 'Waits for a sweep of the previous high.',
+  image: null,
+  share: 20,
+  tradingAccuracy: 78,
+  roi30d: 6.5,
+  maxDrawdown: 3.2,
+  closedTrades: 40,
+  followers: 12,
+  assetsCopying: '1500.00',
+  dayLabels: ['11-01', '11-02', '11-03'],
+  dailyPnls: [1.2, -0.4, 2],
+  daily: [],
+};
+
+describe('traders list', () => {
+  it('shows cards with share, accuracy, type and a ten-day chart, and sends sort and traderType', async () => {
+    const fetchMock = mockFetch({ 'GET /api/traders': { items: [trader], total: 1, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traders');
+    expect(await screen.findByRole('heading', { name: 'Nora Quinn' })).toBeInTheDocument();
+    expect(screen.getByText('78%')).toBeInTheDocument();
+    expect(screen.getByText('20%')).toBeInTheDocument();
+    expect(screen.getByText('SMC Trader', { selector: '.badge' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /Nora Quinn: daily PnL/ })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'followers');
+    await userEvent.selectOptions(screen.getByLabelText('Trader type'), 'ICT Trader');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/traders?sort=followers&traderType=ICT+Trader&page=1&limit=12'),
+    );
+  });
+
+  it('shows an empty state and an error state', async () => {
+    mockFetch({ 'GET /api/traders': { items: [], total: 0, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    const { unmount } = renderApp('/traders');
+    expect(await screen.findByText('No traders match these filters')).toBeInTheDocument();
+    unmount();
+    mockFetch({ 'GET /api/traders': () => jsonResponse(503, { statusCode: 503, message: 'Database unavailable' }), 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traders');
+    expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('trader details and the Copy button', () => {
+  it('sends a signed-out visitor to /signin, remembering the trader page', async () => {
+    mockFetch({ 'GET /api/traders/2': trader, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traderinfo/2');
+    expect(await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Liquidity sweeps')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
+    expect(screen.getByTestId('location')).toHaveAttribute('data-from', '/traderinfo/2');
+  });
+
+  it('POSTs /copies with traderId, amount, stopLossPct and an Idempotency-Key', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    const fetchMock = mockFetch({ 'GET /api/traders/2': trader, 'POST /api/copies': () => jsonResponse(201, { id: 'c-1' }) });
+    renderApp('/traderinfo/2');
+    await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
+    await userEvent.type(screen.getByLabelText('Amount'), '9.99');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
+    expect(await screen.findByText('The minimum is $10.00')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Amount'));
+    await userEvent.type(screen.getByLabelText('Amount'), '250.00');
+    await userEvent.type(screen.getByLabelText(/Stop-loss %/), '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('You are now copying Nora Quinn'));
+    const call = fetchMock.mock.calls.find(([u, i]) => u === '/api/copies' && (i as RequestInit).method === 'POST')!;
+    const init = call[1] as RequestInit;
+    expect(JSON.parse(String(init.body))).toEqual({ traderId: 2, amount: '250.00', stopLossPct: 50 });
+    expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the server message when copying is refused (e.g. KYC required)', async () => {
+    signIn({ roles: ['User'] });
+    mockFetch({
+      'GET /api/traders/2': trader,
+      'POST /api/copies': () => jsonResponse(403, { statusCode: 403, message: 'Complete identity verification (KYC) before copying traders', code: 'KYC_REQUIRED' }),
+    });
+    renderApp('/traderinfo/2');
+    await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
+    await userEvent.type(screen.getByLabelText('Amount'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
+    expect(await screen.findByText('Complete identity verification (KYC) before copying traders')).toBeInTheDocument();
+  });
+});
