@@ -23,7 +23,7 @@ export class BlockUserUseCase {
     private readonly audit: AuditLog,
   ) {}
 
-  execute(command: BlockUserCommand): Promise<UserAccount> {
+  async execute(command: BlockUserCommand): Promise<UserAccount> {
     if (command.blocked && command.userId === command.actor.userId) {
       throw new DomainError('USERS.CANNOT_BLOCK_SELF', 'You cannot block your own account', 'conflict');
     }

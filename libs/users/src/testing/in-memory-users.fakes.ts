@@ -1,0 +1,150 @@
+import { DomainError, UnitOfWork, type Page, type TransactionContext } from '@mirrorline/shared';
+import type { Role } from '../domain/user';
+import type { Balances, UserAccount } from '../domain/user-account';
+import { UserRepository, type NewUser, type UserSearch } from '../application/ports/user.repository';
+import { AccountBalances } from '../application/ports/account-balances';
+import { BalanceAdjuster } from '../application/ports/balance-adjuster';
+import { TraderProfiles } from '../application/ports/trader-profiles';
+import { UserCopies, type CopySummary } from '../application/ports/user-copies';
+import { SessionRevoker } from '../application/ports/session-revoker';
+import { PasswordHasher } from '../application/ports/password-hasher';
+import { AccessTokenIssuer } from '../application/ports/access-token-issuer';
+
+/* In-memory fakes of the users context's ports, for unit specs of its use cases. */
+
+export const TX: TransactionContext = { kind: 'transaction' };
+
+/** Runs the work at once; it does not roll back (e2e specs cover real transactions). */
+export class ImmediateUnitOfWork extends UnitOfWork {
+  run<T>(work: (tx: TransactionContext) => Promise<T>): Promise<T> {
+    return work(TX);
+  }
+}
+
+export function aUser(overrides: Partial<UserAccount> = {}): UserAccount {
+  const id = overrides.id ?? `00000000-0000-4000-8000-${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
+  return {
+    id,
+    email: `${id.slice(-6)}@example.test`,
+    username: `user_${id.slice(-6)}`,
+    firstname: 'Test',
+    lastname: 'User',
+    roles: ['User'],
+    emailVerified: true,
+    kycStatus: 'Unverified',
+    blocked: false,
+    deletedAt: null,
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    ...overrides,
+  };
+}
+
+export class InMemoryUserRepository extends UserRepository {
+  readonly users = new Map<string, UserAccount>();
+  readonly hashes = new Map<string, string>();
+
+  add(user: UserAccount, passwordHash = 'hash:none'): UserAccount {
+    this.users.set(user.id, user);
+    this.hashes.set(user.id, passwordHash);
+    return user;
+  }
+  async findById(_tx: TransactionContext | null, id: string) {
+    return this.users.get(id) ?? null;
+  }
+  async lockById(_tx: TransactionContext, id: string) {
+    const user = this.users.get(id);
+    return user && !user.deletedAt ? { ...user } : null;
+  }
+  async passwordHashOf(_tx: TransactionContext | null, id: string) {
+    return this.users.get(id)?.deletedAt ? null : (this.hashes.get(id) ?? null);
+  }
+  async findByEmailWithHash(email: string) {
+    const user = [...this.users.values()].find((u) => u.email === email && !u.deletedAt);
+    return user ? { user, passwordHash: this.hashes.get(user.id) ?? '' } : null;
+  }
+  async list(query: UserSearch): Promise<Page<UserAccount>> {
+    const items = [...this.users.values()].filter((u) => !u.deletedAt);
+    return { items: items.slice((query.page - 1) * query.limit, query.page * query.limit), total: items.length, page: query.page, limit: query.limit };
+  }
+  async create(_tx: TransactionContext, user: NewUser) {
+    if ([...this.users.values()].some((u) => u.email === user.email)) throw new DomainError('USERS.EMAIL_TAKEN', 'taken', 'conflict');
+    return this.add(aUser({ ...user, kycStatus: user.kycStatus ?? 'Unverified' }), user.passwordHash);
+  }
+  async setBlocked(_tx: TransactionContext, id: string, blocked: boolean) {
+    this.users.set(id, { ...this.users.get(id)!, blocked });
+  }
+  async setRoles(_tx: TransactionContext, id: string, roles: Role[]) {
+    this.users.set(id, { ...this.users.get(id)!, roles });
+  }
+  async anonymise(_tx: TransactionContext, id: string, identity: { email: string; username: string; firstname: string; lastname: string }, passwordHash: string, deletedAt: Date) {
+    this.users.set(id, { ...this.users.get(id)!, ...identity, deletedAt, blocked: true });
+    this.hashes.set(id, passwordHash);
+  }
+}
+
+export class InMemoryAccountBalances extends AccountBalances {
+  readonly balances = new Map<string, Balances>();
+  async of(_tx: TransactionContext | null, userIds: string[]) {
+    return new Map(userIds.filter((id) => this.balances.has(id)).map((id) => [id, this.balances.get(id)!]));
+  }
+}
+
+export class RecordingBalanceAdjuster extends BalanceAdjuster {
+  readonly calls: Array<{ userId: string; targetCash: number; actorId: string }> = [];
+  constructor(private readonly balances: InMemoryAccountBalances) {
+    super();
+  }
+  async setCash(_tx: TransactionContext, command: { userId: string; targetCash: number; actorId: string }) {
+    this.calls.push(command);
+    const current = this.balances.balances.get(command.userId) ?? { cash: 0, held: 0, copyEquity: 0 };
+    this.balances.balances.set(command.userId, { ...current, cash: command.targetCash });
+    return { before: current.cash, after: command.targetCash, ledgerTransactionId: '1' };
+  }
+}
+
+export class InMemoryTraderProfiles extends TraderProfiles {
+  readonly profiles = new Map<string, number>();
+  async ensureProfile(_tx: TransactionContext, userId: string) {
+    if (!this.profiles.has(userId)) this.profiles.set(userId, this.profiles.size + 1);
+    return this.profiles.get(userId)!;
+  }
+  async traderIdsOf(_tx: TransactionContext | null, userIds: string[]) {
+    return new Map(userIds.filter((id) => this.profiles.has(id)).map((id) => [id, this.profiles.get(id)!]));
+  }
+}
+
+export class InMemoryUserCopies extends UserCopies {
+  readonly copies: Array<CopySummary & { followerId: string }> = [];
+  async listForUser(_tx: TransactionContext | null, userId: string) {
+    return this.copies.filter((c) => c.followerId === userId);
+  }
+  async openCount(_tx: TransactionContext, userId: string) {
+    return this.copies.filter((c) => c.followerId === userId && c.status !== 'stopped').length;
+  }
+  async copiedTradesCount() {
+    return 0;
+  }
+}
+
+export class RecordingSessionRevoker extends SessionRevoker {
+  readonly revoked: string[] = [];
+  async revokeAll(_tx: TransactionContext, userId: string) {
+    this.revoked.push(userId);
+  }
+}
+
+/** "hash:<password>": enough to tell right from wrong passwords without argon2's cost. */
+export class PlainPasswordHasher extends PasswordHasher {
+  async hash(password: string) {
+    return `hash:${password}`;
+  }
+  async verify(hash: string, password: string) {
+    return hash === `hash:${password}`;
+  }
+}
+
+export class FakeAccessTokenIssuer extends AccessTokenIssuer {
+  async issueFor(userId: string, options: { impersonatedBy?: string } = {}) {
+    return `token:${userId}:${options.impersonatedBy ?? ''}`;
+  }
+}
