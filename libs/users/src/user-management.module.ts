@@ -25,7 +25,7 @@ import { ImpersonateUserUseCase } from './application/use-cases/impersonate-user
 import { VerifyAdminCredentialsUseCase } from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';
 import { MikroOrmUserRepository } from './adapters/persistence/mikro-orm-user.repository';
 import { SqlAccountBalances } from './adapters/persistence/sql-account-balances';
-import { SqlTraderProfiles } from './adapters/persistence/sql-trader-profiles';
+import { CopyTradingTraderProfiles } from './adapters/copy-trading/copy-trading-trader-profiles';
 import { SqlUserCopies } from './adapters/persistence/sql-user-copies';
 import { SqlAdminOverviewQuery } from './adapters/persistence/sql-admin-overview.query';
 import { WalletBalanceAdjuster } from './adapters/ledger/wallet-balance-adjuster';
@@ -48,7 +48,7 @@ import { NotImpersonatedGuard } from './adapters/http/not-impersonated.guard';
     { provide: UserRepository, useClass: MikroOrmUserRepository },
     { provide: AccountBalances, useClass: SqlAccountBalances },
     { provide: BalanceAdjuster, useClass: WalletBalanceAdjuster },
-    { provide: TraderProfiles, useClass: SqlTraderProfiles },
+    { provide: TraderProfiles, useClass: CopyTradingTraderProfiles },
     { provide: UserCopies, useClass: SqlUserCopies },
     { provide: SessionRevoker, useClass: AuthSessionRevoker },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },

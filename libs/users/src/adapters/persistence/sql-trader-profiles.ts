@@ -5,8 +5,9 @@ import { TraderProfiles } from '../../application/ports/trader-profiles';
 import { executorOf, tableExists } from './sql-executor';
 
 /**
- * Default adapter over the copy-trading context's `trader_profiles` table (id = traderID). The
- * copy-trading context may bind its own implementation of the port instead.
+ * SQL adapter over the copy-trading context's `trader_profiles` table (id = traderID). The module
+ * binds CopyTradingTraderProfiles (profiles created by copy trading); this class serves its batch
+ * reads and is a stand-alone fallback when the copy-trading module is not loaded.
  */
 @Injectable()
 export class SqlTraderProfiles extends TraderProfiles {
