@@ -49,6 +49,15 @@ describe('ledger adapter', () => {
     expect(await uow.run((tx) => ledger.userAccount(tx, user.id, 'held'))).not.toBe(ids[0]);
   });
 
+  it('returns several accounts of a user in the order asked, creating the missing ones', async () => {
+    const user = await createUser(t);
+    const cash = await uow.run((tx) => ledger.userAccount(tx, user.id, 'cash'));
+    const [held, cashAgain] = await uow.run((tx) => ledger.userAccounts(tx, user.id, ['held', 'cash']));
+    expect(cashAgain).toBe(cash);
+    expect(held).not.toBe(cash);
+    expect(await uow.run((tx) => ledger.userAccounts(tx, user.id, ['cash', 'held']))).toEqual([cash, held]);
+  });
+
   it('posts one balanced transaction and moves the balances', async () => {
     const user = await createUser(t);
     const txId = await fund(user.id, 12_345);

@@ -54,6 +54,18 @@ export class MikroOrmLedger extends Ledger {
     return row.id;
   }
 
+  /** One round trip when the accounts exist (the usual case); creates the missing ones. */
+  override async userAccounts(tx: TransactionContext, userId: string, kinds: UserAccountKind[]): Promise<string[]> {
+    const rows = await emOf(tx).execute<Array<{ id: string; kind: UserAccountKind }>>(
+      `SELECT id::text AS id, kind FROM ledger_accounts WHERE owner_id = ? AND copy_id IS NULL AND kind IN (${kinds.map(() => '?').join(', ')})`,
+      [userId, ...kinds],
+    );
+    const found = new Map(rows.map((row) => [row.kind, row.id]));
+    const ids: string[] = [];
+    for (const kind of kinds) ids.push(found.get(kind) ?? (await this.userAccount(tx, userId, kind)));
+    return ids;
+  }
+
   async copyEquityAccount(tx: TransactionContext, userId: string, copyId: string): Promise<string> {
     const em = emOf(tx);
     const find = () =>

@@ -41,6 +41,13 @@ export abstract class Ledger {
   /** Current balances; pass a transaction to read inside it (and lock nothing). */
   abstract balances(tx: TransactionContext | null, userId: string): Promise<UserBalances>;
 
+  /** Several accounts of one user at once (created on first use), in the order asked. */
+  async userAccounts(tx: TransactionContext, userId: string, kinds: UserAccountKind[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const kind of kinds) ids.push(await this.userAccount(tx, userId, kind));
+    return ids;
+  }
+
   /**
    * Locks the given accounts (in id order, as the posting trigger does) until the transaction ends and
    * returns their balances: for read-then-post decisions such as "set the balance to X". Not abstract

@@ -31,10 +31,11 @@ export class DecideTransactionUseCase {
       const move = transaction.decide(command.decision, command.adminId, this.clock.now(), command.note);
       await this.transactions.saveDecision(tx, transaction);
       if (move) {
+        const isUserKind = (kind: UserAccountKind | PlatformAccountKind): kind is UserAccountKind => kind === 'cash' || kind === 'held';
+        const userKinds = [move.from, move.to].filter(isUserKind);
+        const userIds = await this.ledger.userAccounts(tx, transaction.userId, userKinds);
         const account = (kind: UserAccountKind | PlatformAccountKind) =>
-          kind === 'cash' || kind === 'held'
-            ? this.ledger.userAccount(tx, transaction.userId, kind)
-            : this.ledger.platformAccount(tx, kind);
+          isUserKind(kind) ? Promise.resolve(userIds[userKinds.indexOf(kind)]) : this.ledger.platformAccount(tx, kind);
         await this.ledger.transfer(tx, {
           type: move.type,
           reference: transaction.id,

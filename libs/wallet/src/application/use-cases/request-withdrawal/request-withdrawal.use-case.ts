@@ -45,13 +45,8 @@ export class RequestWithdrawalUseCase {
       await this.transactions.insert(tx, transaction);
       const move = transaction.requestMove();
       if (move) {
-        await this.ledger.transfer(tx, {
-          type: move.type,
-          reference: transaction.id,
-          from: await this.ledger.userAccount(tx, command.userId, move.from),
-          to: await this.ledger.userAccount(tx, command.userId, move.to),
-          amount,
-        });
+        const [from, to] = await this.ledger.userAccounts(tx, command.userId, [move.from, move.to]);
+        await this.ledger.transfer(tx, { type: move.type, reference: transaction.id, from, to, amount });
       }
       return transaction;
     });
