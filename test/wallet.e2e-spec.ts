@@ -188,6 +188,15 @@ describe('wallet API', () => {
   });
 
   describe('admin decisions', () => {
+    it('is final in the database too: a decided row cannot change, nor a pending row its amount', async () => {
+      const user = await createUser(t, { kyc: 'Verified' });
+      const pending = await post(user, '/wallet/deposit', { amount: '2.00' }).expect(201);
+      await expect(t.sql('UPDATE wallet_transactions SET amount = 1 WHERE id = ?', [pending.body.id])).rejects.toThrow(/only the decision/);
+      await post(admin, `/admin/transactions/${pending.body.id}/reject`).expect(200);
+      await expect(t.sql("UPDATE wallet_transactions SET status = 'Approved' WHERE id = ?", [pending.body.id])).rejects.toThrow(/already Rejected/);
+      await expect(t.sql('DELETE FROM wallet_transactions WHERE id = ?', [pending.body.id])).rejects.toThrow(/cannot be deleted/);
+    });
+
     it('answers 404 for an unknown transaction and 400 for a malformed id', async () => {
       expect((await post(admin, `/admin/transactions/${randomUUID()}/approve`).expect(404)).body.code).toBe('WALLET.TRANSACTION_NOT_FOUND');
       expect((await post(admin, '/admin/transactions/not-a-uuid/approve').expect(400)).body.code).toBe('VALIDATION_FAILED');
