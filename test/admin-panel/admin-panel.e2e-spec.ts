@@ -173,9 +173,9 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
     });
 
     it('shows the ledger read-only', async () => {
-      const list = await fetch(`${baseUrl}/admin/api/resources/AdminLedgerAccount/actions/list`, { headers: { cookie } });
+      const list = await fetch(`${baseUrl}/admin/api/resources/LedgerAccountEntity/actions/list`, { headers: { cookie } });
       expect(list.status).toBe(200);
-      const del = await fetch(`${baseUrl}/admin/api/resources/AdminLedgerAccount/records/1/delete`, { method: 'POST', headers: { cookie } });
+      const del = await fetch(`${baseUrl}/admin/api/resources/LedgerAccountEntity/records/1/delete`, { method: 'POST', headers: { cookie } });
       expect(((await del.json()) as { record: { baseError: { type: string } } }).record.baseError.type).toBe('ForbiddenError');
       expect(await sql('SELECT 1 FROM ledger_accounts WHERE id = 1')).toHaveLength(1);
     });

@@ -1,11 +1,9 @@
 import { DynamicModule, Inject, Module, OnModuleDestroy } from '@nestjs/common';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { MikroORM } from '@mikro-orm/postgresql';
 import session from 'express-session';
 import { Pool } from 'pg';
 import type { AppConfig } from '@mirrorline/shared';
 import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/users';
-import { AdminLedgerAccount, AdminLedgerEntry, AdminLedgerTransaction } from './ledger-views.entity';
 import { adminResources } from './admin-resources';
 
 // connect-pg-simple ships no types; its factory takes express-session and returns the Store class.
@@ -90,7 +88,7 @@ export class AdminPanelModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AdminPanelModule,
-      imports: [MikroOrmModule.forFeature([AdminLedgerAccount, AdminLedgerTransaction, AdminLedgerEntry]), loadAdminJs(config)],
+      imports: [loadAdminJs(config)],
     };
   }
 }

@@ -2,8 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { UserEntity, BlockUserUseCase, UpdateUserUseCase, type Actor, type KycStatus } from '@mirrorline/users';
 import { KycSubmissionEntity } from '@mirrorline/kyc';
 import { AuditLogEntity } from '@mirrorline/audit';
-import { WalletTransactionEntity } from '@mirrorline/wallet';
-import { AdminLedgerAccount, AdminLedgerEntry, AdminLedgerTransaction } from './ledger-views.entity';
+import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity, WalletTransactionEntity } from '@mirrorline/wallet';
 
 /*
  * AdminJS resources. AdminJS is an adapter, not a back door (architecture.md rule 10): nothing is
@@ -123,15 +122,15 @@ export function adminResources(orm: MikroORM, block: BlockUserUseCase, update: U
       options: { navigation: { name: 'Money (read-only)' }, actions: READ_ONLY },
     },
     {
-      resource: { model: AdminLedgerAccount, orm },
+      resource: { model: LedgerAccountEntity, orm },
       options: { navigation: { name: 'Money (read-only)' }, actions: READ_ONLY },
     },
     {
-      resource: { model: AdminLedgerTransaction, orm },
+      resource: { model: LedgerTransactionEntity, orm },
       options: { navigation: { name: 'Money (read-only)' }, sort: { sortBy: 'id', direction: 'desc' }, actions: READ_ONLY },
     },
     {
-      resource: { model: AdminLedgerEntry, orm },
+      resource: { model: LedgerEntryEntity, orm },
       options: { navigation: { name: 'Money (read-only)' }, sort: { sortBy: 'id', direction: 'desc' }, actions: READ_ONLY },
     },
   ];
