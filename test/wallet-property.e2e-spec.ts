@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
 /**
- * Property: any sequence of deposits, withdrawals, approvals, rejections and idempotent retries,
+ * Property: any sequence of deposits, withdrawals (also several at once), approvals, rejections and idempotent retries,
  * sent through the real HTTP API, behaves like a tiny in-memory model, and afterwards the ledger's
  * invariants hold (entries sum to zero, balance = Σ entries, no negative balance, one effect per key).
  */
@@ -77,6 +77,25 @@ class WithdrawCommand implements fc.AsyncCommand<Model, Real> {
   toString = () => `withdraw(u${this.userIndex}, ${formatCents(this.amount)}${this.keyed ? ', keyed' : ''})`;
 }
 
+/** Several withdrawals of one user at the same time: exactly as many succeed as the cash allows. */
+class ParallelWithdrawCommand implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly userIndex: number, readonly amount: number, readonly count: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const body = { amount: formatCents(this.amount), destination: 'parallel' };
+    const results = await Promise.all(Array.from({ length: this.count }, () => send(real, real.users[this.userIndex], '/wallet/withdraw', body)));
+    const accepted = results.filter((r) => r.status === 201);
+    expect(accepted).toHaveLength(Math.min(this.count, Math.floor(model.cash[this.userIndex] / this.amount)));
+    for (const r of results) if (r.status !== 201) expect(r.body.code).toBe('WALLET.INSUFFICIENT_FUNDS');
+    for (const r of accepted) {
+      model.cash[this.userIndex] -= this.amount;
+      model.held[this.userIndex] += this.amount;
+      model.txs.push({ id: r.body.id, userIndex: this.userIndex, type: 'withdrawal', amount: this.amount, status: 'Pending' });
+    }
+  }
+  toString = () => `parallelWithdraw(u${this.userIndex}, ${formatCents(this.amount)} x${this.count})`;
+}
+
 class DecideCommand implements fc.AsyncCommand<Model, Real> {
   constructor(readonly pick: number, readonly decision: 'approve' | 'reject') {}
   check = (model: Readonly<Model>) => model.txs.length > 0;
@@ -121,6 +140,7 @@ const commands = [
   fc.tuple(fc.nat(), fc.constantFrom('approve' as const, 'reject' as const)).map(([p, d]) => new DecideCommand(p, d)),
   fc.tuple(fc.nat(), fc.constantFrom('approve' as const, 'reject' as const)).map(([p, d]) => new DecideCommand(p, d)),
   fc.nat().map((p) => new ReplayCommand(p)),
+  fc.tuple(userIndex, fc.integer({ min: 1_000, max: 12_000 }), fc.integer({ min: 2, max: 6 })).map(([u, a, n]) => new ParallelWithdrawCommand(u, a, n)),
 ];
 
 describe('wallet property: HTTP API against an in-memory model', () => {
