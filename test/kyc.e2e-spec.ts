@@ -160,12 +160,14 @@ describe('KYC (HTTP against real PostgreSQL)', () => {
       await t.http().get('/api/admin/kyc?status=Bogus').set('Authorization', admin.bearer).expect(400);
     });
 
-    it('GET /api/admin/kyc/:id/files/:name streams the document as an attachment with its detected type', async () => {
+    it('GET /api/admin/kyc/:id/files/:name streams the document as an attachment with its detected type, and audits the view', async () => {
       const res = await t.http().get(`/api/admin/kyc/${submissionId}/files/selfie`).set('Authorization', admin.bearer).buffer(true).expect(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe('attachment; filename="selfie.pdf"');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(Buffer.from(res.body).equals(PDF)).toBe(true);
+      const views = await t.sql<{ actor_id: string; after: { file: string } }>("SELECT actor_id, after FROM audit_log WHERE action = 'kyc.document_view' AND target_id = ?", [submissionId]);
+      expect(views).toEqual([{ actor_id: admin.id, after: { file: 'selfie', userId: user.id } }]);
     });
 
     it('answers 404 for a missing file or submission and 400 for a bad name or id', async () => {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AuditModule } from '@mirrorline/audit';
 import { KycDocumentStorage } from './application/ports/kyc-document-storage';
 import { KycSubmissionRepository } from './application/ports/kyc-submission.repository';
 import { RequestKycUseCase } from './application/use-cases/request-kyc/request-kyc.use-case';
@@ -15,7 +16,7 @@ import { KycUploadInterceptor } from './adapters/http/kyc-upload.interceptor';
 
 /** KYC: document upload (Unverified → Pending), admin review list and documents, and the admin decision use case. */
 @Module({
-  imports: [MikroOrmModule.forFeature([KycSubmissionEntity])],
+  imports: [MikroOrmModule.forFeature([KycSubmissionEntity]), AuditModule],
   controllers: [KycController, KycAdminController],
   providers: [
     { provide: KycDocumentStorage, useClass: LocalDiskKycDocumentStorage },

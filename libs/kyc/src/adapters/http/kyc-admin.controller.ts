@@ -1,6 +1,7 @@
-import { Controller, Get, Header, Param, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Req, StreamableFile } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { Roles } from '@mirrorline/auth';
+import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { ListKycSubmissionsUseCase } from '../../application/use-cases/list-kyc-submissions/list-kyc-submissions.use-case';
 import { GetKycDocumentUseCase } from '../../application/use-cases/get-kyc-document/get-kyc-document.use-case';
 import { KycFileParamsDto, KycListQueryDto } from './dto/kyc.dto';
@@ -61,12 +62,12 @@ export class KycAdminController {
   @Roles('Admin')
   @Header('X-Content-Type-Options', 'nosniff')
   @Header('Cache-Control', 'private, no-store')
-  @ApiOperation({ summary: 'One KYC document, as an attachment with its detected content type (Admin)' })
+  @ApiOperation({ summary: 'One KYC document, as an attachment with its detected content type; every view is audited (Admin)' })
   @ApiProduces('image/jpeg', 'image/png', 'application/pdf')
   @ApiOkResponse({ description: 'the file', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'KYC.DOCUMENT_NOT_FOUND' })
-  async file(@Param() params: KycFileParamsDto): Promise<StreamableFile> {
-    const document = await this.getDocument.execute(params.id, params.name);
+  async file(@Param() params: KycFileParamsDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request): Promise<StreamableFile> {
+    const document = await this.getDocument.execute(params.id, params.name, { userId: user.userId, ip: request.ip ?? null });
     return new StreamableFile(document.stream, {
       type: document.contentType,
       length: document.size,

@@ -1,4 +1,5 @@
 import { UnitOfWork, type TransactionContext } from '@mirrorline/shared';
+import { InMemoryAuditLog } from '@mirrorline/audit';
 import { InMemoryKycDocumentStorage, InMemoryKycSubmissionRepository } from '../../testing/in-memory-kyc.fakes';
 import { RequestKycUseCase } from './request-kyc/request-kyc.use-case';
 import { SetKycStatusUseCase } from './set-kyc-status/set-kyc-status.use-case';
@@ -17,12 +18,14 @@ const HTML = Buffer.from('<html><script>1</script></html>');
 function setup() {
   const repo = new InMemoryKycSubmissionRepository();
   const storage = new InMemoryKycDocumentStorage();
+  const audit = new InMemoryAuditLog();
   return {
     repo,
     storage,
+    audit,
     request: new RequestKycUseCase(new ImmediateUnitOfWork(), repo, storage),
     decide: new SetKycStatusUseCase(repo),
-    document: new GetKycDocumentUseCase(repo, storage),
+    document: new GetKycDocumentUseCase(repo, storage, new ImmediateUnitOfWork(), audit),
   };
 }
 
@@ -76,12 +79,14 @@ describe('SetKycStatusUseCase', () => {
 });
 
 describe('GetKycDocumentUseCase', () => {
-  it('returns the stored bytes with the detected type and a safe file name; 404 for a missing file', async () => {
+  it('returns the stored bytes with the detected type and a safe file name, audits the view; 404 for a missing file', async () => {
     const s = setup();
     s.repo.statuses.set('u1', 'Unverified');
     const submission = await s.request.execute({ userId: 'u1', documentType: 'passport', documentNumber: 'X1', files: { front: PNG, selfie: PDF } });
-    const doc = await s.document.execute(submission.id, 'selfie');
+    const doc = await s.document.execute(submission.id, 'selfie', { userId: 'admin-1', ip: '10.0.0.2' });
     expect(doc).toMatchObject({ contentType: 'application/pdf', fileName: 'selfie.pdf', size: PDF.length });
-    await expect(s.document.execute(submission.id, 'back')).rejects.toMatchObject({ kind: 'not_found' });
+    expect(s.audit.entries).toEqual([expect.objectContaining({ action: 'kyc.document_view', actorId: 'admin-1', targetId: submission.id, ip: '10.0.0.2' })]);
+    await expect(s.document.execute(submission.id, 'back', { userId: 'admin-1' })).rejects.toMatchObject({ kind: 'not_found' });
+    expect(s.audit.entries).toHaveLength(1);
   });
 });

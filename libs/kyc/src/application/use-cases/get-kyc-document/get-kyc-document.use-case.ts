@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { DomainError } from '@mirrorline/shared';
+import { DomainError, UnitOfWork } from '@mirrorline/shared';
+import { AuditLog } from '@mirrorline/audit';
 import { EXTENSION_OF, type KycContentType, type KycFileName } from '../../../domain/kyc';
 import { KycDocumentStorage } from '../../ports/kyc-document-storage';
 import { KycSubmissionRepository } from '../../ports/kyc-submission.repository';
@@ -13,14 +14,27 @@ export class GetKycDocumentUseCase {
   constructor(
     private readonly submissions: KycSubmissionRepository,
     private readonly storage: KycDocumentStorage,
+    private readonly uow: UnitOfWork,
+    private readonly audit: AuditLog,
   ) {}
 
-  async execute(submissionId: string, name: KycFileName): Promise<{ stream: Readable; contentType: KycContentType; size: number; fileName: string }> {
+  /** Identity documents are personal data: every view is recorded with who looked and from where. */
+  async execute(submissionId: string, name: KycFileName, viewer: { userId: string; ip?: string | null }): Promise<{ stream: Readable; contentType: KycContentType; size: number; fileName: string }> {
     const submission = await this.submissions.findById(submissionId);
     const file = submission?.files[name];
     if (!submission || !file) throw notFound();
     const stream = await this.storage.open(file.key);
     if (!stream) throw notFound();
+    await this.uow.run((tx) =>
+      this.audit.record(tx, {
+        actorId: viewer.userId,
+        action: 'kyc.document_view',
+        targetType: 'kyc_submission',
+        targetId: submission.id,
+        after: { file: name, userId: submission.userId },
+        ip: viewer.ip,
+      }),
+    );
     return { stream, contentType: file.contentType, size: file.size, fileName: `${name}.${EXTENSION_OF[file.contentType]}` };
   }
 }
