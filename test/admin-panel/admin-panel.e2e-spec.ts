@@ -172,6 +172,24 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
       expect((await sql<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [user.id]))[0].roles).toEqual(['User']);
     });
 
+    it('approves a KYC submission through the same audited use case as PATCH user/update', async () => {
+      const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [USER_EMAIL]);
+      await sql("UPDATE users SET kyc_status = 'Pending' WHERE id = $1", [user.id]);
+      const [submission] = await sql<{ id: string }>(
+        `INSERT INTO kyc_submissions (user_id, document_type, document_number, status, files)
+         VALUES ($1, 'passport', 'P123456', 'Pending', '{}'::jsonb) RETURNING id`,
+        [user.id],
+      );
+      const res = await fetch(`${baseUrl}/admin/api/resources/KycSubmissionEntity/records/${submission.id}/approve`, { method: 'POST', headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { notice: { type: string } }).notice.type).toBe('success');
+      expect((await sql<{ kyc_status: string }>('SELECT kyc_status FROM users WHERE id = $1', [user.id]))[0].kyc_status).toBe('Verified');
+      expect((await sql<{ status: string }>('SELECT status FROM kyc_submissions WHERE id = $1', [submission.id]))[0].status).toBe('Verified');
+      const [admin] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [ADMIN_EMAIL]);
+      const audit = await sql<{ actor_id: string }>("SELECT actor_id FROM audit_log WHERE action = 'user.kyc_change' AND target_id = $1", [user.id]);
+      expect(audit).toEqual([{ actor_id: admin.id }]);
+    });
+
     it('shows the ledger read-only', async () => {
       const list = await fetch(`${baseUrl}/admin/api/resources/LedgerAccountEntity/actions/list`, { headers: { cookie } });
       expect(list.status).toBe(200);
