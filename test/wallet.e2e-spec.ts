@@ -223,10 +223,13 @@ describe('wallet API', () => {
 
     it('refuses bad paging (400)', async () => {
       const user = await createUser(t);
-      for (const query of ['limit=101', 'limit=0', 'page=0', 'page=abc', 'limit=1.5', 'sort=x']) {
+      for (const query of ['limit=101', 'limit=0', 'page=0', 'page=abc', 'limit=1.5', 'sort=x', 'page=1e20', 'page=1&page=2', 'limit=-1']) {
         await get(user, `/wallet/transactions?${query}`).expect(400);
       }
       await get(user, '/wallet/transactions?limit=100').expect(200);
+      expect((await get(user, '/wallet/transactions?page=1000000').expect(200)).body.transactions).toEqual([]);
+      await get(admin, '/admin/wallets?page=1e20').expect(400);
+      await get(admin, '/admin/transactions?page=1e20').expect(400);
     });
 
     it('lets admins filter transactions by status, type and user', async () => {
@@ -262,7 +265,13 @@ describe('wallet API', () => {
       // Every cent in user accounts came from a platform account: the two sides cancel out.
       expect(cents(p.deposits) + cents(p.withdrawals) + cents(p.market) + cents(p.adjustments) + cents(p.userBalance) + cents(p.userHeld) + cents(p.userTradingBalance)).toBe(0);
       expect(cents(p.deposits)).toBeLessThan(0);
+      // LIKE wildcards in a search are literal characters.
+      for (const odd of ['%', "'", '\\', '?']) {
+        expect((await get(admin, `/admin/wallets?search=${encodeURIComponent(odd)}`).expect(200)).body.total).toBe(0);
+      }
       const all = await get(admin, '/admin/wallets?limit=100').expect(200);
+      const underscored = await get(admin, '/admin/wallets?search=_&limit=100').expect(200);
+      expect(underscored.body.total).toBe(all.body.wallets.filter((w: { username: string; email: string }) => `${w.username}${w.email}`.includes('_')).length);
       expect(all.body.total).toBeGreaterThan(1);
     });
   });

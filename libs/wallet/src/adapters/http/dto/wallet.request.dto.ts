@@ -33,11 +33,12 @@ export class DecisionRequestDto {
 }
 
 export class PageQueryDto {
-  @ApiPropertyOptional({ type: Number, minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: Number, minimum: 1, maximum: 1_000_000, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
   @Min(1)
+  @Max(1_000_000)
   page: number = 1;
 
   @ApiPropertyOptional({ type: Number, minimum: 1, maximum: 100, default: 20 })
