@@ -24,10 +24,8 @@ export function OverviewScreen() {
         </p>
       )}
       <BalanceCards />
-      <div className="grid grid--main-side">
-        <CopiesList />
-        <NotificationsPanel />
-      </div>
+      <CopiesList />
+      <NotificationsPanel />
     </div>
   );
 }

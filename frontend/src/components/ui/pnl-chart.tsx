@@ -30,7 +30,7 @@ export function PnlChart({
   const barW = Math.max(2, slot * 0.62);
   return (
     <figure className={`pnl-chart ${compact ? 'pnl-chart--compact' : ''}`}>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t`} preserveAspectRatio="none" className="pnl-chart__svg">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={`${id}-t`} preserveAspectRatio="none" className="pnl-chart__svg" style={{ height }}>
         <title id={`${id}-t`}>{title}</title>
         <line x1="0" x2={width} y1={zeroY} y2={zeroY} className="pnl-chart__zero" />
         {values.map((v, i) => {

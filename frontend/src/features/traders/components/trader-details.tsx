@@ -49,7 +49,7 @@ export function TraderDetails() {
               </dl>
               <section className="card">
                 <h2>Daily PnL, last ten days</h2>
-                <PnlChart labels={t.dayLabels} values={t.dailyPnls} height={120} title={`${t.name}: daily PnL, last ten days`} />
+                <PnlChart labels={t.dayLabels} values={t.dailyPnls} height={160} title={`${t.name}: daily PnL, last ten days`} />
               </section>
               <section className="card">
                 <h2>Strategy</h2>
