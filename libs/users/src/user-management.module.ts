@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { forwardRef, Module } from '@nestjs/common';
 import { AuthModule } from '@mirrorline/auth';
 import { AuditModule } from '@mirrorline/audit';
 import { KycModule } from '@mirrorline/kyc';
@@ -40,9 +40,11 @@ import { NotImpersonatedGuard } from './adapters/http/not-impersonated.guard';
  * User management (product.md §6 "Users"): profile, admin user table, block/delete/update,
  * admin overview and impersonation. Kept apart from UsersModule (the entity only), which the auth
  * context imports, so that this module may depend on auth, wallet, KYC and audit without a cycle.
+ * WalletModule is a forward reference so that the wallet may import `NotImpersonated` from
+ * @mirrorline/users (a CommonJS import cycle would otherwise leave WalletModule undefined here).
  */
 @Module({
-  imports: [UsersModule, AuthModule, AuditModule, KycModule, WalletModule],
+  imports: [UsersModule, AuthModule, AuditModule, KycModule, forwardRef(() => WalletModule)],
   controllers: [UsersController, AdminController],
   providers: [
     { provide: UserRepository, useClass: MikroOrmUserRepository },
