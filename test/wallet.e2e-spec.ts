@@ -144,6 +144,14 @@ describe('wallet API', () => {
       expect((await get(user, '/wallet')).body.balance).toBe('1250.50');
     });
 
+    it('accepts a decision without any request body (as the SPA sends it)', async () => {
+      const user = await createUser(t, { kyc: 'Verified' });
+      const created = await post(user, '/wallet/deposit', { amount: '4.00' }).expect(201);
+      const res = await t.http().post(`/api/admin/transactions/${created.body.id}/approve`).set('Authorization', admin.bearer).set('Idempotency-Key', 'no-body').expect(200);
+      expect(res.body).toMatchObject({ status: 'Approved', note: null });
+      expect((await get(user, '/wallet')).body.balance).toBe('4.00');
+    });
+
     it('moves no money when a deposit is rejected', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
       const created = await post(user, '/wallet/deposit', { amount: '50.00' }).expect(201);
