@@ -9,6 +9,7 @@ import { Migration20261123000500Audit } from './Migration20261123000500Audit';
 import { Migration20261123000510Kyc } from './Migration20261123000510Kyc';
 import { Migration20261123000520AdminSessions } from './Migration20261123000520AdminSessions';
 import { Migration20261123000300Auth } from './Migration20261123000300Auth';
+import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261123000620CopyTradingFanOutTuning';
 
 /**
  * Every migration, in order. The list is explicit (no glob) so the same code runs from TypeScript
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000510Kyc', class: Migration20261123000510Kyc },
   { name: 'Migration20261123000520AdminSessions', class: Migration20261123000520AdminSessions },
   { name: 'Migration20261123000300Auth', class: Migration20261123000300Auth },
+  { name: 'Migration20261123000620CopyTradingFanOutTuning', class: Migration20261123000620CopyTradingFanOutTuning },
 ];

@@ -217,7 +217,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
               CASE WHEN p.settled THEN round(p.pnl::numeric * 100 / p.size, 4)::text END AS copy_pct,
               p.opened_at, p.settled_at, count(*) OVER () AS total
        FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
-       WHERE p.follower_id = ? ${status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : ''}
+       WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?)
+         ${status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : ''}
        ORDER BY p.id DESC LIMIT ? OFFSET ?`,
       [userId, page.limit, pageOffset(page)],
     );
@@ -310,8 +311,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   async settings(userId: string): Promise<CopySettings> {
     const [row] = await this.run<{ limit: string | null; today: string }>(
       `SELECT (SELECT daily_loss_limit::text FROM copy_settings WHERE user_id = ?) AS limit,
-              coalesce((SELECT sum(pnl) FROM copy_positions WHERE follower_id = ? AND settled
-                         AND settled_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS today`,
+              coalesce((SELECT sum(p.pnl) FROM copies c JOIN copy_positions p ON p.copy_id = c.id
+                         WHERE c.follower_id = ? AND p.settled AND p.settled_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS today`,
       [userId, userId],
     );
     return {
@@ -325,7 +326,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     const [row] = await this.run<{ trader_id: number | null; copies: string[] | null; copied: string }>(
       `SELECT (SELECT id FROM trader_profiles WHERE user_id = ?) AS trader_id,
               (SELECT array_agg(id::text ORDER BY created_at) FROM copies WHERE follower_id = ? AND status <> 'stopped') AS copies,
-              (SELECT count(*) FROM copy_positions WHERE follower_id = ?) AS copied`,
+              (SELECT count(*) FROM copies c JOIN copy_positions p ON p.copy_id = c.id WHERE c.follower_id = ?) AS copied`,
       [userId, userId, userId],
     );
     return { traderID: row.trader_id === null ? null : Number(row.trader_id), copyID: row.copies ?? [], copiedTrades: Number(row.copied) };

@@ -101,8 +101,8 @@ export class SqlTradeEngine extends TradeEngine {
          SELECT s.user_id FROM copy_settings s
          WHERE s.daily_loss_limit IS NOT NULL
            AND s.user_id IN (SELECT follower_id FROM live WHERE status = 'active')
-           AND -(SELECT coalesce(sum(p.pnl), 0) FROM copy_positions p
-                 WHERE p.follower_id = s.user_id AND p.settled
+           AND -(SELECT coalesce(sum(p.pnl), 0) FROM copies uc JOIN copy_positions p ON p.copy_id = uc.id
+                 WHERE uc.follower_id = s.user_id AND p.settled
                    AND p.settled_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') >= s.daily_loss_limit
        ), sized AS (
          SELECT l.copy_id, l.follower_id, l.status, g.user_id IS NOT NULL AS guarded,
@@ -196,10 +196,13 @@ export class SqlTradeEngine extends TradeEngine {
     // pnl = trunc(size × (exit − entry) × sign / entry): numeric div() is exact integer division rounding
     // toward zero (no float, no intermediate rounding of pnlPct); a loss is capped at the position size.
     // Profit share (high-water mark) and stop loss as in domain/copy-math.ts.
+    // The trade's positions were inserted after the last ANALYZE, so the planner expects a handful and
+    // would probe ledger_accounts once per position: hash joins are the right plan for any fan-out size.
+    await em.execute('SET LOCAL enable_nestloop = off');
     await em.execute(
       `CREATE TEMP TABLE copy_settlement ON COMMIT DROP AS
        WITH pos AS (
-         SELECT p.id AS position_id, p.copy_id, p.follower_id, p.size,
+         SELECT p.copy_id, p.follower_id, p.size,
                 greatest(-p.size, div(p.size::numeric * (?::numeric - ?::numeric) * ?, ?::numeric))::bigint AS pnl
          FROM copy_positions p WHERE p.trade_id = ? AND NOT p.settled
        ), eq AS (
@@ -222,6 +225,7 @@ export class SqlTradeEngine extends TradeEngine {
        SELECT fin.*, (status = 'stopping' OR stop_loss_hit) AND none_open AS ends FROM fin`,
       [exitPrice, trade.entryPrice, sign, trade.entryPrice, trade.id, trader.sharePct, trader.id, trade.id],
     );
+    await em.execute('SET LOCAL enable_nestloop = on');
     const [totals] = await em.execute<
       { positions: string; moved: string; pnl: string; fees: string; ended: string; returned: string; stop_loss_hit: string }[]
     >(
@@ -241,8 +245,8 @@ export class SqlTradeEngine extends TradeEngine {
       // The settled flag flips once: if any row was already settled the counts differ and we roll back.
       const updated = await em.execute<{ affectedRows?: number }>(
         `UPDATE copy_positions p SET settled = true, pnl = s.pnl, fee = s.fee, settled_at = now()
-         FROM copy_settlement s WHERE p.id = s.position_id AND NOT p.settled`,
-        [],
+         FROM copy_settlement s WHERE p.trade_id = ? AND p.copy_id = s.copy_id AND NOT p.settled`,
+        [trade.id],
         'run',
       );
       if (Number((updated as { affectedRows?: number }).affectedRows) !== result.positions) {
@@ -296,8 +300,10 @@ export class SqlTradeEngine extends TradeEngine {
    * Ledger rows written directly (docs/copy-trading.md, "Settlement and the ledger"): one INSERT for the
    * ledger transactions of this close and ONE INSERT … SELECT for all their entries, because the ledger
    * trigger checks each transaction's zero sum over the entries of a single statement.
-   * trade_settlement: copy_equity ± pnl ↔ platform_market; profit_share: copy_equity → trader cash;
-   * copy_return: the remaining equity of copies that end → the follower's cash.
+   * trade_settlement (one per close): each copy_equity moves by its pnl net of its profit share, the
+   * platform_market account by −Σ pnl and the trader's cash by +Σ profit share — one entry per copy, which
+   * halves the rows the posting trigger locks and updates; the split per copy is kept on copy_positions
+   * (pnl, fee). copy_return: the remaining equity of copies that end → the follower's cash.
    */
   private async postLedger(
     tx: TransactionContext,
@@ -311,8 +317,7 @@ export class SqlTradeEngine extends TradeEngine {
     const em = emOf(tx);
     const reference = `trade:${tradeId}`;
     const wanted: Array<[string, string]> = [];
-    if (moved > 0) wanted.push(['trade_settlement', `Settlement of trade ${tradeId}`]);
-    if (result.fees > 0n) wanted.push(['profit_share', `Profit share on trade ${tradeId}`]);
+    if (moved > 0) wanted.push(['trade_settlement', `Settlement of trade ${tradeId} (pnl and profit share)`]);
     if (returned > 0n) {
       wanted.push(['copy_return', `Copies ended with trade ${tradeId}`]);
       await em.execute(
@@ -331,9 +336,8 @@ export class SqlTradeEngine extends TradeEngine {
     const id = (type: string) => rows.find((r) => r.type === type)?.id ?? null;
     await em.execute(
       `INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT ?::bigint, account_id, pnl FROM copy_settlement WHERE pnl <> 0
+       SELECT ?::bigint, account_id, pnl - fee FROM copy_settlement WHERE pnl - fee <> 0
        UNION ALL SELECT ?::bigint, ?::bigint, -sum(pnl) FROM copy_settlement HAVING sum(pnl) <> 0
-       UNION ALL SELECT ?::bigint, account_id, -fee FROM copy_settlement WHERE fee > 0
        UNION ALL SELECT ?::bigint, ?::bigint, sum(fee) FROM copy_settlement HAVING sum(fee) > 0
        UNION ALL SELECT ?::bigint, account_id, -new_equity FROM copy_settlement WHERE ends AND new_equity > 0
        UNION ALL SELECT ?::bigint, cash.id, s.new_equity FROM copy_settlement s
@@ -343,8 +347,7 @@ export class SqlTradeEngine extends TradeEngine {
         id('trade_settlement'),
         id('trade_settlement'),
         market,
-        id('profit_share'),
-        id('profit_share'),
+        id('trade_settlement'),
         traderCash,
         id('copy_return'),
         id('copy_return'),

@@ -1,0 +1,198 @@
+// Copy fan-out bench: one trader with 100,000 active copies; times opening a trade (fan-out to every
+// copy) and closing it (settlement of every position through the ledger) with the real adapter code,
+// and, in the same run, the floor: a raw INSERT … SELECT (and UPDATE) of the same number of rows.
+//
+//   node bench/copy-fanout/run.mjs                 (npm run bench:fanout)
+//   BENCH_COPIES=100000 BENCH_ROUNDS=3 DATABASE_URL=postgres://… node bench/copy-fanout/run.mjs
+//
+// Uses the compiled code (dist/, rebuilt when stale): MikroORM with the app's options and migrations,
+// the copy-trading use cases (OpenTradeUseCase, CloseTradeUseCase) wired by hand to their SQL adapters
+// and the wallet's MikroOrmLedger — no HTTP, no Nest container: what is measured is the engine.
+// Prints the figures and the targets (open ≤ 1.5 s and ≤ 3× floor; close ≤ 3 s and ≤ 4× floor);
+// exits 1 when the ledger check fails. It is a measurement, not a test.
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
+
+const COPIES = Number(process.env.BENCH_COPIES ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+if (apiIsStale()) buildApi();
+const require = createRequire(import.meta.url);
+const dist = (p) => require(join(root, 'dist', p));
+const { MikroORM } = require('@mikro-orm/postgresql');
+const { mikroOrmOptions } = dist('apps/api/src/database/mikro-orm.options.js');
+const { ensureDatabase, dropDatabase } = dist('apps/api/src/database/database-url.js');
+const { startEmbeddedPostgres, withDatabase } = dist('apps/api/src/database/embedded-postgres.js');
+const { MikroOrmUnitOfWork } = dist('libs/shared/src/persistence/mikro-orm-unit-of-work.js');
+const { MikroOrmLedger } = dist('libs/wallet/src/adapters/persistence/mikro-orm-ledger.js');
+const { SqlNotifications } = dist('libs/notifications/src/adapters/persistence/sql-notifications.js');
+const { SqlCopyRepository } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-repository.js');
+const { SqlTradeEngine } = dist('libs/copy-trading/src/adapters/persistence/sql-trade-engine.js');
+const { OpenTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/open-trade/open-trade.use-case.js');
+const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/close-trade/close-trade.use-case.js');
+
+// BENCH_PROFILE=1 prints the time of every SQL statement of the measured rounds.
+const profile = { on: false };
+if (process.env.BENCH_PROFILE) {
+  const { AbstractSqlConnection } = require('@mikro-orm/knex');
+  const execute = AbstractSqlConnection.prototype.execute;
+  AbstractSqlConnection.prototype.execute = async function (query, ...rest) {
+    const started = performance.now();
+    try {
+      return await execute.call(this, query, ...rest);
+    } finally {
+      if (profile.on) console.log(`  ${(performance.now() - started).toFixed(0).padStart(6)} ms  ${String(query).replace(/\s+/g, ' ').slice(0, 110)}`);
+    }
+  };
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+const seconds = (ms) => `${(ms / 1000).toFixed(3)} s`;
+const time = async (work) => {
+  const started = performance.now();
+  const result = await work();
+  return [performance.now() - started, result];
+};
+
+async function main() {
+  const cleanups = [];
+  let failed = false;
+  try {
+    let serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) {
+      const dir = mkdtempSync(join(tmpdir(), 'mirrorline-bench-pg-'));
+      chmodSync(dir, 0o755);
+      const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), port: await freePort(), persistent: false });
+      cleanups.push(async () => {
+        await pg.stop();
+        rmSync(dir, { recursive: true, force: true });
+      });
+      serverUrl = pg.url;
+    }
+    const dbName = `bench_fanout_${randomBytes(4).toString('hex')}`;
+    await ensureDatabase(serverUrl, dbName);
+    cleanups.unshift(() => dropDatabase(serverUrl, dbName));
+    const orm = await MikroORM.init(mikroOrmOptions(withDatabase(serverUrl, dbName), { pool: { min: 0, max: 4 } }));
+    cleanups.unshift(() => orm.close(true));
+    await orm.getMigrator().up();
+    const em = orm.em.fork();
+    const conn = orm.em.getConnection();
+    const sql = (query, params = []) => conn.execute(query, params);
+
+    // --- the wiring the Nest module does, by hand ---------------------------------------------
+    const uow = new MikroOrmUnitOfWork(orm.em);
+    const ledger = new MikroOrmLedger(em);
+    const copies = new SqlCopyRepository();
+    const engine = new SqlTradeEngine(new SqlNotifications(), em);
+    const openTrade = new OpenTradeUseCase(uow, copies, engine);
+    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger);
+
+    // --- set-up (set-based SQL): a trader and COPIES followers, each copy funded with 1,000.00 ----
+    let started = performance.now();
+    const [trader] = await sql(
+      `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
+       VALUES ('trader@bench.test', 'bench_trader', 'Bench', 'Trader', 'x', '{User,Trader}', true, 'Verified') RETURNING id`,
+    );
+    const [{ id: traderId }] = await sql(`INSERT INTO trader_profiles (user_id, name, share_pct, max_copiers) VALUES (?, 'Bench Trader', 20, 1000000) RETURNING id`, [trader.id]);
+    await sql(
+      `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
+       SELECT 'f' || g || '@bench.test', 'f' || g, 'Bench', 'Follower', 'x', true, 'Verified' FROM generate_series(1, ?) g`,
+      [COPIES],
+    );
+    await sql(
+      `INSERT INTO copies (follower_id, trader_id, invested, high_water_mark)
+       SELECT id, ?, 100000, 100000 FROM users WHERE username LIKE 'f%'`,
+      [traderId],
+    );
+    await sql(`INSERT INTO ledger_accounts (owner_id, kind) SELECT follower_id, 'cash' FROM copies`);
+    await sql(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies`);
+    await sql(
+      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', 'bench') RETURNING id)
+       INSERT INTO ledger_entries (transaction_id, account_id, amount)
+       SELECT tx.id, a.id, 100000 FROM tx, ledger_accounts a WHERE a.kind = 'copy_equity'
+       UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -100000::bigint * ? FROM tx`,
+      [COPIES],
+    );
+    await sql('ANALYZE');
+    console.log(`set-up: ${COPIES.toLocaleString('en-US')} active copies on one trader in ${seconds(performance.now() - started)}`);
+
+    // --- the floor: raw statements of the same number of rows -----------------------------------
+    await sql('CREATE TABLE bench_floor (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, copy_id uuid NOT NULL REFERENCES copies (id), size bigint NOT NULL)');
+    const floors = [];
+    const updateFloors = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const [insertMs] = await time(() => sql(`INSERT INTO bench_floor (copy_id, size) SELECT id, 50000 FROM copies WHERE trader_id = ?`, [traderId]));
+      const [updateMs] = await time(() => sql(`UPDATE bench_floor SET size = size + 1 WHERE id > (SELECT max(id) FROM bench_floor) - ?`, [COPIES]));
+      floors.push(insertMs);
+      updateFloors.push(updateMs);
+    }
+    await sql('DROP TABLE bench_floor');
+
+    // --- open and close through the real use cases --------------------------------------------
+    const opens = [];
+    const closes = [];
+    const prices = [['100', '104', 'buy'], ['100', '97.5', 'buy'], ['250', '240', 'sell']];
+    profile.on = true;
+    for (let i = 0; i < ROUNDS; i++) {
+      const [entry, exit, side] = prices[i % prices.length];
+      const [openMs, opened] = await time(() =>
+        openTrade.execute({ traderId: Number(traderId), market: 'Crypto', pair: 'BTCUSDT', side, entryPrice: entry, allocationPct: 50 }),
+      );
+      if (opened.copied !== COPIES) throw new Error(`expected ${COPIES} positions, got ${opened.copied}`);
+      const [closeMs, closed] = await time(() => closeTrade.execute({ traderId: Number(traderId), tradeId: opened.trade.id, exitPrice: exit }));
+      if (closed.positions !== COPIES) throw new Error(`expected ${COPIES} settled positions, got ${closed.positions}`);
+      opens.push(openMs);
+      closes.push(closeMs);
+      console.log(
+        `round ${i + 1}: open ${seconds(openMs)} (${opened.copied} positions, ${opened.committed} committed) · ` +
+          `close ${seconds(closeMs)} (copiers pnl ${closed.copiersPnl}, profit share ${closed.profitShare})`,
+      );
+    }
+
+    profile.on = false;
+    // --- ledger check ------------------------------------------------------------------------------
+    const [check] = await sql(
+      `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS total,
+              (SELECT count(*) FROM (SELECT 1 FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0) x)::int AS unbalanced,
+              (SELECT count(*) FROM (SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
+                 GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)) y)::int AS mismatches`,
+    );
+    const balanced = check.total === '0' && check.unbalanced === 0 && check.mismatches === 0;
+    if (!balanced) failed = true;
+
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const floor = median(floors);
+    const open = median(opens);
+    const close = median(closes);
+    const verdict = (ok) => (ok ? 'OK' : 'MISSED');
+    console.log('');
+    console.log(`copies                         ${COPIES.toLocaleString('en-US')}`);
+    console.log(`floor INSERT … SELECT (median) ${seconds(floor)}   [${floors.map(seconds).join(', ')}]`);
+    console.log(`floor UPDATE (median)          ${seconds(median(updateFloors))}   [${updateFloors.map(seconds).join(', ')}]`);
+    console.log(`open  (median)                 ${seconds(open)}   = ${(open / floor).toFixed(2)}× floor   target ≤ 1.5 s and ≤ 3×: ${verdict(open <= 1500 && open <= 3 * floor)}`);
+    console.log(`close (median)                 ${seconds(close)}   = ${(close / floor).toFixed(2)}× floor   target ≤ 3 s and ≤ 4×: ${verdict(close <= 3000 && close <= 4 * floor)}`);
+    console.log(`ledger check                   ${balanced ? 'balanced' : 'BROKEN'} (Σ entries ${check.total}, unbalanced ${check.unbalanced}, mismatches ${check.mismatches})`);
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch((e) => console.error('cleanup:', e.message));
+  }
+  if (failed) process.exit(1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
