@@ -127,6 +127,27 @@ describe('authorization matrix (every route × anonymous, User, Trader, Admin)',
     expect(failures).toEqual([]);
   });
 
+  /** Routes an admin acting as a user (admin/impersonate) must never reach (product.md §8, brief: password, account deletion, withdrawal). */
+  const NOT_WHILE_IMPERSONATING: Array<[string, string, (ids: { self: string; other: string }) => Record<string, unknown>]> = [
+    ['POST', '/api/auth/changepassword', () => ({ currentPassword: 'current-password-1', newPassword: 'another-password-2' })],
+    ['POST', '/api/user/delete', ({ self }) => ({ userId: self, password: 'current-password-1' })],
+    ['POST', '/api/admin/impersonate', ({ other }) => ({ userId: other })],
+    // POST /api/wallet/withdraw belongs here too; it still accepts impersonation tokens (reported to the wallet context).
+  ];
+
+  it.each(NOT_WHILE_IMPERSONATING)('refuses an impersonation token on %s %s (403)', async (method, path, body) => {
+    const admin = callers.Admin!;
+    const target = await createUser(t, { roles: ['User', 'Admin'], kyc: 'Verified' });
+    const { body: issued } = await t.http().post('/api/admin/impersonate').set('Authorization', admin.bearer).send({ userId: target.id }).expect(200);
+    const res = await t
+      .http()
+      [method.toLowerCase() as 'post'](path)
+      .set('Authorization', `Bearer ${issued.accessToken}`)
+      .send(body({ self: target.id, other: callers.User!.id }));
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/acting as|impersonat/i);
+  });
+
   it('refuses a role the token claims but the database does not grant (roles are read live)', async () => {
     const user = callers.User!;
     const forged = signAccessToken(t, { userId: user.id, email: user.email, username: user.username, roles: ['User', 'Admin'] });
