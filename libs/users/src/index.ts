@@ -1,13 +1,12 @@
-// Order matters: the auth context imports UsersModule from here, and the modules below import
-// @mirrorline/auth; exporting the plain entity module first keeps that cycle harmless.
+// Order matters: the plain domain, entity module and NotImpersonated come first, so that a lib that
+// imports them while @mirrorline/users is still loading (a CommonJS cycle through user management,
+// which imports auth, KYC, audit and wallet) finds them defined.
 export * from './domain/user';
 export * from './domain/user-account';
 export * from './adapters/persistence/user.entity';
 export * from './users.module';
 export * from './application/actor';
 export * from './adapters/http/not-impersonated.guard';
-export * from './application/ports/trader-profiles';
-export * from './application/ports/session-revoker';
 export * from './application/use-cases/block-user/block-user.use-case';
 export * from './application/use-cases/update-user/update-user.use-case';
 export * from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';
