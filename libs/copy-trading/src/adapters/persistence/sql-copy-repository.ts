@@ -111,11 +111,15 @@ export class SqlCopyRepository extends CopyRepository {
   async updateCopy(tx: TransactionContext, copyId: string, patch: CopyPatch): Promise<void> {
     const sets: string[] = ['updated_at = now()'];
     const params: unknown[] = [];
-    if (patch.status !== undefined) (sets.push('status = ?'), params.push(patch.status));
-    if (patch.invested !== undefined) (sets.push('invested = ?'), params.push(patch.invested.toString()));
-    if (patch.highWaterMark !== undefined) (sets.push('high_water_mark = ?'), params.push(patch.highWaterMark.toString()));
-    if (patch.stopReason !== undefined) (sets.push('stop_reason = ?'), params.push(patch.stopReason));
-    if (patch.stopLossPct !== undefined) (sets.push('stop_loss_pct = ?'), params.push(patch.stopLossPct));
+    const set = (column: string, value: unknown) => {
+      sets.push(`${column} = ?`);
+      params.push(value);
+    };
+    if (patch.status !== undefined) set('status', patch.status);
+    if (patch.invested !== undefined) set('invested', patch.invested.toString());
+    if (patch.highWaterMark !== undefined) set('high_water_mark', patch.highWaterMark.toString());
+    if (patch.stopReason !== undefined) set('stop_reason', patch.stopReason);
+    if (patch.stopLossPct !== undefined) set('stop_loss_pct', patch.stopLossPct);
     if (patch.ended) sets.push('ended_at = now()');
     params.push(copyId);
     await emOf(tx).execute(`UPDATE copies SET ${sets.join(', ')} WHERE id = ?`, params);

@@ -23,7 +23,7 @@ export class FollowTraderUseCase {
     private readonly notifications: Notifications,
   ) {}
 
-  execute(command: FollowTraderCommand): Promise<{ copyId: string }> {
+  async execute(command: FollowTraderCommand): Promise<{ copyId: string }> {
     if (command.amount < MIN_COPY_AMOUNT) throw copyErrors.minAmount();
     return this.uow.run(async (tx) => {
       // Exclusive: follows of one trader queue, so the maxCopiers count cannot be raced past.

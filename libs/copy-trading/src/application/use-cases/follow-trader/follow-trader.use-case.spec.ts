@@ -1,0 +1,79 @@
+import { FakeLedger, FakeNotifications, FakeUnitOfWork, InMemoryCopyRepository } from '../../../testing/in-memory-copy-trading';
+import { AddCopyFundsUseCase } from '../add-copy-funds/add-copy-funds.use-case';
+import { ChangeCopyStatusUseCase } from '../change-copy-status/change-copy-status.use-case';
+import { WithdrawCopyFundsUseCase } from '../withdraw-copy-funds/withdraw-copy-funds.use-case';
+import { FollowTraderUseCase } from './follow-trader.use-case';
+
+function setup() {
+  const uow = new FakeUnitOfWork();
+  const ledger = new FakeLedger();
+  const repo = new InMemoryCopyRepository(ledger);
+  const notifications = new FakeNotifications();
+  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 2 });
+  repo.users.set('alice', { emailVerified: true, kycStatus: 'Verified' });
+  ledger.setCash('alice', 100_000);
+  return {
+    uow,
+    ledger,
+    repo,
+    notifications,
+    follow: new FollowTraderUseCase(uow, repo, ledger, notifications),
+    funds: new AddCopyFundsUseCase(uow, repo, ledger),
+    withdraw: new WithdrawCopyFundsUseCase(uow, repo, ledger),
+    status: new ChangeCopyStatusUseCase(uow, repo, ledger, notifications),
+  };
+}
+
+describe('copy use cases (in-memory fakes)', () => {
+  it('follow moves cash to the copy equity in one transaction, under the trader lock', async () => {
+    const s = setup();
+    const { copyId } = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 50_000, stopLossPct: null });
+    expect(s.ledger.cashOf('alice')).toBe(50_000);
+    expect(s.ledger.equityOf('alice', copyId)).toBe(50_000);
+    expect(s.ledger.postings[0]).toMatchObject({ type: 'copy_fund', reference: `copy:${copyId}` });
+    expect(s.repo.copies.get(copyId)).toMatchObject({ invested: 50_000n, highWaterMark: 50_000n, status: 'active' });
+    expect(s.repo.locks).toEqual(['trader:2:exclusive']);
+    expect(s.uow.runs).toBe(1);
+    expect(s.notifications.sent[0]).toMatchObject({ userId: 'alice', type: 'copy_started' });
+  });
+
+  it('refuses small amounts, self, unverified users and duplicates with coded errors', async () => {
+    const s = setup();
+    await expect(s.follow.execute({ userId: 'alice', traderId: 2, amount: 999, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.AMOUNT_TOO_SMALL' });
+    await expect(s.follow.execute({ userId: 'trader', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.SELF' });
+    s.repo.users.set('bob', { emailVerified: true, kycStatus: 'Pending' });
+    await expect(s.follow.execute({ userId: 'bob', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'KYC_REQUIRED', kind: 'forbidden' });
+    await expect(s.follow.execute({ userId: 'alice', traderId: 3, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
+    await s.follow.execute({ userId: 'alice', traderId: 2, amount: 5_000, stopLossPct: null });
+    await expect(s.follow.execute({ userId: 'alice', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.ALREADY_COPYING' });
+  });
+
+  it('funds raise the mark; withdraw takes free equity only and lowers it', async () => {
+    const s = setup();
+    const { copyId } = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 10_000, stopLossPct: null });
+    await s.funds.execute({ userId: 'alice', copyId, amount: 5_000 });
+    expect(s.repo.copies.get(copyId)).toMatchObject({ invested: 15_000n, highWaterMark: 15_000n });
+    s.repo.copies.get(copyId)!.committed = 12_000n;
+    await expect(s.withdraw.execute({ userId: 'alice', copyId, amount: 3_001 })).rejects.toMatchObject({ code: 'COPY.INSUFFICIENT_FREE_EQUITY' });
+    await s.withdraw.execute({ userId: 'alice', copyId, amount: 3_000 });
+    expect(s.repo.copies.get(copyId)).toMatchObject({ invested: 12_000n, highWaterMark: 12_000n });
+    expect(s.ledger.cashOf('alice')).toBe(100_000 - 15_000 + 3_000);
+    // Trader row (shared) before the copy row: the lock order every one-copy change follows.
+    expect(s.repo.locks.slice(-2)).toEqual(['trader:2:share', `copy:${copyId}`]);
+    await expect(s.withdraw.execute({ userId: 'mallory', copyId, amount: 1 })).rejects.toMatchObject({ code: 'COPY.NOT_FOUND' });
+  });
+
+  it('stop ends a copy with nothing open (equity back to cash) and only marks one with open positions', async () => {
+    const s = setup();
+    const first = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 10_000, stopLossPct: null });
+    expect(await s.status.execute({ userId: 'alice', copyId: first.copyId, action: 'stop' })).toEqual({ copyId: first.copyId, status: 'stopped', returned: '100.00' });
+    expect(s.ledger.cashOf('alice')).toBe(100_000);
+    expect(s.ledger.postings.at(-1)).toMatchObject({ type: 'copy_return' });
+
+    const second = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 10_000, stopLossPct: null });
+    s.repo.copies.get(second.copyId)!.openPositions = 1;
+    expect(await s.status.execute({ userId: 'alice', copyId: second.copyId, action: 'stop' })).toMatchObject({ status: 'stopping', returned: null });
+    expect(s.ledger.equityOf('alice', second.copyId)).toBe(10_000);
+    await expect(s.status.execute({ userId: 'alice', copyId: second.copyId, action: 'resume' })).rejects.toMatchObject({ code: 'COPY.INVALID_STATE' });
+  });
+});
