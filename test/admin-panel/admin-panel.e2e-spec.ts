@@ -124,6 +124,19 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
     }
   });
 
+  it('locks an email after 5 failed sign-ins, even for the right password', async () => {
+    const email = 'locked-admin@mirrorline.test';
+    await sql(
+      `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified)
+       VALUES ($1, 'locked_admin', 'Locked', 'Admin', $2, '{User,Admin}', true)`,
+      [email, await hash(ADMIN_PASSWORD, { algorithm: 2 })],
+    );
+    for (let i = 0; i < 5; i++) expect((await login(email, `wrong-password-${i}`)).status).toBe(200);
+    const res = await login(email, ADMIN_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res)).toBeUndefined();
+  });
+
   describe('signed in as an admin', () => {
     let cookie: string;
 

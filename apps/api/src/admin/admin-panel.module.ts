@@ -5,6 +5,7 @@ import { Pool } from 'pg';
 import type { AppConfig } from '@mirrorline/shared';
 import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/users';
 import { adminResources } from './admin-resources';
+import { AdminLoginThrottle } from './admin-login-throttle';
 
 // connect-pg-simple ships no types; its factory takes express-session and returns the Store class.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -31,6 +32,7 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
   ]);
   adminjs.default.registerAdapter({ Database, Resource });
   const PgStore = connectPgSimple(session);
+  const throttle = new AdminLoginThrottle();
   return AdminModule.createAdminAsync({
     imports: [AdminSessionPoolModule, UserManagementModule],
     inject: [MikroORM, SESSION_POOL, VerifyAdminCredentialsUseCase, BlockUserUseCase, UpdateUserUseCase],
@@ -45,8 +47,14 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
       auth: {
         // Same credentials as the app; only an active, verified Admin gets in.
         authenticate: async (email: string, password: string) => {
+          if (typeof email !== 'string' || throttle.isLocked(email)) return null;
           const admin = await verify.execute(email, password);
-          return admin ? { id: admin.id, email: admin.email, title: admin.username } : null;
+          if (!admin) {
+            throttle.recordFailure(email);
+            return null;
+          }
+          throttle.reset(email);
+          return { id: admin.id, email: admin.email, title: admin.username };
         },
         cookieName: 'mirrorline_admin',
         cookiePassword: config.sessionSecret,
