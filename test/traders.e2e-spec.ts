@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { copyTradingFixtures as fx, DEMO_TRADERS } from '@mirrorline/copy-trading';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
@@ -89,5 +90,16 @@ describe('traders: public list and profile with stats (demo data)', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect((await t.http().get('/api/traders/999')).status).toBe(404);
     expect((await t.http().get('/api/traders/abc')).status).toBe(400);
+  });
+
+  it('documents the copy-trading and notification routes in a valid OpenAPI document', async () => {
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body;
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
+    for (const path of ['/api/traders', '/api/traders/{id}', '/api/traders/me', '/api/copies', '/api/copies/{id}/funds', '/api/copies/{id}/withdraw',
+      '/api/copies/{id}/stop', '/api/copies/settings', '/api/trades', '/api/trader/trades', '/api/trader/trades/{id}/close', '/api/trader/followers',
+      '/api/notifications', '/api/notifications/{id}/read']) {
+      expect(doc.paths[path]).toBeDefined();
+    }
+    expect(doc.paths['/api/copies'].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
   });
 });
