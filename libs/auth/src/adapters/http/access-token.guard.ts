@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
@@ -18,12 +19,17 @@ export const tokenExpired = () =>
  */
 @Injectable()
 export class AccessTokenGuard implements CanActivate {
+  // A KeyObject made once: given a string, jsonwebtoken builds a key on every verification (hot path).
+  private readonly key: KeyObject;
+
   constructor(
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly activeUsers: ActiveUserCheck,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(config.jwtAccessSecret, 'utf8'));
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -43,7 +49,7 @@ export class AccessTokenGuard implements CanActivate {
     let claims: AccessTokenClaims;
     try {
       claims = await this.jwt.verifyAsync<AccessTokenClaims>(match[1], {
-        secret: this.config.jwtAccessSecret,
+        secret: this.key as unknown as string,
         algorithms: ['HS256'],
       });
     } catch {
