@@ -29,6 +29,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // userEvent-driven specs on a shared 2-core machine can pass 5 s
+    testTimeout: 20_000,
     // Vitest loads node_modules with Node's resolver unless inlined: inline the React-using libraries so
     // the aliases below apply to them too.
     server: { deps: { inline: [/@testing-library\/react/, /node_modules\/swr\//] } },

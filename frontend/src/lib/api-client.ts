@@ -42,6 +42,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Bearer token; null or undefined sends no Authorization header. */
   token?: string | null;
+  /** 'blob' returns the body as a Blob (documents); the default parses JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 export function buildUrl(path: string, params?: QueryParams): string {
@@ -71,7 +73,7 @@ function messageOf(status: ApiErrorStatus, info: ApiErrorBody): string {
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, params, timeoutMs = DEFAULT_TIMEOUT_MS, token } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: options.responseType === 'blob' ? '*/*' : 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -101,6 +103,17 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     clearTimeout(timer);
     if (timedOut) throw new ApiError('TIMEOUT_ERROR', { error: String(error) });
     throw new ApiError('FETCH_ERROR', { error: String(error) });
+  }
+
+  if (options.responseType === 'blob' && response.ok) {
+    try {
+      const blob = await response.blob();
+      clearTimeout(timer);
+      return blob as T;
+    } catch (error) {
+      clearTimeout(timer);
+      throw new ApiError(timedOut ? 'TIMEOUT_ERROR' : 'FETCH_ERROR', { error: String(error) });
+    }
   }
 
   let text: string;

@@ -7,6 +7,7 @@ import { useResetCache } from '../../../lib/use-logout';
 import { FormError, TextField } from '../../../components/ui/field';
 import { changePassword } from '../api/change-password';
 import { deleteOwnAccount } from '../api/delete-account';
+import { TraderProfileSection } from './trader-profile-form';
 
 function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
@@ -136,6 +137,7 @@ export function AccountSettings() {
           <div><dt>KYC</dt><dd>{session.KYCstring}</dd></div>
         </dl>
       </section>
+      <TraderProfileSection />
       <div className="grid grid--2">
         <ChangePasswordForm />
         <DeleteAccountForm />

@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast';
 import { useUsers } from '../api/get-users';
 import { CreateUserForm } from './create-user-form';
 import { UserRow } from './user-row';
+import { KycReview } from './kyc-review';
 
 export function UserManagement() {
   const [page, setPage] = useState(1);
@@ -83,6 +84,7 @@ export function UserManagement() {
           )}
         </AsyncBlock>
       </section>
+      <KycReview />
     </div>
   );
 }
