@@ -2,29 +2,29 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261123000000Foundation } from './Migration20261123000000Foundation';
 import { Migration20261123000100Users } from './Migration20261123000100Users';
 import { Migration20261123000200Ledger } from './Migration20261123000200Ledger';
+import { Migration20261123000300Auth } from './Migration20261123000300Auth';
 import { Migration20261123000400Wallet } from './Migration20261123000400Wallet';
-import { Migration20261123000600CopyTrading } from './Migration20261123000600CopyTrading';
-import { Migration20261123000610Notifications } from './Migration20261123000610Notifications';
 import { Migration20261123000500Audit } from './Migration20261123000500Audit';
 import { Migration20261123000510Kyc } from './Migration20261123000510Kyc';
 import { Migration20261123000520AdminSessions } from './Migration20261123000520AdminSessions';
-import { Migration20261123000300Auth } from './Migration20261123000300Auth';
+import { Migration20261123000600CopyTrading } from './Migration20261123000600CopyTrading';
+import { Migration20261123000610Notifications } from './Migration20261123000610Notifications';
 import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261123000620CopyTradingFanOutTuning';
 
 /**
- * Every migration, in order. The list is explicit (no glob) so the same code runs from TypeScript
- * (tests) and from the compiled dist. Append new migrations at the end; never edit a landed one.
+ * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
+ * from TypeScript (tests) and from the compiled dist. Add new migrations in order; never edit a landed one.
  */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000000Foundation', class: Migration20261123000000Foundation },
   { name: 'Migration20261123000100Users', class: Migration20261123000100Users },
   { name: 'Migration20261123000200Ledger', class: Migration20261123000200Ledger },
+  { name: 'Migration20261123000300Auth', class: Migration20261123000300Auth },
   { name: 'Migration20261123000400Wallet', class: Migration20261123000400Wallet },
-  { name: 'Migration20261123000600CopyTrading', class: Migration20261123000600CopyTrading },
-  { name: 'Migration20261123000610Notifications', class: Migration20261123000610Notifications },
   { name: 'Migration20261123000500Audit', class: Migration20261123000500Audit },
   { name: 'Migration20261123000510Kyc', class: Migration20261123000510Kyc },
   { name: 'Migration20261123000520AdminSessions', class: Migration20261123000520AdminSessions },
-  { name: 'Migration20261123000300Auth', class: Migration20261123000300Auth },
+  { name: 'Migration20261123000600CopyTrading', class: Migration20261123000600CopyTrading },
+  { name: 'Migration20261123000610Notifications', class: Migration20261123000610Notifications },
   { name: 'Migration20261123000620CopyTradingFanOutTuning', class: Migration20261123000620CopyTradingFanOutTuning },
 ];
