@@ -9,7 +9,7 @@ describe('KYC verification', () => {
     URL.revokeObjectURL = vi.fn();
   });
 
-  it('validates, previews images and uploads a multipart form with documentType and documentNumber', { timeout: 30_000 }, async () => {
+  it('validates, previews images and uploads a multipart form with documentType and documentNumber', async () => {
     signIn({ roles: ['User'] });
     let kyc = 'Unverified';
     const fetchMock = mockFetch({
