@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
@@ -27,6 +27,7 @@ describe('KYC (HTTP against real PostgreSQL)', () => {
     }
     return req;
   };
+  const storedCount = () => (existsSync(join(t.config.uploadDir, 'kyc')) ? readdirSync(join(t.config.uploadDir, 'kyc')).length : 0);
   const status = async (id: string) => (await t.sql<{ kyc_status: string }>('SELECT kyc_status FROM users WHERE id = ?', [id]))[0].kyc_status;
 
   describe('POST /api/user/requestKYC', () => {
@@ -58,6 +59,15 @@ describe('KYC (HTTP against real PostgreSQL)', () => {
       expect(b.body.code).toBe('KYC.ALREADY_VERIFIED');
     });
 
+    it('accepts exactly one of several concurrent submissions and keeps no orphaned files', async () => {
+      const user = await createUser(t);
+      const before = storedCount();
+      const results = await Promise.all([1, 2, 3].map(() => submit(user, { front: [PNG, 'f.png'], selfie: [JPEG, 's.jpg'] })));
+      expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+      expect(await t.sql('SELECT 1 FROM kyc_submissions WHERE user_id = ?', [user.id])).toHaveLength(1);
+      expect(storedCount()).toBe(before + 2);
+    });
+
     it('lets a user submit again after the admin sets Unverified', async () => {
       const user = await createUser(t);
       await submit(user, { front: [PNG, 'f.png'], selfie: [PNG, 's.png'] }).expect(201);
@@ -69,11 +79,11 @@ describe('KYC (HTTP against real PostgreSQL)', () => {
 
     it('refuses an HTML file named .png and declared image/png (400), keeping nothing on disk', async () => {
       const user = await createUser(t);
-      const before = readdirSync(join(t.config.uploadDir, 'kyc')).length;
+      const before = storedCount();
       const res = await submit(user, { front: [HTML, 'passport.png', 'image/png'], selfie: [PNG, 's.png'] }).expect(400);
       expect(res.body.message).toMatch(/front must be a JPEG, PNG or PDF/);
       expect(await status(user.id)).toBe('Unverified');
-      expect(readdirSync(join(t.config.uploadDir, 'kyc')).length).toBe(before);
+      expect(storedCount()).toBe(before);
     });
 
     it('accepts a real image whatever its name and declared type claim', async () => {

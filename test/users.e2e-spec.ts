@@ -207,6 +207,24 @@ describe('users (HTTP against real PostgreSQL)', () => {
       expect(me.body.user.balance).toBe('0.00');
     });
 
+    it('serialises concurrent balance edits: the cached balance always equals the sum of its entries', async () => {
+      const target = await createUser(t);
+      const results = await Promise.all(
+        ['10.00', '20.00', '30.00', '40.00'].map((balance) =>
+          t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: target.id, balance }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const [account] = await t.sql<{ balance: string; entries: string }>(
+        `SELECT a.balance, (SELECT coalesce(sum(amount), 0) FROM ledger_entries e WHERE e.account_id = a.id) AS entries
+           FROM ledger_accounts a WHERE owner_id = ? AND kind = 'cash'`,
+        [target.id],
+      );
+      expect(['1000', '2000', '3000', '4000']).toContain(String(account.balance));
+      expect(String(account.entries)).toBe(String(account.balance));
+      expect(await audit('user.balance_adjust', target.id)).toHaveLength(4);
+    });
+
     it.each(['-5', '1.234', 'abc', '1e5', '100000000.00'])('refuses the balance %j with 400', async (balance) => {
       await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, balance }).expect(400);
     });
