@@ -139,9 +139,8 @@ describe('authorization matrix (every route × anonymous, User, Trader, Admin)',
     const admin = callers.Admin!;
     const target = await createUser(t, { roles: ['User', 'Admin'], kyc: 'Verified' });
     const { body: issued } = await t.http().post('/api/admin/impersonate').set('Authorization', admin.bearer).send({ userId: target.id }).expect(200);
-    const res = await t
-      .http()
-      [method.toLowerCase() as 'post'](path)
+    const http = t.http();
+    const res = await http[method.toLowerCase() as 'post'](path)
       .set('Authorization', `Bearer ${issued.accessToken}`)
       .send(body({ self: target.id, other: callers.User!.id }));
     expect(res.status).toBe(403);
