@@ -132,7 +132,7 @@ describe('authorization matrix (every route × anonymous, User, Trader, Admin)',
     ['POST', '/api/auth/changepassword', () => ({ currentPassword: 'current-password-1', newPassword: 'another-password-2' })],
     ['POST', '/api/user/delete', ({ self }) => ({ userId: self, password: 'current-password-1' })],
     ['POST', '/api/admin/impersonate', ({ other }) => ({ userId: other })],
-    // POST /api/wallet/withdraw belongs here too; it still accepts impersonation tokens (reported to the wallet context).
+    ['POST', '/api/wallet/withdraw', () => ({ amount: '1.00', destination: 'IBAN DE00 0000' })],
   ];
 
   it.each(NOT_WHILE_IMPERSONATING)('refuses an impersonation token on %s %s (403)', async (method, path, body) => {

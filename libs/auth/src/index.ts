@@ -3,6 +3,7 @@ export * from './domain/password-policy';
 export * from './domain/tokens';
 export * from './adapters/http/auth.decorators';
 export * from './adapters/http/access-token.guard';
+export * from './adapters/http/not-impersonated.guard';
 export * from './adapters/http/rate-limit';
 export * from './adapters/http/refresh-cookie';
 export * from './application/active-user-check';

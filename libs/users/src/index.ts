@@ -1,4 +1,4 @@
-// Order matters: the plain domain, entity module and NotImpersonated come first, so that a lib that
+// Order matters: the plain domain and entity module come first, so that a lib that
 // imports them while @mirrorline/users is still loading (a CommonJS cycle through user management,
 // which imports auth, KYC, audit and wallet) finds them defined.
 export * from './domain/user';
@@ -6,7 +6,6 @@ export * from './domain/user-account';
 export * from './adapters/persistence/user.entity';
 export * from './users.module';
 export * from './application/actor';
-export * from './adapters/http/not-impersonated.guard';
 export * from './application/use-cases/block-user/block-user.use-case';
 export * from './application/use-cases/update-user/update-user.use-case';
 export * from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';

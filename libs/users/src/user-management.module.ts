@@ -34,14 +34,13 @@ import { AuthAccessTokenIssuer } from './adapters/auth/auth-access-token-issuer'
 import { AuthSessionRevoker } from './adapters/auth/auth-session-revoker';
 import { UsersController } from './adapters/http/users.controller';
 import { AdminController } from './adapters/http/admin.controller';
-import { NotImpersonatedGuard } from './adapters/http/not-impersonated.guard';
 
 /**
  * User management (product.md §6 "Users"): profile, admin user table, block/delete/update,
  * admin overview and impersonation. Kept apart from UsersModule (the entity only), which the auth
  * context imports, so that this module may depend on auth, wallet, KYC and audit without a cycle.
- * WalletModule is a forward reference so that the wallet may import `NotImpersonated` from
- * @mirrorline/users (a CommonJS import cycle would otherwise leave WalletModule undefined here).
+ * WalletModule stays a forward reference: user management and the wallet load each other's
+ * index during start-up, and a CommonJS cycle could otherwise leave WalletModule undefined here.
  */
 @Module({
   imports: [UsersModule, AuthModule, AuditModule, KycModule, forwardRef(() => WalletModule)],
@@ -57,7 +56,6 @@ import { NotImpersonatedGuard } from './adapters/http/not-impersonated.guard';
     { provide: AccessTokenIssuer, useClass: AuthAccessTokenIssuer },
     { provide: AdminOverviewQuery, useClass: SqlAdminOverviewQuery },
     UserInfoAssembler,
-    NotImpersonatedGuard,
     GetMyProfileUseCase,
     ListUsersUseCase,
     CreateUserUseCase,
@@ -68,6 +66,6 @@ import { NotImpersonatedGuard } from './adapters/http/not-impersonated.guard';
     ImpersonateUserUseCase,
     VerifyAdminCredentialsUseCase,
   ],
-  exports: [BlockUserUseCase, UpdateUserUseCase, VerifyAdminCredentialsUseCase, NotImpersonatedGuard],
+  exports: [BlockUserUseCase, UpdateUserUseCase, VerifyAdminCredentialsUseCase],
 })
 export class UserManagementModule {}

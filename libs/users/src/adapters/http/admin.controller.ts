@@ -6,7 +6,7 @@ import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { GetAdminOverviewUseCase } from '../../application/use-cases/get-admin-overview/get-admin-overview.use-case';
 import { ImpersonateUserUseCase } from '../../application/use-cases/impersonate-user/impersonate-user.use-case';
 import { ImpersonateRequestDto } from './dto/user.dto';
-import { NotImpersonated } from './not-impersonated.guard';
+import { NotImpersonated } from '@mirrorline/auth';
 import { actorOf } from './users.controller';
 
 @ApiTags('admin')

@@ -20,7 +20,7 @@ import { CreateUserUseCase } from '../../application/use-cases/create-user/creat
 import { BlockUserUseCase } from '../../application/use-cases/block-user/block-user.use-case';
 import { DeleteUserUseCase } from '../../application/use-cases/delete-user/delete-user.use-case';
 import { UpdateUserUseCase } from '../../application/use-cases/update-user/update-user.use-case';
-import { NotImpersonated } from './not-impersonated.guard';
+import { NotImpersonated } from '@mirrorline/auth';
 import { BlockUserRequestDto, CreateUserRequestDto, DeleteUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './dto/user.dto';
 import { presentProfile, presentUser, USER_EXAMPLE } from './user.presenter';
 

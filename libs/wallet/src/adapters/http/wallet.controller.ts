@@ -8,7 +8,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
+import { CurrentUser, NotImpersonated, type AuthenticatedUser } from '@mirrorline/auth';
 import { GetWalletUseCase } from '../../application/use-cases/get-wallet/get-wallet.use-case';
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
 import { RequestDepositUseCase } from '../../application/use-cases/request-deposit/request-deposit.use-case';
@@ -59,6 +59,7 @@ export class WalletController {
   }
 
   @Post('withdraw')
+  @NotImpersonated()
   @HttpCode(201)
   @Idempotent()
   @ApiCreatedResponse({ type: WalletTransactionResponseDto, description: 'a Pending withdrawal; the amount is held at once' })
