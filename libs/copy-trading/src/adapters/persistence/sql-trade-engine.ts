@@ -84,18 +84,19 @@ export class SqlTradeEngine extends TradeEngine {
 
   async fanOut(tx: TransactionContext, trader: TraderRef, tradeId: string, allocationPct: number): Promise<FanOutResult> {
     const em = emOf(tx);
-    // Free equity = copy equity − Σ open positions; size = floor(free × pct / 100) (bigint division
-    // truncates, free ≥ 0). Guards in order: paused, stopping, daily loss limit reached, zero size.
-    await em.execute(
-      `CREATE TEMP TABLE copy_fanout ON COMMIT DROP AS
-       WITH live AS (
+    // One statement: every live copy's guard and size, then the positions and the skips (data-modifying
+    // CTEs over the same materialised candidates). Free equity = copy equity − Σ open positions;
+    // size = floor(free × pct / 100) (bigint division truncates, free ≥ 0). Guards in order: paused,
+    // stopping, daily loss limit reached today (UTC), zero size.
+    const counts = await em.execute<{ reason: SkipReason | null; n: string; committed: string }[]>(
+      `WITH live AS (
          SELECT c.id AS copy_id, c.follower_id, c.status, a.balance AS equity
          FROM copies c JOIN ledger_accounts a ON a.copy_id = c.id
          WHERE c.trader_id = ? AND c.status IN ('active', 'paused', 'stopping')
        ), committed AS (
          SELECT p.copy_id, sum(p.size)::bigint AS committed
          FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id
-         WHERE t.trader_id = ? AND t.status = 'open' AND NOT p.settled
+         WHERE t.trader_id = ? AND t.status = 'open' AND t.id <> ? AND NOT p.settled
          GROUP BY p.copy_id
        ), guarded AS (
          SELECT s.user_id FROM copy_settings s
@@ -108,47 +109,43 @@ export class SqlTradeEngine extends TradeEngine {
          SELECT l.copy_id, l.follower_id, l.status, g.user_id IS NOT NULL AS guarded,
                 greatest(l.equity - coalesce(k.committed, 0), 0) * ?::bigint / 100 AS size
          FROM live l LEFT JOIN committed k ON k.copy_id = l.copy_id LEFT JOIN guarded g ON g.user_id = l.follower_id
+       ), candidates AS MATERIALIZED (
+         SELECT copy_id, follower_id, size,
+                CASE WHEN status = 'paused' THEN 'paused'
+                     WHEN status = 'stopping' THEN 'stopping'
+                     WHEN guarded THEN 'daily_loss_limit'
+                     WHEN size <= 0 THEN 'zero_size' END AS reason
+         FROM sized
+       ), positions AS (
+         INSERT INTO copy_positions (trade_id, copy_id, follower_id, size)
+         SELECT ?::bigint, copy_id, follower_id, size FROM candidates WHERE reason IS NULL
+         RETURNING size
+       ), skips AS (
+         INSERT INTO copy_skips (trade_id, copy_id, follower_id, reason)
+         SELECT ?::bigint, copy_id, follower_id, reason FROM candidates WHERE reason IS NOT NULL
+         RETURNING reason
        )
-       SELECT copy_id, follower_id, size,
-              CASE WHEN status = 'paused' THEN 'paused'
-                   WHEN status = 'stopping' THEN 'stopping'
-                   WHEN guarded THEN 'daily_loss_limit'
-                   WHEN size <= 0 THEN 'zero_size' END AS reason
-       FROM sized`,
-      [trader.id, trader.id, allocationPct],
+       SELECT NULL AS reason, count(*) AS n, coalesce(sum(size), 0)::text AS committed FROM positions
+       UNION ALL SELECT reason, count(*), '0' FROM skips GROUP BY reason`,
+      [trader.id, trader.id, tradeId, allocationPct, tradeId, tradeId],
     );
-    await em.execute(
-      `INSERT INTO copy_positions (trade_id, copy_id, follower_id, size)
-       SELECT ?::bigint, copy_id, follower_id, size FROM copy_fanout WHERE reason IS NULL`,
-      [tradeId],
-    );
-    await em.execute(
-      `INSERT INTO copy_skips (trade_id, copy_id, follower_id, reason)
-       SELECT ?::bigint, copy_id, follower_id, reason FROM copy_fanout WHERE reason IS NOT NULL`,
-      [tradeId],
-    );
-    const [trade] = await em.execute<{ pair: string; side: string; market: string }[]>(
-      'SELECT pair, side, market FROM trader_trades WHERE id = ?',
-      [tradeId],
-    );
+    const [trade] = await em.execute<{ pair: string; side: string }[]>('SELECT pair, side FROM trader_trades WHERE id = ?', [tradeId]);
+    // Constant text is bound once; the per-row work is a concatenation.
     await this.notifications.notifyFromSelect(
       tx,
-      `SELECT f.follower_id,
-              CASE WHEN f.reason IS NULL THEN 'copy_opened' WHEN f.reason = 'daily_loss_limit' THEN 'guard_hit' ELSE 'copy_skipped' END,
-              CASE WHEN f.reason IS NULL THEN 'Copied ' || ?::text || ' ' || ?::text || ' from ' || ?::text
-                   WHEN f.reason = 'daily_loss_limit' THEN 'Daily loss limit reached: ' || ?::text || ' not copied'
-                   ELSE 'Trade ' || ?::text || ' not copied' END,
-              CASE WHEN f.reason IS NULL THEN 'Position size ' || to_char(f.size / 100.0, 'FM999999999999990.00') || ' USD'
-                   WHEN f.reason = 'paused' THEN 'Your copy is paused.'
-                   WHEN f.reason = 'stopping' THEN 'Your copy is stopping: it takes no new trades.'
-                   WHEN f.reason = 'zero_size' THEN 'Your free copy equity is too small for this trade.'
-                   ELSE 'Your realised copy losses today reached your daily loss limit.' END,
-              jsonb_build_object('tradeId', ?::text, 'copyId', f.copy_id, 'reason', f.reason, 'size', f.size::text)
-       FROM copy_fanout f`,
-      [trade.side, trade.pair, trader.name, trade.pair, trade.pair, tradeId],
-    );
-    const counts = await em.execute<{ reason: SkipReason | null; n: string; committed: string }[]>(
-      'SELECT reason, count(*) AS n, coalesce(sum(size), 0)::text AS committed FROM copy_fanout GROUP BY reason',
+      `SELECT p.follower_id, 'copy_opened', ?::text, 'Position size ' || (p.size / 100) || '.' || lpad((p.size % 100)::text, 2, '0') || ' USD',
+              jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size)
+       FROM copy_positions p WHERE p.trade_id = ?
+       UNION ALL
+       SELECT s.follower_id, CASE WHEN s.reason = 'daily_loss_limit' THEN 'guard_hit' ELSE 'copy_skipped' END,
+              CASE WHEN s.reason = 'daily_loss_limit' THEN 'Daily loss limit reached: ' ELSE 'Trade ' END || ?::text || ' not copied',
+              CASE s.reason WHEN 'paused' THEN 'Your copy is paused.'
+                            WHEN 'stopping' THEN 'Your copy is stopping: it takes no new trades.'
+                            WHEN 'zero_size' THEN 'Your free copy equity is too small for this trade.'
+                            ELSE 'Your realised copy losses today reached your daily loss limit.' END,
+              jsonb_build_object('tradeId', s.trade_id, 'copyId', s.copy_id, 'reason', s.reason)
+       FROM copy_skips s WHERE s.trade_id = ?`,
+      [`Copied ${trade.side} ${trade.pair} from ${trader.name}`, tradeId, trade.pair, tradeId],
     );
     const result: FanOutResult = { copied: 0, committed: 0n, skipped: {} };
     for (const row of counts) {
@@ -157,9 +154,8 @@ export class SqlTradeEngine extends TradeEngine {
         result.committed = BigInt(row.committed);
       } else result.skipped[row.reason] = Number(row.n);
     }
-    const skipped = Object.values(result.skipped).reduce((a, b) => a + (b ?? 0), 0);
+    const skipped = Object.values(result.skipped).reduce((x, y) => x + (y ?? 0), 0);
     await em.execute('UPDATE trader_trades SET copied_count = ?, skipped_count = ? WHERE id = ?', [result.copied, skipped, tradeId]);
-    await em.execute('DROP TABLE copy_fanout');
     return result;
   }
 
@@ -193,165 +189,174 @@ export class SqlTradeEngine extends TradeEngine {
   ): Promise<SettlementResult> {
     const em = emOf(tx);
     const sign = trade.side === 'buy' ? 1 : -1;
-    // pnl = trunc(size × (exit − entry) × sign / entry): numeric div() is exact integer division rounding
-    // toward zero (no float, no intermediate rounding of pnlPct); a loss is capped at the position size.
-    // Profit share (high-water mark) and stop loss as in domain/copy-math.ts.
     // The trade's positions were inserted after the last ANALYZE, so the planner expects a handful and
-    // would probe ledger_accounts once per position: hash joins are the right plan for any fan-out size.
+    // would probe copies and ledger_accounts once per position: hash joins are right for any fan-out size.
     await em.execute('SET LOCAL enable_nestloop = off');
-    await em.execute(
-      `CREATE TEMP TABLE copy_settlement ON COMMIT DROP AS
-       WITH pos AS (
-         SELECT p.copy_id, p.follower_id, p.size,
-                greatest(-p.size, div(p.size::numeric * (?::numeric - ?::numeric) * ?, ?::numeric))::bigint AS pnl
-         FROM copy_positions p WHERE p.trade_id = ? AND NOT p.settled
-       ), eq AS (
-         SELECT pos.*, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm, c.invested,
-                c.stop_loss_pct, c.status, a.balance + pos.pnl AS after_pnl
-         FROM pos JOIN copies c ON c.id = pos.copy_id JOIN ledger_accounts a ON a.copy_id = pos.copy_id
-       ), fee AS (
-         SELECT eq.*, CASE WHEN after_pnl > hwm THEN (after_pnl - hwm) * ?::bigint / 100 ELSE 0 END AS fee FROM eq
-       ), still_open AS (
-         SELECT DISTINCT p.copy_id FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id
-         WHERE t.trader_id = ? AND t.status = 'open' AND t.id <> ? AND NOT p.settled
-       ), fin AS (
-         SELECT fee.*, after_pnl - fee AS new_equity,
-                CASE WHEN after_pnl > hwm THEN after_pnl - fee ELSE hwm END AS new_hwm,
-                (status <> 'stopping' AND stop_loss_pct IS NOT NULL AND invested > 0
-                  AND (after_pnl - fee) * 100 <= invested * stop_loss_pct) AS stop_loss_hit,
-                o.copy_id IS NULL AS none_open
-         FROM fee LEFT JOIN still_open o ON o.copy_id = fee.copy_id
+    // 1. Every open position of the trade settles once (WHERE NOT settled): pnl = trunc(size × (exit −
+    //    entry) × sign / entry) with numeric div() (exact, toward zero; never via the rounded pnlPct), a loss
+    //    capped at the size; fee = share % of the equity gain above the high-water mark (domain/copy-math.ts).
+    const [totals] = await em.execute<{ expected: string; positions: string; moved: string; pnl: string; fees: string }[]>(
+      `WITH v AS (
+         SELECT p.copy_id, greatest(-p.size, div(p.size::numeric * (?::numeric - ?::numeric) * ?, ?::numeric))::bigint AS pnl,
+                a.balance AS equity, c.high_water_mark AS hwm
+         FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ledger_accounts a ON a.copy_id = p.copy_id
+         WHERE p.trade_id = ? AND NOT p.settled
+       ), f AS (
+         SELECT copy_id, pnl, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * ?::bigint / 100 ELSE 0 END AS fee FROM v
+       ), u AS (
+         UPDATE copy_positions p SET settled = true, pnl = f.pnl, fee = f.fee, settled_at = now()
+         FROM f WHERE p.trade_id = ? AND p.copy_id = f.copy_id AND NOT p.settled
+         RETURNING p.pnl, p.fee
        )
-       SELECT fin.*, (status = 'stopping' OR stop_loss_hit) AND none_open AS ends FROM fin`,
-      [exitPrice, trade.entryPrice, sign, trade.entryPrice, trade.id, trader.sharePct, trader.id, trade.id],
+       SELECT (SELECT count(*) FROM v) AS expected, count(*) AS positions, count(*) FILTER (WHERE pnl - fee <> 0) AS moved,
+              coalesce(sum(pnl), 0)::text AS pnl, coalesce(sum(fee), 0)::text AS fees
+       FROM u`,
+      [exitPrice, trade.entryPrice, sign, trade.entryPrice, trade.id, trader.sharePct, trade.id],
     );
-    await em.execute('SET LOCAL enable_nestloop = on');
-    const [totals] = await em.execute<
-      { positions: string; moved: string; pnl: string; fees: string; ended: string; returned: string; stop_loss_hit: string }[]
-    >(
-      `SELECT count(*) AS positions, count(*) FILTER (WHERE pnl <> 0) AS moved, coalesce(sum(pnl), 0)::text AS pnl, coalesce(sum(fee), 0)::text AS fees,
-              count(*) FILTER (WHERE ends) AS ended, coalesce(sum(new_equity) FILTER (WHERE ends), 0)::text AS returned,
-              count(*) FILTER (WHERE stop_loss_hit) AS stop_loss_hit
-       FROM copy_settlement`,
-    );
+    if (totals.expected !== totals.positions) throw new Error(`trade ${trade.id}: positions changed during settlement`);
     const result: SettlementResult = {
       positions: Number(totals.positions),
       pnl: BigInt(totals.pnl),
       fees: BigInt(totals.fees),
-      ended: Number(totals.ended),
-      stopLossHit: Number(totals.stop_loss_hit),
+      ended: 0,
+      stopLossHit: 0,
     };
     if (result.positions > 0) {
-      // The settled flag flips once: if any row was already settled the counts differ and we roll back.
-      const updated = await em.execute<{ affectedRows?: number }>(
-        `UPDATE copy_positions p SET settled = true, pnl = s.pnl, fee = s.fee, settled_at = now()
-         FROM copy_settlement s WHERE p.trade_id = ? AND p.copy_id = s.copy_id AND NOT p.settled`,
-        [trade.id],
-        'run',
-      );
-      if (Number((updated as { affectedRows?: number }).affectedRows) !== result.positions) {
-        throw new Error(`trade ${trade.id}: positions changed during settlement`);
-      }
-      await this.postLedger(tx, trade.id, result, Number(totals.moved), BigInt(totals.returned), traderCashAccount, marketAccount);
+      // 2. The ledger: pnl net of profit share per copy ↔ market and trader cash (one statement).
+      await this.postSettlement(tx, trade.id, result, Number(totals.moved), traderCashAccount, marketAccount);
+      // 3. Marks, stop losses and the end of stopping copies, from the equity the posting left. Only the few
+      //    copies that hit a guard or end are kept aside (small temp table) for the cash return and notices.
       await em.execute(
-        `UPDATE copies c SET high_water_mark = s.new_hwm,
-                status = CASE WHEN s.ends THEN 'stopped' WHEN s.stop_loss_hit THEN 'stopping' ELSE c.status END,
-                stop_reason = CASE WHEN s.stop_loss_hit THEN 'stop_loss' ELSE c.stop_reason END,
-                ended_at = CASE WHEN s.ends THEN now() ELSE c.ended_at END,
-                updated_at = now()
-         FROM copy_settlement s
-         WHERE c.id = s.copy_id AND (c.high_water_mark <> s.new_hwm OR s.ends OR s.stop_loss_hit)`,
+        `CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
+           stop_loss_hit boolean, ends boolean) ON COMMIT DROP`,
       );
+      await em.execute(
+        `WITH v AS (
+           SELECT p.copy_id, p.fee, a.id AS account_id, a.balance AS equity, c.status,
+                  (c.status <> 'stopping' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
+                    AND a.balance * 100 <= c.invested * c.stop_loss_pct) AS hit
+           FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ledger_accounts a ON a.copy_id = p.copy_id
+           WHERE p.trade_id = ?
+         ), w AS (
+           SELECT v.*, CASE WHEN v.hit OR v.status = 'stopping' THEN NOT EXISTS (
+                         SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
+                         WHERE o.copy_id = v.copy_id AND NOT o.settled AND t.status = 'open')
+                       ELSE false END AS ends
+           FROM v
+         ), changed AS (
+           UPDATE copies c SET
+             high_water_mark = CASE WHEN w.equity + w.fee > c.high_water_mark THEN w.equity ELSE c.high_water_mark END,
+             status = CASE WHEN w.ends THEN 'stopped' WHEN w.hit THEN 'stopping' ELSE c.status END,
+             stop_reason = CASE WHEN w.hit THEN 'stop_loss' ELSE c.stop_reason END,
+             ended_at = CASE WHEN w.ends THEN now() ELSE c.ended_at END,
+             updated_at = now()
+           FROM w WHERE c.id = w.copy_id AND (w.equity + w.fee > c.high_water_mark OR w.hit OR w.ends)
+           RETURNING c.id, c.follower_id, w.account_id, w.equity, w.hit, w.ends
+         )
+         INSERT INTO copy_settlement_flags SELECT * FROM changed WHERE hit OR ends`,
+        [trade.id],
+      );
+      await em.execute('SET LOCAL enable_nestloop = on');
+      const [flags] = await em.execute<{ ended: string; hit: string; returned: string }[]>(
+        `SELECT count(*) FILTER (WHERE ends) AS ended, count(*) FILTER (WHERE stop_loss_hit) AS hit,
+                coalesce(sum(equity) FILTER (WHERE ends), 0)::text AS returned FROM copy_settlement_flags`,
+      );
+      result.ended = Number(flags.ended);
+      result.stopLossHit = Number(flags.hit);
+      if (BigInt(flags.returned) > 0n) await this.postCopyReturns(tx, trade.id);
+      const [pct] = await em.execute<{ pnl_pct: string }[]>('SELECT pnl_pct::text AS pnl_pct FROM trader_trades WHERE id = ?', [trade.id]);
       await this.notifications.notifyFromSelect(
         tx,
-        `SELECT s.follower_id, 'copy_closed',
-                ?::text || ' closed: ' || CASE WHEN s.pnl >= 0 THEN '+' ELSE '-' END
-                  || to_char(abs(s.pnl) / 100.0, 'FM999999999999990.00') || ' USD',
-                'Trade pnl ' || ?::text || ' %' || CASE WHEN s.fee > 0 THEN ', profit share ' || to_char(s.fee / 100.0, 'FM999999999999990.00') || ' USD' ELSE '' END,
-                jsonb_build_object('tradeId', ?::text, 'copyId', s.copy_id, 'pnl', s.pnl::text, 'fee', s.fee::text)
-         FROM copy_settlement s
+        `SELECT p.follower_id, 'copy_closed',
+                ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || (abs(p.pnl) / 100) || '.' || lpad((abs(p.pnl) % 100)::text, 2, '0') || ' USD',
+                ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || (p.fee / 100) || '.' || lpad((p.fee % 100)::text, 2, '0') || ' USD' ELSE '' END,
+                jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text)
+         FROM copy_positions p WHERE p.trade_id = ?
          UNION ALL
-         SELECT s.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ?::text || ' stops',
-                'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', s.copy_id, 'guard', 'stop_loss')
-         FROM copy_settlement s WHERE s.stop_loss_hit
+         SELECT f.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ?::text || ' stops',
+                'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss')
+         FROM copy_settlement_flags f WHERE f.stop_loss_hit
          UNION ALL
-         SELECT s.follower_id, 'copy_ended', 'Your copy of ' || ?::text || ' has ended',
-                to_char(s.new_equity / 100.0, 'FM999999999999990.00') || ' USD returned to your balance.',
-                jsonb_build_object('copyId', s.copy_id, 'returned', s.new_equity::text)
-         FROM copy_settlement s WHERE s.ends`,
-        [trade.pair, trimDecimal(await this.pnlPctOf(tx, trade.id)), trade.id, trader.name, trader.name],
+         SELECT f.follower_id, 'copy_ended', 'Your copy of ' || ?::text || ' has ended',
+                (f.equity / 100) || '.' || lpad((f.equity % 100)::text, 2, '0') || ' USD returned to your balance.',
+                jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text)
+         FROM copy_settlement_flags f WHERE f.ends`,
+        [`${trade.pair} closed: `, `Trade pnl ${trimDecimal(pct.pnl_pct)} %`, trade.id, trader.name, trader.name],
       );
+      await em.execute('DROP TABLE copy_settlement_flags');
+    } else {
+      await em.execute('SET LOCAL enable_nestloop = on');
     }
     await em.execute('UPDATE trader_trades SET copiers_pnl = ?, copiers_fees = ? WHERE id = ?', [
       result.pnl.toString(),
       result.fees.toString(),
       trade.id,
     ]);
-    await em.execute('DROP TABLE copy_settlement');
     return result;
   }
 
-  private async pnlPctOf(tx: TransactionContext, tradeId: string): Promise<string> {
-    const [row] = await emOf(tx).execute<{ pnl_pct: string }[]>('SELECT pnl_pct::text AS pnl_pct FROM trader_trades WHERE id = ?', [tradeId]);
-    return row?.pnl_pct ?? '0';
-  }
-
   /**
-   * Ledger rows written directly (docs/copy-trading.md, "Settlement and the ledger"): one INSERT for the
-   * ledger transactions of this close and ONE INSERT … SELECT for all their entries, because the ledger
-   * trigger checks each transaction's zero sum over the entries of a single statement.
+   * Ledger rows written directly (docs/copy-trading.md, "Settlement and the ledger"): per posting one
+   * INSERT into ledger_transactions and ONE INSERT … SELECT for all its entries, because the ledger trigger
+   * checks each transaction's zero sum over the entries of a single statement.
    * trade_settlement (one per close): each copy_equity moves by its pnl net of its profit share, the
    * platform_market account by −Σ pnl and the trader's cash by +Σ profit share — one entry per copy, which
-   * halves the rows the posting trigger locks and updates; the split per copy is kept on copy_positions
-   * (pnl, fee). copy_return: the remaining equity of copies that end → the follower's cash.
+   * halves the rows the posting trigger locks and updates; the split per copy stays on copy_positions
+   * (pnl, fee). Reference `trade:<id>`.
    */
-  private async postLedger(
+  private async postSettlement(
     tx: TransactionContext,
     tradeId: string,
     result: SettlementResult,
     moved: number,
-    returned: bigint,
     traderCash: string,
     market: string,
   ): Promise<void> {
-    const em = emOf(tx);
-    const reference = `trade:${tradeId}`;
-    const wanted: Array<[string, string]> = [];
-    if (moved > 0) wanted.push(['trade_settlement', `Settlement of trade ${tradeId} (pnl and profit share)`]);
-    if (returned > 0n) {
-      wanted.push(['copy_return', `Copies ended with trade ${tradeId}`]);
-      await em.execute(
-        `INSERT INTO ledger_accounts (owner_id, kind)
-         SELECT DISTINCT follower_id, 'cash' FROM copy_settlement WHERE ends AND new_equity > 0
-         ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING`,
-      );
-    }
-    if (!wanted.length) return;
-    const rows = await em.execute<{ id: string; type: string }[]>(
-      `INSERT INTO ledger_transactions (type, reference, description)
-       SELECT t.type, ?, t.description FROM (VALUES ${wanted.map(() => '(?, ?)').join(', ')}) AS t(type, description)
-       RETURNING id::text AS id, type`,
-      [reference, ...wanted.flat()],
-    );
-    const id = (type: string) => rows.find((r) => r.type === type)?.id ?? null;
-    await em.execute(
-      `INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT ?::bigint, account_id, pnl - fee FROM copy_settlement WHERE pnl - fee <> 0
-       UNION ALL SELECT ?::bigint, ?::bigint, -sum(pnl) FROM copy_settlement HAVING sum(pnl) <> 0
-       UNION ALL SELECT ?::bigint, ?::bigint, sum(fee) FROM copy_settlement HAVING sum(fee) > 0
-       UNION ALL SELECT ?::bigint, account_id, -new_equity FROM copy_settlement WHERE ends AND new_equity > 0
-       UNION ALL SELECT ?::bigint, cash.id, s.new_equity FROM copy_settlement s
-         JOIN ledger_accounts cash ON cash.owner_id = s.follower_id AND cash.kind = 'cash' AND cash.copy_id IS NULL
-         WHERE s.ends AND s.new_equity > 0`,
+    if (moved === 0) return;
+    await emOf(tx).execute(
+      `WITH t AS (
+         INSERT INTO ledger_transactions (type, reference, description)
+         VALUES ('trade_settlement', ?, ?) RETURNING id
+       )
+       INSERT INTO ledger_entries (transaction_id, account_id, amount)
+       SELECT t.id, a.id, p.pnl - p.fee FROM t, copy_positions p JOIN ledger_accounts a ON a.copy_id = p.copy_id
+       WHERE p.trade_id = ? AND p.pnl - p.fee <> 0
+       UNION ALL SELECT t.id, ?::bigint, -?::bigint FROM t WHERE ?::bigint <> 0
+       UNION ALL SELECT t.id, ?::bigint, ?::bigint FROM t WHERE ?::bigint > 0`,
       [
-        id('trade_settlement'),
-        id('trade_settlement'),
+        `trade:${tradeId}`,
+        `Settlement of trade ${tradeId} (pnl and profit share)`,
+        tradeId,
         market,
-        id('trade_settlement'),
+        result.pnl.toString(),
+        result.pnl.toString(),
         traderCash,
-        id('copy_return'),
-        id('copy_return'),
+        result.fees.toString(),
+        result.fees.toString(),
       ],
+    );
+  }
+
+  /** copy_return: the remaining equity of the copies that ended with this close → their owners' cash. */
+  private async postCopyReturns(tx: TransactionContext, tradeId: string): Promise<void> {
+    const em = emOf(tx);
+    await em.execute(
+      `INSERT INTO ledger_accounts (owner_id, kind)
+       SELECT DISTINCT follower_id, 'cash' FROM copy_settlement_flags WHERE ends AND equity > 0
+       ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING`,
+    );
+    await em.execute(
+      `WITH t AS (
+         INSERT INTO ledger_transactions (type, reference, description)
+         VALUES ('copy_return', ?, ?) RETURNING id
+       )
+       INSERT INTO ledger_entries (transaction_id, account_id, amount)
+       SELECT t.id, f.account_id, -f.equity FROM t, copy_settlement_flags f WHERE f.ends AND f.equity > 0
+       UNION ALL
+       SELECT t.id, cash.id, f.equity FROM t, copy_settlement_flags f
+         JOIN ledger_accounts cash ON cash.owner_id = f.follower_id AND cash.kind = 'cash' AND cash.copy_id IS NULL
+       WHERE f.ends AND f.equity > 0`,
+      [`trade:${tradeId}`, `Copies ended with trade ${tradeId}`],
     );
   }
 }
