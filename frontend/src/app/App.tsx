@@ -10,7 +10,8 @@ export function App() {
   useEffect(() => restoreSession(), []);
   return (
     <AppProviders>
-      <BrowserRouter>
+      {/* synchronous navigation: leaveThenSwitch() must commit the new page before the session changes */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

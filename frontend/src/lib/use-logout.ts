@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { apiRequest } from './api-client';
 import { clearCredentials } from './auth-session';
 import { toast } from './toast';
+import { leaveThenSwitch } from './switch-session';
 
 export const CACHE_RESET_DELAY_MS = 1000;
 
@@ -18,10 +19,9 @@ export function useLogout(): () => Promise<void> {
       toast.error('Error logging out');
       return;
     }
-    clearCredentials();
+    leaveThenSwitch(navigate, '/', clearCredentials);
     // later than the navigation so that the screens being left do not refetch with no token
     setTimeout(() => void mutate(() => true, undefined, { revalidate: false }), CACHE_RESET_DELAY_MS);
-    navigate('/');
   }, [mutate, navigate]);
 }
 

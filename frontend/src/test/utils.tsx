@@ -83,7 +83,7 @@ export function LocationProbe() {
 export function renderApp(path: string, extra?: ReactNode) {
   return render(
     <AppProviders cache={new Map()}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
         <AppRoutes />
         <LocationProbe />
         {extra}
@@ -95,7 +95,7 @@ export function renderApp(path: string, extra?: ReactNode) {
 export function renderWithProviders(ui: ReactNode, path = '/') {
   return render(
     <AppProviders cache={new Map()}>
-      <MemoryRouter initialEntries={[path]}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
         {ui}
         <LocationProbe />
       </MemoryRouter>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderWithProviders, signIn } from '../../test/utils';
+import { jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '../../test/utils';
 import { getToken } from '../../lib/auth-session';
 import { getToasts } from '../../lib/toast';
 import { menuFor } from './menus';
@@ -57,12 +57,18 @@ describe('navigation menus per role (seed §2)', () => {
 });
 
 describe('logout (seed §4)', () => {
-  it('posts auth/logout, clears the credentials and goes to /', async () => {
+  it('posts auth/logout, clears the credentials and goes to / (from a protected page)', async () => {
     signIn({ roles: ['User'] });
-    const fetchMock = mockFetch({ 'POST /api/auth/logout': {} });
-    renderWithProviders(<RoleMenu />, '/userdashboard/wallet');
-    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    const fetchMock = mockFetch({
+      'POST /api/auth/logout': {},
+      'GET /api/wallet': { balance: '0.00', tradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/wallet/transactions': { transactions: [], total: 0, page: 1, limit: 10 },
+    });
+    renderApp('/userdashboard/wallet');
+    const sidebar = await screen.findByRole('navigation', { name: 'Dashboard menu' });
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.getByRole('heading', { name: 'Mirrorline', level: 1 })).toBeInTheDocument();
     expect(getToken()).toBeNull();
     expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/auth/logout' && (i as RequestInit).method === 'POST')).toBe(true);
   });

@@ -4,6 +4,7 @@ import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
 import { clearCredentials, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
 import { useResetCache } from '../../../lib/use-logout';
+import { leaveThenSwitch } from '../../../lib/switch-session';
 import { FormError, TextField } from '../../../components/ui/field';
 import { changePassword } from '../api/change-password';
 import { deleteOwnAccount } from '../api/delete-account';
@@ -83,9 +84,10 @@ function DeleteAccountForm() {
     try {
       await deleteOwnAccount(session.userId, password);
       toast.success('Your account has been deleted');
-      clearCredentials();
-      resetCache();
-      navigate('/', { replace: true });
+      leaveThenSwitch(navigate, '/', () => {
+        clearCredentials();
+        resetCache();
+      });
     } catch (err) {
       setConfirming(false);
       if (err instanceof ApiError && err.status === 401) setError('The password is wrong');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, makeToken, mockFetch, renderWithProviders, signIn } from '../../../test/utils';
+import { jsonResponse, makeToken, mockFetch, renderApp, renderWithProviders, signIn } from '../../../test/utils';
 import { getSession } from '../../../lib/auth-session';
 import { getToasts } from '../../../lib/toast';
 import { CreateUserForm } from './create-user-form';
@@ -101,11 +101,15 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     await waitFor(() => expect(messages()).toContain('Error blocking user'));
   });
 
-  it("'log in as' impersonates, toasts 'Login Successful' and goes to /", async () => {
+  it("'log in as' impersonates, toasts 'Login Successful' and goes to / (not bounced by the admin-only gate)", async () => {
     const bobToken = makeToken({ userId: 'u-7', username: 'bob' }, { imp: 'admin-1' });
-    const fetchMock = await renderTable({ 'POST /api/admin/impersonate': { accessToken: bobToken } });
+    signIn({ roles: ['User', 'Admin'], username: 'root' });
+    const fetchMock = mockFetch({ 'GET /api/user/get-all': users, 'POST /api/admin/impersonate': { accessToken: bobToken } });
+    renderApp('/admindashboard/usermanagement');
+    await screen.findByRole('row', { name: 'User bob' });
     await userEvent.click(within(screen.getByRole('row', { name: 'User bob' })).getByRole('button', { name: 'Log in as' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.getByRole('heading', { name: 'Mirrorline', level: 1 })).toBeInTheDocument();
     expect(messages()).toContain('Login Successful');
     expect(getSession().username).toBe('bob');
     expect(getSession().impersonated).toBe(true);

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { setCredentials } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
 import { useResetCache } from '../../../lib/use-logout';
+import { leaveThenSwitch } from '../../../lib/switch-session';
 import { Money } from '../../../components/ui/money';
 import { blockUser } from '../api/block-user';
 import { deleteUser } from '../api/delete-user';
@@ -109,10 +110,11 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
       if (!user._id) return;
       try {
         const { accessToken } = await impersonate(user._id);
-        setCredentials({ accessToken });
-        resetCache();
         toast.success('Login Successful');
-        navigate('/');
+        leaveThenSwitch(navigate, '/', () => {
+          setCredentials({ accessToken });
+          resetCache();
+        });
       } catch (error) {
         toast.error(impersonationMessage(error instanceof ApiError ? error.status : undefined));
       }
