@@ -25,6 +25,7 @@ describe('register → verify email', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/otpverification'));
     expect(bodyOf(fetchMock, '/api/auth/register')).toEqual({ username: 'ada_l', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'analytical-engine' });
+    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     await userEvent.type(screen.getByLabelText('Verification code'), '12ab3456');
     expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
