@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, type Location } from 'react-router-dom'
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
 import { getPersist, sessionFromToken, setCredentials, setPersist } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
+import { useResetCache } from '../../../lib/use-logout';
 import { FormError, TextField } from '../../../components/ui/field';
 import { login } from '../api/login';
 import { compact, emailError } from '../api/validation';
@@ -10,6 +11,7 @@ import { AuthCard } from './auth-card';
 
 export function SignInForm() {
   const navigate = useNavigate();
+  const resetCache = useResetCache();
   const location = useLocation();
   const from = (location.state as { from?: Location } | null)?.from;
   const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? '');
@@ -31,6 +33,8 @@ export function SignInForm() {
     try {
       const { accessToken } = await login({ email: email.trim(), password });
       setPersist(persist);
+      // answers cached for a previous account (expired session, no logout) must not show for this one
+      resetCache();
       setCredentials({ accessToken });
       toast.success('Login Successful');
       const session = sessionFromToken(accessToken);
