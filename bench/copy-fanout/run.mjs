@@ -130,40 +130,37 @@ async function main() {
     await sql('ANALYZE');
     console.log(`set-up: ${COPIES.toLocaleString('en-US')} active copies on one trader in ${seconds(performance.now() - started)}`);
 
-    // --- the floor: raw statements of the same number of rows -----------------------------------
+    // --- rounds: the floor (raw INSERT … SELECT and UPDATE of COPIES rows) right before each open and
+    // close through the real use cases, so that both see the same machine load ----------------------
     await sql('CREATE TABLE bench_floor (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, copy_id uuid NOT NULL REFERENCES copies (id), size bigint NOT NULL)');
     const floors = [];
     const updateFloors = [];
+    const opens = [];
+    const closes = [];
+    const prices = [['100', '104', 'buy'], ['100', '97.5', 'buy'], ['250', '240', 'sell']];
     for (let i = 0; i < ROUNDS; i++) {
       const [insertMs] = await time(() => sql(`INSERT INTO bench_floor (copy_id, size) SELECT id, 50000 FROM copies WHERE trader_id = ?`, [traderId]));
       const [updateMs] = await time(() => sql(`UPDATE bench_floor SET size = size + 1 WHERE id > (SELECT max(id) FROM bench_floor) - ?`, [COPIES]));
       floors.push(insertMs);
       updateFloors.push(updateMs);
-    }
-    await sql('DROP TABLE bench_floor');
-
-    // --- open and close through the real use cases --------------------------------------------
-    const opens = [];
-    const closes = [];
-    const prices = [['100', '104', 'buy'], ['100', '97.5', 'buy'], ['250', '240', 'sell']];
-    profile.on = true;
-    for (let i = 0; i < ROUNDS; i++) {
       const [entry, exit, side] = prices[i % prices.length];
+      profile.on = true;
       const [openMs, opened] = await time(() =>
         openTrade.execute({ traderId: Number(traderId), market: 'Crypto', pair: 'BTCUSDT', side, entryPrice: entry, allocationPct: 50 }),
       );
       if (opened.copied !== COPIES) throw new Error(`expected ${COPIES} positions, got ${opened.copied}`);
       const [closeMs, closed] = await time(() => closeTrade.execute({ traderId: Number(traderId), tradeId: opened.trade.id, exitPrice: exit }));
+      profile.on = false;
       if (closed.positions !== COPIES) throw new Error(`expected ${COPIES} settled positions, got ${closed.positions}`);
       opens.push(openMs);
       closes.push(closeMs);
       console.log(
-        `round ${i + 1}: open ${seconds(openMs)} (${opened.copied} positions, ${opened.committed} committed) · ` +
-          `close ${seconds(closeMs)} (copiers pnl ${closed.copiersPnl}, profit share ${closed.profitShare})`,
+        `round ${i + 1}: floor ${seconds(insertMs)} · open ${seconds(openMs)} = ${(openMs / insertMs).toFixed(2)}× (${opened.copied} positions, ${opened.committed} committed) · ` +
+          `close ${seconds(closeMs)} = ${(closeMs / insertMs).toFixed(2)}× (copiers pnl ${closed.copiersPnl}, profit share ${closed.profitShare})`,
       );
     }
+    await sql('DROP TABLE bench_floor');
 
-    profile.on = false;
     // --- ledger check ------------------------------------------------------------------------------
     const [check] = await sql(
       `SELECT (SELECT coalesce(sum(amount), 0) FROM ledger_entries)::text AS total,

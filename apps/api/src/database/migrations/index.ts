@@ -10,6 +10,7 @@ import { Migration20261123000520AdminSessions } from './Migration20261123000520A
 import { Migration20261123000600CopyTrading } from './Migration20261123000600CopyTrading';
 import { Migration20261123000610Notifications } from './Migration20261123000610Notifications';
 import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261123000620CopyTradingFanOutTuning';
+import { Migration20261123000630NotificationsKey } from './Migration20261123000630NotificationsKey';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000600CopyTrading', class: Migration20261123000600CopyTrading },
   { name: 'Migration20261123000610Notifications', class: Migration20261123000610Notifications },
   { name: 'Migration20261123000620CopyTradingFanOutTuning', class: Migration20261123000620CopyTradingFanOutTuning },
+  { name: 'Migration20261123000630NotificationsKey', class: Migration20261123000630NotificationsKey },
 ];
