@@ -24,6 +24,7 @@ export function TopBar() {
   const home = session.isAdmin ? '/admindashboard' : '/userdashboard';
 
   return (
+    <>
     <header className="topbar">
       <div className="topbar__inner container">
         <Link to="/" className="brand" aria-label="Mirrorline home">
@@ -71,10 +72,15 @@ export function TopBar() {
           </button>
         </div>
       </div>
+    </header>
+      {/* outside the header: its backdrop-filter would make it the containing block of the fixed drawer */}
       {drawerOpen && (
         <>
           <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
           <aside id="mobile-drawer" className="drawer" aria-label="Mobile menu">
+            <button type="button" className="drawer__close" aria-label="Close menu" autoFocus onClick={() => setDrawerOpen(false)}>
+              ×
+            </button>
             <RoleMenu label="Mobile menu" onNavigate={() => setDrawerOpen(false)} />
             {session.isLoggedIn && (
               <ul className="drawer__public">
@@ -88,6 +94,6 @@ export function TopBar() {
           </aside>
         </>
       )}
-    </header>
+    </>
   );
 }
