@@ -65,7 +65,7 @@ export function TopBar() {
             className="topbar__burger"
             aria-expanded={drawerOpen}
             aria-controls="mobile-drawer"
-            aria-label={drawerOpen ? 'Close menu' : 'Open menu'}
+            aria-label="Open menu"
             onClick={() => setDrawerOpen((o) => !o)}
           >
             <span aria-hidden="true">☰</span>
