@@ -69,7 +69,7 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toEqual([{ userId: 'u-7', roles: ['User', 'Trader'] }]);
 
     const tina = screen.getByRole('row', { name: 'User tina' });
-    await userEvent.type(within(tina).getByLabelText('New balance for tina'), '300');
+    await userEvent.type(within(tina).getByLabelText('New balance for tina'), '0300');
     await userEvent.click(within(tina).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(2));
     expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')[1]).toEqual({ userId: 'u-8', balance: '300.00' });

@@ -52,7 +52,8 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
       const body: UpdateUserBody = { userId: user._id };
       const nextRoles = ROLE_OPTIONS.filter((r) => r === 'User' || roles.includes(r));
       if (!sameRoles(nextRoles, user.roles)) body.roles = [...nextRoles];
-      if (balance !== '') body.balance = `${balance}.00`;
+      // digits only; BigInt drops leading zeros, which the API's format refuses ("0300.00")
+      if (balance !== '') body.balance = `${BigInt(balance).toString()}.00`;
       if (body.roles === undefined && body.balance === undefined) {
         toast.info('No changes to update');
         return;
@@ -158,6 +159,7 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
           className="field__input field__input--sm balance-box"
           inputMode="numeric"
           placeholder="New balance"
+          maxLength={8}
           aria-label={`New balance for ${label}`}
           value={balance}
           onChange={(e) => {
