@@ -3,6 +3,7 @@ import { useSession } from '../../lib/auth-session';
 import { BalanceCards } from '../../features/wallet/components/balance-cards';
 import { CopiesList } from '../../features/copies/components/copies-list';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
+import { useDivergenceByCopy } from '../../features/trades/api/get-trades';
 
 export { TradesPage as TradesScreen } from '../../features/trades/components/trades-page';
 export { WalletPage as WalletScreen } from '../../features/wallet/components/wallet-page';
@@ -12,6 +13,7 @@ export { KycVerification as KycScreen } from '../../features/kyc/components/kyc-
 /** The user dashboard's index: balances, copies and notifications, composed from three features. */
 export function OverviewScreen() {
   const session = useSession();
+  const { divergence } = useDivergenceByCopy();
   return (
     <div className="stack">
       <header className="page__header page__header--dash">
@@ -24,7 +26,7 @@ export function OverviewScreen() {
         </p>
       )}
       <BalanceCards />
-      <CopiesList />
+      <CopiesList divergence={divergence} />
       <NotificationsPanel />
     </div>
   );

@@ -63,7 +63,8 @@ function FundsForm({ copy, onDone }: { copy: Copy; onDone: () => void }) {
   );
 }
 
-export function CopiesList() {
+/** `divergence`: mean divergence % per copy id, computed by the caller from the copied trades. */
+export function CopiesList({ divergence }: { divergence?: Record<string, number> } = {}) {
   const { copies, error, isLoading, mutate } = useCopies();
   const { mutate: globalMutate } = useSWRConfig();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -110,7 +111,7 @@ export function CopiesList() {
                   <th scope="col">Invested</th>
                   <th scope="col">Equity</th>
                   <th scope="col">PnL</th>
-                  <th scope="col">Divergence</th>
+                  <th scope="col" title="Your result minus the trader’s on closed positions (sizing and rounding)">Divergence</th>
                   <th scope="col">Open</th>
                   <th scope="col"><span className="visually-hidden">Actions</span></th>
                 </tr>
@@ -118,6 +119,7 @@ export function CopiesList() {
               <tbody>
                 {list.map((c) => {
                   const ended = c.status === 'stopped';
+                  const div = c.divergencePct ?? divergence?.[c.id] ?? null;
                   return (
                     <tr key={c.id}>
                       <td><Link to={`/traderinfo/${c.traderId}`}>{c.traderName}</Link></td>
@@ -125,7 +127,7 @@ export function CopiesList() {
                       <td><Money value={c.invested} /></td>
                       <td><Money value={c.equity} /></td>
                       <td><Money value={c.pnl} signed colored /></td>
-                      <td>{c.divergencePct === null ? '—' : <Percent value={c.divergencePct} />}</td>
+                      <td>{div === null ? '—' : <Percent value={div} />}</td>
                       <td>{c.openPositions}</td>
                       <td className="actions">
                         {!ended && (
