@@ -31,6 +31,9 @@ interface TradeRow {
   closed_at: Date | null;
 }
 
+/** From this many positions on, the settlement's own joins are planned as hash joins. */
+const HASH_JOIN_THRESHOLD = 1000;
+
 export const TRADE_COLUMNS = `id::text AS id, trader_id, market, pair, side, entry_price::text AS entry_price,
   exit_price::text AS exit_price, allocation_pct, pnl_pct::text AS pnl_pct, status, copied_count, skipped_count,
   copiers_pnl::text AS copiers_pnl, copiers_fees::text AS copiers_fees, opened_at, closed_at`;
@@ -190,12 +193,20 @@ export class SqlTradeEngine extends TradeEngine {
     const em = emOf(tx);
     const sign = trade.side === 'buy' ? 1 : -1;
     // The trade's positions were inserted after the last ANALYZE, so the planner expects a handful and
-    // would probe copies and ledger_accounts once per position: hash joins are right for any fan-out size.
-    await em.execute('SET LOCAL enable_nestloop = off');
+    // would probe copies and ledger_accounts once per position. For a large fan-out hash joins are the right
+    // plan (steps 1 and 3; the ledger posting keeps its own plans, measured faster so); a small one keeps the
+    // planner's index probes, as hash joins would scan whole tables.
+    const hashJoins = async <T>(work: () => Promise<T>): Promise<T> => {
+      if (trade.copiedCount < HASH_JOIN_THRESHOLD) return work();
+      await em.execute('SET LOCAL enable_nestloop = off');
+      const result = await work();
+      await em.execute('SET LOCAL enable_nestloop TO DEFAULT');
+      return result;
+    };
     // 1. Every open position of the trade settles once (WHERE NOT settled): pnl = trunc(size × (exit −
     //    entry) × sign / entry) with numeric div() (exact, toward zero; never via the rounded pnlPct), a loss
     //    capped at the size; fee = share % of the equity gain above the high-water mark (domain/copy-math.ts).
-    const [totals] = await em.execute<{ expected: string; positions: string; moved: string; pnl: string; fees: string }[]>(
+    const [totals] = await hashJoins(() => em.execute<{ expected: string; positions: string; moved: string; pnl: string; fees: string }[]>(
       `WITH v AS (
          SELECT p.copy_id, greatest(-p.size, div(p.size::numeric * (?::numeric - ?::numeric) * ?, ?::numeric))::bigint AS pnl,
                 a.balance AS equity, c.high_water_mark AS hwm
@@ -212,7 +223,7 @@ export class SqlTradeEngine extends TradeEngine {
               coalesce(sum(pnl), 0)::text AS pnl, coalesce(sum(fee), 0)::text AS fees
        FROM u`,
       [exitPrice, trade.entryPrice, sign, trade.entryPrice, trade.id, trader.sharePct, trade.id],
-    );
+    ));
     if (totals.expected !== totals.positions) throw new Error(`trade ${trade.id}: positions changed during settlement`);
     const result: SettlementResult = {
       positions: Number(totals.positions),
@@ -230,7 +241,7 @@ export class SqlTradeEngine extends TradeEngine {
         `CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
            stop_loss_hit boolean, ends boolean) ON COMMIT DROP`,
       );
-      await em.execute(
+      await hashJoins(() => em.execute(
         `WITH v AS (
            SELECT p.copy_id, p.fee, a.id AS account_id, a.balance AS equity, c.status,
                   (c.status <> 'stopping' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
@@ -255,8 +266,7 @@ export class SqlTradeEngine extends TradeEngine {
          )
          INSERT INTO copy_settlement_flags SELECT * FROM changed WHERE hit OR ends`,
         [trade.id],
-      );
-      await em.execute('SET LOCAL enable_nestloop = on');
+      ));
       const [flags] = await em.execute<{ ended: string; hit: string; returned: string }[]>(
         `SELECT count(*) FILTER (WHERE ends) AS ended, count(*) FILTER (WHERE stop_loss_hit) AS hit,
                 coalesce(sum(equity) FILTER (WHERE ends), 0)::text AS returned FROM copy_settlement_flags`,
@@ -284,8 +294,6 @@ export class SqlTradeEngine extends TradeEngine {
         [`${trade.pair} closed: `, `Trade pnl ${trimDecimal(pct.pnl_pct)} %`, trade.id, trader.name, trader.name],
       );
       await em.execute('DROP TABLE copy_settlement_flags');
-    } else {
-      await em.execute('SET LOCAL enable_nestloop = on');
     }
     await em.execute('UPDATE trader_trades SET copiers_pnl = ?, copiers_fees = ? WHERE id = ?', [
       result.pnl.toString(),

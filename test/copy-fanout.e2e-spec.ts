@@ -1,0 +1,76 @@
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { createTestApp, type TestApp } from './support/test-app';
+import { createUser } from './support/users';
+
+/**
+ * A fan-out large enough (≥ 1,000 positions) for the settlement to take its hash-join path, through HTTP:
+ * every copy gets its position, every position settles once, and the ledger adds up to the cent.
+ */
+describe('large fan-out and settlement', () => {
+  let t: TestApp;
+  let sql: fx.Sql;
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    sql = t.sql as fx.Sql;
+  });
+  afterAll(() => t.close());
+
+  it('1,500 copies: one open, one close, exact totals', async () => {
+    const copies = 1_500;
+    const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+    const traderId = await fx.insertTraderProfile(sql, trader.id, 25);
+    // Followers with copies of 100.00 + i cents each, funded straight from platform_deposits (set-based set-up).
+    await sql(
+      `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
+       SELECT 'bulk' || g || '@example.test', 'bulk_' || g, 'Bulk', 'Follower', 'x', true, 'Verified' FROM generate_series(1, ?) g`,
+      [copies],
+    );
+    await sql(
+      `INSERT INTO copies (follower_id, trader_id, invested, high_water_mark)
+       SELECT id, ?, 10000 + substr(username, 6)::int, 10000 + substr(username, 6)::int FROM users WHERE username LIKE 'bulk\\_%'`,
+      [traderId],
+    );
+    await sql(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies WHERE trader_id = ?`, [traderId]);
+    await sql(
+      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'bulk') RETURNING id)
+       INSERT INTO ledger_entries (transaction_id, account_id, amount)
+       SELECT tx.id, a.id, c.invested FROM tx, copies c JOIN ledger_accounts a ON a.copy_id = c.id WHERE c.trader_id = ?
+       UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -(SELECT sum(invested) FROM copies WHERE trader_id = ?)::bigint FROM tx`,
+      [traderId, traderId],
+    );
+    const opened = await t
+      .http()
+      .post('/api/trader/trades')
+      .set('Authorization', trader.bearer)
+      .send({ market: 'Stocks', pair: 'NVDA', side: 'buy', entryPrice: '134.80', allocationPct: 33 })
+      .expect(201);
+    expect(opened.body.copied).toBe(copies);
+    const marketBefore = await fx.platformMarket(sql);
+    const closed = await t
+      .http()
+      .post(`/api/trader/trades/${opened.body.trade.id}/close`)
+      .set('Authorization', trader.bearer)
+      .send({ exitPrice: '139.17' })
+      .expect(200);
+    expect(closed.body.positions).toBe(copies);
+    // Recompute every copy with the SQL of the model: size, pnl toward zero, fee on the gain above the mark.
+    const [model] = await sql<{ pnl: string; fee: string }>(
+      `WITH m AS (
+         SELECT c.invested AS equity, c.invested * 33 / 100 AS size FROM copies c WHERE c.trader_id = ?
+       ), p AS (SELECT equity, div(size::numeric * (139.17 - 134.80), 134.80)::bigint AS pnl FROM m)
+       SELECT sum(pnl)::text AS pnl, sum(CASE WHEN pnl > 0 THEN pnl * 25 / 100 ELSE 0 END)::text AS fee FROM p`,
+      [traderId],
+    );
+    expect(closed.body.copiersPnl).toBe(`${BigInt(model.pnl) / 100n}.${String(BigInt(model.pnl) % 100n).padStart(2, '0')}`);
+    expect(await fx.platformMarket(sql)).toBe(marketBefore - BigInt(model.pnl));
+    expect(await fx.cashOf(sql, trader.id)).toBe(BigInt(model.fee));
+    const [{ unsettled }] = await sql<{ unsettled: string }>('SELECT count(*) FILTER (WHERE NOT settled) AS unsettled FROM copy_positions WHERE trade_id = ?', [opened.body.trade.id]);
+    expect(unsettled).toBe('0');
+    const [{ marks }] = await sql<{ marks: string }>(
+      `SELECT count(*) AS marks FROM copies c JOIN ledger_accounts a ON a.copy_id = c.id WHERE c.trader_id = ? AND c.high_water_mark <> a.balance`,
+      [traderId],
+    );
+    expect(marks).toBe('0'); // every copy gained, so every mark moved to its equity after the fee
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+  }, 60_000);
+});
