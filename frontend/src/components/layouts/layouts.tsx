@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TopBar } from './top-bar';
 import { Footer } from './footer';
@@ -8,11 +8,20 @@ import { LoadingState } from '../ui/states';
 import { Toaster } from '../ui/toaster';
 import { ErrorBoundary } from '../errors/error-boundary';
 
-/** Scrolls to the top on every route change (seed §2). */
+/**
+ * Scrolls to the top on every route change (seed §2) and, after the first page, moves focus to the main
+ * region so that screen readers and keyboard users start at the new page's content.
+ */
 export function ScrollToTop() {
   const { pathname } = useLocation();
+  const first = useRef(true);
   useEffect(() => {
     window.scrollTo?.(0, 0);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname]);
   return null;
 }
