@@ -48,6 +48,14 @@ describe('ledger schema invariants', () => {
     expect(await t.sql<{ n: string }>('SELECT count(*) AS n FROM ledger_entries')).toEqual(before);
   });
 
+  it('refuses entries for an account or a transaction that does not exist', async () => {
+    await expect(post(100, deposits, '999999999')).rejects.toThrow(/account that does not exist/);
+    await expect(
+      t.sql('INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES (999999999, ?, 5), (999999999, ?, -5)', [cash, deposits]),
+    ).rejects.toThrow(/ledger transaction 999999999 does not exist/);
+    expect(await balance(cash)).toBe(10_000);
+  });
+
   it('refuses UPDATE and DELETE on the journal', async () => {
     await expect(t.sql('UPDATE ledger_entries SET amount = amount * 2')).rejects.toThrow(/append-only/);
     await expect(t.sql('DELETE FROM ledger_entries')).rejects.toThrow(/append-only/);

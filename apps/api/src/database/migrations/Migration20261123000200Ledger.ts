@@ -48,8 +48,11 @@ export class Migration20261123000200Ledger extends Migration {
     this.addSql(`
       CREATE TABLE ledger_entries (
         id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        transaction_id bigint NOT NULL REFERENCES ledger_transactions (id),
-        account_id bigint NOT NULL REFERENCES ledger_accounts (id),
+        -- Referential integrity is checked set-based by the posting trigger below, not by per-row
+        -- foreign keys: a 100,000-position settlement would otherwise queue 200,000 RI trigger events.
+        -- Referenced rows can never disappear (transactions are append-only, accounts undeletable).
+        transaction_id bigint NOT NULL,
+        account_id bigint NOT NULL,
         amount bigint NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT ledger_entries_amount_nonzero CHECK (amount <> 0)
@@ -67,11 +70,17 @@ export class Migration20261123000200Ledger extends Migration {
       CREATE OR REPLACE FUNCTION ledger_post_entries() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
         unbalanced bigint;
+        missing bigint;
       BEGIN
         SELECT transaction_id INTO unbalanced FROM new_entries
           GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 1;
         IF unbalanced IS NOT NULL THEN
           RAISE EXCEPTION 'ledger transaction % does not balance', unbalanced USING ERRCODE = 'raise_exception';
+        END IF;
+        SELECT e.transaction_id INTO missing FROM (SELECT DISTINCT transaction_id FROM new_entries) e
+          WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id) LIMIT 1;
+        IF missing IS NOT NULL THEN
+          RAISE EXCEPTION 'ledger transaction % does not exist', missing USING ERRCODE = 'foreign_key_violation';
         END IF;
         -- Lock every touched account in id order first: no two postings can wait on each other in a cycle.
         PERFORM 1 FROM ledger_accounts
@@ -79,13 +88,19 @@ export class Migration20261123000200Ledger extends Migration {
         UPDATE ledger_accounts a SET balance = a.balance + d.delta
           FROM (SELECT account_id, sum(amount) AS delta FROM new_entries GROUP BY account_id) d
           WHERE a.id = d.account_id;
+        GET DIAGNOSTICS missing = ROW_COUNT;
+        IF missing <> (SELECT count(DISTINCT account_id) FROM new_entries) THEN
+          RAISE EXCEPTION 'ledger entries refer to an account that does not exist' USING ERRCODE = 'foreign_key_violation';
+        END IF;
         RETURN NULL;
       END $$;`);
     this.addSql(`
       CREATE TRIGGER ledger_entries_post AFTER INSERT ON ledger_entries
       REFERENCING NEW TABLE AS new_entries
       FOR EACH STATEMENT EXECUTE FUNCTION ledger_post_entries();`);
-    // Cached balances move only through the trigger above.
+    // Cached balances move only through the trigger above. The guard runs for statements issued by
+    // clients (trigger depth 0) only: the posting trigger's own set-based UPDATE skips it (a per-row
+    // PL/pgSQL call on 100,000 accounts would dominate a settlement).
     this.addSql(`
       CREATE OR REPLACE FUNCTION ledger_accounts_guard() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -95,14 +110,14 @@ export class Migration20261123000200Ledger extends Migration {
         IF NEW.owner_id IS DISTINCT FROM OLD.owner_id OR NEW.kind <> OLD.kind OR NEW.copy_id IS DISTINCT FROM OLD.copy_id THEN
           RAISE EXCEPTION 'ledger accounts cannot change owner or kind' USING ERRCODE = 'insufficient_privilege';
         END IF;
-        IF NEW.balance <> OLD.balance AND pg_trigger_depth() < 2 THEN
+        IF NEW.balance <> OLD.balance THEN
           RAISE EXCEPTION 'ledger balances move only through ledger entries' USING ERRCODE = 'insufficient_privilege';
         END IF;
         RETURN NEW;
       END $$;`);
     this.addSql(`
       CREATE TRIGGER ledger_accounts_guard BEFORE UPDATE OR DELETE ON ledger_accounts
-      FOR EACH ROW EXECUTE FUNCTION ledger_accounts_guard();`);
+      FOR EACH ROW WHEN (pg_trigger_depth() = 0) EXECUTE FUNCTION ledger_accounts_guard();`);
   }
 
   override async down(): Promise<void> {
