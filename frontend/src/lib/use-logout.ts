@@ -21,12 +21,24 @@ export function useLogout(): () => Promise<void> {
     }
     leaveThenSwitch(navigate, '/', clearCredentials);
     // later than the navigation so that the screens being left do not refetch with no token
-    setTimeout(() => void mutate(() => true, undefined, { revalidate: false }), CACHE_RESET_DELAY_MS);
+    setTimeout(() => void clearAll(mutate), CACHE_RESET_DELAY_MS);
   }, [mutate, navigate]);
 }
 
-/** Clears every cached API answer at once (after impersonation or account deletion). */
-export function useResetCache(): () => void {
+/**
+ * Empties every cached answer. `revalidate: true` matters even though the screens are gone: only a
+ * revalidating mutation drops SWR's in-flight/dedupe marker of a key, and with the 60 s dedupe window a
+ * screen mounted afterwards would otherwise wait on the old request, whose answer SWR then discards as
+ * older than the mutation (the screen stays "loading"). Mounted screens, if any, refetch.
+ */
+function clearAll(mutate: ReturnType<typeof useSWRConfig>['mutate']): Promise<unknown> {
+  return mutate(() => true, undefined, { revalidate: true });
+}
+
+/** Clears every cached API answer at once (sign-in, impersonation, account deletion). */
+export function useResetCache(): () => Promise<void> {
   const { mutate } = useSWRConfig();
-  return useCallback(() => void mutate(() => true, undefined, { revalidate: false }), [mutate]);
+  return useCallback(async () => {
+    await clearAll(mutate);
+  }, [mutate]);
 }

@@ -86,7 +86,7 @@ function DeleteAccountForm() {
       toast.success('Your account has been deleted');
       leaveThenSwitch(navigate, '/', () => {
         clearCredentials();
-        resetCache();
+        void resetCache();
       });
     } catch (err) {
       setConfirming(false);

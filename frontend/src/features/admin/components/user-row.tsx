@@ -114,7 +114,7 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
         toast.success('Login Successful');
         leaveThenSwitch(navigate, '/', () => {
           setCredentials({ accessToken });
-          resetCache();
+          void resetCache();
         });
       } catch (error) {
         toast.error(impersonationMessage(error instanceof ApiError ? error.status : undefined));

@@ -88,3 +88,57 @@ describe('forgot password: email → code → new password', () => {
     expect(bodyOf(fetchMock, '/api/auth/forgotpassword/reset')).toEqual({ resetToken, password: 'brand-new-pass' });
   });
 });
+
+describe('signing in as another account', () => {
+  it('never shows answers cached for the previous account', async () => {
+    const { makeToken } = await import('../../../test/utils');
+    const { clearCredentials, setCredentials } = await import('../../../lib/auth-session');
+    let who = 'first';
+    mockFetch({
+      ...noSession,
+      'POST /api/auth/login': () => jsonResponse(200, { accessToken: makeToken({ username: 'second' }) }),
+      'GET /api/wallet': () => jsonResponse(200, { balance: who === 'first' ? '111.00' : '222.00', tradingBalance: '0.00', held: '0.00', transactions: [] }),
+      'GET /api/copies': [],
+      'GET /api/trades': { items: [], total: 0, page: 1, limit: 100 },
+      'GET /api/notifications': { items: [], total: 0, unread: 0, page: 1, limit: 10 },
+    });
+    setCredentials({ accessToken: makeToken({ username: 'first' }) });
+    renderApp('/userdashboard');
+    expect(await screen.findByTestId('balance')).toHaveTextContent('$111.00');
+    // the first session expires without a logout; someone else signs in on the same tab
+    who = 'second';
+    clearCredentials();
+    await userEvent.type(await screen.findByLabelText('Email'), 'second@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'second-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByTestId('balance')).toHaveTextContent('$222.00');
+  });
+});
+
+describe('logout, then sign in again in the same tab', () => {
+  it('fetches the new account’s data instead of waiting on the old cache', async () => {
+    const { makeToken, signIn } = await import('../../../test/utils');
+    let who = 'first';
+    mockFetch({
+      ...noSession,
+      'POST /api/auth/logout': {},
+      'POST /api/auth/login': () => jsonResponse(200, { accessToken: makeToken({ username: 'second' }) }),
+      'GET /api/wallet': () => jsonResponse(200, { balance: who === 'first' ? '111.00' : '222.00', tradingBalance: '0.00', held: '0.00', transactions: [] }),
+      'GET /api/copies': [],
+      'GET /api/trades': { items: [], total: 0, page: 1, limit: 100 },
+      'GET /api/notifications': { items: [], total: 0, unread: 0, page: 1, limit: 10 },
+    });
+    signIn({ username: 'first' });
+    renderApp('/userdashboard');
+    expect(await screen.findByTestId('balance')).toHaveTextContent('$111.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    await new Promise((r) => setTimeout(r, 1200)); // the cache reset runs 1 s after logout
+    who = 'second';
+    await userEvent.click(screen.getAllByRole('link', { name: 'Login' })[0]);
+    await userEvent.type(await screen.findByLabelText('Email'), 'second@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'second-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByTestId('balance')).toHaveTextContent('$222.00');
+  });
+});

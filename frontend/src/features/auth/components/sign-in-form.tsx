@@ -34,7 +34,7 @@ export function SignInForm() {
       const { accessToken } = await login({ email: email.trim(), password });
       setPersist(persist);
       // answers cached for a previous account (expired session, no logout) must not show for this one
-      resetCache();
+      await resetCache();
       setCredentials({ accessToken });
       toast.success('Login Successful');
       const session = sessionFromToken(accessToken);
