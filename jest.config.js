@@ -21,6 +21,8 @@ const common = {
 };
 
 module.exports = {
+  // Per-project testTimeout is ignored by Jest; e2e specs boot a real app on a real database.
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps'], testMatch: ['**/*.spec.ts'] },
     {
@@ -31,7 +33,6 @@ module.exports = {
       testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      testTimeout: 60000,
     },
     {
       ...common,
@@ -40,7 +41,7 @@ module.exports = {
       testMatch: ['**/*.browser-spec.ts'],
       globalSetup: '<rootDir>/test/browser/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/browser/support/global-teardown.ts',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/test/browser/support/timeout.ts'],
     },
   ],
 };

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserEnv } from './support/server';
+import { codeMailedTo, launch, newPage, screenshot } from './support/browser';
+
+// A 1×1 PNG: real image bytes, so the server's content check (magic bytes) accepts it.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const suffix = randomBytes(3).toString('hex');
+const user = { username: `copier_${suffix}`, first: 'Cora', last: 'Copier', email: `copier_${suffix}@example.test`, password: 'copier-password-1' };
+const trader = { username: `trader_${suffix}`, first: 'Tess', last: `Trend${suffix}`, email: `trader_${suffix}@example.test`, password: 'trader-password-1' };
+const traderName = `${trader.first} ${trader.last}`;
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/signin');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
+
+const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
+
+/**
+ * The product end to end in Chromium, as three people at once: an admin, a new user and a trader.
+ * Each step uses the real pages and the real API; the OTP code comes out of the mail the server sent.
+ */
+describe('the copy-trading journey (Chromium against the real server)', () => {
+  let browser: Browser;
+  let admin: { context: BrowserContext; page: Page };
+  let copier: { context: BrowserContext; page: Page };
+  let trading: { context: BrowserContext; page: Page };
+
+  beforeAll(async () => {
+    browser = await launch();
+    admin = await newPage(browser);
+    copier = await newPage(browser);
+    trading = await newPage(browser);
+  });
+  afterAll(() => browser?.close());
+
+  it('a visitor browses the demo traders', async () => {
+    const { page } = copier;
+    await page.goto('/traders');
+    await page.getByRole('link', { name: /^View profile of / }).first().waitFor();
+    expect(await page.getByRole('link', { name: /^View profile of / }).count()).toBeGreaterThanOrEqual(8);
+    await screenshot(page, 'traders');
+    await page.getByRole('link', { name: /^View profile of / }).first().click();
+    await page.waitForURL(/\/traderinfo\/\d+/);
+    await page.getByRole('button', { name: 'Copy trader' }).waitFor();
+    await screenshot(page, 'trader-details');
+  });
+
+  it('the admin creates a trader account', async () => {
+    const { page } = admin;
+    await signIn(page, browserEnv().adminEmail, browserEnv().adminPassword);
+    await page.goto('/admindashboard/usermanagement');
+    const form = page.getByRole('form', { name: /create user/i });
+    await form.getByLabel('Username', { exact: true }).fill(trader.username);
+    await form.getByLabel('First name', { exact: true }).fill(trader.first);
+    await form.getByLabel('Last name', { exact: true }).fill(trader.last);
+    await form.getByLabel('Email', { exact: true }).fill(trader.email);
+    await form.getByLabel('Password', { exact: true }).fill(trader.password);
+    await form.getByLabel('Trader', { exact: true }).check();
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await toast(page, 'User created successfully');
+    await page.getByRole('row', { name: `User ${trader.username}` }).waitFor();
+    await screenshot(page, 'admin-user-management');
+  });
+
+  it('a new user registers, verifies the emailed code and signs in', async () => {
+    const { page } = copier;
+    const before = Date.now();
+    await page.goto('/register');
+    const form = page.getByRole('form', { name: 'Create account' });
+    await form.getByLabel('Username', { exact: true }).fill(user.username);
+    await form.getByLabel('First name', { exact: true }).fill(user.first);
+    await form.getByLabel('Last name', { exact: true }).fill(user.last);
+    await form.getByLabel('Email', { exact: true }).fill(user.email);
+    await form.getByLabel('Password', { exact: true }).fill(user.password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(/\/otpverification/);
+    const code = await codeMailedTo(user.email, before);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Verification code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL(/\/signin/);
+    await signIn(page, user.email, user.password);
+    await page.goto('/userdashboard');
+    await page.getByRole('navigation', { name: 'Dashboard menu' }).waitFor();
+    await screenshot(page, 'user-dashboard');
+  });
+
+  it('the user is refused the admin dashboard (role gate → /signin)', async () => {
+    const { page } = copier;
+    await page.goto('/admindashboard');
+    await page.waitForURL(/\/signin/);
+  });
+
+  it('the user uploads KYC documents and is Pending', async () => {
+    const { page } = copier;
+    await page.goto('/userdashboard/kycverification');
+    const form = page.getByRole('form', { name: 'Upload documents' });
+    await form.getByLabel('Document type', { exact: true }).selectOption('passport');
+    await form.getByLabel('Document number', { exact: true }).fill('X1234567');
+    await form.getByLabel('Front of the document', { exact: true }).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByLabel('Selfie holding the document', { exact: true }).setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('button', { name: 'Upload documents' }).click();
+    await page.getByText('Pending').first().waitFor();
+    await screenshot(page, 'kyc-pending');
+  });
+
+  it('the admin verifies the KYC', async () => {
+    const { page } = admin;
+    await page.goto('/admindashboard/usermanagement');
+    await page.getByRole('combobox', { name: `KYC status of ${user.username}` }).selectOption('Verified');
+    await toast(page, 'KYC status updated successfully');
+  });
+
+  it('the user deposits and the admin approves it', async () => {
+    await copier.page.goto('/userdashboard/wallet');
+    const deposit = copier.page.getByRole('form', { name: /deposit/i });
+    await deposit.getByLabel('Amount', { exact: true }).fill('1000.00');
+    await deposit.getByRole('button', { name: 'Deposit' }).click();
+    await copier.page.getByRole('table', { name: 'Transactions' }).getByText('Pending').first().waitFor();
+
+    await admin.page.goto('/admindashboard/transactionmanagement');
+    const row = admin.page.getByRole('row').filter({ hasText: user.username }).first();
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await admin.page.getByRole('row').filter({ hasText: user.username }).first().waitFor({ state: 'detached' });
+    await screenshot(admin.page, 'admin-transactions');
+
+    await copier.page.goto('/userdashboard/wallet');
+    await copier.page.getByTestId('balance').getByText('$1,000.00').waitFor();
+    await screenshot(copier.page, 'wallet');
+  });
+
+  it('the user copies the new trader with 500.00', async () => {
+    const { page } = copier;
+    await page.goto('/traders');
+    await page.getByRole('link', { name: `View profile of ${traderName}` }).click();
+    const form = page.getByRole('form', { name: `Copy ${traderName}` });
+    await form.getByLabel('Amount', { exact: true }).fill('500.00');
+    await form.getByRole('button', { name: 'Copy trader' }).click();
+    await page.goto('/userdashboard');
+    await page.getByRole('table', { name: 'My copies' }).getByText(traderName).waitFor();
+  });
+
+  it('the trader opens a trade at 50 % and closes it 10 % higher', async () => {
+    const { page } = trading;
+    await signIn(page, trader.email, trader.password);
+    await page.goto('/trademanagement');
+    const open = page.getByRole('form', { name: 'Open a trade' });
+    await open.getByLabel('Market', { exact: true }).selectOption('Forex');
+    await open.getByLabel('Pair', { exact: true }).fill('EURUSD');
+    await open.getByLabel('Side', { exact: true }).selectOption('buy');
+    await open.getByLabel('Entry price', { exact: true }).fill('100');
+    await open.getByLabel('Allocation %', { exact: true }).fill('50');
+    await open.getByRole('button', { name: 'Open trade' }).click();
+    const item = page.getByRole('listitem', { name: 'Open trade EURUSD' });
+    await item.waitFor();
+    await screenshot(page, 'trade-management');
+    const close = item.getByRole('form', { name: 'Close EURUSD' });
+    await close.getByLabel('Exit price', { exact: true }).fill('110');
+    await close.getByRole('button', { name: 'Close trade' }).click();
+    await item.waitFor({ state: 'detached' });
+  });
+
+  it('the user sees the copied trade closed with +25.00 (250.00 × 10 %)', async () => {
+    const { page } = copier;
+    await page.goto('/userdashboard/trades');
+    const table = page.getByRole('table', { name: 'Copied trades' });
+    const row = table.getByRole('row').filter({ hasText: 'EURUSD' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('25.00');
+    await screenshot(page, 'user-trades');
+  });
+});
