@@ -63,11 +63,12 @@ describe('foundation (HTTP against real PostgreSQL)', () => {
       expect(res.body).toEqual({ status: 'ok' });
     });
 
-    it('a route that needs a token → 401 without one', async () => {
-      // Any non-public route; the global guard refuses before the router resolves parameters.
-      const res = await t.http().get('/api/user/get').expect((r) => expect([401, 404]).toContain(r.status));
-      expect(res.body.statusCode).toBe(res.status);
-      expect(res.body.code).toBeDefined();
+    it('a route that needs a token → 401 without one, 403 TOKEN_EXPIRED with a bad one', async () => {
+      const missing = await t.http().get('/api/user/get').expect(401);
+      expect(missing.body).toEqual({ statusCode: 401, message: 'Authentication required', code: 'UNAUTHENTICATED' });
+      const bad = await t.http().get('/api/user/get').set('Authorization', 'Bearer not.a.token').expect(403);
+      expect(bad.body.code).toBe('TOKEN_EXPIRED');
+      expect(bad.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
     });
 
     it('error bodies carry no stack trace', async () => {
