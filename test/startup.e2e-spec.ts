@@ -1,13 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './support/free-port';
 
-/** The compiled entry point, started the way `npm start` starts it. */
-function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-startup-'));
+/** The compiled entry point, started the way `npm start` starts it. `onHealthy` runs once /api/health answers 200. */
+function start(
+  env: Record<string, string>,
+  onHealthy?: (child: ReturnType<typeof spawn>) => void,
+  dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-startup-')),
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   chmodSync(dataDir, 0o755);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
@@ -18,7 +21,20 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stdo
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
+    if (onHealthy && env.PORT) {
+      const poll = setInterval(() => {
+        fetch(`http://127.0.0.1:${env.PORT}/api/health`)
+          .then((res) => {
+            if (res.ok) {
+              clearInterval(poll);
+              onHealthy(child);
+            }
+          })
+          .catch(() => undefined);
+      }, 200);
+      child.on('exit', () => clearInterval(poll));
+    }
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
@@ -44,6 +60,22 @@ describe('start-up (compiled app)', () => {
     const result = await start(env);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`${line}\n`);
+  });
+
+  it('starts on an embedded PostgreSQL, and on SIGINT stops the API and the database cleanly (exit 0)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-startup-'));
+    const result = await start(
+      { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), DEMO_DATA: 'false', ADMIN_PASSWORD: 'startup-admin-password' },
+      (child) => child.kill('SIGINT'),
+      dataDir,
+    );
+    expect(result.stderr).not.toMatch(/error/i); // AdminJS prints its bundling progress to stderr
+    expect(result.stdout).toContain('Mirrorline is up on http://localhost:');
+    expect(result.stdout).toContain('Received SIGINT, shutting down');
+    expect(result.code).toBe(0);
+    // PostgreSQL removes its pid file when it has shut down; the data stays for the next start.
+    expect(existsSync(join(dataDir, 'pgdata', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
   });
 
   it('stops with a clear line when the embedded PostgreSQL port is taken', async () => {

@@ -86,7 +86,8 @@ class AdminSessionPoolModule implements OnModuleDestroy {
   constructor(@Inject(SESSION_POOL) private readonly pool: Pool) {}
 
   async onModuleDestroy(): Promise<void> {
-    await this.pool.end();
+    // Nest may destroy this module once per importer; the pool can only be ended once.
+    if (!this.pool.ended) await this.pool.end();
   }
 }
 
