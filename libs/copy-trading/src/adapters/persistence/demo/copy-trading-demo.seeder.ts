@@ -89,10 +89,11 @@ export class CopyTradingDemoSeeder extends Seeder {
          VALUES (?, ?, ?, ?, ?, '{User,Trader}', true, 'Verified') RETURNING id`,
         [`${trader.username.replace('_', '.')}@traders.mirrorline.local`, trader.username, trader.firstname, trader.lastname, passwordHash],
       );
+      // No photo for demo traders (no image files ship with the SPA): the cards show their initials.
       await em.execute(
         `INSERT INTO trader_profiles (id, user_id, name, description, trader_type, strategy_summary, strategy_explanation, image, share_pct, max_copiers)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 5000)`,
-        [trader.id, user.id, trader.name, trader.description, trader.traderType, trader.strategySummary, trader.strategyExplanation, `/images/traders/${trader.id}.jpg`, trader.share],
+        [trader.id, user.id, trader.name, trader.description, trader.traderType, trader.strategySummary, trader.strategyExplanation, null, trader.share],
       );
       const trades = demoTrades(trader, now);
       await em.execute(
