@@ -10,6 +10,7 @@ import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { getKycDocument } from '../api/get-kyc-document';
 import { useKycSubmissions, type KycFile, type KycSubmission } from '../api/get-kyc-submissions';
 import { updateUser } from '../api/update-user';
+import { Pager } from '../../../components/ui/pager';
 
 const LABELS: Record<string, string> = { passport: 'Passport', national_id: 'National ID card', driving_licence: 'Driving licence' };
 
@@ -124,13 +125,7 @@ export function KycReview() {
                 </tbody>
               </table>
             </div>
-            {pages > 1 && (
-              <nav className="pager" aria-label="Submission pages">
-                <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                <span>Page {page} of {pages}</span>
-                <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-              </nav>
-            )}
+            <Pager label="Submission pages" page={page} pages={pages} onPage={setPage} />
           </>
         )}
       </AsyncBlock>

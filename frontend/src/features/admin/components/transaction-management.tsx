@@ -8,6 +8,7 @@ import { Money } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { decideTransaction } from '../api/decide-transaction';
 import { useAdminTransactions, type AdminTransaction } from '../api/get-admin-transactions';
+import { Pager } from '../../../components/ui/pager';
 
 export function TransactionManagement() {
   const [status, setStatus] = useState('Pending');
@@ -108,13 +109,7 @@ export function TransactionManagement() {
                   </tbody>
                 </table>
               </div>
-              {pages > 1 && (
-                <nav className="pager" aria-label="Transaction pages">
-                  <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                  <span>Page {page} of {pages}</span>
-                  <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-                </nav>
-              )}
+              <Pager label="Transaction pages" page={page} pages={pages} onPage={setPage} />
             </>
           )}
         </AsyncBlock>

@@ -5,6 +5,7 @@ import { useUsers } from '../api/get-users';
 import { CreateUserForm } from './create-user-form';
 import { UserRow } from './user-row';
 import { KycReview } from './kyc-review';
+import { Pager } from '../../../components/ui/pager';
 
 export function UserManagement() {
   const [page, setPage] = useState(1);
@@ -73,13 +74,7 @@ export function UserManagement() {
                   </tbody>
                 </table>
               </div>
-              {pages > 1 && (
-                <nav className="pager" aria-label="User pages">
-                  <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                  <span>Page {page} of {pages}</span>
-                  <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-                </nav>
-              )}
+              <Pager label="User pages" page={page} pages={pages} onPage={setPage} />
             </>
           )}
         </AsyncBlock>

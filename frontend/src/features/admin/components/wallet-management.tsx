@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useAdminWallets } from '../api/get-wallets';
+import { Pager } from '../../../components/ui/pager';
 
 const PLATFORM_LABELS: Record<string, string> = {
   deposits: 'Deposits clearing',
@@ -99,13 +100,7 @@ export function WalletManagement() {
                     </table>
                   </div>
                 )}
-                {pages > 1 && (
-                  <nav className="pager" aria-label="Wallet pages">
-                    <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                    <span>Page {page} of {pages}</span>
-                    <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-                  </nav>
-                )}
+                <Pager label="Wallet pages" page={page} pages={pages} onPage={setPage} />
               </section>
             </>
           );

@@ -4,6 +4,7 @@ import { Money } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { formatDate } from '../../../lib/money';
 import { useFollowers } from '../api/get-followers';
+import { Pager } from '../../../components/ui/pager';
 
 export function FollowersPage() {
   const [page, setPage] = useState(1);
@@ -55,13 +56,7 @@ export function FollowersPage() {
                   </tbody>
                 </table>
               </div>
-              {pages > 1 && (
-                <nav className="pager" aria-label="Follower pages">
-                  <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                  <span>Page {page} of {pages}</span>
-                  <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-                </nav>
-              )}
+              <Pager label="Follower pages" page={page} pages={pages} onPage={setPage} />
             </>
           )}
         </AsyncBlock>

@@ -10,6 +10,7 @@ import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { closeTrade } from '../api/close-trade';
 import { useTraderTrades, type TraderTrade } from '../api/get-trader-trades';
 import { openTrade, type OpenTradeBody } from '../api/open-trade';
+import { Pager } from '../../../components/ui/pager';
 
 const MARKETS = ['Forex', 'Crypto', 'Stocks'];
 const PRICE = /^\d{1,12}(\.\d{1,8})?$/;
@@ -223,13 +224,7 @@ export function TradeManagement() {
                   </div>
                 </>
               )}
-              {pages > 1 && (
-                <nav className="pager" aria-label="Trade pages">
-                  <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                  <span>Page {page} of {pages}</span>
-                  <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-                </nav>
-              )}
+              <Pager label="Trade pages" page={page} pages={pages} onPage={setPage} />
             </>
           )}
         </AsyncBlock>

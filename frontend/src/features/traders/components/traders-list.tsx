@@ -4,6 +4,7 @@ import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useTraders } from '../api/get-traders';
 import { SORTS, TRADER_TYPES, type TraderSort } from '../api/types';
 import { TraderCard } from './trader-card';
+import { Pager } from '../../../components/ui/pager';
 
 export function TradersList() {
   const [params, setParams] = useSearchParams();
@@ -58,17 +59,7 @@ export function TradersList() {
                 <TraderCard key={t.id} trader={t} />
               ))}
             </div>
-            {pages > 1 && (
-              <nav className="pager" aria-label="Pages">
-                <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-                  Previous
-                </button>
-                <span>Page {page} of {pages}</span>
-                <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-                  Next
-                </button>
-              </nav>
-            )}
+            <Pager label="Pages" page={page} pages={pages} onPage={(p) => update({ page: String(p) })} />
           </>
         )}
       </AsyncBlock>

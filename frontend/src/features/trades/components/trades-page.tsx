@@ -6,6 +6,7 @@ import { Money, Percent } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { formatDate } from '../../../lib/money';
 import { useMyTrades } from '../api/get-trades';
+import { Pager } from '../../../components/ui/pager';
 
 export function TradesPage() {
   const [page, setPage] = useState(1);
@@ -87,13 +88,7 @@ export function TradesPage() {
                   </tbody>
                 </table>
               </div>
-              {pages > 1 && (
-                <nav className="pager" aria-label="Trade pages">
-                  <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                  <span>Page {page} of {pages}</span>
-                  <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-                </nav>
-              )}
+              <Pager label="Trade pages" page={page} pages={pages} onPage={setPage} />
             </>
           )}
         </AsyncBlock>

@@ -4,6 +4,7 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { formatDate } from '../../../lib/money';
 import { useWalletTransactions } from '../api/get-transactions';
+import { Pager } from '../../../components/ui/pager';
 
 export function TransactionsTable() {
   const [page, setPage] = useState(1);
@@ -50,13 +51,7 @@ export function TransactionsTable() {
                 </tbody>
               </table>
             </div>
-            {pages > 1 && (
-              <nav className="pager" aria-label="Transaction pages">
-                <button type="button" className="btn btn--ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>Previous</button>
-                <span>Page {page} of {pages}</span>
-                <button type="button" className="btn btn--ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>Next</button>
-              </nav>
-            )}
+            <Pager label="Transaction pages" page={page} pages={pages} onPage={setPage} />
           </>
         )}
       </AsyncBlock>
