@@ -6,3 +6,4 @@ export * from './domain/page';
 export * from './persistence/mikro-orm-unit-of-work';
 export * from './config/app-config';
 export * from './config/config.module';
+export * from './http/page-query.dto';

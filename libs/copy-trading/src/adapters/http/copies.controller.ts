@@ -9,7 +9,8 @@ import { FollowTraderUseCase } from '../../application/use-cases/follow-trader/f
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { UpdateCopySettingsUseCase } from '../../application/use-cases/update-copy-settings/update-copy-settings.use-case';
 import { WithdrawCopyFundsUseCase } from '../../application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
-import { CopyAmountDto, CopySettingsDto, FollowTraderDto, PageQueryDto, StatusPageQueryDto } from './dto/copy-trading.dto';
+import { PageQueryDto } from '@mirrorline/shared';
+import { CopyAmountDto, CopySettingsDto, FollowTraderDto, StatusPageQueryDto } from './dto/copy-trading.dto';
 
 @ApiTags('copies')
 @ApiBearerAuth('bearer')

@@ -1,27 +1,13 @@
+import { PageQueryDto } from '@mirrorline/shared';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional } from 'class-validator';
 import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
 import { ListNotificationsUseCase } from '../../application/use-cases/list-notifications/list-notifications.use-case';
 import { MarkNotificationReadUseCase } from '../../application/use-cases/mark-notification-read/mark-notification-read.use-case';
 
-export class ListNotificationsQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
+export class ListNotificationsQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ description: 'only unread notifications' })
   @IsOptional()

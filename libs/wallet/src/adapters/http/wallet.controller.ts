@@ -13,7 +13,8 @@ import { GetWalletUseCase } from '../../application/use-cases/get-wallet/get-wal
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
 import { RequestDepositUseCase } from '../../application/use-cases/request-deposit/request-deposit.use-case';
 import { RequestWithdrawalUseCase } from '../../application/use-cases/request-withdrawal/request-withdrawal.use-case';
-import { DepositRequestDto, PageQueryDto, WithdrawRequestDto } from './dto/wallet.request.dto';
+import { PageQueryDto } from '@mirrorline/shared';
+import { DepositRequestDto, WithdrawRequestDto } from './dto/wallet.request.dto';
 import {
   toTransactionResponse,
   toWalletResponse,

@@ -1,22 +1,9 @@
+import { PageQueryDto } from '@mirrorline/shared';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 
-export class AuditQueryRequestDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  page?: number;
+import { IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
+export class AuditQueryRequestDto extends PageQueryDto {
 
   @ApiPropertyOptional({ example: 'user.block' })
   @IsOptional()

@@ -1,6 +1,7 @@
+import { PageQueryDto } from '@mirrorline/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';
 import { DOCUMENT_TYPES, KYC_FILE_NAMES, type DocumentType, type KycFileName, type SubmissionStatus } from '../../../domain/kyc';
 
 export class RequestKycRequestDto {
@@ -30,7 +31,7 @@ export class RequestKycMultipartSchema extends RequestKycRequestDto {
 
 export const SUBMISSION_STATUSES: SubmissionStatus[] = ['Pending', 'Verified', 'Rejected'];
 
-export class KycListQueryDto {
+export class KycListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: SUBMISSION_STATUSES })
   @IsOptional()
   @IsIn(SUBMISSION_STATUSES)
@@ -41,20 +42,6 @@ export class KycListQueryDto {
   @IsUUID()
   userId?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
 }
 
 export class KycFileParamsDto {

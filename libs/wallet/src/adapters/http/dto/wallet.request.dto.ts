@@ -1,6 +1,7 @@
+import { PageQueryDto } from '@mirrorline/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, MaxLength, Max, Min, MinLength } from 'class-validator';
+
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { MAX_DESTINATION_LENGTH } from '../../../domain/amount';
 import { WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES, type WalletTransactionStatus, type WalletTransactionType } from '../../../domain/wallet-transaction';
 import { IsAmount } from './amount.validator';
@@ -30,24 +31,6 @@ export class DecisionRequestDto {
   @IsString()
   @MaxLength(500)
   note?: string;
-}
-
-export class PageQueryDto {
-  @ApiPropertyOptional({ type: Number, minimum: 1, maximum: 1_000_000, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number' })
-  @Min(1)
-  @Max(1_000_000)
-  page: number = 1;
-
-  @ApiPropertyOptional({ type: Number, minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1)
-  @Max(100)
-  limit: number = 20;
 }
 
 export class AdminTransactionsQueryDto extends PageQueryDto {
