@@ -43,24 +43,30 @@ function vitestCounts(file) {
   };
 }
 
-/** Debian's Chromium for the browser specs: installed with apt-get when missing and we are root. */
-function ensureChromium() {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * A Debian package a test tier needs (Chromium for the browser specs, redis-server for the shared
+ * rate-limit storage): installed with apt-get when missing and we are root, otherwise one clear line.
+ */
+let aptUpdated = false;
+function ensureDebianPackage(path, pkg) {
   if (existsSync(path)) return true;
   if (process.getuid?.() !== 0) {
-    process.stderr.write(`Chromium is missing at ${path}: install it (sudo apt-get install -y chromium) or set CHROMIUM_PATH.\n`);
+    process.stderr.write(`${pkg} is missing at ${path}: install it (sudo apt-get install -y ${pkg}).\n`);
     return false;
   }
-  process.stdout.write('Installing Chromium with apt-get (browser specs)…\n');
+  process.stdout.write(`Installing ${pkg} with apt-get…\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  if (!aptUpdated) aptUpdated = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0;
+  const install = aptUpdated && spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
   if (!install || install.status !== 0 || !existsSync(path)) {
-    process.stderr.write('Chromium could not be installed with apt-get install -y chromium.\n');
+    process.stderr.write(`${pkg} could not be installed with apt-get install -y ${pkg}.\n`);
     return false;
   }
   return true;
 }
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 
 if (wanted('lint')) run('lint (ESLint, architecture boundaries)', bin('eslint'), ['.', '--max-warnings=0']);
 if (wanted('types')) {
@@ -68,6 +74,10 @@ if (wanted('types')) {
   run('type-check SPA (tsc)', bin('tsc'), ['--noEmit', '-p', 'frontend/tsconfig.json']);
 }
 if (wanted('browser') || wanted('e2e')) run('build (API + SPA)', process.execPath, ['scripts/build.mjs', '--if-stale']);
+if (wanted('e2e') && !ensureDebianPackage(REDIS_SERVER, 'redis-server')) {
+  failedSteps++;
+  results.push({ label: 'e2e (redis-server missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
+}
 if (wanted('unit') || wanted('e2e')) {
   const projects = ['unit', 'e2e'].filter(wanted);
   const file = join(out, 'jest.json');
@@ -84,7 +94,7 @@ if (wanted('spa')) {
   });
 }
 if (wanted('browser')) {
-  if (ensureChromium()) {
+  if (ensureDebianPackage(CHROMIUM, 'chromium')) {
     const file = join(out, 'browser.json');
     rmSync(file, { force: true });
     run('browser (Playwright + Chromium against the real server)', bin('jest'), ['--selectProjects', 'browser', '--runInBand', '--json', `--outputFile=${file}`], {
