@@ -1,0 +1,87 @@
+// SPA load figures: initial JS (gzip) of the built entry, and largest contentful paint of the main public
+// pages in Debian's Chromium against the real server on localhost. Targets: initial JS ≤ 150 kB gzip,
+// LCP ≤ 1 s. Starts the built product on free ports with a throw-away data dir (demo data on).
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildIfStale, root } from '../../scripts/build-lib.mjs';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+buildIfStale();
+
+// Initial JS: the entry module and the chunks index.html preloads.
+const html = readFileSync(join(root, 'frontend', 'dist', 'index.html'), 'utf8');
+const initial = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+let gzipTotal = 0;
+for (const asset of initial) {
+  const size = gzipSync(readFileSync(join(root, 'frontend', 'dist', asset))).length;
+  gzipTotal += size;
+  console.log(`initial JS ${asset.padEnd(40)} ${(size / 1024).toFixed(1)} kB gzip`);
+}
+console.log(`initial JS total                                   ${(gzipTotal / 1024).toFixed(1)} kB gzip (target ≤ 150 kB: ${gzipTotal <= 150 * 1024 ? 'met' : 'MISSED'})`);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-bench-spa-'));
+chmodSync(dataDir, 0o755);
+const port = await freePort();
+const server = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-admin-password' },
+  stdio: 'ignore',
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    /* starting */
+  }
+  if (i > 300) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  for (const path of ['/', '/traders', '/signin']) {
+    const samples = [];
+    for (let run = 0; run < 5; run++) {
+      const context = await browser.newContext();
+      await context.route(/tradingview/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+      const lcp = await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries();
+              resolve(entries[entries.length - 1].startTime);
+            }).observe({ type: 'largest-contentful-paint', buffered: true });
+          }),
+      );
+      samples.push(lcp);
+      await context.close();
+    }
+    samples.sort((a, b) => a - b);
+    const median = samples[Math.floor(samples.length / 2)];
+    console.log(`LCP ${path.padEnd(10)} median ${median.toFixed(0)} ms (runs: ${samples.map((s) => s.toFixed(0)).join(', ')}) target ≤ 1000 ms: ${median <= 1000 ? 'met' : 'MISSED'}`);
+  }
+} finally {
+  await browser.close();
+  server.kill('SIGINT');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
