@@ -1,3 +1,4 @@
+/* global PerformanceObserver -- used inside page.evaluate, in the browser */
 // SPA load figures: initial JS (gzip) of the built entry, and largest contentful paint of the main public
 // pages in Debian's Chromium against the real server on localhost. Targets: initial JS ≤ 150 kB gzip,
 // LCP ≤ 1 s. Starts the built product on free ports with a throw-away data dir (demo data on).
