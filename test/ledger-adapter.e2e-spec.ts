@@ -11,8 +11,6 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
-// Races and full flows through HTTP can outlast Jest's 5 s default on a busy 2-core machine.
-jest.setTimeout(60_000);
 
 /** MikroOrmLedger and AdjustBalanceUseCase against real PostgreSQL (the port other contexts use). */
 describe('ledger adapter', () => {

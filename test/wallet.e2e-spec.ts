@@ -2,39 +2,28 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
-
-// Races and full flows through HTTP can outlast Jest's 5 s default on a busy 2-core machine.
-jest.setTimeout(60_000);
+import { walletClient } from './support/wallet';
 
 /** Wallet flows through the real HTTP API on PostgreSQL: deposits, withdrawals, admin decisions, views. */
 describe('wallet API', () => {
   let t: TestApp;
   let admin: TestUser;
+  let api: ReturnType<typeof walletClient>;
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createUser(t, { roles: ['User', 'Admin'], kyc: 'Verified' });
+    api = walletClient(t, admin);
   });
   afterAll(() => t.close());
 
-  const post = (user: TestUser, path: string, body: unknown = {}, key?: string) => {
-    const req = t.http().post(`/api${path}`).set('Authorization', user.bearer);
-    if (key) req.set('Idempotency-Key', key);
-    return req.send(body as object);
-  };
+
   const get = (user: TestUser, path: string) => t.http().get(`/api${path}`).set('Authorization', user.bearer);
   const counts = async () => {
     const [row] = await t.sql<{ w: string; e: string }>(
       'SELECT (SELECT count(*) FROM wallet_transactions)::text AS w, (SELECT count(*) FROM ledger_entries)::text AS e',
     );
     return row;
-  };
-  /** A KYC-verified user with `amount` of approved deposits. */
-  const fundedUser = async (amount = '100.00') => {
-    const user = await createUser(t, { kyc: 'Verified' });
-    const deposit = await post(user, '/wallet/deposit', { amount }).expect(201);
-    await post(admin, `/admin/transactions/${deposit.body.id}/approve`).expect(200);
-    return user;
   };
 
   describe('authorization', () => {
@@ -49,12 +38,12 @@ describe('wallet API', () => {
 
     it('keeps a plain User out of admin/* (403 FORBIDDEN)', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
-      const deposit = await post(user, '/wallet/deposit', { amount: '10.00' }).expect(201);
+      const deposit = await api.post(user, '/wallet/deposit', { amount: '10.00' }).expect(201);
       for (const res of [
         await get(user, '/admin/transactions'),
         await get(user, '/admin/wallets'),
-        await post(user, `/admin/transactions/${deposit.body.id}/approve`),
-        await post(user, `/admin/transactions/${deposit.body.id}/reject`),
+        await api.post(user, `/admin/transactions/${deposit.body.id}/approve`),
+        await api.post(user, `/admin/transactions/${deposit.body.id}/reject`),
       ]) {
         expect(res.status).toBe(403);
         expect(res.body.code).toBe('FORBIDDEN');
@@ -67,9 +56,9 @@ describe('wallet API', () => {
     it.each(['Unverified', 'Pending'] as const)('refuses deposits and withdrawals while KYC is %s (403 KYC_REQUIRED)', async (kyc) => {
       const user = await createUser(t, { kyc });
       const before = await counts();
-      const deposit = await post(user, '/wallet/deposit', { amount: '10.00' }).expect(403);
+      const deposit = await api.post(user, '/wallet/deposit', { amount: '10.00' }).expect(403);
       expect(deposit.body.code).toBe('KYC_REQUIRED');
-      const withdraw = await post(user, '/wallet/withdraw', { amount: '10.00', destination: 'IBAN' }).expect(403);
+      const withdraw = await api.post(user, '/wallet/withdraw', { amount: '10.00', destination: 'IBAN' }).expect(403);
       expect(withdraw.body.code).toBe('KYC_REQUIRED');
       expect(await counts()).toEqual(before);
     });
@@ -92,53 +81,53 @@ describe('wallet API', () => {
       [true],
       [{ value: '10' }],
     ])('refuses amount %j with 400 and changes nothing', async (amount) => {
-      const user = await fundedUser();
+      const user = await api.fundedUser();
       const before = await counts();
-      const deposit = await post(user, '/wallet/deposit', { amount }).expect(400);
+      const deposit = await api.post(user, '/wallet/deposit', { amount }).expect(400);
       expect(deposit.body.code).toBe('VALIDATION_FAILED');
       expect(deposit.body.message).toMatch(/amount/);
-      await post(user, '/wallet/withdraw', { amount, destination: 'IBAN' }).expect(400);
+      await api.post(user, '/wallet/withdraw', { amount, destination: 'IBAN' }).expect(400);
       expect(await counts()).toEqual(before);
       expect((await get(user, '/wallet')).body).toMatchObject({ balance: '100.00', held: '0.00' });
     });
 
     it('accepts the maximum amount and whole numbers as strings', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
-      expect((await post(user, '/wallet/deposit', { amount: '10000000.00' }).expect(201)).body.amount).toBe('10000000.00');
-      expect((await post(user, '/wallet/deposit', { amount: '7' }).expect(201)).body.amount).toBe('7.00');
-      expect((await post(user, '/wallet/deposit', { amount: '0.5' }).expect(201)).body.amount).toBe('0.50');
+      expect((await api.post(user, '/wallet/deposit', { amount: '10000000.00' }).expect(201)).body.amount).toBe('10000000.00');
+      expect((await api.post(user, '/wallet/deposit', { amount: '7' }).expect(201)).body.amount).toBe('7.00');
+      expect((await api.post(user, '/wallet/deposit', { amount: '0.5' }).expect(201)).body.amount).toBe('0.50');
     });
 
     it('refuses a missing amount, unknown fields and a bad destination', async () => {
-      const user = await fundedUser();
+      const user = await api.fundedUser();
       const before = await counts();
-      await post(user, '/wallet/deposit', {}).expect(400);
-      const extra = await post(user, '/wallet/deposit', { amount: '1.00', userId: admin.id }).expect(400);
+      await api.post(user, '/wallet/deposit', {}).expect(400);
+      const extra = await api.post(user, '/wallet/deposit', { amount: '1.00', userId: admin.id }).expect(400);
       expect(extra.body.message).toMatch(/userId/);
       for (const destination of [undefined, '', '   ', 'x'.repeat(201), 42]) {
-        const res = await post(user, '/wallet/withdraw', { amount: '1.00', destination }).expect(400);
+        const res = await api.post(user, '/wallet/withdraw', { amount: '1.00', destination }).expect(400);
         expect(res.body.message).toMatch(/destination/);
       }
       expect(await counts()).toEqual(before);
-      await post(user, '/wallet/withdraw', { amount: '1.00', destination: 'x'.repeat(200) }).expect(201);
+      await api.post(user, '/wallet/withdraw', { amount: '1.00', destination: 'x'.repeat(200) }).expect(201);
     });
   });
 
   describe('deposits', () => {
     it('records a Pending deposit, credits cash only on approval, and never twice', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
-      const created = await post(user, '/wallet/deposit/', { amount: '1250.50' }).expect(201);
+      const created = await api.post(user, '/wallet/deposit/', { amount: '1250.50' }).expect(201);
       expect(created.body).toMatchObject({ userId: user.id, type: 'deposit', amount: '1250.50', status: 'Pending', destination: null, decidedAt: null });
       expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
       expect((await get(user, '/wallet')).body.balance).toBe('0.00');
 
-      const approved = await post(admin, `/admin/transactions/${created.body.id}/approve/`, { note: 'ok' }).expect(200);
+      const approved = await api.post(admin, `/admin/transactions/${created.body.id}/approve/`, { note: 'ok' }).expect(200);
       expect(approved.body).toMatchObject({ id: created.body.id, status: 'Approved', decidedBy: admin.id, note: 'ok' });
       expect(approved.body.decidedAt).toEqual(expect.any(String));
       expect((await get(user, '/wallet/')).body).toMatchObject({ balance: '1250.50', tradingBalance: '0.00', held: '0.00' });
 
       for (const action of ['approve', 'reject']) {
-        const again = await post(admin, `/admin/transactions/${created.body.id}/${action}`).expect(409);
+        const again = await api.post(admin, `/admin/transactions/${created.body.id}/${action}`).expect(409);
         expect(again.body.code).toBe('WALLET.TRANSACTION_NOT_PENDING');
       }
       expect((await get(user, '/wallet')).body.balance).toBe('1250.50');
@@ -146,7 +135,7 @@ describe('wallet API', () => {
 
     it('accepts a decision without any request body (as the SPA sends it)', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
-      const created = await post(user, '/wallet/deposit', { amount: '4.00' }).expect(201);
+      const created = await api.post(user, '/wallet/deposit', { amount: '4.00' }).expect(201);
       const res = await t.http().post(`/api/admin/transactions/${created.body.id}/approve`).set('Authorization', admin.bearer).set('Idempotency-Key', 'no-body').expect(200);
       expect(res.body).toMatchObject({ status: 'Approved', note: null });
       expect((await get(user, '/wallet')).body.balance).toBe('4.00');
@@ -154,9 +143,9 @@ describe('wallet API', () => {
 
     it('moves no money when a deposit is rejected', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
-      const created = await post(user, '/wallet/deposit', { amount: '50.00' }).expect(201);
+      const created = await api.post(user, '/wallet/deposit', { amount: '50.00' }).expect(201);
       const entries = (await counts()).e;
-      const rejected = await post(admin, `/admin/transactions/${created.body.id}/reject`, { note: 'no proof of payment' }).expect(200);
+      const rejected = await api.post(admin, `/admin/transactions/${created.body.id}/reject`, { note: 'no proof of payment' }).expect(200);
       expect(rejected.body).toMatchObject({ status: 'Rejected', note: 'no proof of payment' });
       expect((await counts()).e).toBe(entries);
       expect((await get(user, '/wallet')).body.balance).toBe('0.00');
@@ -165,32 +154,32 @@ describe('wallet API', () => {
 
   describe('withdrawals', () => {
     it('holds the funds at once, pays them out on approval', async () => {
-      const user = await fundedUser('100.00');
-      const created = await post(user, '/wallet/withdraw', { amount: '30.25', destination: 'DE89 3704 0044 0532 0130 00' }).expect(201);
+      const user = await api.fundedUser('100.00');
+      const created = await api.post(user, '/wallet/withdraw', { amount: '30.25', destination: 'DE89 3704 0044 0532 0130 00' }).expect(201);
       expect(created.body).toMatchObject({ type: 'withdrawal', amount: '30.25', status: 'Pending', destination: 'DE89 3704 0044 0532 0130 00' });
       expect((await get(user, '/wallet')).body).toMatchObject({ balance: '69.75', held: '30.25' });
-      await post(admin, `/admin/transactions/${created.body.id}/approve`).expect(200);
+      await api.post(admin, `/admin/transactions/${created.body.id}/approve`).expect(200);
       expect((await get(user, '/wallet')).body).toMatchObject({ balance: '69.75', held: '0.00' });
       const [{ balance }] = await t.sql<{ balance: string }>("SELECT balance::text AS balance FROM ledger_accounts WHERE kind = 'platform_withdrawals'");
       expect(Number(balance)).toBeGreaterThanOrEqual(3025);
     });
 
     it('returns the held funds to cash on rejection', async () => {
-      const user = await fundedUser('100.00');
-      const created = await post(user, '/wallet/withdraw', { amount: '100.00', destination: 'wallet 0xabc' }).expect(201);
+      const user = await api.fundedUser('100.00');
+      const created = await api.post(user, '/wallet/withdraw', { amount: '100.00', destination: 'wallet 0xabc' }).expect(201);
       expect((await get(user, '/wallet')).body).toMatchObject({ balance: '0.00', held: '100.00' });
-      await post(admin, `/admin/transactions/${created.body.id}/reject`).expect(200);
+      await api.post(admin, `/admin/transactions/${created.body.id}/reject`).expect(200);
       expect((await get(user, '/wallet')).body).toMatchObject({ balance: '100.00', held: '0.00' });
     });
 
     it('refuses more than the free cash (409 WALLET.INSUFFICIENT_FUNDS) and records nothing', async () => {
-      const user = await fundedUser('100.00');
-      await post(user, '/wallet/withdraw', { amount: '60.00', destination: 'IBAN' }).expect(201);
+      const user = await api.fundedUser('100.00');
+      await api.post(user, '/wallet/withdraw', { amount: '60.00', destination: 'IBAN' }).expect(201);
       const before = await counts();
-      const res = await post(user, '/wallet/withdraw', { amount: '40.01', destination: 'IBAN' }).expect(409);
+      const res = await api.post(user, '/wallet/withdraw', { amount: '40.01', destination: 'IBAN' }).expect(409);
       expect(res.body).toEqual({ statusCode: 409, code: 'WALLET.INSUFFICIENT_FUNDS', message: 'Insufficient funds' });
       expect(await counts()).toEqual(before);
-      await post(user, '/wallet/withdraw', { amount: '40.00', destination: 'IBAN' }).expect(201);
+      await api.post(user, '/wallet/withdraw', { amount: '40.00', destination: 'IBAN' }).expect(201);
       expect((await get(user, '/wallet')).body).toMatchObject({ balance: '0.00', held: '100.00' });
     });
   });
@@ -198,26 +187,26 @@ describe('wallet API', () => {
   describe('admin decisions', () => {
     it('is final in the database too: a decided row cannot change, nor a pending row its amount', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
-      const pending = await post(user, '/wallet/deposit', { amount: '2.00' }).expect(201);
+      const pending = await api.post(user, '/wallet/deposit', { amount: '2.00' }).expect(201);
       await expect(t.sql('UPDATE wallet_transactions SET amount = 1 WHERE id = ?', [pending.body.id])).rejects.toThrow(/only the decision/);
-      await post(admin, `/admin/transactions/${pending.body.id}/reject`).expect(200);
+      await api.post(admin, `/admin/transactions/${pending.body.id}/reject`).expect(200);
       await expect(t.sql("UPDATE wallet_transactions SET status = 'Approved' WHERE id = ?", [pending.body.id])).rejects.toThrow(/already Rejected/);
       await expect(t.sql('DELETE FROM wallet_transactions WHERE id = ?', [pending.body.id])).rejects.toThrow(/cannot be deleted/);
     });
 
     it('answers 404 for an unknown transaction and 400 for a malformed id', async () => {
-      expect((await post(admin, `/admin/transactions/${randomUUID()}/approve`).expect(404)).body.code).toBe('WALLET.TRANSACTION_NOT_FOUND');
-      expect((await post(admin, '/admin/transactions/not-a-uuid/approve').expect(400)).body.code).toBe('VALIDATION_FAILED');
-      await post(admin, `/admin/transactions/${randomUUID()}/reject`, { note: 5 }).expect(400);
+      expect((await api.post(admin, `/admin/transactions/${randomUUID()}/approve`).expect(404)).body.code).toBe('WALLET.TRANSACTION_NOT_FOUND');
+      expect((await api.post(admin, '/admin/transactions/not-a-uuid/approve').expect(400)).body.code).toBe('VALIDATION_FAILED');
+      await api.post(admin, `/admin/transactions/${randomUUID()}/reject`, { note: 5 }).expect(400);
     });
   });
 
   describe('listings', () => {
     it('pages my transactions, newest first, and only mine', async () => {
-      const user = await fundedUser('10.00');
-      const other = await fundedUser('10.00');
-      for (let i = 1; i <= 5; i++) await post(user, '/wallet/deposit', { amount: `${i}.00` }).expect(201);
-      await post(other, '/wallet/deposit', { amount: '99.00' }).expect(201);
+      const user = await api.fundedUser('10.00');
+      const other = await api.fundedUser('10.00');
+      for (let i = 1; i <= 5; i++) await api.post(user, '/wallet/deposit', { amount: `${i}.00` }).expect(201);
+      await api.post(other, '/wallet/deposit', { amount: '99.00' }).expect(201);
       const first = await get(user, '/wallet/transactions?page=1&limit=4').expect(200);
       expect(first.body).toMatchObject({ total: 6, page: 1, limit: 4 });
       expect(first.body.transactions.map((x: { amount: string }) => x.amount)).toEqual(['5.00', '4.00', '3.00', '2.00']);
@@ -241,9 +230,9 @@ describe('wallet API', () => {
     });
 
     it('lets admins filter transactions by status, type and user', async () => {
-      const user = await fundedUser('100.00');
-      await post(user, '/wallet/withdraw', { amount: '5.00', destination: 'IBAN' }).expect(201);
-      const pendingDeposit = await post(user, '/wallet/deposit', { amount: '7.00' }).expect(201);
+      const user = await api.fundedUser('100.00');
+      await api.post(user, '/wallet/withdraw', { amount: '5.00', destination: 'IBAN' }).expect(201);
+      const pendingDeposit = await api.post(user, '/wallet/deposit', { amount: '7.00' }).expect(201);
       const all = await get(admin, `/admin/transactions?userId=${user.id}`).expect(200);
       expect(all.body.total).toBe(3);
       expect(all.body.transactions[0]).toMatchObject({ username: user.username, email: user.email.toLowerCase() });
@@ -260,8 +249,8 @@ describe('wallet API', () => {
     });
 
     it('shows per-user balances, platform totals and a balanced ledger check on admin/wallets', async () => {
-      const user = await fundedUser('80.00');
-      await post(user, '/wallet/withdraw', { amount: '30.00', destination: 'IBAN' }).expect(201);
+      const user = await api.fundedUser('80.00');
+      await api.post(user, '/wallet/withdraw', { amount: '30.00', destination: 'IBAN' }).expect(201);
       const res = await get(admin, `/admin/wallets?search=${user.username}`).expect(200);
       expect(res.body.wallets).toEqual([
         { userId: user.id, username: user.username, email: user.email.toLowerCase(), balance: '50.00', tradingBalance: '0.00', held: '30.00' },
