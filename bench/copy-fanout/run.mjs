@@ -11,13 +11,12 @@
 // Prints the figures and the targets (open ≤ 1.5 s and ≤ 3× floor; close ≤ 3 s and ≤ 4× floor);
 // exits 1 when the ledger check fails. It is a measurement, not a test.
 import { createRequire } from 'node:module';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+
+
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
+import { benchDatabase } from '../lib.mjs';
 
 const COPIES = Number(process.env.BENCH_COPIES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -27,8 +26,6 @@ const require = createRequire(import.meta.url);
 const dist = (p) => require(join(root, 'dist', p));
 const { MikroORM } = require('@mikro-orm/postgresql');
 const { mikroOrmOptions } = dist('apps/api/src/database/mikro-orm.options.js');
-const { ensureDatabase, dropDatabase } = dist('apps/api/src/database/database-url.js');
-const { startEmbeddedPostgres, withDatabase } = dist('apps/api/src/database/embedded-postgres.js');
 const { MikroOrmUnitOfWork } = dist('libs/shared/src/persistence/mikro-orm-unit-of-work.js');
 const { MikroOrmLedger } = dist('libs/wallet/src/adapters/persistence/mikro-orm-ledger.js');
 const { SqlNotifications } = dist('libs/notifications/src/adapters/persistence/sql-notifications.js');
@@ -52,15 +49,6 @@ if (process.env.BENCH_PROFILE) {
   };
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 const seconds = (ms) => `${(ms / 1000).toFixed(3)} s`;
 const time = async (work) => {
   const started = performance.now();
@@ -72,21 +60,8 @@ async function main() {
   const cleanups = [];
   let failed = false;
   try {
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      const dir = mkdtempSync(join(tmpdir(), 'mirrorline-bench-pg-'));
-      chmodSync(dir, 0o755);
-      const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), port: await freePort(), persistent: false });
-      cleanups.push(async () => {
-        await pg.stop();
-        rmSync(dir, { recursive: true, force: true });
-      });
-      serverUrl = pg.url;
-    }
-    const dbName = `bench_fanout_${randomBytes(4).toString('hex')}`;
-    await ensureDatabase(serverUrl, dbName);
-    cleanups.unshift(() => dropDatabase(serverUrl, dbName));
-    const orm = await MikroORM.init(mikroOrmOptions(withDatabase(serverUrl, dbName), { pool: { min: 0, max: 4 } }));
+    const databaseUrl = await benchDatabase('bench_fanout', cleanups);
+    const orm = await MikroORM.init(mikroOrmOptions(databaseUrl, { pool: { min: 0, max: 4 } }));
     cleanups.unshift(() => orm.close(true));
     await orm.getMigrator().up();
     const em = orm.em.fork();

@@ -11,12 +11,12 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
+import { benchDatabase } from '../lib.mjs';
 
 const OPS = Number(process.env.BENCH_OPS ?? 1000);
 const USERS = Number(process.env.BENCH_USERS ?? 50);
@@ -26,20 +26,8 @@ const require = createRequire(import.meta.url);
 const dist = (p) => require(join(root, 'dist', 'apps', 'api', 'src', p));
 const { loadConfig } = dist('config/load-config.js');
 const { createApp } = dist('bootstrap.js');
-const { ensureDatabase, dropDatabase } = dist('database/database-url.js');
-const { startEmbeddedPostgres, withDatabase } = dist('database/embedded-postgres.js');
 const { JwtService } = require('@nestjs/jwt');
 const { Client } = require('pg');
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const money = (cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -76,22 +64,7 @@ async function main() {
   if (apiIsStale()) buildApi();
   const cleanups = [];
   try {
-    // --- database ---------------------------------------------------------------------------
-    let serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) {
-      const dir = mkdtempSync(join(tmpdir(), 'mirrorline-bench-pg-'));
-      chmodSync(dir, 0o755);
-      const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), port: await freePort(), persistent: false });
-      cleanups.push(async () => {
-        await pg.stop();
-        rmSync(dir, { recursive: true, force: true });
-      });
-      serverUrl = pg.url;
-    }
-    const dbName = `bench_ledger_${randomBytes(4).toString('hex')}`;
-    await ensureDatabase(serverUrl, dbName);
-    cleanups.unshift(() => dropDatabase(serverUrl, dbName));
-    const databaseUrl = withDatabase(serverUrl, dbName);
+    const databaseUrl = await benchDatabase('bench_ledger', cleanups);
 
     // --- the API, in its own process --------------------------------------------------------------
     const child = fork(new URL(import.meta.url).pathname, ['--serve'], {

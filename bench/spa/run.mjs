@@ -4,21 +4,13 @@
 // LCP ≤ 1 s. Starts the built product on free ports with a throw-away data dir (demo data on).
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildIfStale, root } from '../../scripts/build-lib.mjs';
+import { freePort } from '../lib.mjs';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 buildIfStale();
 

@@ -2,19 +2,11 @@
 // initdb, migrations, demo data) and warm (second start on the same data). Targets: cold ≤ 15 s, warm ≤ 8 s.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from '../../scripts/build-lib.mjs';
+import { freePort } from '../lib.mjs';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 async function timeStart(label, env) {
   const started = performance.now();
