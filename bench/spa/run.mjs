@@ -23,7 +23,10 @@ for (const asset of initial) {
   gzipTotal += size;
   console.log(`initial JS ${asset.padEnd(40)} ${(size / 1024).toFixed(1)} kB gzip`);
 }
-console.log(`initial JS total                                   ${(gzipTotal / 1024).toFixed(1)} kB gzip (target ≤ 150 kB: ${gzipTotal <= 150 * 1024 ? 'met' : 'MISSED'})`);
+const jsMet = gzipTotal <= 150 * 1024;
+console.log(`initial JS total                                   ${(gzipTotal / 1024).toFixed(1)} kB gzip (target ≤ 150 kB: ${jsMet ? 'met' : 'MISSED'})`);
+// a missed target fails the run (CI and scripts see a non-zero exit code)
+if (!jsMet) process.exitCode = 1;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-bench-spa-'));
 chmodSync(dataDir, 0o755);
@@ -70,7 +73,9 @@ try {
     }
     samples.sort((a, b) => a - b);
     const median = samples[Math.floor(samples.length / 2)];
-    console.log(`LCP ${path.padEnd(10)} median ${median.toFixed(0)} ms (runs: ${samples.map((s) => s.toFixed(0)).join(', ')}) target ≤ 1000 ms: ${median <= 1000 ? 'met' : 'MISSED'}`);
+    const lcpMet = median <= 1000;
+    console.log(`LCP ${path.padEnd(10)} median ${median.toFixed(0)} ms (runs: ${samples.map((s) => s.toFixed(0)).join(', ')}) target ≤ 1000 ms: ${lcpMet ? 'met' : 'MISSED'}`);
+    if (!lcpMet) process.exitCode = 1;
   }
 } finally {
   await browser.close();
