@@ -64,6 +64,32 @@ export function AsyncBlock<T>({
 }) {
   if (error && data === undefined) return <ErrorState error={error} onRetry={onRetry} />;
   if (data === undefined) return isLoading || !error ? <LoadingState label={loadingLabel} /> : null;
-  if (isEmpty && isEmpty(data)) return <>{empty ?? <EmptyState title="Nothing here yet" />}</>;
-  return <>{children(data)}</>;
+  // With keepPreviousData SWR keeps the previous key's answer when the new key fails: say so above it,
+  // otherwise the user reads old data (another page, another filter) as the answer to what they asked.
+  const stale = error ? <InlineError error={error} onRetry={onRetry} /> : null;
+  if (isEmpty && isEmpty(data)) return <>{stale}{empty ?? <EmptyState title="Nothing here yet" />}</>;
+  return <>{stale}{children(data)}</>;
+}
+
+/** A failed refresh shown above data that is still on screen (older than what was asked for). */
+export function InlineError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const message = errorMessage(error);
+  return (
+    <div className="state-inline state-inline--error" role="alert">
+      <span>
+        {message} <span className="muted small">The data below may be out of date.</span>
+      </span>
+      {message === EXPIRED_MESSAGE ? (
+        <Link to="/signin" className="btn btn--primary btn--sm">
+          Please login again
+        </Link>
+      ) : (
+        onRetry && (
+          <button type="button" className="btn btn--ghost btn--sm" onClick={onRetry}>
+            Try again
+          </button>
+        )
+      )}
+    </div>
+  );
 }
