@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiRequest } from './api-client';
+import { toast } from './toast';
 
 /**
  * The signed-in session (seed §3/§4). The access token lives only in memory (a page script can read
@@ -210,6 +211,7 @@ let refreshing: Promise<string> | null = null;
  */
 export function refreshAccessToken(): Promise<string> {
   if (!refreshing) {
+    const tokenInUse = currentToken;
     refreshing = (async () => {
       try {
         const data = await apiRequest<{ accessToken?: string }>('/auth/refresh');
@@ -218,6 +220,13 @@ export function refreshAccessToken(): Promise<string> {
         return data.accessToken;
       } catch (error) {
         if (error instanceof ApiError && error.status === 403) {
+          // The session is over (refresh token expired, revoked or reused). Drop the dead access token so
+          // that menus and the role gate see a signed-out user (the gate sends to /signin and remembers
+          // the page) and later calls do not each try the refresh again. Only if nobody signed in since.
+          if (tokenInUse !== null && currentToken === tokenInUse) {
+            clearCredentials();
+            toast.error(EXPIRED_MESSAGE);
+          }
           throw new ApiError(403, { ...error.info, message: EXPIRED_MESSAGE }, EXPIRED_MESSAGE);
         }
         throw error;

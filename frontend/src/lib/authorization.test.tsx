@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, makeToken, mockFetch, renderApp, signIn } from '../test/utils';
-import { getToken, setPersist } from './auth-session';
+import { getSession, getToken, setPersist } from './auth-session';
 
 const emptyPage = { items: [], total: 0, page: 1, limit: 20 };
 const userApi = {
@@ -53,6 +53,48 @@ describe('the role gate (seed §2)', () => {
     mockFetch({ 'GET /api/admin_details': { users: 3 } });
     renderApp('/admindashboard');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeInTheDocument();
+  });
+});
+
+describe('an expired login (seed §4 "Expired token")', () => {
+  const expired = () => jsonResponse(403, { statusCode: 403, message: 'Token expired', code: 'TOKEN_EXPIRED' });
+
+  it('a refresh refused with 403 signs out: toast, no token, role gate → /signin remembering the page, one refresh only', async () => {
+    signIn({ roles: ['User'] });
+    const fetchMock = mockFetch({
+      'GET /api/auth/refresh': () => jsonResponse(403, { statusCode: 403, message: 'Refresh token revoked' }),
+      // the wallet page asks for two things at once: both get TOKEN_EXPIRED
+      'GET /api/wallet': expired,
+      'GET /api/wallet/transactions': expired,
+    });
+    renderApp('/userdashboard/wallet');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
+    expect(screen.getByTestId('location')).toHaveAttribute('data-from', '/userdashboard/wallet');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    const toasts = screen.getAllByRole('alert').find((el) => el.classList.contains('toaster__stack'));
+    expect(toasts).toBeDefined();
+    expect(within(toasts!).getByText('Your login has expired.')).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+    expect(getSession().isLoggedIn).toBe(false);
+    const refreshes = fetchMock.mock.calls.filter(([u]) => String(u).includes('/auth/refresh'));
+    expect(refreshes).toHaveLength(1);
+  });
+
+  it('after the sign-out, further calls do not hit /auth/refresh again', async () => {
+    signIn({ roles: ['User'] });
+    const fetchMock = mockFetch({
+      'GET /api/auth/refresh': () => jsonResponse(403, { statusCode: 403, message: 'Refresh token revoked' }),
+      'GET /api/wallet': expired,
+      'GET /api/wallet/transactions': expired,
+      // the public traders page, visited afterwards, does not need a session
+      'GET /api/traders': { items: [], total: 0, page: 1, limit: 12 },
+    });
+    const { unmount } = renderApp('/userdashboard/wallet');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
+    unmount();
+    renderApp('/userdashboard');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('/auth/refresh'))).toHaveLength(1);
   });
 });
 
