@@ -47,20 +47,37 @@ describe('foundation (HTTP against real PostgreSQL)', () => {
       expect(res.body).toEqual({ statusCode: 404, message: expect.any(String), code: 'NOT_FOUND' });
     });
 
-    it('malformed JSON → 400 JSON', async () => {
+    // The body parsers answer these before Nest sees the request: the request id (and its log line)
+    // must still be there, or such failures cannot be traced.
+    it('malformed JSON → 400 JSON with a request id', async () => {
       const res = await t.http().post('/api/wakeup').set('Content-Type', 'application/json').send('{"a":').expect(400);
       expect(res.body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed JSON in request body' });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const traced = await t.http().post('/api/wakeup').set('X-Request-Id', 'trace-400').set('Content-Type', 'application/json').send('{"a":').expect(400);
+      expect(traced.headers['x-request-id']).toBe('trace-400');
     });
 
-    it('oversized body → 413 JSON', async () => {
+    it('oversized body → 413 JSON with a request id', async () => {
       const big = JSON.stringify({ data: 'x'.repeat(1024 * 1024 + 10) });
-      const res = await t.http().post('/api/wakeup').set('Content-Type', 'application/json').send(big).expect(413);
+      const res = await t.http().post('/api/wakeup').set('X-Request-Id', 'trace-413').set('Content-Type', 'application/json').send(big).expect(413);
       expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' });
+      expect(res.headers['x-request-id']).toBe('trace-413');
     });
 
     it('wrong content type is not parsed and does not crash', async () => {
       const res = await t.http().post('/api/wakeup').set('Content-Type', 'text/plain').send('hello').expect(200);
       expect(res.body).toEqual({ status: 'ok' });
+    });
+
+    it('a text/plain body on a route that needs one → 400 JSON, not 500', async () => {
+      const res = await t
+        .http()
+        .post('/api/auth/login')
+        .set('Content-Type', 'text/plain')
+        .send('{"email":"a@example.com","password":"whatever-password"}');
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.body).toMatchObject({ statusCode: 400, code: expect.any(String), message: expect.any(String) });
     });
 
     it('a route that needs a token → 401 without one, 403 TOKEN_EXPIRED with a bad one', async () => {

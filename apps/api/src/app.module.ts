@@ -1,7 +1,6 @@
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpLogger } from 'pino-http';
 import { AppConfigModule, type AppConfig } from '@mirrorline/shared';
 import { AuthModule } from '@mirrorline/auth';
 import { UsersModule } from '@mirrorline/users';
@@ -9,36 +8,20 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { FEATURE_MODULES } from './feature-modules';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  /** `httpLogger` is the same pino-http instance that configureApp mounts first (bootstrap.ts creates it). */
+  static forRoot(config: AppConfig, databaseUrl: string, httpLogger: HttpLogger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
+        // The pino-http middleware itself runs first of all (configure-app.ts); here nestjs-pino only binds
+        // its per-request logger so that every line logged during a request carries the request id.
         LoggerModule.forRoot({
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.logLevel,
-            // Every line logged during a request carries its id (nestjs-pino binds it per request).
-            genReqId: (req: IncomingMessage, res: ServerResponse) => {
-              const incoming = req.headers['x-request-id'];
-              const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-              res.setHeader('X-Request-Id', id);
-              return id;
-            },
-            customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id?: string }).id }),
-            redact: {
-              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.otp'],
-              censor: '[redacted]',
-            },
-            serializers: {
-              req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
-            },
-            autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
-          },
+          pinoHttp: { logger: httpLogger.logger },
+          useExisting: true,
         }),
         DatabaseModule.forRoot(databaseUrl),
         HealthModule,

@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@mirrorline/shared';
 import { AppModule } from './app.module';
 import { configureApp } from './http/configure-app';
+import { createHttpLogger } from './http/request-logging';
 import { runMigrations, seedDemoDataIfEmpty } from './database/migrate';
 import { STARTUP_TASKS } from './startup-tasks';
 
@@ -15,13 +16,14 @@ export interface BootOptions {
 
 /** Builds the fully configured application (not yet listening). Shared by main.ts and the e2e tests. */
 export async function createApp(config: AppConfig, databaseUrl: string, options: BootOptions = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+  const httpLogger = createHttpLogger(config);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, httpLogger), {
     bufferLogs: true,
     bodyParser: false,
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
-  configureApp(app, config);
+  configureApp(app, config, httpLogger);
   if (options.prepareDatabase !== false) {
     const orm = app.get<MikroORM>(MikroORM);
     await runMigrations(orm);

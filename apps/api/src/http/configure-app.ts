@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import type { HttpLogger } from 'pino-http';
 import type { AppConfig } from '@mirrorline/shared';
 import { DomainErrorFilter, errorResponse } from './domain-error.filter';
 import { createValidationPipe } from './validation';
@@ -16,8 +17,11 @@ const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com', 
  * Everything the HTTP edge needs, shared by main.ts and the e2e tests so that tests exercise the
  * real stack: security headers, CORS, body limits, /api prefix, validation, error filter, docs, SPA.
  */
-export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+export function configureApp(app: NestExpressApplication, config: AppConfig, httpLogger: HttpLogger): void {
   if (config.trustProxy) app.set('trust proxy', 1);
+  // First of all, so that every response (including those that helmet, CORS or the body parsers end on
+  // their own) carries X-Request-Id and gets its access log line.
+  app.use(httpLogger);
   app.disable('x-powered-by');
 
   const strictHelmet = helmet({
