@@ -1,11 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
-import { useSession } from '../../../lib/auth-session';
+import { refreshAccessToken, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
-import { LoadingState } from '../../../components/ui/states';
+import { ErrorState, InlineError, LoadingState } from '../../../components/ui/states';
 import { useMe } from '../api/get-me';
 import { fileError, requestKyc } from '../api/request-kyc';
 
@@ -53,11 +53,30 @@ function FilePicker({ label, file, onChange, error, optional }: { label: string;
   );
 }
 
+/**
+ * The menus read the KYC status from the access token, which lives up to 15 min: an admin's verification
+ * would leave "KYC verification" in the menu that long. When the live status (GET /user/get) says
+ * Verified and the token does not, get a fresh token, once per token. Not while impersonating: the
+ * refresh cookie is the admin's and would end the impersonation.
+ */
+function useFreshTokenWhenVerified(liveStatus: string | undefined) {
+  const session = useSession();
+  const triedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (liveStatus !== 'Verified' || session.KYCstatus || !session.token || session.impersonated) return;
+    if (triedFor.current === session.token) return;
+    triedFor.current = session.token;
+    refreshAccessToken().catch(() => undefined);
+  }, [liveStatus, session.token, session.impersonated, session.KYCstatus]);
+}
+
 export function KycVerification() {
   const session = useSession();
-  const { kyc, isLoading, mutate } = useMe();
+  const { kyc, error, isLoading, mutate } = useMe();
   const { mutate: globalMutate } = useSWRConfig();
+  useFreshTokenWhenVerified(kyc);
   const status = kyc ?? session.KYCstring;
+  const unknown = kyc === undefined && Boolean(error);
   const [documentType, setDocumentType] = useState('passport');
   const [documentNumber, setDocumentNumber] = useState('');
   const [front, setFront] = useState<File | null>(null);
@@ -85,6 +104,8 @@ export function KycVerification() {
     try {
       await requestKyc({ documentType, documentNumber: documentNumber.trim(), front: front!, back, selfie: selfie! });
       toast.success('Documents uploaded. Verification is pending.');
+      // the token (menus) still has the old status: get one that says Pending
+      if (!session.impersonated) refreshAccessToken().catch(() => undefined);
       await mutate();
       void globalMutate('/user/get');
     } catch (error) {
@@ -95,7 +116,8 @@ export function KycVerification() {
     }
   }
 
-  const canSubmit = status !== 'Pending' && status !== 'Verified';
+  // while the live status cannot be read, do not offer an upload the server may refuse
+  const canSubmit = !unknown && status !== 'Pending' && status !== 'Verified';
   return (
     <div className="stack">
       <header className="page__header page__header--dash">
@@ -104,15 +126,20 @@ export function KycVerification() {
       </header>
       <section className="card" aria-labelledby="kyc-status-title">
         <h2 id="kyc-status-title">Status</h2>
-        {isLoading && kyc === undefined ? (
+        {unknown ? (
+          <ErrorState error={error} onRetry={() => void mutate()} />
+        ) : isLoading && kyc === undefined ? (
           <LoadingState label="Loading status" />
         ) : (
-          <p>
-            Your verification status: <StatusBadge status={status} />
-          </p>
+          <>
+            {error ? <InlineError error={error} onRetry={() => void mutate()} /> : null}
+            <p>
+              Your verification status: <StatusBadge status={status} />
+            </p>
+          </>
         )}
-        {status === 'Pending' && <p className="muted">Your documents are being reviewed. This usually takes less than one business day.</p>}
-        {status === 'Verified' && <p className="muted">Your identity is verified. Nothing more to do.</p>}
+        {!unknown && status === 'Pending' && <p className="muted">Your documents are being reviewed. This usually takes less than one business day.</p>}
+        {!unknown && status === 'Verified' && <p className="muted">Your identity is verified. Nothing more to do.</p>}
       </section>
       {canSubmit && (
         <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="kyc-form-title">
