@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { createTestApp, type TestApp } from './support/test-app';
+import { dropDatabase } from '../apps/api/src/database/database-url';
+import { createTestApp, serverUrl, type TestApp } from './support/test-app';
 
 describe('foundation (HTTP against real PostgreSQL)', () => {
   let t: TestApp;
@@ -39,6 +40,19 @@ describe('foundation (HTTP against real PostgreSQL)', () => {
       const generated = await t.http().get('/api/health').set('X-Request-Id', 'bad id with spaces').expect(200);
       expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
+  });
+
+  it('GET /api/health → 503 SERVICE_UNAVAILABLE with a readable message when the database is gone', async () => {
+    const down = await createTestApp();
+    try {
+      // Dropping the spec's database (WITH FORCE) ends the app's connections and makes new ones fail.
+      await dropDatabase(serverUrl(), new URL(down.databaseUrl).pathname.slice(1));
+      const res = await down.http().get('/api/health').expect(503);
+      expect(res.body).toEqual({ statusCode: 503, message: 'Not ready: database down', code: 'SERVICE_UNAVAILABLE' });
+      expect(res.headers['x-request-id']).toBeDefined();
+    } finally {
+      await down.close().catch(() => undefined);
+    }
   });
 
   describe('bad input never gives a 500', () => {

@@ -1,7 +1,13 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, MikroOrmHealthIndicator } from '@nestjs/terminus';
+import { Controller, Get, HttpCode, Post, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, MikroOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 import { Public } from '@mirrorline/auth';
+
+/** "Not ready: database down" from terminus' report, so that the 503 body says what is wrong. */
+export function notReadyMessage(report: unknown): string {
+  const failing = Object.keys((report as Partial<HealthCheckResult> | undefined)?.error ?? {});
+  return failing.length ? `Not ready: ${failing.join(', ')} down` : 'Not ready';
+}
 
 @ApiTags('health')
 @Controller()
@@ -15,8 +21,14 @@ export class HealthController {
   @Public()
   @Get('health')
   @HealthCheck()
-  check() {
-    return this.health.check([() => this.database.pingCheck('database', { timeout: 1500 })]);
+  @ApiServiceUnavailableResponse({ schema: { example: { statusCode: 503, message: 'Not ready: database down', code: 'SERVICE_UNAVAILABLE' } } })
+  async check(): Promise<HealthCheckResult> {
+    try {
+      return await this.health.check([() => this.database.pingCheck('database', { timeout: 1500 })]);
+    } catch (error) {
+      if (error instanceof ServiceUnavailableException) throw new ServiceUnavailableException(notReadyMessage(error.getResponse()));
+      throw error;
+    }
   }
 
   @Public()

@@ -1,4 +1,4 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { DomainError } from '@mirrorline/shared';
 import { errorResponse, STATUS_OF_KIND } from './domain-error.filter';
 
@@ -30,6 +30,37 @@ describe('errorResponse', () => {
     expect(errorResponse({ code: '23505' }).status).toBe(409);
     expect(errorResponse({ code: '22P02' }).status).toBe(400);
     expect(errorResponse({ code: '40001' }).body.code).toBe('RETRY');
+  });
+
+  it('turns a 503 into SERVICE_UNAVAILABLE with a readable message', () => {
+    // What terminus throws when a health indicator is down: the report as the response, no message.
+    const health = new ServiceUnavailableException({ status: 'error', info: {}, error: { database: { status: 'down' } }, details: {} });
+    expect(errorResponse(health)).toEqual({
+      status: 503,
+      body: { statusCode: 503, message: 'The service is temporarily unavailable; please retry shortly', code: 'SERVICE_UNAVAILABLE' },
+      headers: {},
+    });
+    expect(errorResponse(new ServiceUnavailableException()).body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(errorResponse(new ServiceUnavailableException('The database does not answer')).body).toEqual({
+      statusCode: 503,
+      message: 'The database does not answer',
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+
+  it('maps PostgreSQL not-null violations and numeric overflows to 400', () => {
+    expect(errorResponse({ code: '23502' })).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: 'A required value is missing', code: 'BAD_REQUEST' },
+      headers: {},
+    });
+    expect(errorResponse({ code: '22003' })).toEqual({
+      status: 400,
+      body: { statusCode: 400, message: 'A number is out of range', code: 'BAD_REQUEST' },
+      headers: {},
+    });
+    // As MikroORM wraps them: the driver error under `cause`.
+    expect(errorResponse({ name: 'NotNullConstraintViolationException', cause: { code: '23502' } }).status).toBe(400);
   });
 
   it('hides unknown errors behind a generic 500', () => {

@@ -27,6 +27,12 @@ const CODE_OF_STATUS: Record<number, string> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
   429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Readable messages for Nest exceptions thrown without one (Nest's default reads "Service Unavailable Exception"). */
+const MESSAGE_OF_STATUS: Record<number, string> = {
+  503: 'The service is temporarily unavailable; please retry shortly',
 };
 
 /** PostgreSQL errors that mean "bad input" or "lost a race", never a server fault. */
@@ -34,6 +40,7 @@ const STATUS_OF_SQLSTATE: Record<string, [number, string, string]> = {
   '23505': [409, 'CONFLICT', 'This conflicts with an existing record'],
   '23503': [409, 'CONFLICT', 'This refers to a record that does not exist or is still in use'],
   '23514': [409, 'CONFLICT', 'This would break a rule of the account'],
+  '23502': [400, 'BAD_REQUEST', 'A required value is missing'],
   '22P02': [400, 'BAD_REQUEST', 'A value has an invalid format'],
   '22003': [400, 'BAD_REQUEST', 'A number is out of range'],
   '22001': [400, 'BAD_REQUEST', 'A value is too long'],
@@ -79,6 +86,9 @@ export function errorResponse(exception: unknown): { status: number; body: Error
     if (typeof response === 'object' && response !== null && 'message' in response) {
       const m = (response as { message: unknown }).message;
       message = Array.isArray(m) ? m.join('; ') : String(m);
+    } else if (MESSAGE_OF_STATUS[status] && typeof response !== 'string') {
+      // e.g. terminus' 503 carries the health report, not a message: say something a person can read.
+      message = MESSAGE_OF_STATUS[status];
     }
     const headers: Record<string, string> = {};
     if (status === 429) headers['Retry-After'] = headers['Retry-After'] ?? '60';
@@ -113,7 +123,10 @@ export class DomainErrorFilter implements ExceptionFilter {
     const response = ctx.getResponse<Response>();
     const request = ctx.getRequest<Request>();
     const { status, body, headers } = errorResponse(exception);
-    if (status >= 500) {
+    if (status === 503 && exception instanceof HttpException) {
+      // Expected while a dependency is down (health checks every few seconds): one line, no stack.
+      this.logger.warn({ path: request?.url, message: body.message }, 'Service unavailable');
+    } else if (status >= 500) {
       this.logger.error({ err: exception, path: request?.url }, 'Unhandled error');
     }
     if (response.headersSent) return;
