@@ -95,6 +95,41 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     await waitFor(() => expect(messages()).toContain('KYC status updated successfully'));
   });
 
+  it("a failing answer to Update says exactly 'Error updating user' (no server text), for a 4xx and a 5xx", async () => {
+    let status = 400;
+    await renderTable({ 'PATCH /api/user/update': () => jsonResponse(status, { statusCode: status, message: 'balance must be a decimal string' }) });
+    const bob = screen.getByRole('row', { name: 'User bob' });
+    await userEvent.type(within(bob).getByLabelText('New balance for bob'), '5');
+    await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(messages()).toEqual(['Error updating user']));
+    status = 503;
+    await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(messages()).toEqual(['Error updating user', 'Error updating user']));
+  });
+
+  it('a failing answer to block, delete or KYC (even a 409 with its own text) says exactly "Sorry an error occured. Refresh!"', async () => {
+    const conflict = () => jsonResponse(409, { statusCode: 409, message: 'The user still has money or open copies' });
+    await renderTable({ 'POST /api/user/block': conflict, 'POST /api/user/delete': conflict, 'PATCH /api/user/update': conflict });
+    const bob = screen.getByRole('row', { name: 'User bob' });
+    await userEvent.click(within(bob).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(messages()).toHaveLength(1));
+    await userEvent.click(within(bob).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(messages()).toHaveLength(2));
+    await userEvent.selectOptions(within(bob).getByLabelText('KYC status of bob'), 'Verified');
+    await waitFor(() => expect(messages()).toHaveLength(3));
+    expect(messages()).toEqual(['Sorry an error occured. Refresh!', 'Sorry an error occured. Refresh!', 'Sorry an error occured. Refresh!']);
+  });
+
+  it("thrown (network) errors on delete and KYC say 'Error deleting user' and 'Error updating KYC status'", async () => {
+    const down = () => Promise.reject(new TypeError('Failed to fetch'));
+    await renderTable({ 'POST /api/user/delete': down, 'PATCH /api/user/update': down });
+    const bob = screen.getByRole('row', { name: 'User bob' });
+    await userEvent.click(within(bob).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(messages()).toContain('Error deleting user'));
+    await userEvent.selectOptions(within(bob).getByLabelText('KYC status of bob'), 'Verified');
+    await waitFor(() => expect(messages()).toContain('Error updating KYC status'));
+  });
+
   it("a thrown (network) error on block says 'Error blocking user'", async () => {
     await renderTable({ 'POST /api/user/block': () => Promise.reject(new TypeError('Failed to fetch')) });
     await userEvent.click(within(screen.getByRole('row', { name: 'User bob' })).getByRole('button', { name: 'Block' }));

@@ -14,10 +14,12 @@ import { impersonationMessage, KYC_OPTIONS, ROLE_OPTIONS, type AdminUser } from 
 
 const FAILED = 'Sorry an error occured. Refresh!';
 
-/** A failing HTTP answer gets the seed's generic line (a 409 explains itself); a thrown error gets `thrown`. */
+/**
+ * Seed §8, exactly: a failing HTTP answer (any status) to block, delete or a KYC update gets the generic
+ * 'Sorry an error occured. Refresh!' (the seed's spelling); a thrown error (network, timeout) gets `thrown`.
+ */
 function reportFailure(error: unknown, thrown: string) {
-  if (error instanceof ApiError && error.status === 409) toast.error(error.message);
-  else if (error instanceof ApiError && typeof error.status === 'number') toast.error(FAILED);
+  if (error instanceof ApiError && typeof error.status === 'number') toast.error(FAILED);
   else toast.error(thrown);
 }
 
@@ -63,9 +65,9 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
         toast.success('User updated successfully');
         setBalance('');
         onChanged();
-      } catch (error) {
-        if (error instanceof ApiError && typeof error.status === 'number' && error.status < 500) toast.error(`Error updating user: ${error.message}`);
-        else toast.error('Error updating user');
+      } catch {
+        // seed §8: exactly this line, whatever the server said
+        toast.error('Error updating user');
       }
     });
 
