@@ -47,12 +47,26 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   const passwordFile = join(dirname(options.dataDir), `${basename(options.dataDir)}.password`);
   const initialised = existsSync(join(options.dataDir, 'PG_VERSION'));
   let password: string;
-  if (initialised && existsSync(passwordFile)) {
-    password = readFileSync(passwordFile, 'utf8').trim();
-  } else {
-    password = randomBytes(24).toString('base64url');
-    mkdirSync(dirname(passwordFile), { recursive: true });
-    writeFileSync(passwordFile, password, { mode: 0o600 });
+  try {
+    if (initialised) {
+      // The cluster's superuser password was set by initdb from this file. Without it no new password
+      // can work (every later start would fail on authentication), so stop and say what to do.
+      if (!existsSync(passwordFile)) {
+        throw new EmbeddedPostgresError(
+          `Embedded PostgreSQL cannot start: ${options.dataDir} holds a database but its password file ${passwordFile} is missing. ` +
+            `Restore that file, or move ${options.dataDir} away to start with an empty database.`,
+        );
+      }
+      password = readFileSync(passwordFile, 'utf8').trim();
+      if (!password) throw new EmbeddedPostgresError(`Embedded PostgreSQL cannot start: the password file ${passwordFile} is empty. Restore it, or move ${options.dataDir} away to start with an empty database.`);
+    } else {
+      password = randomBytes(24).toString('base64url');
+      mkdirSync(dirname(passwordFile), { recursive: true });
+      writeFileSync(passwordFile, password, { mode: 0o600 });
+    }
+  } catch (error) {
+    if (error instanceof EmbeddedPostgresError) throw error;
+    throw new EmbeddedPostgresError(`Embedded PostgreSQL cannot start: ${fsProblem(error, dirname(passwordFile))} (set DATA_DIR to a writable directory)`);
   }
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const log = options.log ?? (() => undefined);
@@ -69,13 +83,14 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     onLog: (message: string) => log(message.trim()),
     onError: (error: unknown) => log(String(error)),
   });
-  if (!initialised) await pg.initialise();
   try {
+    if (!initialised) await pg.initialise();
     await pg.start();
   } catch (error) {
     throw new EmbeddedPostgresError(
       `Embedded PostgreSQL did not start on port ${options.port} with data in ${options.dataDir}` +
-        (error instanceof Error ? `: ${error.message}` : ' (see the log above)'),
+        // One line: PostgreSQL's own messages can span several.
+        (error instanceof Error ? `: ${error.message.replace(/\s+/g, ' ').trim()}` : ' (see the log above)'),
     );
   }
   let stopped = false;
@@ -88,6 +103,13 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       await pg.stop();
     },
   };
+}
+
+/** One line for a file-system error: "cannot use /x (EACCES)". */
+function fsProblem(error: unknown, path: string): string {
+  const e = error as { code?: unknown; path?: unknown; message?: unknown } | undefined;
+  const where = typeof e?.path === 'string' ? e.path : path;
+  return typeof e?.code === 'string' ? `cannot use ${where} (${e.code})` : `cannot use ${where} (${String(e?.message ?? error)})`;
 }
 
 function basename(path: string): string {
