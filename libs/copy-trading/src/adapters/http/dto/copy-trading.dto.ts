@@ -3,10 +3,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { MARKETS, TRADER_TYPES } from '../../../domain/copy';
-import { IsAmount, IsPrice } from './validators';
+import { IsAmount, IsPrice, OptionalNotNull } from './validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 
 export class TraderListQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: ['roi', 'accuracy', 'followers'], default: 'roi' })
@@ -111,7 +110,7 @@ export class CloseTradeDto {
 
 export class UpdateTraderProfileDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @Transform(trim)
   @IsString()
   @MinLength(2)
@@ -119,24 +118,24 @@ export class UpdateTraderProfileDto {
   name?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(2000)
   description?: string;
 
   @ApiPropertyOptional({ enum: TRADER_TYPES })
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(TRADER_TYPES)
   traderType?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(500)
   strategySummary?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(5000)
   strategyExplanation?: string;
@@ -150,14 +149,14 @@ export class UpdateTraderProfileDto {
   image?: string | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 50, description: 'profit share, %' })
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(50)
   share?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 1000000 })
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(1000000)
