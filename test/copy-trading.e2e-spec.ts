@@ -262,6 +262,22 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
     });
   });
 
+  it('a withdrawal in a drawdown scales invested and mark: the next settlement does not trip the stop loss', async () => {
+    const tr = await trader(20);
+    const f = await follower(10_000);
+    const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '100.00', stopLossPct: 60 });
+    const losing = await open(tr, { allocationPct: 100 });
+    await close(tr, losing.body.trade.id, '70').expect(200); // −30.00: equity 70.00 > 60 % of 100.00
+    const withdrawn = await t.http().post(`/api/copies/${copy.id}/withdraw`).set('Authorization', f.bearer).send({ amount: '60.00' });
+    expect(withdrawn.status).toBe(200);
+    // floor(10000 × 1000 / 7000) = 1428: still 70 % of what is invested, as before the withdrawal.
+    expect(withdrawn.body).toMatchObject({ status: 'active', equity: '10.00', invested: '14.28', highWaterMark: '14.28' });
+    const next = await open(tr, { allocationPct: 10 }); // size 1.00
+    const closed = await close(tr, next.body.trade.id, '101'); // +0.01
+    expect(closed.body).toMatchObject({ copiersPnl: '0.01', profitShare: '0.00', stopLossHit: 0, endedCopies: 0 });
+    expect(await myCopy(f, copy.id)).toMatchObject({ status: 'active', stopReason: null, equity: '10.01', invested: '14.28', highWaterMark: '14.28' });
+  });
+
   describe('authorization and trade management', () => {
     it('a User cannot open trades (403 FORBIDDEN); a trader cannot close another trader’s trade', async () => {
       const user = await follower();
@@ -325,6 +341,26 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
       const plain = await follower();
       expect((await t.http().patch('/api/traders/me').set('Authorization', plain.bearer).send({ share: 10 })).status).toBe(403);
     });
+  });
+
+  it('PATCH traders/me refuses null for every NOT NULL field (400, nothing changed); image: null clears it', async () => {
+    const user = await createUser(t, { roles: ['User', 'Trader'] });
+    const patch = (body: Record<string, unknown>) => t.http().patch('/api/traders/me').set('Authorization', user.bearer).send(body);
+    const before = (await patch({ name: 'Grace Hopper', image: '/images/grace.jpg', share: 15, maxCopiers: 50 }).expect(200)).body;
+    const row = () => sql('SELECT name, description, trader_type, strategy_summary, strategy_explanation, image, share_pct, max_copiers FROM trader_profiles WHERE id = ?', [before.id]);
+    const stored = await row();
+    for (const field of ['name', 'description', 'traderType', 'strategySummary', 'strategyExplanation', 'share', 'maxCopiers']) {
+      const res = await patch({ [field]: null });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.message).toContain(`${field} cannot be null`);
+      // One bad field refuses the whole patch.
+      expect((await patch({ name: 'Changed Name', [field]: null })).status).toBe(400);
+      expect(await row()).toEqual(stored);
+    }
+    const cleared = await patch({ image: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ image: null, name: 'Grace Hopper', share: 15, maxCopiers: 50 });
   });
 
   it('provides traderID, copyID and copiedTrades for the access token', async () => {

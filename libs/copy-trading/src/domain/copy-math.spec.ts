@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isValidPrice, positionPnl, positionSize, profitShare, scalePrice, stopLossHit, tradePnlPct } from './copy-math';
+import { isValidPrice, positionPnl, positionSize, profitShare, scaleOnWithdrawal, scalePrice, stopLossHit, tradePnlPct } from './copy-math';
 import { nextStatus } from './copy';
 
 describe('copy sizing', () => {
@@ -129,5 +129,40 @@ describe('stop loss and lifecycle', () => {
     expect(nextStatus('paused', 'stop')).toBe('stopping');
     expect(() => nextStatus('stopping', 'resume')).toThrow(/Cannot resume/);
     expect(() => nextStatus('stopped', 'pause')).toThrow(/ended/);
+  });
+});
+
+describe('withdrawal scales invested and the mark with the equity left', () => {
+  it('a withdrawal in a drawdown does not trip the stop loss: 100.00 invested, equity 70.00, take 60.00', () => {
+    const invested = scaleOnWithdrawal(10_000n, 7_000n, 6_000n);
+    const mark = scaleOnWithdrawal(10_000n, 7_000n, 6_000n);
+    expect(invested).toBe(1_428n); // floor(10000 × 1000 / 7000)
+    expect(mark).toBe(1_428n);
+    // 60 % stop loss: 10.00 > 8.568 — still 70 % of what is invested, as before the withdrawal.
+    expect(stopLossHit(1_000n, invested, 60)).toBe(false);
+    // Lowering by the full amount (the old rule) would have read as a 75 % loss and tripped it.
+    expect(stopLossHit(1_000n, 10_000n - 6_000n, 60)).toBe(true);
+    // A later gain above the scaled mark is the only thing that earns a fee: 14.28 → no fee at 14.00.
+    expect(profitShare(1_400n, mark, 20).fee).toBe(0n);
+  });
+
+  it('in profit, the gain above the mark stays in proportion', () => {
+    // invested 100.00, mark 150.00, equity 150.00; take 50.00 → invested 66.66, mark 100.00
+    expect(scaleOnWithdrawal(10_000n, 15_000n, 5_000n)).toBe(6_666n);
+    expect(scaleOnWithdrawal(15_000n, 15_000n, 5_000n)).toBe(10_000n);
+  });
+
+  it('taking everything leaves zero; nothing is ever negative or above the exact share', () => {
+    expect(scaleOnWithdrawal(10_000n, 7_000n, 7_000n)).toBe(0n);
+    expect(scaleOnWithdrawal(10_000n, 0n, 0n)).toBe(10_000n);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), (value, equity, take) => {
+        const amount = take > equity ? equity : take;
+        const scaled = scaleOnWithdrawal(value, equity, amount);
+        const exact = value * (equity - amount); // scaled ≈ exact / equity
+        return scaled >= 0n && scaled <= value && scaled * equity <= exact && (scaled + 1n) * equity > exact;
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -80,3 +80,18 @@ export function stopLossHit(equity: bigint, invested: bigint, stopLossPct: numbe
   if (stopLossPct === null || invested <= 0n) return false;
   return equity * 100n <= invested * BigInt(stopLossPct);
 }
+
+/**
+ * What a withdrawal leaves of an amount tied to the copy's equity (invested, high-water mark):
+ * floor(value × (equity − amount) / equity). Lowering them by the full amount instead would be wrong
+ * in a drawdown: with 100.00 invested, equity 70.00 and 60.00 taken out, invested 40.00 against equity
+ * 10.00 reads as a 75 % loss (a 60 % stop loss trips at the next settlement) and the mark 40.00 makes
+ * the follower recover a 30.00 loss on a 10.00 balance before the trader earns again. Scaling both by
+ * the share of equity that stays keeps the copy's return and its distance to the mark unchanged.
+ * Floored so the follower never ends up with more invested or a higher mark than the exact share.
+ */
+export function scaleOnWithdrawal(value: bigint, equity: bigint, amount: bigint): bigint {
+  if (equity <= 0n || value <= 0n) return value < 0n ? 0n : value;
+  const left = amount >= equity ? 0n : equity - amount;
+  return (value * left) / equity;
+}

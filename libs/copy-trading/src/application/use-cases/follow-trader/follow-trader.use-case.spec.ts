@@ -63,6 +63,16 @@ describe('copy use cases (in-memory fakes)', () => {
     await expect(s.withdraw.execute({ userId: 'mallory', copyId, amount: 1 })).rejects.toMatchObject({ code: 'COPY.NOT_FOUND' });
   });
 
+  it('a withdrawal in a drawdown scales invested and mark with the equity left (no stop-loss trip)', async () => {
+    const s = setup();
+    const { copyId } = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 10_000, stopLossPct: 60 });
+    // A settled loss of 30.00: equity 70.00 against 100.00 invested and a mark of 100.00.
+    s.ledger.balances_.get(await s.ledger.copyEquityAccount({ kind: 'transaction' }, 'alice', copyId))!.balance = 7_000;
+    await s.withdraw.execute({ userId: 'alice', copyId, amount: 6_000 });
+    expect(s.ledger.equityOf('alice', copyId)).toBe(1_000);
+    expect(s.repo.copies.get(copyId)).toMatchObject({ invested: 1_428n, highWaterMark: 1_428n, status: 'active' });
+  });
+
   it('stop ends a copy with nothing open (equity back to cash) and only marks one with open positions', async () => {
     const s = setup();
     const first = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 10_000, stopLossPct: null });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
 import { Ledger } from '@mirrorline/wallet';
 import { copyErrors } from '../../../domain/copy';
+import { scaleOnWithdrawal } from '../../../domain/copy-math';
 import { CopyRepository } from '../../ports/copy-repository';
 import { lockOwnCopy } from '../add-copy-funds/add-copy-funds.use-case';
 
@@ -13,7 +14,8 @@ export interface WithdrawCopyFundsCommand {
 
 /**
  * Copy equity → cash, free equity only (what open positions do not commit). The mark and the invested
- * amount fall by the same cents (not below zero), so withdrawing neither creates nor hides a gain.
+ * amount shrink in proportion to the equity taken out (scaleOnWithdrawal), so withdrawing neither creates
+ * nor hides a gain and does not move the copy closer to its stop loss.
  */
 @Injectable()
 export class WithdrawCopyFundsUseCase {
@@ -32,8 +34,10 @@ export class WithdrawCopyFundsUseCase {
       const equity = await this.ledger.copyEquityAccount(tx, command.userId, copy.id);
       const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
       await this.ledger.transfer(tx, { type: 'copy_withdraw', reference: `copy:${copy.id}`, from: equity, to: cash, amount: command.amount });
-      const clamp = (value: bigint) => (value < 0n ? 0n : value);
-      await this.copies.updateCopy(tx, copy.id, { invested: clamp(copy.invested - amount), highWaterMark: clamp(copy.highWaterMark - amount) });
+      await this.copies.updateCopy(tx, copy.id, {
+        invested: scaleOnWithdrawal(copy.invested, copy.equity, amount),
+        highWaterMark: scaleOnWithdrawal(copy.highWaterMark, copy.equity, amount),
+      });
       return { copyId: copy.id };
     });
   }
