@@ -278,6 +278,47 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
     expect(await myCopy(f, copy.id)).toMatchObject({ status: 'active', stopReason: null, equity: '10.01', invested: '14.28', highWaterMark: '14.28' });
   });
 
+  describe('Idempotency-Key on close and stop (money-moving POSTs, product.md §4)', () => {
+    it('close: the same key twice replays the first 200 body; a different key on the closed trade is a 409', async () => {
+      const tr = await trader(20);
+      const f = await follower();
+      const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '100.00' });
+      const opened = await open(tr);
+      const first = await close(tr, opened.body.trade.id, '110').set('Idempotency-Key', 'close-once');
+      const second = await close(tr, opened.body.trade.id, '110').set('Idempotency-Key', 'close-once');
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.body).toEqual(first.body);
+      expect(first.body).toMatchObject({ positions: 1, copiersPnl: '5.00', profitShare: '1.00' });
+      // Settled once: one settlement posting, the copy moved once.
+      expect(await sql("SELECT 1 FROM ledger_transactions WHERE type = 'trade_settlement' AND reference = ?", [`trade:${opened.body.trade.id}`])).toHaveLength(1);
+      expect(await fx.copyEquityOf(sql, copy.id)).toBe(10_400n);
+      const other = await close(tr, opened.body.trade.id, '110').set('Idempotency-Key', 'close-twice');
+      expect(other.status).toBe(409);
+      expect(other.body.code).toBe('TRADE.ALREADY_CLOSED');
+    });
+
+    it('stop: the same key twice replays the first 200 body; a different key on the stopped copy is a 409', async () => {
+      const tr = await trader();
+      const f = await follower(10_000);
+      const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '40.00' });
+      const stop = (key: string) => t.http().post(`/api/copies/${copy.id}/stop`).set('Authorization', f.bearer).set('Idempotency-Key', key);
+      const first = await stop('stop-once');
+      const second = await stop('stop-once');
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      expect(second.headers['idempotent-replayed']).toBe('true');
+      expect(second.body).toEqual(first.body);
+      expect(first.body).toMatchObject({ status: 'stopped', equity: '0.00' });
+      expect(await sql("SELECT 1 FROM ledger_transactions WHERE type = 'copy_return' AND reference = ?", [`copy:${copy.id}`])).toHaveLength(1);
+      expect(await fx.cashOf(sql, f.id)).toBe(10_000n);
+      const other = await stop('stop-twice');
+      expect(other.status).toBe(409);
+      expect(other.body.code).toBe('COPY.ENDED');
+    });
+  });
+
   describe('authorization and trade management', () => {
     it('a User cannot open trades (403 FORBIDDEN); a trader cannot close another trader’s trade', async () => {
       const user = await follower();

@@ -100,6 +100,8 @@ describe('traders: public list and profile with stats (demo data)', () => {
       '/api/notifications', '/api/notifications/{id}/read']) {
       expect(doc.paths[path]).toBeDefined();
     }
-    expect(doc.paths['/api/copies'].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    for (const path of ['/api/copies', '/api/copies/{id}/funds', '/api/copies/{id}/withdraw', '/api/copies/{id}/stop', '/api/trader/trades/{id}/close']) {
+      expect(doc.paths[path].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+    }
   });
 });

@@ -104,9 +104,13 @@ export class CopiesController {
     return this.copyOf(user.userId, id);
   }
 
-  /** No new trades; open positions stay until the trader closes them, then the equity returns to cash. */
+  /**
+   * No new trades; open positions stay until the trader closes them, then the equity returns to cash.
+   * Can move money (equity → cash at once), hence Idempotency-Key.
+   */
   @Post('copies/:id/stop')
   @HttpCode(200)
+  @Idempotent()
   @ApiOkResponse({ description: 'the copy (status stopping, or stopped when nothing was open)' })
   async stop(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'stop' });

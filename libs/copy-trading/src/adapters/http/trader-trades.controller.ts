@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
+import { Idempotent } from '@mirrorline/wallet';
 import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close-trade.use-case';
 import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-trade.use-case';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
@@ -35,9 +36,13 @@ export class TraderTradesController {
     return this.openTrade.execute({ traderId, ...body });
   }
 
-  /** Closes the trade and settles every copied position (409 when already closed). */
+  /**
+   * Closes the trade and settles every copied position (409 when already closed). Moves money, so a
+   * retry with the same Idempotency-Key replays the settlement's answer instead of a 409.
+   */
   @Post('trades/:id/close')
   @HttpCode(200)
+  @Idempotent()
   @ApiOkResponse({ description: '{ trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit }' })
   async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: CloseTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
