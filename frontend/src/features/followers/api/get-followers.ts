@@ -13,9 +13,9 @@ export interface Follower {
   since: string;
 }
 
-/** GET /api/trader/followers: my copiers, their amounts, since when, and PnL. */
-export function useFollowers(page: number) {
-  const swr = useSWR(['/trader/followers', { page, limit: 20 }] as const, swrFetcher, { keepPreviousData: true });
+/** GET /api/trader/followers[?traderId=]: the copiers (an Admin names the trader), amounts, since when, PnL. */
+export function useFollowers(page: number, traderId?: string) {
+  const swr = useSWR(['/trader/followers', { page, limit: 20, traderId }] as const, swrFetcher, { keepPreviousData: true });
   const p = swr.data === undefined ? undefined : pageOf<unknown>(swr.data, 'followers');
   return {
     ...swr,

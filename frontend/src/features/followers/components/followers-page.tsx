@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { StatusBadge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
@@ -6,9 +6,10 @@ import { formatDate } from '../../../lib/money';
 import { useFollowers } from '../api/get-followers';
 import { Pager } from '../../../components/ui/pager';
 
-export function FollowersPage() {
+/** `traderId`: the trader an Admin looks at (a Trader sees its own copiers and passes none). */
+export function FollowersPage({ traderId, scope }: { traderId?: string; scope?: ReactNode } = {}) {
   const [page, setPage] = useState(1);
-  const { page: result, error, isLoading, mutate } = useFollowers(page);
+  const { page: result, error, isLoading, mutate } = useFollowers(page, traderId);
   const pages = result ? Math.max(1, Math.ceil(result.total / Math.max(1, result.limit || 20))) : 1;
   return (
     <div className="stack">
@@ -16,6 +17,7 @@ export function FollowersPage() {
         <h1>Followers</h1>
         <p className="muted">{result ? `${result.total} ${result.total === 1 ? 'copier' : 'copiers'}` : 'People copying your trades'}</p>
       </header>
+      {scope}
       <section className="card">
         <AsyncBlock
           data={result}

@@ -41,9 +41,12 @@ function toTraderTrade(raw: unknown): TraderTrade {
   };
 }
 
-/** GET /api/trader/trades: my trades as a trader, refreshed live. */
-export function useTraderTrades(page: number) {
-  const swr = useSWR(['/trader/trades', { page, limit: 20 }] as const, swrFetcher, {
+/**
+ * GET /api/trader/trades: my trades as a trader, refreshed live. An Admin names the trader with
+ * `traderId` (the API requires it of an Admin without a trader profile of its own).
+ */
+export function useTraderTrades(page: number, traderId?: string) {
+  const swr = useSWR(['/trader/trades', { page, limit: 20, traderId }] as const, swrFetcher, {
     refreshInterval: LIVE_REFRESH_MS,
     // the app-wide 60 s dedupe window would swallow the interval's requests
     dedupingInterval: 1000,

@@ -8,7 +8,7 @@ export interface OpenTradeBody {
   allocationPct: number;
 }
 
-/** POST /api/trader/trades: every active copy gets a position at once. */
-export function openTrade(body: OpenTradeBody, idempotencyKey: string): Promise<unknown> {
-  return authRequest('/trader/trades', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 60_000 });
+/** POST /api/trader/trades[?traderId=]: every active copy gets a position at once. */
+export function openTrade(body: OpenTradeBody, idempotencyKey: string, traderId?: string): Promise<unknown> {
+  return authRequest('/trader/trades', { method: 'POST', body, params: { traderId }, headers: { 'Idempotency-Key': idempotencyKey }, timeoutMs: 60_000 });
 }

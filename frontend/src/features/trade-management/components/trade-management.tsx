@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
@@ -26,7 +26,7 @@ export function validateTrade(v: { market: string; pair: string; side: string; e
   return e;
 }
 
-function OpenTradeForm({ onDone }: { onDone: () => void }) {
+function OpenTradeForm({ onDone, traderId }: { onDone: () => void; traderId?: string }) {
   const key = useAttemptKey();
   const [v, setV] = useState({ market: 'Forex', pair: '', side: 'buy', entryPrice: '', allocationPct: '10' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,7 +52,7 @@ function OpenTradeForm({ onDone }: { onDone: () => void }) {
         entryPrice: v.entryPrice.trim(),
         allocationPct: Number(v.allocationPct),
       };
-      await openTrade(body, key.current());
+      await openTrade(body, key.current(), traderId);
       key.settle();
       toast.success(`${body.side === 'buy' ? 'Buy' : 'Sell'} ${body.pair} opened`);
       setV((o) => ({ ...o, pair: '', entryPrice: '' }));
@@ -92,7 +92,7 @@ function OpenTradeForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function CloseTradeForm({ trade, onDone }: { trade: TraderTrade; onDone: () => void }) {
+function CloseTradeForm({ trade, onDone, traderId }: { trade: TraderTrade; onDone: () => void; traderId?: string }) {
   const key = useAttemptKey();
   const [exit, setExit] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -107,7 +107,7 @@ function CloseTradeForm({ trade, onDone }: { trade: TraderTrade; onDone: () => v
     setError(undefined);
     setBusy(true);
     try {
-      await closeTrade(trade.id, exit.trim(), key.current());
+      await closeTrade(trade.id, exit.trim(), key.current(), traderId);
       key.settle();
       toast.success(`${trade.pair} closed`);
       setExit('');
@@ -140,9 +140,10 @@ function CloseTradeForm({ trade, onDone }: { trade: TraderTrade; onDone: () => v
   );
 }
 
-export function TradeManagement() {
+/** `traderId`: the trader an Admin acts for (a Trader acts on its own profile and passes none). */
+export function TradeManagement({ traderId, scope }: { traderId?: string; scope?: ReactNode } = {}) {
   const [page, setPage] = useState(1);
-  const { page: result, error, isLoading, mutate } = useTraderTrades(page);
+  const { page: result, error, isLoading, mutate } = useTraderTrades(page, traderId);
   const refresh = () => void mutate();
   const open = result?.items.filter((t) => t.status === 'open') ?? [];
   const closed = result?.items.filter((t) => t.status !== 'open') ?? [];
@@ -153,7 +154,8 @@ export function TradeManagement() {
         <h1>Trade management</h1>
         <p className="muted">Open and close trades; your copiers follow them at once. The list refreshes every few seconds.</p>
       </header>
-      <OpenTradeForm onDone={refresh} />
+      {scope}
+      <OpenTradeForm onDone={refresh} traderId={traderId} />
       <section className="card" aria-labelledby="my-trades-title">
         <h2 id="my-trades-title">My trades</h2>
         <AsyncBlock
@@ -181,7 +183,7 @@ export function TradeManagement() {
                             at {t.entryPrice} · {t.allocationPct}% · {t.copiedCount} copied{t.skippedCount ? `, ${t.skippedCount} skipped` : ''} · {formatDate(t.openedAt)}
                           </span>
                         </div>
-                        <CloseTradeForm trade={t} onDone={refresh} />
+                        <CloseTradeForm trade={t} onDone={refresh} traderId={traderId} />
                       </li>
                     ))}
                   </ul>

@@ -7,11 +7,13 @@ export interface TradersQuery {
   sort: TraderSort;
   traderType: string;
   page: number;
+  /** Page size: 12 cards on the traders page; up to 100 (the API's maximum) for the admin's trader picker. */
+  limit?: number;
 }
 
-/** GET /api/traders?sort=&traderType=&page= (public). */
+/** GET /api/traders?sort=&traderType=&page=&limit= (public). */
 export function useTraders(query: TradersQuery) {
-  const key = ['/traders', { sort: query.sort, traderType: query.traderType || undefined, page: query.page, limit: 12 }] as const;
+  const key = ['/traders', { sort: query.sort, traderType: query.traderType || undefined, page: query.page, limit: query.limit ?? 12 }] as const;
   const swr = useSWR(key, swrFetcher, { keepPreviousData: true });
   const page = swr.data === undefined ? undefined : pageOf<unknown>(swr.data, 'traders');
   return { ...swr, page: page && { ...page, items: page.items.map(toTrader) } };
