@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './support/free-port';
+import { createTestDatabase } from './support/test-app';
 
 /** The compiled entry point, started the way `npm start` starts it. `onHealthy` runs once /api/health answers 200. */
 function start(
@@ -90,6 +91,63 @@ describe('start-up (compiled app)', () => {
       );
     } finally {
       blocker.close();
+    }
+  });
+
+  // Boot failures are one line naming what to fix: no Nest log dump, no stack, no unhandled rejection.
+  it('stops with one line naming DATABASE_URL (never its password) when the database cannot be reached', async () => {
+    const port = await freePort(); // nothing listens there
+    const result = await start({ DATABASE_URL: `postgresql://app:s3cret@127.0.0.1:${port}/mirrorline`, PORT: String(await freePort()), ADMIN_PANEL: 'false' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `Cannot connect to the database in DATABASE_URL (127.0.0.1:${port}/mirrorline): connection refused. Check DATABASE_URL and that the server is running.\n`,
+    );
+    expect(result.stdout).toBe('');
+  });
+
+  it('stops with one line naming the file when var/dev-secrets.json is corrupt', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-startup-'));
+    writeFileSync(join(dataDir, 'dev-secrets.json'), '{"access": "cut sh');
+    const result = await start({ PORT: String(await freePort()) }, undefined, dataDir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `Configuration error: DATA_DIR holds ${join(dataDir, 'dev-secrets.json')}, which is not valid JSON: ` +
+        'delete it to generate new development secrets, or set JWT_ACCESS_SECRET, JWT_REFRESH_SECRET and SESSION_SECRET\n',
+    );
+  });
+
+  it('in production without SMTP_URL warns that codes go to the log; a taken HTTP port stops with one line naming PORT', async () => {
+    const database = await createTestDatabase();
+    const port = await freePort();
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, resolve)); // all interfaces, as the app listens
+    try {
+      const result = await start({
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        ADMIN_PANEL: 'false',
+        SPA_DIR: 'off',
+        ADMIN_EMAIL: 'ops@example.com',
+        ADMIN_PASSWORD: 'a-long-admin-password',
+        JWT_ACCESS_SECRET: 'a'.repeat(40),
+        JWT_REFRESH_SECRET: 'b'.repeat(40),
+        SESSION_SECRET: 'c'.repeat(40),
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`Port ${port} is already in use: stop what uses it or set PORT.\n`);
+      const warnings = result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.level === 40);
+      expect(warnings.map((w) => w.msg)).toContain(
+        'SMTP_URL is not set in production: emails, including one-time codes, are written to the log instead of being sent. Set SMTP_URL (smtp://host:port).',
+      );
+    } finally {
+      blocker.close();
+      await database.drop();
     }
   });
 });

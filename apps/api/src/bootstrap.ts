@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger } from 'nestjs-pino';
 import type { AppConfig } from '@mirrorline/shared';
 import { AppModule } from './app.module';
+import { configWarnings } from './config/load-config';
 import { configureApp } from './http/configure-app';
 import { createHttpLogger } from './http/request-logging';
 import { runMigrations, seedDemoDataIfEmpty } from './database/migrate';
@@ -19,10 +20,16 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   const httpLogger = createHttpLogger(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl, httpLogger), {
     bufferLogs: true,
+    // Keep the buffered start-up lines if the start fails: main.ts then prints one line of its own
+    // instead of Nest dumping the buffer and the error's stack on the console.
+    autoFlushLogs: false,
     bodyParser: false,
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  app.flushLogs();
+  for (const warning of configWarnings(config)) logger.warn(warning, 'Config');
   configureApp(app, config, httpLogger);
   if (options.prepareDatabase !== false) {
     const orm = app.get<MikroORM>(MikroORM);

@@ -1,9 +1,17 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config/load-config';
+import { startFailureLine, type StartContext } from './config/start-failure';
 import { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle, withDatabase } from './database/embedded-postgres';
 import { ensureDatabase } from './database/database-url';
 import { createApp } from './bootstrap';
+
+/** Every way the start can fail ends here: one line on stderr, exit 1 (the stack only at LOG_LEVEL debug/trace). */
+function fail(line: string, error?: unknown): never {
+  process.stderr.write(`${line}\n`);
+  if (error instanceof Error && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -11,15 +19,13 @@ async function main(): Promise<void> {
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
 
   let embedded: EmbeddedPostgresHandle | undefined;
   let databaseUrl = config.databaseUrl;
+  let context: StartContext = { port: config.port, database: { source: 'DATABASE_URL', url: databaseUrl ?? '' } };
   if (!databaseUrl) {
     try {
       embedded = await startEmbeddedPostgres({
@@ -28,11 +34,16 @@ async function main(): Promise<void> {
         persistent: true,
       });
     } catch (error) {
-      process.stderr.write(`${error instanceof EmbeddedPostgresError ? error.message : String(error)}\n`);
-      process.exit(1);
+      fail(error instanceof EmbeddedPostgresError ? error.message : startFailureLine(error, context), error);
     }
-    await ensureDatabase(embedded.url, 'mirrorline');
     databaseUrl = withDatabase(embedded.url, 'mirrorline');
+    context = { port: config.port, database: { source: 'embedded', url: databaseUrl } };
+    try {
+      await ensureDatabase(embedded.url, 'mirrorline');
+    } catch (error) {
+      await embedded.stop().catch(() => undefined);
+      fail(startFailureLine(error, context), error);
+    }
   }
 
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
@@ -55,15 +66,9 @@ async function main(): Promise<void> {
     app = await createApp(config, databaseUrl);
     await app.listen(config.port);
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    process.stderr.write(
-      code === 'EADDRINUSE'
-        ? `Port ${config.port} is already in use: stop what uses it or set PORT.\n`
-        : `Start failed: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
     await app?.close().catch(() => undefined);
-    await embedded?.stop();
-    process.exit(1);
+    await embedded?.stop().catch(() => undefined);
+    fail(startFailureLine(error, context), error);
   }
   process.stdout.write(
     `Mirrorline is up on http://localhost:${config.port} (API /api, docs /api/docs, admin /admin) ` +
@@ -71,4 +76,5 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+// Whatever escaped the steps above is still one line, never an unhandled rejection with a stack.
+main().catch((error: unknown) => fail(startFailureLine(error, { port: 0, database: { source: 'DATABASE_URL', url: '' } }), error));

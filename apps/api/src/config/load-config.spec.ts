@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './load-config';
+import { ConfigError, configWarnings, loadConfig } from './load-config';
 
 const secret = (c: string) => c.repeat(40);
 const prodEnv = {
@@ -81,5 +81,51 @@ describe('loadConfig', () => {
       'http://localhost:5173',
       'https://app.example.com',
     ]);
+  });
+
+  // A start must stop with one line naming what to fix, never a JSON parser or file-system stack.
+  it('stops with one line naming the file when var/dev-secrets.json is corrupt', () => {
+    const cwd = dir();
+    mkdirSync(join(cwd, 'var'));
+    const file = join(cwd, 'var', 'dev-secrets.json');
+    writeFileSync(file, '{"access": "half-writ');
+    expect(() => loadConfig({}, cwd)).toThrow(
+      new ConfigError(
+        'DATA_DIR',
+        `holds ${file}, which is not valid JSON: delete it to generate new development secrets, or set JWT_ACCESS_SECRET, JWT_REFRESH_SECRET and SESSION_SECRET`,
+      ),
+    );
+  });
+
+  it('regenerates dev secrets when the file is valid JSON without them', () => {
+    const cwd = dir();
+    mkdirSync(join(cwd, 'var'));
+    writeFileSync(join(cwd, 'var', 'dev-secrets.json'), 'null');
+    expect(loadConfig({}, cwd).jwtAccessSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('stops with one line naming DATA_DIR when the secrets cannot be written there', () => {
+    const cwd = dir();
+    writeFileSync(join(cwd, 'a-file'), '');
+    const dataDir = join(cwd, 'a-file', 'var'); // ENOTDIR even as root, who ignores permission bits
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir }, cwd);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(
+      `Configuration error: DATA_DIR (${dataDir}) is not writable (ENOTDIR): cannot keep the development secrets in ${join(dataDir, 'dev-secrets.json')}; ` +
+        'point DATA_DIR at a writable directory, or set JWT_ACCESS_SECRET, JWT_REFRESH_SECRET and SESSION_SECRET',
+    );
+  });
+
+  it('warns (without failing) when production has no SMTP_URL, since one-time codes would go to the log', () => {
+    expect(configWarnings(loadConfig(prodEnv, dir()))).toEqual([
+      'SMTP_URL is not set in production: emails, including one-time codes, are written to the log instead of being sent. Set SMTP_URL (smtp://host:port).',
+    ]);
+    expect(configWarnings(loadConfig({ ...prodEnv, SMTP_URL: 'smtp://mail:25' }, dir()))).toEqual([]);
+    expect(configWarnings(loadConfig({}, dir()))).toEqual([]);
   });
 });

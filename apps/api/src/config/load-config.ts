@@ -59,18 +59,38 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
 /** Dev-only secrets, generated once and kept under var/ so sessions survive restarts. */
 function devSecrets(dataDir: string): { access: string; refresh: string; session: string } {
   const file = join(dataDir, 'dev-secrets.json');
+  const instead = 'or set JWT_ACCESS_SECRET, JWT_REFRESH_SECRET and SESSION_SECRET';
   if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { access: string; refresh: string; session: string };
-    if (stored.access && stored.refresh && stored.session) return stored;
+    let stored: Partial<Record<'access' | 'refresh' | 'session', unknown>> | null;
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8')) as typeof stored;
+    } catch (error) {
+      // A hand-edited or half-written file: say which file and what to do, never a JSON parser stack.
+      const why = error instanceof SyntaxError ? 'is not valid JSON' : `cannot be read (${codeOf(error)})`;
+      throw new ConfigError('DATA_DIR', `holds ${file}, which ${why}: delete it to generate new development secrets, ${instead}`);
+    }
+    const { access, refresh, session } = stored ?? {};
+    if (typeof access === 'string' && access && typeof refresh === 'string' && refresh && typeof session === 'string' && session) {
+      return { access, refresh, session };
+    }
   }
   const secrets = {
     access: randomBytes(48).toString('base64url'),
     refresh: randomBytes(48).toString('base64url'),
     session: randomBytes(48).toString('base64url'),
   };
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  } catch (error) {
+    throw new ConfigError('DATA_DIR', `(${dataDir}) is not writable (${codeOf(error)}): cannot keep the development secrets in ${file}; point DATA_DIR at a writable directory, ${instead}`);
+  }
   return secrets;
+}
+
+function codeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : String((error as Error | undefined)?.message ?? error);
 }
 
 function secret(env: Env, name: string, production: boolean, fallback: () => string): string {
@@ -156,4 +176,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('JWT_REFRESH_SECRET', 'must differ from JWT_ACCESS_SECRET');
   }
   return config;
+}
+
+/**
+ * Settings that are valid but probably not meant: logged as warnings at start, never fatal, so that a
+ * production deployment does not quietly do something it should not.
+ */
+export function configWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (config.isProduction && !config.smtpUrl) {
+    warnings.push(
+      'SMTP_URL is not set in production: emails, including one-time codes, are written to the log instead of being sent. Set SMTP_URL (smtp://host:port).',
+    );
+  }
+  return warnings;
 }
