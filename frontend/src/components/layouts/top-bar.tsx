@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../lib/auth-session';
 import { useLogout } from '../../lib/use-logout';
@@ -11,14 +11,43 @@ export function TopBar() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onDashboard = isDashboardPath(pathname);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const drawerRef = useRef<HTMLDivElement>(null);
+
+  /** Close the drawer; focus goes back to "Open menu" unless a navigation moves it to the new page. */
+  const closeDrawer = useCallback((returnFocus: boolean) => {
+    setDrawerOpen(false);
+    // the burger stays mounted: focusing it before the drawer unmounts keeps focus off <body>
+    if (returnFocus) burgerRef.current?.focus();
+  }, []);
 
   useEffect(() => setDrawerOpen(false), [pathname]);
   useEffect(() => {
     if (!drawerOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    // focus moves into the dialog
+    drawerRef.current?.querySelector<HTMLElement>('.drawer__close')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeDrawer(true);
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [drawerOpen]);
+  }, [drawerOpen, closeDrawer]);
+
+  /** aria-modal: Tab and Shift+Tab stay inside the drawer. */
+  const trapTab = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Tab' || !drawerRef.current) return;
+    const focusable = [...drawerRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
+    if (focusable.length === 0) return;
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
 
   const initial = (session.username || session.email || '?').charAt(0).toUpperCase();
   const home = session.isAdmin ? '/admindashboard' : '/userdashboard';
@@ -56,13 +85,15 @@ export function TopBar() {
             </>
           )}
           {session.isLoggedIn && onDashboard && (
-            <span className="avatar" title={session.username} aria-label={`Signed in as ${session.username}`} data-testid="avatar">
+            <span className="avatar" role="img" title={session.username} aria-label={`Signed in as ${session.username}`} data-testid="avatar">
               {initial}
             </span>
           )}
           <button
+            ref={burgerRef}
             type="button"
             className="topbar__burger"
+            aria-haspopup="dialog"
             aria-expanded={drawerOpen}
             aria-controls="mobile-drawer"
             aria-label="Open menu"
@@ -76,9 +107,9 @@ export function TopBar() {
       {/* outside the header: its backdrop-filter would make it the containing block of the fixed drawer */}
       {drawerOpen && (
         <>
-          <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
-          <aside id="mobile-drawer" className="drawer" aria-label="Mobile menu">
-            <button type="button" className="drawer__close" aria-label="Close menu" autoFocus onClick={() => setDrawerOpen(false)}>
+          <div className="drawer-backdrop" onClick={() => closeDrawer(true)} aria-hidden="true" />
+          <div id="mobile-drawer" ref={drawerRef} className="drawer" role="dialog" aria-modal="true" aria-label="Menu" onKeyDown={trapTab}>
+            <button type="button" className="drawer__close" aria-label="Close menu" onClick={() => closeDrawer(true)}>
               ×
             </button>
             <RoleMenu label="Mobile menu" onNavigate={() => setDrawerOpen(false)} />
@@ -91,7 +122,7 @@ export function TopBar() {
                 ))}
               </ul>
             )}
-          </aside>
+          </div>
         </>
       )}
     </>

@@ -98,7 +98,7 @@ export function ForgotPassword() {
       </ol>
       <FormError message={formError} />
       {step === 'email' && (
-        <form onSubmit={sendCode} noValidate>
+        <form onSubmit={sendCode} noValidate aria-label="Request a reset code">
           <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? 'Sending…' : 'Send code'}
@@ -106,7 +106,7 @@ export function ForgotPassword() {
         </form>
       )}
       {step === 'code' && (
-        <form onSubmit={verifyCode} noValidate>
+        <form onSubmit={verifyCode} noValidate aria-label="Enter the reset code">
           <p className="muted small">We sent a 6-digit code to {email.trim()}.</p>
           <TextField
             label="Verification code"
@@ -127,7 +127,7 @@ export function ForgotPassword() {
         </form>
       )}
       {step === 'password' && (
-        <form onSubmit={reset} noValidate>
+        <form onSubmit={reset} noValidate aria-label="Choose a new password">
           <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="8 to 128 characters" required />
           <TextField label="Repeat the password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} required />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

@@ -74,7 +74,7 @@ export function OtpVerification() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} noValidate aria-label="Verify email">
         <FormError message={formError} />
         <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
         <TextField
