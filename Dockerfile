@@ -10,6 +10,10 @@ RUN node scripts/build.mjs --force && npm prune --omit=dev --workspaces=false
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 SPA_DIR=/app/frontend/dist UPLOAD_DIR=/data/uploads DATA_DIR=/data
+# In production AdminJS bundles its components at start into $ADMIN_JS_TMP_DIR (default ./.adminjs, i.e.
+# /app/.adminjs, which is root-owned: EACCES and a crash for USER node). It is a cache rebuilt on every
+# start, so a writable temporary directory is the right place.
+ENV ADMIN_JS_TMP_DIR=/tmp/adminjs
 WORKDIR /app
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/dist dist

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// There is no Docker on the test machines, so the deployment files are checked for the two mistakes
+// that broke them before: AdminJS writing into the root-owned /app, and spoofable client IPs.
+const root = join(__dirname, '..');
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+
+/** ENV, USER and RUN instructions of the Dockerfile's last stage (the image that runs). */
+function finalStage(dockerfile: string): { env: Record<string, string>; user?: string; runs: string[] } {
+  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n');
+  const start = lines.map((line, i) => (/^FROM\s/i.test(line) ? i : -1)).filter((i) => i >= 0).pop() ?? 0;
+  const stage = { env: {} as Record<string, string>, user: undefined as string | undefined, runs: [] as string[] };
+  for (const line of lines.slice(start)) {
+    const [, instruction, rest] = /^(\w+)\s+(.*)$/.exec(line.trim()) ?? [];
+    if (instruction === 'ENV') for (const [, k, v] of rest.matchAll(/(\w+)=("[^"]*"|\S+)/g)) stage.env[k] = v.replace(/^"|"$/g, '');
+    if (instruction === 'USER') stage.user = rest.trim();
+    if (instruction === 'RUN') stage.runs.push(rest);
+  }
+  return stage;
+}
+
+describe('deployment files', () => {
+  it('Dockerfile: AdminJS bundles into a directory that USER node can write in production', () => {
+    const stage = finalStage(read('Dockerfile'));
+    expect(stage.env.NODE_ENV).toBe('production'); // AdminJS bundles at start only in production
+    expect(stage.user).toBe('node');
+    const dir = stage.env.ADMIN_JS_TMP_DIR;
+    expect(dir).toMatch(/^\//);
+    // Writable by node: under /tmp (world-writable), or under a directory the image chowns to node.
+    const chowned = stage.runs.flatMap((run) => [...run.matchAll(/chown\s+(?:-R\s+)?node(?::node)?\s+([^&;]+)/g)].flatMap((m) => m[1].trim().split(/\s+/)));
+    expect(dir.startsWith('/tmp/') || chowned.some((owned) => dir === owned || dir.startsWith(`${owned}/`))).toBe(true);
+  });
+
+  it('adminjs still reads ADMIN_JS_TMP_DIR (the variable the Dockerfile sets)', () => {
+    const constants = read('node_modules/adminjs/lib/backend/bundler/utils/constants.js');
+    expect(constants).toMatch(/export const ADMIN_JS_TMP_DIR = .*process\.env\.ADMIN_JS_TMP_DIR/);
+  });
+
+  it('docker-compose.yml: the API port is published directly, so X-Forwarded-For is not trusted', () => {
+    const compose = read('docker-compose.yml');
+    expect(compose).toMatch(/ports:\s*\[\s*"3000:3000"\s*\]/);
+    const trustProxy = compose.split('\n').filter((line) => /^\s*TRUST_PROXY\s*:/.test(line));
+    for (const line of trustProxy) expect(line).toMatch(/:\s*"?(false|0|no|off)"?\s*(#.*)?$/i);
+  });
+});
