@@ -43,6 +43,30 @@ describe('the role gate (seed §2)', () => {
     expect(screen.getByTestId('location')).toHaveAttribute('data-from', '/admindashboard/usermanagement');
   });
 
+  it('a signed-in user refused a page lands on /signin with a notice saying why (and the sign-in form)', async () => {
+    signIn({ roles: ['User'], username: 'ada' });
+    mockFetch(userApi);
+    renderApp('/admindashboard/walletmanagement');
+    const notice = await screen.findByText(/Your account .* cannot open/);
+    expect(notice).toHaveTextContent('Your account (ada, User) cannot open /admindashboard/walletmanagement.');
+    expect(within(notice).getByRole('link', { name: 'go back to your dashboard' })).toHaveAttribute('href', '/userdashboard');
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/signin');
+    expect(screen.getByTestId('location')).toHaveAttribute('data-from', '/admindashboard/walletmanagement');
+  });
+
+  it('no such notice for a visitor sent to /signin, nor for a signed-in user opening /signin directly', async () => {
+    mockFetch({ 'GET /api/auth/refresh': () => jsonResponse(401, { statusCode: 401, message: 'No refresh token' }) });
+    const { unmount } = renderApp('/userdashboard');
+    await screen.findByRole('form', { name: 'Sign in' });
+    expect(screen.queryByText(/cannot open/)).not.toBeInTheDocument();
+    unmount();
+    signIn({ roles: ['User'] });
+    renderApp('/signin');
+    await screen.findByRole('form', { name: 'Sign in' });
+    expect(screen.queryByText(/cannot open/)).not.toBeInTheDocument();
+  });
+
   it('lets a Trader into trade management and an Admin into the admin dashboard', async () => {
     signIn({ roles: ['User', 'Trader'], traderID: 3 });
     mockFetch({ 'GET /api/trader/trades': emptyPage });

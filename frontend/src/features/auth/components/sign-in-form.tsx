@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
-import { getPersist, sessionFromToken, setCredentials, setPersist } from '../../../lib/auth-session';
+import { getPersist, sessionFromToken, setCredentials, setPersist, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
 import { useResetCache } from '../../../lib/use-logout';
 import { FormError, TextField } from '../../../components/ui/field';
@@ -14,6 +14,9 @@ export function SignInForm() {
   const resetCache = useResetCache();
   const location = useLocation();
   const from = (location.state as { from?: Location } | null)?.from;
+  const session = useSession();
+  // the role gate sends a signed-in user here too (seed §2) when the role does not allow the page: say why
+  const refused = session.isLoggedIn && from ? from.pathname : null;
   const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? '');
   const [password, setPassword] = useState('');
   const [persist, setPersistState] = useState(getPersist());
@@ -66,6 +69,12 @@ export function SignInForm() {
         </p>
       }
     >
+      {refused && (
+        <p className="notice" role="status">
+          Your account ({session.username || session.email}, {session.status}) cannot open <code>{refused}</code>. Sign in with an account that can, or{' '}
+          <Link to={session.isAdmin ? '/admindashboard' : '/userdashboard'}>go back to your dashboard</Link>.
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
         <FormError message={formError} />
         {unverified && (
