@@ -24,7 +24,7 @@ module.exports = {
   // Per-project testTimeout is ignored by Jest; e2e specs boot a real app on a real database.
   testTimeout: 60000,
   projects: [
-    { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps'], testMatch: ['**/*.spec.ts'] },
+    { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/scripts'], testMatch: ['**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',

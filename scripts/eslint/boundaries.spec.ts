@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+// The architecture's import rules are only as good as the lint config that applies them: this lints
+// small sources as if they lived at given paths, through the real eslint.config.mjs. ESLint loads its
+// ESM config with a real import(), which Jest's VM cannot run, so the linting happens in a child node.
+const root = join(__dirname, '..', '..');
+
+interface Case {
+  file: string;
+  code: string;
+}
+
+const LINT = `
+import { ESLint } from 'eslint';
+const cases = JSON.parse(process.env.LINT_CASES);
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = [];
+for (const { file, code } of cases) {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  out.push(result.messages.map((m) => ({ ruleId: m.ruleId, severity: m.severity, message: m.message })));
+}
+process.stdout.write(JSON.stringify(out));
+`;
+
+type Message = { ruleId: string | null; severity: number; message: string };
+
+function lint(cases: Case[]): Message[][] {
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', LINT], {
+    cwd: root,
+    env: { ...process.env, LINT_CASES: JSON.stringify(cases) },
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`eslint child failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as Message[][];
+}
+
+const errorsOf = (messages: Message[], ruleId: string) => messages.filter((m) => m.ruleId === ruleId && m.severity === 2);
+
+describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries.mjs)', () => {
+  const cases: Record<string, Case> = {
+    domainNest: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@nestjs/common';\n" },
+    domainOrm: { file: 'libs/copy-trading/src/domain/copy.ts', code: "export { Entity } from '@mikro-orm/core';\n" },
+    domainValidator: { file: 'libs/users/src/domain/user.ts', code: "import 'class-validator';\n" },
+    domainPlain: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/shared';\n" },
+    adapterNest: { file: 'libs/wallet/src/adapters/http/wallet.controller.ts', code: "import '@nestjs/common';\n" },
+    deepAlias: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users/src/domain/user';\n" },
+    relativeIntoLib: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../../../users/src/domain/user';\n" },
+    index: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users';\n" },
+    ownRelative: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../domain/money-rule';\n" },
+    crossFeature: { file: 'frontend/src/features/wallet/pages/wallet-page.tsx', code: "import '../../kyc/components/kyc-form';\n" },
+  };
+  let results: Record<string, Message[]>;
+
+  beforeAll(() => {
+    const names = Object.keys(cases);
+    const linted = lint(names.map((name) => cases[name]));
+    results = Object.fromEntries(names.map((name, i) => [name, linted[i]]));
+  });
+
+  it('a domain file importing a framework (@nestjs/common, @mikro-orm/*, class-validator) is an error', () => {
+    for (const name of ['domainNest', 'domainOrm', 'domainValidator']) {
+      const errors = errorsOf(results[name], 'no-restricted-imports');
+      expect(errors).toHaveLength(1);
+      expect(errors[0].message).toContain('The domain imports no framework');
+    }
+  });
+
+  it('the same imports are fine outside the domain, and plain imports are fine inside it', () => {
+    expect(results.adapterNest).toEqual([]);
+    expect(results.domainPlain).toEqual([]);
+  });
+
+  it("a lib importing another lib's internal path is an error, by alias or by relative path", () => {
+    expect(errorsOf(results.deepAlias, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
+      'Import another lib only through its index: @mirrorline/users.',
+    ]);
+    expect(errorsOf(results.relativeIntoLib, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
+      'Lib "wallet" reaches into lib "users" by path; import @mirrorline/users instead.',
+    ]);
+  });
+
+  it("another lib's index and a lib's own files are fine", () => {
+    expect(results.index).toEqual([]);
+    expect(results.ownRelative).toEqual([]);
+  });
+
+  it('an SPA feature importing another feature is an error', () => {
+    expect(errorsOf(results.crossFeature, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
+      'Feature "wallet" imports feature "kyc": features never import each other; share through src/components or src/lib.',
+    ]);
+  });
+});
