@@ -6,6 +6,12 @@ import { OneTimeCodeRepository } from '../application/ports/one-time-code.reposi
 /** In-memory fake for unit specs (no locking: specs are sequential). */
 export class InMemoryOneTimeCodeRepository extends OneTimeCodeRepository {
   readonly rows: (OneTimeCodeState & { createdAt: Date })[] = [];
+  /** Method names in call order (specs check that the lock comes before the count). */
+  readonly calls: string[] = [];
+
+  async lockIssuing(_tx: TransactionContext, _userId: string, _purpose: OtpPurpose): Promise<void> {
+    this.calls.push('lockIssuing');
+  }
 
   async replaceLive(
     _tx: TransactionContext,
@@ -25,6 +31,7 @@ export class InMemoryOneTimeCodeRepository extends OneTimeCodeRepository {
   }
 
   async countIssuedSince(_tx: TransactionContext, userId: string, purpose: OtpPurpose, since: Date): Promise<number> {
+    this.calls.push('countIssuedSince');
     return this.rows.filter((r) => r.userId === userId && r.purpose === purpose && r.createdAt > since).length;
   }
 

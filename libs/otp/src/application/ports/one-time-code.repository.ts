@@ -3,7 +3,12 @@ import type { OneTimeCodeState, OtpPurpose } from '../../domain/one-time-code';
 
 /** Port over stored codes. Every method runs inside the caller's transaction. */
 export abstract class OneTimeCodeRepository {
-  /** Retires the live code of this user and purpose (if any) and stores the new one. */
+  /**
+   * Serialises code issuing for this user and purpose until the transaction ends. Taken before the
+   * send limit is counted: otherwise parallel requests all count the same rows and all issue a code.
+   */
+  abstract lockIssuing(tx: TransactionContext, userId: string, purpose: OtpPurpose): Promise<void>;
+  /** Retires the live code of this user and purpose (if any) and stores the new one. The caller holds lockIssuing. */
   abstract replaceLive(
     tx: TransactionContext,
     code: { userId: string; purpose: OtpPurpose; codeHash: string; expiresAt: Date; createdAt: Date },

@@ -72,6 +72,11 @@ describe('IssueOneTimeCode + VerifyOneTimeCode (in-memory)', () => {
     expect(await issue.execute(tx, { userId: 'u1', purpose: 'email_verification' })).not.toBeNull();
   });
 
+  it('takes the issuing lock before counting recent codes (parallel requests cannot exceed the limit)', async () => {
+    await issue.execute(tx, { userId: 'u1', purpose: 'email_verification' });
+    expect(repo.calls.slice(0, 2)).toEqual(['lockIssuing', 'countIssuedSince']);
+  });
+
   it('maps failures: 400 for wrong/expired/missing, 429 with Retry-After for burned', () => {
     expect(otpFailure({ kind: 'wrong', attemptsLeft: 1 }).kind).toBe('validation');
     expect(otpFailure({ kind: 'expired' }).kind).toBe('validation');

@@ -21,6 +21,9 @@ export class IssueOneTimeCode {
   ) {}
 
   async execute(tx: TransactionContext, command: IssueOneTimeCodeCommand): Promise<{ code: string; expiresAt: Date } | null> {
+    // Lock first, then count: counted outside the lock, N parallel requests would all see the same
+    // number of recent codes and together exceed OTP_SEND_LIMIT.
+    await this.codes.lockIssuing(tx, command.userId, command.purpose);
     const now = this.clock.now();
     const recent = await this.codes.countIssuedSince(tx, command.userId, command.purpose, new Date(now.getTime() - OTP_SEND_WINDOW_MS));
     if (recent >= OTP_SEND_LIMIT) return null;
