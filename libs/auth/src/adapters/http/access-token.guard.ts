@@ -13,9 +13,23 @@ export const tokenExpired = () =>
     headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
   });
 
+const BEARER = /^Bearer\s+(\S.*)$/i;
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or undefined when there is none. The scheme
+ * is case-insensitive (RFC 7235); another scheme (Basic, …) or an empty token carries no bearer token
+ * at all, so it is answered like a missing one (401), not like a bad token (403, which makes the SPA
+ * try a refresh).
+ */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  const match = header ? BEARER.exec(header.trim()) : null;
+  return match ? match[1].trim() : undefined;
+}
+
 /**
  * Global guard: every route needs a valid access token unless marked @Public().
- * Missing token → 401; expired, tampered or wrong-type token → 403 TOKEN_EXPIRED; role not allowed → 403 FORBIDDEN.
+ * Missing token (or another scheme) → 401; expired, tampered or wrong-type token → 403 TOKEN_EXPIRED; role not allowed → 403 FORBIDDEN.
  */
 @Injectable()
 export class AccessTokenGuard implements CanActivate {
@@ -36,19 +50,18 @@ export class AccessTokenGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
     const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined>; user?: AuthenticatedUser }>();
-    const header = request.headers['authorization'];
-    if (!header) {
+    const token = bearerTokenOf(request.headers['authorization']);
+    if (!token) {
       if (isPublic) return true;
       throw new DomainError('UNAUTHENTICATED', 'Authentication required', 'unauthorized');
     }
-    const match = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/.exec(header);
-    if (!match) {
+    if (!JWT_SHAPE.test(token)) {
       if (isPublic) return true;
       throw tokenExpired();
     }
     let claims: AccessTokenClaims;
     try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(match[1], {
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, {
         secret: this.key as unknown as string,
         algorithms: ['HS256'],
       });
