@@ -1,12 +1,16 @@
 import { DomainError } from '@mirrorline/shared';
 
+/** Shared by the per-email and the per-IP sign-in limits: one answer, whichever limit was hit. */
+export const AUTH_TOO_MANY_LOGIN_ATTEMPTS = 'AUTH.TOO_MANY_LOGIN_ATTEMPTS';
+export const TOO_MANY_LOGIN_ATTEMPTS_MESSAGE = 'Too many login attempts';
+
 /** The auth failures of product.md §6, with the messages the SPA shows (seed §8). */
 export const AuthErrors = {
   invalidCredentials: () => new DomainError('AUTH.INVALID_CREDENTIALS', 'Invalid email or password', 'unauthorized'),
   emailNotVerified: () => new DomainError('AUTH.EMAIL_NOT_VERIFIED', 'You have not verified your email', 'payment_required'),
   blocked: () => new DomainError('BLOCKED', 'Your account has been blocked', 'forbidden'),
   tooManyLogins: (retryAfterSeconds: number) =>
-    new DomainError('AUTH.TOO_MANY_LOGIN_ATTEMPTS', 'Too many login attempts', 'too_many_requests', { retryAfterSeconds }),
+    new DomainError(AUTH_TOO_MANY_LOGIN_ATTEMPTS, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE, 'too_many_requests', { retryAfterSeconds }),
   emailTaken: () => new DomainError('AUTH.EMAIL_TAKEN', 'This email is already registered', 'conflict'),
   usernameTaken: () => new DomainError('AUTH.USERNAME_TAKEN', 'This username is already taken', 'conflict'),
   noRefreshToken: () => new DomainError('AUTH.NO_REFRESH_TOKEN', 'No refresh token', 'unauthorized'),

@@ -1,16 +1,21 @@
 import { type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
 import { DomainError } from '@mirrorline/shared';
+import { AUTH_TOO_MANY_LOGIN_ATTEMPTS, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } from '../../domain/auth-errors';
 
 const MINUTE = 60_000;
 
-/** Per-IP limits of the auth routes. Only routes marked with @RateLimit(name) are counted. */
+/**
+ * Per-IP limits of the auth routes. Only routes marked with @RateLimit(name) are counted.
+ * The login limit answers exactly like the per-email one (product.md: 429 "Too many login attempts"),
+ * so the SPA shows one message and a caller cannot tell which of the two limits it hit.
+ */
 export const RATE_LIMITS = {
-  login: { ttl: 15 * MINUTE, limit: 50, message: 'Too many login attempts' },
-  register: { ttl: 15 * MINUTE, limit: 30, message: 'Too many sign-ups from this address; try again later' },
-  'otp-send': { ttl: 15 * MINUTE, limit: 20, message: 'Too many code requests; try again later' },
-  'otp-verify': { ttl: 15 * MINUTE, limit: 60, message: 'Too many code attempts; try again later' },
-  password: { ttl: 15 * MINUTE, limit: 20, message: 'Too many password attempts; try again later' },
+  login: { ttl: 15 * MINUTE, limit: 50, code: AUTH_TOO_MANY_LOGIN_ATTEMPTS, message: TOO_MANY_LOGIN_ATTEMPTS_MESSAGE },
+  register: { ttl: 15 * MINUTE, limit: 30, code: 'TOO_MANY_REQUESTS', message: 'Too many sign-ups from this address; try again later' },
+  'otp-send': { ttl: 15 * MINUTE, limit: 20, code: 'TOO_MANY_REQUESTS', message: 'Too many code requests; try again later' },
+  'otp-verify': { ttl: 15 * MINUTE, limit: 60, code: 'TOO_MANY_REQUESTS', message: 'Too many code attempts; try again later' },
+  password: { ttl: 15 * MINUTE, limit: 20, code: 'TOO_MANY_REQUESTS', message: 'Too many password attempts; try again later' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
@@ -40,7 +45,8 @@ export class RateLimitGuard extends ThrottlerGuard {
 
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     const name = limitOf(context);
-    throw new DomainError('TOO_MANY_REQUESTS', name ? RATE_LIMITS[name].message : 'Too many requests', 'too_many_requests', {
+    const limit = name ? RATE_LIMITS[name] : { code: 'TOO_MANY_REQUESTS', message: 'Too many requests' };
+    throw new DomainError(limit.code, limit.message, 'too_many_requests', {
       retryAfterSeconds: Math.max(1, detail.timeToBlockExpire),
     });
   }
