@@ -27,6 +27,9 @@ import { SqlUserBalances } from './adapters/persistence/sql-user-balances';
 import { UserInfoBuilder } from './application/services/user-info.builder';
 import { SessionTokens } from './application/services/session-tokens';
 import { CodeMailer } from './application/services/code-mailer';
+import { CodeTryThrottle } from './application/services/code-try-throttle';
+import { CodeTryLog } from './application/ports/code-try-log';
+import { SqlCodeTryLog } from './adapters/persistence/sql-code-try-log';
 import { RegisterUser } from './application/use-cases/register-user/register-user.use-case';
 import { ResendVerificationCode } from './application/use-cases/resend-verification-code/resend-verification-code.use-case';
 import { VerifyEmail } from './application/use-cases/verify-email/verify-email.use-case';
@@ -64,11 +67,13 @@ import { BootstrapAdmin } from './application/use-cases/bootstrap-admin/bootstra
     { provide: UserAccounts, useClass: SqlUserAccounts },
     { provide: RefreshTokenStore, useClass: SqlRefreshTokenStore },
     { provide: LoginFailureLog, useClass: SqlLoginFailureLog },
+    { provide: CodeTryLog, useClass: SqlCodeTryLog },
     { provide: PasswordResetTokens, useClass: SqlPasswordResetTokens },
     { provide: UserBalances, useClass: SqlUserBalances },
     UserInfoBuilder,
     SessionTokens,
     CodeMailer,
+    CodeTryThrottle,
     RegisterUser,
     ResendVerificationCode,
     VerifyEmail,

@@ -6,6 +6,8 @@ import { PasswordHasher } from '../application/ports/password-hasher';
 import { type AccountRecord, type NewAccount, UserAccounts } from '../application/ports/user-accounts';
 import { RefreshTokenStore } from '../application/ports/refresh-token.store';
 import { LoginFailureLog } from '../application/ports/login-failure-log';
+import { CodeTryLog } from '../application/ports/code-try-log';
+import { PasswordResetTokens } from '../application/ports/password-reset-tokens';
 import { UserBalances } from '../application/ports/user-balances';
 import { AccessTokenSigner } from '../application/ports/access-token-signer';
 
@@ -121,6 +123,36 @@ export class InMemoryLoginFailureLog extends LoginFailureLog {
   }
   async clear(email: string) {
     for (let i = this.failures.length - 1; i >= 0; i--) if (this.failures[i].email === email) this.failures.splice(i, 1);
+  }
+}
+
+export class InMemoryCodeTryLog extends CodeTryLog {
+  readonly events: { key: string; at: Date }[] = [];
+  readonly locked: string[] = [];
+  async lock(_tx: TransactionContext, key: string) {
+    this.locked.push(key);
+  }
+  async since(_tx: TransactionContext, key: string, since: Date) {
+    return this.events.filter((e) => e.key === key && e.at > since).map((e) => e.at).sort((a, b) => b.getTime() - a.getTime());
+  }
+  async record(_tx: TransactionContext, key: string, at: Date) {
+    this.events.push({ key, at });
+  }
+  async clear(_tx: TransactionContext, key: string) {
+    for (let i = this.events.length - 1; i >= 0; i--) if (this.events[i].key === key) this.events.splice(i, 1);
+  }
+}
+
+export class InMemoryPasswordResetTokens extends PasswordResetTokens {
+  readonly rows: { tokenHash: string; userId: string; expiresAt: Date; usedAt: Date | null }[] = [];
+  async insert(_tx: TransactionContext, token: { tokenHash: string; userId: string; expiresAt: Date }) {
+    this.rows.push({ tokenHash: token.tokenHash, userId: token.userId, expiresAt: token.expiresAt, usedAt: null });
+  }
+  async consume(_tx: TransactionContext, tokenHash: string, now: Date) {
+    const row = this.rows.find((r) => r.tokenHash === tokenHash && !r.usedAt && r.expiresAt > now);
+    if (!row) return null;
+    row.usedAt = now;
+    return row.userId;
   }
 }
 

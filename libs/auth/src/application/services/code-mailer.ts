@@ -1,29 +1,70 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Mailer } from '@mirrorline/mail';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
+import { Mailer, type OutgoingMail } from '@mirrorline/mail';
+
+/** How long shutdown waits for mails still on their way (the SMTP timeouts normally end them sooner). */
+const SHUTDOWN_GRACE_MS = 30_000;
 
 /**
- * The mails carrying one-time codes. A failed send is logged, not thrown: the account change is
- * already committed and the user can ask for a new code.
+ * The mails carrying one-time codes. They are handed over after the account change is committed and
+ * the request does not wait for them: a request for a known email must not take longer than one for
+ * an unknown email (which sends nothing), and a slow or stuck mail server must not hold requests open.
+ * A failed send is logged (recipient and subject, never the text: it holds the code), not thrown:
+ * the user can ask for a new code. Mails still in flight are awaited at shutdown.
  */
 @Injectable()
-export class CodeMailer {
+export class CodeMailer implements BeforeApplicationShutdown {
   private readonly logger = new Logger('CodeMailer');
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly mailer: Mailer) {}
 
-  verificationCode(to: string, code: string): Promise<void> {
-    return this.send(to, 'Your Mirrorline verification code', `Your Mirrorline verification code is ${code}.\nIt expires in 10 minutes. If you did not sign up, ignore this email.`);
+  verificationCode(to: string, code: string): void {
+    this.dispatch({
+      to,
+      subject: 'Your Mirrorline verification code',
+      text: `Your Mirrorline verification code is ${code}.\nIt expires in 10 minutes. If you did not sign up, ignore this email.`,
+    });
   }
 
-  passwordResetCode(to: string, code: string): Promise<void> {
-    return this.send(to, 'Your Mirrorline password reset code', `Your Mirrorline password reset code is ${code}.\nIt expires in 10 minutes. If you did not ask to reset your password, ignore this email.`);
+  passwordResetCode(to: string, code: string): void {
+    this.dispatch({
+      to,
+      subject: 'Your Mirrorline password reset code',
+      text: `Your Mirrorline password reset code is ${code}.\nIt expires in 10 minutes. If you did not ask to reset your password, ignore this email.`,
+    });
   }
 
-  private async send(to: string, subject: string, text: string): Promise<void> {
-    try {
-      await this.mailer.send({ to, subject, text });
-    } catch (error) {
-      this.logger.error({ err: error, to }, 'Could not send mail');
+  /** Resolves once every mail handed over so far has been sent or logged as failed. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), SHUTDOWN_GRACE_MS);
+      timer.unref();
+    });
+    if (await Promise.race([this.idle().then(() => false), timedOut])) {
+      this.logger.error({ mails: this.inFlight.size }, 'Shutting down with mails still unsent');
     }
+    clearTimeout(timer);
+  }
+
+  private dispatch(mail: OutgoingMail): void {
+    let sending: Promise<void>;
+    try {
+      // Called synchronously: the mail is handed over before the response is written.
+      sending = this.mailer.send(mail);
+    } catch (error) {
+      sending = Promise.reject(error);
+    }
+    const settled = sending.then(
+      () => undefined,
+      (error: unknown) => this.logger.error({ err: error, to: mail.to, subject: mail.subject }, 'Could not send mail'),
+    );
+    this.inFlight.add(settled);
+    void settled.then(() => this.inFlight.delete(settled));
   }
 }

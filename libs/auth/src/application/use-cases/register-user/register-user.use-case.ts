@@ -7,6 +7,7 @@ import { normaliseEmail } from '../../../domain/email';
 import { PasswordHasher } from '../../ports/password-hasher';
 import { UserAccounts } from '../../ports/user-accounts';
 import { CodeMailer } from '../../services/code-mailer';
+import { CodeTryThrottle } from '../../services/code-try-throttle';
 
 export interface RegisterUserCommand {
   username: string;
@@ -24,6 +25,7 @@ export class RegisterUser {
     private readonly hasher: PasswordHasher,
     private readonly issueCode: IssueOneTimeCode,
     private readonly mail: CodeMailer,
+    private readonly tries: CodeTryThrottle,
   ) {}
 
   async execute(command: RegisterUserCommand): Promise<{ message: string }> {
@@ -33,6 +35,7 @@ export class RegisterUser {
     let issued: { code: string } | null;
     try {
       issued = await this.uow.run(async (tx) => {
+        await this.tries.begin(tx, email, 'email_verification');
         if (await this.accounts.emailExists(tx, email)) throw AuthErrors.emailTaken();
         if (await this.accounts.usernameExists(tx, command.username)) throw AuthErrors.usernameTaken();
         const userId = await this.accounts.create(tx, {
@@ -45,7 +48,10 @@ export class RegisterUser {
           emailVerified: false,
           kycStatus: 'Unverified',
         });
-        return this.issueCode.execute(tx, { userId, purpose: 'email_verification' });
+        const code = await this.issueCode.execute(tx, { userId, purpose: 'email_verification' });
+        // Tries made on this email before it had an account must not lock the new user out of the first code.
+        if (code) await this.tries.codeIssued(tx, email, 'email_verification');
+        return code;
       });
     } catch (error) {
       // Two sign-ups racing for the same name: the unique index decides.
@@ -55,7 +61,8 @@ export class RegisterUser {
       }
       throw error;
     }
-    if (issued) await this.mail.verificationCode(email, issued.code);
+    // After the commit, in the background: a slow mail server does not hold the sign-up (201 either way).
+    if (issued) this.mail.verificationCode(email, issued.code);
     return { message: 'Registration successful. We have emailed you a 6-digit code to verify your email.' };
   }
 }
