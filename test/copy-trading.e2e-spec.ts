@@ -404,6 +404,104 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
     expect(cleared.body).toMatchObject({ image: null, name: 'Grace Hopper', share: 15, maxCopiers: 50 });
   });
 
+  it('pages keep the real total past the last page; trades come newest first by numeric id', async () => {
+    const admin = await createUser(t, { roles: ['User', 'Admin'] });
+    const tr = await trader();
+    const f = await follower();
+    await follow(f, { traderId: tr.traderId, amount: '100.00' });
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i++) ids.push((await open(tr, { allocationPct: 1 })).body.trade.id);
+    const get = async (who: TestUser, path: string) => (await t.http().get(path).set('Authorization', who.bearer).expect(200)).body;
+    // Past the end: no item, the total still counts everything.
+    expect(await get(tr, '/api/trader/trades?page=50&limit=5')).toEqual({ items: [], total: 11, page: 50, limit: 5 });
+    expect(await get(tr, '/api/trader/trades?status=open&page=3&limit=10')).toMatchObject({ items: [], total: 11 });
+    expect(await get(tr, '/api/trader/trades?status=closed&page=2')).toMatchObject({ items: [], total: 0 });
+    expect(await get(f, '/api/trades?page=9&limit=10')).toMatchObject({ items: [], total: 11 });
+    expect(await get(admin, `/api/trader/followers?traderId=${tr.traderId}&page=2`)).toMatchObject({ items: [], total: 1 });
+    // The last, partial page and the order: 11 trades, newest (highest id) first — '9' is not after '10'.
+    const last = await get(tr, '/api/trader/trades?page=3&limit=5');
+    expect(last).toMatchObject({ total: 11, items: [{ id: ids[0] }] });
+    const all = (await get(tr, '/api/trader/trades?limit=100')).items.map((x: { id: string }) => x.id);
+    expect(all).toEqual([...ids].reverse());
+    // Skips: pause, one skipped trade, then a page past the end.
+    const { body: copies } = await t.http().get('/api/copies').set('Authorization', f.bearer).expect(200);
+    await t.http().post(`/api/copies/${copies[0].id}/pause`).set('Authorization', f.bearer).expect(200);
+    await open(tr);
+    expect(await get(f, '/api/copies/skips?page=4&limit=1')).toMatchObject({ items: [], total: 1 });
+    const pastEnd = await t.http().get('/api/traders?page=1000&limit=100').expect(200);
+    expect(pastEnd.body.items).toEqual([]);
+    expect(pastEnd.body.total).toBeGreaterThan(0);
+    expect(pastEnd.body.total).toBe((await t.http().get('/api/traders?limit=100').expect(200)).body.total);
+  });
+
+  describe('blocked, deleted and demoted traders', () => {
+    const states = {
+      blocked: 'UPDATE users SET blocked = true WHERE id = ?',
+      deleted: 'UPDATE users SET deleted_at = now() WHERE id = ?',
+      demoted: "UPDATE users SET roles = '{User}' WHERE id = ?",
+    };
+    for (const [state, update] of Object.entries(states)) {
+      it(`a ${state} trader leaves the public list and page (404), cannot be followed or fan out; its copies can still end`, async () => {
+        const admin = await createUser(t, { roles: ['User', 'Admin'] });
+        const tr = await trader();
+        const f = await follower();
+        const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '100.00' });
+        const opened = await open(tr, { allocationPct: 50 });
+        await t.http().get(`/api/traders/${tr.traderId}`).expect(200);
+        const listed = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body;
+        const before = await listed();
+        expect(before.items.map((x: { id: number }) => x.id)).toContain(tr.traderId);
+
+        await sql(update, [tr.id]);
+        const page = await t.http().get(`/api/traders/${tr.traderId}`);
+        expect(page.status).toBe(404);
+        expect(page.body.code).toBe('COPY.TRADER_NOT_FOUND');
+        const after = await listed();
+        expect(after.items.map((x: { id: number }) => x.id)).not.toContain(tr.traderId);
+        expect(after.total).toBe(before.total - 1);
+        const other = await follower();
+        const refused = await follow(other, { traderId: tr.traderId, amount: '10.00' });
+        expect(refused.status).toBe(404);
+        expect(refused.body.code).toBe('COPY.TRADER_NOT_FOUND');
+        expect(await sql('SELECT 1 FROM copies WHERE follower_id = ?', [other.id])).toHaveLength(0);
+        const fanOut = await open(admin, {}, `?traderId=${tr.traderId}`);
+        expect(fanOut.status).toBe(404);
+
+        // Existing copiers are not trapped: the open trade still settles (an admin closes it) and the copy stops.
+        await t.http().post(`/api/copies/${copy.id}/stop`).set('Authorization', f.bearer).expect(200);
+        const closed = await close(admin, opened.body.trade.id, '100').query({ traderId: tr.traderId });
+        expect(closed.status).toBe(200);
+        expect(closed.body).toMatchObject({ positions: 1, endedCopies: 1 });
+        expect(await fx.cashOf(sql, f.id)).toBe(100_000n);
+      });
+    }
+  });
+
+  it('an Admin naming a trader that does not exist gets 404 on reads as on open and close', async () => {
+    const admin = await createUser(t, { roles: ['User', 'Admin'] });
+    for (const path of ['/api/trader/trades?traderId=999999', '/api/trader/followers?traderId=999999']) {
+      const res = await t.http().get(path).set('Authorization', admin.bearer);
+      expect(res.status).toBe(404);
+      expect(res.body.code).toBe('COPY.TRADER_NOT_FOUND');
+    }
+    expect((await open(admin, {}, '?traderId=999999')).status).toBe(404);
+  });
+
+  it('the daily loss limit is account-wide: a loss on trader A’s trade blocks copying trader B’s next trade', async () => {
+    const a = await trader();
+    const b = await trader();
+    const f = await follower(20_000);
+    await t.http().patch('/api/copies/settings').set('Authorization', f.bearer).send({ dailyLossLimit: '10.00' }).expect(200);
+    await follow(f, { traderId: a.traderId, amount: '100.00' });
+    const { body: copyB } = await follow(f, { traderId: b.traderId, amount: '100.00' });
+    const losing = await open(a, { allocationPct: 100 });
+    expect((await close(a, losing.body.trade.id, '88')).body.copiersPnl).toBe('-12.00');
+    const next = await open(b);
+    expect(next.body).toMatchObject({ copied: 0, skipped: { daily_loss_limit: 1 } });
+    expect(await skipsOf(next.body.trade.id)).toEqual([{ copy_id: copyB.id, reason: 'daily_loss_limit' }]);
+    expect((await myCopy(f, copyB.id)).openPositions).toBe(0);
+  });
+
   it('provides traderID, copyID and copiedTrades for the access token', async () => {
     const tr = await trader();
     const f = await follower();

@@ -20,7 +20,10 @@ export const TRADER_TYPES = [
 export const SKIP_REASONS = ['paused', 'stopping', 'zero_size', 'daily_loss_limit'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** Smallest follow and smallest top-up, in cents. */
+/**
+ * Smallest follow, in cents (product.md §5: ≥ 10.00). Top-ups and withdrawals have no minimum beyond
+ * a positive amount (0.01): a top-up only adds to a copy that already passed this bar.
+ */
 export const MIN_COPY_AMOUNT = 1000;
 
 export const copyErrors = {
@@ -31,6 +34,9 @@ export const copyErrors = {
   full: () => new DomainError('COPY.TRADER_FULL', 'This trader accepts no more copiers', 'conflict'),
   kyc: () => new DomainError('KYC_REQUIRED', 'Complete identity verification (KYC) before copying traders', 'forbidden'),
   email: () => new DomainError('EMAIL_NOT_VERIFIED', 'Verify your email before copying traders', 'forbidden'),
+  blocked: () => new DomainError('BLOCKED', 'Your account has been blocked', 'forbidden'),
+  accountDeleted: () => new DomainError('ACCOUNT_DELETED', 'This account has been deleted', 'forbidden'),
+  amountNotPositive: () => new DomainError('VALIDATION_FAILED', 'The amount must be positive', 'validation'),
   minAmount: () => new DomainError('COPY.AMOUNT_TOO_SMALL', 'The amount must be at least 10.00', 'validation'),
   ended: () => new DomainError('COPY.ENDED', 'This copy has ended', 'conflict'),
   stopping: () => new DomainError('COPY.STOPPING', 'This copy is stopping', 'conflict'),

@@ -3,12 +3,20 @@ import { emOf, type TransactionContext } from '@mirrorline/shared';
 import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type TraderRef } from '../../application/ports/copy-repository';
 import type { CopyStatus } from '../../domain/copy';
 
+/**
+ * A trader shown to the public and open to new copiers (alias `u` = the trader's user): still has the
+ * Trader role, not blocked, not deleted. The profile row outlives all three (trades and copies reference
+ * it), so every public read and every follow checks this instead.
+ */
+export const LISTED_TRADER = `(NOT u.blocked AND u.deleted_at IS NULL AND 'Trader' = ANY (u.roles))`;
+
 interface TraderRow {
   id: number;
   user_id: string;
   name: string;
   share_pct: number;
   max_copiers: number;
+  listed: boolean;
 }
 
 export const toTraderRef = (row: TraderRow): TraderRef => ({
@@ -17,6 +25,7 @@ export const toTraderRef = (row: TraderRow): TraderRef => ({
   name: row.name,
   sharePct: Number(row.share_pct),
   maxCopiers: Number(row.max_copiers),
+  listed: row.listed,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,9 +36,12 @@ export class SqlCopyRepository extends CopyRepository {
   async lockTrader(tx: TransactionContext, traderId: number, mode: 'share' | 'exclusive'): Promise<TraderRef | null> {
     // FOR SHARE (one copy changes) conflicts with FOR NO KEY UPDATE (fan-out, settlement, follow) but not
     // with itself, so followers of one trader do not queue behind each other, only behind the trader.
+    // The lock is taken whether or not the trader is listed (copies of a blocked trader still stop,
+    // withdraw and settle); OF tp: the user row is only read, never locked.
     const [row] = await emOf(tx).execute<TraderRow[]>(
-      `SELECT id, user_id, name, share_pct, max_copiers FROM trader_profiles WHERE id = ?
-       ${mode === 'share' ? 'FOR SHARE' : 'FOR NO KEY UPDATE'}`,
+      `SELECT tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed
+       FROM trader_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.id = ?
+       ${mode === 'share' ? 'FOR SHARE OF tp' : 'FOR NO KEY UPDATE OF tp'}`,
       [traderId],
     );
     return row ? toTraderRef(row) : null;
@@ -42,11 +54,11 @@ export class SqlCopyRepository extends CopyRepository {
   }
 
   async follower(tx: TransactionContext, userId: string): Promise<FollowerFacts | null> {
-    const [row] = await emOf(tx).execute<{ email_verified: boolean; kyc_status: string }[]>(
-      'SELECT email_verified, kyc_status FROM users WHERE id = ? AND deleted_at IS NULL AND NOT blocked',
+    const [row] = await emOf(tx).execute<{ email_verified: boolean; kyc_status: string; blocked: boolean }[]>(
+      'SELECT email_verified, kyc_status, blocked FROM users WHERE id = ? AND deleted_at IS NULL',
       [userId],
     );
-    return row ? { emailVerified: row.email_verified, kycStatus: row.kyc_status } : null;
+    return row ? { emailVerified: row.email_verified, kycStatus: row.kyc_status, blocked: row.blocked } : null;
   }
 
   async liveCopyCount(tx: TransactionContext, traderId: number): Promise<number> {

@@ -15,13 +15,14 @@ import {
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
 import type { TradeRecord } from '../../application/ports/trade-engine';
+import { LISTED_TRADER } from './sql-copy-repository';
 import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
 
 /**
  * Stats of one trader from its closed trades. A trade's return on a copier's equity is
  * pnlPct × allocationPct / 100; ROI 30 d sums them, max drawdown compounds them, the daily PnL sums
  * them per UTC day. Followers and assets come from live copies; copiers' pnl from the per-trade totals
- * the settlement stores (no scan of positions).
+ * the settlement stores (no scan of positions). Joins the trader's user for LISTED_TRADER.
  */
 const TRADER_SELECT = `
   SELECT tp.id, tp.name, tp.description, tp.trader_type, tp.strategy_summary, tp.strategy_explanation, tp.image,
@@ -31,6 +32,7 @@ const TRADER_SELECT = `
          coalesce(dd.max_dd, 0) AS max_dd, coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
          days.daily
   FROM trader_profiles tp
+  JOIN users u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
     SELECT count(*) AS closed, count(*) FILTER (WHERE pnl_pct > 0) AS wins,
            sum(pnl_pct * allocation_pct / 100) FILTER (WHERE closed_at >= now() - interval '30 days') AS roi30,
@@ -81,7 +83,6 @@ interface TraderRow {
   followers: string;
   assets: string;
   daily: Array<{ date: string; label: string; pnl: number }> | null;
-  total?: string;
 }
 
 const round2 = (value: number | string): number => Math.round(Number(value) * 100) / 100;
@@ -120,6 +121,24 @@ const SORTS: Record<TraderListQuery['sort'], string> = {
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
+/**
+ * A page and its total in one statement. `count(*) OVER ()` on the page query counted the rows that
+ * query produced, and a page past the end produces none, so its total read 0. Here the count runs on
+ * its own and the page (numbered by `page_row`, in the page's order) is LEFT JOINed to it: a page past
+ * the end is a single row with the total and no item.
+ */
+const paged = (countSql: string, pageSql: string): string =>
+  `SELECT n.total, pg.* FROM (${countSql}) n LEFT JOIN (${pageSql}) pg ON true ORDER BY pg.page_row`;
+
+interface PagedRow {
+  total: string;
+  page_row: string | null;
+}
+
+function pageRows<R extends PagedRow>(rows: R[]): { total: number; rows: R[] } {
+  return { total: rows.length ? Number(rows[0].total) : 0, rows: rows.filter((r) => r.page_row !== null) };
+}
+
 @Injectable()
 export class SqlCopyTradingQueries extends CopyTradingQueries {
   constructor(private readonly em: EntityManager) {
@@ -131,16 +150,24 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async listTraders(query: TraderListQuery): Promise<Page<TraderSummary>> {
-    const rows = await this.run<TraderRow>(
-      `SELECT *, count(*) OVER () AS total FROM (${TRADER_SELECT} WHERE (?::text IS NULL OR tp.trader_type = ?::text)) t
-       ORDER BY ${SORTS[query.sort]} LIMIT ? OFFSET ?`,
-      [query.traderType ?? null, query.traderType ?? null, query.limit, pageOffset(query)],
+    const filter = `${LISTED_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text)`;
+    const type = query.traderType ?? null;
+    const result = pageRows(
+      await this.run<TraderRow & PagedRow>(
+        paged(
+          `SELECT count(*) AS total FROM trader_profiles tp JOIN users u ON u.id = tp.user_id WHERE ${filter}`,
+          `SELECT *, row_number() OVER (ORDER BY ${SORTS[query.sort]}) AS page_row FROM (${TRADER_SELECT} WHERE ${filter}) t
+           ORDER BY ${SORTS[query.sort]} LIMIT ? OFFSET ?`,
+        ),
+        [type, type, type, type, query.limit, pageOffset(query)],
+      ),
     );
-    return { items: rows.map(toSummary), total: rows.length ? Number(rows[0].total) : 0, page: query.page, limit: query.limit };
+    return { items: result.rows.map(toSummary), total: result.total, page: query.page, limit: query.limit };
   }
 
   async trader(id: number): Promise<TraderDetails | null> {
-    const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ?`, [id]);
+    // Blocked, deleted or demoted traders are not public: their page is a 404 like a missing one.
+    const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ? AND ${LISTED_TRADER}`, [id]);
     if (!row) return null;
     const recent = await this.run<{ id: string; market: string; pair: string; side: string; pnl_pct: string; closed_at: Date }>(
       `SELECT id::text AS id, market, pair, side, pnl_pct::text AS pnl_pct, closed_at FROM trader_trades
@@ -206,22 +233,26 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async myTrades(userId: string, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<CopiedTrade>> {
-    const rows = await this.run<{
+    const statusFilter = status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '';
+    const result = await this.run<{
       id: string; copy_id: string; trade_id: string; trader_id: number; name: string; market: string; pair: string; side: string;
       entry_price: string; exit_price: string | null; size: string; settled: boolean; pnl: string | null; fee: string | null;
-      pnl_pct: string | null; copy_pct: string | null; opened_at: Date; settled_at: Date | null; total: string;
-    }>(
-      `SELECT p.id::text AS id, p.copy_id, p.trade_id::text AS trade_id, t.trader_id, tp.name, t.market, t.pair, t.side,
+      pnl_pct: string | null; copy_pct: string | null; opened_at: Date; settled_at: Date | null;
+    } & PagedRow>(
+      paged(
+        `SELECT count(*) AS total FROM copy_positions p WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?) ${statusFilter}`,
+        `SELECT p.id::text AS id, p.copy_id, p.trade_id::text AS trade_id, t.trader_id, tp.name, t.market, t.pair, t.side,
               t.entry_price::text AS entry_price, t.exit_price::text AS exit_price, p.size::text AS size, p.settled,
               p.pnl::text AS pnl, p.fee::text AS fee, t.pnl_pct::text AS pnl_pct,
               CASE WHEN p.settled THEN round(p.pnl::numeric * 100 / p.size, 4)::text END AS copy_pct,
-              p.opened_at, p.settled_at, count(*) OVER () AS total
-       FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
-       WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?)
-         ${status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : ''}
-       ORDER BY p.id DESC LIMIT ? OFFSET ?`,
-      [userId, page.limit, pageOffset(page)],
+              p.opened_at, p.settled_at, row_number() OVER (ORDER BY p.id DESC) AS page_row
+         FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
+         WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?) ${statusFilter}
+         ORDER BY p.id DESC LIMIT ? OFFSET ?`,
+      ),
+      [userId, userId, page.limit, pageOffset(page)],
     );
+    const { total, rows } = pageRows(result);
     return {
       items: rows.map((r) => ({
         id: r.id,
@@ -244,51 +275,72 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         openedAt: iso(r.opened_at)!,
         closedAt: iso(r.settled_at),
       })),
-      total: rows.length ? Number(rows[0].total) : 0,
+      total,
       page: page.page,
       limit: page.limit,
     };
   }
 
   async mySkips(userId: string, page: PageQuery): Promise<Page<SkipRecord>> {
-    const rows = await this.run<{ trade_id: string; copy_id: string; name: string; pair: string; reason: string; created_at: Date; total: string }>(
-      `SELECT s.trade_id::text AS trade_id, s.copy_id, tp.name, t.pair, s.reason, s.created_at, count(*) OVER () AS total
-       FROM copy_skips s JOIN trader_trades t ON t.id = s.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
-       WHERE s.follower_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`,
-      [userId, page.limit, pageOffset(page)],
+    const { total, rows } = pageRows(
+      await this.run<{ trade_id: string; copy_id: string; name: string; pair: string; reason: string; created_at: Date } & PagedRow>(
+        paged(
+          'SELECT count(*) AS total FROM copy_skips s WHERE s.follower_id = ?',
+          `SELECT s.trade_id::text AS trade_id, s.copy_id, tp.name, t.pair, s.reason, s.created_at, row_number() OVER (ORDER BY s.id DESC) AS page_row
+           FROM copy_skips s JOIN trader_trades t ON t.id = s.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
+           WHERE s.follower_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`,
+        ),
+        [userId, userId, page.limit, pageOffset(page)],
+      ),
     );
     return {
       items: rows.map((r) => ({ tradeId: r.trade_id, copyId: r.copy_id, traderName: r.name, pair: r.pair, reason: r.reason, createdAt: iso(r.created_at)! })),
-      total: rows.length ? Number(rows[0].total) : 0,
+      total,
       page: page.page,
       limit: page.limit,
     };
   }
 
   async traderTrades(traderId: number, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<TradeRecord>> {
-    const rows = await this.run<Parameters<typeof toTradeRecord>[0] & { total: string }>(
-      `SELECT ${TRADE_COLUMNS}, count(*) OVER () AS total FROM trader_trades
-       WHERE trader_id = ? ${status ? 'AND status = ?' : ''} ORDER BY id DESC LIMIT ? OFFSET ?`,
-      status ? [traderId, status, page.limit, pageOffset(page)] : [traderId, page.limit, pageOffset(page)],
+    const where = `trader_id = ? ${status ? 'AND status = ?' : ''}`;
+    const filter = status ? [traderId, status] : [traderId];
+    // Qualified: a bare `id` in ORDER BY would be the text output column (id::text AS id), so '9' before '10'.
+    const { total, rows } = pageRows(
+      await this.run<Parameters<typeof toTradeRecord>[0] & PagedRow>(
+        paged(
+          `SELECT count(*) AS total FROM trader_trades WHERE ${where}`,
+          `SELECT ${TRADE_COLUMNS}, row_number() OVER (ORDER BY trader_trades.id DESC) AS page_row FROM trader_trades
+           WHERE ${where} ORDER BY trader_trades.id DESC LIMIT ? OFFSET ?`,
+        ),
+        [...filter, ...filter, page.limit, pageOffset(page)],
+      ),
     );
-    return { items: rows.map(toTradeRecord), total: rows.length ? Number(rows[0].total) : 0, page: page.page, limit: page.limit };
+    return { items: rows.map(toTradeRecord), total, page: page.page, limit: page.limit };
   }
 
   async followers(traderId: number, page: PageQuery): Promise<Page<Follower>> {
-    const rows = await this.run<{
-      id: string; follower_id: string; username: string; status: Follower['status']; invested: string; equity: string | null;
-      pnl: string; fees: string; created_at: Date; total: string;
-    }>(
-      `SELECT c.id, c.follower_id, u.username, c.status, c.invested::text AS invested, a.balance::text AS equity,
-              coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees, c.created_at, count(*) OVER () AS total
-       FROM copies c JOIN users u ON u.id = c.follower_id
-       LEFT JOIN ledger_accounts a ON a.copy_id = c.id
-       LEFT JOIN LATERAL (
-         SELECT sum(pnl - fee) AS pnl, sum(fee) AS fees FROM copy_positions WHERE copy_id = c.id AND settled
-       ) p ON true
-       WHERE c.trader_id = ?
-       ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id LIMIT ? OFFSET ?`,
-      [traderId, page.limit, pageOffset(page)],
+    const { total, rows } = pageRows(
+      await this.run<
+        {
+          id: string; follower_id: string; username: string; status: Follower['status']; invested: string; equity: string | null;
+          pnl: string; fees: string; created_at: Date;
+        } & PagedRow
+      >(
+        paged(
+          'SELECT count(*) AS total FROM copies c WHERE c.trader_id = ?',
+          `SELECT c.id, c.follower_id, u.username, c.status, c.invested::text AS invested, a.balance::text AS equity,
+                  coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees, c.created_at,
+                  row_number() OVER (ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id) AS page_row
+           FROM copies c JOIN users u ON u.id = c.follower_id
+           LEFT JOIN ledger_accounts a ON a.copy_id = c.id
+           LEFT JOIN LATERAL (
+             SELECT sum(pnl - fee) AS pnl, sum(fee) AS fees FROM copy_positions WHERE copy_id = c.id AND settled
+           ) p ON true
+           WHERE c.trader_id = ?
+           ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id LIMIT ? OFFSET ?`,
+        ),
+        [traderId, traderId, page.limit, pageOffset(page)],
+      ),
     );
     return {
       items: rows.map((r) => ({
@@ -302,7 +354,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         feesPaid: formatCents(r.fees),
         since: iso(r.created_at)!,
       })),
-      total: rows.length ? Number(rows[0].total) : 0,
+      total,
       page: page.page,
       limit: page.limit,
     };

@@ -39,6 +39,12 @@ export class SqlTraderProfiles extends TraderProfiles {
     return rows.length ? Number(rows[0].id) : null;
   }
 
+  async exists(tx: TransactionContext | null, traderId: number): Promise<boolean> {
+    const sql = 'SELECT 1 FROM trader_profiles WHERE id = ?';
+    const rows = tx ? await emOf(tx).execute(sql, [traderId]) : await this.em.getConnection().execute(sql, [traderId]);
+    return rows.length > 0;
+  }
+
   async update(tx: TransactionContext, traderId: number, patch: TraderProfilePatch): Promise<void> {
     const sets: string[] = [];
     const params: unknown[] = [];

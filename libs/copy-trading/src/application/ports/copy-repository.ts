@@ -7,6 +7,8 @@ export interface TraderRef {
   name: string;
   sharePct: number;
   maxCopiers: number;
+  /** public and open to new copiers and new trades: still a Trader, not blocked, not deleted */
+  listed: boolean;
 }
 
 /** A copy as the lifecycle use cases need it; amounts in cents. */
@@ -37,6 +39,7 @@ export interface CopyPatch {
 export interface FollowerFacts {
   emailVerified: boolean;
   kycStatus: string;
+  blocked: boolean;
 }
 
 /**

@@ -19,5 +19,7 @@ export abstract class TraderProfiles {
   /** Creates the user's profile (named after the user) unless it exists; returns the traderID. */
   abstract ensureProfile(tx: TransactionContext, userId: string): Promise<number>;
   abstract traderIdOfUser(tx: TransactionContext | null, userId: string): Promise<number | null>;
+  /** Whether the profile exists (listed or not: an admin still manages a blocked trader's trades). */
+  abstract exists(tx: TransactionContext | null, traderId: number): Promise<boolean>;
   abstract update(tx: TransactionContext, traderId: number, patch: TraderProfilePatch): Promise<void>;
 }

@@ -9,8 +9,8 @@ function setup() {
   const ledger = new FakeLedger();
   const repo = new InMemoryCopyRepository(ledger);
   const notifications = new FakeNotifications();
-  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 2 });
-  repo.users.set('alice', { emailVerified: true, kycStatus: 'Verified' });
+  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 2, listed: true });
+  repo.users.set('alice', { emailVerified: true, kycStatus: 'Verified', blocked: false });
   ledger.setCash('alice', 100_000);
   return {
     uow,
@@ -41,11 +41,30 @@ describe('copy use cases (in-memory fakes)', () => {
     const s = setup();
     await expect(s.follow.execute({ userId: 'alice', traderId: 2, amount: 999, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.AMOUNT_TOO_SMALL' });
     await expect(s.follow.execute({ userId: 'trader', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.SELF' });
-    s.repo.users.set('bob', { emailVerified: true, kycStatus: 'Pending' });
+    s.repo.users.set('bob', { emailVerified: true, kycStatus: 'Pending', blocked: false });
     await expect(s.follow.execute({ userId: 'bob', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'KYC_REQUIRED', kind: 'forbidden' });
     await expect(s.follow.execute({ userId: 'alice', traderId: 3, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
     await s.follow.execute({ userId: 'alice', traderId: 2, amount: 5_000, stopLossPct: null });
     await expect(s.follow.execute({ userId: 'alice', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.ALREADY_COPYING' });
+  });
+
+  it('a blocked follower gets 403 BLOCKED (not EMAIL_NOT_VERIFIED); an unlisted trader looks missing', async () => {
+    const s = setup();
+    s.repo.users.set('carol', { emailVerified: true, kycStatus: 'Verified', blocked: true });
+    await expect(s.follow.execute({ userId: 'carol', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'BLOCKED', kind: 'forbidden' });
+    s.repo.users.set('dave', { emailVerified: false, kycStatus: 'Verified', blocked: false });
+    await expect(s.follow.execute({ userId: 'dave', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    s.repo.traders.set(3, { id: 3, userId: 'gone', name: 'Gone', sharePct: 20, maxCopiers: 10, listed: false });
+    await expect(s.follow.execute({ userId: 'alice', traderId: 3, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
+  });
+
+  it('top-ups and withdrawals need a positive amount, nothing more', async () => {
+    const s = setup();
+    const { copyId } = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 1_000, stopLossPct: null });
+    await expect(s.funds.execute({ userId: 'alice', copyId, amount: 0 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(s.withdraw.execute({ userId: 'alice', copyId, amount: -1 })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await s.funds.execute({ userId: 'alice', copyId, amount: 1 });
+    expect(s.ledger.equityOf('alice', copyId)).toBe(1_001);
   });
 
   it('funds raise the mark; withdraw takes free equity only and lowers it', async () => {

@@ -28,10 +28,14 @@ export class FollowTraderUseCase {
     return this.uow.run(async (tx) => {
       // Exclusive: follows of one trader queue, so the maxCopiers count cannot be raced past.
       const trader = await this.copies.lockTrader(tx, command.traderId, 'exclusive');
-      if (!trader) throw copyErrors.traderNotFound();
+      // A blocked, deleted or demoted trader is not public: following one looks like a missing trader.
+      if (!trader || !trader.listed) throw copyErrors.traderNotFound();
       if (trader.userId === command.userId) throw copyErrors.self();
       const follower = await this.copies.follower(tx, command.userId);
-      if (!follower || !follower.emailVerified) throw copyErrors.email();
+      // Only a token issued before the deletion gets here; say so rather than blame the email.
+      if (!follower) throw copyErrors.accountDeleted();
+      if (follower.blocked) throw copyErrors.blocked();
+      if (!follower.emailVerified) throw copyErrors.email();
       if (follower.kycStatus !== 'Verified') throw copyErrors.kyc();
       if (await this.copies.hasLiveCopy(tx, command.userId, trader.id)) throw copyErrors.already();
       if ((await this.copies.liveCopyCount(tx, trader.id)) >= trader.maxCopiers) throw copyErrors.full();

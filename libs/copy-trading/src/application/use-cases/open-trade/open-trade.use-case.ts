@@ -27,7 +27,9 @@ export class OpenTradeUseCase {
   execute(command: OpenTradeCommand): Promise<OpenTradeResult> {
     return this.uow.run(async (tx) => {
       const trader = await this.copies.lockTrader(tx, command.traderId, 'exclusive');
-      if (!trader) throw copyErrors.traderNotFound();
+      // A blocked, deleted or demoted trader fans out nothing new to its copiers; closing its open trades
+      // still works (CloseTradeUseCase) so their positions settle.
+      if (!trader || !trader.listed) throw copyErrors.traderNotFound();
       const tradeId = await this.engine.insertTrade(tx, trader.id, command);
       const fanOut = await this.engine.fanOut(tx, trader, tradeId, command.allocationPct);
       const trade = await this.engine.trade(tx, tradeId);

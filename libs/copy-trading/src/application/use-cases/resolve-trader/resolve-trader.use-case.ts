@@ -22,6 +22,9 @@ export class ResolveTraderUseCase {
         if (own !== requestedTraderId) throw new DomainError('FORBIDDEN', 'Only an admin may act for another trader', 'forbidden');
         return own;
       }
+      // Reads (trades, followers) would otherwise answer 200 with an empty page for a trader that does
+      // not exist, while open and close answer 404: one answer for all of them.
+      if (!(await this.profiles.exists(null, requestedTraderId))) throw copyErrors.traderNotFound();
       return requestedTraderId;
     }
     if (user.roles.includes('Trader')) {

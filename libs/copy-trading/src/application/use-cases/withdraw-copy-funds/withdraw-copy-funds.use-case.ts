@@ -25,7 +25,9 @@ export class WithdrawCopyFundsUseCase {
     private readonly ledger: Ledger,
   ) {}
 
-  execute(command: WithdrawCopyFundsCommand): Promise<{ copyId: string }> {
+  async execute(command: WithdrawCopyFundsCommand): Promise<{ copyId: string }> {
+    // The HTTP DTO already asks for ≥ 0.01; other callers get the same rule (no minimum beyond that).
+    if (command.amount <= 0) throw copyErrors.amountNotPositive();
     return this.uow.run(async (tx) => {
       const copy = await lockOwnCopy(tx, this.copies, command.userId, command.copyId);
       if (copy.status === 'stopped') throw copyErrors.ended();
