@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import { Clock } from '@mirrorline/shared';
+import { Clock, UnitOfWork } from '@mirrorline/shared';
+import { IssueOneTimeCode, OTP_SEND_LIMIT } from '@mirrorline/otp';
 import { captureMails, Mailer, type InMemoryMailer } from '@mirrorline/mail';
 import { RevokeUserSessions } from '@mirrorline/auth';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -209,13 +210,73 @@ describe('auth (HTTP against real PostgreSQL)', () => {
       await http().post('/api/auth/createnewotp').send({ email: 'nope' }).expect(400);
     });
 
-    it('20 parallel verifyotp with the right code → exactly one success', async () => {
+    it('20 parallel verifyotp with the right code → exactly one success; the used code counts as wrong after that', async () => {
       const { email } = await register();
       const otp = outbox.lastCodeFor(email);
       const results = await Promise.all(Array.from({ length: 20 }, () => http().post('/api/auth/verifyotp').send({ email, otp })));
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-      expect(statuses.filter((s) => s === 400)).toHaveLength(19);
+      // Tries on one email are serialised: the first one in succeeds (and clears the count), the next
+      // five meet a used code (400), and the rest find five wrong tries already counted (429).
+      expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(14);
+    });
+
+    it.each([
+      ['verifyotp', '/api/auth/verifyotp', '/api/auth/createnewotp'],
+      ['forgotpassword/verifyotp', '/api/auth/forgotpassword/verifyotp', '/api/auth/forgotpassword/sendotp'],
+    ])('%s: an unknown email reaches 429 at the 6th wrong try, with the same answers as a known one (no enumeration)', async (_name, verifyUrl, requestUrl) => {
+      const { email } = await register();
+      await http().post(requestUrl).send({ email }).expect(200);
+      const code = outbox.lastCodeFor(email);
+      const wrong = code === '999999' ? '999998' : '999999';
+      const sixTries = async (address: string) => {
+        const answers = [];
+        for (let i = 0; i < 6; i++) {
+          const res = await http().post(verifyUrl).send({ email: address, otp: wrong });
+          answers.push({ status: res.status, body: res.body, retryAfter: res.headers['retry-after'] !== undefined });
+        }
+        return answers;
+      };
+      const known = await sixTries(email);
+      const unknown = await sixTries(`nobody-${nextName()}@Example.test`);
+      expect(unknown).toEqual(known);
+      expect(unknown.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 429]);
+      expect(unknown[5]).toEqual({
+        status: 429,
+        body: { statusCode: 429, message: 'Too many wrong codes. Request a new code.', code: 'OTP.TOO_MANY_ATTEMPTS' },
+        retryAfter: true,
+      });
+      // A verified account has no live verification code: it is counted all the same.
+      if (verifyUrl === '/api/auth/verifyotp') {
+        const verified = await createUser(t);
+        expect((await sixTries(verified.email)).map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 429]);
+      }
+    });
+
+    it('10 parallel createnewotp for one email issue no more codes than the send limit', async () => {
+      const { email, username } = await register();
+      const results = await Promise.all(Array.from({ length: 10 }, () => http().post('/api/auth/createnewotp').send({ email })));
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      const [{ n }] = await t.sql<{ n: string }>(
+        "SELECT count(*) AS n FROM one_time_codes c JOIN users u ON u.id = c.user_id WHERE u.username = ? AND c.purpose = 'email_verification'",
+        [username],
+      );
+      // The sign-up code plus four: OTP_SEND_LIMIT (5) per 15 minutes, however the requests interleave.
+      expect(Number(n)).toBe(5);
+      expect(outbox.to(email)).toHaveLength(5);
+    });
+
+    it('IssueOneTimeCode itself, 10 in parallel for one user: no more than the send limit (lock before count)', async () => {
+      // Straight at the use case: the HTTP route also serialises per email, which would hide a race here.
+      const { username } = await register();
+      const [{ id }] = await t.sql<{ id: string }>('SELECT id FROM users WHERE username = ?', [username]);
+      const issue = t.app.get(IssueOneTimeCode, { strict: false });
+      const uow = t.app.get(UnitOfWork, { strict: false });
+      const issued = await Promise.all(Array.from({ length: 10 }, () => uow.run((tx) => issue.execute(tx, { userId: id, purpose: 'password_reset' }))));
+      expect(issued.filter((code) => code !== null)).toHaveLength(OTP_SEND_LIMIT);
+      const [{ n }] = await t.sql<{ n: string }>("SELECT count(*) AS n FROM one_time_codes WHERE user_id = ? AND purpose = 'password_reset'", [id]);
+      expect(Number(n)).toBe(OTP_SEND_LIMIT);
     });
 
     it('a code of one purpose is refused for the other', async () => {
@@ -382,6 +443,20 @@ describe('auth (HTTP against real PostgreSQL)', () => {
         expect({ name, status: res.status, code: res.body.code }).toEqual({ name, status: 403, code: 'TOKEN_EXPIRED' });
         expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
       }
+    });
+
+    it('the Bearer scheme is case-insensitive; another scheme or an empty token is a missing token (401)', async () => {
+      const { email } = await verifiedUser();
+      const { accessToken } = await login(email);
+      await probe(`bearer ${accessToken}`).expect(400);
+      await probe(`BEARER ${accessToken}`).expect(400);
+      for (const header of ['Basic dXNlcjpwYXNzd29yZA==', `Token ${accessToken}`, 'Bearer', 'Bearer    ']) {
+        const res = await probe(header);
+        expect({ header, status: res.status, code: res.body.code }).toEqual({ header, status: 401, code: 'UNAUTHENTICATED' });
+        expect(res.headers['www-authenticate']).toBeUndefined();
+      }
+      // A Bearer token that is not a JWT is still a (bad) token.
+      await probe('Bearer not-a-jwt').expect(403);
     });
 
     it('a token whose typ is not access is refused', async () => {
@@ -583,7 +658,8 @@ describe('auth (HTTP against real PostgreSQL)', () => {
     });
   });
 
-  it('never logs or returns a password; the OpenAPI document lists the auth routes', async () => {
+  // Passwords, tokens and cookies never reaching the log: auth-logging.e2e-spec.ts.
+  it('the OpenAPI document lists the auth routes', async () => {
     const doc = await http().get('/api/docs-json').expect(200);
     for (const path of ['register', 'createnewotp', 'verifyotp', 'login', 'refresh', 'logout', 'forgotpassword/sendotp', 'forgotpassword/verifyotp', 'forgotpassword/reset', 'changepassword']) {
       expect(Object.keys(doc.body.paths)).toContain(`/api/auth/${path}`);
