@@ -1,6 +1,7 @@
 import { captureMails, Mailer } from '@mirrorline/mail';
-import { RATE_LIMITS } from '@mirrorline/auth';
+import { RATE_LIMITS, type RateLimitName } from '@mirrorline/auth';
 import { createTestApp, type TestApp } from './support/test-app';
+import { createUser } from './support/users';
 
 /** Per-IP limits of the auth routes (the per-email login limit is in auth.e2e-spec.ts). */
 describe('auth throttling per IP', () => {
@@ -21,7 +22,8 @@ describe('auth throttling per IP', () => {
     }
     const limited = await t.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email: 'another@example.test', password: 'whatever12' });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ statusCode: 429, message: 'Too many login attempts', code: 'TOO_MANY_REQUESTS' });
+    // The same answer as the per-email limit (product.md): one message, and no telling which limit was hit.
+    expect(limited.body).toEqual({ statusCode: 429, message: 'Too many login attempts', code: 'AUTH.TOO_MANY_LOGIN_ATTEMPTS' });
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
@@ -59,8 +61,49 @@ describe('auth throttling per IP', () => {
       await t.http().post('/api/auth/login').set('X-Forwarded-For', `192.0.2.${100 + i}`).send({ email, password: 'guess-guess' }).expect(401);
     }
     const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', '192.0.2.200').send({ email, password: 'guess-guess' }).expect(429);
-    expect(res.body.message).toBe('Too many login attempts');
+    expect(res.body).toEqual({ statusCode: 429, message: 'Too many login attempts', code: 'AUTH.TOO_MANY_LOGIN_ATTEMPTS' });
   });
+
+  // Every limited route, table-driven from RATE_LIMITS. Bodies are empty: the limit is counted before
+  // validation (guards run before pipes), so each counted request is a cheap 400.
+  const LIMITED_ROUTES: { route: string; limit: RateLimitName; authenticated?: boolean }[] = [
+    { route: 'register', limit: 'register' },
+    { route: 'login', limit: 'login' },
+    { route: 'createnewotp', limit: 'otp-send' },
+    { route: 'forgotpassword/sendotp', limit: 'otp-send' },
+    { route: 'verifyotp', limit: 'otp-verify' },
+    { route: 'forgotpassword/verifyotp', limit: 'otp-verify' },
+    { route: 'forgotpassword/reset', limit: 'password' },
+    { route: 'changepassword', limit: 'password', authenticated: true },
+  ];
+
+  it('every limited route is in the table, and every limit is used', () => {
+    expect(new Set(LIMITED_ROUTES.map((r) => r.limit))).toEqual(new Set(Object.keys(RATE_LIMITS)));
+  });
+
+  it.each(LIMITED_ROUTES.map((r, i) => [r.route, r.limit, RATE_LIMITS[r.limit].limit, Boolean(r.authenticated), i] as const))(
+    'POST %s: the %s limit (%i per IP per 15 minutes), then 429 JSON with Retry-After',
+    async (route, name, limit, authenticated, index) => {
+      const ip = `198.18.${index}.1`;
+      const bearer = authenticated ? (await createUser(t)).bearer : undefined;
+      const post = () => {
+        const req = t.http().post(`/api/auth/${route}`).set('X-Forwarded-For', ip);
+        return (bearer ? req.set('Authorization', bearer) : req).send({});
+      };
+      for (let i = 0; i < limit; i++) expect((await post()).status).toBe(400);
+      const limited = await post();
+      expect(limited.status).toBe(429);
+      expect(limited.headers['content-type']).toMatch(/^application\/json/);
+      expect(limited.body).toEqual({ statusCode: 429, message: RATE_LIMITS[name].message, code: RATE_LIMITS[name].code });
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS[name].ttl / 1000);
+      // Another address is not affected.
+      const other = t.http().post(`/api/auth/${route}`).set('X-Forwarded-For', `198.19.${index}.1`);
+      expect((await (bearer ? other.set('Authorization', bearer) : other).send({})).status).toBe(400);
+    },
+  );
 
   it('parallel guesses on one email: at most 5 reach the password check, the rest get 429', async () => {
     const email = 'parallel-victim@example.test';
