@@ -146,6 +146,17 @@ describe('session restore (seed §4)', () => {
     expect(screen.getByRole('link', { name: 'Please login again' })).toHaveAttribute('href', '/signin');
   });
 
+  it('a 500 from the refresh shows the server message and a "Please login again" link to /signin', async () => {
+    mockFetch({ 'GET /api/auth/refresh': () => jsonResponse(500, { statusCode: 500, message: 'Session store unavailable' }) });
+    renderApp('/userdashboard/wallet');
+    const alert = await screen.findByText(/Session store unavailable/);
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(within(alert).getByRole('link', { name: 'Please login again' })).toHaveAttribute('href', '/signin');
+    // the page itself is not rendered, and nobody is signed in
+    expect(screen.queryByRole('navigation', { name: 'Dashboard menu' })).not.toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
   it('does not call refresh when persist is off', async () => {
     setPersist(false);
     const fetchMock = mockFetch({});

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '../../../test/utils';
+import { getToasts } from '../../../lib/toast';
+import { AdminOverview } from './admin-overview';
+import { TransactionManagement } from './transaction-management';
+import { WalletManagement } from './wallet-management';
+
+const messages = () => getToasts().map((t) => t.message);
+const asAdmin = () => signIn({ roles: ['User', 'Admin'], username: 'root' });
+
+const tx = (id: string, username: string, type = 'deposit') => ({
+  id, username, email: `${username}@example.com`, type, amount: '250.00', destination: type === 'withdrawal' ? 'IBAN DE00' : null,
+  status: 'Pending', createdAt: '2026-01-02T10:00:00Z', decidedAt: null,
+});
+
+function posts(fetchMock: ReturnType<typeof mockFetch>) {
+  return fetchMock.mock.calls
+    .filter(([, i]) => (i as RequestInit).method === 'POST')
+    .map(([u, i]) => ({ url: String(u), key: ((i as RequestInit).headers as Record<string, string>)['Idempotency-Key'] }));
+}
+
+describe('Transaction Management', () => {
+  it('lists Pending by default; Approve and Reject POST with an Idempotency-Key (one per transaction and decision)', async () => {
+    asAdmin();
+    const fetchMock = mockFetch({
+      'GET /api/admin/transactions': { items: [tx('t1', 'bob'), tx('t2', 'eve', 'withdrawal')], total: 2, page: 1, limit: 20 },
+      'POST /api/admin/transactions/t1/approve': () => jsonResponse(200, { status: 'Approved' }),
+      'POST /api/admin/transactions/t2/reject': () => jsonResponse(200, { status: 'Rejected' }),
+    });
+    renderWithProviders(<TransactionManagement />);
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    expect(String(fetchMock.mock.calls[0][0])).toContain('status=Pending');
+    expect(screen.getByLabelText('Status')).toHaveValue('Pending');
+    await userEvent.click(within(within(table).getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(messages()).toContain('Transaction approved'));
+    await userEvent.click(within(within(table).getByRole('row', { name: 'withdrawal of eve' })).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(messages()).toContain('Transaction rejected'));
+    const sent = posts(fetchMock);
+    expect(sent.map((p) => p.url)).toEqual(['/api/admin/transactions/t1/approve', '/api/admin/transactions/t2/reject']);
+    for (const p of sent) expect(p.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[0].key).not.toBe(sent[1].key);
+  });
+
+  it('a retry after a lost answer (network error) replays the same Idempotency-Key; after an answer a new one is used', async () => {
+    asAdmin();
+    let attempt = 0;
+    const fetchMock = mockFetch({
+      'GET /api/admin/transactions': { items: [tx('t1', 'bob')], total: 1, page: 1, limit: 20 },
+      'POST /api/admin/transactions/t1/approve': () => {
+        attempt += 1;
+        if (attempt === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        return jsonResponse(409, { statusCode: 409, message: 'Transaction already decided' });
+      },
+    });
+    renderWithProviders(<TransactionManagement />);
+    const row = await screen.findByRole('row', { name: 'deposit of bob' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    await waitFor(() => expect(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' })).toBeEnabled());
+    await userEvent.click(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(messages()).toContain('Transaction already decided'));
+    await userEvent.click(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(3));
+    const [first, second, third] = posts(fetchMock);
+    expect(second.key).toBe(first.key);
+    expect(third.key).not.toBe(first.key);
+  });
+});
+
+describe('Wallet Management', () => {
+  const overview = (balanced: boolean) => ({
+    wallets: [{ userId: 'u-7', username: 'bob', email: 'bob@example.com', cash: '1250.50', held: '10.00', copyEquity: '500.00' }],
+    total: 1,
+    page: 1,
+    limit: 20,
+    platform: { deposits: '-1760.50', userCash: '1250.50' },
+    check: { balanced, entriesSum: balanced ? '0.00' : '12.34', unbalancedTransactions: balanced ? 0 : 1, mismatches: balanced ? [] : [{ account: 'x' }] },
+  });
+
+  it('shows "Balanced" with the sums and the wallets table', async () => {
+    asAdmin();
+    mockFetch({ 'GET /api/admin/wallets': overview(true) });
+    renderWithProviders(<WalletManagement />);
+    expect(await screen.findByTestId('ledger-check')).toHaveTextContent('Balanced');
+    expect(screen.getByTestId('ledger-check')).not.toHaveTextContent('Unbalanced');
+    const table = screen.getByRole('table', { name: 'User wallets' });
+    expect(within(table).getByRole('row', { name: /bob/ })).toHaveTextContent('$1,250.50');
+    expect(screen.getByText('Deposits clearing')).toBeInTheDocument();
+  });
+
+  it('shows "Unbalanced" with the entries sum and the mismatch counts when the ledger check fails', async () => {
+    asAdmin();
+    mockFetch({ 'GET /api/admin/wallets': overview(false) });
+    renderWithProviders(<WalletManagement />);
+    expect(await screen.findByTestId('ledger-check')).toHaveTextContent('Unbalanced');
+    const ledger = screen.getByRole('region', { name: 'Ledger check' });
+    expect(ledger).toHaveTextContent('$12.34');
+    expect(within(ledger).getByText('Unbalanced transactions').nextSibling).toHaveTextContent('1');
+    expect(within(ledger).getByText('Balance mismatches').nextSibling).toHaveTextContent('1');
+  });
+
+  it('searches wallets by name or email', async () => {
+    asAdmin();
+    const fetchMock = mockFetch({ 'GET /api/admin/wallets': overview(true) });
+    renderWithProviders(<WalletManagement />);
+    await screen.findByTestId('ledger-check');
+    await userEvent.type(screen.getByLabelText('Search wallets'), 'bob');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('search=bob'))).toBe(true));
+  });
+});
+
+describe('Admin overview', () => {
+  it('shows the admin_details figures (money formatted) and links to the three admin screens', async () => {
+    asAdmin();
+    mockFetch({ 'GET /api/admin_details': { users: 12, traders: 3, totalBalance: '1250.50', kyc: { pending: 2 } } });
+    renderApp('/admindashboard');
+    expect(await screen.findByText('Users')).toBeInTheDocument();
+    expect(screen.getByText('Users').nextSibling).toHaveTextContent('12');
+    expect(screen.getByText('Total balance').nextSibling).toHaveTextContent('$1,250.50');
+    expect(screen.getByText('Kyc · Pending').nextSibling).toHaveTextContent('2');
+    // the three cards (the sidebar has plain links of the same names)
+    expect(screen.getByRole('link', { name: /^User Management Roles, balances/ })).toHaveAttribute('href', '/admindashboard/usermanagement');
+    expect(screen.getByRole('link', { name: /^Transaction Management Approve or reject/ })).toHaveAttribute('href', '/admindashboard/transactionmanagement');
+    expect(screen.getByRole('link', { name: /^Wallet Management Balances/ })).toHaveAttribute('href', '/admindashboard/walletmanagement');
+  });
+
+  it('shows the error with "Try again" when the figures cannot be loaded', async () => {
+    asAdmin();
+    let fail = true;
+    mockFetch({ 'GET /api/admin_details': () => (fail ? jsonResponse(500, { statusCode: 500, message: 'Figures unavailable' }) : jsonResponse(200, { users: 1 })) });
+    renderWithProviders(<AdminOverview />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Figures unavailable');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Users')).toBeInTheDocument();
+  });
+});
