@@ -137,14 +137,27 @@ describe('authorization matrix (every route × anonymous, User, Trader, Admin)',
 
   it.each(NOT_WHILE_IMPERSONATING)('refuses an impersonation token on %s %s (403)', async (method, path, body) => {
     const admin = callers.Admin!;
-    const target = await createUser(t, { roles: ['User', 'Admin'], kyc: 'Verified' });
+    // Admins cannot be impersonated (see below), so the token is always a non-admin's.
+    const target = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
     const { body: issued } = await t.http().post('/api/admin/impersonate').set('Authorization', admin.bearer).send({ userId: target.id }).expect(200);
+    // Roles are read live: a user promoted after the token was issued reaches the admin route, where
+    // the chaining rule (not the role check) must refuse it.
+    if (path === '/api/admin/impersonate') await t.sql(`UPDATE users SET roles = '{User,Admin}' WHERE id = ?`, [target.id]);
     const http = t.http();
     const res = await http[method.toLowerCase() as 'post'](path)
       .set('Authorization', `Bearer ${issued.accessToken}`)
       .send(body({ self: target.id, other: callers.User!.id }));
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/acting as|impersonat/i);
+  });
+
+  it('refuses impersonating another Admin (403 USERS.IMPERSONATE_ADMIN_FORBIDDEN) and issues nothing, audits nothing', async () => {
+    const admin = callers.Admin!;
+    const otherAdmin = await createUser(t, { roles: ['User', 'Admin'] });
+    const res = await t.http().post('/api/admin/impersonate').set('Authorization', admin.bearer).send({ userId: otherAdmin.id }).expect(403);
+    expect(res.body).toMatchObject({ code: 'USERS.IMPERSONATE_ADMIN_FORBIDDEN', message: expect.stringMatching(/admin/i) });
+    expect(res.body.accessToken).toBeUndefined();
+    expect(await t.sql("SELECT 1 FROM audit_log WHERE action = 'user.impersonate' AND target_id = ?", [otherAdmin.id])).toHaveLength(0);
   });
 
   it('refuses a role the token claims but the database does not grant (roles are read live)', async () => {

@@ -69,10 +69,42 @@ describe('admin overview and impersonation (HTTP against real PostgreSQL)', () =
       const bearer = `Bearer ${body.accessToken}`;
       const res = await t.http().post('/api/user/delete').set('Authorization', bearer).send({ userId: user.id, password: 'whatever-password' }).expect(403);
       expect(res.body.code).toBe('IMPERSONATION_FORBIDDEN');
-      // An impersonated admin token must not chain into other identities.
-      const asAdmin = await t.http().post('/api/admin/impersonate').set('Authorization', admin.bearer).send({ userId: (await createUser(t, { roles: ['User', 'Admin'] })).id }).expect(200);
-      const chained = await t.http().post('/api/admin/impersonate').set('Authorization', `Bearer ${asAdmin.body.accessToken}`).send({ userId: user.id }).expect(403);
+      // An impersonation token must not chain into other identities, even once its user became an admin
+      // (roles are read live, so a promotion after the token was issued reaches the admin route).
+      const promoted = await createUser(t);
+      const asPromoted = await t.http().post('/api/admin/impersonate').set('Authorization', admin.bearer).send({ userId: promoted.id }).expect(200);
+      await t.sql(`UPDATE users SET roles = '{User,Admin}' WHERE id = ?`, [promoted.id]);
+      const chained = await t.http().post('/api/admin/impersonate').set('Authorization', `Bearer ${asPromoted.body.accessToken}`).send({ userId: user.id }).expect(403);
       expect(chained.body.code).toBe('IMPERSONATION_FORBIDDEN');
+    });
+
+    it('refuses impersonating another admin (403 USERS.IMPERSONATE_ADMIN_FORBIDDEN)', async () => {
+      const other = await createUser(t, { roles: ['User', 'Admin'] });
+      const res = await t.http().post('/api/admin/impersonate').set('Authorization', admin.bearer).send({ userId: other.id }).expect(403);
+      expect(res.body.code).toBe('USERS.IMPERSONATE_ADMIN_FORBIDDEN');
+    });
+
+    it('audits admin actions done with an impersonation token under the real admin, with impersonatedBy', async () => {
+      const target = await createUser(t);
+      const { body } = await t.http().post('/api/admin/impersonate').set('Authorization', admin.bearer).send({ userId: target.id }).expect(200);
+      // The impersonated user is promoted afterwards: its token now reaches admin routes.
+      await t.sql(`UPDATE users SET roles = '{User,Admin}' WHERE id = ?`, [target.id]);
+      const bearer = `Bearer ${body.accessToken}`;
+      const victim = await createUser(t);
+      await t.http().post('/api/user/block').set('Authorization', bearer).send({ userId: victim.id }).expect(200);
+      await t.http().patch('/api/user/update').set('Authorization', bearer).send({ userId: victim.id, KYC: 'Pending', balance: '5.00' }).expect(200);
+      const created = await t.http().post('/api/user/create').set('Authorization', bearer)
+        .send({ username: 'made_while_imp', firstname: 'M', lastname: 'I', email: 'made.imp@example.test', password: 'a-strong-password' })
+        .expect(201);
+      const rows = await t.sql<{ action: string; actor_id: string; after: Record<string, unknown> }>(
+        `SELECT action, actor_id, after FROM audit_log WHERE target_id IN (?, ?) AND action <> 'user.impersonate' ORDER BY id`,
+        [victim.id, created.body.user._id],
+      );
+      expect(rows.map((r) => r.action)).toEqual(['user.block', 'user.kyc_change', 'user.balance_adjust', 'user.create']);
+      for (const row of rows) {
+        expect(row.actor_id).toBe(admin.id);
+        expect(row.after.impersonatedBy).toBe(admin.id);
+      }
     });
 
     it('refuses yourself (400), unknown (404) and blocked (409) users, bad ids and non-admins', async () => {

@@ -5,6 +5,7 @@ import { KycDocumentStorage } from './application/ports/kyc-document-storage';
 import { KycSubmissionRepository } from './application/ports/kyc-submission.repository';
 import { RequestKycUseCase } from './application/use-cases/request-kyc/request-kyc.use-case';
 import { SetKycStatusUseCase } from './application/use-cases/set-kyc-status/set-kyc-status.use-case';
+import { RedactKycDataUseCase } from './application/use-cases/redact-kyc-data/redact-kyc-data.use-case';
 import { ListKycSubmissionsUseCase } from './application/use-cases/list-kyc-submissions/list-kyc-submissions.use-case';
 import { GetKycDocumentUseCase } from './application/use-cases/get-kyc-document/get-kyc-document.use-case';
 import { LocalDiskKycDocumentStorage } from './adapters/storage/local-disk-kyc-document-storage';
@@ -24,9 +25,10 @@ import { KycUploadInterceptor } from './adapters/http/kyc-upload.interceptor';
     KycUploadInterceptor,
     RequestKycUseCase,
     SetKycStatusUseCase,
+    RedactKycDataUseCase,
     ListKycSubmissionsUseCase,
     GetKycDocumentUseCase,
   ],
-  exports: [SetKycStatusUseCase, MikroOrmModule],
+  exports: [SetKycStatusUseCase, RedactKycDataUseCase, MikroOrmModule],
 })
 export class KycModule {}

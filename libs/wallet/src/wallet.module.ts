@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AuditModule } from '@mirrorline/audit';
 import { Ledger } from './application/ports/ledger';
 import { AccountHolders } from './application/ports/account-holders';
 import { IdempotencyStore } from './application/ports/idempotency-store';
@@ -29,7 +30,7 @@ import { AdminWalletController } from './adapters/http/admin-wallet.controller';
  * controller's module to import this one).
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity])],
+  imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity]), AuditModule],
   controllers: [WalletController, AdminWalletController],
   providers: [
     { provide: LedgerInspector, useClass: MikroOrmLedgerInspector },

@@ -43,6 +43,14 @@ export class InMemoryKycSubmissionRepository extends KycSubmissionRepository {
     Object.assign(pending, { status, reviewedBy: reviewerId, reviewedAt: new Date() });
     return pending.id;
   }
+  async redactForUser(_tx: TransactionContext, userId: string, redactedNumber: string) {
+    const keys: string[] = [];
+    for (const s of this.submissions.filter((x) => x.userId === userId)) {
+      keys.push(...Object.values(s.files).map((f) => f!.key));
+      Object.assign(s, { documentNumber: redactedNumber, files: {} });
+    }
+    return keys;
+  }
   async findById(id: string) {
     return this.submissions.find((s) => s.id === id) ?? null;
   }

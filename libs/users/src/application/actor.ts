@@ -8,3 +8,16 @@ export interface Actor {
   impersonatedBy?: string;
   ip?: string | null;
 }
+
+/**
+ * Who the audit log names for an action: the admin behind an impersonation token, never the user
+ * being impersonated (the token's subject did not act).
+ */
+export function auditActorId(actor: Actor): string {
+  return actor.impersonatedBy ?? actor.userId;
+}
+
+/** An audit detail (`after`) with `impersonatedBy` added when the action came through an impersonation token. */
+export function auditDetail<T extends Record<string, unknown>>(actor: Actor, detail: T): T & { impersonatedBy?: string } {
+  return actor.impersonatedBy ? { ...detail, impersonatedBy: actor.impersonatedBy } : detail;
+}

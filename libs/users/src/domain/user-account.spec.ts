@@ -1,12 +1,22 @@
-import { deletionBlocker, effectiveChanges, tombstoneFor, ZERO_BALANCES } from './user-account';
+import { deletionBlocker, effectiveChanges, tombstoneFor, traderExposureBlocker, ZERO_BALANCES } from './user-account';
 
 describe('account deletion rules', () => {
   it('allow deletion only with every account at zero and no open copy', () => {
     expect(deletionBlocker(ZERO_BALANCES, 0)).toBeNull();
-    expect(deletionBlocker({ ...ZERO_BALANCES, cash: 1 }, 0)).toMatch(/holds money/);
-    expect(deletionBlocker({ ...ZERO_BALANCES, held: 500 }, 0)).toMatch(/holds money/);
-    expect(deletionBlocker({ ...ZERO_BALANCES, copyEquity: 10 }, 0)).toMatch(/holds money/);
-    expect(deletionBlocker(ZERO_BALANCES, 1)).toMatch(/open copies/);
+    expect(deletionBlocker({ ...ZERO_BALANCES, cash: 1 }, 0)?.message).toMatch(/holds money/);
+    expect(deletionBlocker({ ...ZERO_BALANCES, held: 500 }, 0)?.message).toMatch(/holds money/);
+    expect(deletionBlocker({ ...ZERO_BALANCES, copyEquity: 10 }, 0)?.message).toMatch(/holds money/);
+    expect(deletionBlocker(ZERO_BALANCES, 1)?.message).toMatch(/open copies/);
+  });
+
+  it('refuse deletion while a deposit or withdrawal waits for a decision', () => {
+    expect(deletionBlocker(ZERO_BALANCES, 0, 1)).toMatchObject({ code: 'USERS.PENDING_TRANSACTIONS' });
+  });
+
+  it("refuse deleting a trader whose followers still have live copies or open positions", () => {
+    expect(deletionBlocker(ZERO_BALANCES, 0, 0, { liveCopies: 2, openTrades: 0 })).toMatchObject({ code: 'USERS.TRADER_HAS_FOLLOWERS' });
+    expect(deletionBlocker(ZERO_BALANCES, 0, 0, { liveCopies: 0, openTrades: 1 })).toMatchObject({ code: 'USERS.TRADER_HAS_FOLLOWERS' });
+    expect(traderExposureBlocker({ liveCopies: 0, openTrades: 0 })).toBeNull();
   });
 
   it('replace identity with a unique tombstone that fits the columns', () => {

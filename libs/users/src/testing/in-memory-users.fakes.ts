@@ -1,6 +1,6 @@
 import { DomainError, UnitOfWork, type Page, type TransactionContext } from '@mirrorline/shared';
 import type { Role } from '../domain/user';
-import type { Balances, UserAccount } from '../domain/user-account';
+import type { Balances, TraderExposure, UserAccount } from '../domain/user-account';
 import { UserRepository, type NewUser, type UserSearch } from '../application/ports/user.repository';
 import { AccountBalances } from '../application/ports/account-balances';
 import { BalanceAdjuster } from '../application/ports/balance-adjuster';
@@ -84,8 +84,16 @@ export class InMemoryUserRepository extends UserRepository {
 
 export class InMemoryAccountBalances extends AccountBalances {
   readonly balances = new Map<string, Balances>();
+  /** Pending wallet requests per user */
+  readonly pending = new Map<string, number>();
   async of(_tx: TransactionContext | null, userIds: string[]) {
     return new Map(userIds.filter((id) => this.balances.has(id)).map((id) => [id, this.balances.get(id)!]));
+  }
+  async lockedOf(_tx: TransactionContext, userId: string) {
+    return this.balances.get(userId) ?? { cash: 0, held: 0, copyEquity: 0 };
+  }
+  async pendingRequestsOf(_tx: TransactionContext, userId: string) {
+    return this.pending.get(userId) ?? 0;
   }
 }
 
@@ -123,6 +131,11 @@ export class InMemoryUserCopies extends UserCopies {
   }
   async copiedTradesCount() {
     return 0;
+  }
+  /** What follows each trader (by user id) */
+  readonly exposure = new Map<string, TraderExposure>();
+  async traderExposure(_tx: TransactionContext, userId: string) {
+    return this.exposure.get(userId) ?? { liveCopies: 0, openTrades: 0 };
   }
 }
 

@@ -116,8 +116,12 @@ export class InMemoryLedger extends Ledger implements Transactional {
 
 export class InMemoryAccountHolders extends AccountHolders {
   readonly kyc = new Map<string, string>();
+  readonly deleted = new Set<string>();
   async kycStatus(_tx: TransactionContext, userId: string) {
-    return this.kyc.get(userId) ?? null;
+    return this.deleted.has(userId) ? null : (this.kyc.get(userId) ?? null);
+  }
+  async isDeleted(_tx: TransactionContext, userId: string) {
+    return this.deleted.has(userId);
   }
 }
 

@@ -75,6 +75,20 @@ export class SqlKycSubmissionRepository extends KycSubmissionRepository {
     return row?.id ?? null;
   }
 
+  async redactForUser(tx: TransactionContext, userId: string, redactedNumber: string): Promise<string[]> {
+    // The CTE reads the file list before the UPDATE empties it (RETURNING would only show the new value).
+    const rows = await emOf(tx).execute<Array<{ files: KycSubmission['files'] | string }>>(
+      `WITH old AS (SELECT id, files FROM kyc_submissions WHERE user_id = ? FOR UPDATE)
+       UPDATE kyc_submissions k SET document_number = ?, files = '{}'::jsonb FROM old WHERE k.id = old.id
+       RETURNING old.files`,
+      [userId, redactedNumber],
+    );
+    return rows.flatMap((row) => {
+      const files = (typeof row.files === 'string' ? JSON.parse(row.files) : row.files) as KycSubmission['files'];
+      return Object.values(files).flatMap((file) => (file?.key ? [file.key] : []));
+    });
+  }
+
   async findById(id: string): Promise<KycSubmission | null> {
     if (!UUID.test(id)) return null;
     const [row] = await this.em.fork().execute<Row[]>('SELECT * FROM kyc_submissions WHERE id = ?', [id]);

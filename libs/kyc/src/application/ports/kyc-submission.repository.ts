@@ -19,6 +19,11 @@ export abstract class KycSubmissionRepository {
   abstract insert(tx: TransactionContext, submission: Omit<KycSubmission, 'id' | 'createdAt' | 'reviewedBy' | 'reviewedAt'>): Promise<KycSubmission>;
   /** Closes the user's waiting submission (if any) with the admin's decision. */
   abstract resolvePending(tx: TransactionContext, userId: string, status: SubmissionStatus, reviewerId: string): Promise<string | null>;
+  /**
+   * Replaces the document number of every submission of the user and empties its file list (account
+   * deletion); returns the storage keys the submissions referred to.
+   */
+  abstract redactForUser(tx: TransactionContext, userId: string, redactedNumber: string): Promise<string[]>;
   abstract findById(id: string): Promise<KycSubmission | null>;
   abstract list(query: KycSubmissionQuery): Promise<Page<KycSubmissionListItem>>;
 }

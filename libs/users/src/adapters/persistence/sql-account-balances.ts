@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { toCents, type TransactionContext } from '@mirrorline/shared';
 import type { Balances } from '../../domain/user-account';
 import { AccountBalances } from '../../application/ports/account-balances';
-import { executorOf } from './sql-executor';
+import { executorOf, tableExists } from './sql-executor';
 
 /** One aggregate over ledger_accounts' cached balances for a whole page of users. */
 @Injectable()
@@ -27,5 +27,31 @@ export class SqlAccountBalances extends AccountBalances {
       result.set(row.owner_id, { cash: toCents(row.cash), held: toCents(row.held), copyEquity: toCents(row.copy_equity) });
     }
     return result;
+  }
+
+  async lockedOf(tx: TransactionContext, userId: string): Promise<Balances> {
+    // Locked in id order, as the ledger's posting trigger locks accounts: no deadlock cycle with a posting.
+    const rows = await executorOf(this.em, tx).execute<Array<{ kind: string; balance: string }>>(
+      'SELECT kind, balance FROM ledger_accounts WHERE owner_id = ? ORDER BY id FOR UPDATE',
+      [userId],
+    );
+    const balances = { cash: 0, held: 0, copyEquity: 0 };
+    for (const row of rows) {
+      const cents = toCents(row.balance);
+      if (row.kind === 'cash') balances.cash += cents;
+      else if (row.kind === 'held') balances.held += cents;
+      else if (row.kind === 'copy_equity') balances.copyEquity += cents;
+    }
+    return balances;
+  }
+
+  async pendingRequestsOf(tx: TransactionContext, userId: string): Promise<number> {
+    const em = executorOf(this.em, tx);
+    if (!(await tableExists(em, 'wallet_transactions'))) return 0;
+    const [row] = await em.execute<Array<{ n: string }>>(
+      "SELECT count(*) AS n FROM wallet_transactions WHERE user_id = ? AND status = 'Pending'",
+      [userId],
+    );
+    return Number(row.n);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { toCents, type TransactionContext } from '@mirrorline/shared';
+import type { TraderExposure } from '../../domain/user-account';
 import { UserCopies, type CopySummary } from '../../application/ports/user-copies';
 import { executorOf, tableExists } from './sql-executor';
 
@@ -44,5 +45,20 @@ export class SqlUserCopies extends UserCopies {
     if (!(await tableExists(em, 'copy_positions'))) return 0;
     const [row] = await em.execute<Array<{ n: string }>>('SELECT count(*) AS n FROM copy_positions WHERE follower_id = ?', [userId]);
     return Number(row.n);
+  }
+
+  async traderExposure(tx: TransactionContext, userId: string): Promise<TraderExposure> {
+    const em = executorOf(this.em, tx);
+    if (!(await tableExists(em, 'trader_profiles'))) return { liveCopies: 0, openTrades: 0 };
+    // FOR NO KEY UPDATE, the lock copy trading takes to follow a trader or open a trade: a follow or a
+    // trade racing this check waits for our commit instead of slipping in after the count.
+    const [profile] = await em.execute<Array<{ id: number }>>('SELECT id FROM trader_profiles WHERE user_id = ? FOR NO KEY UPDATE', [userId]);
+    if (!profile) return { liveCopies: 0, openTrades: 0 };
+    const [row] = await em.execute<Array<{ copies: string; trades: string }>>(
+      `SELECT (SELECT count(*) FROM copies WHERE trader_id = ? AND status <> 'stopped') AS copies,
+              (SELECT count(*) FROM trader_trades WHERE trader_id = ? AND status = 'open') AS trades`,
+      [profile.id, profile.id],
+    );
+    return { liveCopies: Number(row.copies), openTrades: Number(row.trades) };
   }
 }

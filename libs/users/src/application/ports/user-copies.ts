@@ -1,4 +1,5 @@
 import type { TransactionContext } from '@mirrorline/shared';
+import type { TraderExposure } from '../../domain/user-account';
 
 export interface CopySummary {
   id: string;
@@ -16,4 +17,9 @@ export abstract class UserCopies {
   abstract openCount(tx: TransactionContext, userId: string): Promise<number>;
   /** Number of copied positions the user ever had (the token's copiedTrades). */
   abstract copiedTradesCount(tx: TransactionContext | null, userId: string): Promise<number>;
+  /**
+   * What hangs on the user's trader profile (other people's copies, open trades), with the profile
+   * locked against new follows and new trades until the transaction ends; zero when there is no profile.
+   */
+  abstract traderExposure(tx: TransactionContext, userId: string): Promise<TraderExposure>;
 }

@@ -1,6 +1,6 @@
 import { FixedClock, type TransactionContext } from '@mirrorline/shared';
 import { InMemoryAuditLog } from '@mirrorline/audit';
-import type { SetKycStatusUseCase } from '@mirrorline/kyc';
+import type { RedactKycDataUseCase, SetKycStatusUseCase } from '@mirrorline/kyc';
 import type { KycStatus } from '../../domain/user';
 import {
   aUser,
@@ -13,6 +13,7 @@ import {
   PlainPasswordHasher,
   RecordingBalanceAdjuster,
   RecordingSessionRevoker,
+  TX,
 } from '../../testing/in-memory-users.fakes';
 import { UpdateUserUseCase } from './update-user/update-user.use-case';
 import { DeleteUserUseCase } from './delete-user/delete-user.use-case';
@@ -32,6 +33,22 @@ function fakeKyc(users: InMemoryUserRepository) {
   } as unknown as SetKycStatusUseCase;
 }
 
+/** The KYC context's redaction, faked: one stored document per user, removed only after the commit. */
+function fakeRedaction() {
+  const redacted: string[] = [];
+  const removed: string[] = [];
+  const fake = {
+    async executeIn(_tx: TransactionContext, userId: string) {
+      redacted.push(userId);
+      return [`key-of-${userId}`];
+    },
+    async removeDocuments(keys: string[]) {
+      removed.push(...keys);
+    },
+  } as unknown as RedactKycDataUseCase;
+  return { fake, redacted, removed };
+}
+
 function setup() {
   const users = new InMemoryUserRepository();
   const balances = new InMemoryAccountBalances();
@@ -44,10 +61,11 @@ function setup() {
   const uow = new ImmediateUnitOfWork();
   const admin = users.add(aUser({ roles: ['User', 'Admin'] }), 'hash:admin-password');
   const adminActor = { userId: admin.id, roles: admin.roles, ip: '10.0.0.1' };
+  const redaction = fakeRedaction();
   return {
-    users, balances, adjuster, traders, copies, sessions, hasher, audit, admin, adminActor,
-    update: new UpdateUserUseCase(uow, users, balances, adjuster, traders, fakeKyc(users), audit),
-    remove: new DeleteUserUseCase(uow, users, balances, copies, hasher, sessions, audit, new FixedClock()),
+    users, balances, adjuster, traders, copies, sessions, hasher, audit, admin, adminActor, redaction,
+    update: new UpdateUserUseCase(uow, users, balances, adjuster, traders, fakeKyc(users), audit, copies),
+    remove: new DeleteUserUseCase(uow, users, balances, copies, hasher, sessions, audit, new FixedClock(), redaction.fake),
     block: new BlockUserUseCase(uow, users, sessions, audit),
     create: new CreateUserUseCase(uow, users, hasher, traders, audit),
     impersonate: new ImpersonateUserUseCase(uow, users, new FakeAccessTokenIssuer(), audit),
@@ -97,6 +115,37 @@ describe('UpdateUserUseCase', () => {
     expect(s.users.users.get(user.id)!.kycStatus).toBe('Verified');
     expect(s.audit.entries[0]).toMatchObject({ action: 'user.kyc_change', before: { KYC: 'Pending' }, after: { KYC: 'Verified' } });
   });
+
+  it('refuses removing the Trader role while followers copy the trader or a trade is open', async () => {
+    const s = setup();
+    const trader = s.users.add(aUser({ roles: ['User', 'Trader'] }));
+    s.copies.exposure.set(trader.id, { liveCopies: 1, openTrades: 0 });
+    await expect(s.update.execute({ actor: s.adminActor, userId: trader.id, roles: ['User'] })).rejects.toMatchObject({
+      code: 'USERS.TRADER_HAS_FOLLOWERS',
+      kind: 'conflict',
+    });
+    s.copies.exposure.set(trader.id, { liveCopies: 0, openTrades: 2 });
+    await expect(s.update.execute({ actor: s.adminActor, userId: trader.id, roles: ['User', 'Admin'] })).rejects.toMatchObject({ code: 'USERS.TRADER_HAS_FOLLOWERS' });
+    expect(s.users.users.get(trader.id)!.roles).toEqual(['User', 'Trader']);
+    s.copies.exposure.set(trader.id, { liveCopies: 0, openTrades: 0 });
+    await s.update.execute({ actor: s.adminActor, userId: trader.id, roles: ['User'] });
+    expect(s.users.users.get(trader.id)!.roles).toEqual(['User']);
+  });
+
+  it('audits an impersonated change under the admin behind the token, with impersonatedBy', async () => {
+    const s = setup();
+    const user = s.users.add(aUser());
+    const actor = { userId: 'someone-else', roles: ['User', 'Admin'] as const, impersonatedBy: s.admin.id, ip: null };
+    await s.update.execute({ actor: { ...actor, roles: [...actor.roles] }, userId: user.id, kycStatus: 'Verified', cash: 100 });
+    await s.block.execute({ actor: { ...actor, roles: [...actor.roles] }, userId: user.id, blocked: true });
+    await s.create.execute({ actor: { ...actor, roles: [...actor.roles] }, username: 'imp', firstname: 'I', lastname: 'P', email: 'imp@example.test', password: 'long-password', roles: [] });
+    expect(s.audit.entries.map((e) => e.action)).toEqual(['user.kyc_change', 'user.balance_adjust', 'user.block', 'user.create']);
+    for (const entry of s.audit.entries) {
+      expect(entry.actorId).toBe(s.admin.id);
+      expect(entry.after).toMatchObject({ impersonatedBy: s.admin.id });
+    }
+    expect(s.adjuster.calls[0].actorId).toBe(s.admin.id);
+  });
 });
 
 describe('DeleteUserUseCase', () => {
@@ -109,6 +158,28 @@ describe('DeleteUserUseCase', () => {
     s.copies.copies.push({ id: 'c1', followerId: user.id, traderId: 1, status: 'paused', equity: 0, createdAt: new Date() });
     await expect(s.remove.execute({ actor: s.adminActor, userId: user.id })).rejects.toMatchObject({ code: 'USERS.HAS_FUNDS' });
     expect(s.users.users.get(user.id)!.deletedAt).toBeNull();
+  });
+
+  it('refuses while a deposit or withdrawal is Pending, and while followers copy the user as a trader', async () => {
+    const s = setup();
+    const user = s.users.add(aUser({ roles: ['User', 'Trader'] }));
+    s.balances.pending.set(user.id, 1);
+    await expect(s.remove.execute({ actor: s.adminActor, userId: user.id })).rejects.toMatchObject({ code: 'USERS.PENDING_TRANSACTIONS', kind: 'conflict' });
+    s.balances.pending.set(user.id, 0);
+    s.copies.exposure.set(user.id, { liveCopies: 3, openTrades: 1 });
+    await expect(s.remove.execute({ actor: s.adminActor, userId: user.id })).rejects.toMatchObject({ code: 'USERS.TRADER_HAS_FOLLOWERS', kind: 'conflict' });
+    expect(s.users.users.get(user.id)!.deletedAt).toBeNull();
+    expect(s.redaction.redacted).toEqual([]);
+    expect(s.audit.entries).toHaveLength(0);
+  });
+
+  it('redacts KYC data, removes the documents after the transaction and audits ids only', async () => {
+    const s = setup();
+    const user = s.users.add(aUser({ email: 'jane@example.test', username: 'jane_doe' }));
+    await s.remove.execute({ actor: s.adminActor, userId: user.id });
+    expect(s.redaction.redacted).toEqual([user.id]);
+    expect(s.redaction.removed).toEqual([`key-of-${user.id}`]);
+    expect(JSON.stringify(s.audit.entries)).not.toMatch(/jane/);
   });
 
   it('anonymises, revokes sessions and audits', async () => {
@@ -170,10 +241,15 @@ describe('ImpersonateUserUseCase', () => {
     expect(s.audit.entries[0]).toMatchObject({ action: 'user.impersonate', actorId: s.admin.id, targetId: user.id });
   });
 
-  it('refuses chaining, yourself and blocked users', async () => {
+  it('refuses chaining, yourself, blocked users and other admins', async () => {
     const s = setup();
     const user = s.users.add(aUser());
     const blocked = s.users.add(aUser({ blocked: true }));
+    const otherAdmin = s.users.add(aUser({ roles: ['User', 'Admin'] }));
+    await expect(s.impersonate.execute({ actor: s.adminActor, userId: otherAdmin.id })).rejects.toMatchObject({
+      code: 'USERS.IMPERSONATE_ADMIN_FORBIDDEN',
+      kind: 'forbidden',
+    });
     await expect(s.impersonate.execute({ actor: { ...s.adminActor, impersonatedBy: 'x' }, userId: user.id })).rejects.toMatchObject({ kind: 'forbidden' });
     await expect(s.impersonate.execute({ actor: s.adminActor, userId: s.admin.id })).rejects.toMatchObject({ kind: 'validation' });
     await expect(s.impersonate.execute({ actor: s.adminActor, userId: blocked.id })).rejects.toMatchObject({ kind: 'conflict' });
@@ -193,5 +269,19 @@ describe('VerifyAdminCredentialsUseCase', () => {
     for (const email of ['user@example.test', 'blocked@example.test', 'unverified@example.test', 'nobody@example.test']) {
       expect(await s.verifyAdmin.execute(email, 'pw')).toBeNull();
     }
+  });
+
+  it('re-checks a session: blocked, demoted or deleted admins are no longer active', async () => {
+    const s = setup();
+    expect(await s.verifyAdmin.activeAdmin(s.admin.id)).toEqual({ id: s.admin.id, roles: ['User', 'Admin'] });
+    await s.users.setBlocked(TX, s.admin.id, true);
+    expect(await s.verifyAdmin.activeAdmin(s.admin.id)).toBeNull();
+    await s.users.setBlocked(TX, s.admin.id, false);
+    await s.users.setRoles(TX, s.admin.id, ['User']);
+    expect(await s.verifyAdmin.activeAdmin(s.admin.id)).toBeNull();
+    await s.users.setRoles(TX, s.admin.id, ['User', 'Admin']);
+    await s.users.anonymise(TX, s.admin.id, { email: 'x', username: 'x', firstname: '', lastname: '' }, 'h', new Date());
+    expect(await s.verifyAdmin.activeAdmin(s.admin.id)).toBeNull();
+    expect(await s.verifyAdmin.activeAdmin('missing')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { DomainError } from '@mirrorline/shared';
@@ -45,10 +46,10 @@ export class AdminWalletController {
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ type: WalletTransactionResponseDto, description: 'deposit credited (platform → cash) or withdrawal paid out (held → platform)' })
-  @ApiConflictResponse({ description: 'WALLET.TRANSACTION_NOT_PENDING' })
+  @ApiConflictResponse({ description: 'WALLET.TRANSACTION_NOT_PENDING; WALLET.ACCOUNT_DELETED (a deposit of a deleted account: reject it)' })
   @ApiNotFoundResponse({ description: 'WALLET.TRANSACTION_NOT_FOUND' })
-  approve(@CurrentUser() admin: AuthenticatedUser, @Param('id', TransactionId) id: string, @Body() body: DecisionRequestDto) {
-    return this.decide('approve', admin, id, body);
+  approve(@CurrentUser() admin: AuthenticatedUser, @Param('id', TransactionId) id: string, @Body() body: DecisionRequestDto, @Req() req: Request) {
+    return this.decide('approve', admin, id, body, req);
   }
 
   @Post('transactions/:id/reject')
@@ -57,8 +58,8 @@ export class AdminWalletController {
   @ApiOkResponse({ type: WalletTransactionResponseDto, description: 'request refused; a withdrawal’s held funds return to cash' })
   @ApiConflictResponse({ description: 'WALLET.TRANSACTION_NOT_PENDING' })
   @ApiNotFoundResponse({ description: 'WALLET.TRANSACTION_NOT_FOUND' })
-  reject(@CurrentUser() admin: AuthenticatedUser, @Param('id', TransactionId) id: string, @Body() body: DecisionRequestDto) {
-    return this.decide('reject', admin, id, body);
+  reject(@CurrentUser() admin: AuthenticatedUser, @Param('id', TransactionId) id: string, @Body() body: DecisionRequestDto, @Req() req: Request) {
+    return this.decide('reject', admin, id, body, req);
   }
 
   @Get('wallets')
@@ -67,8 +68,16 @@ export class AdminWalletController {
     return toWalletsOverviewResponse(await this.walletsOverview.execute({ page: query.page, limit: query.limit }, query.search));
   }
 
-  private async decide(decision: Decision, admin: AuthenticatedUser, id: string, body: DecisionRequestDto): Promise<WalletTransactionResponseDto> {
-    const transaction = await this.decideTransaction.execute({ transactionId: id, decision, adminId: admin.userId, note: body.note });
+  private async decide(decision: Decision, admin: AuthenticatedUser, id: string, body: DecisionRequestDto, req: Request): Promise<WalletTransactionResponseDto> {
+    const transaction = await this.decideTransaction.execute({
+      transactionId: id,
+      decision,
+      adminId: admin.userId,
+      impersonatedBy: admin.impersonatedBy,
+      note: body.note,
+      // req.ip honours the app's trust proxy setting; a raw X-Forwarded-For could be forged by anyone.
+      ip: req.ip ?? null,
+    });
     return toTransactionResponse(transaction.snapshot());
   }
 }

@@ -2,14 +2,26 @@ import { Injectable } from '@nestjs/common';
 import { emOf, type TransactionContext } from '@mirrorline/shared';
 import { AccountHolders } from '../../application/ports/account-holders';
 
-/** Reads users.kyc_status (schema of the users context) inside the wallet's transaction. */
+/**
+ * Reads users (schema of the users context) inside the wallet's transaction. FOR KEY SHARE is the
+ * weakest lock that still conflicts with the deletion's FOR UPDATE: money requests of one user do not
+ * queue behind each other, only behind (or ahead of) a deletion of that user.
+ */
 @Injectable()
 export class MikroOrmAccountHolders extends AccountHolders {
   async kycStatus(tx: TransactionContext, userId: string): Promise<string | null> {
-    const [row] = await emOf(tx).execute<Array<{ kyc_status: string }>>(
-      'SELECT kyc_status FROM users WHERE id = ? AND deleted_at IS NULL',
+    const [row] = await emOf(tx).execute<Array<{ kyc_status: string; deleted: boolean }>>(
+      'SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM users WHERE id = ? FOR KEY SHARE',
       [userId],
     );
-    return row?.kyc_status ?? null;
+    return row && !row.deleted ? row.kyc_status : null;
+  }
+
+  async isDeleted(tx: TransactionContext, userId: string): Promise<boolean> {
+    const [row] = await emOf(tx).execute<Array<{ deleted: boolean }>>(
+      'SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = ? FOR KEY SHARE',
+      [userId],
+    );
+    return !row || row.deleted;
   }
 }

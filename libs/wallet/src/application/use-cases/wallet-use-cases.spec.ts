@@ -1,4 +1,5 @@
 import { FixedClock } from '@mirrorline/shared';
+import { InMemoryAuditLog } from '@mirrorline/audit';
 import { InMemoryAccountHolders, InMemoryLedger, InMemoryUnitOfWork, InMemoryWalletTransactionRepository } from '../../testing/in-memory-wallet.fakes';
 import { AdjustBalanceUseCase } from './adjust-balance/adjust-balance.use-case';
 import { DecideTransactionUseCase } from './decide-transaction/decide-transaction.use-case';
@@ -14,12 +15,15 @@ function setup() {
   holders.kyc.set('u1', 'Verified');
   holders.kyc.set('u2', 'Pending');
   holders.kyc.set('admin', 'Verified');
+  const audit = new InMemoryAuditLog();
   return {
     ledger,
     repo,
+    holders,
+    audit,
     deposit: new RequestDepositUseCase(uow, clock, holders, repo),
     withdraw: new RequestWithdrawalUseCase(uow, clock, holders, ledger, repo),
-    decide: new DecideTransactionUseCase(uow, clock, ledger, repo),
+    decide: new DecideTransactionUseCase(uow, clock, ledger, repo, holders, audit),
     adjust: new AdjustBalanceUseCase(uow, ledger, holders),
   };
 }
@@ -85,5 +89,42 @@ describe('wallet use cases (in memory)', () => {
     expect(await s.adjust.execute({ userId: 'u1', targetCash: 0, actorId: 'admin' })).toEqual({ before: 0, after: 0, ledgerTransactionId: null });
     await expect(s.adjust.execute({ userId: 'u1', targetCash: 1.5, actorId: 'admin' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(s.adjust.execute({ userId: 'ghost', targetCash: 1, actorId: 'admin' })).rejects.toMatchObject({ code: 'USERS.NOT_FOUND' });
+  });
+
+  it('audits every decision with the status before and after, the amount and the ip', async () => {
+    const s = setup();
+    const d = await s.deposit.execute({ userId: 'u1', amount: '12.34' });
+    await s.decide.execute({ transactionId: d.id, decision: 'approve', adminId: 'admin', ip: '10.1.2.3' });
+    const d2 = await s.deposit.execute({ userId: 'u1', amount: '5.00' });
+    await s.decide.execute({ transactionId: d2.id, decision: 'reject', adminId: 'admin', note: 'no proof', impersonatedBy: 'root' });
+    expect(s.audit.entries).toEqual([
+      expect.objectContaining({
+        actorId: 'admin',
+        action: 'wallet.approve',
+        targetType: 'wallet_transaction',
+        targetId: d.id,
+        before: { status: 'Pending' },
+        after: expect.objectContaining({ status: 'Approved', amount: '12.34', type: 'deposit', userId: 'u1', ledgerTransactionId: expect.any(String) }),
+        ip: '10.1.2.3',
+      }),
+      expect.objectContaining({
+        actorId: 'root',
+        action: 'wallet.reject',
+        before: { status: 'Pending' },
+        after: expect.objectContaining({ status: 'Rejected', amount: '5.00', note: 'no proof', ledgerTransactionId: null, impersonatedBy: 'root' }),
+      }),
+    ]);
+  });
+
+  it('refuses approving a deposit of a deleted account (409) and lets the admin reject it', async () => {
+    const s = setup();
+    const d = await s.deposit.execute({ userId: 'u1', amount: '10.00' });
+    s.holders.deleted.add('u1');
+    await expect(s.decide.execute({ transactionId: d.id, decision: 'approve', adminId: 'admin' })).rejects.toMatchObject({
+      code: 'WALLET.ACCOUNT_DELETED',
+      kind: 'conflict',
+    });
+    expect((await s.ledger.balances(null, 'u1')).cash).toBe(0);
+    expect((await s.decide.execute({ transactionId: d.id, decision: 'reject', adminId: 'admin' })).snapshot().status).toBe('Rejected');
   });
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
-import type { Actor } from '../../actor';
+import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { SessionRevoker } from '../../ports/session-revoker';
 import { UserRepository } from '../../ports/user.repository';
 import { userNotFound } from '../../user-errors';
@@ -33,12 +33,12 @@ export class BlockUserUseCase {
       if (user.blocked !== command.blocked) {
         await this.users.setBlocked(tx, user.id, command.blocked);
         await this.audit.record(tx, {
-          actorId: command.actor.userId,
+          actorId: auditActorId(command.actor),
           action: command.blocked ? 'user.block' : 'user.unblock',
           targetType: 'user',
           targetId: user.id,
           before: { blocked: user.blocked },
-          after: { blocked: command.blocked },
+          after: auditDetail(command.actor, { blocked: command.blocked }),
           ip: command.actor.ip,
         });
       }

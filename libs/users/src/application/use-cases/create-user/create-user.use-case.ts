@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { normaliseRoles, type Role } from '../../../domain/user';
-import type { Actor } from '../../actor';
+import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { PasswordHasher } from '../../ports/password-hasher';
 import { TraderProfiles } from '../../ports/trader-profiles';
 import { UserRepository } from '../../ports/user.repository';
@@ -45,12 +45,12 @@ export class CreateUserUseCase {
       });
       const traderID = roles.includes('Trader') ? await this.traders.ensureProfile(tx, account.id) : null;
       await this.audit.record(tx, {
-        actorId: command.actor.userId,
+        actorId: auditActorId(command.actor),
         action: 'user.create',
         targetType: 'user',
         targetId: account.id,
         before: null,
-        after: { username: account.username, email: account.email, roles, traderID },
+        after: auditDetail(command.actor, { username: account.username, email: account.email, roles, traderID }),
         ip: command.actor.ip,
       });
       return { account, balances: { cash: 0, held: 0, copyEquity: 0 }, traderID };

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
+import { RedactKycDataUseCase } from '@mirrorline/kyc';
 import { deletionBlocker, tombstoneFor } from '../../../domain/user-account';
-import type { Actor } from '../../actor';
+import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { AccountBalances } from '../../ports/account-balances';
 import { PasswordHasher } from '../../ports/password-hasher';
 import { SessionRevoker } from '../../ports/session-revoker';
@@ -19,11 +20,14 @@ export interface DeleteUserCommand {
 }
 
 /**
- * Soft delete: the row stays (the ledger refers to it) but loses every personal datum; refused
- * while the account holds money or open copies, so no balance is ever orphaned.
+ * Soft delete: the row stays (the ledger refers to it) but loses every personal datum, KYC documents
+ * included; refused while the account holds money or open copies, while a deposit or withdrawal waits
+ * for a decision, and while followers still copy the user as a trader, so nothing is ever orphaned.
  */
 @Injectable()
 export class DeleteUserUseCase {
+  private readonly logger = new Logger(DeleteUserUseCase.name);
+
   constructor(
     private readonly uow: UnitOfWork,
     private readonly users: UserRepository,
@@ -33,6 +37,7 @@ export class DeleteUserUseCase {
     private readonly sessions: SessionRevoker,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    private readonly kyc: RedactKycDataUseCase,
   ) {}
 
   async execute(command: DeleteUserCommand): Promise<void> {
@@ -52,23 +57,36 @@ export class DeleteUserUseCase {
       }
     }
     const tombstoneHash = `!deleted!${randomBytes(24).toString('base64url')}`;
-    await this.uow.run(async (tx) => {
+    const documentKeys = await this.uow.run(async (tx) => {
+      // The user row first (FOR UPDATE): a deposit request or approval takes a share lock on it and so
+      // queues behind this deletion (and then finds the user deleted), or this deletion queues behind it.
       const user = await this.users.lockById(tx, command.userId);
       if (!user) throw userNotFound();
-      const balances = (await this.balances.of(tx, [user.id])).get(user.id) ?? { cash: 0, held: 0, copyEquity: 0 };
-      const blocker = deletionBlocker(balances, await this.copies.openCount(tx, user.id));
-      if (blocker) throw new DomainError('USERS.HAS_FUNDS', blocker, 'conflict');
+      // Then the ledger accounts, locked: no posting can move money in between this check and the commit.
+      const balances = await this.balances.lockedOf(tx, user.id);
+      const blocker = deletionBlocker(
+        balances,
+        await this.copies.openCount(tx, user.id),
+        await this.balances.pendingRequestsOf(tx, user.id),
+        await this.copies.traderExposure(tx, user.id),
+      );
+      if (blocker) throw new DomainError(blocker.code, blocker.message, 'conflict');
       await this.users.anonymise(tx, user.id, tombstoneFor(user.id), tombstoneHash, this.clock.now());
+      const keys = await this.kyc.executeIn(tx, user.id);
       await this.sessions.revokeAll(tx, user.id);
+      // Ids only: the audit log is append-only, so a name or an email written here could never be erased.
       await this.audit.record(tx, {
-        actorId: command.actor.impersonatedBy ?? command.actor.userId,
+        actorId: auditActorId(command.actor),
         action: self ? 'user.delete_self' : 'user.delete',
         targetType: 'user',
         targetId: user.id,
-        before: { username: user.username, email: user.email, roles: user.roles },
-        after: { deleted: true },
+        before: { roles: user.roles },
+        after: auditDetail(command.actor, { deleted: true, kycDocumentsRemoved: keys.length }),
         ip: command.actor.ip,
       });
+      return keys;
     });
+    // After the commit: had the transaction rolled back, the submissions would still need their files.
+    await this.kyc.removeDocuments(documentKeys).catch((error: Error) => this.logger.warn(`KYC documents not removed: ${error.message}`));
   }
 }

@@ -31,6 +31,11 @@ export class ImpersonateUserUseCase {
       const user = await this.users.lockById(tx, command.userId);
       if (!user) throw userNotFound();
       if (user.blocked) throw new DomainError('USERS.BLOCKED', 'This user is blocked', 'conflict');
+      // An admin's token would hand one admin every power of another (and an audit trail under the
+      // other's name): the simplest safe rule is that admins are never impersonated.
+      if (user.roles.includes('Admin')) {
+        throw new DomainError('USERS.IMPERSONATE_ADMIN_FORBIDDEN', 'Another admin cannot be impersonated', 'forbidden');
+      }
       await this.audit.record(tx, {
         actorId: command.actor.userId,
         action: 'user.impersonate',

@@ -3,11 +3,12 @@ import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { SetKycStatusUseCase } from '@mirrorline/kyc';
 import { normaliseRoles, type KycStatus, type Role } from '../../../domain/user';
-import { effectiveChanges } from '../../../domain/user-account';
-import type { Actor } from '../../actor';
+import { effectiveChanges, traderExposureBlocker } from '../../../domain/user-account';
+import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { AccountBalances } from '../../ports/account-balances';
 import { BalanceAdjuster } from '../../ports/balance-adjuster';
 import { TraderProfiles } from '../../ports/trader-profiles';
+import { UserCopies } from '../../ports/user-copies';
 import { UserRepository } from '../../ports/user.repository';
 import { userNotFound } from '../../user-errors';
 import type { UserListItem } from '../list-users/list-users.use-case';
@@ -40,6 +41,7 @@ export class UpdateUserUseCase {
     private readonly traders: TraderProfiles,
     private readonly kyc: SetKycStatusUseCase,
     private readonly audit: AuditLog,
+    private readonly copies: UserCopies,
   ) {}
 
   execute(command: UpdateUserCommand): Promise<UpdateUserResult> {
@@ -52,14 +54,15 @@ export class UpdateUserUseCase {
         { roles: command.roles ? normaliseRoles(command.roles) : undefined, kycStatus: command.kycStatus, cash: command.cash },
       );
       const changed: UpdateUserResult['changed'] = [];
-      const base = { actorId: command.actor.userId, targetType: 'user', targetId: user.id, ip: command.actor.ip };
+      const base = { actorId: auditActorId(command.actor), targetType: 'user', targetId: user.id, ip: command.actor.ip };
+      const detail = <T extends Record<string, unknown>>(after: T) => auditDetail(command.actor, after);
       let roles = user.roles;
       let kycStatus = user.kycStatus;
       let cash = current.cash;
 
       if (changes.kycStatus) {
-        const result = await this.kyc.executeIn(tx, { userId: user.id, status: changes.kycStatus, reviewerId: command.actor.userId });
-        await this.audit.record(tx, { ...base, action: 'user.kyc_change', before: { KYC: result.before }, after: { KYC: result.after } });
+        const result = await this.kyc.executeIn(tx, { userId: user.id, status: changes.kycStatus, reviewerId: auditActorId(command.actor) });
+        await this.audit.record(tx, { ...base, action: 'user.kyc_change', before: { KYC: result.before }, after: detail({ KYC: result.after }) });
         kycStatus = changes.kycStatus;
         changed.push('KYC');
       }
@@ -67,20 +70,25 @@ export class UpdateUserUseCase {
         if (user.id === command.actor.userId && user.roles.includes('Admin') && !changes.roles.includes('Admin')) {
           throw new DomainError('USERS.CANNOT_DEMOTE_SELF', 'You cannot remove your own Admin role', 'conflict');
         }
+        if (user.roles.includes('Trader') && !changes.roles.includes('Trader')) {
+          // Losing the role takes the trader's tools away while followers still copy the profile.
+          const blocker = traderExposureBlocker(await this.copies.traderExposure(tx, user.id));
+          if (blocker) throw new DomainError(blocker.code, blocker.message, 'conflict');
+        }
         await this.users.setRoles(tx, user.id, changes.roles);
         let traderID: number | null = null;
         if (changes.roles.includes('Trader')) traderID = await this.traders.ensureProfile(tx, user.id);
-        await this.audit.record(tx, { ...base, action: 'user.roles_change', before: { roles: user.roles }, after: { roles: changes.roles, traderID } });
+        await this.audit.record(tx, { ...base, action: 'user.roles_change', before: { roles: user.roles }, after: detail({ roles: changes.roles, traderID }) });
         roles = changes.roles;
         changed.push('roles');
       }
       if (changes.cash !== undefined) {
-        const result = await this.adjuster.setCash(tx, { userId: user.id, targetCash: changes.cash, actorId: command.actor.userId });
+        const result = await this.adjuster.setCash(tx, { userId: user.id, targetCash: changes.cash, actorId: auditActorId(command.actor) });
         await this.audit.record(tx, {
           ...base,
           action: 'user.balance_adjust',
           before: { balance: result.before },
-          after: { balance: result.after, ledgerTransactionId: result.ledgerTransactionId },
+          after: detail({ balance: result.after, ledgerTransactionId: result.ledgerTransactionId }),
         });
         cash = result.after;
         changed.push('balance');

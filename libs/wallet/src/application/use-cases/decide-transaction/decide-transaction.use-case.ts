@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, DomainError, UnitOfWork } from '@mirrorline/shared';
+import { Clock, DomainError, formatCents, UnitOfWork } from '@mirrorline/shared';
+import { AuditLog } from '@mirrorline/audit';
 import type { Decision, WalletTransaction } from '../../../domain/wallet-transaction';
+import { accountDeleted } from '../../../domain/wallet-errors';
+import { AccountHolders } from '../../ports/account-holders';
 import { Ledger, type PlatformAccountKind, type UserAccountKind } from '../../ports/ledger';
 import { WalletTransactionRepository } from '../../ports/wallet-transaction.repository';
 
@@ -9,11 +12,15 @@ export interface DecideTransactionCommand {
   decision: Decision;
   adminId: string;
   note?: string | null;
+  /** the admin behind an impersonation token, if any (the audit log names the real actor) */
+  impersonatedBy?: string;
+  ip?: string | null;
 }
 
 /**
  * Admin approve / reject of a Pending deposit or withdrawal. The row is locked first, so when an
- * approve races a reject exactly one wins; the other then sees a decided row → 409.
+ * approve races a reject exactly one wins; the other then sees a decided row → 409. Every decision is
+ * audited (wallet.approve / wallet.reject) in the same transaction.
  */
 @Injectable()
 export class DecideTransactionUseCase {
@@ -22,21 +29,30 @@ export class DecideTransactionUseCase {
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly transactions: WalletTransactionRepository,
+    private readonly holders: AccountHolders,
+    private readonly audit: AuditLog,
   ) {}
 
   execute(command: DecideTransactionCommand): Promise<WalletTransaction> {
     return this.uow.run(async (tx) => {
       const transaction = await this.transactions.lockById(tx, command.transactionId);
       if (!transaction) throw new DomainError('WALLET.TRANSACTION_NOT_FOUND', 'Transaction not found', 'not_found');
-      const move = transaction.decide(command.decision, command.adminId, this.clock.now(), command.note);
+      const before = transaction.snapshot().status;
+      // Share-locks the owner: a deletion of that user either finished (→ refused here) or waits for us.
+      if (command.decision === 'approve' && transaction.snapshot().type === 'deposit' && (await this.holders.isDeleted(tx, transaction.userId))) {
+        throw accountDeleted();
+      }
+      const actorId = command.impersonatedBy ?? command.adminId;
+      const move = transaction.decide(command.decision, actorId, this.clock.now(), command.note);
       await this.transactions.saveDecision(tx, transaction);
+      let ledgerTransactionId: string | null = null;
       if (move) {
         const isUserKind = (kind: UserAccountKind | PlatformAccountKind): kind is UserAccountKind => kind === 'cash' || kind === 'held';
         const userKinds = [move.from, move.to].filter(isUserKind);
         const userIds = await this.ledger.userAccounts(tx, transaction.userId, userKinds);
         const account = (kind: UserAccountKind | PlatformAccountKind) =>
           isUserKind(kind) ? Promise.resolve(userIds[userKinds.indexOf(kind)]) : this.ledger.platformAccount(tx, kind);
-        await this.ledger.transfer(tx, {
+        ledgerTransactionId = await this.ledger.transfer(tx, {
           type: move.type,
           reference: transaction.id,
           from: await account(move.from),
@@ -44,6 +60,24 @@ export class DecideTransactionUseCase {
           amount: transaction.amount,
         });
       }
+      const after = transaction.snapshot();
+      await this.audit.record(tx, {
+        actorId,
+        action: command.decision === 'approve' ? 'wallet.approve' : 'wallet.reject',
+        targetType: 'wallet_transaction',
+        targetId: after.id,
+        before: { status: before },
+        after: {
+          status: after.status,
+          type: after.type,
+          userId: after.userId,
+          amount: formatCents(after.amount),
+          note: after.note,
+          ledgerTransactionId,
+          ...(command.impersonatedBy ? { impersonatedBy: command.impersonatedBy } : {}),
+        },
+        ip: command.ip ?? null,
+      });
       return transaction;
     });
   }
