@@ -11,6 +11,7 @@ import { Migration20261123000600CopyTrading } from './Migration20261123000600Cop
 import { Migration20261123000610Notifications } from './Migration20261123000610Notifications';
 import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261123000620CopyTradingFanOutTuning';
 import { Migration20261123000630NotificationsKey } from './Migration20261123000630NotificationsKey';
+import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000610Notifications', class: Migration20261123000610Notifications },
   { name: 'Migration20261123000620CopyTradingFanOutTuning', class: Migration20261123000620CopyTradingFanOutTuning },
   { name: 'Migration20261123000630NotificationsKey', class: Migration20261123000630NotificationsKey },
+  { name: 'Migration20261123000700WalletGuards', class: Migration20261123000700WalletGuards },
 ];

@@ -24,6 +24,9 @@ class MemoryStore extends IdempotencyStore {
   async release(id: string) {
     for (const [k, row] of this.rows) if (row.id === id) this.rows.delete(k);
   }
+  async purgeExpired() {
+    return 0;
+  }
 }
 
 function context(body: unknown, key?: string, path = '/api/wallet/deposit') {

@@ -1,6 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { IdempotencyStore, type Claim, type StoredOutcome } from '../../application/ports/idempotency-store';
+import {
+  IDEMPOTENCY_KEY_TTL_MS,
+  IdempotencyStore,
+  STALE_CLAIM_MS,
+  type Claim,
+  type StoredOutcome,
+} from '../../application/ports/idempotency-store';
+
+/** How often one process purges expired keys (piggy-backed on claims: no scheduler needed). */
+const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 interface KeyRow {
   id: string;
@@ -18,6 +27,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 @Injectable()
 export class MikroOrmIdempotencyStore extends IdempotencyStore {
+  private readonly logger = new Logger(MikroOrmIdempotencyStore.name);
+  private lastPurge = 0;
+
   constructor(private readonly em: EntityManager) {
     super();
   }
@@ -26,7 +38,8 @@ export class MikroOrmIdempotencyStore extends IdempotencyStore {
     return this.em.getConnection();
   }
 
-  async claim(userId: string, key: string, fingerprint: string, waitMs = 30_000): Promise<Claim> {
+  async claim(userId: string, key: string, fingerprint: string, waitMs = 30_000, staleAfterMs = STALE_CLAIM_MS): Promise<Claim> {
+    this.purgeInBackground();
     const deadline = Date.now() + waitMs;
     for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
       const [claimed] = await this.connection.execute<Array<{ id: string }>>(
@@ -46,6 +59,21 @@ export class MikroOrmIdempotencyStore extends IdempotencyStore {
           return { kind: 'done', outcome };
         }
       }
+      // A claim with no outcome long after any request could still be running: its process died between
+      // the effect and storing the outcome. Delete it (only if still stale and still without outcome, so
+      // of several racing takers exactly one deletes it) and claim afresh on the next loop. Deleting
+      // rather than updating gives the new claim a new id, so a late complete() of the old request
+      // cannot overwrite the new outcome. The effect may then run once more: the ledger's unique
+      // wallet postings and the decision's row lock still refuse a second approval or rejection.
+      const [taken] = await this.connection.execute<Array<{ id: string }>>(
+        `DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND fingerprint = ? AND response IS NULL
+           AND created_at < now() - make_interval(secs => ?) RETURNING id::text AS id`,
+        [userId, key, fingerprint, staleAfterMs / 1000],
+      );
+      if (taken) {
+        this.logger.warn(`Idempotency key ${taken.id} had no outcome after ${staleAfterMs / 1000} s: taken over by a retry`);
+        continue;
+      }
       // Still running (or just released): wait for it rather than run a second time.
       if (Date.now() >= deadline) return { kind: 'done', outcome: inProgress };
       await sleep(delay + Math.random() * delay);
@@ -61,6 +89,22 @@ export class MikroOrmIdempotencyStore extends IdempotencyStore {
 
   async release(id: string): Promise<void> {
     await this.connection.execute('DELETE FROM idempotency_keys WHERE id = ? AND response IS NULL', [id]);
+  }
+
+  async purgeExpired(olderThanMs: number): Promise<number> {
+    const [row] = await this.connection.execute<Array<{ n: string }>>(
+      'WITH gone AS (DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(secs => ?) RETURNING 1) SELECT count(*) AS n FROM gone',
+      [olderThanMs / 1000],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** At most once per PURGE_EVERY_MS per process, never delaying the request that triggered it. */
+  private purgeInBackground(): void {
+    const now = Date.now();
+    if (now - this.lastPurge < PURGE_EVERY_MS) return;
+    this.lastPurge = now;
+    this.purgeExpired(IDEMPOTENCY_KEY_TTL_MS).catch((error: Error) => this.logger.warn(`Idempotency key purge failed: ${error.message}`));
   }
 }
 
