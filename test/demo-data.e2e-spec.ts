@@ -1,6 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { copyTradingFixtures as fx, rollDemoTradesOnStart } from '@mirrorline/copy-trading';
 import { seedDemoDataIfEmpty } from '../apps/api/src/database/migrate';
+import { STARTUP_TASKS } from '../apps/api/src/startup-tasks';
 import { createTestApp, type TestApp } from './support/test-app';
+import { createUser } from './support/users';
 
 const count = async (t: TestApp, table: string) => Number((await t.sql<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0].n);
 
@@ -18,6 +21,83 @@ describe('demo data seeding', () => {
       await expect(seedDemoDataIfEmpty(t.orm as unknown as MikroORM, t.config)).resolves.toBe(false);
       expect(await count(t, 'trader_profiles')).toBe(profiles);
       expect(await count(t, 'trader_trades')).toBe(trades);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('rolls aged demo trades forward at start: ten-day PnLs come back, accuracy and real traders untouched', async () => {
+    const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
+    try {
+      expect(STARTUP_TASKS).toContain(rollDemoTradesOnStart);
+      const sql = t.sql as fx.Sql;
+      // A follower copies demo trader 2; an admin opens and closes a trade for it: positions to move too.
+      const admin = await createUser(t, { roles: ['User', 'Admin'] });
+      const follower = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(sql, follower.id, 10_000);
+      await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId: 2, amount: '100.00' }).expect(201);
+      const opened = await t
+        .http()
+        .post('/api/trader/trades?traderId=2')
+        .set('Authorization', admin.bearer)
+        .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.08', allocationPct: 50 })
+        .expect(201);
+      await t.http().post(`/api/trader/trades/${opened.body.trade.id}/close?traderId=2`).set('Authorization', admin.bearer).send({ exitPrice: '1.09' }).expect(200);
+      // A real trader with an old closed trade: never rewritten.
+      const real = await createUser(t, { roles: ['User', 'Trader'] });
+      const realId = await fx.insertTraderProfile(sql, real.id);
+      await sql(
+        `INSERT INTO trader_trades (trader_id, market, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status, opened_at, closed_at)
+         VALUES (?, 'Forex', 'EURUSD', 'buy', 1, 1.1, 10, 10, 'closed', now() - interval '41 days', now() - interval '40 days')`,
+        [realId],
+      );
+      const list = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; maxDrawdown: number; dailyPnls: number[]; closedTrades: number }>;
+      const before = await list();
+
+      // 40 days pass.
+      await sql(`UPDATE copy_positions SET opened_at = opened_at - interval '40 days', settled_at = settled_at - interval '40 days'`);
+      await sql(`UPDATE trader_trades SET opened_at = opened_at - interval '40 days', closed_at = closed_at - interval '40 days' WHERE trader_id BETWEEN 2 AND 9`);
+      const stale = (await list()).filter((tr) => tr.id >= 2 && tr.id <= 9);
+      for (const tr of stale) expect(tr.dailyPnls.every((p) => p === 0)).toBe(true);
+      const realBefore = await sql('SELECT opened_at, closed_at FROM trader_trades WHERE trader_id = ?', [realId]);
+      const gaps = `SELECT id, closed_at - opened_at AS held, closed_at - lag(closed_at) OVER (PARTITION BY trader_id ORDER BY closed_at, id) AS gap
+                    FROM trader_trades WHERE trader_id BETWEEN 2 AND 9 ORDER BY id`;
+      const gapsBefore = await sql(gaps);
+
+      // Off: nothing moves. On: the roll.
+      await rollDemoTradesOnStart(t.app, { demoData: false });
+      expect((await list()).filter((tr) => tr.id >= 2 && tr.id <= 9)).toEqual(stale);
+      await rollDemoTradesOnStart(t.app, t.config);
+
+      const after = await list();
+      for (const tr of after.filter((x) => x.id >= 2 && x.id <= 9)) {
+        const was = before.find((x) => x.id === tr.id)!;
+        expect(tr.dailyPnls.some((p) => p !== 0)).toBe(true);
+        expect(tr).toMatchObject({ tradingAccuracy: was.tradingAccuracy, maxDrawdown: was.maxDrawdown, closedTrades: was.closedTrades });
+      }
+      // Each demo trader's newest closed trade is one day old; the shape of its history is unchanged.
+      const newest = await sql<{ trader_id: number; age_h: string }>(
+        `SELECT trader_id, extract(epoch FROM now() - max(closed_at)) / 3600 AS age_h FROM trader_trades WHERE trader_id BETWEEN 2 AND 9 GROUP BY trader_id`,
+      );
+      expect(newest).toHaveLength(8);
+      for (const row of newest) {
+        expect(Number(row.age_h)).toBeGreaterThanOrEqual(24);
+        expect(Number(row.age_h)).toBeLessThan(24.1);
+      }
+      expect(await sql(gaps)).toEqual(gapsBefore);
+      // The copied position moved with its trade (settled when the trade closed, same transaction).
+      const [position] = await sql<{ same: boolean }>(
+        'SELECT p.settled_at = t.closed_at AND p.opened_at = t.opened_at AS same FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id WHERE t.id = ?',
+        [opened.body.trade.id],
+      );
+      expect(position.same).toBe(true);
+      // It did not land in today (UTC): an old loss never counts against today's loss limit.
+      expect((await t.http().get('/api/copies/settings').set('Authorization', follower.bearer).expect(200)).body.todayPnl).toBe('0.00');
+      expect(await sql('SELECT opened_at, closed_at FROM trader_trades WHERE trader_id = ?', [realId])).toEqual(realBefore);
+      // A second start right after moves nothing.
+      const rolled = await sql('SELECT id, opened_at, closed_at FROM trader_trades ORDER BY id');
+      await rollDemoTradesOnStart(t.app, t.config);
+      expect(await sql('SELECT id, opened_at, closed_at FROM trader_trades ORDER BY id')).toEqual(rolled);
     } finally {
       await t.close();
     }

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AppConfig } from '@mirrorline/shared';
 import { BootstrapAdmin } from '@mirrorline/auth';
+import { rollDemoTradesOnStart } from '@mirrorline/copy-trading';
 
 /** Work that must run once the schema is current, before the API listens (e.g. bootstrap admin). */
 export type StartupTask = (app: INestApplication, config: AppConfig) => Promise<void>;
@@ -10,4 +11,5 @@ export const STARTUP_TASKS: StartupTask[] = [
   async (app, config) => {
     await app.get(BootstrapAdmin).execute(config);
   },
+  rollDemoTradesOnStart, // DEMO_DATA: the demo traders' closed trades follow the calendar (ten-day charts)
 ];

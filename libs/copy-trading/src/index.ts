@@ -10,3 +10,4 @@ export * from './copy-trading.module';
 export * as copyTradingFixtures from './testing/ledger-fixtures';
 export { CopyTradingDemoSeeder } from './adapters/persistence/demo/copy-trading-demo.seeder';
 export { DEMO_TRADERS } from './adapters/persistence/demo/demo-traders';
+export { rollDemoTradesForward, rollDemoTradesOnStart } from './adapters/persistence/demo/roll-demo-trades';

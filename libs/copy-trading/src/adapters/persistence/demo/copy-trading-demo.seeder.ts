@@ -4,7 +4,7 @@ import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Seeder } from '@mikro-orm/seeder';
 import { hash } from '@node-rs/argon2';
 import { tradePnlPct, type TradeSide } from '../../../domain/copy-math';
-import { DEMO_PAIRS, DEMO_TRADERS, type DemoTrader } from './demo-traders';
+import { DEMO_EMAIL_DOMAIN, DEMO_PAIRS, DEMO_TRADERS, type DemoTrader } from './demo-traders';
 
 /** Trades per demo trader; accuracy × 50 / 100 of them are winners (so accuracy must be even). */
 const TRADES_PER_TRADER = 50;
@@ -87,7 +87,7 @@ export class CopyTradingDemoSeeder extends Seeder {
       const [user] = await em.execute<Array<{ id: string }>>(
         `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
          VALUES (?, ?, ?, ?, ?, '{User,Trader}', true, 'Verified') RETURNING id`,
-        [`${trader.username.replace('_', '.')}@traders.mirrorline.local`, trader.username, trader.firstname, trader.lastname, passwordHash],
+        [`${trader.username.replace('_', '.')}@${DEMO_EMAIL_DOMAIN}`, trader.username, trader.firstname, trader.lastname, passwordHash],
       );
       // No photo for demo traders (no image files ship with the SPA): the cards show their initials.
       await em.execute(

@@ -18,6 +18,9 @@ export interface DemoTrader {
   allocation: [number, number];
 }
 
+/** The demo traders' users have emails at this domain (nobody can receive mail there). */
+export const DEMO_EMAIL_DOMAIN = 'traders.mirrorline.local';
+
 /** The seed's eight sample traders (ids 2–9, shares 12–40 %, accuracy 70–82 %). */
 export const DEMO_TRADERS: DemoTrader[] = [
   {
