@@ -95,10 +95,14 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await screenshot(page, 'user-dashboard');
   });
 
-  it('the user is refused the admin dashboard (role gate → /signin)', async () => {
+  it('the user is refused the admin dashboard (role gate → /signin, with the sign-in form and why)', async () => {
     const { page } = copier;
     await page.goto('/admindashboard');
     await page.waitForURL(/\/signin/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.waitFor();
+    expect(await form.getByLabel('Email', { exact: true }).isVisible()).toBe(true);
+    await page.getByText(/Your account .* cannot open \/admindashboard/).waitFor();
   });
 
   it('the user uploads KYC documents and is Pending', async () => {
@@ -110,7 +114,8 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await form.getByLabel('Front of the document', { exact: true }).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
     await form.getByLabel('Selfie holding the document', { exact: true }).setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: PNG });
     await form.getByRole('button', { name: 'Upload documents' }).click();
-    await page.getByText('Pending').first().waitFor();
+    // the badge in the status card, not the toast ("… Verification is pending.")
+    await page.getByRole('region', { name: 'Status' }).getByText('Pending', { exact: true }).waitFor();
     await screenshot(page, 'kyc-pending');
   });
 
@@ -139,6 +144,18 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await screenshot(copier.page, 'wallet');
   });
 
+  it('the admin overview and wallet management show the figures and a balanced ledger', async () => {
+    const { page } = admin;
+    await page.goto('/admindashboard');
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await page.locator('.stat-card').first().waitFor();
+    await screenshot(page, 'admin-overview');
+    await page.goto('/admindashboard/walletmanagement');
+    await page.getByTestId('ledger-check').getByText('Balanced', { exact: true }).waitFor();
+    await page.getByRole('table', { name: 'User wallets' }).getByText(user.username).first().waitFor();
+    await screenshot(page, 'admin-wallet-management');
+  });
+
   it('the user copies the new trader with 500.00', async () => {
     const { page } = copier;
     await page.goto('/traders');
@@ -146,6 +163,8 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     const form = page.getByRole('form', { name: `Copy ${traderName}` });
     await form.getByLabel('Amount', { exact: true }).fill('500.00');
     await form.getByRole('button', { name: 'Copy trader' }).click();
+    // the copy exists only once the server answered: leaving earlier could abort the request
+    await page.getByRole('status').getByText(`You are now copying ${traderName}`).waitFor();
     await page.goto('/userdashboard');
     await page.getByRole('table', { name: 'My copies' }).getByText(traderName).waitFor();
   });
@@ -178,5 +197,18 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('25.00');
     await screenshot(page, 'user-trades');
+  });
+
+  it('the admin picks the trader on /followers (the API needs ?traderId= from an admin) and sees the copier', async () => {
+    const { page } = admin;
+    await page.goto('/followers');
+    await page.getByText('Choose a trader', { exact: true }).waitFor();
+    const picker = page.getByLabel('Trader', { exact: true });
+    const value = await picker.getByRole('option', { name: new RegExp(`^${traderName} \\(#\\d+\\)$`) }).getAttribute('value');
+    expect(value).toMatch(/^\d+$/);
+    await picker.selectOption(value!);
+    await page.waitForURL(new RegExp(`/followers\\?traderId=${value}$`));
+    await page.getByRole('table', { name: 'Followers' }).getByText(user.username).waitFor();
+    await screenshot(page, 'admin-followers');
   });
 });
