@@ -59,6 +59,9 @@ export function AdminOverview() {
         <Link className="card card--link" to="/admindashboard/transactionmanagement"><h2>Transaction Management</h2><p className="muted">Approve or reject deposits and withdrawals.</p></Link>
         <Link className="card card--link" to="/admindashboard/walletmanagement"><h2>Wallet Management</h2><p className="muted">Balances, platform totals and the ledger check.</p></Link>
       </div>
+      <p className="muted small">
+        Acting for a trader: <Link to="/trademanagement">Trade management</Link> · <Link to="/followers">Followers</Link>
+      </p>
     </div>
   );
 }

@@ -124,6 +124,9 @@ describe('Admin overview', () => {
     expect(screen.getByRole('link', { name: /^User Management Roles, balances/ })).toHaveAttribute('href', '/admindashboard/usermanagement');
     expect(screen.getByRole('link', { name: /^Transaction Management Approve or reject/ })).toHaveAttribute('href', '/admindashboard/transactionmanagement');
     expect(screen.getByRole('link', { name: /^Wallet Management Balances/ })).toHaveAttribute('href', '/admindashboard/walletmanagement');
+    // the trader areas (not in the seed's admin menu) are reachable from here
+    expect(screen.getByRole('link', { name: 'Trade management' })).toHaveAttribute('href', '/trademanagement');
+    expect(screen.getByRole('link', { name: 'Followers' })).toHaveAttribute('href', '/followers');
   });
 
   it('shows the error with "Try again" when the figures cannot be loaded', async () => {
