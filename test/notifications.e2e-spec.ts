@@ -32,6 +32,7 @@ describe('notifications (in-app, raised set-based by copy events)', () => {
       .set('Authorization', trader.bearer)
       .send({ market: 'Forex', pair: 'EURUSD', side: 'sell', entryPrice: '1.08', allocationPct: 10 })
       .expect(201);
+    await t.delivered(); // the followers' trade notices are written right after each commit (outbox)
   });
   afterAll(() => t.close());
 

@@ -31,6 +31,7 @@ const { MikroOrmLedger } = dist('libs/wallet/src/adapters/persistence/mikro-orm-
 const { SqlNotifications } = dist('libs/notifications/src/adapters/persistence/sql-notifications.js');
 const { SqlCopyRepository } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-repository.js');
 const { SqlTradeEngine } = dist('libs/copy-trading/src/adapters/persistence/sql-trade-engine.js');
+const { SqlCopyNotices } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-notices.js');
 const { OpenTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/open-trade/open-trade.use-case.js');
 const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/close-trade/close-trade.use-case.js');
 
@@ -72,7 +73,9 @@ async function main() {
     const uow = new MikroOrmUnitOfWork(orm.em);
     const ledger = new MikroOrmLedger(em);
     const copies = new SqlCopyRepository();
-    const engine = new SqlTradeEngine(new SqlNotifications(), em);
+    const notifications = new SqlNotifications();
+    const notices = new SqlCopyNotices(uow, notifications);
+    const engine = new SqlTradeEngine(notifications, notices, em);
     const openTrade = new OpenTradeUseCase(uow, copies, engine);
     const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger);
 
@@ -112,6 +115,8 @@ async function main() {
     const updateFloors = [];
     const opens = [];
     const closes = [];
+    const openNotices = [];
+    const closeNotices = [];
     const prices = [['100', '104', 'buy'], ['100', '97.5', 'buy'], ['250', '240', 'sell']];
     for (let i = 0; i < ROUNDS; i++) {
       const [insertMs] = await time(() => sql(`INSERT INTO bench_floor (copy_id, size) SELECT id, 50000 FROM copies WHERE trader_id = ?`, [traderId]));
@@ -124,8 +129,14 @@ async function main() {
         openTrade.execute({ traderId: Number(traderId), market: 'Crypto', pair: 'BTCUSDT', side, entryPrice: entry, allocationPct: 50 }),
       );
       if (opened.copied !== COPIES) throw new Error(`expected ${COPIES} positions, got ${opened.copied}`);
+      // The followers' notifications are written after the commit (outbox), off the trader's request:
+      // timed on their own, and awaited so that they do not overlap the close.
+      const [openNoticeMs] = await time(() => notices.idle());
       const [closeMs, closed] = await time(() => closeTrade.execute({ traderId: Number(traderId), tradeId: opened.trade.id, exitPrice: exit }));
+      const [closeNoticeMs] = await time(() => notices.idle());
       profile.on = false;
+      openNotices.push(openNoticeMs);
+      closeNotices.push(closeNoticeMs);
       if (closed.positions !== COPIES) throw new Error(`expected ${COPIES} settled positions, got ${closed.positions}`);
       opens.push(openMs);
       closes.push(closeMs);
@@ -157,6 +168,10 @@ async function main() {
     console.log(`floor UPDATE (median)          ${seconds(median(updateFloors))}   [${updateFloors.map(seconds).join(', ')}]`);
     console.log(`open  (median)                 ${seconds(open)}   = ${(open / floor).toFixed(2)}× floor   target ≤ 1.5 s and ≤ 3×: ${verdict(open <= 1500 && open <= 3 * floor)}`);
     console.log(`close (median)                 ${seconds(close)}   = ${(close / floor).toFixed(2)}× floor   target ≤ 3 s and ≤ 4×: ${verdict(close <= 3000 && close <= 4 * floor)}`);
+    const [{ n: delivered }] = await sql("SELECT count(*)::int AS n FROM notifications WHERE type IN ('copy_opened', 'copy_closed')");
+    console.log(`followers' notices after open  ${seconds(median(openNotices))} (median, after the commit, off the request)`);
+    console.log(`followers' notices after close ${seconds(median(closeNotices))} (median, after the commit, off the request); ${delivered.toLocaleString('en-US')} delivered, ${(2 * COPIES * ROUNDS).toLocaleString('en-US')} expected`);
+    if (delivered !== 2 * COPIES * ROUNDS) failed = true;
     console.log(`ledger check                   ${balanced ? 'balanced' : 'BROKEN'} (Σ entries ${check.total}, unbalanced ${check.unbalanced}, mismatches ${check.mismatches})`);
   } finally {
     for (const cleanup of cleanups) await cleanup().catch((e) => console.error('cleanup:', e.message));

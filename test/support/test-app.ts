@@ -10,6 +10,7 @@ import { loadConfig } from '../../apps/api/src/config/load-config';
 import { createApp, type BootOptions } from '../../apps/api/src/bootstrap';
 import { dropDatabase, ensureDatabase } from '../../apps/api/src/database/database-url';
 import { withDatabase } from '../../apps/api/src/database/embedded-postgres';
+import { SqlCopyNotices } from '@mirrorline/copy-trading';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -20,6 +21,8 @@ export interface TestApp {
   http: () => ReturnType<typeof request>;
   /** Raw SQL against the spec's database (for assertions and set-up). */
   sql: <T = Record<string, unknown>>(query: string, params?: unknown[]) => Promise<T[]>;
+  /** Waits until the followers' notifications of the trades opened and closed so far are written (outbox). */
+  delivered: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
     orm,
     http: () => request(app.getHttpServer()),
     sql: async <T>(query: string, params: unknown[] = []) => (await orm.em.getConnection().execute(query, params)) as T[],
+    delivered: () => app.get(SqlCopyNotices).idle(),
     close: async () => {
       await app.close();
       await database.drop();

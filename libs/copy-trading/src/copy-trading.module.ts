@@ -8,6 +8,7 @@ import { TraderProfiles } from './application/ports/trader-profiles';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 import { SqlCopyTradingQueries } from './adapters/persistence/sql-copy-trading-queries';
 import { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
+import { SqlCopyNotices } from './adapters/persistence/sql-copy-notices';
 import { SqlTraderProfiles } from './adapters/persistence/sql-trader-profiles';
 import { CopyTradingUserInfoExtras } from './adapters/auth/copy-trading-user-info-extras';
 import { TradersController } from './adapters/http/traders.controller';
@@ -34,6 +35,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
   controllers: [TradersController, CopiesController, TraderTradesController],
   providers: [
     { provide: CopyRepository, useClass: SqlCopyRepository },
+    SqlCopyNotices,
     { provide: TradeEngine, useClass: SqlTradeEngine },
     { provide: TraderProfiles, useClass: SqlTraderProfiles },
     { provide: CopyTradingQueries, useClass: SqlCopyTradingQueries },
@@ -49,6 +51,6 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     ResolveTraderUseCase,
     ReadCopyTradingUseCase,
   ],
-  exports: [TraderProfiles, UserInfoExtras, CopyTradingQueries],
+  exports: [TraderProfiles, UserInfoExtras, CopyTradingQueries, SqlCopyNotices],
 })
 export class CopyTradingModule {}

@@ -5,6 +5,7 @@ export * from './application/ports/copy-trading-queries';
 export * from './application/ports/trade-engine';
 export * from './application/ports/copy-repository';
 export { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
+export { SqlCopyNotices } from './adapters/persistence/sql-copy-notices';
 export { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 export * from './copy-trading.module';
 export * as copyTradingFixtures from './testing/ledger-fixtures';

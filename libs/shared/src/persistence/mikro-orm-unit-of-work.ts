@@ -4,11 +4,24 @@ import { TransactionContext, TransactionOptions, UnitOfWork } from '../domain/un
 
 export interface MikroOrmTransaction extends TransactionContext {
   readonly em: EntityManager;
+  /** Callbacks to run once this transaction has committed (never after a rollback or a retried attempt). */
+  readonly committed?: Array<() => void>;
 }
 
 /** The EntityManager of the transaction a use case opened; adapters do all their work through it. */
 export function emOf(tx: TransactionContext): EntityManager {
   return (tx as MikroOrmTransaction).em;
+}
+
+/**
+ * Runs `callback` once the transaction `tx` has committed: work that must not be undone with the
+ * transaction and must not delay it, such as waking a worker that reads what the transaction wrote.
+ * A callback that throws is reported on stderr; the committed transaction stands.
+ */
+export function afterCommit(tx: TransactionContext, callback: () => void): void {
+  const hooks = (tx as MikroOrmTransaction).committed;
+  if (!hooks) throw new Error('afterCommit needs a transaction opened by MikroOrmUnitOfWork');
+  hooks.push(callback);
 }
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
@@ -34,10 +47,20 @@ export class MikroOrmUnitOfWork extends UnitOfWork {
   async run<T>(work: (tx: TransactionContext) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const retries = options.retries ?? (options.isolation === 'serializable' ? 8 : 2);
     for (let attempt = 0; ; attempt++) {
+      // A fresh list per attempt: hooks of an attempt that rolled back are dropped with it.
+      const committed: Array<() => void> = [];
       try {
-        return await this.em.fork().transactional((em) => work({ kind: 'transaction', em } as MikroOrmTransaction), {
+        const result = await this.em.fork().transactional((em) => work({ kind: 'transaction', em, committed } as MikroOrmTransaction), {
           isolationLevel: ISOLATION[options.isolation ?? 'read committed'],
         });
+        for (const hook of committed) {
+          try {
+            hook();
+          } catch (error) {
+            process.stderr.write(`after-commit hook failed: ${(error as Error).message}\n`);
+          }
+        }
+        return result;
       } catch (error) {
         const state = sqlStateOf(error);
         if (!state || !RETRYABLE.has(state) || attempt >= retries) throw error;

@@ -11,6 +11,7 @@ import { Migration20261123000600CopyTrading } from './Migration20261123000600Cop
 import { Migration20261123000610Notifications } from './Migration20261123000610Notifications';
 import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261123000620CopyTradingFanOutTuning';
 import { Migration20261123000630NotificationsKey } from './Migration20261123000630NotificationsKey';
+import { Migration20261123000640CopySettlementTuning } from './Migration20261123000640CopySettlementTuning';
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 
 /**
@@ -30,5 +31,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000610Notifications', class: Migration20261123000610Notifications },
   { name: 'Migration20261123000620CopyTradingFanOutTuning', class: Migration20261123000620CopyTradingFanOutTuning },
   { name: 'Migration20261123000630NotificationsKey', class: Migration20261123000630NotificationsKey },
+  { name: 'Migration20261123000640CopySettlementTuning', class: Migration20261123000640CopySettlementTuning },
   { name: 'Migration20261123000700WalletGuards', class: Migration20261123000700WalletGuards },
 ];

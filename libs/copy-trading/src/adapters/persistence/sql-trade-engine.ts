@@ -11,6 +11,7 @@ import {
   type TradeRecord,
 } from '../../application/ports/trade-engine';
 import type { SkipReason } from '../../domain/copy';
+import { SqlCopyNotices } from './sql-copy-notices';
 
 interface TradeRow {
   id: string;
@@ -71,6 +72,7 @@ export function toTradeRecord(row: TradeRow): TradeRecord {
 export class SqlTradeEngine extends TradeEngine {
   constructor(
     private readonly notifications: Notifications,
+    private readonly notices: SqlCopyNotices,
     private readonly em: EntityManager,
   ) {
     super();
@@ -122,6 +124,7 @@ export class SqlTradeEngine extends TradeEngine {
        ), positions AS (
          INSERT INTO copy_positions (trade_id, copy_id, follower_id, size)
          SELECT ?::bigint, copy_id, follower_id, size FROM candidates WHERE reason IS NULL
+         ORDER BY copy_id -- walks the (trade_id, copy_id) key and the copy_id index in order
          RETURNING size
        ), skips AS (
          INSERT INTO copy_skips (trade_id, copy_id, follower_id, reason)
@@ -132,24 +135,6 @@ export class SqlTradeEngine extends TradeEngine {
        UNION ALL SELECT reason, count(*), '0' FROM skips GROUP BY reason`,
       [trader.id, trader.id, tradeId, allocationPct, tradeId, tradeId],
     );
-    const [trade] = await em.execute<{ pair: string; side: string }[]>('SELECT pair, side FROM trader_trades WHERE id = ?', [tradeId]);
-    // Constant text is bound once; the per-row work is a concatenation.
-    await this.notifications.notifyFromSelect(
-      tx,
-      `SELECT p.follower_id, 'copy_opened', ?::text, 'Position size ' || (p.size / 100) || '.' || lpad((p.size % 100)::text, 2, '0') || ' USD',
-              jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size)
-       FROM copy_positions p WHERE p.trade_id = ?
-       UNION ALL
-       SELECT s.follower_id, CASE WHEN s.reason = 'daily_loss_limit' THEN 'guard_hit' ELSE 'copy_skipped' END,
-              CASE WHEN s.reason = 'daily_loss_limit' THEN 'Daily loss limit reached: ' ELSE 'Trade ' END || ?::text || ' not copied',
-              CASE s.reason WHEN 'paused' THEN 'Your copy is paused.'
-                            WHEN 'stopping' THEN 'Your copy is stopping: it takes no new trades.'
-                            WHEN 'zero_size' THEN 'Your free copy equity is too small for this trade.'
-                            ELSE 'Your realised copy losses today reached your daily loss limit.' END,
-              jsonb_build_object('tradeId', s.trade_id, 'copyId', s.copy_id, 'reason', s.reason)
-       FROM copy_skips s WHERE s.trade_id = ?`,
-      [`Copied ${trade.side} ${trade.pair} from ${trader.name}`, tradeId, trade.pair, tradeId],
-    );
     const result: FanOutResult = { copied: 0, committed: 0n, skipped: {} };
     for (const row of counts) {
       if (row.reason === null) {
@@ -159,6 +144,8 @@ export class SqlTradeEngine extends TradeEngine {
     }
     const skipped = Object.values(result.skipped).reduce((x, y) => x + (y ?? 0), 0);
     await em.execute('UPDATE trader_trades SET copied_count = ?, skipped_count = ? WHERE id = ?', [result.copied, skipped, tradeId]);
+    // Every follower hears of it (copied, or skipped with the reason) right after the commit (outbox).
+    if (result.copied + skipped > 0) await this.notices.enqueue(tx, tradeId, 'opened');
     return result;
   }
 
@@ -194,96 +181,115 @@ export class SqlTradeEngine extends TradeEngine {
     const sign = trade.side === 'buy' ? 1 : -1;
     // The trade's positions were inserted after the last ANALYZE, so the planner expects a handful and
     // would probe copies and ledger_accounts once per position. For a large fan-out hash joins are the right
-    // plan (steps 1 and 3; the ledger posting keeps its own plans, measured faster so); a small one keeps the
-    // planner's index probes, as hash joins would scan whole tables.
-    const hashJoins = async <T>(work: () => Promise<T>): Promise<T> => {
-      if (trade.copiedCount < HASH_JOIN_THRESHOLD) return work();
-      await em.execute('SET LOCAL enable_nestloop = off');
-      const result = await work();
-      await em.execute('SET LOCAL enable_nestloop TO DEFAULT');
-      return result;
-    };
-    // 1. Every open position of the trade settles once (WHERE NOT settled): pnl = trunc(size × (exit −
-    //    entry) × sign / entry) with numeric div() (exact, toward zero; never via the rounded pnlPct), a loss
-    //    capped at the size; fee = share % of the equity gain above the high-water mark (domain/copy-math.ts).
-    const [totals] = await hashJoins(() => em.execute<{ expected: string; positions: string; moved: string; pnl: string; fees: string }[]>(
-      `WITH v AS (
-         SELECT p.copy_id, greatest(-p.size, div(p.size::numeric * (?::numeric - ?::numeric) * ?, ?::numeric))::bigint AS pnl,
-                a.balance AS equity, c.high_water_mark AS hwm
+    // plan; a small one keeps the planner's index probes, as hash joins would scan whole tables.
+    const large = trade.copiedCount >= HASH_JOIN_THRESHOLD;
+    if (large) await em.execute('SET LOCAL enable_nestloop = off');
+    // Stop-loss hits and ended copies are few: kept aside (small temp table) for the cash return and notices.
+    await em.execute(
+      `CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
+         stop_loss_hit boolean, ends boolean) ON COMMIT DROP`,
+    );
+    // ONE statement settles the trade (docs/copy-trading.md, "Settlement"): the positions, copies and accounts
+    // are joined once, and every write is a data-modifying CTE over that one result:
+    //  - each open position settles once (WHERE NOT settled): pnl = trunc(size × (exit − entry) × sign / entry)
+    //    with numeric div() (exact, toward zero; never via the rounded pnlPct), a loss capped at the size;
+    //    fee = share % of the equity gain above the high-water mark (domain/copy-math.ts);
+    //  - the copy's equity after the posting is known up front (equity + pnl − fee), so its mark, stop loss
+    //    and end are decided in the same statement: the mark moves to the new equity when equity + pnl
+    //    passes it; a stop loss trips when the new equity is at or below stop_loss_pct % of what was invested;
+    //    a stopping (or tripped) copy ends when no position of another open trade is left;
+    //  - the ledger: one trade_settlement transaction, one entry per copy (pnl net of profit share) against
+    //    the market account (−Σ pnl) and the trader's cash (+Σ profit share); the posting trigger checks the
+    //    zero sum and moves the cached balances at the end of the statement. Entries are inserted in account
+    //    order so the (account_id, id) index is walked, not hopped.
+    const [totals] = await em.execute<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }[]>(
+      `WITH v AS MATERIALIZED (
+         SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
+                c.status, c.stop_loss_pct, c.invested,
+                greatest(-p.size, div(p.size::numeric * (?::numeric - ?::numeric) * ?, ?::numeric))::bigint AS pnl
          FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ledger_accounts a ON a.copy_id = p.copy_id
          WHERE p.trade_id = ? AND NOT p.settled
-       ), f AS (
-         SELECT copy_id, pnl, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * ?::bigint / 100 ELSE 0 END AS fee FROM v
-       ), u AS (
+       ), f AS MATERIALIZED (
+         SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * ?::bigint / 100 ELSE 0 END AS fee FROM v
+       ), g AS (
+         SELECT f.*, f.equity + f.pnl - f.fee AS after,
+                (f.status <> 'stopping' AND f.stop_loss_pct IS NOT NULL AND f.invested > 0
+                  AND (f.equity + f.pnl - f.fee) * 100 <= f.invested * f.stop_loss_pct) AS hit
+         FROM f
+       ), w AS (
+         SELECT g.*, CASE WHEN g.hit OR g.status = 'stopping' THEN NOT EXISTS (
+                       SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
+                       WHERE o.copy_id = g.copy_id AND o.trade_id <> ? AND NOT o.settled AND t.status = 'open')
+                     ELSE false END AS ends
+         FROM g
+       ), settled AS (
          UPDATE copy_positions p SET settled = true, pnl = f.pnl, fee = f.fee, settled_at = now()
          FROM f WHERE p.trade_id = ? AND p.copy_id = f.copy_id AND NOT p.settled
-         RETURNING p.pnl, p.fee
+         RETURNING 1
+       ), marked AS (
+         UPDATE copies c SET
+           high_water_mark = CASE WHEN w.equity + w.pnl > c.high_water_mark THEN w.after ELSE c.high_water_mark END,
+           status = CASE WHEN w.ends THEN 'stopped' WHEN w.hit THEN 'stopping' ELSE c.status END,
+           stop_reason = CASE WHEN w.hit THEN 'stop_loss' ELSE c.stop_reason END,
+           ended_at = CASE WHEN w.ends THEN now() ELSE c.ended_at END,
+           updated_at = now()
+         FROM w WHERE c.id = w.copy_id AND (w.equity + w.pnl > c.high_water_mark OR w.hit OR w.ends)
+         RETURNING c.id, c.follower_id, w.account_id, w.after, w.hit, w.ends
+       ), flags AS (
+         INSERT INTO copy_settlement_flags SELECT * FROM marked WHERE hit OR ends
+         RETURNING stop_loss_hit, ends, equity
+       ), tot AS (
+         SELECT count(*) AS n, coalesce(sum(pnl), 0)::bigint AS pnl, coalesce(sum(fee), 0)::bigint AS fees,
+                count(*) FILTER (WHERE pnl <> fee) AS moved
+         FROM f
+       ), posting AS (
+         INSERT INTO ledger_transactions (type, reference, description)
+         SELECT 'trade_settlement', ?, ? FROM tot WHERE moved > 0 OR pnl <> 0 OR fees <> 0
+         RETURNING id
+       ), entries AS (
+         INSERT INTO ledger_entries (transaction_id, account_id, amount)
+         SELECT * FROM (
+           SELECT posting.id, f.account_id, f.pnl - f.fee FROM posting, f WHERE f.pnl <> f.fee
+           UNION ALL SELECT posting.id, ?::bigint, -tot.pnl FROM posting, tot WHERE tot.pnl <> 0
+           UNION ALL SELECT posting.id, ?::bigint, tot.fees FROM posting, tot WHERE tot.fees > 0
+         ) e ORDER BY 2
+         RETURNING 1
        )
-       SELECT (SELECT count(*) FROM v) AS expected, count(*) AS positions, count(*) FILTER (WHERE pnl - fee <> 0) AS moved,
-              coalesce(sum(pnl), 0)::text AS pnl, coalesce(sum(fee), 0)::text AS fees
-       FROM u`,
-      [exitPrice, trade.entryPrice, sign, trade.entryPrice, trade.id, trader.sharePct, trade.id],
-    ));
+       SELECT tot.n AS expected, (SELECT count(*) FROM settled) AS positions, tot.pnl::text AS pnl, tot.fees::text AS fees,
+              (SELECT count(*) FROM entries) AS entries,
+              (SELECT count(*) FILTER (WHERE ends) FROM flags) AS ended,
+              (SELECT count(*) FILTER (WHERE stop_loss_hit) FROM flags) AS hit,
+              (SELECT coalesce(sum(equity) FILTER (WHERE ends), 0) FROM flags)::text AS returned
+       FROM tot`,
+      [
+        exitPrice,
+        trade.entryPrice,
+        sign,
+        trade.entryPrice,
+        trade.id,
+        trader.sharePct,
+        trade.id,
+        trade.id,
+        `trade:${trade.id}`,
+        `Settlement of trade ${trade.id} (pnl and profit share)`,
+        marketAccount,
+        traderCashAccount,
+      ],
+    );
+    if (large) await em.execute('SET LOCAL enable_nestloop TO DEFAULT');
     if (totals.expected !== totals.positions) throw new Error(`trade ${trade.id}: positions changed during settlement`);
     const result: SettlementResult = {
       positions: Number(totals.positions),
       pnl: BigInt(totals.pnl),
       fees: BigInt(totals.fees),
-      ended: 0,
-      stopLossHit: 0,
+      ended: Number(totals.ended),
+      stopLossHit: Number(totals.hit),
     };
-    if (result.positions > 0) {
-      // 2. The ledger: pnl net of profit share per copy ↔ market and trader cash (one statement).
-      await this.postSettlement(tx, trade.id, result, Number(totals.moved), traderCashAccount, marketAccount);
-      // 3. Marks, stop losses and the end of stopping copies, from the equity the posting left. Only the few
-      //    copies that hit a guard or end are kept aside (small temp table) for the cash return and notices.
-      await em.execute(
-        `CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
-           stop_loss_hit boolean, ends boolean) ON COMMIT DROP`,
-      );
-      await hashJoins(() => em.execute(
-        `WITH v AS (
-           SELECT p.copy_id, p.fee, a.id AS account_id, a.balance AS equity, c.status,
-                  (c.status <> 'stopping' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
-                    AND a.balance * 100 <= c.invested * c.stop_loss_pct) AS hit
-           FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ledger_accounts a ON a.copy_id = p.copy_id
-           WHERE p.trade_id = ?
-         ), w AS (
-           SELECT v.*, CASE WHEN v.hit OR v.status = 'stopping' THEN NOT EXISTS (
-                         SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
-                         WHERE o.copy_id = v.copy_id AND NOT o.settled AND t.status = 'open')
-                       ELSE false END AS ends
-           FROM v
-         ), changed AS (
-           UPDATE copies c SET
-             high_water_mark = CASE WHEN w.equity + w.fee > c.high_water_mark THEN w.equity ELSE c.high_water_mark END,
-             status = CASE WHEN w.ends THEN 'stopped' WHEN w.hit THEN 'stopping' ELSE c.status END,
-             stop_reason = CASE WHEN w.hit THEN 'stop_loss' ELSE c.stop_reason END,
-             ended_at = CASE WHEN w.ends THEN now() ELSE c.ended_at END,
-             updated_at = now()
-           FROM w WHERE c.id = w.copy_id AND (w.equity + w.fee > c.high_water_mark OR w.hit OR w.ends)
-           RETURNING c.id, c.follower_id, w.account_id, w.equity, w.hit, w.ends
-         )
-         INSERT INTO copy_settlement_flags SELECT * FROM changed WHERE hit OR ends`,
-        [trade.id],
-      ));
-      const [flags] = await em.execute<{ ended: string; hit: string; returned: string }[]>(
-        `SELECT count(*) FILTER (WHERE ends) AS ended, count(*) FILTER (WHERE stop_loss_hit) AS hit,
-                coalesce(sum(equity) FILTER (WHERE ends), 0)::text AS returned FROM copy_settlement_flags`,
-      );
-      result.ended = Number(flags.ended);
-      result.stopLossHit = Number(flags.hit);
-      if (BigInt(flags.returned) > 0n) await this.postCopyReturns(tx, trade.id);
-      const [pct] = await em.execute<{ pnl_pct: string }[]>('SELECT pnl_pct::text AS pnl_pct FROM trader_trades WHERE id = ?', [trade.id]);
+    if (BigInt(totals.returned) > 0n) await this.postCopyReturns(tx, trade.id);
+    if (result.stopLossHit + result.ended > 0) {
       await this.notifications.notifyFromSelect(
         tx,
-        `SELECT p.follower_id, 'copy_closed',
-                ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || (abs(p.pnl) / 100) || '.' || lpad((abs(p.pnl) % 100)::text, 2, '0') || ' USD',
-                ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || (p.fee / 100) || '.' || lpad((p.fee % 100)::text, 2, '0') || ' USD' ELSE '' END,
-                jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text)
-         FROM copy_positions p WHERE p.trade_id = ?
-         UNION ALL
-         SELECT f.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ?::text || ' stops',
+        `SELECT f.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ?::text || ' stops',
                 'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss')
          FROM copy_settlement_flags f WHERE f.stop_loss_hit
          UNION ALL
@@ -291,58 +297,18 @@ export class SqlTradeEngine extends TradeEngine {
                 (f.equity / 100) || '.' || lpad((f.equity % 100)::text, 2, '0') || ' USD returned to your balance.',
                 jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text)
          FROM copy_settlement_flags f WHERE f.ends`,
-        [`${trade.pair} closed: `, `Trade pnl ${trimDecimal(pct.pnl_pct)} %`, trade.id, trader.name, trader.name],
+        [trader.name, trader.name],
       );
-      await em.execute('DROP TABLE copy_settlement_flags');
     }
+    await em.execute('DROP TABLE copy_settlement_flags');
+    // Each follower's "closed with pnl" notice is written right after the commit (outbox).
+    if (result.positions > 0) await this.notices.enqueue(tx, trade.id, 'closed');
     await em.execute('UPDATE trader_trades SET copiers_pnl = ?, copiers_fees = ? WHERE id = ?', [
       result.pnl.toString(),
       result.fees.toString(),
       trade.id,
     ]);
     return result;
-  }
-
-  /**
-   * Ledger rows written directly (docs/copy-trading.md, "Settlement and the ledger"): per posting one
-   * INSERT into ledger_transactions and ONE INSERT … SELECT for all its entries, because the ledger trigger
-   * checks each transaction's zero sum over the entries of a single statement.
-   * trade_settlement (one per close): each copy_equity moves by its pnl net of its profit share, the
-   * platform_market account by −Σ pnl and the trader's cash by +Σ profit share — one entry per copy, which
-   * halves the rows the posting trigger locks and updates; the split per copy stays on copy_positions
-   * (pnl, fee). Reference `trade:<id>`.
-   */
-  private async postSettlement(
-    tx: TransactionContext,
-    tradeId: string,
-    result: SettlementResult,
-    moved: number,
-    traderCash: string,
-    market: string,
-  ): Promise<void> {
-    if (moved === 0) return;
-    await emOf(tx).execute(
-      `WITH t AS (
-         INSERT INTO ledger_transactions (type, reference, description)
-         VALUES ('trade_settlement', ?, ?) RETURNING id
-       )
-       INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT t.id, a.id, p.pnl - p.fee FROM t, copy_positions p JOIN ledger_accounts a ON a.copy_id = p.copy_id
-       WHERE p.trade_id = ? AND p.pnl - p.fee <> 0
-       UNION ALL SELECT t.id, ?::bigint, -?::bigint FROM t WHERE ?::bigint <> 0
-       UNION ALL SELECT t.id, ?::bigint, ?::bigint FROM t WHERE ?::bigint > 0`,
-      [
-        `trade:${tradeId}`,
-        `Settlement of trade ${tradeId} (pnl and profit share)`,
-        tradeId,
-        market,
-        result.pnl.toString(),
-        result.pnl.toString(),
-        traderCash,
-        result.fees.toString(),
-        result.fees.toString(),
-      ],
-    );
   }
 
   /** copy_return: the remaining equity of the copies that ended with this close → their owners' cash. */

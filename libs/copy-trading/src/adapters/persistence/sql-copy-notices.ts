@@ -1,0 +1,137 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { afterCommit, emOf, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
+import { Notifications } from '@mirrorline/notifications';
+
+export type CopyNoticeKind = 'opened' | 'closed';
+
+/** After a failed delivery (database unreachable), the next attempt waits this long. */
+const RETRY_MS = 5_000;
+
+/**
+ * The per-follower notifications of a trade (copied / skipped / closed with pnl): one row per follower,
+ * 100,000 for a large trader. They go through a transactional outbox (copy_trade_notices): the trade's
+ * transaction records one notice, and this worker writes the notifications set-based right after the
+ * commit, each notice in a transaction of its own that also deletes it — so a notice is delivered exactly
+ * once, a crash in between loses nothing (pending notices are delivered at the next start), and several
+ * API instances share the work (SKIP LOCKED). Rare per-copy events (stop loss hit, copy ended) are written
+ * inside the trade's transaction instead; see SqlTradeEngine.
+ */
+@Injectable()
+export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('CopyNotices');
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly notifications: Notifications,
+  ) {}
+
+  /** Records a notice in the trade's transaction; delivery starts once that transaction has committed. */
+  async enqueue(tx: TransactionContext, tradeId: string, kind: CopyNoticeKind): Promise<void> {
+    await emOf(tx).execute('INSERT INTO copy_trade_notices (trade_id, kind) VALUES (?, ?)', [tradeId, kind]);
+    afterCommit(tx, () => this.kick());
+  }
+
+  /** Starts delivering pending notices, or makes the running delivery look again when it is done. */
+  kick(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.deliverAll().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Resolves when nothing is being delivered (tests and the bench wait on it; the API never does). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  onApplicationBootstrap(): void {
+    this.kick(); // notices a previous process committed but did not deliver
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.idle();
+  }
+
+  private async deliverAll(): Promise<void> {
+    try {
+      while (!this.closed && (await this.deliverOne())) {
+        /* next notice */
+      }
+    } catch (error) {
+      this.logger.error(`notification delivery failed, retrying in ${RETRY_MS / 1000} s: ${(error as Error).message}`);
+      if (!this.closed && !this.retry) {
+        this.retry = setTimeout(() => {
+          this.retry = null;
+          this.kick();
+        }, RETRY_MS);
+        this.retry.unref();
+      }
+    }
+  }
+
+  /** Delivers the oldest pending notice; false when there is none left. */
+  private deliverOne(): Promise<boolean> {
+    return this.uow.run(async (tx) => {
+      const em = emOf(tx);
+      const [notice] = await em.execute<{ id: string; trade_id: string; kind: CopyNoticeKind; pair: string; side: string; pnl_pct: string | null; name: string }[]>(
+        `SELECT n.id::text AS id, n.trade_id::text AS trade_id, n.kind, t.pair, t.side, trim_scale(t.pnl_pct)::text AS pnl_pct, p.name
+         FROM copy_trade_notices n JOIN trader_trades t ON t.id = n.trade_id JOIN trader_profiles p ON p.id = t.trader_id
+         ORDER BY n.id LIMIT 1 FOR UPDATE OF n SKIP LOCKED`,
+      );
+      if (!notice) return false;
+      if (notice.kind === 'opened') await this.deliverOpened(tx, notice.trade_id, `Copied ${notice.side} ${notice.pair} from ${notice.name}`, notice.pair);
+      else await this.deliverClosed(tx, notice.trade_id, notice.pair, notice.pnl_pct ?? '0');
+      await em.execute('DELETE FROM copy_trade_notices WHERE id = ?', [notice.id]);
+      return true;
+    });
+  }
+
+  // Constant text is bound once; the per-row work is a concatenation. Rows are sorted by follower so that
+  // the inserts walk the notifications key (user_id, id) in order instead of hopping across it.
+  private async deliverOpened(tx: TransactionContext, tradeId: string, title: string, pair: string): Promise<void> {
+    await this.notifications.notifyFromSelect(
+      tx,
+      `SELECT * FROM (
+         SELECT p.follower_id, 'copy_opened', ?::text, 'Position size ' || (p.size / 100) || '.' || lpad((p.size % 100)::text, 2, '0') || ' USD',
+                jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size)
+         FROM copy_positions p WHERE p.trade_id = ?
+         UNION ALL
+         SELECT s.follower_id, CASE WHEN s.reason = 'daily_loss_limit' THEN 'guard_hit' ELSE 'copy_skipped' END,
+                CASE WHEN s.reason = 'daily_loss_limit' THEN 'Daily loss limit reached: ' ELSE 'Trade ' END || ?::text || ' not copied',
+                CASE s.reason WHEN 'paused' THEN 'Your copy is paused.'
+                              WHEN 'stopping' THEN 'Your copy is stopping: it takes no new trades.'
+                              WHEN 'zero_size' THEN 'Your free copy equity is too small for this trade.'
+                              ELSE 'Your realised copy losses today reached your daily loss limit.' END,
+                jsonb_build_object('tradeId', s.trade_id, 'copyId', s.copy_id, 'reason', s.reason)
+         FROM copy_skips s WHERE s.trade_id = ?
+       ) n ORDER BY 1`,
+      [title, tradeId, pair, tradeId],
+    );
+  }
+
+  private async deliverClosed(tx: TransactionContext, tradeId: string, pair: string, pnlPct: string): Promise<void> {
+    await this.notifications.notifyFromSelect(
+      tx,
+      `SELECT p.follower_id, 'copy_closed',
+              ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || (abs(p.pnl) / 100) || '.' || lpad((abs(p.pnl) % 100)::text, 2, '0') || ' USD',
+              ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || (p.fee / 100) || '.' || lpad((p.fee % 100)::text, 2, '0') || ' USD' ELSE '' END,
+              jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text)
+       FROM copy_positions p WHERE p.trade_id = ? AND p.settled ORDER BY p.follower_id`,
+      [`${pair} closed: `, `Trade pnl ${pnlPct} %`, tradeId],
+    );
+  }
+}

@@ -1,0 +1,87 @@
+import { afterCommit, UnitOfWork } from '@mirrorline/shared';
+import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trading';
+import { createTestApp, type TestApp } from './support/test-app';
+import { createUser, type TestUser } from './support/users';
+
+/**
+ * The followers' trade notices go through a transactional outbox (copy_trade_notices): recorded in the
+ * trade's transaction, written right after the commit, exactly once, and never for a rolled-back trade.
+ */
+describe('copy trade notices (transactional outbox)', () => {
+  let t: TestApp;
+  let sql: fx.Sql;
+  let trader: TestUser;
+  let followers: TestUser[];
+
+  const open = async (pair = 'EURUSD') =>
+    (
+      await t
+        .http()
+        .post('/api/trader/trades')
+        .set('Authorization', trader.bearer)
+        .send({ market: 'Forex', pair, side: 'buy', entryPrice: '1.10', allocationPct: 20 })
+        .expect(201)
+    ).body.trade.id as string;
+  const noticesOf = (tradeId: string, type: string) =>
+    sql<{ user_id: string }>("SELECT user_id FROM notifications WHERE type = ? AND data->>'tradeId' = ? ORDER BY user_id", [type, tradeId]);
+
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    sql = t.sql as fx.Sql;
+    trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+    const traderId = await fx.insertTraderProfile(sql, trader.id, 20);
+    followers = [];
+    for (let i = 0; i < 3; i++) {
+      const f = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(sql, f.id, 10_000);
+      await t.http().post('/api/copies').set('Authorization', f.bearer).send({ traderId, amount: '50.00' }).expect(201);
+      followers.push(f);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('writes one notice per follower after the commit, and leaves no pending notice', async () => {
+    const tradeId = await open();
+    await t.delivered();
+    expect(await noticesOf(tradeId, 'copy_opened')).toHaveLength(3);
+    await t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', trader.bearer).send({ exitPrice: '1.21' }).expect(200);
+    await t.delivered();
+    const closed = await noticesOf(tradeId, 'copy_closed');
+    expect(closed.map((n) => n.user_id).sort()).toEqual(followers.map((f) => f.id).sort());
+    expect(await sql('SELECT 1 FROM copy_trade_notices')).toHaveLength(0);
+  });
+
+  it('delivers, once, a notice a crashed process committed but never delivered', async () => {
+    const tradeId = await open('GBPUSD');
+    await t.delivered();
+    // As if the process had died between the commit and the delivery: the notifications are not there,
+    // the notice is.
+    await sql("DELETE FROM notifications WHERE type = 'copy_opened' AND data->>'tradeId' = ?", [tradeId]);
+    await sql("INSERT INTO copy_trade_notices (trade_id, kind) VALUES (?, 'opened')", [tradeId]);
+    const notices = t.app.get(SqlCopyNotices);
+    notices.onApplicationBootstrap(); // what the next start does
+    notices.kick(); // a second wake-up while the first runs must not deliver twice
+    await t.delivered();
+    expect(await noticesOf(tradeId, 'copy_opened')).toHaveLength(3);
+    expect(await sql('SELECT 1 FROM copy_trade_notices')).toHaveLength(0);
+  });
+
+  it('a rolled-back transaction records no notice and runs no after-commit work', async () => {
+    const uow = t.app.get(UnitOfWork);
+    const ran: string[] = [];
+    await expect(
+      uow.run(async (tx) => {
+        afterCommit(tx, () => ran.push('rolled back'));
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    await uow.run(async (tx) => afterCommit(tx, () => ran.push('committed')));
+    expect(ran).toEqual(['committed']);
+    // A close refused by the engine (already closed) leaves no notice behind.
+    const tradeId = await open('USDJPY');
+    await t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', trader.bearer).send({ exitPrice: '1.00' }).expect(200);
+    await t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', trader.bearer).send({ exitPrice: '1.00' }).expect(409);
+    await t.delivered();
+    expect(await noticesOf(tradeId, 'copy_closed')).toHaveLength(3);
+  });
+});
