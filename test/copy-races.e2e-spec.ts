@@ -1,10 +1,12 @@
+import type request from 'supertest';
 import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
 /**
  * A trader closing a trade while the follower stops the copy: whichever wins the trader lock, the
- * position is settled exactly once and the copy's equity returns to cash exactly once.
+ * position is settled exactly once and the copy's equity returns to cash exactly once. Both orders are
+ * forced (the test holds the trader row and queues the requests behind it), then left to chance.
  */
 describe('close vs stop races', () => {
   let t: TestApp;
@@ -15,14 +17,53 @@ describe('close vs stop races', () => {
   });
   afterAll(() => t.close());
 
-  it('100 × Promise.all([close, stop]) settles every position exactly once', async () => {
+  /** Sends a supertest request now (supertest only sends once someone calls then/end). */
+  const send = (req: request.Test): Promise<request.Response> => new Promise((resolve, reject) => req.end((err, res) => (err ? reject(err) : resolve(res))));
+
+  /** Waits until `n` sessions of this database are waiting on a lock (the requests queued on the trader row). */
+  async function lockWaiters(n: number): Promise<void> {
+    for (let i = 0; i < 400; i++) {
+      const [{ waiting }] = await sql<{ waiting: string }>(
+        "SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      );
+      if (Number(waiting) >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`${n} lock waiter(s) expected`);
+  }
+
+  /**
+   * Forces the order two requests take the trader row in: the row is held by a transaction of the test,
+   * the first request is sent and seen waiting on it, then the second, then the row is released.
+   * PostgreSQL queues row-lock waiters in arrival order (the first waiter holds the tuple lock), so the
+   * first request always goes first, and the second then waits for the first one's transaction.
+   */
+  async function inOrder(traderId: number, first: () => request.Test, second: () => request.Test): Promise<[request.Response, request.Response]> {
+    let held!: () => void;
+    let release!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = t.orm.em.fork().transactional(async (em) => {
+      await em.execute('SELECT 1 FROM trader_profiles WHERE id = ? FOR NO KEY UPDATE', [traderId]);
+      held();
+      await released;
+    });
+    await isHeld;
+    const a = send(first());
+    await lockWaiters(1);
+    const b = send(second());
+    await lockWaiters(2);
+    release();
+    await holder;
+    return [await a, await b];
+  }
+
+  async function setUp() {
     const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
     const traderId = await fx.insertTraderProfile(sql, trader.id, 20);
     const follower = await createUser(t, { kyc: 'Verified' });
-    await fx.fundCash(sql, follower.id, 1_000_000);
-    const statuses = new Map<string, number>();
-    const tradeIds: string[] = [];
-    for (let i = 0; i < 100; i++) {
+    await fx.fundCash(sql, follower.id, 10_000);
+    const round = async () => {
       const copy = await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId, amount: '100.00' }).expect(201);
       const opened = await t
         .http()
@@ -31,40 +72,77 @@ describe('close vs stop races', () => {
         .send({ market: 'Crypto', pair: 'BTCUSDT', side: 'buy', entryPrice: '100', allocationPct: 50 })
         .expect(201);
       expect(opened.body.copied).toBe(1);
-      tradeIds.push(opened.body.trade.id);
-      const [closed, stopped] = await Promise.all([
-        t.http().post(`/api/trader/trades/${opened.body.trade.id}/close`).set('Authorization', trader.bearer).send({ exitPrice: '110' }),
-        t.http().post(`/api/copies/${copy.body.id}/stop`).set('Authorization', follower.bearer),
-      ]);
+      return {
+        copyId: copy.body.id as string,
+        tradeId: opened.body.trade.id as string,
+        close: () => t.http().post(`/api/trader/trades/${opened.body.trade.id}/close`).set('Authorization', trader.bearer).send({ exitPrice: '110' }),
+        stop: () => t.http().post(`/api/copies/${copy.body.id}/stop`).set('Authorization', follower.bearer),
+      };
+    };
+    return { trader, traderId, follower, round };
+  }
+
+  /** One settlement of the trade, one return of the copy, the copy ended empty, the ledger balanced. */
+  async function expectSettledOnce(tradeId: string, copyId: string): Promise<void> {
+    const [position] = await sql<{ settled: boolean; pnl: string; fee: string }>('SELECT settled, pnl::text AS pnl, fee::text AS fee FROM copy_positions WHERE trade_id = ?', [tradeId]);
+    expect(position).toEqual({ settled: true, pnl: '500', fee: '100' });
+    expect(await sql("SELECT 1 FROM ledger_transactions WHERE type = 'trade_settlement' AND reference = ?", [`trade:${tradeId}`])).toHaveLength(1);
+    // The equity went back to cash once, whichever of stop (reference copy:<id>) or close (trade:<id>) did it.
+    const returns = await sql(
+      `SELECT 1 FROM ledger_entries e JOIN ledger_transactions x ON x.id = e.transaction_id JOIN ledger_accounts a ON a.id = e.account_id
+       WHERE a.copy_id = ? AND x.type = 'copy_return'`,
+      [copyId],
+    );
+    expect(returns).toHaveLength(1);
+    const [copy] = await sql<{ status: string }>('SELECT status FROM copies WHERE id = ?', [copyId]);
+    expect(copy.status).toBe('stopped');
+    expect(await fx.copyEquityOf(sql, copyId)).toBe(0n);
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+  }
+
+  it('stop wins the trader row, then close: the copy is stopping, the close settles it and ends it', async () => {
+    const { trader, follower, traderId, round } = await setUp();
+    for (let i = 0; i < 3; i++) {
+      const r = await round();
+      const [stopped, closed] = await inOrder(traderId, r.stop, r.close);
+      expect(stopped.status).toBe(200);
+      expect(stopped.body).toMatchObject({ status: 'stopping', openPositions: 1 });
+      expect(closed.status).toBe(200);
+      expect(closed.body).toMatchObject({ positions: 1, copiersPnl: '5.00', profitShare: '1.00', endedCopies: 1 });
+      await expectSettledOnce(r.tradeId, r.copyId);
+    }
+    // Each round: 100.00 in, +5.00, fee 1.00 → 104.00 back.
+    expect(await fx.cashOf(sql, follower.id)).toBe(10_000n + 3n * 400n);
+    expect(await fx.cashOf(sql, trader.id)).toBe(3n * 100n);
+  });
+
+  it('close wins the trader row, then stop: the close settles, the stop finds nothing open and ends the copy', async () => {
+    const { trader, follower, traderId, round } = await setUp();
+    for (let i = 0; i < 3; i++) {
+      const r = await round();
+      const [closed, stopped] = await inOrder(traderId, r.close, r.stop);
+      expect(closed.status).toBe(200);
+      expect(closed.body).toMatchObject({ positions: 1, copiersPnl: '5.00', profitShare: '1.00', endedCopies: 0 });
+      expect(stopped.status).toBe(200);
+      expect(stopped.body).toMatchObject({ status: 'stopped', openPositions: 0, equity: '0.00' });
+      await expectSettledOnce(r.tradeId, r.copyId);
+    }
+    expect(await fx.cashOf(sql, follower.id)).toBe(10_000n + 3n * 400n);
+    expect(await fx.cashOf(sql, trader.id)).toBe(3n * 100n);
+  });
+
+  it('20 × Promise.all([close, stop]) with no forced order: every position settles exactly once either way', async () => {
+    const { trader, follower, round } = await setUp();
+    for (let i = 0; i < 20; i++) {
+      const r = await round();
+      const [closed, stopped] = await Promise.all([send(r.close()), send(r.stop())]);
       expect(closed.status).toBe(200);
       expect(stopped.status).toBe(200);
-      statuses.set(stopped.body.status, (statuses.get(stopped.body.status) ?? 0) + 1);
+      await expectSettledOnce(r.tradeId, r.copyId);
     }
-    // Every position settled once, every copy ended once with its equity back in cash.
-    const [positions] = await sql<{ n: string; settled: string }>(
-      'SELECT count(*) AS n, count(*) FILTER (WHERE settled) AS settled FROM copy_positions WHERE follower_id = ?',
-      [follower.id],
-    );
-    expect(positions).toEqual({ n: '100', settled: '100' });
-    const settlements = await sql<{ reference: string; n: string }>(
-      `SELECT reference, count(*) AS n FROM ledger_transactions WHERE type = 'trade_settlement' GROUP BY reference HAVING count(*) <> 1`,
-    );
-    expect(settlements).toEqual([]);
-    const [{ n: settledTrades }] = await sql<{ n: string }>("SELECT count(DISTINCT reference) AS n FROM ledger_transactions WHERE type = 'trade_settlement'");
-    expect(Number(settledTrades)).toBe(100);
-    const [copies] = await sql<{ stopped: string; equity: string }>(
-      `SELECT count(*) FILTER (WHERE c.status = 'stopped') AS stopped, coalesce(sum(a.balance), 0)::text AS equity
-       FROM copies c JOIN ledger_accounts a ON a.copy_id = c.id WHERE c.follower_id = ?`,
-      [follower.id],
-    );
-    expect(copies).toEqual({ stopped: '100', equity: '0' });
-    // Each round: +25.00 on 250.00 committed of 100.00 … size 50.00, +5.00, fee 1.00 → +4.00 net.
-    expect(await fx.cashOf(sql, follower.id)).toBe(1_000_000n + 100n * 400n);
-    expect(await fx.cashOf(sql, trader.id)).toBe(100n * 100n);
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
-    // Both orders happened at least once on a 2-core machine is likely but not guaranteed: only log it.
-    console.log('stop outcomes', Object.fromEntries(statuses));
-  }, 60_000);
+    expect(await fx.cashOf(sql, follower.id)).toBe(10_000n + 20n * 400n);
+    expect(await fx.cashOf(sql, trader.id)).toBe(20n * 100n);
+  });
 
   it('two concurrent closes of one trade: one settles, the other is a 409', async () => {
     const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
