@@ -218,4 +218,66 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
       expect(after.status).toBe(302);
     });
   });
+
+  describe('a session whose admin no longer qualifies', () => {
+    const anAdmin = async (username: string) => {
+      const email = `${username}@mirrorline.test`;
+      const [row] = await sql<{ id: string }>(
+        `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified)
+         VALUES ($1, $2, 'Other', 'Admin', $3, '{User,Admin}', true) RETURNING id`,
+        [email, username, await hash(ADMIN_PASSWORD, { algorithm: 2 })],
+      );
+      const res = await login(email, ADMIN_PASSWORD);
+      expect(res.status).toBe(302);
+      const cookie = sessionCookie(res)!;
+      expect((await fetch(`${baseUrl}/admin`, { headers: { cookie }, redirect: 'manual' })).status).toBe(200);
+      return { id: row.id, cookie };
+    };
+    const sessionsOf = async (id: string) =>
+      Number((await sql<{ n: string }>(`SELECT count(*) AS n FROM admin_sessions WHERE sess->'adminUser'->>'id' = $1`, [id]))[0].n);
+    const expectSignedOut = async (who: { id: string; cookie: string }) => {
+      const res = await fetch(`${baseUrl}/admin`, { headers: { cookie: who.cookie }, redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/admin/login');
+      const api = await fetch(`${baseUrl}/admin/api/resources/UserEntity/actions/list`, { headers: { cookie: who.cookie }, redirect: 'manual' });
+      expect(api.status).toBe(302);
+      expect(await sessionsOf(who.id)).toBe(0);
+    };
+
+    it('is ended on the next request once the admin is blocked', async () => {
+      const who = await anAdmin('blocked_later');
+      expect(await sessionsOf(who.id)).toBe(1);
+      await sql('UPDATE users SET blocked = true WHERE id = $1', [who.id]);
+      await expectSignedOut(who);
+    });
+
+    it('is ended once the Admin role is removed', async () => {
+      const who = await anAdmin('demoted_later');
+      await sql(`UPDATE users SET roles = '{User}' WHERE id = $1`, [who.id]);
+      await expectSignedOut(who);
+    });
+
+    it('is ended once the account is deleted', async () => {
+      const who = await anAdmin('deleted_later');
+      await sql('UPDATE users SET deleted_at = now() WHERE id = $1', [who.id]);
+      await expectSignedOut(who);
+    });
+
+    it('audits actions with the socket address, not a client-written X-Forwarded-For (no trust proxy)', async () => {
+      const who = await anAdmin('audited_admin');
+      const [user] = await sql<{ id: string }>(
+        `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified)
+         VALUES ('xff-target@mirrorline.test', 'xff_target', 'X', 'F', 'x', '{User}', true) RETURNING id`,
+      );
+      const res = await fetch(`${baseUrl}/admin/api/resources/UserEntity/records/${user.id}/block`, {
+        method: 'POST',
+        headers: { cookie: who.cookie, 'X-Forwarded-For': '6.6.6.6' },
+      });
+      expect(((await res.json()) as { notice: { type: string } }).notice.type).toBe('success');
+      const [audit] = await sql<{ actor_id: string; ip: string | null }>("SELECT actor_id, ip FROM audit_log WHERE action = 'user.block' AND target_id = $1", [user.id]);
+      expect(audit.actor_id).toBe(who.id);
+      expect(audit.ip).toMatch(/127\.0\.0\.1/);
+      expect(audit.ip).not.toContain('6.6.6.6');
+    });
+  });
 });

@@ -7,17 +7,53 @@ import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminC
 import { adminResources } from './admin-resources';
 import { AdminLoginThrottle } from './admin-login-throttle';
 
-// connect-pg-simple ships no types; its factory takes express-session and returns the Store class.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const connectPgSimple = require('connect-pg-simple') as (s: typeof session) => new (options: {
+type SessionData = session.SessionData & { adminUser?: { id?: string; roles?: string[] } };
+type StoreCallback = (error: unknown, data?: SessionData | null) => void;
+
+interface PgStoreOptions {
   pool: Pool;
   tableName: string;
   createTableIfMissing: boolean;
   pruneSessionInterval: number | false;
-}) => session.Store;
+}
+/** The concrete methods of connect-pg-simple's store that the checked store builds on. */
+interface PgSessionStore {
+  get(sid: string, callback: StoreCallback): void;
+  destroy(sid: string, callback?: (error?: unknown) => void): void;
+}
+type PgStoreClass = new (options: PgStoreOptions) => PgSessionStore;
+
+// connect-pg-simple ships no types; its factory takes express-session and returns the Store class.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const connectPgSimple = require('connect-pg-simple') as (s: typeof session) => PgStoreClass;
 
 const SESSION_POOL = Symbol('ADMIN_SESSION_POOL');
 const EIGHT_HOURS = 8 * 60 * 60 * 1000;
+
+/**
+ * The PostgreSQL session store, re-checking the signed-in admin whenever a session is loaded (every
+ * /admin request): AdminJS itself checks the role only at sign-in, so without this a blocked, demoted
+ * or deleted admin would keep the back-office for the rest of the 8-hour rolling session. A session
+ * whose user no longer qualifies is destroyed and read as absent, and AdminJS redirects to the login
+ * page. The fresh roles replace the ones stored at sign-in (they become the audit actor's roles).
+ */
+function checkedSessionStore(Base: PgStoreClass, verify: VerifyAdminCredentialsUseCase): PgStoreClass {
+  return class CheckedPgStore extends Base {
+    override get(sid: string, callback: StoreCallback): void {
+      super.get(sid, (error: unknown, data?: SessionData | null) => {
+        const adminId = data?.adminUser?.id;
+        if (error || !data || !adminId) return callback(error, data);
+        verify.activeAdmin(adminId).then(
+          (admin) => {
+            if (admin) return callback(null, { ...data, adminUser: { ...data.adminUser, roles: admin.roles } });
+            this.destroy(sid, (destroyError: unknown) => callback(destroyError ?? null, null));
+          },
+          (checkError: unknown) => callback(checkError),
+        );
+      });
+    }
+  };
+}
 
 /*
  * AdminJS 7 and its Nest/MikroORM adapters are ESM-only while this app is CommonJS: they are loaded
@@ -36,7 +72,9 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
   return AdminModule.createAdminAsync({
     imports: [AdminSessionPoolModule, UserManagementModule],
     inject: [MikroORM, SESSION_POOL, VerifyAdminCredentialsUseCase, BlockUserUseCase, UpdateUserUseCase],
-    useFactory: (orm: MikroORM, pool: Pool, verify: VerifyAdminCredentialsUseCase, block: BlockUserUseCase, update: UpdateUserUseCase) => ({
+    useFactory: (orm: MikroORM, pool: Pool, verify: VerifyAdminCredentialsUseCase, block: BlockUserUseCase, update: UpdateUserUseCase) => {
+      const SessionStore = checkedSessionStore(PgStore, verify);
+      return {
       adminJsOptions: {
         rootPath: '/admin',
         loginPath: '/admin/login',
@@ -54,20 +92,22 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
             return null;
           }
           throttle.reset(email);
-          return { id: admin.id, email: admin.email, title: admin.username };
+          return { id: admin.id, email: admin.email, title: admin.username, roles: admin.roles };
         },
         cookieName: 'mirrorline_admin',
         cookiePassword: config.sessionSecret,
       },
       sessionOptions: {
-        store: new PgStore({ pool, tableName: 'admin_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+        // connect-pg-simple's class is an express-session Store; only its typing is local (PgSessionStore).
+        store: new SessionStore({ pool, tableName: 'admin_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }) as unknown as session.Store,
         secret: config.sessionSecret,
         resave: false,
         saveUninitialized: false,
         rolling: true,
         cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, maxAge: EIGHT_HOURS, path: '/admin' },
       },
-    }),
+      };
+    },
   });
 }
 

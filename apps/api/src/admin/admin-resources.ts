@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { UserEntity, BlockUserUseCase, UpdateUserUseCase, type Actor, type KycStatus } from '@mirrorline/users';
+import { UserEntity, BlockUserUseCase, UpdateUserUseCase, ROLES, type Actor, type KycStatus, type Role } from '@mirrorline/users';
 import { KycSubmissionEntity } from '@mirrorline/kyc';
 import { AuditLogEntity } from '@mirrorline/audit';
 import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity, WalletTransactionEntity } from '@mirrorline/wallet';
@@ -17,11 +17,15 @@ interface AdminRecord {
 }
 interface AdminContext {
   record?: AdminRecord;
-  currentAdmin?: { id?: string; email?: string };
+  /** req.session.adminUser: roles are refreshed from the database on every request (admin-panel.module.ts) */
+  currentAdmin?: { id?: string; email?: string; roles?: unknown };
   resource: { findOne(id: string): Promise<AdminRecord | null> };
 }
-interface AdminRequest {
-  headers?: Record<string, string | string[] | undefined>;
+/** AdminJS's ActionRequest: a plain copy of Express's request, without its prototype getters (no `ip`). */
+type AdminRequest = object;
+/** The Express response AdminJS hands to action handlers; `res.req` is the real Express request. */
+interface AdminResponse {
+  req?: { ip?: string };
 }
 
 const READ_ONLY = {
@@ -31,12 +35,14 @@ const READ_ONLY = {
   bulkDelete: { isAccessible: false },
 };
 
-function actorOf(context: AdminContext, request: AdminRequest): Actor {
-  const forwarded = request.headers?.['x-forwarded-for'];
+function actorOf(context: AdminContext, response: AdminResponse): Actor {
+  const roles = Array.isArray(context.currentAdmin?.roles) ? (context.currentAdmin.roles as unknown[]) : [];
   return {
     userId: String(context.currentAdmin?.id ?? ''),
-    roles: ['User', 'Admin'],
-    ip: typeof forwarded === 'string' ? forwarded.split(',')[0].trim() : null,
+    // The admin's real roles, as read for this request; never assumed.
+    roles: roles.filter((role): role is Role => (ROLES as readonly unknown[]).includes(role)),
+    // req.ip honours the app's trust proxy setting; a raw X-Forwarded-For header is whatever the client wrote.
+    ip: response.req?.ip ?? null,
   };
 }
 
@@ -44,7 +50,7 @@ function actorOf(context: AdminContext, request: AdminRequest): Actor {
 function recordAction(
   label: string,
   isVisible: (params: Record<string, unknown>) => boolean,
-  run: (context: AdminContext, request: AdminRequest, record: AdminRecord) => Promise<string>,
+  run: (context: AdminContext, response: AdminResponse, record: AdminRecord) => Promise<string>,
 ) {
   return {
     actionType: 'record' as const,
@@ -52,10 +58,10 @@ function recordAction(
     label,
     guard: `${label}?`,
     isVisible: ({ record }: { record?: { params: Record<string, unknown> } }) => !!record && isVisible(record.params),
-    handler: async (request: AdminRequest, _response: unknown, context: AdminContext) => {
+    handler: async (_request: AdminRequest, response: AdminResponse, context: AdminContext) => {
       const record = context.record!;
       try {
-        const message = await run(context, request, record);
+        const message = await run(context, response, record);
         const fresh = (await context.resource.findOne(record.id())) ?? record;
         return { record: fresh.toJSON(context.currentAdmin), notice: { message, type: 'success' } };
       } catch (error) {
@@ -66,8 +72,8 @@ function recordAction(
 }
 
 export function adminResources(orm: MikroORM, block: BlockUserUseCase, update: UpdateUserUseCase) {
-  const setKyc = (status: KycStatus) => (context: AdminContext, request: AdminRequest, userId: string) =>
-    update.execute({ actor: actorOf(context, request), userId, kycStatus: status }).then(() => `KYC status updated successfully`);
+  const setKyc = (status: KycStatus) => (context: AdminContext, response: AdminResponse, userId: string) =>
+    update.execute({ actor: actorOf(context, response), userId, kycStatus: status }).then(() => `KYC status updated successfully`);
   return [
     {
       resource: { model: UserEntity, orm },
@@ -78,17 +84,17 @@ export function adminResources(orm: MikroORM, block: BlockUserUseCase, update: U
         properties: { passwordHash: { isVisible: false }, deletedAt: { isVisible: { list: false, show: true, edit: false, filter: false } } },
         actions: {
           ...READ_ONLY,
-          block: recordAction('Block', (p) => !p.blocked, async (ctx, req, rec) => {
-            await block.execute({ actor: actorOf(ctx, req), userId: rec.id(), blocked: true });
+          block: recordAction('Block', (p) => !p.blocked, async (ctx, res, rec) => {
+            await block.execute({ actor: actorOf(ctx, res), userId: rec.id(), blocked: true });
             return 'User blocked successfully';
           }),
-          unblock: recordAction('Unblock', (p) => !!p.blocked && !p.deletedAt, async (ctx, req, rec) => {
-            await block.execute({ actor: actorOf(ctx, req), userId: rec.id(), blocked: false });
+          unblock: recordAction('Unblock', (p) => !!p.blocked && !p.deletedAt, async (ctx, res, rec) => {
+            await block.execute({ actor: actorOf(ctx, res), userId: rec.id(), blocked: false });
             return 'User unblocked successfully';
           }),
-          verifyKyc: recordAction('KYC: Verified', (p) => p.kycStatus !== 'Verified', (ctx, req, rec) => setKyc('Verified')(ctx, req, rec.id())),
-          pendingKyc: recordAction('KYC: Pending', (p) => p.kycStatus !== 'Pending', (ctx, req, rec) => setKyc('Pending')(ctx, req, rec.id())),
-          unverifyKyc: recordAction('KYC: Unverified', (p) => p.kycStatus !== 'Unverified', (ctx, req, rec) => setKyc('Unverified')(ctx, req, rec.id())),
+          verifyKyc: recordAction('KYC: Verified', (p) => p.kycStatus !== 'Verified', (ctx, res, rec) => setKyc('Verified')(ctx, res, rec.id())),
+          pendingKyc: recordAction('KYC: Pending', (p) => p.kycStatus !== 'Pending', (ctx, res, rec) => setKyc('Pending')(ctx, res, rec.id())),
+          unverifyKyc: recordAction('KYC: Unverified', (p) => p.kycStatus !== 'Unverified', (ctx, res, rec) => setKyc('Unverified')(ctx, res, rec.id())),
         },
       },
     },
@@ -102,8 +108,8 @@ export function adminResources(orm: MikroORM, block: BlockUserUseCase, update: U
         properties: { files: { isVisible: false } },
         actions: {
           ...READ_ONLY,
-          approve: recordAction('Approve (KYC Verified)', (p) => p.status === 'Pending', (ctx, req, rec) => setKyc('Verified')(ctx, req, String(rec.params.userId))),
-          reject: recordAction('Reject (KYC Unverified)', (p) => p.status === 'Pending', (ctx, req, rec) => setKyc('Unverified')(ctx, req, String(rec.params.userId))),
+          approve: recordAction('Approve (KYC Verified)', (p) => p.status === 'Pending', (ctx, res, rec) => setKyc('Verified')(ctx, res, String(rec.params.userId))),
+          reject: recordAction('Reject (KYC Unverified)', (p) => p.status === 'Pending', (ctx, res, rec) => setKyc('Unverified')(ctx, res, String(rec.params.userId))),
         },
       },
     },
