@@ -59,6 +59,8 @@ describe('errorResponse', () => {
       body: { statusCode: 400, message: 'A number is out of range', code: 'BAD_REQUEST' },
       headers: {},
     });
+    // A NUL character (\u0000) that reached a text column, wherever a DTO let it through.
+    expect(errorResponse({ code: '22021' }).body).toEqual({ statusCode: 400, message: 'A value contains a character that is not allowed', code: 'BAD_REQUEST' });
     // As MikroORM wraps them: the driver error under `cause`.
     expect(errorResponse({ name: 'NotNullConstraintViolationException', cause: { code: '23502' } }).status).toBe(400);
   });

@@ -44,6 +44,9 @@ const STATUS_OF_SQLSTATE: Record<string, [number, string, string]> = {
   '22P02': [400, 'BAD_REQUEST', 'A value has an invalid format'],
   '22003': [400, 'BAD_REQUEST', 'A number is out of range'],
   '22001': [400, 'BAD_REQUEST', 'A value is too long'],
+  // PostgreSQL text cannot hold a NUL character (\u0000) or a broken byte sequence.
+  '22021': [400, 'BAD_REQUEST', 'A value contains a character that is not allowed'],
+  '22P05': [400, 'BAD_REQUEST', 'A value contains a character that is not allowed'],
   '40001': [409, 'RETRY', 'The request conflicted with another one; please retry'],
   '40P01': [409, 'RETRY', 'The request conflicted with another one; please retry'],
 };
