@@ -99,4 +99,37 @@ describe('wallet guards (real PostgreSQL)', () => {
       expect(keys).toEqual([{ key: 'new-1' }]);
     });
   });
+
+  describe('races on one cash account', () => {
+    it('a withdrawal racing an admin balance adjustment never drives cash negative; the ledger stays balanced', async () => {
+      for (let round = 0; round < 8; round++) {
+        const user = await api.fundedUser('100.00');
+        // The admin sets the balance to 30.00 while the user withdraws 80.00: whichever runs first,
+        // the other sees the result (adjustment locks the account before reading; the hold is checked
+        // by the ledger), so the outcome is one of the serial orders.
+        const [withdrawal, adjustment] = await Promise.all([
+          api.post(user, '/wallet/withdraw', { amount: '80.00', destination: 'IBAN' }),
+          t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, balance: '30.00' }),
+        ]);
+        expect(adjustment.status).toBe(200);
+        expect([201, 409]).toContain(withdrawal.status);
+        const wallet = await api.wallet(user);
+        if (withdrawal.status === 201) {
+          // withdrawal first (100 → 20 free, 80 held), then cash set to 30
+          expect(wallet).toMatchObject({ balance: '30.00', held: '80.00' });
+        } else {
+          expect(withdrawal.body.code).toBe('WALLET.INSUFFICIENT_FUNDS');
+          expect(wallet).toMatchObject({ balance: '30.00', held: '0.00' });
+        }
+      }
+      const [negative] = await t.sql<{ n: string }>("SELECT count(*)::text AS n FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance < 0");
+      expect(negative.n).toBe('0');
+      const [check] = await t.sql<{ total: string; unbalanced: string; mismatches: string }>(
+        `SELECT (SELECT coalesce(sum(amount), 0)::text FROM ledger_entries) AS total,
+                (SELECT count(*)::text FROM (SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0) u) AS unbalanced,
+                (SELECT count(*)::text FROM ledger_accounts a WHERE a.balance <> (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e WHERE e.account_id = a.id)) AS mismatches`,
+      );
+      expect(check).toEqual({ total: '0', unbalanced: '0', mismatches: '0' });
+    });
+  });
 });

@@ -3,6 +3,9 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 
+/** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */
+const NO_NUL = /^[^\u0000]*$/;
+
 export class AuditQueryRequestDto extends PageQueryDto {
 
   @ApiPropertyOptional({ example: 'user.block' })
@@ -21,5 +24,6 @@ export class AuditQueryRequestDto extends PageQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(128)
+  @Matches(NO_NUL, { message: 'targetId must not contain NUL characters' })
   targetId?: string;
 }

@@ -4,6 +4,9 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { KYC_STATUSES, ROLES, type KycStatus, type Role } from '../../../domain/user';
 
+/** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */
+const NO_NUL = /^[^\u0000]*$/;
+
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class ListUsersQueryDto extends PageQueryDto {
@@ -12,6 +15,7 @@ export class ListUsersQueryDto extends PageQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(100)
+  @Matches(NO_NUL, { message: 'search must not contain NUL characters' })
   search?: string;
 }
 
@@ -29,6 +33,7 @@ export class CreateUserRequestDto {
   @IsString()
   @MinLength(1)
   @MaxLength(64)
+  @Matches(NO_NUL, { message: 'firstname must not contain NUL characters' })
   firstname!: string;
 
   @ApiProperty({ minLength: 1, maxLength: 64 })
@@ -36,6 +41,7 @@ export class CreateUserRequestDto {
   @IsString()
   @MinLength(1)
   @MaxLength(64)
+  @Matches(NO_NUL, { message: 'lastname must not contain NUL characters' })
   lastname!: string;
 
   @ApiProperty({ format: 'email', maxLength: 254 })

@@ -6,6 +6,9 @@ import { MAX_DESTINATION_LENGTH } from '../../../domain/amount';
 import { WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES, type WalletTransactionStatus, type WalletTransactionType } from '../../../domain/wallet-transaction';
 import { IsAmount } from './amount.validator';
 
+/** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */
+const NO_NUL = /^[^\u0000]*$/;
+
 export class DepositRequestDto {
   @ApiProperty({ type: String, example: '250.00', description: 'USD, a decimal string with at most 2 decimals' })
   @IsAmount()
@@ -22,6 +25,7 @@ export class WithdrawRequestDto {
   @MinLength(1, { message: 'destination must not be empty' })
   @MaxLength(MAX_DESTINATION_LENGTH, { message: `destination must be at most ${MAX_DESTINATION_LENGTH} characters` })
   @Matches(/\S/, { message: 'destination must not be blank' })
+  @Matches(NO_NUL, { message: 'destination must not contain NUL characters' })
   destination!: string;
 }
 
@@ -30,6 +34,7 @@ export class DecisionRequestDto {
   @IsOptional()
   @IsString()
   @MaxLength(500)
+  @Matches(NO_NUL, { message: 'note must not contain NUL characters' })
   note?: string;
 }
 
@@ -55,5 +60,6 @@ export class WalletsQueryDto extends PageQueryDto {
   @IsOptional()
   @IsString()
   @MaxLength(100)
+  @Matches(NO_NUL, { message: 'search must not contain NUL characters' })
   search?: string;
 }
