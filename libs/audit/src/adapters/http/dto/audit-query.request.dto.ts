@@ -4,6 +4,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 
 /** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */
+// eslint-disable-next-line no-control-regex -- matching the control character is the point
 const NO_NUL = /^[^\u0000]*$/;
 
 export class AuditQueryRequestDto extends PageQueryDto {

@@ -5,6 +5,7 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsOptional, IsString, 
 import { KYC_STATUSES, ROLES, type KycStatus, type Role } from '../../../domain/user';
 
 /** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */
+// eslint-disable-next-line no-control-regex -- matching the control character is the point
 const NO_NUL = /^[^\u0000]*$/;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -7,6 +7,7 @@ import { WALLET_TRANSACTION_STATUSES, WALLET_TRANSACTION_TYPES, type WalletTrans
 import { IsAmount } from './amount.validator';
 
 /** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */
+// eslint-disable-next-line no-control-regex -- matching the control character is the point
 const NO_NUL = /^[^\u0000]*$/;
 
 export class DepositRequestDto {
