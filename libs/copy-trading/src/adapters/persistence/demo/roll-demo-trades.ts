@@ -55,5 +55,5 @@ export async function rollDemoTradesForward(em: EntityManager): Promise<number> 
  */
 export async function rollDemoTradesOnStart(app: INestApplicationContext, config: { demoData: boolean }): Promise<void> {
   if (!config.demoData) return;
-  await rollDemoTradesForward(app.get(MikroORM).em.fork());
+  await rollDemoTradesForward(app.get<MikroORM>(MikroORM).em.fork());
 }
