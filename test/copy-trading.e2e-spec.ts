@@ -254,6 +254,7 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
       expect((await t.http().get('/api/copies/settings').set('Authorization', f.bearer)).body).toMatchObject({ todayPnl: '-11.00', limitReached: true });
       const next = await open(tr);
       expect(next.body).toMatchObject({ copied: 0, skipped: { daily_loss_limit: 1 } });
+      await t.delivered();
       expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id])).toHaveLength(1);
       // Removing the limit lets the next trade through.
       await t.http().patch('/api/copies/settings').set('Authorization', f.bearer).send({ dailyLossLimit: null }).expect(200);
@@ -348,6 +349,12 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
       }
       const opened = await open(tr);
       expect((await close(tr, opened.body.trade.id, '0')).status).toBe(400);
+      // A move the trade row cannot hold (≥ 100,000,000 %) is a mistyped price: a clear 400, still open.
+      const tiny = await open(tr, { entryPrice: '0.01' });
+      const huge = await close(tr, tiny.body.trade.id, '10000.01');
+      expect(huge.status).toBe(400);
+      expect(huge.body.code).toBe('TRADE.PRICE_OUT_OF_RANGE');
+      expect((await close(tr, tiny.body.trade.id, '10000')).status).toBe(200);
     });
 
     it('an Admin acts for a trader with ?traderId=; the trader sees trades and followers', async () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isValidPrice, positionPnl, positionSize, profitShare, scaleOnWithdrawal, scalePrice, stopLossHit, tradePnlPct } from './copy-math';
+import { isValidPrice, pnlPctInRange, positionPnl, positionSize, profitShare, scaleOnWithdrawal, scalePrice, stopLossHit, tradePnlPct } from './copy-math';
 import { nextStatus } from './copy';
 
 describe('copy sizing', () => {
@@ -73,6 +73,13 @@ describe('pnl rounding toward zero', () => {
     expect(tradePnlPct('100', '110', 'sell')).toBe('-10.0000');
     expect(tradePnlPct('3', '3.01', 'buy')).toBe('0.3333');
     expect(tradePnlPct('3', '2.98', 'buy')).toBe('-0.6667');
+  });
+
+  it('knows which pnl % the trade row can hold (numeric(12,4))', () => {
+    expect(pnlPctInRange(tradePnlPct('0.01', '10000', 'buy'))).toBe(true); // 99,990,000 %
+    expect(pnlPctInRange(tradePnlPct('0.01', '10000.01', 'buy'))).toBe(false); // 100,000,000 %
+    expect(pnlPctInRange(tradePnlPct('0.01', '10000.01', 'sell'))).toBe(false);
+    expect(pnlPctInRange(tradePnlPct('100', '0.00000001', 'buy'))).toBe(true);
   });
 
   it('parses prices exactly and refuses junk', () => {

@@ -56,6 +56,14 @@ export function tradePnlPct(entryPrice: string, exitPrice: string, side: TradeSi
   return `${negative ? '-' : ''}${abs / 10_000n}.${(abs % 10_000n).toString().padStart(4, '0')}`;
 }
 
+/**
+ * Whether a trade's pnl % can be stored (numeric(12,4): below 100,000,000 % in absolute value). A move
+ * that large only comes from a mistyped price; refusing it names the problem instead of a database error.
+ */
+export function pnlPctInRange(pnlPct: string): boolean {
+  return BigInt(pnlPct.replace('-', '').split('.')[0]) < 100_000_000n;
+}
+
 export interface ProfitShare {
   /** cents moved from the copy's equity to the trader's cash */
   fee: bigint;

@@ -46,6 +46,8 @@ export const copyErrors = {
     new DomainError('COPY.INSUFFICIENT_FREE_EQUITY', 'Not enough free equity: open positions commit the rest', 'conflict'),
   tradeNotFound: () => new DomainError('TRADE.NOT_FOUND', 'Trade not found', 'not_found'),
   tradeClosed: () => new DomainError('TRADE.ALREADY_CLOSED', 'This trade is already closed', 'conflict'),
+  moveTooLarge: () =>
+    new DomainError('TRADE.PRICE_OUT_OF_RANGE', 'The exit price is more than 999,999 times the entry price: check the price', 'validation'),
   noProfile: () => new DomainError('TRADER.NO_PROFILE', 'You have no trader profile', 'forbidden'),
 };
 

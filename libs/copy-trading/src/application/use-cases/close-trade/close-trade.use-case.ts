@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { formatCents, UnitOfWork } from '@mirrorline/shared';
 import { Ledger } from '@mirrorline/wallet';
 import { copyErrors } from '../../../domain/copy';
-import { tradePnlPct } from '../../../domain/copy-math';
+import { pnlPctInRange, tradePnlPct } from '../../../domain/copy-math';
 import { CopyRepository } from '../../ports/copy-repository';
 import { TradeEngine, type TradeRecord } from '../../ports/trade-engine';
 
@@ -45,6 +45,7 @@ export class CloseTradeUseCase {
       if (!trade || trade.traderId !== trader.id) throw copyErrors.tradeNotFound();
       if (trade.status === 'closed') throw copyErrors.tradeClosed();
       const pnlPct = tradePnlPct(trade.entryPrice, command.exitPrice, trade.side);
+      if (!pnlPctInRange(pnlPct)) throw copyErrors.moveTooLarge();
       await this.engine.closeTrade(tx, trade.id, command.exitPrice, pnlPct);
       const traderCash = await this.ledger.userAccount(tx, trader.userId, 'cash');
       const market = await this.ledger.platformAccount(tx, 'platform_market');
