@@ -27,19 +27,26 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
   return (
     <div className="state state--error" role="alert">
       <p className="state__title">{message}</p>
-      {message === EXPIRED_MESSAGE ? (
-        <Link to="/signin" className="btn btn--primary">
-          Please login again
-        </Link>
-      ) : (
-        onRetry && (
-          <button type="button" className="btn btn--ghost" onClick={onRetry}>
-            Try again
-          </button>
-        )
-      )}
+      <ErrorAction message={message} onRetry={onRetry} />
     </div>
   );
+}
+
+/** What the reader can do about an error: sign in again once the login has expired, otherwise retry. */
+function ErrorAction({ message, onRetry, small = false }: { message: string; onRetry?: () => void; small?: boolean }) {
+  const size = small ? ' btn--sm' : '';
+  if (message === EXPIRED_MESSAGE) {
+    return (
+      <Link to="/signin" className={`btn btn--primary${size}`}>
+        Please login again
+      </Link>
+    );
+  }
+  return onRetry ? (
+    <button type="button" className={`btn btn--ghost${size}`} onClick={onRetry}>
+      Try again
+    </button>
+  ) : null;
 }
 
 /** Renders loading / error / empty / content for one SWR answer. */
@@ -79,17 +86,7 @@ export function InlineError({ error, onRetry }: { error: unknown; onRetry?: () =
       <span>
         {message} <span className="muted small">The data below may be out of date.</span>
       </span>
-      {message === EXPIRED_MESSAGE ? (
-        <Link to="/signin" className="btn btn--primary btn--sm">
-          Please login again
-        </Link>
-      ) : (
-        onRetry && (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={onRetry}>
-            Try again
-          </button>
-        )
-      )}
+      <ErrorAction message={message} onRetry={onRetry} small />
     </div>
   );
 }
