@@ -79,7 +79,10 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    // shared_buffers: PostgreSQL's default (128 MB) does not hold a large trader's working set (copies, their
+    // ledger accounts and positions, the notifications just written), so a 100,000-copy settlement read and
+    // wrote back through the OS cache (bench/copy-fanout: close 3.2 s at 128 MB, 2.2 s at 512 MB).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', 'shared_buffers=512MB'],
     onLog: (message: string) => log(message.trim()),
     onError: (error: unknown) => log(String(error)),
   });

@@ -182,8 +182,9 @@ export class SqlTradeEngine extends TradeEngine {
     // The trade's positions were inserted after the last ANALYZE, so the planner expects a handful and
     // would probe copies and ledger_accounts once per position. For a large fan-out hash joins are the right
     // plan; a small one keeps the planner's index probes, as hash joins would scan whole tables.
+    // With the default work_mem (4 MB) those hashes and the materialised CTEs spill to temp files.
     const large = trade.copiedCount >= HASH_JOIN_THRESHOLD;
-    if (large) await em.execute('SET LOCAL enable_nestloop = off');
+    if (large) await em.execute("SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '64MB'");
     // Stop-loss hits and ended copies are few: kept aside (small temp table) for the cash return and notices.
     await em.execute(
       `CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
@@ -276,7 +277,7 @@ export class SqlTradeEngine extends TradeEngine {
         traderCashAccount,
       ],
     );
-    if (large) await em.execute('SET LOCAL enable_nestloop TO DEFAULT');
+    if (large) await em.execute('SET LOCAL enable_nestloop TO DEFAULT; SET LOCAL work_mem TO DEFAULT');
     if (totals.expected !== totals.positions) throw new Error(`trade ${trade.id}: positions changed during settlement`);
     const result: SettlementResult = {
       positions: Number(totals.positions),
