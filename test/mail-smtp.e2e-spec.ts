@@ -1,3 +1,4 @@
+import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { SmtpMailer } from '@mirrorline/mail';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -77,6 +78,7 @@ describe('SmtpMailer against a real SMTP server', () => {
     afterAll(() => t.close());
 
     it('emails the sign-up code over SMTP; the code read from the received mail verifies the email', async () => {
+      // The mail goes out after the 201 (in the background): waitForMailTo waits for it.
       await t.http()
         .post('/api/auth/register')
         .send({ username: 'smtp_user', firstname: 'Sam', lastname: 'Tp', email: 'smtp-user@example.test', password: 'correct horse battery' })
@@ -87,6 +89,55 @@ describe('SmtpMailer against a real SMTP server', () => {
       expect(code).toMatch(/^\d{6}$/);
       await t.http().post('/api/auth/verifyotp').send({ email: 'smtp-user@example.test', otp: code }).expect(200);
       await t.http().post('/api/auth/login').send({ email: 'smtp-user@example.test', password: 'correct horse battery' }).expect(200);
+    });
+
+    it('createnewotp and forgotpassword/sendotp mail the code too', async () => {
+      await t.http()
+        .post('/api/auth/register')
+        .send({ username: 'smtp_again', firstname: 'Sam', lastname: 'Tp', email: 'smtp-again@example.test', password: 'correct horse battery' })
+        .expect(201);
+      await t.http().post('/api/auth/forgotpassword/sendotp').send({ email: 'smtp-again@example.test' }).expect(200);
+      for (let i = 0; i < 100 && received.filter((m) => m.to.includes('smtp-again@example.test')).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      const mails = received.filter((m) => m.to.includes('smtp-again@example.test'));
+      expect(mails.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1])).toEqual(['Your Mirrorline verification code', 'Your Mirrorline password reset code']);
+    });
+  });
+
+  describe('the app with a mail server that accepts connections and never answers', () => {
+    let stalled: Server;
+    const sockets: Socket[] = [];
+    let t: TestApp;
+    beforeAll(async () => {
+      stalled = createServer((socket) => sockets.push(socket));
+      const stalledPort = await freePort();
+      await new Promise<void>((resolve) => stalled.listen(stalledPort, '127.0.0.1', resolve));
+      // A short greeting timeout (SMTP_URL query) so that the sends end, and the app closes, quickly.
+      t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${stalledPort}?greetingTimeout=1500`, MAIL_FROM: 'codes@mirrorline.test' });
+    });
+    afterAll(async () => {
+      // Shutdown waits for the mails in flight; they fail at the greeting timeout and are logged.
+      await t.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => stalled.close(() => resolve()));
+    });
+
+    it('register, createnewotp and forgotpassword/sendotp answer without waiting for the mail', async () => {
+      const email = 'stalled-mail@example.test';
+      const timed = async (send: () => Promise<{ status: number }>) => {
+        const started = Date.now();
+        const res = await send();
+        return { status: res.status, fast: Date.now() - started < 1000 };
+      };
+      expect(
+        await timed(() =>
+          t.http().post('/api/auth/register').send({ username: 'stalled_mail', firstname: 'S', lastname: 'M', email, password: 'correct horse battery' }),
+        ),
+      ).toEqual({ status: 201, fast: true });
+      expect(await timed(() => t.http().post('/api/auth/createnewotp').send({ email }))).toEqual({ status: 200, fast: true });
+      expect(await timed(() => t.http().post('/api/auth/forgotpassword/sendotp').send({ email }))).toEqual({ status: 200, fast: true });
+      // The sends are really under way (connections open on the stalled server).
+      for (let i = 0; i < 50 && sockets.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(sockets.length).toBe(3);
     });
   });
 });
