@@ -12,6 +12,7 @@ import { Migration20261123000610Notifications } from './Migration20261123000610N
 import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261123000620CopyTradingFanOutTuning';
 import { Migration20261123000630NotificationsKey } from './Migration20261123000630NotificationsKey';
 import { Migration20261123000640CopySettlementTuning } from './Migration20261123000640CopySettlementTuning';
+import { Migration20261123000650LoginFailuresSweepIndex } from './Migration20261123000650LoginFailuresSweepIndex';
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 
 /**
@@ -32,5 +33,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000620CopyTradingFanOutTuning', class: Migration20261123000620CopyTradingFanOutTuning },
   { name: 'Migration20261123000630NotificationsKey', class: Migration20261123000630NotificationsKey },
   { name: 'Migration20261123000640CopySettlementTuning', class: Migration20261123000640CopySettlementTuning },
+  { name: 'Migration20261123000650LoginFailuresSweepIndex', class: Migration20261123000650LoginFailuresSweepIndex },
   { name: 'Migration20261123000700WalletGuards', class: Migration20261123000700WalletGuards },
 ];
