@@ -22,7 +22,18 @@ export function createHttpLogger(config: Pick<AppConfig, 'logLevel'>): HttpLogge
     },
     customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id?: string }).id }),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.otp'],
+      // Bodies are not logged today; the secret-bearing fields are redacted anyway, should one ever be.
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.currentPassword',
+        '*.newPassword',
+        '*.otp',
+        '*.resetToken',
+        '*.accessToken',
+      ],
       censor: '[redacted]',
     },
     serializers: {
