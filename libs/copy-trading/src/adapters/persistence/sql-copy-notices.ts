@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { afterCommit, emOf, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { Notifications } from '@mirrorline/notifications';
+import { sqlAmount } from './sql-amount';
 
 export type CopyNoticeKind = 'opened' | 'closed';
 
@@ -106,7 +107,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     await this.notifications.notifyFromSelect(
       tx,
       `SELECT * FROM (
-         SELECT p.follower_id, 'copy_opened', ?::text, 'Position size ' || (p.size / 100) || '.' || lpad((p.size % 100)::text, 2, '0') || ' USD',
+         SELECT p.follower_id, 'copy_opened', ?::text, 'Position size ' || ${sqlAmount('p.size')} || ' USD',
                 jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size)
          FROM copy_positions p WHERE p.trade_id = ?
          UNION ALL
@@ -127,8 +128,8 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     await this.notifications.notifyFromSelect(
       tx,
       `SELECT p.follower_id, 'copy_closed',
-              ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || (abs(p.pnl) / 100) || '.' || lpad((abs(p.pnl) % 100)::text, 2, '0') || ' USD',
-              ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || (p.fee / 100) || '.' || lpad((p.fee % 100)::text, 2, '0') || ' USD' ELSE '' END,
+              ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || ${sqlAmount('abs(p.pnl)')} || ' USD',
+              ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || ${sqlAmount('p.fee')} || ' USD' ELSE '' END,
               jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text)
        FROM copy_positions p WHERE p.trade_id = ? AND p.settled ORDER BY p.follower_id`,
       [`${pair} closed: `, `Trade pnl ${pnlPct} %`, tradeId],

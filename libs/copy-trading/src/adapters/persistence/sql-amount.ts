@@ -1,0 +1,5 @@
+/**
+ * SQL that renders a non-negative bigint cents expression as "12.34" in notification texts: integer
+ * arithmetic only, so no float ever touches an amount on its way to the user.
+ */
+export const sqlAmount = (cents: string): string => `(${cents} / 100) || '.' || lpad((${cents} % 100)::text, 2, '0')`;
