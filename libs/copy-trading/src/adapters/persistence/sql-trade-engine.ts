@@ -12,6 +12,7 @@ import {
 } from '../../application/ports/trade-engine';
 import type { SkipReason } from '../../domain/copy';
 import { SqlCopyNotices } from './sql-copy-notices';
+import { sqlAmount } from './sql-amount';
 
 interface TradeRow {
   id: string;
@@ -254,10 +255,8 @@ export class SqlTradeEngine extends TradeEngine {
            UNION ALL SELECT posting.id, ?::bigint, -tot.pnl FROM posting, tot WHERE tot.pnl <> 0
            UNION ALL SELECT posting.id, ?::bigint, tot.fees FROM posting, tot WHERE tot.fees > 0
          ) e ORDER BY 2
-         RETURNING 1
        )
        SELECT tot.n AS expected, (SELECT count(*) FROM settled) AS positions, tot.pnl::text AS pnl, tot.fees::text AS fees,
-              (SELECT count(*) FROM entries) AS entries,
               (SELECT count(*) FILTER (WHERE ends) FROM flags) AS ended,
               (SELECT count(*) FILTER (WHERE stop_loss_hit) FROM flags) AS hit,
               (SELECT coalesce(sum(equity) FILTER (WHERE ends), 0) FROM flags)::text AS returned
@@ -295,7 +294,7 @@ export class SqlTradeEngine extends TradeEngine {
          FROM copy_settlement_flags f WHERE f.stop_loss_hit
          UNION ALL
          SELECT f.follower_id, 'copy_ended', 'Your copy of ' || ?::text || ' has ended',
-                (f.equity / 100) || '.' || lpad((f.equity % 100)::text, 2, '0') || ' USD returned to your balance.',
+                ${sqlAmount('f.equity')} || ' USD returned to your balance.',
                 jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text)
          FROM copy_settlement_flags f WHERE f.ends`,
         [trader.name, trader.name],
