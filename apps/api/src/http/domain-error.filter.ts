@@ -13,6 +13,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   gone: 410,
   unprocessable: 422,
   too_many_requests: 429,
+  service_unavailable: 503,
 };
 
 const CODE_OF_STATUS: Record<number, string> = {

@@ -11,7 +11,8 @@ export type DomainErrorKind =
   | 'conflict'
   | 'gone'
   | 'unprocessable'
-  | 'too_many_requests';
+  | 'too_many_requests'
+  | 'service_unavailable';
 
 export class DomainError extends Error {
   constructor(

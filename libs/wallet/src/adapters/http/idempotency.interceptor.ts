@@ -21,6 +21,7 @@ const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   gone: 410,
   unprocessable: 422,
   too_many_requests: 429,
+  service_unavailable: 503,
 };
 
 /** Outcomes that ran the use case to a final answer are replayed; the others leave the key free for a retry. */

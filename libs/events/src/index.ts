@@ -1,0 +1,2 @@
+export * from './domain/live-event';
+export * from './application/ports/live-events';

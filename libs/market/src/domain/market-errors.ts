@@ -1,0 +1,9 @@
+import { DomainError } from '@mirrorline/shared';
+
+/** product.md §9.3: the codes every caller of the market sees. */
+export const marketErrors = {
+  unknownSymbol: (symbol: string) => new DomainError('MARKET.UNKNOWN_SYMBOL', `Unknown symbol: ${symbol}`, 'validation'),
+  closed: (symbol: string) => new DomainError('MARKET.CLOSED', `${symbol} is outside its trading session`, 'conflict'),
+  noQuote: (symbol: string) =>
+    new DomainError('MARKET.NO_QUOTE', `No fresh quote for ${symbol}: try again in a moment`, 'service_unavailable'),
+};
