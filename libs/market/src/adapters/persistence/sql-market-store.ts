@@ -88,6 +88,35 @@ export class SqlMarketStore extends MarketStore {
     );
   }
 
+  async insertCandles(rows: readonly CandleRow[]): Promise<void> {
+    // A few chunks at once on pooled connections: the first start's history is written in parallel.
+    const CHUNK = 12_000;
+    const chunks: CandleRow[][] = [];
+    for (let start = 0; start < rows.length; start += CHUNK) chunks.push(rows.slice(start, start + CHUNK));
+    const insert = async (chunk: CandleRow[]) => {
+      await this.db.execute(
+        `INSERT INTO market_candles (symbol, interval, time, open, high, low, close)
+         SELECT * FROM unnest(?::text[], ?::text[], ?::timestamptz[], ?::numeric[], ?::numeric[], ?::numeric[], ?::numeric[])
+         ON CONFLICT (symbol, interval, time) DO NOTHING`,
+        [
+          arrayLiteral(chunk.map((r) => r.symbol)),
+          arrayLiteral(chunk.map((r) => r.interval)),
+          arrayLiteral(chunk.map((r) => r.time.toISOString())),
+          arrayLiteral(chunk.map((r) => r.open)),
+          arrayLiteral(chunk.map((r) => r.high)),
+          arrayLiteral(chunk.map((r) => r.low)),
+          arrayLiteral(chunk.map((r) => r.close)),
+        ],
+        'run',
+      );
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < chunks.length) await insert(chunks[next++]);
+    };
+    await Promise.all([worker(), worker(), worker()]);
+  }
+
   async mergeCandles(rows: readonly CandleRow[], options: { replace1m?: boolean } = {}): Promise<void> {
     const CHUNK = 20_000;
     for (let start = 0; start < rows.length; start += CHUNK) {

@@ -20,6 +20,8 @@ export abstract class MarketStore {
    * close = the mid. Then NOTIFYs every instance, in the same transaction.
    */
   abstract storeQuotes(quotes: readonly Quote[], options: { candles: boolean; notifyPayloads: readonly string[] }): Promise<void>;
+  /** Inserts candles of buckets nobody has written yet (a bulk write: rows that exist already are left alone). */
+  abstract insertCandles(rows: readonly CandleRow[]): Promise<void>;
   /** Upserts candles, merging with what is there (open kept, high/low widened, close replaced); `replace1m` overwrites 1m rows. */
   abstract mergeCandles(rows: readonly CandleRow[], options?: { replace1m?: boolean }): Promise<void>;
   abstract latestQuotes(symbols?: readonly string[]): Promise<Quote[]>;
