@@ -30,6 +30,8 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
   private readonly lastSent = new Map<string, number>();
   private readonly pending = new Map<string, { quote: Quote; timer: NodeJS.Timeout }>();
   private readonly all = new Set<SseConnection>();
+  /** connections grouped by the exact symbol list they asked for: a tick is one write per connection */
+  private readonly groups = new Map<string, { symbols: ReadonlySet<string>; connections: Set<SseConnection> }>();
 
   get size(): number {
     return this.all.size;
@@ -39,6 +41,10 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
   open(symbols: readonly string[], snapshot: readonly Quote[], req: IncomingMessage, res: ServerResponse): SseConnection {
     const connection = new SseConnection(req, res);
     this.all.add(connection);
+    const key = [...symbols].sort().join(',');
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = { symbols: new Set(symbols), connections: new Set() }));
+    group.connections.add(connection);
     for (const symbol of symbols) {
       let set = this.bySymbol.get(symbol);
       if (!set) this.bySymbol.set(symbol, (set = new Set()));
@@ -46,6 +52,9 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
     }
     connection.onClose(() => {
       this.all.delete(connection);
+      const current = this.groups.get(key);
+      current?.connections.delete(connection);
+      if (current && !current.connections.size) this.groups.delete(key);
       for (const symbol of symbols) {
         const set = this.bySymbol.get(symbol);
         set?.delete(connection);
@@ -58,6 +67,7 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
 
   onQuotes(quotes: Quote[]): void {
     const now = Date.now();
+    const due = new Map<string, string>();
     for (const quote of quotes) {
       if (!this.bySymbol.has(quote.symbol)) continue;
       const waiting = this.pending.get(quote.symbol);
@@ -67,7 +77,8 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
       }
       const wait = (this.lastSent.get(quote.symbol) ?? 0) + STREAM_MIN_INTERVAL_MS - now;
       if (wait <= 0) {
-        this.send(quote, now);
+        this.lastSent.set(quote.symbol, now);
+        due.set(quote.symbol, this.frame(quote));
       } else {
         const timer = setTimeout(() => {
           const entry = this.pending.get(quote.symbol);
@@ -77,6 +88,17 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
         timer.unref();
         this.pending.set(quote.symbol, { quote, timer });
       }
+    }
+    if (due.size) this.writeBatch(due);
+  }
+
+  /** One write per connection for a whole tick: the frames of the symbols it asked for, concatenated once per group. */
+  private writeBatch(frames: ReadonlyMap<string, string>): void {
+    for (const group of this.groups.values()) {
+      let chunk = '';
+      for (const [symbol, frame] of frames) if (group.symbols.has(symbol)) chunk += frame;
+      if (!chunk) continue;
+      for (const connection of group.connections) connection.write(chunk);
     }
   }
 
