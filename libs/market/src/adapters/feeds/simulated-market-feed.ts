@@ -52,6 +52,7 @@ export class SimulatedMarketFeed extends MarketFeed {
       this.state.set(quote.symbol, { mid: (Number(quote.bid) + Number(quote.ask)) / 2, second: Math.floor(quote.time.getTime() / 1000) });
     }
     if (!this.running) return;
+    await this.tick(); // fresh quotes before the API listens, not a second later
     this.timer = setInterval(() => {
       if (this.ticking) return; // a slow tick is skipped, not queued
       this.ticking = this.tick().finally(() => (this.ticking = undefined));
