@@ -12,3 +12,8 @@ export * as copyTradingFixtures from './testing/ledger-fixtures';
 export { CopyTradingDemoSeeder } from './adapters/persistence/demo/copy-trading-demo.seeder';
 export { DEMO_TRADERS } from './adapters/persistence/demo/demo-traders';
 export { rollDemoTradesForward, rollDemoTradesOnStart } from './adapters/persistence/demo/roll-demo-trades';
+export * from './application/ports/price-watch-store';
+export * from './application/ports/trade-events';
+export { PriceWatcher, WATCH_INTERVAL_MS, type WatchCycleResult } from './application/use-cases/price-watcher/price-watcher';
+export { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.use-case';
+export { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
