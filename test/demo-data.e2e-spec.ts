@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { copyTradingFixtures as fx, rollDemoTradesOnStart } from '@mirrorline/copy-trading';
 import { seedDemoDataIfEmpty } from '../apps/api/src/database/migrate';
 import { STARTUP_TASKS } from '../apps/api/src/startup-tasks';
+import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
@@ -36,19 +37,14 @@ describe('demo data seeding', () => {
       const follower = await createUser(t, { kyc: 'Verified' });
       await fx.fundCash(sql, follower.id, 10_000);
       await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId: 2, amount: '100.00' }).expect(201);
-      const opened = await t
-        .http()
-        .post('/api/trader/trades?traderId=2')
-        .set('Authorization', admin.bearer)
-        .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.08', allocationPct: 50 })
-        .expect(201);
-      await t.http().post(`/api/trader/trades/${opened.body.trade.id}/close?traderId=2`).set('Authorization', admin.bearer).send({ exitPrice: '1.09' }).expect(200);
+      const opened = await openAt(t, admin.bearer, '1.08', { symbol: 'XRPUSDT', side: 'buy', allocationPct: 50 }, '?traderId=2').expect(201);
+      await closeAt(t, admin.bearer, opened.body.trade.id, '1.09', '?traderId=2').expect(200);
       // A real trader with an old closed trade: never rewritten.
       const real = await createUser(t, { roles: ['User', 'Trader'] });
       const realId = await fx.insertTraderProfile(sql, real.id);
       await sql(
-        `INSERT INTO trader_trades (trader_id, market, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status, opened_at, closed_at)
-         VALUES (?, 'Forex', 'EURUSD', 'buy', 1, 1.1, 10, 10, 'closed', now() - interval '41 days', now() - interval '40 days')`,
+        `INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status, close_reason, opened_at, closed_at)
+         VALUES (?, 'Forex', 'EURUSD', 'EURUSD', 'buy', 1, 1.1, 10, 10, 'closed', 'manual', now() - interval '41 days', now() - interval '40 days')`,
         [realId],
       );
       const list = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; maxDrawdown: number; dailyPnls: number[]; closedTrades: number }>;

@@ -17,3 +17,4 @@ export * from './application/ports/trade-events';
 export { PriceWatcher, WATCH_INTERVAL_MS, type WatchCycleResult } from './application/use-cases/price-watcher/price-watcher';
 export { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.use-case';
 export { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
+export { CloseOutCopiesUseCase } from './application/use-cases/price-watcher/close-out-copies.use-case';

@@ -324,7 +324,8 @@ export class SqlTradeEngine extends TradeEngine {
     await em.execute('DROP TABLE copy_settlement_flags');
     // Each follower's "closed with pnl" notice is written right after the commit (outbox).
     if (result.positions > 0) await this.notices.enqueue(tx, trade.id, 'closed');
-    await em.execute('UPDATE trader_trades SET copiers_pnl = ?, copiers_fees = ? WHERE id = ?', [
+    // Added: positions a copy close-out settled earlier (copy_stop_loss) are already in the totals.
+    await em.execute('UPDATE trader_trades SET copiers_pnl = copiers_pnl + ?, copiers_fees = copiers_fees + ? WHERE id = ?', [
       result.pnl.toString(),
       result.fees.toString(),
       trade.id,

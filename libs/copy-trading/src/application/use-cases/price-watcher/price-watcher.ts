@@ -30,8 +30,9 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
   private running: Promise<WatchCycleResult> | null = null;
   private pending: Map<string, Quote> | null = null;
   private closed = false;
-  /** Off unless started (the app starts it; benches and specs may drive cycles themselves). */
+  /** Off until the app has started; paused() turns it off for a while. */
   private enabled = false;
+  private paused = false;
 
   constructor(
     private readonly market: MarketQuotes,
@@ -56,8 +57,20 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
 
   /** New quotes stored by the market: checked right away (the caller awaits the cycle). */
   async onQuotes(quotes: Quote[]): Promise<void> {
-    if (!this.enabled || this.closed || !quotes.length) return;
+    if (!this.enabled || this.paused || this.closed || !quotes.length) return;
     await this.request(quotes);
+  }
+
+  /**
+   * Stops acting on quotes until resume() (specs: a price that jumps past a level between two cycles, so that
+   * a trader's close meets it first; benches that time cycles themselves).
+   */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
   }
 
   /** Resolves when no cycle runs (tests). */
@@ -66,7 +79,7 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
   }
 
   private async tick(): Promise<void> {
-    if (this.closed || this.running) return; // a running cycle covers this second
+    if (this.closed || this.paused || this.running) return; // a running cycle covers this second
     try {
       await this.request(await this.market.freshQuotes());
     } catch (error) {
