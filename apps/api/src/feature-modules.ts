@@ -6,6 +6,8 @@ import { NotificationsModule } from '@mirrorline/notifications';
 import { UserManagementModule } from '@mirrorline/users';
 import { KycModule } from '@mirrorline/kyc';
 import { AuditModule } from '@mirrorline/audit';
+import { EventsModule } from '@mirrorline/events';
+import { MarketModule } from '@mirrorline/market';
 import { AdminPanelModule } from './admin/admin-panel.module';
 
 /**
@@ -13,6 +15,8 @@ import { AdminPanelModule } from './admin/admin-panel.module';
  * notifications, audit, AdminJS). Each context module is added here once it exists.
  */
 export const FEATURE_MODULES = (_config: AppConfig): Array<Type<unknown> | DynamicModule> => [
+  EventsModule,
+  MarketModule.forRoot(_config),
   WalletModule,
   NotificationsModule,
   CopyTradingModule,

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { AppConfig } from '@mirrorline/shared';
 import { BootstrapAdmin } from '@mirrorline/auth';
 import { rollDemoTradesOnStart } from '@mirrorline/copy-trading';
+import { FeedLeader } from '@mirrorline/market';
 
 /** Work that must run once the schema is current, before the API listens (e.g. bootstrap admin). */
 export type StartupTask = (app: INestApplication, config: AppConfig) => Promise<void>;
@@ -10,6 +11,11 @@ export const STARTUP_TASKS: StartupTask[] = [
   // The first admin (product.md §3), when no user has the Admin role yet.
   async (app, config) => {
     await app.get(BootstrapAdmin).execute(config);
+  },
+  // The market feed's first leadership attempt: the simulated market's history (first start) or its
+  // backfill (restart after a gap) is written before anything that reads candles, and before the API listens.
+  async (app) => {
+    await app.get(FeedLeader).tryLead();
   },
   rollDemoTradesOnStart, // DEMO_DATA: the demo traders' closed trades follow the calendar (ten-day charts)
 ];

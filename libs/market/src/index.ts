@@ -1,3 +1,11 @@
 export * from './domain/instrument';
 export * from './domain/market-errors';
+export * from './domain/session-calendar';
 export * from './application/ports/market-quotes';
+export * from './application/ports/market-feed';
+export { QuoteListeners } from './application/services/quote-listeners';
+export { MarketHistory } from './application/services/market-history';
+export { FeedLeader } from './adapters/feeds/feed-leader';
+export { TestMarketFeed } from './adapters/feeds/test-market-feed';
+export { SimulatedMarketFeed } from './adapters/feeds/simulated-market-feed';
+export { MarketModule } from './market.module';

@@ -7,4 +7,6 @@ export * from './persistence/mikro-orm-unit-of-work';
 export * from './config/app-config';
 export * from './config/config.module';
 export * from './http/page-query.dto';
+export * from './persistence/pg-notifications';
+export * from './http/sse';
 export * from './domain/open-positions-value';

@@ -103,6 +103,23 @@ function secret(env: Env, name: string, production: boolean, fallback: () => str
   return raw;
 }
 
+const MARKET_FEEDS = ['simulated', 'binance', 'test'] as const;
+
+/** MARKET_* and BINANCE_WS_URL (product.md §3, §9.2). */
+function marketConfig(env: Env, nodeEnv: AppConfig['nodeEnv']): Pick<AppConfig, 'marketFeed' | 'marketSeed' | 'marketMaxQuoteAgeMs' | 'binanceWsUrl'> {
+  const feed = (value(env, 'MARKET_FEED') ?? (nodeEnv === 'test' ? 'test' : 'simulated')) as AppConfig['marketFeed'];
+  if (!MARKET_FEEDS.includes(feed)) throw new ConfigError('MARKET_FEED', `must be simulated or binance (got "${feed}")`);
+  if (feed === 'test' && nodeEnv !== 'test') throw new ConfigError('MARKET_FEED', 'can be "test" only when NODE_ENV=test (use simulated or binance)');
+  const seedRaw = value(env, 'MARKET_SEED') ?? '20261123';
+  if (!/^\d{1,15}$/.test(seedRaw)) throw new ConfigError('MARKET_SEED', `must be a whole number from 0 to 999999999999999 (got "${seedRaw}")`);
+  const ageRaw = value(env, 'MARKET_MAX_QUOTE_AGE') ?? '10';
+  if (!/^\d+(\.\d+)?$/.test(ageRaw) || Number(ageRaw) <= 0 || Number(ageRaw) > 3600) {
+    throw new ConfigError('MARKET_MAX_QUOTE_AGE', `must be a number of seconds above 0 and at most 3600 (got "${ageRaw}")`);
+  }
+  const binanceWsUrl = url(env, 'BINANCE_WS_URL', ['ws', 'wss']) ?? 'wss://stream.binance.com:9443';
+  return { marketFeed: feed, marketSeed: Number(seedRaw), marketMaxQuoteAgeMs: Math.round(Number(ageRaw) * 1000), binanceWsUrl: binanceWsUrl.replace(/\/+$/, '') };
+}
+
 /**
  * Reads and validates the environment. Throws ConfigError naming the first bad variable.
  * `cwd` anchors relative paths (var/, uploads) so the API behaves the same from any script.
@@ -171,6 +188,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminPanel: bool(env, 'ADMIN_PANEL', nodeEnv !== 'test'),
     spaDir: value(env, 'SPA_DIR') === 'off' ? undefined : abs(value(env, 'SPA_DIR') ?? join('frontend', 'dist')),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    ...marketConfig(env, nodeEnv),
   };
   if (config.jwtAccessSecret === config.jwtRefreshSecret) {
     throw new ConfigError('JWT_REFRESH_SECRET', 'must differ from JWT_ACCESS_SECRET');

@@ -1,9 +1,9 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Clock, MikroOrmUnitOfWork, SystemClock, UnitOfWork } from '@mirrorline/shared';
+import { Clock, DATABASE_URL, MikroOrmUnitOfWork, PgNotifications, SystemClock, UnitOfWork } from '@mirrorline/shared';
 import { mikroOrmOptions } from './mikro-orm.options';
 
-/** MikroORM on PostgreSQL plus the ports every context shares: UnitOfWork and Clock. */
+/** MikroORM on PostgreSQL plus what every context shares: UnitOfWork, Clock and the one LISTEN connection. */
 @Global()
 @Module({})
 export class DatabaseModule {
@@ -20,8 +20,10 @@ export class DatabaseModule {
       providers: [
         { provide: UnitOfWork, useClass: MikroOrmUnitOfWork },
         { provide: Clock, useClass: SystemClock },
+        { provide: DATABASE_URL, useValue: databaseUrl },
+        PgNotifications,
       ],
-      exports: [UnitOfWork, Clock],
+      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications],
     };
   }
 }

@@ -25,6 +25,14 @@ export interface AppConfig {
   /** Serve the built SPA from this folder (undefined: do not serve). */
   spaDir?: string;
   trustProxy: boolean;
+  /** MARKET_FEED: where prices come from (product.md §9.2); `test` only with NODE_ENV=test (its default there). */
+  marketFeed: 'simulated' | 'binance' | 'test';
+  /** MARKET_SEED: seed of the simulated market (one seed → one path). */
+  marketSeed: number;
+  /** MARKET_MAX_QUOTE_AGE in milliseconds: older quotes are stale and nothing fills on them. */
+  marketMaxQuoteAgeMs: number;
+  /** BINANCE_WS_URL: base URL of the binance feed's WebSocket streams (…/stream?streams= is appended). */
+  binanceWsUrl: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -4,7 +4,8 @@ import type { LiveEvent } from '../../domain/live-event';
 /**
  * Publishes a user's live events to their events/stream connections on every API instance.
  * With a transaction, the events go out only if it commits (pg_notify inside the transaction).
+ * `userIds` are the users' ids (uuid strings).
  */
 export abstract class LiveEvents {
-  abstract publish(tx: TransactionContext | null, userIds: readonly number[], event: LiveEvent): Promise<void>;
+  abstract publish(tx: TransactionContext | null, userIds: readonly string[], event: LiveEvent): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { emOf, pageOffset, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { LiveEvents } from '@mirrorline/events';
 import { NotificationInbox, Notifications } from '../../application/ports/notifications';
 import type { Notification, NotificationInput } from '../../domain/notification';
 
@@ -15,8 +16,16 @@ interface Row {
   total: string;
 }
 
+/**
+ * Every notification written also raises a `notification` live event for its user (events/stream), sent
+ * with the transaction's commit: the SPA's bell refreshes its unread count without polling.
+ */
 @Injectable()
 export class SqlNotifications extends Notifications {
+  constructor(private readonly liveEvents: LiveEvents) {
+    super();
+  }
+
   async notify(tx: TransactionContext, items: NotificationInput[]): Promise<void> {
     if (!items.length) return;
     await emOf(tx).execute(
@@ -25,15 +34,18 @@ export class SqlNotifications extends Notifications {
        FROM jsonb_to_recordset(?::jsonb) AS x(user_id uuid, type text, title text, body text, data jsonb)`,
       [JSON.stringify(items.map((i) => ({ user_id: i.userId, type: i.type, title: i.title, body: i.body ?? '', data: i.data ?? null })))],
     );
+    await this.liveEvents.publish(tx, items.map((i) => i.userId), { type: 'notification', data: {} });
   }
 
   async notifyFromSelect(tx: TransactionContext, select: string, params: unknown[] = []): Promise<number> {
-    const result = await emOf(tx).execute<{ affectedRows?: number }>(
-      `INSERT INTO notifications (user_id, type, title, body, data) ${select}`,
+    const rows = await emOf(tx).execute<Array<{ user_id: string; n: string }>>(
+      `WITH inserted AS (INSERT INTO notifications (user_id, type, title, body, data) ${select} RETURNING user_id)
+       SELECT DISTINCT user_id::text, (SELECT count(*) FROM inserted) AS n FROM inserted`,
       params,
-      'run',
     );
-    return Number((result as { affectedRows?: number }).affectedRows ?? 0);
+    if (!rows.length) return 0;
+    await this.liveEvents.publish(tx, rows.map((r) => r.user_id), { type: 'notification', data: {} });
+    return Number(rows[0].n);
   }
 }
 

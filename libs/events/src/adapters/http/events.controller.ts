@@ -1,0 +1,35 @@
+import type { Request, Response } from 'express';
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
+import { EventsHub } from './events-hub';
+
+@ApiTags('events')
+@ApiBearerAuth('bearer')
+@Controller('events')
+export class EventsController {
+  constructor(private readonly hub: EventsHub) {}
+
+  /**
+   * Server-Sent Events of the caller's own live events (product.md §9.4). Each event's name is its type
+   * (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided,
+   * notification) and its data `{type, data}`; a comment line every 15 s keeps the stream alive.
+   */
+  @Get('stream')
+  @ApiOperation({ summary: 'Live events of the caller (text/event-stream; Authorization: Bearer)' })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({
+    description: 'an endless text/event-stream; each event: `event: <type>` and `data: {"type","data"}`',
+    schema: {
+      type: 'object',
+      properties: {
+        type: { type: 'string', enum: ['position_opened', 'position_closed', 'copy_stopped', 'guard_hit', 'wallet_transaction_decided', 'kyc_decided', 'notification'] },
+        data: { type: 'object', additionalProperties: true },
+      },
+    },
+  })
+  @ApiUnauthorizedResponse({ description: 'no bearer token' })
+  stream(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res() res: Response): void {
+    this.hub.open(user.userId, req, res);
+  }
+}

@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { LiveEvents } from './application/ports/live-events';
+import { PgLiveEvents } from './adapters/persistence/pg-live-events';
+import { EventsHub } from './adapters/http/events-hub';
+import { EventsController } from './adapters/http/events.controller';
+
+/** Live events (product.md §9.4): global, so any context can inject LiveEvents without importing it. */
+@Global()
+@Module({
+  controllers: [EventsController],
+  providers: [{ provide: LiveEvents, useClass: PgLiveEvents }, EventsHub],
+  exports: [LiveEvents, EventsHub],
+})
+export class EventsModule {}

@@ -1,0 +1,113 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Client } from 'pg';
+import { DATABASE_URL } from '@mirrorline/shared';
+import { MarketFeed } from '../../application/ports/market-feed';
+
+/** pg_advisory_lock key of the market feed ("MKTFEED" in ASCII, any constant no other lock uses). */
+export const FEED_LOCK_KEY = 0x4d4b54464545;
+/** How often a follower tries to take the lock: a dead leader is replaced within this (≤ 15 s, §9.2). */
+export const FEED_LEADER_RETRY_MS = 5_000;
+
+/**
+ * Exactly one API instance runs the feed: the one holding a session-level PostgreSQL advisory lock on a
+ * dedicated connection. When that instance dies, PostgreSQL ends its session and frees the lock, and the
+ * next follower to retry (every FEED_LEADER_RETRY_MS) takes over. When the leader's own connection breaks,
+ * it stops its feed at once (another instance may take the lock) and competes again.
+ * The test feed needs no leader: specs drive it directly on the instance they hold.
+ */
+@Injectable()
+export class FeedLeader implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('FeedLeader');
+  private client?: Client;
+  private leading = false;
+  private stopped = false;
+  private timer?: NodeJS.Timeout;
+  private attempt?: Promise<boolean>;
+
+  constructor(
+    private readonly feed: MarketFeed,
+    @Inject(DATABASE_URL) private readonly url: string,
+  ) {}
+
+  get isLeader(): boolean {
+    return this.leading;
+  }
+
+  /** Start-up: one attempt before the API listens (so the first start's history is there), then retries. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.feed.kind === 'test') return;
+    await this.tryLead();
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.timer) return;
+    this.timer = setInterval(() => void this.tryLead(), FEED_LEADER_RETRY_MS);
+    this.timer.unref();
+  }
+
+  /** Takes the lock if it is free and starts the feed; true when this instance leads. */
+  tryLead(): Promise<boolean> {
+    if (this.feed.kind === 'test' || this.stopped) return Promise.resolve(false);
+    this.attempt ??= this.attemptLead().finally(() => (this.attempt = undefined));
+    return this.attempt;
+  }
+
+  private async attemptLead(): Promise<boolean> {
+    if (this.leading) return true;
+    try {
+      if (!this.client) {
+        const client = new Client({ connectionString: this.url, application_name: 'mirrorline-feed-leader' });
+        client.on('error', (error) => void this.lost(client, error));
+        client.on('end', () => void this.lost(client));
+        await client.connect();
+        this.client = client;
+      }
+      const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [FEED_LOCK_KEY]);
+      if (!rows[0]?.locked || this.stopped) return false;
+      this.leading = true;
+      this.logger.log(`this instance runs the ${this.feed.kind} market feed`);
+      await this.feed.start();
+      return true;
+    } catch (error) {
+      this.logger.warn(`feed leadership attempt failed: ${(error as Error).message}`);
+      if (this.leading) await this.resign();
+      return false;
+    }
+  }
+
+  private async lost(client: Client, error?: Error): Promise<void> {
+    if (this.client !== client) return;
+    this.client = undefined;
+    client.removeAllListeners('end');
+    void client.end().catch(() => undefined);
+    if (this.stopped) return;
+    this.logger.warn(`feed lock connection lost (${error?.message ?? 'ended'})`);
+    await this.resign();
+  }
+
+  private async resign(): Promise<void> {
+    if (!this.leading) return;
+    this.leading = false;
+    await this.feed.stop().catch(() => undefined);
+    if (this.client) {
+      await this.client.query('SELECT pg_advisory_unlock($1)', [FEED_LOCK_KEY]).catch(() => undefined);
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.attempt?.catch(() => undefined);
+    if (this.leading) {
+      this.leading = false;
+      await this.feed.stop().catch(() => undefined);
+    }
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined); // ends the session: the lock is free for another instance
+    }
+  }
+}

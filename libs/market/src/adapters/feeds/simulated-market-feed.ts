@@ -1,0 +1,97 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, Clock, type AppConfig } from '@mirrorline/shared';
+import { MarketFeed } from '../../application/ports/market-feed';
+import { MarketStore } from '../../application/ports/market-store';
+import { InstrumentCatalogue } from '../../application/services/instrument-catalogue';
+import { MarketHistory, MINUTE_CANDLE_RETENTION_MS } from '../../application/services/market-history';
+import { QuotePipeline } from '../../application/services/quote-pipeline';
+import type { InstrumentSpec, Quote } from '../../domain/instrument';
+import { gbmStep, hashKey, quoteAround, shock } from '../../domain/price-path';
+
+export const SIMULATED_TICK_MS = 1000;
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * The simulated market (MARKET_FEED=simulated, the default): on start it backfills the history up to now,
+ * then every second moves each open instrument one GBM step (shock keyed by the second since the epoch, so
+ * one MARKET_SEED gives one path) and stores a quote for it. Closed instruments stand still.
+ */
+@Injectable()
+export class SimulatedMarketFeed extends MarketFeed {
+  readonly kind = 'simulated' as const;
+  private readonly logger = new Logger('SimulatedMarketFeed');
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private ticking?: Promise<void>;
+  private lastSweep = 0;
+  /** mid price and the second it was computed for, per symbol */
+  private readonly state = new Map<string, { mid: number; second: number }>();
+
+  constructor(
+    private readonly catalogue: InstrumentCatalogue,
+    private readonly history: MarketHistory,
+    private readonly pipeline: QuotePipeline,
+    private readonly store: MarketStore,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  serves(): boolean {
+    return true;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.catalogue.load();
+    await this.history.backfill(this.clock.now());
+    this.state.clear();
+    for (const quote of await this.store.latestQuotes()) {
+      this.state.set(quote.symbol, { mid: (Number(quote.bid) + Number(quote.ask)) / 2, second: Math.floor(quote.time.getTime() / 1000) });
+    }
+    if (!this.running) return;
+    this.timer = setInterval(() => {
+      if (this.ticking) return; // a slow tick is skipped, not queued
+      this.ticking = this.tick().finally(() => (this.ticking = undefined));
+    }, SIMULATED_TICK_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.ticking;
+  }
+
+  /** One tick: a quote for every open instrument at the Clock's now. */
+  async tick(): Promise<void> {
+    const now = this.clock.now();
+    const second = Math.floor(now.getTime() / 1000);
+    const quotes: Quote[] = [];
+    for (const spec of this.catalogue.all()) {
+      if (!this.catalogue.isOpen(spec, now)) continue;
+      const mid = this.advance(spec, second);
+      quotes.push({ symbol: spec.symbol, ...quoteAround(spec, mid), time: now });
+    }
+    try {
+      await this.pipeline.publish(quotes, { candles: true });
+      if (now.getTime() - this.lastSweep > SWEEP_EVERY_MS) {
+        this.lastSweep = now.getTime();
+        await this.store.sweepMinuteCandles(new Date(now.getTime() - MINUTE_CANDLE_RETENTION_MS));
+      }
+    } catch (error) {
+      this.logger.error(`simulated tick failed: ${(error as Error).message}`);
+    }
+  }
+
+  private advance(spec: InstrumentSpec, second: number): number {
+    const current = this.state.get(spec.symbol) ?? { mid: spec.basePrice, second: second - 1 };
+    if (second <= current.second) return current.mid;
+    const mid = gbmStep(current.mid, spec.volatility, (second - current.second) * 1000, shock(hashKey(this.config.marketSeed, spec.symbol), second, 3));
+    this.state.set(spec.symbol, { mid, second });
+    return mid;
+  }
+}

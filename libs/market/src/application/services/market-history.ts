@@ -1,0 +1,90 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, Clock, type AppConfig } from '@mirrorline/shared';
+import { INTERVAL_MS, type CandleInterval, type InstrumentSpec, type Quote } from '../../domain/instrument';
+import { formatPrice, quoteAround, rollUp, simulateMinutes, type MinuteBar } from '../../domain/price-path';
+import { MarketStore, type CandleRow } from '../ports/market-store';
+import { InstrumentCatalogue } from './instrument-catalogue';
+import { QuotePipeline } from './quote-pipeline';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** How far back the first start writes history, and what each interval keeps of it. */
+export const HISTORY = { days: 90, minuteCandlesMs: 26 * 3_600_000, fiveMinuteCandlesMs: 8 * DAY } as const;
+/** 1-minute candles older than this are swept (the 5m / 1h / 1d roll-ups keep the longer view). */
+export const MINUTE_CANDLE_RETENTION_MS = 7 * DAY;
+
+/**
+ * The simulated market's history (product.md §9.2, §9.5): at the first start, 90 days of candles that end
+ * at the live price; after a restart days later, the missing stretch from the last stored quote to now,
+ * so the chart has no gap. Both are the same seeded path (price-path.ts), written in bulk.
+ */
+@Injectable()
+export class MarketHistory {
+  private readonly logger = new Logger('MarketHistory');
+
+  constructor(
+    private readonly catalogue: InstrumentCatalogue,
+    private readonly store: MarketStore,
+    private readonly pipeline: QuotePipeline,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Writes the simulated candles from each instrument's last quote (or 90 days back) up to `now`, then a
+   * quote at the path's end. Returns the number of candle rows written.
+   */
+  async backfill(now: Date = this.clock.now()): Promise<number> {
+    await this.catalogue.load();
+    const latest = new Map((await this.store.latestQuotes()).map((q) => [q.symbol, q]));
+    const rows: CandleRow[] = [];
+    const ends: Quote[] = [];
+    for (const spec of this.catalogue.all()) {
+      const last = latest.get(spec.symbol);
+      const from = last ? Math.floor(last.time.getTime() / MINUTE) * MINUTE + MINUTE : now.getTime() - HISTORY.days * DAY;
+      if (now.getTime() - from < 2 * MINUTE) continue;
+      const start = last ? (Number(last.bid) + Number(last.ask)) / 2 : spec.basePrice;
+      const bars = simulateMinutes(this.config.marketSeed, spec, Math.max(from, now.getTime() - HISTORY.days * DAY), now.getTime(), start);
+      if (!bars.length) continue;
+      for (const row of candleRows(spec, bars, now.getTime())) rows.push(row);
+      const end = bars[bars.length - 1];
+      const { bid, ask } = quoteAround(spec, end.close);
+      ends.push({ symbol: spec.symbol, bid, ask, time: new Date(Math.min(end.time + MINUTE - 1, now.getTime())) });
+    }
+    if (!rows.length) return 0;
+    const started = Date.now();
+    await this.store.mergeCandles(rows);
+    await this.pipeline.publish(ends, { candles: false });
+    this.logger.log(`market history: ${rows.length} candles written in ${Date.now() - started} ms`);
+    return rows.length;
+  }
+}
+
+/** The candle rows of a stretch of minute bars: 1m for the last day, 5m for the last week, 1h and 1d for all. */
+export function candleRows(spec: InstrumentSpec, bars: readonly MinuteBar[], now: number): CandleRow[] {
+  const rows: CandleRow[] = [];
+  const add = (interval: CandleInterval, list: readonly MinuteBar[], since: number) => {
+    for (const bar of list) {
+      if (bar.time + INTERVAL_MS[interval] <= since) continue;
+      // Candles cover every executable price: the high reaches the ask, the low the bid (see the store).
+      const open = formatPrice(bar.open, spec.priceDecimals);
+      const close = formatPrice(bar.close, spec.priceDecimals);
+      const high = Math.max(Number(quoteAround(spec, bar.high).ask), Number(open), Number(close));
+      const low = Math.min(Number(quoteAround(spec, bar.low).bid), Number(open), Number(close));
+      rows.push({
+        symbol: spec.symbol,
+        interval,
+        time: new Date(bar.time),
+        open,
+        high: formatPrice(high, spec.priceDecimals),
+        low: formatPrice(low, spec.priceDecimals),
+        close,
+      });
+    }
+  };
+  add('1m', bars, now - HISTORY.minuteCandlesMs);
+  add('5m', rollUp(bars, '5m'), now - HISTORY.fiveMinuteCandlesMs);
+  add('1h', rollUp(bars, '1h'), 0);
+  add('1d', rollUp(bars, '1d'), 0);
+  return rows;
+}

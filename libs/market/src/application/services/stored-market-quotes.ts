@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, Clock, type AppConfig } from '@mirrorline/shared';
+import type { CandleInterval, Instrument, InstrumentSpec, Quote } from '../../domain/instrument';
+import { marketErrors } from '../../domain/market-errors';
+import { MarketQuotes, type Candle, type ExecutableQuote } from '../ports/market-quotes';
+import { MarketStore } from '../ports/market-store';
+import { InstrumentCatalogue } from './instrument-catalogue';
+
+function instrumentOf(spec: InstrumentSpec): Instrument {
+  return { symbol: spec.symbol, market: spec.market, name: spec.name, priceDecimals: spec.priceDecimals, session: spec.session };
+}
+
+/** MarketQuotes over the market's PostgreSQL tables: every instance answers from the same rows. */
+@Injectable()
+export class StoredMarketQuotes extends MarketQuotes {
+  constructor(
+    private readonly catalogue: InstrumentCatalogue,
+    private readonly store: MarketStore,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  private spec(symbol: string): InstrumentSpec {
+    const spec = typeof symbol === 'string' ? this.catalogue.get(symbol) : undefined;
+    if (!spec) throw marketErrors.unknownSymbol(String(symbol).slice(0, 32));
+    return spec;
+  }
+
+  instrument(symbol: string): Instrument {
+    return instrumentOf(this.spec(symbol));
+  }
+
+  /** Every instrument of the catalogue, in display order. */
+  instruments(): Instrument[] {
+    return this.catalogue.all().map(instrumentOf);
+  }
+
+  async executableQuote(symbol: string): Promise<ExecutableQuote> {
+    await this.catalogue.load();
+    const spec = this.spec(symbol);
+    const now = this.clock.now();
+    if (!this.catalogue.isOpen(spec, now)) throw marketErrors.closed(spec.symbol);
+    const [quote] = await this.store.latestQuotes([spec.symbol]);
+    if (!quote || !this.fresh(quote, now)) throw marketErrors.noQuote(spec.symbol);
+    return { ...quote, instrument: instrumentOf(spec) };
+  }
+
+  async freshQuotes(): Promise<Quote[]> {
+    await this.catalogue.load();
+    const now = this.clock.now();
+    const quotes = await this.store.latestQuotes();
+    return quotes.filter((q) => {
+      const spec = this.catalogue.get(q.symbol);
+      return spec !== undefined && this.catalogue.isOpen(spec, now) && this.fresh(q, now);
+    });
+  }
+
+  async candles(symbol: string, interval: CandleInterval, from: Date, to: Date): Promise<Candle[]> {
+    await this.catalogue.load();
+    const spec = this.spec(symbol);
+    return this.store.candles(spec.symbol, interval, from, to, 1_000_000);
+  }
+
+  private fresh(quote: Quote, now: Date): boolean {
+    return now.getTime() - quote.time.getTime() <= this.config.marketMaxQuoteAgeMs;
+  }
+}

@@ -1,0 +1,69 @@
+import { DynamicModule, Global, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import type { AppConfig } from '@mirrorline/shared';
+import { MarketFeed } from './application/ports/market-feed';
+import { MarketQuotes, QuoteListener } from './application/ports/market-quotes';
+import { MarketStore } from './application/ports/market-store';
+import { InstrumentCatalogue } from './application/services/instrument-catalogue';
+import { MarketHistory } from './application/services/market-history';
+import { QuoteListeners } from './application/services/quote-listeners';
+import { QuotePipeline } from './application/services/quote-pipeline';
+import { StoredMarketQuotes } from './application/services/stored-market-quotes';
+import { FeedLeader } from './adapters/feeds/feed-leader';
+import { SimulatedMarketFeed } from './adapters/feeds/simulated-market-feed';
+import { TestMarketFeed } from './adapters/feeds/test-market-feed';
+import { SqlMarketStore } from './adapters/persistence/sql-market-store';
+
+/** Registers every provider that extends QuoteListener (the execution side's price watcher, the quote stream). */
+@Injectable()
+class QuoteListenerDiscovery implements OnApplicationBootstrap {
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly listeners: QuoteListeners,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance: unknown = wrapper.instance;
+      if (instance instanceof QuoteListener) this.listeners.register(instance);
+    }
+  }
+}
+
+function feedClass(config: AppConfig) {
+  switch (config.marketFeed) {
+    case 'test':
+      return TestMarketFeed;
+    default:
+      return SimulatedMarketFeed;
+  }
+}
+
+/**
+ * The market context (product.md §9.1–9.2, §9.4): instruments, sessions, quotes, candles, the feed and its
+ * leader. Global, so copy trading injects MarketQuotes and registers QuoteListeners without importing it.
+ */
+@Global()
+@Module({})
+export class MarketModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const feed = feedClass(config);
+    return {
+      module: MarketModule,
+      imports: [DiscoveryModule],
+      providers: [
+        { provide: MarketStore, useClass: SqlMarketStore },
+        InstrumentCatalogue,
+        QuoteListeners,
+        QuoteListenerDiscovery,
+        QuotePipeline,
+        MarketHistory,
+        { provide: MarketQuotes, useClass: StoredMarketQuotes },
+        feed,
+        { provide: MarketFeed, useExisting: feed },
+        FeedLeader,
+      ],
+      exports: [MarketQuotes, QuoteListeners, MarketHistory, FeedLeader, MarketFeed, feed],
+    };
+  }
+}

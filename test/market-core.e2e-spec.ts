@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { MarketQuotes, QuoteListener, QuoteListeners, TestMarketFeed, type Quote } from '@mirrorline/market';
+import { LiveEvents } from '@mirrorline/events';
+import { createTestApp, type TestApp } from './support/test-app';
+
+@Injectable()
+class RecordingListener extends QuoteListener {
+  readonly seen: Quote[][] = [];
+  async onQuotes(quotes: Quote[]): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 20)); // setQuote must wait for this
+    this.seen.push(quotes);
+  }
+}
+
+describe('market core: catalogue, test feed, MarketQuotes, listeners', () => {
+  let t: TestApp;
+  let feed: TestMarketFeed;
+  let market: MarketQuotes;
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    feed = t.app.get(TestMarketFeed);
+    market = t.app.get(MarketQuotes);
+  });
+  afterAll(() => t.close());
+
+  it('has at least 20 instruments over Forex, Crypto and Stocks from the migration', async () => {
+    const rows = await t.sql<{ market: string; n: string }>('SELECT market, count(*) AS n FROM market_instruments GROUP BY market ORDER BY market');
+    expect(rows.map((r) => r.market)).toEqual(['Crypto', 'Forex', 'Stocks']);
+    expect(rows.reduce((sum, r) => sum + Number(r.n), 0)).toBeGreaterThanOrEqual(20);
+    expect(market.instrument('BTCUSDT')).toEqual({ symbol: 'BTCUSDT', market: 'Crypto', name: 'Bitcoin / Tether', priceDecimals: 2, session: 'crypto' });
+    expect(() => market.instrument('NOPE')).toThrow(expect.objectContaining({ code: 'MARKET.UNKNOWN_SYMBOL' }));
+  });
+
+  it('nothing ticks by itself in tests: no quote → MARKET.NO_QUOTE', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await t.sql('SELECT * FROM market_quotes')).toEqual([]);
+    await expect(market.executableQuote('BTCUSDT')).rejects.toMatchObject({ code: 'MARKET.NO_QUOTE', kind: 'service_unavailable' });
+  });
+
+  it('setQuote stores the quote and the candles, and waits for every QuoteListener', async () => {
+    const listener = new RecordingListener();
+    const remove = t.app.get(QuoteListeners).register(listener);
+    await feed.setQuote('BTCUSDT', '50000', '50010');
+    expect(listener.seen).toHaveLength(1);
+    expect(listener.seen[0]).toEqual([{ symbol: 'BTCUSDT', bid: '50000.00', ask: '50010.00', time: expect.any(Date) }]);
+    const quote = await market.executableQuote('BTCUSDT');
+    expect(quote).toMatchObject({ symbol: 'BTCUSDT', bid: '50000.00', ask: '50010.00', instrument: { symbol: 'BTCUSDT' } });
+    const candles = await t.sql<{ interval: string; open: string; high: string; low: string; close: string }>(
+      `SELECT interval, open::text, high::text, low::text, close::text FROM market_candles WHERE symbol = 'BTCUSDT' ORDER BY interval`,
+    );
+    expect(candles.map((c) => c.interval).sort()).toEqual(['1d', '1h', '1m', '5m']);
+    for (const c of candles) expect([Number(c.open), Number(c.high), Number(c.low), Number(c.close)]).toEqual([50005, 50010, 50000, 50005]);
+    await feed.setQuote('BTCUSDT', '49000', '49010');
+    const [m1] = await t.sql<{ open: string; high: string; low: string; close: string }>(
+      `SELECT open::text, high::text, low::text, close::text FROM market_candles WHERE symbol = 'BTCUSDT' AND interval = '1m'`,
+    );
+    expect([Number(m1.open), Number(m1.high), Number(m1.low), Number(m1.close)]).toEqual([50005, 50010, 49000, 49005]);
+    remove();
+  });
+
+  it('a stale quote is NO_QUOTE, a closed session CLOSED, an unknown symbol UNKNOWN_SYMBOL', async () => {
+    await feed.setQuote('ETHUSDT', '3000', '3001', new Date(Date.now() - 11_000));
+    await expect(market.executableQuote('ETHUSDT')).rejects.toMatchObject({ code: 'MARKET.NO_QUOTE' });
+    await expect(market.executableQuote('XYZ')).rejects.toMatchObject({ code: 'MARKET.UNKNOWN_SYMBOL' });
+    await expect(feed.setQuote('XYZ', '1', '2')).rejects.toMatchObject({ code: 'MARKET.UNKNOWN_SYMBOL' });
+    await expect(feed.setQuote('ETHUSDT', '3001', '3000')).rejects.toThrow(/above ask/);
+    expect((await market.freshQuotes()).map((q) => q.symbol)).toEqual(['BTCUSDT']);
+    await feed.clearQuotes();
+    expect(await market.freshQuotes()).toEqual([]);
+  });
+
+  it('LiveEvents.publish inside a transaction is sent on commit only', async () => {
+    const live = t.app.get(LiveEvents);
+    await expect(live.publish(null, ['00000000-0000-0000-0000-000000000000'], { type: 'notification', data: {} })).resolves.toBeUndefined();
+  });
+});
