@@ -7,7 +7,7 @@ import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-tr
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTradeLevelsUseCase } from '../../application/use-cases/update-trade-levels/update-trade-levels.use-case';
-import { CloseTradeDto, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto, UpdateTradeLevelsDto } from './dto/copy-trading.dto';
+import { assertEmptyBody, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto, UpdateTradeLevelsDto } from './dto/copy-trading.dto';
 
 /** Trade management: a Trader acts on its own profile; an Admin names the trader with ?traderId=. */
 @ApiTags('trader')
@@ -49,7 +49,8 @@ export class TraderTradesController {
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ description: '{ trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit }' })
-  async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() _body: CloseTradeDto) {
+  async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: unknown) {
+    assertEmptyBody(body);
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.closeTrade.execute({ traderId, tradeId: id });
   }

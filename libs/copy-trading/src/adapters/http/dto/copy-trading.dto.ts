@@ -1,4 +1,4 @@
-import { PageQueryDto } from '@mirrorline/shared';
+import { DomainError, PageQueryDto } from '@mirrorline/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
@@ -108,8 +108,17 @@ export class OpenTradeDto {
   takeProfit?: string | null;
 }
 
-/** A close at the market takes no field: `exitPrice` is an unknown field (400). */
-export class CloseTradeDto {}
+/**
+ * A close at the market takes no field: `exitPrice` (or anything else) is an unknown field (400). Checked by
+ * hand: a DTO class without any property is refused by class-validator whatever the body holds.
+ */
+export function assertEmptyBody(body: unknown): void {
+  const fields = body && typeof body === 'object' ? Object.keys(body) : [];
+  if (fields.length) {
+    const errors = Object.fromEntries(fields.map((f) => [f, [`${f} is not an allowed field`]]));
+    throw new DomainError('VALIDATION_FAILED', fields.map((f) => `${f} is not an allowed field`).join('; '), 'validation', { errors });
+  }
+}
 
 /** PATCH trader/trades/:id: a level left out stays, null clears it. */
 export class UpdateTradeLevelsDto {

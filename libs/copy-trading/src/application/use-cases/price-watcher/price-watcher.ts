@@ -55,10 +55,15 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
     await this.idle();
   }
 
-  /** New quotes stored by the market: checked right away (the caller awaits the cycle). */
+  /**
+   * New quotes stored by the market: checked right away (the caller awaits the cycle). A copy's live equity
+   * needs every symbol it holds, so the batch is merged over the market's other fresh quotes.
+   */
   async onQuotes(quotes: Quote[]): Promise<void> {
     if (!this.enabled || this.paused || this.closed || !quotes.length) return;
-    await this.request(quotes);
+    const all = new Map((await this.market.freshQuotes()).map((q) => [q.symbol, q]));
+    for (const q of quotes) all.set(q.symbol, q);
+    await this.request([...all.values()]);
   }
 
   /**
