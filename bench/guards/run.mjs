@@ -79,11 +79,12 @@ async function main() {
 
     const uow = new MikroOrmUnitOfWork(orm.em);
     const ledger = new MikroOrmLedger(em);
-    const notifications = new SqlNotifications();
+    const live = new PgLiveEvents(em);
+    const notifications = new SqlNotifications(live);
     const notices = new SqlCopyNotices(uow, notifications);
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
-    const events = new LiveTradeEvents(new PgLiveEvents(em));
+    const events = new LiveTradeEvents(live);
     const store = new SqlPriceWatchStore(em, notifications, ledger);
     const closeTrade = new CloseTradeUseCase(uow, new SqlCopyRepository(), engine, ledger, market, events);
     const closeOut = new CloseOutCopiesUseCase(uow, store, ledger, events);
@@ -155,11 +156,11 @@ async function main() {
       console.log(`round ${i + 1}: raw scan ${seconds(floorMs)} · cycle ${seconds(cycleMs)} = ${(cycleMs / floorMs).toFixed(2)}×`);
     }
 
-    // --- round B: 1 % of the copies trip (stop loss 97 % while live equity is 97.00 %) ------------------
+    // --- round B: 1 % of the copies trip (stop loss 95 % while live equity is 95.00 %) ------------------
     const tripping = Math.floor(COPIES / 100);
-    await sql(`UPDATE copies SET stop_loss_pct = 97 WHERE id IN (SELECT id FROM copies ORDER BY md5(id::text) LIMIT ?)`, [tripping]);
+    await sql(`UPDATE copies SET stop_loss_pct = 95 WHERE id IN (SELECT id FROM copies ORDER BY md5(id::text) LIMIT ?)`, [tripping]);
     await sql('ANALYZE copies');
-    market.set('94'); // −6 % on 500.00 = −30.00: live equity 970.00 = 97 % of 1,000.00
+    market.set('90'); // −10 % on 500.00 = −50.00: live equity 950.00 = 95 % of 1,000.00
     const [tripFloorMs] = await time(rawScan);
     const [tripMs, tripped] = await time(() => watcher.cycle(market.quotes));
     await notices.idle();
