@@ -38,6 +38,21 @@ const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/
 const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-cases/price-watcher/close-out-copies.use-case.js');
 const { PriceWatcher } = dist('libs/copy-trading/src/application/use-cases/price-watcher/price-watcher.js');
 
+// BENCH_PROFILE=1 prints the time of every SQL statement of the tripping cycle.
+const profile = { on: false };
+if (process.env.BENCH_PROFILE) {
+  const { AbstractSqlConnection } = require('@mikro-orm/knex');
+  const execute = AbstractSqlConnection.prototype.execute;
+  AbstractSqlConnection.prototype.execute = async function (query, ...rest) {
+    const started = performance.now();
+    try {
+      return await execute.call(this, query, ...rest);
+    } finally {
+      if (profile.on) console.log(`  ${(performance.now() - started).toFixed(0).padStart(6)} ms  ${String(query).replace(/\s+/g, ' ').slice(0, 110)}`);
+    }
+  };
+}
+
 /** MarketQuotes as copy trading sees it, with the quotes the bench sets. */
 class BenchMarket {
   quotes = [];
@@ -162,7 +177,9 @@ async function main() {
     await sql('ANALYZE copies');
     market.set('90'); // −10 % on 500.00 = −50.00: live equity 950.00 = 95 % of 1,000.00
     const [tripFloorMs] = await time(rawScan);
+    profile.on = true;
     const [tripMs, tripped] = await time(() => watcher.cycle(market.quotes));
+    profile.on = false;
     await notices.idle();
     console.log(`1 % tripping: raw scan ${seconds(tripFloorMs)} · cycle ${seconds(tripMs)} = ${(tripMs / tripFloorMs).toFixed(2)}× (${tripped.closedOutCopies} copies closed out)`);
     if (tripped.closedOutCopies !== tripping) {
