@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { copyTradingFixtures as fx, rollDemoTradesOnStart } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, DemoTradingBot, rollDemoTradesOnStart } from '@mirrorline/copy-trading';
 import { seedDemoDataIfEmpty } from '../apps/api/src/database/migrate';
 import { STARTUP_TASKS } from '../apps/api/src/startup-tasks';
-import { closeAt, openAt } from './support/market';
+import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
@@ -94,6 +94,40 @@ describe('demo data seeding', () => {
       const rolled = await sql('SELECT id, opened_at, closed_at FROM trader_trades ORDER BY id');
       await rollDemoTradesOnStart(t.app, t.config);
       expect(await sql('SELECT id, opened_at, closed_at FROM trader_trades ORDER BY id')).toEqual(rolled);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('demo trading: a bot opens a market order for a demo trader (with SL/TP, copied) and closes it minutes later', async () => {
+    const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
+    try {
+      expect(t.config.demoTrading).toBe(false); // off in tests unless asked for
+      const follower = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(t.sql as fx.Sql, follower.id, 10_000);
+      for (const id of [3, 6, 8, 9]) {
+        // every demo trader that trades crypto
+        await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId: id, amount: '20.00' }).expect(201);
+      }
+      await setQuote(t, 'BTCUSDT', '50000', '50010');
+      await setQuote(t, 'ETHUSDT', '3000', '3000.5');
+      const bot = t.app.get(DemoTradingBot);
+      const now = Date.now();
+      expect(await bot.tick(now, true)).toEqual({ opened: 1, closed: 0 });
+      const [trade] = await t.sql<{ id: string; trader_id: number; symbol: string; stop_loss: string; take_profit: string; copied_count: number }>(
+        "SELECT id::text AS id, trader_id, symbol, stop_loss::text AS stop_loss, take_profit::text AS take_profit, copied_count FROM trader_trades WHERE status = 'open'",
+      );
+      expect([3, 6, 8, 9]).toContain(Number(trade.trader_id));
+      expect(['BTCUSDT', 'ETHUSDT']).toContain(trade.symbol);
+      expect(trade.stop_loss).not.toBeNull();
+      expect(trade.take_profit).not.toBeNull();
+      expect(trade.copied_count).toBe(1);
+      // Not yet due (and no new order before a minute): nothing; 8 minutes later it closes at the market, reason manual.
+      expect(await bot.tick(now + 30_000, true)).toEqual({ opened: 0, closed: 0 });
+      expect((await bot.tick(now + 8 * 60_000, true)).closed).toBe(1);
+      const [closed] = await t.sql<{ status: string; close_reason: string }>('SELECT status, close_reason FROM trader_trades WHERE id = ?', [trade.id]);
+      expect(closed).toEqual({ status: 'closed', close_reason: 'manual' });
+      expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
     } finally {
       await t.close();
     }
