@@ -1,4 +1,5 @@
 import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
@@ -38,20 +39,10 @@ describe('large fan-out and settlement', () => {
        UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -(SELECT sum(invested) FROM copies WHERE trader_id = ?)::bigint FROM tx`,
       [traderId, traderId],
     );
-    const opened = await t
-      .http()
-      .post('/api/trader/trades')
-      .set('Authorization', trader.bearer)
-      .send({ market: 'Stocks', pair: 'NVDA', side: 'buy', entryPrice: '134.80', allocationPct: 33 })
-      .expect(201);
+    const opened = await openAt(t, trader.bearer, '134.80', { symbol: 'BNBUSDT', side: 'buy', allocationPct: 33 }).expect(201);
     expect(opened.body.copied).toBe(copies);
     const marketBefore = await fx.platformMarket(sql);
-    const closed = await t
-      .http()
-      .post(`/api/trader/trades/${opened.body.trade.id}/close`)
-      .set('Authorization', trader.bearer)
-      .send({ exitPrice: '139.17' })
-      .expect(200);
+    const closed = await closeAt(t, trader.bearer, opened.body.trade.id, '139.17').expect(200);
     expect(closed.body.positions).toBe(copies);
     // Recompute every copy with the SQL of the model: size, pnl toward zero, fee on the gain above the mark.
     const [model] = await sql<{ pnl: string; fee: string }>(

@@ -1,5 +1,6 @@
 import { afterCommit, UnitOfWork } from '@mirrorline/shared';
 import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trading';
+import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
@@ -13,15 +14,9 @@ describe('copy trade notices (transactional outbox)', () => {
   let trader: TestUser;
   let followers: TestUser[];
 
-  const open = async (pair = 'EURUSD') =>
-    (
-      await t
-        .http()
-        .post('/api/trader/trades')
-        .set('Authorization', trader.bearer)
-        .send({ market: 'Forex', pair, side: 'buy', entryPrice: '1.10', allocationPct: 20 })
-        .expect(201)
-    ).body.trade.id as string;
+  const open = async (symbol = 'XRPUSDT') =>
+    (await openAt(t, trader.bearer, '1.10', { symbol, side: 'buy', allocationPct: 20 }).expect(201)).body.trade.id as string;
+  const close = (tradeId: string, price: string) => closeAt(t, trader.bearer, tradeId, price);
   const noticesOf = (tradeId: string, type: string) =>
     sql<{ user_id: string }>("SELECT user_id FROM notifications WHERE type = ? AND data->>'tradeId' = ? ORDER BY user_id", [type, tradeId]);
 
@@ -44,7 +39,7 @@ describe('copy trade notices (transactional outbox)', () => {
     const tradeId = await open();
     await t.delivered();
     expect(await noticesOf(tradeId, 'copy_opened')).toHaveLength(3);
-    await t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', trader.bearer).send({ exitPrice: '1.21' }).expect(200);
+    await close(tradeId, '1.21').expect(200);
     await t.delivered();
     const closed = await noticesOf(tradeId, 'copy_closed');
     expect(closed.map((n) => n.user_id).sort()).toEqual(followers.map((f) => f.id).sort());
@@ -52,7 +47,7 @@ describe('copy trade notices (transactional outbox)', () => {
   });
 
   it('delivers, once, a notice a crashed process committed but never delivered', async () => {
-    const tradeId = await open('GBPUSD');
+    const tradeId = await open('ETHUSDT');
     await t.delivered();
     // As if the process had died between the commit and the delivery: the notifications are not there,
     // the notice is.
@@ -78,9 +73,9 @@ describe('copy trade notices (transactional outbox)', () => {
     await uow.run(async (tx) => afterCommit(tx, () => ran.push('committed')));
     expect(ran).toEqual(['committed']);
     // A close refused by the engine (already closed) leaves no notice behind.
-    const tradeId = await open('USDJPY');
-    await t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', trader.bearer).send({ exitPrice: '1.00' }).expect(200);
-    await t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', trader.bearer).send({ exitPrice: '1.00' }).expect(409);
+    const tradeId = await open('SOLUSDT');
+    await close(tradeId, '1.00').expect(200);
+    await close(tradeId, '1.00').expect(409);
     await t.delivered();
     expect(await noticesOf(tradeId, 'copy_closed')).toHaveLength(3);
   });

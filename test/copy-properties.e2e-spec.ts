@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { copyTradingFixtures as fx, positionPnl, positionSize, profitShare, scaleOnWithdrawal, type TradeSide } from '@mirrorline/copy-trading';
 import { MAX_AMOUNT_CENTS } from '@mirrorline/shared';
+import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
@@ -128,11 +129,8 @@ describe('copy trading properties (ledger to the cent)', () => {
           // Open every trade, then close them in a random order.
           const ids: string[] = [];
           for (const [k, spec] of trades.entries()) {
-            const res = await t
-              .http()
-              .post('/api/trader/trades')
-              .set('Authorization', trader.bearer)
-              .send({ market: 'Crypto', pair: 'ETHUSDT', side: spec.side, entryPrice: price(spec.entry), allocationPct: spec.allocationPct });
+            // A market order filled at the test feed's quote (bid = ask = the spec's entry).
+            const res = await openAt(t, trader.bearer, price(spec.entry), { symbol: 'ETHUSDT', side: spec.side, allocationPct: spec.allocationPct });
             expect(res.status).toBe(201);
             ids.push(res.body.trade.id);
             let committed = 0n;
@@ -149,7 +147,7 @@ describe('copy trading properties (ledger to the cent)', () => {
           let feeTotal = 0n;
           for (const k of closing) {
             const spec = trades[k];
-            const res = await t.http().post(`/api/trader/trades/${ids[k]}/close`).set('Authorization', trader.bearer).send({ exitPrice: price(spec.exit) });
+            const res = await closeAt(t, trader.bearer, ids[k], price(spec.exit));
             expect(res.status).toBe(200);
             let tradePnl = 0n;
             let tradeFees = 0n;

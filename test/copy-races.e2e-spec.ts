@@ -1,5 +1,6 @@
 import type request from 'supertest';
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { CloseOutCopiesUseCase, CloseTradeUseCase, copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
+import { openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
@@ -65,17 +66,13 @@ describe('close vs stop races', () => {
     await fx.fundCash(sql, follower.id, 10_000);
     const round = async () => {
       const copy = await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId, amount: '100.00' }).expect(201);
-      const opened = await t
-        .http()
-        .post('/api/trader/trades')
-        .set('Authorization', trader.bearer)
-        .send({ market: 'Crypto', pair: 'BTCUSDT', side: 'buy', entryPrice: '100', allocationPct: 50 })
-        .expect(201);
+      const opened = await openAt(t, trader.bearer, '100', { symbol: 'BTCUSDT', side: 'buy', allocationPct: 50 }).expect(201);
       expect(opened.body.copied).toBe(1);
+      await setQuote(t, 'BTCUSDT', '110'); // where the close fills
       return {
         copyId: copy.body.id as string,
         tradeId: opened.body.trade.id as string,
-        close: () => t.http().post(`/api/trader/trades/${opened.body.trade.id}/close`).set('Authorization', trader.bearer).send({ exitPrice: '110' }),
+        close: () => t.http().post(`/api/trader/trades/${opened.body.trade.id}/close`).set('Authorization', trader.bearer).send({}),
         stop: () => t.http().post(`/api/copies/${copy.body.id}/stop`).set('Authorization', follower.bearer),
       };
     };
@@ -151,14 +148,10 @@ describe('close vs stop races', () => {
     await fx.fundCash(sql, follower.id, 10_000);
     await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId, amount: '100.00' }).expect(201);
     for (let i = 0; i < 10; i++) {
-      const opened = await t
-        .http()
-        .post('/api/trader/trades')
-        .set('Authorization', trader.bearer)
-        .send({ market: 'Forex', pair: 'EURUSD', side: 'sell', entryPrice: '1.1', allocationPct: 10 })
-        .expect(201);
+      const opened = await openAt(t, trader.bearer, '1.1', { symbol: 'XRPUSDT', side: 'sell', allocationPct: 10 }).expect(201);
+      await setQuote(t, 'XRPUSDT', '1.0');
       const results = await Promise.all(
-        [0, 1].map(() => t.http().post(`/api/trader/trades/${opened.body.trade.id}/close`).set('Authorization', trader.bearer).send({ exitPrice: '1.0' })),
+        [0, 1].map(() => t.http().post(`/api/trader/trades/${opened.body.trade.id}/close`).set('Authorization', trader.bearer).send({})),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     }
@@ -166,4 +159,146 @@ describe('close vs stop races', () => {
     expect(dup).toEqual([]);
     expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
   }, 60_000);
+
+  /** Like inOrder, for any two actions that queue on the trader row (use cases called directly, as the watcher does). */
+  async function inOrderFn<A, B>(traderId: number, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+    let held!: () => void;
+    let release!: () => void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = t.orm.em.fork().transactional(async (em) => {
+      await em.execute('SELECT 1 FROM trader_profiles WHERE id = ? FOR NO KEY UPDATE', [traderId]);
+      held();
+      await released;
+    });
+    await isHeld;
+    const a = first();
+    await lockWaiters(1);
+    const b = second();
+    await lockWaiters(2);
+    release();
+    await holder;
+    return [await a, await b];
+  }
+
+  describe('trader close vs stop loss / take profit close vs copy close-out (price watcher)', () => {
+    const quote = { symbol: 'ETHUSDT', bid: '50', ask: '50', time: new Date() };
+    let watcher: PriceWatcher;
+    beforeAll(() => {
+      watcher = t.app.get(PriceWatcher);
+      watcher.pause(); // the spec plays the watcher's part itself, in the order it forces
+    });
+    afterAll(() => watcher.resume());
+
+    /** One copy of 100.00 (stop loss `copyStop` %), one trade at 100 committing all of it, the price then at 50. */
+    async function position(opts: { stopLoss?: string; copyStop?: number }) {
+      const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+      const traderId = await fx.insertTraderProfile(sql, trader.id, 20);
+      const follower = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(sql, follower.id, 10_000);
+      const copy = await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId, amount: '100.00', stopLossPct: opts.copyStop }).expect(201);
+      const body = { symbol: 'ETHUSDT', allocationPct: 100, ...(opts.stopLoss ? { stopLoss: opts.stopLoss } : {}) };
+      const opened = await openAt(t, trader.bearer, '100', body).expect(201);
+      await setQuote(t, 'ETHUSDT', '50');
+      quote.time = new Date();
+      const tradeId = opened.body.trade.id as string;
+      return {
+        follower,
+        traderId,
+        tradeId,
+        copyId: copy.body.id as string,
+        close: () => send(t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', trader.bearer).send({})),
+        levelClose: () => t.app.get(CloseTradeUseCase).closeAtLevel(traderId, tradeId, quote),
+        closeOut: () => t.app.get(CloseOutCopiesUseCase).execute([copy.body.id as string], [quote]),
+      };
+    }
+
+    /** The position settled once at −50.00; the copy's equity went to cash once when it ended; the ledger balances. */
+    async function expectOnce(p: { tradeId: string; copyId: string; follower: { id: string } }, ends: boolean): Promise<string> {
+      const [row] = await sql<{ settled: boolean; pnl: string; close_reason: string }>(
+        'SELECT settled, pnl::text AS pnl, close_reason FROM copy_positions WHERE trade_id = ?',
+        [p.tradeId],
+      );
+      expect(row).toMatchObject({ settled: true, pnl: '-5000' });
+      const moved = await sql<{ n: string }>(
+        `SELECT count(*) AS n FROM ledger_entries e JOIN ledger_transactions x ON x.id = e.transaction_id JOIN ledger_accounts a ON a.id = e.account_id
+         WHERE a.copy_id = ? AND x.type IN ('trade_settlement', 'copy_stop_loss')`,
+        [p.copyId],
+      );
+      expect(Number(moved[0].n)).toBe(1);
+      const returns = await sql(
+        `SELECT 1 FROM ledger_entries e JOIN ledger_transactions x ON x.id = e.transaction_id JOIN ledger_accounts a ON a.id = e.account_id
+         WHERE a.copy_id = ? AND x.type = 'copy_return'`,
+        [p.copyId],
+      );
+      expect(returns).toHaveLength(ends ? 1 : 0);
+      expect(await fx.copyEquityOf(sql, p.copyId)).toBe(ends ? 0n : 5_000n);
+      expect(await fx.cashOf(sql, p.follower.id)).toBe(ends ? 5_000n : 0n);
+      const [trade] = await sql<{ status: string }>('SELECT status FROM trader_trades WHERE id = ?', [p.tradeId]);
+      expect(trade.status).toBe('closed');
+      expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+      return row.close_reason;
+    }
+
+    it('trader close first, then the stop loss close: manual, the level close finds the trade closed', async () => {
+      const p = await position({ stopLoss: '55' });
+      const [closed, level] = await inOrderFn(p.traderId, p.close, p.levelClose);
+      expect(closed.status).toBe(200);
+      expect(closed.body.trade.closeReason).toBe('manual');
+      expect(level).toBeNull();
+      expect(await expectOnce(p, false)).toBe('manual');
+    });
+
+    it('stop loss close first, then the trader close: stop_loss, the trader gets a 409', async () => {
+      const p = await position({ stopLoss: '55' });
+      const [level, closed] = await inOrderFn(p.traderId, p.levelClose, p.close);
+      expect(level?.trade.closeReason).toBe('stop_loss');
+      expect(closed.status).toBe(409);
+      expect(await expectOnce(p, false)).toBe('stop_loss');
+    });
+
+    it('trader close first, then the copy close-out: the settlement trips the copy, the close-out finds it stopped', async () => {
+      const p = await position({ copyStop: 60 });
+      const [closed, out] = await inOrderFn(p.traderId, p.close, p.closeOut);
+      expect(closed.body).toMatchObject({ positions: 1, stopLossHit: 1, endedCopies: 1 });
+      expect(out.copies).toBe(0);
+      expect(await expectOnce(p, true)).toBe('manual');
+    });
+
+    it('copy close-out first, then the trader close: copy_stop_loss, the close settles nothing more', async () => {
+      const p = await position({ copyStop: 60 });
+      const [out, closed] = await inOrderFn(p.traderId, p.closeOut, p.close);
+      expect(out).toMatchObject({ copies: 1, positions: 1, ended: 1 });
+      expect(closed.status).toBe(200);
+      expect(closed.body).toMatchObject({ positions: 0, copiersPnl: '0.00' });
+      expect(closed.body.trade.copiersPnl).toBe('-50.00');
+      expect(await expectOnce(p, true)).toBe('copy_stop_loss');
+    });
+
+    it('stop loss close first, then the copy close-out', async () => {
+      const p = await position({ stopLoss: '55', copyStop: 60 });
+      const [level, out] = await inOrderFn(p.traderId, p.levelClose, p.closeOut);
+      expect(level).toMatchObject({ positions: 1, stopLossHit: 1, endedCopies: 1 });
+      expect(out.copies).toBe(0);
+      expect(await expectOnce(p, true)).toBe('stop_loss');
+    });
+
+    it('copy close-out first, then the stop loss close', async () => {
+      const p = await position({ stopLoss: '55', copyStop: 60 });
+      const [out, level] = await inOrderFn(p.traderId, p.closeOut, p.levelClose);
+      expect(out.copies).toBe(1);
+      expect(level).toMatchObject({ positions: 0 });
+      expect(level?.trade.closeReason).toBe('stop_loss');
+      expect(await expectOnce(p, true)).toBe('copy_stop_loss');
+    });
+
+    it('10 × all three at once (and two watcher cycles, as two instances would): each position settles exactly once', async () => {
+      for (let i = 0; i < 10; i++) {
+        const p = await position({ stopLoss: '55', copyStop: 60 });
+        const results = await Promise.allSettled([p.close(), p.levelClose(), p.closeOut(), watcher.cycle([quote]), watcher.cycle([quote])]);
+        expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+        await expectOnce(p, true);
+      }
+    }, 60_000);
+  });
 });

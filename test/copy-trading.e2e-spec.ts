@@ -1,5 +1,6 @@
 import { UserInfoExtras } from '@mirrorline/auth';
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
+import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
@@ -22,14 +23,12 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
     return user;
   }
   const follow = (who: TestUser, body: Record<string, unknown>) => t.http().post('/api/copies').set('Authorization', who.bearer).send(body);
-  const open = (who: TestUser, body: Record<string, unknown> = {}, query = '') =>
-    t
-      .http()
-      .post(`/api/trader/trades${query}`)
-      .set('Authorization', who.bearer)
-      .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '100', allocationPct: 50, ...body });
-  const close = (who: TestUser, tradeId: string, exitPrice: string) =>
-    t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', who.bearer).send({ exitPrice });
+  // Market orders: the spec names the price by setting the test feed's quote (bid = ask) before the order.
+  const open = (who: TestUser, body: Record<string, unknown> = {}, query = '') => {
+    const { entryPrice = '100', ...rest } = body;
+    return openAt(t, who.bearer, entryPrice as string, rest, query);
+  };
+  const close = (who: TestUser, tradeId: string, exitPrice: string) => closeAt(t, who.bearer, tradeId, exitPrice);
   const myCopy = async (who: TestUser, copyId: string) =>
     (await t.http().get('/api/copies').set('Authorization', who.bearer).expect(200)).body.find((c: { id: string }) => c.id === copyId);
   const skipsOf = (tradeId: string) => sql<{ copy_id: string; reason: string }>('SELECT copy_id, reason FROM copy_skips WHERE trade_id = ?', [tradeId]);
@@ -47,7 +46,7 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
     expect(followed.body).toMatchObject({ traderId: tr.traderId, status: 'active', invested: '500.00', equity: '500.00', freeEquity: '500.00' });
     expect(await fx.cashOf(sql, f.id)).toBe(50_000n);
 
-    const opened = await open(tr, { market: 'Stocks', pair: 'AAPL' });
+    const opened = await open(tr, { symbol: 'ETHUSDT' });
     expect(opened.status).toBe(201);
     expect(opened.body).toMatchObject({ copied: 1, committed: '250.00' });
     expect((await myCopy(f, followed.body.id)).freeEquity).toBe('250.00');
@@ -234,7 +233,10 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
       const f = await follower(10_000);
       const { body: copy } = await follow(f, { traderId: tr.traderId, amount: '100.00', stopLossPct: 60 });
       const opened = await open(tr, { allocationPct: 100 });
-      const closed = await close(tr, opened.body.trade.id, '55'); // −45 %: equity 55.00 ≤ 60 % of 100.00
+      // The price jumps to 55 between two watcher cycles, and the trader's close meets it first.
+      const watcher = t.app.get(PriceWatcher);
+      watcher.pause();
+      const closed = await close(tr, opened.body.trade.id, '55').run().finally(() => watcher.resume()); // −45 %: equity 55.00 ≤ 60 % of 100.00
       expect(closed.body).toMatchObject({ copiersPnl: '-45.00', stopLossHit: 1, endedCopies: 1 });
       expect(await myCopy(f, copy.id)).toMatchObject({ status: 'stopped', stopReason: 'stop_loss', equity: '0.00' });
       expect(await fx.cashOf(sql, f.id)).toBe(5_500n);
@@ -342,19 +344,33 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
 
     it('validates trade input with clear 400s', async () => {
       const tr = await trader();
-      for (const bad of [{ allocationPct: 0 }, { allocationPct: 101 }, { entryPrice: '-1' }, { entryPrice: '1e3' }, { market: 'Bonds' }, { side: 'long' }, { pair: 'eur usd' }]) {
-        const res = await open(tr, bad);
+      await setQuote(t, 'BTCUSDT', '100');
+      const post = (body: Record<string, unknown>) => t.http().post('/api/trader/trades').set('Authorization', tr.bearer).send(body);
+      const valid = { symbol: 'BTCUSDT', side: 'buy', allocationPct: 50 };
+      for (const bad of [
+        { allocationPct: 0 }, { allocationPct: 101 }, { side: 'long' }, { symbol: 'eur usd' }, { symbol: undefined },
+        // Nobody types a price (product.md §9.3): the old fields are unknown fields now.
+        { entryPrice: '100' }, { market: 'Crypto' }, { pair: 'BTCUSDT' },
+        { stopLoss: '-1' }, { stopLoss: 'abc' }, { stopLoss: 95 }, { takeProfit: '1e3' }, { takeProfit: '0' },
+      ]) {
+        const res = await post({ ...valid, ...bad });
         expect(res.status).toBe(400);
         expect(res.body.code).toBe('VALIDATION_FAILED');
       }
+      const unknown = await post({ ...valid, symbol: 'DOGEUSD' });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.code).toBe('MARKET.UNKNOWN_SYMBOL');
+      for (const wrongSide of [{ stopLoss: '100' }, { stopLoss: '101' }, { takeProfit: '99' }, { side: 'sell', stopLoss: '99' }, { side: 'sell', takeProfit: '100.5' }]) {
+        const res = await post({ ...valid, ...wrongSide });
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe('TRADE.INVALID_LEVEL');
+      }
+      expect(await sql('SELECT 1 FROM trader_trades WHERE trader_id = ?', [tr.traderId])).toHaveLength(0);
       const opened = await open(tr);
-      expect((await close(tr, opened.body.trade.id, '0')).status).toBe(400);
-      // A move the trade row cannot hold (≥ 100,000,000 %) is a mistyped price: a clear 400, still open.
-      const tiny = await open(tr, { entryPrice: '0.01' });
-      const huge = await close(tr, tiny.body.trade.id, '10000.01');
-      expect(huge.status).toBe(400);
-      expect(huge.body.code).toBe('TRADE.PRICE_OUT_OF_RANGE');
-      expect((await close(tr, tiny.body.trade.id, '10000')).status).toBe(200);
+      const priced = await t.http().post(`/api/trader/trades/${opened.body.trade.id}/close`).set('Authorization', tr.bearer).send({ exitPrice: '1000' });
+      expect(priced.status).toBe(400);
+      expect(priced.body.message).toContain('exitPrice');
+      expect((await close(tr, opened.body.trade.id, '100')).status).toBe(200);
     });
 
     it('an Admin acts for a trader with ?traderId=; the trader sees trades and followers', async () => {
@@ -367,7 +383,10 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
       expect(opened.status).toBe(201);
       expect(opened.body.trade.traderId).toBe(tr.traderId);
       const trades = await t.http().get('/api/trader/trades').set('Authorization', tr.bearer).expect(200);
-      expect(trades.body).toMatchObject({ total: 1, items: [{ id: opened.body.trade.id, status: 'open', copiedCount: 1, entryPrice: '100' }] });
+      expect(trades.body).toMatchObject({
+        total: 1,
+        items: [{ id: opened.body.trade.id, status: 'open', copiedCount: 1, entryPrice: '100', symbol: 'BTCUSDT', pair: 'BTCUSDT', market: 'Crypto', markPrice: '100', unrealizedPnlPct: '0.0000' }],
+      });
       const followers = await t.http().get(`/api/trader/followers?traderId=${tr.traderId}`).set('Authorization', admin.bearer).expect(200);
       expect(followers.body.items[0]).toMatchObject({ userId: f.id, username: f.username, invested: '80.00', equity: '80.00', status: 'active' });
       expect(followers.body.items[0].since).toEqual(expect.any(String));

@@ -1,7 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { copyTradingFixtures as fx, rollDemoTradesOnStart } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, DemoTradingBot, rollDemoTradesOnStart } from '@mirrorline/copy-trading';
 import { seedDemoDataIfEmpty } from '../apps/api/src/database/migrate';
 import { STARTUP_TASKS } from '../apps/api/src/startup-tasks';
+import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
@@ -36,19 +37,14 @@ describe('demo data seeding', () => {
       const follower = await createUser(t, { kyc: 'Verified' });
       await fx.fundCash(sql, follower.id, 10_000);
       await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId: 2, amount: '100.00' }).expect(201);
-      const opened = await t
-        .http()
-        .post('/api/trader/trades?traderId=2')
-        .set('Authorization', admin.bearer)
-        .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.08', allocationPct: 50 })
-        .expect(201);
-      await t.http().post(`/api/trader/trades/${opened.body.trade.id}/close?traderId=2`).set('Authorization', admin.bearer).send({ exitPrice: '1.09' }).expect(200);
+      const opened = await openAt(t, admin.bearer, '1.08', { symbol: 'XRPUSDT', side: 'buy', allocationPct: 50 }, '?traderId=2').expect(201);
+      await closeAt(t, admin.bearer, opened.body.trade.id, '1.09', '?traderId=2').expect(200);
       // A real trader with an old closed trade: never rewritten.
       const real = await createUser(t, { roles: ['User', 'Trader'] });
       const realId = await fx.insertTraderProfile(sql, real.id);
       await sql(
-        `INSERT INTO trader_trades (trader_id, market, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status, opened_at, closed_at)
-         VALUES (?, 'Forex', 'EURUSD', 'buy', 1, 1.1, 10, 10, 'closed', now() - interval '41 days', now() - interval '40 days')`,
+        `INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status, close_reason, opened_at, closed_at)
+         VALUES (?, 'Forex', 'EURUSD', 'EURUSD', 'buy', 1, 1.1, 10, 10, 'closed', 'manual', now() - interval '41 days', now() - interval '40 days')`,
         [realId],
       );
       const list = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; maxDrawdown: number; dailyPnls: number[]; closedTrades: number }>;
@@ -98,6 +94,40 @@ describe('demo data seeding', () => {
       const rolled = await sql('SELECT id, opened_at, closed_at FROM trader_trades ORDER BY id');
       await rollDemoTradesOnStart(t.app, t.config);
       expect(await sql('SELECT id, opened_at, closed_at FROM trader_trades ORDER BY id')).toEqual(rolled);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('demo trading: a bot opens a market order for a demo trader (with SL/TP, copied) and closes it minutes later', async () => {
+    const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
+    try {
+      expect(t.config.demoTrading).toBe(false); // off in tests unless asked for
+      const follower = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(t.sql as fx.Sql, follower.id, 10_000);
+      for (const id of [3, 6, 8, 9]) {
+        // every demo trader that trades crypto
+        await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId: id, amount: '20.00' }).expect(201);
+      }
+      await setQuote(t, 'BTCUSDT', '50000', '50010');
+      await setQuote(t, 'ETHUSDT', '3000', '3000.5');
+      const bot = t.app.get(DemoTradingBot);
+      const now = Date.now();
+      expect(await bot.tick(now, true)).toEqual({ opened: 1, closed: 0 });
+      const [trade] = await t.sql<{ id: string; trader_id: number; symbol: string; stop_loss: string; take_profit: string; copied_count: number }>(
+        "SELECT id::text AS id, trader_id, symbol, stop_loss::text AS stop_loss, take_profit::text AS take_profit, copied_count FROM trader_trades WHERE status = 'open'",
+      );
+      expect([3, 6, 8, 9]).toContain(Number(trade.trader_id));
+      expect(['BTCUSDT', 'ETHUSDT']).toContain(trade.symbol);
+      expect(trade.stop_loss).not.toBeNull();
+      expect(trade.take_profit).not.toBeNull();
+      expect(trade.copied_count).toBe(1);
+      // Not yet due (and no new order before a minute): nothing; 8 minutes later it closes at the market, reason manual.
+      expect(await bot.tick(now + 30_000, true)).toEqual({ opened: 0, closed: 0 });
+      expect((await bot.tick(now + 8 * 60_000, true)).closed).toBe(1);
+      const [closed] = await t.sql<{ status: string; close_reason: string }>('SELECT status, close_reason FROM trader_trades WHERE id = ?', [trade.id]);
+      expect(closed).toEqual({ status: 'closed', close_reason: 'manual' });
+      expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
     } finally {
       await t.close();
     }

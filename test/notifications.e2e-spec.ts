@@ -1,4 +1,5 @@
 import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
@@ -18,20 +19,10 @@ describe('notifications (in-app, raised set-based by copy events)', () => {
     await fx.fundCash(sql, other.id, 10_000);
     const copy = await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId, amount: '100.00' }).expect(201);
     await t.http().post('/api/copies').set('Authorization', other.bearer).send({ traderId, amount: '100.00' }).expect(201);
-    const trade = await t
-      .http()
-      .post('/api/trader/trades')
-      .set('Authorization', trader.bearer)
-      .send({ market: 'Forex', pair: 'GBPUSD', side: 'buy', entryPrice: '1.25', allocationPct: 50 })
-      .expect(201);
-    await t.http().post(`/api/trader/trades/${trade.body.trade.id}/close`).set('Authorization', trader.bearer).send({ exitPrice: '1.30' }).expect(200);
+    const trade = await openAt(t, trader.bearer, '1.25', { symbol: 'XRPUSDT', side: 'buy', allocationPct: 50 }).expect(201);
+    await closeAt(t, trader.bearer, trade.body.trade.id, '1.30').expect(200);
     await t.http().post(`/api/copies/${copy.body.id}/pause`).set('Authorization', follower.bearer).expect(200);
-    await t
-      .http()
-      .post('/api/trader/trades')
-      .set('Authorization', trader.bearer)
-      .send({ market: 'Forex', pair: 'EURUSD', side: 'sell', entryPrice: '1.08', allocationPct: 10 })
-      .expect(201);
+    await openAt(t, trader.bearer, '1.08', { symbol: 'SOLUSDT', side: 'sell', allocationPct: 10 }).expect(201);
     await t.delivered(); // the followers' trade notices are written right after each commit (outbox)
   });
   afterAll(() => t.close());
@@ -41,10 +32,10 @@ describe('notifications (in-app, raised set-based by copy events)', () => {
     expect(res.body.items.map((n: { type: string }) => n.type)).toEqual(['copy_skipped', 'copy_closed', 'copy_opened', 'copy_started']);
     expect(res.body).toMatchObject({ total: 4, unread: 4, page: 1, limit: 20 });
     const [skipped, closed, opened] = res.body.items;
-    expect(skipped).toMatchObject({ title: 'Trade EURUSD not copied', body: 'Your copy is paused.', read: false, data: { reason: 'paused' } });
+    expect(skipped).toMatchObject({ title: 'Trade SOLUSDT not copied', body: 'Your copy is paused.', read: false, data: { reason: 'paused' } });
     // 50.00 at +4 % → +2.00, profit share 20 % → 0.40
-    expect(closed).toMatchObject({ title: 'GBPUSD closed: +2.00 USD', body: 'Trade pnl 4 %, profit share 0.40 USD', data: { pnl: '200', fee: '40' } });
-    expect(opened).toMatchObject({ title: 'Copied buy GBPUSD from Test Trader', body: 'Position size 50.00 USD' });
+    expect(closed).toMatchObject({ title: 'XRPUSDT closed: +2.00 USD', body: 'Trade pnl 4 %, profit share 0.40 USD', data: { pnl: '200', fee: '40' } });
+    expect(opened).toMatchObject({ title: 'Copied buy XRPUSDT from Test Trader', body: 'Position size 50.00 USD' });
     expect(new Date(closed.createdAt).toISOString()).toBe(closed.createdAt);
   });
 

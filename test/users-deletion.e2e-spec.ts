@@ -56,7 +56,7 @@ describe('user deletion and demotion guards (HTTP against real PostgreSQL)', () 
     it('cannot be deleted nor demoted while one of its trades is open, even with no live copy', async () => {
       const { trader, traderId } = await aTrader();
       const [trade] = await t.sql<{ id: string }>(
-        `INSERT INTO trader_trades (trader_id, market, pair, side, entry_price, allocation_pct) VALUES (?, 'Forex', 'EURUSD', 'buy', 1.1, 10) RETURNING id`,
+        `INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, allocation_pct) VALUES (?, 'Forex', 'EURUSD', 'EURUSD', 'buy', 1.1, 10) RETURNING id`,
         [traderId],
       );
       expect((await remove(trader.id).expect(409)).body.code).toBe('USERS.TRADER_HAS_FOLLOWERS');

@@ -6,8 +6,11 @@
 //   BENCH_COPIES=100000 BENCH_ROUNDS=3 DATABASE_URL=postgres://… node bench/copy-fanout/run.mjs
 //
 // Uses the compiled code (dist/, rebuilt when stale): MikroORM with the app's options and migrations,
-// the copy-trading use cases (OpenTradeUseCase, CloseTradeUseCase) wired by hand to their SQL adapters
-// and the wallet's MikroOrmLedger — no HTTP, no Nest container: what is measured is the engine.
+// the copy-trading use cases (OpenTradeUseCase, CloseTradeUseCase) wired by hand to their SQL adapters,
+// the wallet's MikroOrmLedger and the events' PgLiveEvents (position_opened / position_closed to every
+// copier, in the transaction) — no HTTP, no Nest container: what is measured is the engine. Orders are market
+// orders: they fill at the quote of a MarketQuotes stand-in the bench moves itself (the market's tables and
+// feed are not what is measured here).
 // Prints the figures and the targets (open ≤ 1.5 s and ≤ 3× floor; close ≤ 3 s and ≤ 4× floor);
 // exits 1 when a target is missed or the ledger check fails. It is a measurement, not a test.
 import { createRequire } from 'node:module';
@@ -34,6 +37,25 @@ const { SqlTradeEngine } = dist('libs/copy-trading/src/adapters/persistence/sql-
 const { SqlCopyNotices } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-notices.js');
 const { OpenTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/open-trade/open-trade.use-case.js');
 const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/close-trade/close-trade.use-case.js');
+const { LiveTradeEvents } = dist('libs/copy-trading/src/adapters/events/live-trade-events.js');
+const { PgLiveEvents } = dist('libs/events/src/adapters/persistence/pg-live-events.js');
+
+/** The market as copy trading sees it (MarketQuotes), with a quote the bench sets. */
+class BenchMarket {
+  quote = null;
+  instrument(symbol) {
+    return { symbol, market: 'Crypto', name: symbol, priceDecimals: 2, session: 'crypto' };
+  }
+  async executableQuote() {
+    return { ...this.quote, instrument: this.instrument(this.quote.symbol) };
+  }
+  async freshQuotes() {
+    return this.quote ? [this.quote] : [];
+  }
+  set(bid, ask = bid) {
+    this.quote = { symbol: 'BTCUSDT', bid, ask, time: new Date() };
+  }
+}
 
 // BENCH_PROFILE=1 prints the time of every SQL statement of the measured rounds.
 const profile = { on: false };
@@ -73,11 +95,14 @@ async function main() {
     const uow = new MikroOrmUnitOfWork(orm.em);
     const ledger = new MikroOrmLedger(em);
     const copies = new SqlCopyRepository();
-    const notifications = new SqlNotifications();
+    const live = new PgLiveEvents(em);
+    const notifications = new SqlNotifications(live);
     const notices = new SqlCopyNotices(uow, notifications);
     const engine = new SqlTradeEngine(notifications, notices, em);
-    const openTrade = new OpenTradeUseCase(uow, copies, engine);
-    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger);
+    const market = new BenchMarket();
+    const events = new LiveTradeEvents(live);
+    const openTrade = new OpenTradeUseCase(uow, copies, engine, market, events);
+    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger, market, events);
 
     // --- set-up (set-based SQL): a trader and COPIES followers, each copy funded with 1,000.00 ----
     let started = performance.now();
@@ -125,14 +150,14 @@ async function main() {
       updateFloors.push(updateMs);
       const [entry, exit, side] = prices[i % prices.length];
       profile.on = true;
-      const [openMs, opened] = await time(() =>
-        openTrade.execute({ traderId: Number(traderId), market: 'Crypto', pair: 'BTCUSDT', side, entryPrice: entry, allocationPct: 50 }),
-      );
+      market.set(entry);
+      const [openMs, opened] = await time(() => openTrade.execute({ traderId: Number(traderId), symbol: 'BTCUSDT', side, allocationPct: 50 }));
       if (opened.copied !== COPIES) throw new Error(`expected ${COPIES} positions, got ${opened.copied}`);
       // The followers' notifications are written after the commit (outbox), off the trader's request:
       // timed on their own, and awaited so that they do not overlap the close.
       const [openNoticeMs] = await time(() => notices.idle());
-      const [closeMs, closed] = await time(() => closeTrade.execute({ traderId: Number(traderId), tradeId: opened.trade.id, exitPrice: exit }));
+      market.set(exit);
+      const [closeMs, closed] = await time(() => closeTrade.execute({ traderId: Number(traderId), tradeId: opened.trade.id }));
       const [closeNoticeMs] = await time(() => notices.idle());
       profile.on = false;
       openNotices.push(openNoticeMs);

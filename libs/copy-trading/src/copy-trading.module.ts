@@ -1,10 +1,20 @@
 import { Global, Module } from '@nestjs/common';
 import { UserInfoExtras } from '@mirrorline/auth';
+import { OpenPositionsValue } from '@mirrorline/shared';
 import { WalletModule } from '@mirrorline/wallet';
 import { CopyRepository } from './application/ports/copy-repository';
 import { CopyTradingQueries } from './application/ports/copy-trading-queries';
 import { TradeEngine } from './application/ports/trade-engine';
 import { TraderProfiles } from './application/ports/trader-profiles';
+import { PriceWatchStore } from './application/ports/price-watch-store';
+import { TradeEvents } from './application/ports/trade-events';
+import { SqlPriceWatchStore } from './adapters/persistence/sql-price-watch-store';
+import { LiveTradeEvents } from './adapters/events/live-trade-events';
+import { MarketOpenPositionsValue } from './adapters/market/market-open-positions-value';
+import { UpdateTradeLevelsUseCase } from './application/use-cases/update-trade-levels/update-trade-levels.use-case';
+import { CloseOutCopiesUseCase } from './application/use-cases/price-watcher/close-out-copies.use-case';
+import { PriceWatcher } from './application/use-cases/price-watcher/price-watcher';
+import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 import { SqlCopyTradingQueries } from './adapters/persistence/sql-copy-trading-queries';
 import { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
@@ -27,7 +37,8 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
 
 /**
  * Copy trading. Global so that auth picks up the UserInfoExtras adapter (traderID, copyID, copiedTrades
- * in the access token) and users can inject TraderProfiles without importing this module.
+ * in the access token), users can inject TraderProfiles and wallet/users the OpenPositionsValue (live trading
+ * balance) without importing this module.
  */
 @Global()
 @Module({
@@ -39,6 +50,9 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     { provide: TradeEngine, useClass: SqlTradeEngine },
     { provide: TraderProfiles, useClass: SqlTraderProfiles },
     { provide: CopyTradingQueries, useClass: SqlCopyTradingQueries },
+    { provide: PriceWatchStore, useClass: SqlPriceWatchStore },
+    { provide: TradeEvents, useClass: LiveTradeEvents },
+    { provide: OpenPositionsValue, useClass: MarketOpenPositionsValue },
     { provide: UserInfoExtras, useClass: CopyTradingUserInfoExtras },
     FollowTraderUseCase,
     AddCopyFundsUseCase,
@@ -50,7 +64,11 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     UpdateTraderProfileUseCase,
     ResolveTraderUseCase,
     ReadCopyTradingUseCase,
+    UpdateTradeLevelsUseCase,
+    CloseOutCopiesUseCase,
+    PriceWatcher,
+    DemoTradingBot,
   ],
-  exports: [TraderProfiles, UserInfoExtras, CopyTradingQueries, SqlCopyNotices],
+  exports: [DemoTradingBot, TraderProfiles, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
 })
 export class CopyTradingModule {}

@@ -9,3 +9,4 @@ export * from './config/config.module';
 export * from './http/page-query.dto';
 export * from './persistence/pg-notifications';
 export * from './http/sse';
+export * from './domain/open-positions-value';

@@ -103,3 +103,96 @@ export function scaleOnWithdrawal(value: bigint, equity: bigint, amount: bigint)
   const left = amount >= equity ? 0n : equity - amount;
   return (value * left) / equity;
 }
+
+/** Why a trade (or, for copy_stop_loss, one copy's position) closed (product.md §9.3). */
+export const CLOSE_REASONS = ['manual', 'stop_loss', 'take_profit', 'copy_stop_loss'] as const;
+export type CloseReason = (typeof CLOSE_REASONS)[number];
+export type TradeCloseReason = Exclude<CloseReason, 'copy_stop_loss'>;
+
+/** The side of a quote an order fills on: a buy opens at the ask, a sell at the bid. */
+export function openPrice(side: TradeSide, quote: { bid: string; ask: string }): string {
+  return side === 'buy' ? quote.ask : quote.bid;
+}
+
+/** The side a position closes on, which is also its mark: a buy at the bid, a sell at the ask. */
+export function closePrice(side: TradeSide, quote: { bid: string; ask: string }): string {
+  return side === 'buy' ? quote.bid : quote.ask;
+}
+
+/**
+ * Unrealized pnl of an open position marked at `mark` (the close-side quote): exactly the pnl a close at
+ * that price would settle (size × (mark − fill) / fill, negated for sell, toward zero, never below −size).
+ */
+export function unrealizedPnl(size: bigint, fillPrice: string, markPrice: string, side: TradeSide): bigint {
+  return positionPnl(size, fillPrice, markPrice, side);
+}
+
+/**
+ * Slippage of a copier's fill against the trader's, in basis points, signed so that a worse fill for the
+ * copier is positive (a buy filled higher, a sell filled lower); 2 decimals, toward zero. Zero while copies
+ * fill at the trader's price (§9.3), recorded so it stays true when that changes.
+ */
+export function slippageBps(traderFill: string, copierFill: string, side: TradeSide): string {
+  const trader = scalePrice(traderFill);
+  const copier = scalePrice(copierFill);
+  const sign = side === 'buy' ? 1n : -1n;
+  const hundredths = ((copier - trader) * sign * 1_000_000n) / trader; // bps × 100
+  const negative = hundredths < 0n;
+  const abs = negative ? -hundredths : hundredths;
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** Stop loss / take profit levels of a trade; null = not set. */
+export interface TradeLevels {
+  stopLoss: string | null;
+  takeProfit: string | null;
+}
+
+/**
+ * Which level, if any, the close-side price has reached (a buy closes at the bid: stop loss when it is at
+ * or below the level, take profit at or above; a sell closes at the ask, mirrored). A gap past the level
+ * counts: the trade then closes at the quote, not the level. Stop loss wins if both hold (cannot happen
+ * with valid levels).
+ */
+export function levelCrossed(side: TradeSide, quote: { bid: string; ask: string }, levels: TradeLevels): 'stop_loss' | 'take_profit' | null {
+  const price = scalePrice(closePrice(side, quote));
+  const sl = levels.stopLoss === null ? null : scalePrice(levels.stopLoss);
+  const tp = levels.takeProfit === null ? null : scalePrice(levels.takeProfit);
+  if (side === 'buy') {
+    if (sl !== null && price <= sl) return 'stop_loss';
+    if (tp !== null && price >= tp) return 'take_profit';
+  } else {
+    if (sl !== null && price >= sl) return 'stop_loss';
+    if (tp !== null && price <= tp) return 'take_profit';
+  }
+  return null;
+}
+
+/**
+ * Checks levels against the side and the current close-side price: a buy's stop loss below it and its take
+ * profit above it, a sell's the other way round (a level already crossed would close the trade at once).
+ * Returns a message naming the problem, or null when the levels are valid.
+ */
+export function levelsProblem(side: TradeSide, quote: { bid: string; ask: string }, levels: TradeLevels): string | null {
+  const current = closePrice(side, quote);
+  const price = scalePrice(current);
+  const below = side === 'buy' ? 'below' : 'above';
+  const above = side === 'buy' ? 'above' : 'below';
+  if (levels.stopLoss !== null) {
+    const sl = scalePrice(levels.stopLoss);
+    if (side === 'buy' ? sl >= price : sl <= price) return `stopLoss of a ${side} must be ${below} the current price ${current}`;
+  }
+  if (levels.takeProfit !== null) {
+    const tp = scalePrice(levels.takeProfit);
+    if (side === 'buy' ? tp <= price : tp >= price) return `takeProfit of a ${side} must be ${above} the current price ${current}`;
+  }
+  return null;
+}
+
+/** A price (≤ 8 decimals) in its canonical form: "1.08500000" → "1.085", "100.0" → "100". */
+export function canonicalPrice(price: string): string {
+  const scaled = scalePrice(price);
+  const whole = scaled / PRICE_SCALE;
+  const fraction = (scaled % PRICE_SCALE).toString().padStart(8, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}

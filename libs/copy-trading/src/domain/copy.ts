@@ -48,6 +48,7 @@ export const copyErrors = {
   tradeClosed: () => new DomainError('TRADE.ALREADY_CLOSED', 'This trade is already closed', 'conflict'),
   moveTooLarge: () =>
     new DomainError('TRADE.PRICE_OUT_OF_RANGE', 'The exit price is more than 999,999 times the entry price: check the price', 'validation'),
+  badLevels: (message: string) => new DomainError('TRADE.INVALID_LEVEL', message, 'validation'),
   noProfile: () => new DomainError('TRADER.NO_PROFILE', 'You have no trader profile', 'forbidden'),
 };
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
@@ -6,7 +6,8 @@ import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close
 import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-trade.use-case';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
-import { CloseTradeDto, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto } from './dto/copy-trading.dto';
+import { UpdateTradeLevelsUseCase } from '../../application/use-cases/update-trade-levels/update-trade-levels.use-case';
+import { assertEmptyBody, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto, UpdateTradeLevelsDto } from './dto/copy-trading.dto';
 
 /** Trade management: a Trader acts on its own profile; an Admin names the trader with ?traderId=. */
 @ApiTags('trader')
@@ -19,18 +20,22 @@ export class TraderTradesController {
     private readonly resolveTrader: ResolveTraderUseCase,
     private readonly openTrade: OpenTradeUseCase,
     private readonly closeTrade: CloseTradeUseCase,
+    private readonly updateLevels: UpdateTradeLevelsUseCase,
   ) {}
 
   @Get('trades')
-  @ApiOkResponse({ description: '{ items, total, page, limit }' })
+  @ApiOkResponse({ description: '{ items, total, page, limit }; an open trade also has markPrice and unrealizedPnlPct' })
   async trades(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.traderTrades(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
   }
 
-  /** Opens a trade; every active copy gets its position in the same transaction. */
+  /**
+   * Opens a market order at the ask (buy) / bid (sell); every active copy gets its position at the same fill
+   * in the same transaction. 400 MARKET.UNKNOWN_SYMBOL / TRADE.INVALID_LEVEL, 409 MARKET.CLOSED, 503 MARKET.NO_QUOTE.
+   */
   @Post('trades')
-  @ApiCreatedResponse({ description: '{ trade, copied, committed, skipped }' })
+  @ApiCreatedResponse({ description: '{ trade, copied, committed, skipped }; trade.entryPrice is the fill' })
   async open(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Body() body: OpenTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.openTrade.execute({ traderId, ...body });
@@ -44,9 +49,18 @@ export class TraderTradesController {
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ description: '{ trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit }' })
-  async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: CloseTradeDto) {
+  async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: unknown) {
+    assertEmptyBody(body);
     const traderId = await this.resolveTrader.execute(user, query.traderId);
-    return this.closeTrade.execute({ traderId, tradeId: id, exitPrice: body.exitPrice });
+    return this.closeTrade.execute({ traderId, tradeId: id });
+  }
+
+  /** Moves or clears the trade's stop loss / take profit (null clears; 409 TRADE.ALREADY_CLOSED on a closed trade). */
+  @Patch('trades/:id')
+  @ApiOkResponse({ description: 'the trade' })
+  async levels(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: UpdateTradeLevelsDto) {
+    const traderId = await this.resolveTrader.execute(user, query.traderId);
+    return this.updateLevels.execute({ traderId, tradeId: id, stopLoss: body.stopLoss, takeProfit: body.takeProfit });
   }
 
   @Get('followers')

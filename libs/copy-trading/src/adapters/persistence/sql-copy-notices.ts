@@ -124,6 +124,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
+  // Positions a copy close-out settled earlier (copy_stop_loss) had their notice then (guard_hit): not again.
   private async deliverClosed(tx: TransactionContext, tradeId: string, pair: string, pnlPct: string): Promise<void> {
     await this.notifications.notifyFromSelect(
       tx,
@@ -131,7 +132,8 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
               ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || ${sqlAmount('abs(p.pnl)')} || ' USD',
               ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || ${sqlAmount('p.fee')} || ' USD' ELSE '' END,
               jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text)
-       FROM copy_positions p WHERE p.trade_id = ? AND p.settled ORDER BY p.follower_id`,
+       FROM copy_positions p WHERE p.trade_id = ? AND p.settled AND p.close_reason IS DISTINCT FROM 'copy_stop_loss'
+       ORDER BY p.follower_id`,
       [`${pair} closed: `, `Trade pnl ${pnlPct} %`, tradeId],
     );
   }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents, pageOffset, type Page, type PageQuery } from '@mirrorline/shared';
+import type { Quote } from '@mirrorline/market';
+import { canonicalPrice, closePrice, tradePnlPct, unrealizedPnl, type CloseReason, type TradeSide } from '../../domain/copy-math';
 import {
   CopyTradingQueries,
   type CopiedTrade,
@@ -12,11 +14,30 @@ import {
   type TraderDetails,
   type TraderListQuery,
   type TraderSummary,
+  type TraderTrade,
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
-import type { TradeRecord } from '../../application/ports/trade-engine';
 import { LISTED_TRADER } from './sql-copy-repository';
 import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
+import { pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
+
+/**
+ * Σ unrealized pnl (cents) of the open positions of the copies selected by `copyFilter` (alias p), each marked
+ * at the close side of its symbol's quote (unnest of the bound quote arrays); positions without a quote add 0.
+ */
+const UNREALIZED_OF = (copyFilter: string): string => `
+  SELECT coalesce(sum(${pnlAt('p.size', 'coalesce(p.fill_price, t.entry_price)', "CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END", "CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END")}), 0)::bigint AS upnl
+  FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id AND t.status = 'open'
+  JOIN (SELECT * FROM ${QUOTES_RELATION}) q ON q.symbol = t.symbol
+  WHERE ${copyFilter} AND NOT p.settled`;
+
+/** The mark of a side from the quotes by symbol (close side), or null without a fresh quote. */
+function markOf(quotes: ReadonlyMap<string, Quote>, symbol: string, side: string): string | null {
+  const quote = quotes.get(symbol);
+  return quote ? canonicalPrice(closePrice(side as TradeSide, quote)) : null;
+}
+
+const bySymbol = (quotes: readonly Quote[]): Map<string, Quote> => new Map(quotes.map((q) => [q.symbol, q]));
 
 /**
  * Stats of one trader from its closed trades. A trade's return on a copier's equity is
@@ -187,8 +208,9 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     };
   }
 
-  async myCopies(userId: string): Promise<MyCopy[]> {
+  async myCopies(userId: string, quotes: readonly Quote[]): Promise<MyCopy[]> {
     const rows = await this.run<{
+      upnl: string;
       id: string; trader_id: number; name: string; image: string | null; status: MyCopy['status']; invested: string; equity: string | null;
       committed: string; hwm: string; pnl: string; fees: string; open: string; stop_loss_pct: number | null; stop_reason: string | null;
       created_at: Date; ended_at: Date | null;
@@ -196,7 +218,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
       `SELECT c.id, c.trader_id, tp.name, tp.image, c.status, c.invested::text AS invested, a.balance::text AS equity,
               c.high_water_mark::text AS hwm, c.stop_loss_pct, c.stop_reason, c.created_at, c.ended_at,
               coalesce(p.committed, 0)::text AS committed, coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees,
-              coalesce(p.open, 0) AS open
+              coalesce(p.open, 0) AS open, ${quotes.length ? 'u.upnl::text' : "'0'"} AS upnl
        FROM copies c
        JOIN trader_profiles tp ON tp.id = c.trader_id
        LEFT JOIN ledger_accounts a ON a.copy_id = c.id
@@ -205,9 +227,10 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
                 sum(pnl - fee) FILTER (WHERE settled) AS pnl, sum(fee) FILTER (WHERE settled) AS fees
          FROM copy_positions WHERE copy_id = c.id
        ) p ON true
+       ${quotes.length ? `LEFT JOIN LATERAL (${UNREALIZED_OF('p.copy_id = c.id')}) u ON true` : ''}
        WHERE c.follower_id = ?
        ORDER BY (c.status = 'stopped'), c.created_at DESC`,
-      [userId],
+      quotes.length ? [...quoteParams(quotes), userId] : [userId],
     );
     return rows.map((r) => {
       const equity = BigInt(r.equity ?? 0);
@@ -224,6 +247,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         pnl: formatCents(r.pnl),
         feesPaid: formatCents(r.fees),
         openPositions: Number(r.open),
+        unrealizedPnl: formatCents(r.upnl ?? '0'),
+        liveEquity: formatCents(equity + BigInt(r.upnl ?? '0')),
         stopLossPct: r.stop_loss_pct === null ? null : Number(r.stop_loss_pct),
         stopReason: r.stop_reason,
         createdAt: iso(r.created_at)!,
@@ -232,17 +257,21 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     });
   }
 
-  async myTrades(userId: string, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<CopiedTrade>> {
+  async myTrades(userId: string, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<CopiedTrade>> {
+    const marks = bySymbol(quotes);
     const statusFilter = status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '';
     const result = await this.run<{
-      id: string; copy_id: string; trade_id: string; trader_id: number; name: string; market: string; pair: string; side: string;
-      entry_price: string; exit_price: string | null; size: string; settled: boolean; pnl: string | null; fee: string | null;
+      id: string; copy_id: string; trade_id: string; trader_id: number; name: string; market: string; symbol: string; side: string;
+      entry_price: string; exit_price: string | null; fill_price: string | null; quote_time: Date | null; delay_ms: number; slippage_bps: string;
+      close_reason: CloseReason | null; size: string; settled: boolean; pnl: string | null; fee: string | null;
       pnl_pct: string | null; copy_pct: string | null; opened_at: Date; settled_at: Date | null;
     } & PagedRow>(
       paged(
         `SELECT count(*) AS total FROM copy_positions p WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?) ${statusFilter}`,
-        `SELECT p.id::text AS id, p.copy_id, p.trade_id::text AS trade_id, t.trader_id, tp.name, t.market, t.pair, t.side,
-              t.entry_price::text AS entry_price, t.exit_price::text AS exit_price, p.size::text AS size, p.settled,
+        `SELECT p.id::text AS id, p.copy_id, p.trade_id::text AS trade_id, t.trader_id, tp.name, t.market, t.symbol, t.side,
+              t.entry_price::text AS entry_price, coalesce(p.exit_price, t.exit_price)::text AS exit_price,
+              p.fill_price::text AS fill_price, coalesce(p.quote_time, t.entry_quote_time) AS quote_time, p.delay_ms,
+              p.slippage_bps::text AS slippage_bps, p.close_reason, p.size::text AS size, p.settled,
               p.pnl::text AS pnl, p.fee::text AS fee, t.pnl_pct::text AS pnl_pct,
               CASE WHEN p.settled THEN round(p.pnl::numeric * 100 / p.size, 4)::text END AS copy_pct,
               p.opened_at, p.settled_at, row_number() OVER (ORDER BY p.id DESC) AS page_row
@@ -254,17 +283,32 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     );
     const { total, rows } = pageRows(result);
     return {
-      items: rows.map((r) => ({
+      items: rows.map((r) => {
+        const traderFill = trimDecimal(r.entry_price);
+        const copierFill = r.fill_price === null ? traderFill : trimDecimal(r.fill_price);
+        const mark = r.settled ? null : markOf(marks, r.symbol, r.side);
+        return {
         id: r.id,
         copyId: r.copy_id,
         tradeId: r.trade_id,
         traderId: Number(r.trader_id),
         traderName: r.name,
         market: r.market,
-        pair: r.pair,
+        symbol: r.symbol,
+        pair: r.symbol,
         side: r.side,
-        entryPrice: trimDecimal(r.entry_price),
+        entryPrice: copierFill,
         exitPrice: r.exit_price === null ? null : trimDecimal(r.exit_price),
+        closeReason: r.close_reason,
+        receipt: {
+          traderFill,
+          copierFill,
+          quoteTime: iso(r.quote_time),
+          delayMs: Number(r.delay_ms),
+          slippageBps: Number(r.slippage_bps).toFixed(2),
+        },
+        markPrice: mark,
+        unrealizedPnl: mark === null ? null : formatCents(unrealizedPnl(BigInt(r.size), copierFill, mark, r.side as TradeSide)),
         size: formatCents(r.size),
         status: r.settled ? 'closed' : 'open',
         pnl: r.pnl === null ? null : formatCents(r.pnl),
@@ -274,7 +318,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         divergencePct: r.copy_pct === null || r.pnl_pct === null ? null : Math.round((Number(r.copy_pct) - Number(r.pnl_pct)) * 10000) / 10000,
         openedAt: iso(r.opened_at)!,
         closedAt: iso(r.settled_at),
-      })),
+        };
+      }),
       total,
       page: page.page,
       limit: page.limit,
@@ -301,7 +346,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     };
   }
 
-  async traderTrades(traderId: number, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<TradeRecord>> {
+  async traderTrades(traderId: number, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<TraderTrade>> {
+    const marks = bySymbol(quotes);
     const where = `trader_id = ? ${status ? 'AND status = ?' : ''}`;
     const filter = status ? [traderId, status] : [traderId];
     // Qualified: a bare `id` in ORDER BY would be the text output column (id::text AS id), so '9' before '10'.
@@ -315,7 +361,21 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         [...filter, ...filter, page.limit, pageOffset(page)],
       ),
     );
-    return { items: rows.map(toTradeRecord), total, page: page.page, limit: page.limit };
+    const items = rows.map((row): TraderTrade => {
+      const trade = toTradeRecord(row);
+      const mark = trade.status === 'open' ? markOf(marks, trade.symbol, trade.side) : null;
+      return { ...trade, markPrice: mark, unrealizedPnlPct: mark === null ? null : tradePnlPct(trade.entryPrice, mark, trade.side) };
+    });
+    return { items, total, page: page.page, limit: page.limit };
+  }
+
+  async unrealizedPnlOf(userId: string, quotes: readonly Quote[]): Promise<bigint> {
+    if (!quotes.length) return 0n;
+    const [row] = await this.run<{ upnl: string }>(
+      `${UNREALIZED_OF('p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?)')}`,
+      [...quoteParams(quotes), userId],
+    );
+    return BigInt(row?.upnl ?? 0);
   }
 
   async followers(traderId: number, page: PageQuery): Promise<Page<Follower>> {

@@ -5,6 +5,7 @@ import { Notifications } from '@mirrorline/notifications';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import {
   TradeEngine,
+  type CloseFill,
   type FanOutResult,
   type OpenTradeInput,
   type SettlementResult,
@@ -18,10 +19,13 @@ interface TradeRow {
   id: string;
   trader_id: number;
   market: TradeRecord['market'];
-  pair: string;
+  symbol: string;
   side: TradeRecord['side'];
   entry_price: string;
   exit_price: string | null;
+  stop_loss: string | null;
+  take_profit: string | null;
+  close_reason: TradeRecord['closeReason'];
   allocation_pct: number;
   pnl_pct: string | null;
   status: 'open' | 'closed';
@@ -36,8 +40,8 @@ interface TradeRow {
 /** From this many positions on, the settlement's own joins are planned as hash joins. */
 const HASH_JOIN_THRESHOLD = 1000;
 
-export const TRADE_COLUMNS = `id::text AS id, trader_id, market, pair, side, entry_price::text AS entry_price,
-  exit_price::text AS exit_price, allocation_pct, pnl_pct::text AS pnl_pct, status, copied_count, skipped_count,
+export const TRADE_COLUMNS = `id::text AS id, trader_id, market, symbol, side, entry_price::text AS entry_price,
+  exit_price::text AS exit_price, stop_loss::text AS stop_loss, take_profit::text AS take_profit, close_reason, allocation_pct, pnl_pct::text AS pnl_pct, status, copied_count, skipped_count,
   copiers_pnl::text AS copiers_pnl, copiers_fees::text AS copiers_fees, opened_at, closed_at`;
 
 /** numeric(24,8) comes back as "1.08500000": trailing zeros are noise on the wire. */
@@ -48,10 +52,14 @@ export function toTradeRecord(row: TradeRow): TradeRecord {
     id: row.id,
     traderId: Number(row.trader_id),
     market: row.market,
-    pair: row.pair,
+    symbol: row.symbol,
+    pair: row.symbol,
     side: row.side,
     entryPrice: trimDecimal(row.entry_price),
     exitPrice: row.exit_price === null ? null : trimDecimal(row.exit_price),
+    stopLoss: row.stop_loss === null ? null : trimDecimal(row.stop_loss),
+    takeProfit: row.take_profit === null ? null : trimDecimal(row.take_profit),
+    closeReason: row.close_reason,
     allocationPct: Number(row.allocation_pct),
     pnlPct: row.pnl_pct,
     status: row.status,
@@ -81,15 +89,16 @@ export class SqlTradeEngine extends TradeEngine {
 
   async insertTrade(tx: TransactionContext, traderId: number, input: OpenTradeInput): Promise<string> {
     const [row] = await emOf(tx).execute<{ id: string }[]>(
-      `INSERT INTO trader_trades (trader_id, market, pair, side, entry_price, allocation_pct)
-       VALUES (?, ?, ?, ?, ?::numeric, ?) RETURNING id::text AS id`,
-      [traderId, input.market, input.pair, input.side, input.entryPrice, input.allocationPct],
+      `INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, allocation_pct, entry_quote_time, stop_loss, take_profit)
+       VALUES (?, ?, ?, ?, ?, ?::numeric, ?, ?, ?::numeric, ?::numeric) RETURNING id::text AS id`,
+      [traderId, input.market, input.symbol, input.symbol, input.side, input.entryPrice, input.allocationPct, input.quoteTime, input.stopLoss, input.takeProfit],
     );
     return row.id;
   }
 
-  async fanOut(tx: TransactionContext, trader: TraderRef, tradeId: string, allocationPct: number): Promise<FanOutResult> {
+  async fanOut(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<FanOutResult> {
     const em = emOf(tx);
+    const tradeId = trade.id;
     // One statement: every live copy's guard and size, then the positions and the skips (data-modifying
     // CTEs over the same materialised candidates). Free equity = copy equity − Σ open positions;
     // size = floor(free × pct / 100) (bigint division truncates, free ≥ 0). Guards in order: paused,
@@ -123,8 +132,8 @@ export class SqlTradeEngine extends TradeEngine {
                      WHEN size <= 0 THEN 'zero_size' END AS reason
          FROM sized
        ), positions AS (
-         INSERT INTO copy_positions (trade_id, copy_id, follower_id, size)
-         SELECT ?::bigint, copy_id, follower_id, size FROM candidates WHERE reason IS NULL
+         INSERT INTO copy_positions (trade_id, copy_id, follower_id, size, fill_price, quote_time, delay_ms, slippage_bps)
+         SELECT ?::bigint, copy_id, follower_id, size, ?::numeric, ?::timestamptz, 0, 0 FROM candidates WHERE reason IS NULL
          ORDER BY copy_id -- walks the (trade_id, copy_id) key and the copy_id index in order
          RETURNING size
        ), skips AS (
@@ -134,7 +143,7 @@ export class SqlTradeEngine extends TradeEngine {
        )
        SELECT NULL AS reason, count(*) AS n, coalesce(sum(size), 0)::text AS committed FROM positions
        UNION ALL SELECT reason, count(*), '0' FROM skips GROUP BY reason`,
-      [trader.id, trader.id, tradeId, allocationPct, tradeId, tradeId],
+      [trader.id, trader.id, tradeId, trade.allocationPct, tradeId, trade.entryPrice, quoteTime, tradeId],
     );
     const result: FanOutResult = { copied: 0, committed: 0n, skipped: {} };
     for (const row of counts) {
@@ -163,22 +172,32 @@ export class SqlTradeEngine extends TradeEngine {
     return rows.length ? toTradeRecord(rows[0]) : null;
   }
 
-  async closeTrade(tx: TransactionContext, tradeId: string, exitPrice: string, pnlPct: string): Promise<void> {
+  async closeTrade(tx: TransactionContext, tradeId: string, fill: CloseFill, pnlPct: string): Promise<void> {
     await emOf(tx).execute(
-      "UPDATE trader_trades SET status = 'closed', exit_price = ?::numeric, pnl_pct = ?::numeric, closed_at = now() WHERE id = ? AND status = 'open'",
-      [exitPrice, pnlPct, tradeId],
+      `UPDATE trader_trades SET status = 'closed', exit_price = ?::numeric, pnl_pct = ?::numeric, close_reason = ?,
+         exit_quote_time = ?, closed_at = now() WHERE id = ? AND status = 'open'`,
+      [fill.exitPrice, pnlPct, fill.reason, fill.quoteTime, tradeId],
     );
+  }
+
+  async setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void> {
+    await emOf(tx).execute("UPDATE trader_trades SET stop_loss = ?::numeric, take_profit = ?::numeric WHERE id = ? AND status = 'open'", [
+      levels.stopLoss,
+      levels.takeProfit,
+      tradeId,
+    ]);
   }
 
   async settle(
     tx: TransactionContext,
     trader: TraderRef,
     trade: TradeRecord,
-    exitPrice: string,
+    fill: CloseFill,
     traderCashAccount: string,
     marketAccount: string,
   ): Promise<SettlementResult> {
     const em = emOf(tx);
+    const exitPrice = fill.exitPrice;
     const sign = trade.side === 'buy' ? 1 : -1;
     // The trade's positions were inserted after the last ANALYZE, so the planner expects a handful and
     // would probe copies and ledger_accounts once per position. For a large fan-out hash joins are the right
@@ -208,7 +227,7 @@ export class SqlTradeEngine extends TradeEngine {
       `WITH v AS MATERIALIZED (
          SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
                 c.status, c.stop_loss_pct, c.invested,
-                greatest(-p.size, div(p.size::numeric * (?::numeric - ?::numeric) * ?, ?::numeric))::bigint AS pnl
+                greatest(-p.size, div(p.size::numeric * (?::numeric - coalesce(p.fill_price, ?::numeric)) * ?, coalesce(p.fill_price, ?::numeric)))::bigint AS pnl
          FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ledger_accounts a ON a.copy_id = p.copy_id
          WHERE p.trade_id = ? AND NOT p.settled
        ), f AS MATERIALIZED (
@@ -225,7 +244,7 @@ export class SqlTradeEngine extends TradeEngine {
                      ELSE false END AS ends
          FROM g
        ), settled AS (
-         UPDATE copy_positions p SET settled = true, pnl = f.pnl, fee = f.fee, settled_at = now()
+         UPDATE copy_positions p SET settled = true, pnl = f.pnl, fee = f.fee, settled_at = now(), exit_price = ?::numeric, close_reason = ?
          FROM f WHERE p.trade_id = ? AND p.copy_id = f.copy_id AND NOT p.settled
          RETURNING 1
        ), marked AS (
@@ -269,6 +288,8 @@ export class SqlTradeEngine extends TradeEngine {
         trade.id,
         trader.sharePct,
         trade.id,
+        exitPrice,
+        fill.reason,
         trade.id,
         `trade:${trade.id}`,
         `Settlement of trade ${trade.id} (pnl and profit share)`,
@@ -303,7 +324,8 @@ export class SqlTradeEngine extends TradeEngine {
     await em.execute('DROP TABLE copy_settlement_flags');
     // Each follower's "closed with pnl" notice is written right after the commit (outbox).
     if (result.positions > 0) await this.notices.enqueue(tx, trade.id, 'closed');
-    await em.execute('UPDATE trader_trades SET copiers_pnl = ?, copiers_fees = ? WHERE id = ?', [
+    // Added: positions a copy close-out settled earlier (copy_stop_loss) are already in the totals.
+    await em.execute('UPDATE trader_trades SET copiers_pnl = copiers_pnl + ?, copiers_fees = copiers_fees + ? WHERE id = ?', [
       result.pnl.toString(),
       result.fees.toString(),
       trade.id,

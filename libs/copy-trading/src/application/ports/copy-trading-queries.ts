@@ -1,6 +1,16 @@
 import type { Page, PageQuery } from '@mirrorline/shared';
+import type { Quote } from '@mirrorline/market';
 import type { CopyStatus } from '../../domain/copy';
-import type { TradeRecord } from './trade-engine';
+import type { CloseReason } from '../../domain/copy-math';
+import type { FillReceipt, TradeRecord } from './trade-engine';
+
+/** A trader's trade as GET trader/trades shows it: an open one is marked to the market. */
+export interface TraderTrade extends TradeRecord {
+  /** close-side price of the latest fresh quote (open trades; null without one) */
+  markPrice: string | null;
+  /** (mark − entry) / entry × 100, negated for sell, 4 decimals (open trades; null without a quote) */
+  unrealizedPnlPct: string | null;
+}
 
 export interface DailyPnl {
   label: string;
@@ -67,6 +77,10 @@ export interface MyCopy {
   pnl: string;
   feesPaid: string;
   openPositions: number;
+  /** Σ unrealized pnl of the open positions at the market (0.00 for those without a fresh quote) */
+  unrealizedPnl: string;
+  /** equity + unrealizedPnl */
+  liveEquity: string;
   stopLossPct: number | null;
   stopReason: string | null;
   createdAt: string;
@@ -80,10 +94,19 @@ export interface CopiedTrade {
   traderId: number;
   traderName: string;
   market: string;
+  symbol: string;
   pair: string;
   side: string;
+  /** this position's fill (= the trader's fill) */
   entryPrice: string;
+  /** this position's exit (the trade's, or the close-out quote for copy_stop_loss) */
   exitPrice: string | null;
+  closeReason: CloseReason | null;
+  receipt: FillReceipt;
+  /** open: the close-side price of the latest fresh quote, null without one */
+  markPrice: string | null;
+  /** open: size × (mark − fill) / fill (sell negated, ≥ −size), null without a quote */
+  unrealizedPnl: string | null;
   size: string;
   status: 'open' | 'closed';
   pnl: string | null;
@@ -136,10 +159,13 @@ export interface UserCopyFacts {
 export abstract class CopyTradingQueries {
   abstract listTraders(query: TraderListQuery): Promise<Page<TraderSummary>>;
   abstract trader(id: number): Promise<TraderDetails | null>;
-  abstract myCopies(userId: string): Promise<MyCopy[]>;
-  abstract myTrades(userId: string, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<CopiedTrade>>;
+  /** `quotes`: the market's fresh quotes, passed into SQL (copy trading never reads the market's tables). */
+  abstract myCopies(userId: string, quotes: readonly Quote[]): Promise<MyCopy[]>;
+  abstract myTrades(userId: string, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<CopiedTrade>>;
   abstract mySkips(userId: string, page: PageQuery): Promise<Page<SkipRecord>>;
-  abstract traderTrades(traderId: number, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<TradeRecord>>;
+  abstract traderTrades(traderId: number, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<TraderTrade>>;
+  /** Σ unrealized pnl of all the user's open copied positions, cents (GET wallet/, user/get liveTradingBalance). */
+  abstract unrealizedPnlOf(userId: string, quotes: readonly Quote[]): Promise<bigint>;
   abstract followers(traderId: number, page: PageQuery): Promise<Page<Follower>>;
   abstract settings(userId: string): Promise<CopySettings>;
   abstract userFacts(userId: string): Promise<UserCopyFacts>;

@@ -1,24 +1,50 @@
 import type { TransactionContext } from '@mirrorline/shared';
 import type { Market, SkipReason } from '../../domain/copy';
-import type { TradeSide } from '../../domain/copy-math';
+import type { TradeCloseReason, TradeSide } from '../../domain/copy-math';
 import type { TraderRef } from './copy-repository';
 
+/** A trade as it is inserted: the fill comes from the market's quote, never from the client. */
 export interface OpenTradeInput {
+  symbol: string;
   market: Market;
-  pair: string;
   side: TradeSide;
-  entryPrice: string;
   allocationPct: number;
+  entryPrice: string;
+  /** time of the quote the entry filled on */
+  quoteTime: Date;
+  stopLoss: string | null;
+  takeProfit: string | null;
+}
+
+/** How a close fills: price, the quote's time and why it closes. */
+export interface CloseFill {
+  exitPrice: string;
+  quoteTime: Date;
+  reason: TradeCloseReason;
+}
+
+/** A fill receipt (product.md §9.3): trader fill, copier fill, quote time, delay, slippage. */
+export interface FillReceipt {
+  traderFill: string;
+  copierFill: string;
+  quoteTime: string | null;
+  delayMs: number;
+  slippageBps: string;
 }
 
 export interface TradeRecord {
   id: string;
   traderId: number;
   market: Market;
+  symbol: string;
+  /** = symbol (kept for the clients of before §9) */
   pair: string;
   side: TradeSide;
   entryPrice: string;
   exitPrice: string | null;
+  stopLoss: string | null;
+  takeProfit: string | null;
+  closeReason: TradeCloseReason | null;
   allocationPct: number;
   pnlPct: string | null;
   status: 'open' | 'closed';
@@ -53,9 +79,11 @@ export interface SettlementResult {
  */
 export abstract class TradeEngine {
   abstract insertTrade(tx: TransactionContext, traderId: number, input: OpenTradeInput): Promise<string>;
-  abstract fanOut(tx: TransactionContext, trader: TraderRef, tradeId: string, allocationPct: number): Promise<FanOutResult>;
+  /** Every copy fills at the trader's fill (`trade.entryPrice`, quote `quoteTime`): receipt with 0 delay and slippage. */
+  abstract fanOut(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<FanOutResult>;
   abstract lockTrade(tx: TransactionContext, tradeId: string): Promise<TradeRecord | null>;
-  abstract closeTrade(tx: TransactionContext, tradeId: string, exitPrice: string, pnlPct: string): Promise<void>;
-  abstract settle(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, exitPrice: string, traderCashAccount: string, marketAccount: string): Promise<SettlementResult>;
+  abstract closeTrade(tx: TransactionContext, tradeId: string, fill: CloseFill, pnlPct: string): Promise<void>;
+  abstract setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void>;
+  abstract settle(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, fill: CloseFill, traderCashAccount: string, marketAccount: string): Promise<SettlementResult>;
   abstract trade(tx: TransactionContext | null, tradeId: string): Promise<TradeRecord | null>;
 }

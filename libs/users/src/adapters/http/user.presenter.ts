@@ -27,6 +27,7 @@ export function presentProfile(profile: UserProfile) {
   return {
     _id: profile.account.id,
     ...profile.info,
+    liveTradingBalance: profile.liveTradingBalance,
     KYC: profile.account.kycStatus,
     held: profile.held,
     blocked: profile.account.blocked,

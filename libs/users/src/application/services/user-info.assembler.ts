@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { formatCents, type TransactionContext } from '@mirrorline/shared';
+import { Injectable, Optional } from '@nestjs/common';
+import { formatCents, OpenPositionsValue, type TransactionContext } from '@mirrorline/shared';
 import type { UserInfo } from '@mirrorline/auth';
 import type { UserAccount } from '../../domain/user-account';
 import { AccountBalances } from '../ports/account-balances';
@@ -10,6 +10,8 @@ export interface UserProfile {
   info: UserInfo;
   account: UserAccount;
   held: string;
+  /** tradingBalance + unrealized pnl of the open copied positions at the market */
+  liveTradingBalance: string;
   copies: CopySummary[];
 }
 
@@ -20,6 +22,7 @@ export class UserInfoAssembler {
     private readonly balances: AccountBalances,
     private readonly traders: TraderProfiles,
     private readonly copies: UserCopies,
+    @Optional() private readonly openPositions?: OpenPositionsValue,
   ) {}
 
   async assemble(tx: TransactionContext | null, account: UserAccount): Promise<UserProfile> {
@@ -45,6 +48,8 @@ export class UserInfoAssembler {
       kycstring: account.kycStatus,
       copiedTrades,
     };
-    return { info, account, held: formatCents(balance.held), copies };
+    const unrealized = this.openPositions ? await this.openPositions.unrealizedPnl(account.id) : 0n;
+    const liveTradingBalance = formatCents(BigInt(balance.copyEquity) + unrealized);
+    return { info, account, held: formatCents(balance.held), liveTradingBalance, copies };
   }
 }

@@ -1,8 +1,8 @@
-import { PageQueryDto } from '@mirrorline/shared';
+import { DomainError, PageQueryDto } from '@mirrorline/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { MARKETS, TRADER_TYPES } from '../../../domain/copy';
+import { TRADER_TYPES } from '../../../domain/copy';
 import { IsAmount, IsPrice, OptionalNotNull } from './validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -76,36 +76,61 @@ export class CopySettingsDto {
   dailyLossLimit!: string | null;
 }
 
+/**
+ * A market order (product.md §9.3): no price. It fills at the ask (buy) / bid (sell) of the market's quote;
+ * `entryPrice` in the body is an unknown field (400).
+ */
 export class OpenTradeDto {
-  @ApiProperty({ enum: MARKETS })
-  @IsIn(MARKETS)
-  market!: (typeof MARKETS)[number];
-
-  @ApiProperty({ example: 'EURUSD' })
+  @ApiProperty({ example: 'EURUSD', description: 'an instrument of GET market/instruments' })
   @Transform(trim)
   @IsString()
-  @Matches(/^[A-Z0-9][A-Z0-9./-]{1,15}$/, { message: 'pair must be 2–16 upper-case letters, digits, ".", "/" or "-" (e.g. EURUSD, BTCUSDT, AAPL)' })
-  pair!: string;
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9./-]{1,15}$/, { message: 'symbol must be an instrument symbol such as EURUSD, BTCUSDT or AAPL' })
+  symbol!: string;
 
   @ApiProperty({ enum: ['buy', 'sell'] })
   @IsIn(['buy', 'sell'])
   side!: 'buy' | 'sell';
-
-  @ApiProperty({ example: '1.0850' })
-  @IsPrice()
-  entryPrice!: string;
 
   @ApiProperty({ example: 25, minimum: 1, maximum: 100, description: '% of each copier’s free equity this trade commits' })
   @IsInt()
   @Min(1)
   @Max(100)
   allocationPct!: number;
+
+  @ApiPropertyOptional({ example: '1.0800', nullable: true, description: 'stop loss: below the bid for a buy, above the ask for a sell' })
+  @IsOptional()
+  @IsPrice()
+  stopLoss?: string | null;
+
+  @ApiPropertyOptional({ example: '1.0950', nullable: true, description: 'take profit: above the bid for a buy, below the ask for a sell' })
+  @IsOptional()
+  @IsPrice()
+  takeProfit?: string | null;
 }
 
-export class CloseTradeDto {
-  @ApiProperty({ example: '1.0920' })
+/**
+ * A close at the market takes no field: `exitPrice` (or anything else) is an unknown field (400). Checked by
+ * hand: a DTO class without any property is refused by class-validator whatever the body holds.
+ */
+export function assertEmptyBody(body: unknown): void {
+  const fields = body && typeof body === 'object' ? Object.keys(body) : [];
+  if (fields.length) {
+    const errors = Object.fromEntries(fields.map((f) => [f, [`${f} is not an allowed field`]]));
+    throw new DomainError('VALIDATION_FAILED', fields.map((f) => `${f} is not an allowed field`).join('; '), 'validation', { errors });
+  }
+}
+
+/** PATCH trader/trades/:id: a level left out stays, null clears it. */
+export class UpdateTradeLevelsDto {
+  @ApiPropertyOptional({ example: '1.0800', nullable: true })
+  @IsOptional()
   @IsPrice()
-  exitPrice!: string;
+  stopLoss?: string | null;
+
+  @ApiPropertyOptional({ example: '1.0950', nullable: true })
+  @IsOptional()
+  @IsPrice()
+  takeProfit?: string | null;
 }
 
 export class UpdateTraderProfileDto {

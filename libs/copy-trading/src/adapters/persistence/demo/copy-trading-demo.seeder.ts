@@ -97,8 +97,10 @@ export class CopyTradingDemoSeeder extends Seeder {
       );
       const trades = demoTrades(trader, now);
       await em.execute(
-        `INSERT INTO trader_trades (trader_id, market, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status, opened_at, closed_at)
-         SELECT ?, x.market, x.pair, x.side, x.entry::numeric, x.exit::numeric, x.allocation, x.pnl_pct::numeric, 'closed', x.opened_at, x.closed_at
+        `INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
+                                    close_reason, opened_at, closed_at)
+         SELECT ?, x.market, x.pair, x.pair, x.side, x.entry::numeric, x.exit::numeric, x.allocation, x.pnl_pct::numeric, 'closed',
+                'manual', x.opened_at, x.closed_at
          FROM jsonb_to_recordset(?::jsonb) AS x(market text, pair text, side text, entry text, exit text, allocation int, pnl_pct text, opened_at timestamptz, closed_at timestamptz)`,
         [
           trader.id,

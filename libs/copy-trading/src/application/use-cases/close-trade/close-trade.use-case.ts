@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { formatCents, UnitOfWork } from '@mirrorline/shared';
+import { formatCents, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { Ledger } from '@mirrorline/wallet';
+import { MarketQuotes, type Quote } from '@mirrorline/market';
 import { copyErrors } from '../../../domain/copy';
-import { pnlPctInRange, tradePnlPct } from '../../../domain/copy-math';
-import { CopyRepository } from '../../ports/copy-repository';
+import { canonicalPrice, closePrice, levelCrossed, pnlPctInRange, tradePnlPct } from '../../../domain/copy-math';
+import { CopyRepository, type TraderRef } from '../../ports/copy-repository';
 import { TradeEngine, type TradeRecord } from '../../ports/trade-engine';
+import { TradeEvents } from '../../ports/trade-events';
 
 export interface CloseTradeCommand {
   traderId: number;
   tradeId: string;
-  exitPrice: string;
 }
 
 export interface CloseTradeResult {
@@ -22,10 +23,12 @@ export interface CloseTradeResult {
 }
 
 /**
- * Closes a trade once and settles every copied position, all or nothing in one transaction: pnl to the
- * copies, profit share to the trader, stop losses, and the end of stopping copies with nothing left open.
- * The trader row lock (exclusive) orders this against copy stops/withdrawals; the trade row lock and the
- * positions' settled flag make a second close a 409 that settles nothing.
+ * Closes a trade once at the market and settles every copied position, all or nothing in one transaction:
+ * pnl to the copies, profit share to the trader, stop losses, and the end of stopping copies with nothing
+ * left open. A trader's close fills at the bid (buy) / ask (sell) of an executable quote, reason `manual`;
+ * the price watcher's close fills at the quote that crossed the stop loss / take profit.
+ * The trader row lock (exclusive) orders this against copy stops, withdrawals and copy close-outs; the trade
+ * row lock and the positions' settled flag make a second close a 409 that settles nothing.
  */
 @Injectable()
 export class CloseTradeUseCase {
@@ -34,31 +37,67 @@ export class CloseTradeUseCase {
     private readonly copies: CopyRepository,
     private readonly engine: TradeEngine,
     private readonly ledger: Ledger,
+    private readonly market: MarketQuotes,
+    private readonly events: TradeEvents,
   ) {}
 
+  /** The trader's (or an Admin's) close: at the market, reason manual. */
   execute(command: CloseTradeCommand): Promise<CloseTradeResult> {
     return this.uow.run(async (tx) => {
-      const trader = await this.copies.lockTrader(tx, command.traderId, 'exclusive');
-      if (!trader) throw copyErrors.traderNotFound();
-      const trade = await this.engine.lockTrade(tx, command.tradeId);
-      // Another trader's trade looks exactly like a missing one.
-      if (!trade || trade.traderId !== trader.id) throw copyErrors.tradeNotFound();
+      const { trader, trade } = await this.lock(tx, command.traderId, command.tradeId);
       if (trade.status === 'closed') throw copyErrors.tradeClosed();
-      const pnlPct = tradePnlPct(trade.entryPrice, command.exitPrice, trade.side);
-      if (!pnlPctInRange(pnlPct)) throw copyErrors.moveTooLarge();
-      await this.engine.closeTrade(tx, trade.id, command.exitPrice, pnlPct);
-      const traderCash = await this.ledger.userAccount(tx, trader.userId, 'cash');
-      const market = await this.ledger.platformAccount(tx, 'platform_market');
-      const result = await this.engine.settle(tx, trader, trade, command.exitPrice, traderCash, market);
-      const closed = await this.engine.trade(tx, trade.id);
-      return {
-        trade: closed!,
-        positions: result.positions,
-        copiersPnl: formatCents(result.pnl),
-        profitShare: formatCents(result.fees),
-        endedCopies: result.ended,
-        stopLossHit: result.stopLossHit,
-      };
+      const quote = await this.market.executableQuote(trade.symbol);
+      return this.close(tx, trader, trade, quote, 'manual');
     });
+  }
+
+  /**
+   * The watcher's close at the quote that crossed a level. Re-checked under the locks: a trade closed in the
+   * meantime, or whose level was moved or cleared so that the quote no longer crosses it, is left alone (null).
+   */
+  closeAtLevel(traderId: number, tradeId: string, quote: Quote): Promise<CloseTradeResult | null> {
+    return this.uow.run(async (tx) => {
+      const { trader, trade } = await this.lock(tx, traderId, tradeId);
+      if (trade.status === 'closed' || trade.symbol !== quote.symbol) return null;
+      const reason = levelCrossed(trade.side, quote, trade);
+      if (!reason) return null;
+      return this.close(tx, trader, trade, quote, reason);
+    });
+  }
+
+  private async lock(tx: TransactionContext, traderId: number, tradeId: string): Promise<{ trader: TraderRef; trade: TradeRecord }> {
+    const trader = await this.copies.lockTrader(tx, traderId, 'exclusive');
+    if (!trader) throw copyErrors.traderNotFound();
+    const trade = await this.engine.lockTrade(tx, tradeId);
+    // Another trader's trade looks exactly like a missing one.
+    if (!trade || trade.traderId !== trader.id) throw copyErrors.tradeNotFound();
+    return { trader, trade };
+  }
+
+  private async close(
+    tx: TransactionContext,
+    trader: TraderRef,
+    trade: TradeRecord,
+    quote: Quote,
+    reason: 'manual' | 'stop_loss' | 'take_profit',
+  ): Promise<CloseTradeResult> {
+    const exitPrice = canonicalPrice(closePrice(trade.side, quote));
+    const pnlPct = tradePnlPct(trade.entryPrice, exitPrice, trade.side);
+    if (!pnlPctInRange(pnlPct)) throw copyErrors.moveTooLarge();
+    const fill = { exitPrice, quoteTime: new Date(quote.time), reason };
+    await this.engine.closeTrade(tx, trade.id, fill, pnlPct);
+    const traderCash = await this.ledger.userAccount(tx, trader.userId, 'cash');
+    const marketAccount = await this.ledger.platformAccount(tx, 'platform_market');
+    const result = await this.engine.settle(tx, trader, trade, fill, traderCash, marketAccount);
+    const closed = (await this.engine.trade(tx, trade.id))!;
+    await this.events.tradeClosed(tx, trader, closed);
+    return {
+      trade: closed,
+      positions: result.positions,
+      copiersPnl: formatCents(result.pnl),
+      profitShare: formatCents(result.fees),
+      endedCopies: result.ended,
+      stopLossHit: result.stopLossHit,
+    };
   }
 }

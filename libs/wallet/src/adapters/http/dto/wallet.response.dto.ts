@@ -23,6 +23,8 @@ export class WalletTransactionResponseDto {
 export class WalletResponseDto {
   @ApiProperty({ type: String, example: '1250.50', description: 'free cash' }) balance!: string;
   @ApiProperty({ type: String, example: '500.00', description: 'equity allocated to copies' }) tradingBalance!: string;
+  @ApiProperty({ type: String, example: '512.40', description: 'tradingBalance + unrealized pnl of the open copied positions at the market' })
+  liveTradingBalance!: string;
   @ApiProperty({ type: String, example: '100.00', description: 'withdrawals awaiting approval' }) held!: string;
   @ApiProperty({ type: () => [WalletTransactionResponseDto] }) transactions!: WalletTransactionResponseDto[];
 }
@@ -102,6 +104,7 @@ export function toWalletResponse(view: WalletView): WalletResponseDto {
   return {
     balance: formatCents(view.balances.cash),
     tradingBalance: formatCents(view.balances.copyEquity),
+    liveTradingBalance: formatCents(BigInt(view.balances.copyEquity) + view.unrealizedPnl),
     held: formatCents(view.balances.held),
     transactions: view.recent.map(toTransactionResponse),
   };

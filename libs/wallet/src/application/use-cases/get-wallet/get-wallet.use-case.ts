@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { OpenPositionsValue } from '@mirrorline/shared';
 import { Ledger, type UserBalances } from '../../ports/ledger';
 import { WalletTransactionRepository, type WalletTransactionRecord } from '../../ports/wallet-transaction.repository';
 
@@ -6,6 +7,8 @@ export const RECENT_TRANSACTIONS = 10;
 
 export interface WalletView {
   balances: UserBalances;
+  /** Σ unrealized pnl of the open copied positions at the market (cents; 0 without a provider) */
+  unrealizedPnl: bigint;
   recent: WalletTransactionRecord[];
 }
 
@@ -15,13 +18,15 @@ export class GetWalletUseCase {
   constructor(
     private readonly ledger: Ledger,
     private readonly transactions: WalletTransactionRepository,
+    @Optional() private readonly openPositions?: OpenPositionsValue,
   ) {}
 
   async execute(userId: string): Promise<WalletView> {
-    const [balances, recent] = await Promise.all([
+    const [balances, recent, unrealizedPnl] = await Promise.all([
       this.ledger.balances(null, userId),
       this.transactions.list({ userId }, { page: 1, limit: RECENT_TRANSACTIONS }),
+      this.openPositions ? this.openPositions.unrealizedPnl(userId) : Promise.resolve(0n),
     ]);
-    return { balances, recent: recent.items };
+    return { balances, unrealizedPnl, recent: recent.items };
   }
 }

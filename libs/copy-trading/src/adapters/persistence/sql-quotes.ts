@@ -1,0 +1,28 @@
+import type { Quote } from '@mirrorline/market';
+
+/** A PostgreSQL array literal of plain tokens (symbols, decimal strings, uuids): `{"a","b"}`. */
+export function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
+}
+
+/**
+ * The quotes as a relation `q(symbol, bid, ask, time)` built from three bound arrays: the market's quotes
+ * enter copy trading's SQL as parameters, never by reading the market's tables. Use with quoteParams().
+ */
+export const QUOTES_RELATION = `unnest(?::text[], ?::numeric[], ?::numeric[], ?::timestamptz[]) AS q(symbol, bid, ask, time)`;
+
+export function quoteParams(quotes: readonly Quote[]): string[] {
+  return [
+    pgArray(quotes.map((q) => q.symbol)),
+    pgArray(quotes.map((q) => q.bid)),
+    pgArray(quotes.map((q) => q.ask)),
+    pgArray(quotes.map((q) => new Date(q.time).toISOString())),
+  ];
+}
+
+/**
+ * Unrealized (or settled) pnl of a position in cents at `mark`: size × (mark − fill) / fill, negated for a
+ * sell, toward zero (numeric div), never below −size. The same formula as the settlement (docs/market.md).
+ */
+export const pnlAt = (size: string, fill: string, mark: string, sign: string): string =>
+  `greatest(-${size}, div(${size}::numeric * (${mark} - ${fill}) * ${sign}, ${fill}))::bigint`;

@@ -1,0 +1,42 @@
+import type { TransactionContext } from '@mirrorline/shared';
+import type { Quote } from '@mirrorline/market';
+import type { TraderRef } from './copy-repository';
+
+/** An open trade whose stop loss or take profit the close-side price of a quote has reached. */
+export interface CrossedTrade {
+  tradeId: string;
+  traderId: number;
+  reason: 'stop_loss' | 'take_profit';
+  quote: Quote;
+}
+
+export interface CloseOutResult {
+  /** copies closed out (their stop loss on live equity was reached) */
+  copies: number;
+  /** positions settled by the close-outs */
+  positions: number;
+  /** copies that ended (nothing left open): their equity went back to cash */
+  ended: number;
+  /** Σ pnl of the settled positions (cents) */
+  pnl: bigint;
+  /** per trader: the followers closed out, for live events */
+  followersByTrader: Map<number, { trader: TraderRef; followerIds: string[]; copyIds: string[] }>;
+}
+
+/**
+ * The price watcher's set-based statements (docs/market.md "Price watcher"). Quotes are passed in as
+ * arrays (unnest), so copy trading never reads the market's tables: every statement works on all open
+ * trades / all copies with open positions at once, with no loop per copy.
+ */
+export abstract class PriceWatchStore {
+  /** Open trades whose SL or TP the given quotes cross. */
+  abstract crossedTrades(quotes: readonly Quote[]): Promise<CrossedTrade[]>;
+  /** Live copies whose live equity (equity + Σ unrealized pnl at these quotes) is at or below their stop loss. */
+  abstract trippedCopies(quotes: readonly Quote[]): Promise<string[]>;
+  /**
+   * Closes out these copies under their traders' share locks and their own row locks, re-checked at the same
+   * quotes: their open positions settle at the close-side quote for this copy only (reason copy_stop_loss), the
+   * copy stops (or is stopping while a position has no quote), its equity returns to cash, guard_hit notices.
+   */
+  abstract closeOut(tx: TransactionContext, copyIds: readonly string[], quotes: readonly Quote[], marketAccount: string): Promise<CloseOutResult>;
+}

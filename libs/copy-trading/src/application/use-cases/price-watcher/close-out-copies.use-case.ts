@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '@mirrorline/shared';
+import { Ledger } from '@mirrorline/wallet';
+import type { Quote } from '@mirrorline/market';
+import { PriceWatchStore, type CloseOutResult } from '../../ports/price-watch-store';
+import { TradeEvents } from '../../ports/trade-events';
+
+/**
+ * Copy stop loss on live equity (product.md §9.3): closes out the given copies in one transaction, set-based
+ * (PriceWatchStore.closeOut re-checks each under its locks at the same quotes), and publishes their events.
+ */
+@Injectable()
+export class CloseOutCopiesUseCase {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly store: PriceWatchStore,
+    private readonly ledger: Ledger,
+    private readonly events: TradeEvents,
+  ) {}
+
+  execute(copyIds: readonly string[], quotes: readonly Quote[]): Promise<CloseOutResult> {
+    return this.uow.run(async (tx) => {
+      const market = await this.ledger.platformAccount(tx, 'platform_market');
+      const result = await this.store.closeOut(tx, copyIds, quotes, market);
+      if (result.copies > 0) await this.events.closedOut(tx, result);
+      return result;
+    });
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { MarketQuotes, QuoteListener, type Quote } from '@mirrorline/market';
+import { PriceWatchStore } from '../../ports/price-watch-store';
+import { CloseTradeUseCase } from '../close-trade/close-trade.use-case';
+import { CloseOutCopiesUseCase } from './close-out-copies.use-case';
+
+/** The timer's period: every copy with open positions is checked at least this often. */
+export const WATCH_INTERVAL_MS = 1_000;
+
+export interface WatchCycleResult {
+  /** trades closed by their stop loss / take profit */
+  closedTrades: number;
+  /** copies closed out by their stop loss on live equity */
+  closedOutCopies: number;
+}
+
+/**
+ * The price watcher (docs/market.md "Price watcher"). On every batch of new quotes (QuoteListener, on every
+ * instance through LISTEN/NOTIFY) and at least once a second (timer, on the market's fresh quotes) it runs one
+ * cycle: (1) the open trades whose SL/TP the quotes cross close at that quote, through CloseTradeUseCase;
+ * (2) one set-based statement finds every copy whose live equity is at its stop loss, and one transaction
+ * closes them out. Cycles of one instance never overlap (a cycle asked for while one runs runs right after it,
+ * on the newest quotes). Several instances may run cycles at once: exactly-once holds by the locks (trader
+ * row, trade row, copy rows) and the positions' settled flag, re-checked under them.
+ */
+@Injectable()
+export class PriceWatcher extends QuoteListener implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('PriceWatcher');
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<WatchCycleResult> | null = null;
+  private pending: Map<string, Quote> | null = null;
+  private closed = false;
+  /** Off until the app has started; paused() turns it off for a while. */
+  private enabled = false;
+  private paused = false;
+
+  constructor(
+    private readonly market: MarketQuotes,
+    private readonly store: PriceWatchStore,
+    private readonly closeTrade: CloseTradeUseCase,
+    private readonly closeOut: CloseOutCopiesUseCase,
+  ) {
+    super();
+  }
+
+  onApplicationBootstrap(): void {
+    this.enabled = true;
+    this.timer = setInterval(() => void this.tick(), WATCH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+  }
+
+  /**
+   * New quotes stored by the market: checked right away (the caller awaits the cycle). A copy's live equity
+   * needs every symbol it holds, so the batch is merged over the market's other fresh quotes.
+   */
+  async onQuotes(quotes: Quote[]): Promise<void> {
+    if (!this.enabled || this.paused || this.closed || !quotes.length) return;
+    const all = new Map((await this.market.freshQuotes()).map((q) => [q.symbol, q]));
+    for (const q of quotes) all.set(q.symbol, q);
+    await this.request([...all.values()]);
+  }
+
+  /**
+   * Stops acting on quotes until resume() (specs: a price that jumps past a level between two cycles, so that
+   * a trader's close meets it first; benches that time cycles themselves).
+   */
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+  }
+
+  /** Resolves when no cycle runs (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.closed || this.paused || this.running) return; // a running cycle covers this second
+    try {
+      await this.request(await this.market.freshQuotes());
+    } catch (error) {
+      this.logger.error(`watch cycle failed: ${(error as Error).message}`);
+    }
+  }
+
+  /** Runs a cycle on these quotes, or merges them into the one that runs after the current cycle. */
+  private async request(quotes: readonly Quote[]): Promise<void> {
+    if (this.running) {
+      this.pending ??= new Map();
+      for (const q of quotes) this.pending.set(q.symbol, q);
+      await this.idle();
+      return;
+    }
+    let next: readonly Quote[] | null = quotes;
+    while (next && !this.closed) {
+      this.running = this.cycle(next);
+      try {
+        await this.running;
+      } finally {
+        this.running = null;
+      }
+      next = this.pending ? [...this.pending.values()] : null;
+      this.pending = null;
+    }
+  }
+
+  /** One cycle on these quotes (exposed for the bench and the specs). */
+  async cycle(quotes: readonly Quote[]): Promise<WatchCycleResult> {
+    const result: WatchCycleResult = { closedTrades: 0, closedOutCopies: 0 };
+    if (!quotes.length) return result;
+    // SL/TP first: a trade that closes settles its positions for every copy, which the copy check then sees.
+    for (const crossed of await this.store.crossedTrades(quotes)) {
+      try {
+        if (await this.closeTrade.closeAtLevel(crossed.traderId, crossed.tradeId, crossed.quote)) result.closedTrades++;
+      } catch (error) {
+        this.logger.error(`closing trade ${crossed.tradeId} at its ${crossed.reason} failed: ${(error as Error).message}`);
+      }
+    }
+    const tripped = await this.store.trippedCopies(quotes);
+    if (tripped.length) result.closedOutCopies = (await this.closeOut.execute(tripped, quotes)).copies;
+    return result;
+  }
+}
