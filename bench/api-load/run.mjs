@@ -1,0 +1,301 @@
+// API load bench: requests per second and latency of the hot routes through the real HTTP stack, as
+// ratios to a bare Nest route measured in the same run.
+//
+//   node bench/api-load/run.mjs                      (npm run bench:api)
+//   BENCH_SECONDS=6 BENCH_CONNECTIONS=50 BENCH_COPIES=100000 BENCH_POSITIONS=1000000 BENCH_FOLLOWERS=10000 \
+//   BENCH_SIZES=demo,large DATABASE_URL=postgres://… node bench/api-load/run.mjs
+//
+// One run = one process of this script plus one server process (bench/api-load/server.mjs, so that
+// autocannon and the servers do not share an event loop) holding three servers:
+//   node:http      a plain node:http route returning a constant (Node's floor, for the record);
+//   bare Nest      a bare Nest 11 + Express application, one POST route and nothing else: the reference;
+//   the app        createApp from dist/ (same modules, middleware, guards, pipes and logging as `npm start`,
+//                  LOG_LEVEL=info written to a file), on a throw-away database.
+// Routes: POST wakeup/, GET traders/, GET traders/:id, GET user/get/ and GET wallet/ (bearer), GET
+// market/quotes (when the route exists), POST auth/login/ (argon2-bound: reported, no target).
+// Twice: on the demo data, then after seeding (set-based SQL) a trader of BENCH_COPIES copies and
+// BENCH_POSITIONS closed positions spread over BENCH_FOLLOWERS followers.
+// Targets (ratios of req/s to the bare Nest route, at both sizes): wakeup ≥ 50 %; traders/ and traders/:id
+// ≥ 50 %; user/get and wallet ≥ 35 % with p99 ≤ 50 ms at 50 connections. Exits 1 on a missed target.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
+import { benchDatabase } from '../lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const COPIES = Number(process.env.BENCH_COPIES ?? 100_000);
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 1_000_000);
+const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 10_000);
+const SIZES = (process.env.BENCH_SIZES ?? 'demo,large').split(',');
+const LOGIN_CONNECTIONS = Number(process.env.BENCH_LOGIN_CONNECTIONS ?? 10);
+const PASSWORD = 'bench-password-1';
+
+if (apiIsStale()) buildApi();
+const require = createRequire(import.meta.url);
+const autocannon = require('autocannon');
+const pg = require('pg');
+const { hash } = require('@node-rs/argon2');
+
+const TARGETS = {
+  'POST wakeup/': { ratio: 0.5 },
+  'GET traders/': { ratio: 0.5 },
+  'GET traders/:id': { ratio: 0.5 },
+  'GET user/get/': { ratio: 0.35, p99: 50 },
+  'GET wallet/': { ratio: 0.35, p99: 50 },
+};
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, timeout: 10, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+/** One route: a 1 s warm-up (discarded), then the measured run. */
+async function measure(opts) {
+  await cannon({ ...opts, duration: 1 });
+  return cannon(opts);
+}
+
+async function startServer(env, logFile) {
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [join(root, 'bench', 'api-load', 'server.mjs')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log, 'pipe'],
+  });
+  const ports = await new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdio[3].on('data', (d) => {
+      buffer += d;
+      if (buffer.includes('\n')) resolve(JSON.parse(buffer.split('\n')[0]));
+    });
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening; see ${logFile}`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { ports, stop };
+}
+
+const fmt = (n, width) => String(n).padStart(width);
+const pct = (ratio) => `${(ratio * 100).toFixed(1)} %`;
+
+async function seedLarge(db) {
+  const started = performance.now();
+  const positionsPerFollower = Math.max(1, Math.round(POSITIONS / FOLLOWERS));
+  await db.query(
+    `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
+     VALUES ('big-trader@bench.test', 'bench_big_trader', 'Bench', 'Trader', 'x', '{User,Trader}', true, 'Verified')`,
+  );
+  const {
+    rows: [{ id: traderId }],
+  } = await db.query(
+    `INSERT INTO trader_profiles (user_id, name, share_pct, max_copiers)
+     SELECT id, 'Bench Big Trader', 20, 1000000 FROM users WHERE username = 'bench_big_trader' RETURNING id`,
+  );
+  await db.query(
+    `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
+     SELECT 'lf' || g || '@bench.test', 'lf_' || g, 'Bench', 'Follower', 'x', true, 'Verified' FROM generate_series(1, $1) g`,
+    [COPIES],
+  );
+  await db.query(
+    `INSERT INTO copies (follower_id, trader_id, invested, high_water_mark, created_at)
+     SELECT id, $1, 100000, 100000, now() - interval '200 days' FROM users WHERE username LIKE 'lf\\_%'`,
+    [traderId],
+  );
+  await db.query(`INSERT INTO ledger_accounts (owner_id, kind) SELECT follower_id, 'cash' FROM copies WHERE trader_id = $1`, [traderId]);
+  await db.query(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies WHERE trader_id = $1`, [traderId]);
+  await db.query(
+    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', 'bench') RETURNING id)
+     INSERT INTO ledger_entries (transaction_id, account_id, amount)
+     SELECT tx.id, a.id, 100000 FROM tx, ledger_accounts a JOIN copies c ON c.id = a.copy_id WHERE a.kind = 'copy_equity' AND c.trader_id = $1
+     UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -100000::bigint * $2 FROM tx`,
+    [traderId, COPIES],
+  );
+  // positionsPerFollower closed trades, each copied by the first FOLLOWERS copies.
+  await db.query(
+    `INSERT INTO trader_trades (trader_id, market, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
+                                copied_count, copiers_pnl, copiers_fees, opened_at, closed_at)
+     SELECT $1, 'Crypto', 'BTCUSDT', 'buy', 100, 100 + (g % 7) - 3, 10, ((g % 7) - 3)::numeric, 'closed', $2,
+            ((g % 7) - 3) * 100 * $2, 0, now() - g * interval '3 hours' - interval '1 hour', now() - g * interval '3 hours'
+     FROM generate_series(1, $3) g`,
+    [traderId, FOLLOWERS, positionsPerFollower],
+  );
+  await db.query(
+    `INSERT INTO copy_positions (trade_id, copy_id, follower_id, size, settled, pnl, fee, opened_at, settled_at)
+     SELECT t.id, c.id, c.follower_id, 10000, true, (t.pnl_pct * 100)::bigint, 0, t.opened_at, t.closed_at
+     FROM trader_trades t
+     CROSS JOIN (SELECT id, follower_id FROM copies WHERE trader_id = $1 ORDER BY id LIMIT $2) c
+     WHERE t.trader_id = $1`,
+    [traderId, FOLLOWERS],
+  );
+  await db.query('ANALYZE');
+  const {
+    rows: [{ n }],
+  } = await db.query('SELECT count(*)::int AS n FROM copy_positions');
+  const {
+    rows: [follower],
+  } = await db.query(
+    `SELECT u.id, u.email FROM copies c JOIN users u ON u.id = c.follower_id WHERE c.trader_id = $1 ORDER BY c.id LIMIT 1`,
+    [traderId],
+  );
+  console.log(
+    `seeded: trader ${traderId} with ${COPIES.toLocaleString('en-US')} copies, ${Number(n).toLocaleString('en-US')} closed positions ` +
+      `over ${FOLLOWERS.toLocaleString('en-US')} followers, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { traderId: Number(traderId), follower };
+}
+
+async function benchUser(db, passwordHash, existing) {
+  if (existing) {
+    await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [existing.id, passwordHash]);
+    return existing.email;
+  }
+  const email = 'bench-user@bench.test';
+  await db.query(
+    `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
+     VALUES ($1, 'bench_user', 'Bench', 'User', $2, true, 'Verified') ON CONFLICT DO NOTHING`,
+    [email, passwordHash],
+  );
+  return email;
+}
+
+async function runSize(label, base, ports, email, traderId) {
+  const app = `http://127.0.0.1:${ports.app}/api`;
+  const login = await fetch(`${app}/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!login.ok) throw new Error(`bench login failed: ${login.status} ${await login.text()}`);
+  const { accessToken } = await login.json();
+  const auth = { authorization: `Bearer ${accessToken}` };
+  if (traderId === undefined) {
+    const list = await (await fetch(`${app}/traders/`)).json();
+    traderId = list.items?.[0]?.id ?? list.traders?.[0]?.id;
+  }
+  const quotes = await fetch(`${app}/market/quotes`, { headers: auth });
+
+  let ip = 0;
+  const nextIp = () => {
+    ip++;
+    return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+  };
+  const routes = [
+    ['node:http', { url: `http://127.0.0.1:${ports.plain}/`, method: 'POST' }],
+    ['bare Nest', { url: `http://127.0.0.1:${ports.bare}/bare`, method: 'POST' }],
+    ['POST wakeup/', { url: `${app}/wakeup/`, method: 'POST' }],
+    ['GET traders/', { url: `${app}/traders/` }],
+    ['GET traders/:id', { url: `${app}/traders/${traderId}` }],
+    ['GET user/get/', { url: `${app}/user/get/`, headers: auth }],
+    ['GET wallet/', { url: `${app}/wallet/`, headers: auth }],
+    ...(quotes.status === 404 ? [] : [['GET market/quotes', { url: `${app}/market/quotes`, headers: auth }]]),
+    [
+      'POST auth/login/',
+      {
+        url: `${app}/auth/login/`,
+        connections: LOGIN_CONNECTIONS,
+        requests: [
+          {
+            method: 'POST',
+            // A new client address per request: the per-IP login limit (50 / 15 min) is not what is measured.
+            setupRequest: (req) => ({
+              ...req,
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+              body: JSON.stringify({ email, password: PASSWORD }),
+            }),
+          },
+        ],
+      },
+    ],
+  ];
+
+  console.log(`\n== ${label} ==  (${CONNECTIONS} connections, ${SECONDS} s per route after a 1 s warm-up; login: ${LOGIN_CONNECTIONS} connections)`);
+  if (quotes.status === 404) console.log('GET market/quotes: 404, the route does not exist on this branch; skipped');
+  console.log(`${'route'.padEnd(20)}${fmt('req/s', 9)}${fmt('p50 ms', 8)}${fmt('p99 ms', 8)}${fmt('non-2xx', 9)}${fmt('vs bare', 10)}  target`);
+  const results = {};
+  const missed = [];
+  for (const [name, opts] of routes) {
+    const r = await measure(opts);
+    results[name] = r;
+    const rps = r.requests.average;
+    const bare = results['bare Nest']?.requests.average;
+    const ratio = bare ? rps / bare : undefined;
+    const target = TARGETS[name];
+    let verdict = '';
+    if (target) {
+      const ok = ratio >= target.ratio && (target.p99 === undefined || r.latency.p99 <= target.p99);
+      verdict = `≥ ${target.ratio * 100} %${target.p99 ? `, p99 ≤ ${target.p99} ms` : ''} → ${ok ? 'met' : 'MISSED'}`;
+      if (!ok) missed.push(`${label}: ${name}`);
+    }
+    const bad = r.non2xx + r.errors + r.timeouts;
+    if (bad && name !== 'POST auth/login/') {
+      verdict += ` (${r.non2xx} non-2xx, ${r.errors} errors: MISSED)`;
+      missed.push(`${label}: ${name} answered errors`);
+    }
+    console.log(
+      `${name.padEnd(20)}${fmt(Math.round(rps), 9)}${fmt(r.latency.p50, 8)}${fmt(r.latency.p99, 8)}${fmt(bad, 9)}${fmt(ratio === undefined ? '' : pct(ratio), 10)}  ${verdict}`,
+    );
+  }
+  console.log(`bare Nest = ${pct(results['bare Nest'].requests.average / results['node:http'].requests.average)} of node:http (for the record)`);
+  const l = results['POST auth/login/'];
+  console.log(`POST auth/login/: ${l['2xx']} signed in, ${l.non2xx} refused (${LOGIN_CONNECTIONS} concurrent logins of one user; no ratio target)`);
+  return missed;
+}
+
+async function main() {
+  const cleanups = [];
+  const missed = [];
+  let server;
+  try {
+    const databaseUrl = await benchDatabase('bench_api', cleanups);
+    const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-bench-api-'));
+    chmodSync(dataDir, 0o755);
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    server = await startServer(
+      {
+        DATABASE_URL: databaseUrl,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        UPLOAD_DIR: join(dataDir, 'uploads'),
+        DEMO_DATA: 'true',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        SPA_DIR: 'off',
+        ADMIN_PANEL: 'false',
+        TRUST_PROXY: 'true',
+      },
+      join(dataDir, 'api.log'),
+    );
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    cleanups.unshift(() => db.end());
+    const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    if (SIZES.includes('demo')) {
+      const email = await benchUser(db, passwordHash);
+      missed.push(...(await runSize('demo data', 'demo', server.ports, email)));
+    }
+    if (SIZES.includes('large')) {
+      const { traderId, follower } = await seedLarge(db);
+      const email = await benchUser(db, passwordHash, follower);
+      missed.push(...(await runSize(`large: ${COPIES.toLocaleString('en-US')} copies, ${POSITIONS.toLocaleString('en-US')} positions`, 'large', server.ports, email, traderId)));
+    }
+  } finally {
+    await server?.stop();
+    for (const cleanup of cleanups) await cleanup();
+  }
+  console.log(missed.length ? `\nMISSED: ${missed.join('; ')}` : '\nall targets met');
+  process.exit(missed.length ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
