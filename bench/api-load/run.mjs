@@ -55,10 +55,30 @@ function cannon(opts) {
   });
 }
 
-/** One route: a 1 s warm-up (discarded), then the measured run. */
-async function measure(opts) {
+/**
+ * Waits until the app answers POST wakeup/ within 100 ms again: requests a slow route left queued (autocannon
+ * stops sending, the server goes on answering) must not be billed to the next route. At most 120 s.
+ */
+async function drained(app) {
+  const until = performance.now() + 120_000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    try {
+      await fetch(`${app}/wakeup/`, { method: 'POST', signal: globalThis.AbortSignal.timeout(10_000) });
+      if (performance.now() - started < 100) return;
+    } catch {
+      /* still busy */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** One route: a 1 s warm-up (discarded), then the measured run; then waits for the app to drain. */
+async function measure(opts, app) {
   await cannon({ ...opts, duration: 1 });
-  return cannon(opts);
+  const result = await cannon(opts);
+  await drained(app);
+  return result;
 }
 
 async function startServer(env, logFile) {
@@ -224,7 +244,7 @@ async function runSize(label, base, ports, email, traderId) {
   const results = {};
   const missed = [];
   for (const [name, opts] of routes) {
-    const r = await measure(opts);
+    const r = await measure(opts, app);
     results[name] = r;
     const rps = r.requests.average;
     const bare = results['bare Nest']?.requests.average;

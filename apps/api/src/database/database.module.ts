@@ -1,9 +1,10 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Clock, MikroOrmUnitOfWork, SystemClock, UnitOfWork } from '@mirrorline/shared';
+import { Clock, DatabaseNotifications, MikroOrmUnitOfWork, SystemClock, UnitOfWork } from '@mirrorline/shared';
 import { mikroOrmOptions } from './mikro-orm.options';
+import { PgDatabaseNotifications } from './pg-database-notifications';
 
-/** MikroORM on PostgreSQL plus the ports every context shares: UnitOfWork and Clock. */
+/** MikroORM on PostgreSQL plus the ports every context shares: UnitOfWork, Clock and DatabaseNotifications (LISTEN). */
 @Global()
 @Module({})
 export class DatabaseModule {
@@ -20,8 +21,9 @@ export class DatabaseModule {
       providers: [
         { provide: UnitOfWork, useClass: MikroOrmUnitOfWork },
         { provide: Clock, useClass: SystemClock },
+        { provide: DatabaseNotifications, useFactory: () => new PgDatabaseNotifications(databaseUrl) },
       ],
-      exports: [UnitOfWork, Clock],
+      exports: [UnitOfWork, Clock, DatabaseNotifications],
     };
   }
 }

@@ -1,0 +1,66 @@
+/**
+ * Port: PostgreSQL LISTEN/NOTIFY, for caches that must drop an entry the moment a change commits, on
+ * every API instance. `onNotify` gets each payload of the channel; `onReset` is called whenever
+ * notifications may have been missed (the listening connection dropped), so the cache must forget
+ * everything. While `listening` is false nothing may be cached: a missed NOTIFY would go unnoticed.
+ */
+export abstract class DatabaseNotifications {
+  abstract subscribe(channel: string, handlers: { onNotify: (payload: string) => void; onReset: () => void }): void;
+  abstract get listening(): boolean;
+}
+
+/** No database to listen to (unit tests, tools): never listening, so the caches never cache. */
+export class NoDatabaseNotifications extends DatabaseNotifications {
+  subscribe(): void {}
+  get listening(): boolean {
+    return false;
+  }
+}
+
+/**
+ * A small cache whose entries are dropped by a NOTIFY (see DatabaseNotifications), with a TTL as a
+ * backstop. An entry is stored only if no invalidation arrived while it was being read (the epoch), and
+ * only while notifications are being received: a read that raced a change can never be cached stale.
+ */
+export class NotifiedCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private epoch = 0;
+
+  constructor(
+    private readonly notifications: DatabaseNotifications,
+    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number },
+  ) {}
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  /** The cached value, or `load()`'s (cached when nothing was invalidated meanwhile). */
+  async get(key: string, load: () => Promise<V>): Promise<V> {
+    if (this.notifications.listening) {
+      const hit = this.entries.get(key);
+      if (hit && hit.expiresAt > this.now()) return hit.value;
+    }
+    const epoch = this.epoch;
+    const value = await load();
+    if (this.notifications.listening && epoch === this.epoch) {
+      if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+    }
+    return value;
+  }
+
+  delete(key: string): void {
+    this.epoch++;
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
