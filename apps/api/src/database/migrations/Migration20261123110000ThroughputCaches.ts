@@ -4,6 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
  * What the hot reads need to stay fast and exact (docs/performance.md):
  * - copy_positions(follower_id): the count of a follower's positions (the token's copiedTrades, GET user/get)
  *   read the whole table. The index holds no settlement column, so settling a position stays a HOT update.
+ * - ledger_accounts(owner_id): a user's balances (GET wallet, GET user/get, every token) sum the user's
+ *   accounts, copy-equity ones included, which no index covered (the unique indexes are partial): a scan of
+ *   every account (two per copy). Keyed on the owner only, so balance updates stay HOT.
  * - NOTIFY on the changes the API caches depend on, so that every instance drops a cached entry in the
  *   same moment the change commits (LISTEN on one dedicated connection, PgDatabaseNotifications):
  *   - `mirrorline_user_access` (payload: the user's id, or '*' for all): a user's roles, block, deletion or
@@ -16,6 +19,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261123110000ThroughputCaches extends Migration {
   override async up(): Promise<void> {
     this.addSql('CREATE INDEX copy_positions_follower_idx ON copy_positions (follower_id);');
+    this.addSql('CREATE INDEX ledger_accounts_owner_idx ON ledger_accounts (owner_id) WHERE owner_id IS NOT NULL;');
 
     this.addSql(`
       CREATE FUNCTION notify_user_access() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -55,6 +59,7 @@ export class Migration20261123110000ThroughputCaches extends Migration {
     this.addSql('DROP TRIGGER IF EXISTS users_access_deleted ON users;');
     this.addSql('DROP TRIGGER IF EXISTS users_access_changed ON users;');
     this.addSql('DROP FUNCTION IF EXISTS notify_user_access();');
+    this.addSql('DROP INDEX IF EXISTS ledger_accounts_owner_idx;');
     this.addSql('DROP INDEX IF EXISTS copy_positions_follower_idx;');
   }
 }
