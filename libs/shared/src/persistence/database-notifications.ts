@@ -24,6 +24,8 @@ export class NoDatabaseNotifications extends DatabaseNotifications {
  */
 export class NotifiedCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  /** Loads under way, shared by the requests that arrive meanwhile (no stampede of identical queries). */
+  private readonly loading = new Map<string, { epoch: number; promise: Promise<V> }>();
   private epoch = 0;
 
   constructor(
@@ -42,12 +44,23 @@ export class NotifiedCache<V> {
       if (hit && hit.expiresAt > this.now()) return hit.value;
     }
     const epoch = this.epoch;
-    const value = await load();
-    if (this.notifications.listening && epoch === this.epoch) {
-      if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+    // Joined only if nothing was invalidated since it started: a load begun before a change never
+    // answers a request that arrived after it.
+    const pending = this.notifications.listening ? this.loading.get(key) : undefined;
+    if (pending && pending.epoch === epoch) return pending.promise;
+    const promise = load();
+    if (!this.notifications.listening) return promise;
+    this.loading.set(key, { epoch, promise });
+    try {
+      const value = await promise;
+      if (this.notifications.listening && epoch === this.epoch) {
+        if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+        this.entries.set(key, { value, expiresAt: this.now() + this.options.ttlMs });
+      }
+      return value;
+    } finally {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
     }
-    return value;
   }
 
   delete(key: string): void {
