@@ -84,4 +84,21 @@ describe('NotifiedCache', () => {
     await cache.get('a', load('a'));
     expect(loads).toBe(1);
   });
+
+  it('with staleWhileReloading, serves an expired entry while one reload runs, but never after an invalidation', async () => {
+    const swr = new NotifiedCache<string>(notifications, { ttlMs: 5_000, maxEntries: 3, now: () => now, staleWhileReloading: true });
+    await swr.get('a', load('v1'));
+    now += 5_001;
+    const slow = deferred<string>();
+    let calls = 0;
+    expect(await swr.get('a', () => (calls++, slow.promise))).toBe('v1');
+    expect(await swr.get('a', () => (calls++, Promise.resolve('x')))).toBe('v1');
+    expect(calls).toBe(1);
+    slow.resolve('v2');
+    await slow.promise;
+    await Promise.resolve();
+    expect(await swr.get('a', load('v3'))).toBe('v2');
+    swr.delete('a');
+    expect(await swr.get('a', load('v4'))).toBe('v4');
+  });
 });

@@ -30,7 +30,16 @@ export class NotifiedCache<V> {
 
   constructor(
     private readonly notifications: DatabaseNotifications,
-    private readonly options: { ttlMs: number; maxEntries: number; now?: () => number },
+    private readonly options: {
+      ttlMs: number;
+      maxEntries: number;
+      now?: () => number;
+      /**
+       * Past its TTL (never after an invalidation), an entry is still served while one request reloads it:
+       * for values whose TTL only bounds time-dependent drift, so no request waits for the reload.
+       */
+      staleWhileReloading?: boolean;
+    },
   ) {}
 
   private now(): number {
@@ -42,7 +51,15 @@ export class NotifiedCache<V> {
     if (this.notifications.listening) {
       const hit = this.entries.get(key);
       if (hit && hit.expiresAt > this.now()) return hit.value;
+      if (hit && this.options.staleWhileReloading) {
+        if (!this.loading.has(key)) this.load(key, load).catch(() => undefined);
+        return hit.value;
+      }
     }
+    return this.load(key, load);
+  }
+
+  private async load(key: string, load: () => Promise<V>): Promise<V> {
     const epoch = this.epoch;
     // Joined only if nothing was invalidated since it started: a load begun before a change never
     // answers a request that arrived after it.

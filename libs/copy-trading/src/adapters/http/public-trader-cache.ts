@@ -11,14 +11,15 @@ export const PUBLIC_TRADER_TTL_MS = 5_000;
  * memory until something they are made of changes: any statement on trader_trades (a trade opened or
  * closed, whoever runs it), copies (followed, funded, stopped, settled), trader_profiles, or a change of a
  * user's roles, block or deletion NOTIFYs `mirrorline_traders`, and every instance drops all entries. So the
- * statistics are exact right after a close; the TTL only bounds how long the time windows lag.
+ * statistics are exact right after a close; the TTL only bounds how long the time windows lag (past it,
+ * the page is still served while one request recomputes it: no request waits on the periodic refresh).
  */
 @Injectable()
 export class PublicTraderCache {
   private readonly cache: NotifiedCache<unknown>;
 
   constructor(notifications: DatabaseNotifications) {
-    this.cache = new NotifiedCache(notifications, { ttlMs: PUBLIC_TRADER_TTL_MS, maxEntries: 500 });
+    this.cache = new NotifiedCache(notifications, { ttlMs: PUBLIC_TRADER_TTL_MS, maxEntries: 500, staleWhileReloading: true });
     notifications.subscribe(TRADERS_CHANNEL, { onNotify: () => this.cache.clear(), onReset: () => this.cache.clear() });
   }
 
