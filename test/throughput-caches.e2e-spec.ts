@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
 import { copyTradingFixtures as fx, CopyTradingQueries } from '@mirrorline/copy-trading';
 import { DatabaseNotifications } from '@mirrorline/shared';
 import { createApp } from '../apps/api/src/bootstrap';
@@ -21,6 +22,8 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
 
   const me = (app: { http: TestApp['http'] }, who: TestUser) => app.http().get('/api/user/get').set('Authorization', who.bearer);
   const listening = (app: NestExpressApplication) => app.get(DatabaseNotifications).listening;
+  /** Lets the NOTIFYs of the set-up's own statements arrive, so that the next read is the one cached. */
+  const settle = () => new Promise((r) => setTimeout(r, 200));
   const until = async (what: () => boolean, ms = 10_000) => {
     const end = Date.now() + ms;
     while (!what()) {
@@ -33,6 +36,7 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
     it('serves the user fields from memory and drops them on a NOTIFY', async () => {
       expect(listening(t.app)).toBe(true);
       const user = await createUser(t);
+      await settle();
       await me(t, user).expect(200);
       // With the trigger off, a block goes unnoticed by the cache: proof that the second read is cached…
       await sql('ALTER TABLE users DISABLE TRIGGER users_access_changed');
@@ -73,7 +77,6 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
       await second.listen(0, '127.0.0.1');
       try {
         await until(() => listening(second));
-        const { default: request } = await import('supertest');
         const b = { http: () => request(second.getHttpServer()) };
         const admin = await createUser(t, { roles: ['User', 'Admin'] });
         const victim = await createUser(t);
@@ -154,6 +157,7 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
 
     it('is served from memory between changes and dropped by any statement on the trades', async () => {
       const tr = await trader();
+      await settle();
       const before = (await t.http().get(`/api/traders/${tr.traderId}`).expect(200)).body;
       // The profile name changes with the trigger off: still the cached page…
       await sql('ALTER TABLE trader_profiles DISABLE TRIGGER trader_profiles_notify_traders');

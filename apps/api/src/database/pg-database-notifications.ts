@@ -20,6 +20,8 @@ export class PgDatabaseNotifications extends DatabaseNotifications implements On
   private ready = false;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
+  private syncing: Promise<boolean> | undefined;
+  private queued: Promise<boolean> | undefined;
 
   constructor(private readonly databaseUrl: string) {
     super();
@@ -43,6 +45,31 @@ export class PgDatabaseNotifications extends DatabaseNotifications implements On
         );
       }
     }
+  }
+
+  /**
+   * One round trip on the LISTEN connection. The server sends a listening session the NOTIFYs of every
+   * transaction committed before it reads our query ahead of the query's answer, on the same socket, and
+   * node-postgres emits them in that order; so once `SELECT 1` answers, every NOTIFY committed before the
+   * call has been handled. Calls made while a round trip is under way share the next one (which starts
+   * after theirs began, as it must).
+   */
+  sync(): Promise<boolean> {
+    if (!this.ready || !this.client) return Promise.resolve(false);
+    if (!this.syncing) {
+      const client = this.client;
+      this.syncing = client.query('SELECT 1').then(
+        () => this.ready && this.client === client,
+        () => false,
+      );
+      void this.syncing.finally(() => (this.syncing = undefined));
+      return this.syncing;
+    }
+    this.queued ??= this.syncing.then(() => {
+      this.queued = undefined;
+      return this.sync();
+    });
+    return this.queued;
   }
 
   async onModuleInit(): Promise<void> {

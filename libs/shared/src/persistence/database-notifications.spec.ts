@@ -2,8 +2,16 @@ import { DatabaseNotifications, NotifiedCache } from './database-notifications';
 
 class FakeNotifications extends DatabaseNotifications {
   on = true;
+  /** What arrives while the cache syncs (a NOTIFY that was on its way). */
+  onSync: () => void = () => undefined;
+  syncs = 0;
   subscribe(): void {}
   get listening(): boolean {
+    return this.on;
+  }
+  async sync(): Promise<boolean> {
+    this.syncs++;
+    this.onSync();
     return this.on;
   }
 }
@@ -100,5 +108,15 @@ describe('NotifiedCache', () => {
     expect(await swr.get('a', load('v3'))).toBe('v2');
     swr.delete('a');
     expect(await swr.get('a', load('v4'))).toBe('v4');
+  });
+
+  it('syncs the notifications before serving an entry: a NOTIFY on its way drops it first', async () => {
+    await cache.get('a', load('old'));
+    notifications.onSync = () => cache.delete('a');
+    expect(await cache.get('a', load('new'))).toBe('new');
+    notifications.onSync = () => undefined;
+    const syncs = notifications.syncs;
+    expect(await cache.get('a', load('newer'))).toBe('new');
+    expect(notifications.syncs).toBe(syncs + 1);
   });
 });

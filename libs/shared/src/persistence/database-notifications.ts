@@ -7,6 +7,13 @@
 export abstract class DatabaseNotifications {
   abstract subscribe(channel: string, handlers: { onNotify: (payload: string) => void; onReset: () => void }): void;
   abstract get listening(): boolean;
+  /**
+   * Resolves true once every NOTIFY committed before the call has been handed to its subscribers (false
+   * when that cannot be known: not listening, connection lost). A NOTIFY reaches the listening connection
+   * a moment after its commit; a cache that syncs before serving an entry never serves one that a change
+   * committed before the request had already invalidated. Concurrent calls share one round trip.
+   */
+  abstract sync(): Promise<boolean>;
 }
 
 /** No database to listen to (unit tests, tools): never listening, so the caches never cache. */
@@ -15,12 +22,17 @@ export class NoDatabaseNotifications extends DatabaseNotifications {
   get listening(): boolean {
     return false;
   }
+  sync(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
 }
 
 /**
  * A small cache whose entries are dropped by a NOTIFY (see DatabaseNotifications), with a TTL as a
  * backstop. An entry is stored only if no invalidation arrived while it was being read (the epoch), and
  * only while notifications are being received: a read that raced a change can never be cached stale.
+ * Before an entry is served, the notifications are synced (one shared round trip on the LISTEN
+ * connection), so a change committed before the request arrived is never answered from memory.
  */
 export class NotifiedCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
@@ -48,7 +60,8 @@ export class NotifiedCache<V> {
 
   /** The cached value, or `load()`'s (cached when nothing was invalidated meanwhile). */
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    if (this.notifications.listening) {
+    if (this.notifications.listening && this.entries.has(key) && (await this.notifications.sync())) {
+      // Looked up after the sync: a NOTIFY that arrived meanwhile has dropped the entry.
       const hit = this.entries.get(key);
       if (hit && hit.expiresAt > this.now()) return hit.value;
       if (hit && this.options.staleWhileReloading) {
