@@ -89,7 +89,9 @@ async function measure(opts, app) {
 
 async function startServer(env, logFile) {
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [join(root, 'bench', 'api-load', 'server.mjs')], {
+  // BENCH_CPU_PROF=<dir>: the server process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, join(root, 'bench', 'api-load', 'server.mjs')], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log, 'pipe'],
