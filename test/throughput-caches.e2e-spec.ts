@@ -3,6 +3,8 @@ import request from 'supertest';
 import { copyTradingFixtures as fx, CopyTradingQueries } from '@mirrorline/copy-trading';
 import { DatabaseNotifications } from '@mirrorline/shared';
 import { createApp } from '../apps/api/src/bootstrap';
+import { UserInfoAssembler } from '../libs/users/src/application/services/user-info.assembler';
+import { UserRepository } from '../libs/users/src/application/ports/user.repository';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
@@ -191,6 +193,37 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
       const changed = await t.http().get(`/api/traders/${tr.traderId}`).set('If-None-Match', etag).expect(200);
       expect(changed.headers['etag']).not.toBe(etag);
       expect(changed.body.closedTrades).toBe(1);
+    });
+  });
+
+  describe('GET user/get in one round trip', () => {
+    it('reads the same facts as the ports one by one (balances, trader id, copies, positions count)', async () => {
+      const user = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+      const traderId = await fx.insertTraderProfile(sql, user.id, 20);
+      const tr = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+      await fx.insertTraderProfile(sql, tr.id, 20);
+      await fx.fundCash(sql, user.id, 100_000);
+      const { body: copy } = await t
+        .http()
+        .post('/api/copies')
+        .set('Authorization', user.bearer)
+        .send({ traderId: Number((await sql<{ id: number }>('SELECT id FROM trader_profiles WHERE user_id = ?', [tr.id]))[0].id), amount: '400.00' })
+        .expect(201);
+      const opened = await t
+        .http()
+        .post('/api/trader/trades')
+        .set('Authorization', tr.bearer)
+        .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '100', allocationPct: 50 })
+        .expect(201);
+      expect(opened.body.copied).toBe(1);
+      const assembler = t.app.get(UserInfoAssembler);
+      const account = (await t.app.get(UserRepository).findById(null, user.id))!;
+      const fast = await assembler.assemble(null, account);
+      const slow = await (assembler as unknown as { read: (tx: null, id: string) => Promise<unknown> }).read(null, user.id);
+      expect(fast.info).toMatchObject({ traderID: traderId, copyID: [copy.id], copiedTrades: 1, balance: '600.00', tradingBalance: '400.00' });
+      expect({ balances: { cash: 60_000, held: 0, copyEquity: 40_000 }, traderId, copies: fast.copies, copiedTrades: 1 }).toEqual(slow);
+      const me = (await t.http().get('/api/user/get').set('Authorization', user.bearer).expect(200)).body.user;
+      expect(me).toMatchObject({ traderID: traderId, copiedTrades: 1, balance: '600.00', tradingBalance: '400.00' });
     });
   });
 

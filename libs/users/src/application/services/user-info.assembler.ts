@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { formatCents, type TransactionContext } from '@mirrorline/shared';
 import type { UserInfo } from '@mirrorline/auth';
 import type { UserAccount } from '../../domain/user-account';
 import { AccountBalances } from '../ports/account-balances';
 import { TraderProfiles } from '../ports/trader-profiles';
 import { UserCopies, type CopySummary } from '../ports/user-copies';
+import { ProfileFactsReader, type ProfileFacts } from '../ports/profile-facts';
 
 export interface UserProfile {
   info: UserInfo;
@@ -20,15 +21,12 @@ export class UserInfoAssembler {
     private readonly balances: AccountBalances,
     private readonly traders: TraderProfiles,
     private readonly copies: UserCopies,
+    @Optional() private readonly facts?: ProfileFactsReader,
   ) {}
 
   async assemble(tx: TransactionContext | null, account: UserAccount): Promise<UserProfile> {
-    // Sequential on purpose: inside a transaction every query shares one connection anyway.
-    const balances = await this.balances.of(tx, [account.id]);
-    const traderIds = await this.traders.traderIdsOf(tx, [account.id]);
-    const copies = await this.copies.listForUser(tx, account.id);
-    const copiedTrades = await this.copies.copiedTradesCount(tx, account.id);
-    const balance = balances.get(account.id) ?? { cash: 0, held: 0, copyEquity: 0 };
+    // Outside a transaction (GET user/get), in one round trip when the adapter can.
+    const { balances: balance, traderId, copies, copiedTrades } = (!tx && (await this.facts?.of(account.id))) || (await this.read(tx, account.id));
     const info: UserInfo = {
       userId: account.id,
       verified: account.emailVerified,
@@ -36,7 +34,7 @@ export class UserInfoAssembler {
       username: account.username,
       firstname: account.firstname,
       lastname: account.lastname,
-      traderID: traderIds.get(account.id) ?? null,
+      traderID: traderId,
       copyID: copies.filter((c) => c.status !== 'stopped').map((c) => c.id),
       balance: formatCents(balance.cash),
       tradingBalance: formatCents(balance.copyEquity),
@@ -46,5 +44,19 @@ export class UserInfoAssembler {
       copiedTrades,
     };
     return { info, account, held: formatCents(balance.held), copies };
+  }
+
+  private async read(tx: TransactionContext | null, userId: string): Promise<ProfileFacts> {
+    // Sequential on purpose: inside a transaction every query shares one connection anyway.
+    const balances = await this.balances.of(tx, [userId]);
+    const traderIds = await this.traders.traderIdsOf(tx, [userId]);
+    const copies = await this.copies.listForUser(tx, userId);
+    const copiedTrades = await this.copies.copiedTradesCount(tx, userId);
+    return {
+      balances: balances.get(userId) ?? { cash: 0, held: 0, copyEquity: 0 },
+      traderId: traderIds.get(userId) ?? null,
+      copies,
+      copiedTrades,
+    };
   }
 }
