@@ -213,6 +213,9 @@ describe('wallet API', () => {
       const second = await get(user, '/wallet/transactions/?page=2&limit=4').expect(200);
       expect(second.body.transactions.map((x: { amount: string }) => x.amount)).toEqual(['1.00', '10.00']);
       expect(second.body.transactions.every((x: { userId: string }) => x.userId === user.id)).toBe(true);
+      // A page past the end still carries the total (count and page are one statement).
+      const past = await get(user, '/wallet/transactions?page=9&limit=4').expect(200);
+      expect(past.body).toMatchObject({ total: 6, page: 9, transactions: [] });
       const wallet = await get(user, '/wallet').expect(200);
       expect(wallet.body.transactions).toHaveLength(6);
       expect(wallet.body.transactions[0].amount).toBe('5.00');

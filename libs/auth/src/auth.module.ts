@@ -7,6 +7,7 @@ import { MailModule } from '@mirrorline/mail';
 import { AccessTokenGuard } from './adapters/http/access-token.guard';
 import { ActiveUserCheck } from './application/active-user-check';
 import { MikroOrmActiveUserCheck } from './adapters/persistence/mikro-orm-active-user-check';
+import { UserAccessCache } from './adapters/persistence/user-access-cache';
 import { AuthController } from './adapters/http/auth.controller';
 import { RateLimitGuard, rateLimitThrottlers } from './adapters/http/rate-limit';
 import { RateLimitStorage, RateLimitStorageModule } from './adapters/http/rate-limit-storage';
@@ -58,6 +59,7 @@ import { BootstrapAdmin } from './application/use-cases/bootstrap-admin/bootstra
   ],
   controllers: [AuthController],
   providers: [
+    UserAccessCache,
     { provide: ActiveUserCheck, useClass: MikroOrmActiveUserCheck },
     // Order matters: authenticate first, then count (a rate-limited authenticated route counts only real callers).
     { provide: APP_GUARD, useClass: AccessTokenGuard },
@@ -87,6 +89,6 @@ import { BootstrapAdmin } from './application/use-cases/bootstrap-admin/bootstra
     RevokeUserSessions,
     BootstrapAdmin,
   ],
-  exports: [JwtModule, ActiveUserCheck, RevokeUserSessions, SessionTokens, PasswordHasher, BootstrapAdmin],
+  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessions, SessionTokens, PasswordHasher, BootstrapAdmin],
 })
 export class AuthModule {}

@@ -13,3 +13,4 @@ export * from './application/services/session-tokens';
 export * from './application/use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
 export * from './application/use-cases/bootstrap-admin/bootstrap-admin.use-case';
 export * from './auth.module';
+export * from './adapters/persistence/user-access-cache';

@@ -32,6 +32,7 @@ import { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.
 import { ReadCopyTradingUseCase } from './application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ResolveTraderUseCase } from './application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateCopySettingsUseCase } from './application/use-cases/update-copy-settings/update-copy-settings.use-case';
+import { PublicTraderCache } from './adapters/http/public-trader-cache';
 import { UpdateTraderProfileUseCase } from './application/use-cases/update-trader-profile/update-trader-profile.use-case';
 import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
 
@@ -68,6 +69,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     CloseOutCopiesUseCase,
     PriceWatcher,
     DemoTradingBot,
+    PublicTraderCache,
   ],
   exports: [DemoTradingBot, TraderProfiles, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
 })

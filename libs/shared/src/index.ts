@@ -10,3 +10,4 @@ export * from './http/page-query.dto';
 export * from './persistence/pg-notifications';
 export * from './http/sse';
 export * from './domain/open-positions-value';
+export * from './persistence/database-notifications';

@@ -27,6 +27,8 @@ import { MikroOrmUserRepository } from './adapters/persistence/mikro-orm-user.re
 import { SqlAccountBalances } from './adapters/persistence/sql-account-balances';
 import { CopyTradingTraderProfiles } from './adapters/copy-trading/copy-trading-trader-profiles';
 import { SqlUserCopies } from './adapters/persistence/sql-user-copies';
+import { SqlProfileFacts } from './adapters/persistence/sql-profile-facts';
+import { ProfileFactsReader } from './application/ports/profile-facts';
 import { SqlAdminOverviewQuery } from './adapters/persistence/sql-admin-overview.query';
 import { WalletBalanceAdjuster } from './adapters/ledger/wallet-balance-adjuster';
 import { Argon2PasswordHasher } from './adapters/security/argon2-password-hasher';
@@ -51,6 +53,7 @@ import { AdminController } from './adapters/http/admin.controller';
     { provide: BalanceAdjuster, useClass: WalletBalanceAdjuster },
     { provide: TraderProfiles, useClass: CopyTradingTraderProfiles },
     { provide: UserCopies, useClass: SqlUserCopies },
+    { provide: ProfileFactsReader, useClass: SqlProfileFacts },
     { provide: SessionRevoker, useClass: AuthSessionRevoker },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
     { provide: AccessTokenIssuer, useClass: AuthAccessTokenIssuer },

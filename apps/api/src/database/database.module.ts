@@ -1,9 +1,22 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Clock, DATABASE_URL, MikroOrmUnitOfWork, PgNotifications, SystemClock, UnitOfWork } from '@mirrorline/shared';
+import {
+  Clock,
+  DATABASE_URL,
+  DatabaseNotifications,
+  MikroOrmUnitOfWork,
+  PgNotifications,
+  SystemClock,
+  UnitOfWork,
+} from '@mirrorline/shared';
 import { mikroOrmOptions } from './mikro-orm.options';
+import { PgDatabaseNotifications } from './pg-database-notifications';
 
-/** MikroORM on PostgreSQL plus what every context shares: UnitOfWork, Clock and the one LISTEN connection. */
+/**
+ * MikroORM on PostgreSQL plus what every context shares: UnitOfWork, Clock, PgNotifications (the LISTEN
+ * connection of the market feed and live events) and DatabaseNotifications (the LISTEN connection the
+ * caches are invalidated through; it also tells them when notifications may have been missed).
+ */
 @Global()
 @Module({})
 export class DatabaseModule {
@@ -22,8 +35,9 @@ export class DatabaseModule {
         { provide: Clock, useClass: SystemClock },
         { provide: DATABASE_URL, useValue: databaseUrl },
         PgNotifications,
+        { provide: DatabaseNotifications, useFactory: () => new PgDatabaseNotifications(databaseUrl) },
       ],
-      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications],
+      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications],
     };
   }
 }

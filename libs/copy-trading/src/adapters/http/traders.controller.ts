@@ -6,6 +6,7 @@ import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-tr
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
 import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
+import { PublicTraderCache } from './public-trader-cache';
 
 export const intId = () =>
   new ParseIntPipe({ exceptionFactory: () => new DomainError('VALIDATION_FAILED', 'id must be an integer', 'validation') });
@@ -17,6 +18,7 @@ export class TradersController {
     private readonly read: ReadCopyTradingUseCase,
     private readonly resolveTrader: ResolveTraderUseCase,
     private readonly updateProfile: UpdateTraderProfileUseCase,
+    private readonly publicCache: PublicTraderCache,
   ) {}
 
   /** Public list with stats from closed trades; cached a few seconds by clients and proxies. */
@@ -25,7 +27,8 @@ export class TradersController {
   @Header('Cache-Control', 'public, max-age=5')
   @ApiOkResponse({ description: '{ items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls' })
   list(@Query() query: TraderListQueryDto) {
-    return this.read.listTraders({ page: query.page ?? 1, limit: query.limit ?? 20, sort: query.sort ?? 'roi', traderType: query.traderType });
+    const list = { page: query.page ?? 1, limit: query.limit ?? 20, sort: query.sort ?? 'roi', traderType: query.traderType } as const;
+    return this.publicCache.get(`list:${list.page}:${list.limit}:${list.sort}:${list.traderType ?? ''}`, () => this.read.listTraders(list));
   }
 
   @Roles('Trader')
@@ -42,6 +45,6 @@ export class TradersController {
   @Header('Cache-Control', 'public, max-age=5')
   @ApiOkResponse({ description: 'profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
   get(@Param('id', intId()) id: number) {
-    return this.read.trader(id);
+    return this.publicCache.get(`trader:${id}`, () => this.read.trader(id));
   }
 }

@@ -5,6 +5,7 @@ import type { UserAccount } from '../../domain/user-account';
 import { AccountBalances } from '../ports/account-balances';
 import { TraderProfiles } from '../ports/trader-profiles';
 import { UserCopies, type CopySummary } from '../ports/user-copies';
+import { ProfileFactsReader, type ProfileFacts } from '../ports/profile-facts';
 
 export interface UserProfile {
   info: UserInfo;
@@ -23,15 +24,12 @@ export class UserInfoAssembler {
     private readonly traders: TraderProfiles,
     private readonly copies: UserCopies,
     @Optional() private readonly openPositions?: OpenPositionsValue,
+    @Optional() private readonly facts?: ProfileFactsReader,
   ) {}
 
   async assemble(tx: TransactionContext | null, account: UserAccount): Promise<UserProfile> {
-    // Sequential on purpose: inside a transaction every query shares one connection anyway.
-    const balances = await this.balances.of(tx, [account.id]);
-    const traderIds = await this.traders.traderIdsOf(tx, [account.id]);
-    const copies = await this.copies.listForUser(tx, account.id);
-    const copiedTrades = await this.copies.copiedTradesCount(tx, account.id);
-    const balance = balances.get(account.id) ?? { cash: 0, held: 0, copyEquity: 0 };
+    // Outside a transaction (GET user/get), in one round trip when the adapter can.
+    const { balances: balance, traderId, copies, copiedTrades } = (!tx && (await this.facts?.of(account.id))) || (await this.read(tx, account.id));
     const info: UserInfo = {
       userId: account.id,
       verified: account.emailVerified,
@@ -39,7 +37,7 @@ export class UserInfoAssembler {
       username: account.username,
       firstname: account.firstname,
       lastname: account.lastname,
-      traderID: traderIds.get(account.id) ?? null,
+      traderID: traderId,
       copyID: copies.filter((c) => c.status !== 'stopped').map((c) => c.id),
       balance: formatCents(balance.cash),
       tradingBalance: formatCents(balance.copyEquity),
@@ -51,5 +49,19 @@ export class UserInfoAssembler {
     const unrealized = this.openPositions ? await this.openPositions.unrealizedPnl(account.id) : 0n;
     const liveTradingBalance = formatCents(BigInt(balance.copyEquity) + unrealized);
     return { info, account, held: formatCents(balance.held), liveTradingBalance, copies };
+  }
+
+  private async read(tx: TransactionContext | null, userId: string): Promise<ProfileFacts> {
+    // Sequential on purpose: inside a transaction every query shares one connection anyway.
+    const balances = await this.balances.of(tx, [userId]);
+    const traderIds = await this.traders.traderIdsOf(tx, [userId]);
+    const copies = await this.copies.listForUser(tx, userId);
+    const copiedTrades = await this.copies.copiedTradesCount(tx, userId);
+    return {
+      balances: balances.get(userId) ?? { cash: 0, held: 0, copyEquity: 0 },
+      traderId: traderIds.get(userId) ?? null,
+      copies,
+      copiedTrades,
+    };
   }
 }

@@ -77,15 +77,20 @@ export class MikroOrmWalletTransactionRepository extends WalletTransactionReposi
       params.push(value);
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const connection = this.em.getConnection();
-    const [rows, [{ total }]] = await Promise.all([
-      connection.execute<Array<Row & { username: string; email: string }>>(
-        `SELECT ${QUALIFIED}, u.username, u.email FROM wallet_transactions w JOIN users u ON u.id = w.user_id
-         ${clause} ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?`,
-        [...params, page.limit, pageOffset(page)],
-      ),
-      connection.execute<Array<{ total: string }>>(`SELECT count(*)::text AS total FROM wallet_transactions w ${clause}`, params),
-    ]);
+    // The page and its total in one round trip (GET wallet is a hot read): the count LEFT JOINs the page,
+    // so a page past the end is one row with the total and no item.
+    const result = await this.em.getConnection().execute<Array<Row & { username: string; email: string; total: string; page_row: string | null }>>(
+      `SELECT n.total, pg.* FROM (SELECT count(*)::text AS total FROM wallet_transactions w ${clause}) n
+       LEFT JOIN (
+         SELECT ${QUALIFIED}, u.username, u.email, row_number() OVER (ORDER BY w.created_at DESC, w.id DESC) AS page_row
+         FROM wallet_transactions w JOIN users u ON u.id = w.user_id
+         ${clause} ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?
+       ) pg ON true
+       ORDER BY pg.page_row`,
+      [...params, ...params, page.limit, pageOffset(page)],
+    );
+    const total = result.length ? result[0].total : '0';
+    const rows = result.filter((row) => row.page_row !== null);
     const items = rows.map((row) => ({ ...toDomain(row).snapshot(), username: row.username, email: row.email }));
     return { items, total: Number(total), page: page.page, limit: page.limit };
   }
