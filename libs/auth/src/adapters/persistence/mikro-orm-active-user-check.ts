@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '@mirrorline/users';
-import { ActiveUserCheck } from '../../application/active-user-check';
+import { ActiveUserCheck, type ActiveUser, type ApiTokenOwner } from '../../application/active-user-check';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -11,16 +11,38 @@ export class MikroOrmActiveUserCheck extends ActiveUserCheck {
     super();
   }
 
-  async rolesIfActive(userId: string, issuedAtSeconds: number): Promise<{ roles: Role[] } | null> {
+  async activeUser(userId: string, issuedAtSeconds: number, sessionId: string | undefined): Promise<ActiveUser | null> {
     if (!UUID.test(userId) || !Number.isFinite(issuedAtSeconds)) return null;
+    const sid = sessionId && UUID.test(sessionId) ? sessionId : null;
     // Whole milliseconds, compared exactly (no float round-trip through to_timestamp).
     const issuedAtMs = Math.round(issuedAtSeconds * 1000);
-    const rows = await this.em.getConnection().execute<{ roles: Role[] }[]>(
-      `SELECT roles FROM users
-       WHERE id = ? AND NOT blocked AND deleted_at IS NULL
-         AND (tokens_valid_after IS NULL OR tokens_valid_after <= timestamptz 'epoch' + ? * interval '1 millisecond')`,
-      [userId, issuedAtMs],
+    // Still one round trip: the 2FA row and the session are primary-key probes joined to the user's.
+    const rows = await this.em.getConnection().execute<{ roles: Role[]; mfa: boolean; session_live: boolean }[]>(
+      `SELECT u.roles, (m.enabled_at IS NOT NULL) AS mfa, (s.id IS NOT NULL AND s.revoked_at IS NULL) AS session_live
+       FROM users u
+       LEFT JOIN user_mfa m ON m.user_id = u.id
+       LEFT JOIN auth_sessions s ON s.id = ?::uuid
+       WHERE u.id = ? AND NOT u.blocked AND u.deleted_at IS NULL
+         AND (u.tokens_valid_after IS NULL OR u.tokens_valid_after <= timestamptz 'epoch' + ? * interval '1 millisecond')`,
+      [sid, userId, issuedAtMs],
     );
-    return rows.length ? { roles: rows[0].roles } : null;
+    return rows.length ? { roles: rows[0].roles, mfaEnabled: rows[0].mfa, sessionLive: rows[0].session_live } : null;
+  }
+
+  async apiTokenOwner(tokenHash: string): Promise<ApiTokenOwner | null> {
+    const rows = await this.em.getConnection().execute<
+      { id: string; user_id: string; email: string; roles: Role[]; scopes: string[]; stale: boolean }[]
+    >(
+      `SELECT t.id, t.user_id, u.email, u.roles, t.scopes,
+              (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale
+       FROM api_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND NOT u.blocked AND u.deleted_at IS NULL`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    // "Last used" to the minute: one write per token per minute, not one per request.
+    if (row.stale) await this.em.getConnection().execute('UPDATE api_tokens SET last_used_at = now() WHERE id = ?', [row.id]);
+    return { tokenId: row.id, userId: row.user_id, email: row.email, roles: row.roles, scopes: row.scopes };
   }
 }
