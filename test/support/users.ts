@@ -32,6 +32,25 @@ export interface TestUserOptions {
    * off for everyone else. `mfa: false` makes an Admin who has not enrolled yet (enforcement specs).
    */
   mfa?: boolean;
+  /**
+   * Saved withdrawal addresses, usable at once (withdrawals go only to those, product.md §10).
+   * Default for a KYC-Verified user (the only kind that can withdraw): TEST_DESTINATIONS; none otherwise.
+   */
+  withdrawalAddresses?: string[];
+}
+
+/** The destinations the wallet specs withdraw to; saved (cooled down) for every KYC-Verified test user by default. */
+export const TEST_DESTINATIONS = ['IBAN', 'x', 'parallel', 'DE89 3704 0044 0532 0130 00', 'wallet 0xabc', 'x'.repeat(200)];
+
+/** Saves withdrawal addresses for a user, usable now (the cooldown already passed). */
+export async function saveWithdrawalAddresses(t: TestApp, userId: string, destinations: string[]): Promise<void> {
+  if (!destinations.length) return;
+  const rows = destinations.map(() => "(?, ?, ?, now() - interval '2 days', now() - interval '1 day')").join(', ');
+  await t.sql(
+    `INSERT INTO withdrawal_addresses (user_id, label, destination, created_at, usable_at) VALUES ${rows}
+     ON CONFLICT (user_id, destination) DO NOTHING`,
+    destinations.flatMap((d) => [userId, d.slice(0, 64), d]),
+  );
 }
 
 /**
@@ -61,6 +80,7 @@ export async function createUser(t: TestApp, options: TestUserOptions = {}): Pro
     mfaSecret = Totp.newSecret();
     await t.sql('INSERT INTO user_mfa (user_id, secret_enc, enabled_at) VALUES (?, ?, now())', [row.id, sealSecret(t.config.mfaEncryptionKey, mfaSecret)]);
   }
+  await saveWithdrawalAddresses(t, row.id, options.withdrawalAddresses ?? (options.kyc === 'Verified' ? TEST_DESTINATIONS : []));
   const sessionId = await createSession(t, row.id);
   sessionsOfUsers.set(row.id, sessionId);
   const token = signAccessToken(t, { userId: row.id, email, username, roles, kyc: options.kyc ?? 'Unverified' }, { sid: sessionId });

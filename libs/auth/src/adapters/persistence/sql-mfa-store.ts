@@ -85,7 +85,7 @@ export class SqlMfaStore extends MfaStore {
       c.createdAt,
     ]);
     // Spent and expired challenges are useless: keep the table small.
-    await emOf(tx).execute("DELETE FROM mfa_challenges WHERE user_id = ? AND expires_at < ? - interval '1 hour'", [c.userId, c.createdAt]);
+    await emOf(tx).execute("DELETE FROM mfa_challenges WHERE user_id = ? AND expires_at < ?::timestamptz - interval '1 hour'", [c.userId, c.createdAt]);
   }
 
   async findChallengeForUpdate(tx: TransactionContext, tokenHash: string): Promise<MfaChallengeRecord | null> {

@@ -32,6 +32,7 @@ export class SignIn {
 }
 
 function describeDevice(device: DeviceInfo): string {
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   const agent = (device.userAgent ?? 'unknown browser').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 120);
   return device.ip ? `${agent}, IP ${device.ip}` : agent;
 }

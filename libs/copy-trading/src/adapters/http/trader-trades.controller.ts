@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
+import { CurrentUser, Roles, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
 import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close-trade.use-case';
 import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-trade.use-case';
@@ -30,6 +30,7 @@ export class TraderTradesController {
 
   /** Opens a trade; every active copy gets its position in the same transaction. */
   @Post('trades')
+  @TradeScope()
   @ApiCreatedResponse({ description: '{ trade, copied, committed, skipped }' })
   async open(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Body() body: OpenTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
@@ -41,6 +42,7 @@ export class TraderTradesController {
    * retry with the same Idempotency-Key replays the settlement's answer instead of a 409.
    */
   @Post('trades/:id/close')
+  @TradeScope()
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ description: '{ trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit }' })

@@ -36,6 +36,7 @@ export class CreateApiTokenRequestDto {
   @ApiProperty({ example: 'my trading bot', maxLength: 64 })
   @IsString()
   @Length(1, 64)
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   @Matches(/^[^\u0000-\u001f\u007f\u200b-\u200f\u202a-\u202e\u2066-\u2069]+$/, { message: 'name must not contain control characters' })
   @Matches(/\S/, { message: 'name must not be blank' })
   name!: string;
