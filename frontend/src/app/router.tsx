@@ -27,6 +27,7 @@ const Trades = lazy(() => user().then((m) => ({ default: m.TradesScreen })));
 const Wallet = lazy(() => user().then((m) => ({ default: m.WalletScreen })));
 const Settings = lazy(() => user().then((m) => ({ default: m.AccountSettingsScreen })));
 const Kyc = lazy(() => user().then((m) => ({ default: m.KycScreen })));
+const Security = lazy(() => import('../features/security/components/mfa-enrolment').then((m) => ({ default: m.MfaEnrolment })));
 const TradeManagement = lazy(() => trader().then((m) => ({ default: m.TradeManagementScreen })));
 const Followers = lazy(() => trader().then((m) => ({ default: m.FollowersScreen })));
 const AdminOverview = lazy(() => admin().then((m) => ({ default: m.AdminOverviewScreen })));
@@ -61,6 +62,7 @@ export function AppRoutes() {
                 <Route path="trades" element={<Trades />} />
                 <Route path="kycverification" element={<Kyc />} />
               </Route>
+              <Route path="settings/security" element={<Security />} />
             </Route>
             <Route element={<RequireRole allowed={['Admin', 'Trader']} />}>
               <Route element={<DashboardLayout />}>
