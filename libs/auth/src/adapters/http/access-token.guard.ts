@@ -95,8 +95,9 @@ export class AccessTokenGuard implements CanActivate {
       impersonatedBy: claims.imp,
       sessionId: claims.sid,
     };
-    // Admins must have 2FA: until they enrol, only enrolment (and reading their profile) is open.
-    if (active.roles.includes('Admin') && !active.mfaEnabled && !isPublic && !this.reflector.getAllAndOverride<boolean>(MFA_ENROLMENT_EXEMPT, targets)) {
+    // Admins must have 2FA: until they enrol, only enrolment (and reading their profile) is open. An
+    // impersonation token is the acting admin's (who passed 2FA to get it), whatever the target's roles.
+    if (active.roles.includes('Admin') && !active.mfaEnabled && !claims.imp && !isPublic && !this.reflector.getAllAndOverride<boolean>(MFA_ENROLMENT_EXEMPT, targets)) {
       throw SecurityErrors.enrolmentRequired();
     }
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
