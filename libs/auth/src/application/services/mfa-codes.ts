@@ -82,6 +82,16 @@ export class MfaCodes {
     return { kind: 'ok', via: 'totp', step };
   }
 
+  /**
+   * A second sign-in factor outside the API's login step (the AdminJS login): true only when 2FA is on
+   * and the code is right (a user without 2FA cannot pass: enrolment comes first).
+   */
+  async verifySignInCode(userId: string, code: string | undefined): Promise<boolean> {
+    if (!code) return false;
+    const outcome = await this.uow.run(async (tx) => ((await this.isEnabled(tx, userId)) ? this.check(tx, userId, code) : null));
+    return outcome?.kind === 'ok';
+  }
+
   static failure(outcome: MfaCheck): Error | null {
     if (outcome.kind === 'ok') return null;
     if (outcome.kind === 'locked') return SecurityErrors.tooManyCodes(outcome.retryAfterSeconds);
