@@ -190,6 +190,14 @@ describe('account security (e2e)', () => {
       const cookie = String(a.headers['set-cookie']).split(';')[0];
       await t.http().post('/api/auth/logout').set('Cookie', cookie).expect(200);
       expect((await t.http().get('/api/wallet').set('Authorization', bearer(a.body.accessToken)).expect(403)).body.code).toBe('TOKEN_REVOKED');
+      // Reuse detection (an already-rotated refresh token presented again) revokes the family: its access tokens too.
+      const e = await login(user.email, 'browser E').expect(200);
+      const oldCookie = String(e.headers['set-cookie']).split(';')[0];
+      const rotated = await t.http().get('/api/auth/refresh').set('Cookie', oldCookie).expect(200);
+      await t.http().get('/api/wallet').set('Authorization', bearer(rotated.body.accessToken)).expect(200);
+      await t.http().get('/api/auth/refresh').set('Cookie', oldCookie).expect(403);
+      expect((await t.http().get('/api/wallet').set('Authorization', bearer(rotated.body.accessToken)).expect(403)).body.code).toBe('TOKEN_REVOKED');
+      expect((await t.http().get('/api/wallet').set('Authorization', bearer(e.body.accessToken)).expect(403)).body.code).toBe('TOKEN_REVOKED');
       // Someone else's session is not found.
       const other = await createUser(t);
       await t.http().delete(`/api/auth/sessions/${other.sessionId}`).set('Authorization', bearer(c.body.accessToken)).expect(403);
@@ -197,7 +205,7 @@ describe('account security (e2e)', () => {
       await t.http().delete(`/api/auth/sessions/${other.sessionId}`).set('Authorization', bearer(d.body.accessToken)).expect(404);
       // New devices were announced (A, B and C: the user had only signed in from 'jest'), A again was not.
       const notices = await t.sql<{ body: string }>("SELECT body FROM notifications WHERE user_id = ? AND type = 'security.new_device' ORDER BY id", [user.id]);
-      expect(notices.map((n) => n.body.match(/browser ./)?.[0])).toEqual(['browser A', 'browser B', 'browser C']);
+      expect(notices.map((n) => n.body.match(/browser ./)?.[0])).toEqual(['browser A', 'browser B', 'browser C', 'browser E']);
     });
   });
 
