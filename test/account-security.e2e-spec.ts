@@ -209,6 +209,21 @@ describe('account security (e2e)', () => {
     });
   });
 
+  describe('security notices', () => {
+    it('a password change raises an in-app notice; the caller keeps its session, the others end', async () => {
+      const user = await createUser(t, { passwordHash });
+      const a = await login(user.email, 'browser A').expect(200);
+      const b = await login(user.email, 'browser B').expect(200);
+      const cookie = String(a.headers['set-cookie']).split(';')[0];
+      const changed = await t.http().post('/api/auth/changepassword').set('Authorization', bearer(a.body.accessToken)).set('Cookie', cookie)
+        .send({ currentPassword: PASSWORD, newPassword: 'another horse battery' }).expect(200);
+      await t.http().get('/api/wallet').set('Authorization', bearer(changed.body.accessToken)).expect(200);
+      expect((await t.http().get('/api/wallet').set('Authorization', bearer(b.body.accessToken)).expect(403)).body.code).toBe('TOKEN_REVOKED');
+      const notices = await t.sql<{ type: string; title: string }>("SELECT type, title FROM notifications WHERE user_id = ? AND type = 'security.password_changed'", [user.id]);
+      expect(notices).toEqual([{ type: 'security.password_changed', title: 'Your password was changed' }]);
+    });
+  });
+
   describe('personal API tokens', () => {
     it('read tokens read; trade tokens trade; no token withdraws, manages security or acts as admin; revocation is immediate', async () => {
       const user = await createUser(t, { kyc: 'Verified' });

@@ -259,7 +259,8 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
          VALUES ($1, $2, 'Other', 'Admin', $3, '{User,Admin}', true) RETURNING id`,
         [email, username, await hash(ADMIN_PASSWORD, { algorithm: 2 })],
       );
-      const res = await login(email, ADMIN_PASSWORD);
+      const secret = await enrol(email, ADMIN_PASSWORD);
+      const res = await login(email, ADMIN_PASSWORD, totpCode(secret, { stepOffset: 1 }));
       expect(res.status).toBe(302);
       const cookie = sessionCookie(res)!;
       expect((await fetch(`${baseUrl}/admin`, { headers: { cookie }, redirect: 'manual' })).status).toBe(200);

@@ -7,6 +7,8 @@ export interface ActiveUser {
   mfaEnabled: boolean;
   /** The token's session (refresh-token family) is live; false once it is revoked (logout, reuse, DELETE). */
   sessionLive: boolean;
+  /** The token was issued before users.tokens_valid_after (password change/reset, block): refused as expired. */
+  issuedBeforeRevocation: boolean;
 }
 
 export interface ApiTokenOwner {

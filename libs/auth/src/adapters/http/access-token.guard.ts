@@ -87,6 +87,10 @@ export class AccessTokenGuard implements CanActivate {
       if (isPublic) return true;
       throw SecurityErrors.tokenRevoked();
     }
+    if (active.issuedBeforeRevocation) {
+      if (isPublic) return true;
+      throw tokenExpired();
+    }
     request.user = {
       userId: claims.sub,
       email: claims.UserInfo.email,

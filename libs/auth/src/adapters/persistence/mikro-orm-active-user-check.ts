@@ -17,16 +17,17 @@ export class MikroOrmActiveUserCheck extends ActiveUserCheck {
     // Whole milliseconds, compared exactly (no float round-trip through to_timestamp).
     const issuedAtMs = Math.round(issuedAtSeconds * 1000);
     // Still one round trip: the 2FA row and the session are primary-key probes joined to the user's.
-    const rows = await this.em.getConnection().execute<{ roles: Role[]; mfa: boolean; session_live: boolean }[]>(
-      `SELECT u.roles, (m.enabled_at IS NOT NULL) AS mfa, (s.id IS NOT NULL AND s.revoked_at IS NULL) AS session_live
+    const rows = await this.em.getConnection().execute<{ roles: Role[]; mfa: boolean; session_live: boolean; fresh: boolean }[]>(
+      `SELECT u.roles, (m.enabled_at IS NOT NULL) AS mfa, (s.id IS NOT NULL AND s.revoked_at IS NULL) AS session_live,
+              (u.tokens_valid_after IS NULL OR u.tokens_valid_after <= timestamptz 'epoch' + ? * interval '1 millisecond') AS fresh
        FROM users u
        LEFT JOIN user_mfa m ON m.user_id = u.id
        LEFT JOIN auth_sessions s ON s.id = ?::uuid
-       WHERE u.id = ? AND NOT u.blocked AND u.deleted_at IS NULL
-         AND (u.tokens_valid_after IS NULL OR u.tokens_valid_after <= timestamptz 'epoch' + ? * interval '1 millisecond')`,
-      [sid, userId, issuedAtMs],
+       WHERE u.id = ? AND NOT u.blocked AND u.deleted_at IS NULL`,
+      [issuedAtMs, sid, userId],
     );
-    return rows.length ? { roles: rows[0].roles, mfaEnabled: rows[0].mfa, sessionLive: rows[0].session_live } : null;
+    const row = rows[0];
+    return row ? { roles: row.roles, mfaEnabled: row.mfa, sessionLive: row.session_live, issuedBeforeRevocation: !row.fresh } : null;
   }
 
   async apiTokenOwner(tokenHash: string): Promise<ApiTokenOwner | null> {
