@@ -11,6 +11,10 @@ export async function authRequest<T = unknown>(path: string, options: Omit<Reque
   try {
     return await apiRequest<T>(path, { ...options, token: sentWith });
   } catch (error) {
+    // An Admin without 2FA (e.g. a restored session that never enrolled): the API opens only enrolment.
+    if (error instanceof ApiError && error.code === 'MFA_ENROLMENT_REQUIRED' && window.location.pathname !== MFA_ENROLMENT_PATH) {
+      window.location.assign(MFA_ENROLMENT_PATH);
+    }
     // TOKEN_REVOKED: this token's session was signed out (elsewhere, or by reuse detection). The refresh
     // then fails too ("Your login has expired."), unless the browser holds a newer session's cookie.
     if (!(error instanceof ApiError) || error.status !== 403 || (error.code !== 'TOKEN_EXPIRED' && error.code !== 'TOKEN_REVOKED')) throw error;
@@ -20,6 +24,9 @@ export async function authRequest<T = unknown>(path: string, options: Omit<Reque
     return apiRequest<T>(path, { ...options, token });
   }
 }
+
+/** Where an Admin without 2FA is sent (product.md §10). */
+export const MFA_ENROLMENT_PATH = '/settings/security';
 
 /** The SWR fetcher: keys are API paths ('/wallet') or [path, params] tuples. */
 export function swrFetcher<T = unknown>(key: string | readonly [string, RequestOptions['params']]): Promise<T> {
