@@ -103,13 +103,13 @@ export class MfaCodes {
    * no 2FA; otherwise 403 MFA_REQUIRED without a code, 400 for a wrong one, 429 after too many.
    */
   async requireForAction(userId: string, code: string | undefined): Promise<void> {
-    const outcome = await this.uow.run(async (tx): Promise<MfaCheck | null> => {
-      if (!(await this.isEnabled(tx, userId))) return null;
-      if (code === undefined || code === '') return { kind: 'wrong' as const, missing: true } as MfaCheck;
+    const outcome = await this.uow.run(async (tx): Promise<MfaCheck | 'off' | 'missing'> => {
+      if (!(await this.isEnabled(tx, userId))) return 'off';
+      if (code === undefined || code === '') return 'missing';
       return this.check(tx, userId, code);
     });
-    if (!outcome) return;
-    if ((outcome as { missing?: boolean }).missing) throw SecurityErrors.mfaRequired();
+    if (outcome === 'off') return;
+    if (outcome === 'missing') throw SecurityErrors.mfaRequired();
     const failure = MfaCodes.failure(outcome);
     if (failure) throw failure;
   }
