@@ -14,7 +14,10 @@ const swc = [
   },
 ];
 const common = {
-  transform: { '^.+\\.ts$': swc },
+  // otplib (2FA) requires @scure/base and @noble/hashes, which are ESM-only: Node 20.19+ loads them with
+  // require(esm), Jest's module runtime does not, so SWC turns those two into CommonJS here.
+  transform: { '^.+\\.ts$': swc, '/node_modules/(.+/node_modules/)?(@scure|@noble)/.+\\.js$': swc },
+  transformIgnorePatterns: ['^(?!.*/node_modules/(@scure|@noble)/).*/node_modules/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: { '^@mirrorline/(.*)$': '<rootDir>/libs/$1/src' },
   testEnvironment: 'node',

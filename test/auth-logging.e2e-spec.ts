@@ -112,7 +112,10 @@ describe('auth: the log holds no password, token or cookie', () => {
     // The capture works: one access-log line per request above (each had its own address), and the mails.
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(entries.filter((e) => e.msg === 'request completed').length).toBe(ipSeq);
-    expect(entries.filter((e) => e.mail).length).toBe(2);
+    // Two code mails, and the security notice of the password change (product.md §10).
+    const mails = entries.filter((e) => e.mail);
+    expect(mails.length).toBe(3);
+    expect(JSON.stringify(mails)).toContain('Your password was changed');
 
     const log = lines.join('');
     for (const [name, value] of Object.entries(secrets)) {

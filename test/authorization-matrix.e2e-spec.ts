@@ -24,6 +24,7 @@ const PUBLIC = new Set([
   'POST /api/auth/createnewotp',
   'POST /api/auth/verifyotp',
   'POST /api/auth/login',
+  'POST /api/auth/login/mfa',
   'POST /api/auth/forgotpassword/sendotp',
   'POST /api/auth/forgotpassword/verifyotp',
   'POST /api/auth/forgotpassword/reset',

@@ -331,7 +331,7 @@ describe('users (HTTP against real PostgreSQL)', () => {
       const passwordHash = await hash('my-own-password', { algorithm: 2 });
       const target = await createUser(t, { passwordHash });
       const token = new JwtService().sign(
-        { UserInfo: { userId: target.id, email: target.email, roles: ['User'], traderID: null }, sub: target.id, typ: 'access', imp: admin.id },
+        { UserInfo: { userId: target.id, email: target.email, roles: ['User'], traderID: null }, sub: target.id, typ: 'access', sid: target.sessionId, imp: admin.id },
         { secret: t.config.jwtAccessSecret, algorithm: 'HS256', expiresIn: 900 },
       );
       const res = await t.http().post('/api/user/delete').set('Authorization', `Bearer ${token}`).send({ userId: target.id, password: 'my-own-password' }).expect(403);

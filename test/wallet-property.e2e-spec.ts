@@ -158,7 +158,7 @@ describe('wallet property: HTTP API against an in-memory model', () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: 'max' }), async (cmds) => {
         run++;
-        const users = await Promise.all(Array.from({ length: USERS }, () => createUser(t, { kyc: 'Verified' })));
+        const users = await Promise.all(Array.from({ length: USERS }, (_, i) => createUser(t, { kyc: 'Verified', withdrawalAddresses: [`acct-${i}`, 'parallel'] })));
         // Each user starts with an approved deposit so that withdrawals have something to move.
         for (const user of users) {
           const deposit = await t.http().post('/api/wallet/deposit').set('Authorization', user.bearer).send({ amount: formatCents(START_CENTS) }).expect(201);

@@ -98,8 +98,17 @@ async function main() {
         [`${name}@bench.test`, name, `{${roles.join(',')}}`],
       );
       const id = rows[0].id;
+      // Access tokens name their session (auth_sessions: a revoked one is refused at once); admins must
+      // have 2FA (only its presence is read on these routes); withdrawals go only to a saved address.
+      const sid = randomUUID();
+      await db.query(`INSERT INTO auth_sessions (id, user_id, created_at, last_used_at, user_agent) VALUES ($1, $2, now(), now(), 'bench')`, [sid, id]);
+      if (roles.includes('Admin')) await db.query(`INSERT INTO user_mfa (user_id, secret_enc, enabled_at) VALUES ($1, 'bench-not-a-secret', now())`, [id]);
+      await db.query(
+        `INSERT INTO withdrawal_addresses (user_id, label, destination, created_at, usable_at) VALUES ($1, 'bench', 'IBAN-BENCH', now() - interval '2 days', now() - interval '1 day')`,
+        [id],
+      );
       const info = { userId: id, verified: true, email: `${name}@bench.test`, username: name, firstname: 'Bench', lastname: 'User', traderID: null, copyID: [], balance: '0.00', tradingBalance: '0.00', roles, kycverified: true, kycstring: 'Verified', copiedTrades: 0 };
-      const token = jwt.sign({ UserInfo: info, sub: id, typ: 'access' }, { secret: config.jwtAccessSecret, algorithm: 'HS256', expiresIn: 3600 });
+      const token = jwt.sign({ UserInfo: info, sub: id, typ: 'access', sid }, { secret: config.jwtAccessSecret, algorithm: 'HS256', expiresIn: 3600 });
       return { id, bearer: `Bearer ${token}` };
     };
     const admin = await insertUser(`bench_admin_${randomBytes(3).toString('hex')}`, ['User', 'Admin']);
@@ -131,7 +140,7 @@ async function main() {
     const ops = Array.from({ length: OPS }, (_, i) => {
       const user = users[i % USERS];
       const r = rand();
-      if (r < 0.4) return () => call(user, 'POST', '/wallet/withdraw', { amount: money(100 + Math.floor(rand() * 3900)), destination: `IBAN-${i}` });
+      if (r < 0.4) return () => call(user, 'POST', '/wallet/withdraw', { amount: money(100 + Math.floor(rand() * 3900)), destination: 'IBAN-BENCH' });
       if (r < 0.7) return () => call(user, 'POST', '/wallet/deposit', { amount: money(100 + Math.floor(rand() * 9900)) });
       const id = pendingIds.length ? pendingIds.pop() : null;
       const decision = rand() < 0.7 ? 'approve' : 'reject';

@@ -6,6 +6,7 @@ import { hash } from '@node-rs/argon2';
 import { Client } from 'pg';
 import { createTestDatabase } from '../support/test-app';
 import { freePort } from '../support/free-port';
+import { totpCode } from '../support/users';
 
 /**
  * AdminJS is ESM-only and switched off inside Jest, so it is tested here the way it runs: the built
@@ -94,13 +95,27 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
     await drop?.();
   });
 
-  const login = (email: string, password: string) =>
+  const login = (email: string, password: string, code?: string) =>
     fetch(`${baseUrl}/admin/login`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email, password }).toString(),
+      body: new URLSearchParams({ email, password, ...(code === undefined ? {} : { code }) }).toString(),
     });
+
+  /** Admins must have 2FA (product.md §10): enrol through the API as the SPA does; returns the secret. */
+  async function enrol(email: string, password: string): Promise<string> {
+    const api = (path: string, body: unknown, token?: string) =>
+      fetch(`${baseUrl}/api${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const { accessToken } = (await (await api('/auth/login', { email, password })).json()) as { accessToken: string };
+    const { secret } = (await (await api('/auth/mfa/setup', {}, accessToken)).json()) as { secret: string };
+    expect((await api('/auth/mfa/enable', { code: totpCode(secret) }, accessToken)).status).toBe(200);
+    return secret;
+  }
   const sessionCookie = (res: Response) => (res.headers.get('set-cookie') ?? '').match(/mirrorline_admin=[^;]+/)?.[0];
 
   it('sends anonymous visitors to the login page', async () => {
@@ -137,11 +152,28 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
     expect(sessionCookie(res)).toBeUndefined();
   });
 
+  it('serves the script that adds the 2FA code field to the login form', async () => {
+    const page = await (await fetch(`${baseUrl}/admin/login`)).text();
+    expect(page).toContain('/admin-assets/login-code.js');
+    const script = await fetch(`${baseUrl}/admin-assets/login-code.js`);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    expect(await script.text()).toContain("input.name = 'code'");
+  });
+
   describe('signed in as an admin', () => {
     let cookie: string;
 
     beforeAll(async () => {
-      const res = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      // Without 2FA, the right password does not open AdminJS; enrolled, it needs the code too.
+      const notEnrolled = await login(ADMIN_EMAIL, ADMIN_PASSWORD, '123456');
+      expect(sessionCookie(notEnrolled)).toBeUndefined();
+      const secret = await enrol(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const noCode = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect(noCode.status).toBe(200);
+      expect(sessionCookie(noCode)).toBeUndefined();
+      const wrong = totpCode(secret, { stepOffset: 1 }) === '000000' ? '111111' : '000000';
+      expect(sessionCookie(await login(ADMIN_EMAIL, ADMIN_PASSWORD, wrong))).toBeUndefined();
+      const res = await login(ADMIN_EMAIL, ADMIN_PASSWORD, totpCode(secret, { stepOffset: 1 }));
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe('/admin');
       expect(res.headers.get('set-cookie')).toMatch(/HttpOnly/i);
@@ -227,7 +259,8 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
          VALUES ($1, $2, 'Other', 'Admin', $3, '{User,Admin}', true) RETURNING id`,
         [email, username, await hash(ADMIN_PASSWORD, { algorithm: 2 })],
       );
-      const res = await login(email, ADMIN_PASSWORD);
+      const secret = await enrol(email, ADMIN_PASSWORD);
+      const res = await login(email, ADMIN_PASSWORD, totpCode(secret, { stepOffset: 1 }));
       expect(res.status).toBe(302);
       const cookie = sessionCookie(res)!;
       expect((await fetch(`${baseUrl}/admin`, { headers: { cookie }, redirect: 'manual' })).status).toBe(200);

@@ -27,6 +27,8 @@ const Trades = lazy(() => user().then((m) => ({ default: m.TradesScreen })));
 const Wallet = lazy(() => user().then((m) => ({ default: m.WalletScreen })));
 const Settings = lazy(() => user().then((m) => ({ default: m.AccountSettingsScreen })));
 const Kyc = lazy(() => user().then((m) => ({ default: m.KycScreen })));
+const MfaEnrolment = lazy(() => import('../features/security/components/mfa-enrolment').then((m) => ({ default: m.MfaEnrolment })));
+const Security = lazy(() => import('../features/security/components/security-settings').then((m) => ({ default: m.SecuritySettings })));
 const TradeManagement = lazy(() => trader().then((m) => ({ default: m.TradeManagementScreen })));
 const Followers = lazy(() => trader().then((m) => ({ default: m.FollowersScreen })));
 const AdminOverview = lazy(() => admin().then((m) => ({ default: m.AdminOverviewScreen })));
@@ -57,10 +59,12 @@ export function AppRoutes() {
               <Route path="userdashboard" element={<DashboardLayout />}>
                 <Route index element={<Overview />} />
                 <Route path="accountsettings" element={<Settings />} />
+                <Route path="security" element={<Security />} />
                 <Route path="wallet" element={<Wallet />} />
                 <Route path="trades" element={<Trades />} />
                 <Route path="kycverification" element={<Kyc />} />
               </Route>
+              <Route path="settings/security" element={<MfaEnrolment />} />
             </Route>
             <Route element={<RequireRole allowed={['Admin', 'Trader']} />}>
               <Route element={<DashboardLayout />}>

@@ -65,6 +65,31 @@ describe('the refreshing fetcher', () => {
     expect(fetchMock.mock.calls.filter(([u]) => u === '/api/wallet')).toHaveLength(1);
   });
 
+  it('treats 403 TOKEN_REVOKED (session signed out) like an expired token: one refresh, then "Your login has expired."', async () => {
+    setCredentials({ accessToken: makeToken() });
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/auth/refresh') return jsonResponse(403, { statusCode: 403, message: 'revoked' });
+      return jsonResponse(403, { statusCode: 403, message: 'This session was signed out', code: 'TOKEN_REVOKED' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const error = (await authRequest('/wallet').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe(EXPIRED_MESSAGE);
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/auth/refresh')).toHaveLength(1);
+    expect(fetchMock.mock.calls.filter(([u]) => u === '/api/wallet')).toHaveLength(1);
+  });
+
+  it('sends an Admin without 2FA to enrol on 403 MFA_ENROLMENT_REQUIRED, without a refresh', async () => {
+    setCredentials({ accessToken: makeToken() });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, pathname: '/admindashboard', assign });
+    const fetchMock = vi.fn(async () => jsonResponse(403, { statusCode: 403, message: 'enrol', code: 'MFA_ENROLMENT_REQUIRED' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const error = (await authRequest('/admin_details').catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('MFA_ENROLMENT_REQUIRED');
+    expect(assign).toHaveBeenCalledWith('/settings/security');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('does not refresh or retry on 403 FORBIDDEN (role not allowed)', async () => {
     setCredentials({ accessToken: makeToken() });
     const fetchMock = vi.fn(async () => jsonResponse(403, { statusCode: 403, message: 'Forbidden resource', code: 'FORBIDDEN' }));

@@ -43,6 +43,20 @@ import { ResetPassword } from './application/use-cases/reset-password/reset-pass
 import { ChangePassword } from './application/use-cases/change-password/change-password.use-case';
 import { RevokeUserSessions } from './application/use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
 import { BootstrapAdmin } from './application/use-cases/bootstrap-admin/bootstrap-admin.use-case';
+import { SecurityController } from './adapters/http/security.controller';
+import { MfaStore } from './application/ports/mfa-store';
+import { SqlMfaStore } from './adapters/persistence/sql-mfa-store';
+import { AuthSessions } from './application/ports/auth-sessions';
+import { SqlAuthSessions } from './adapters/persistence/sql-auth-sessions';
+import { ApiTokenStore } from './application/ports/api-token-store';
+import { SqlApiTokenStore } from './adapters/persistence/sql-api-token-store';
+import { MfaCodes } from './application/services/mfa-codes';
+import { SecurityAlerts } from './application/services/security-alerts';
+import { SignIn } from './application/services/sign-in';
+import { CompleteMfaLogin } from './application/use-cases/complete-mfa-login/complete-mfa-login.use-case';
+import { DisableMfa, EnableMfa, GetMfaStatus, SetUpMfa } from './application/use-cases/manage-mfa/manage-mfa.use-cases';
+import { ListSessions, RevokeSessions } from './application/use-cases/manage-sessions/manage-sessions.use-cases';
+import { ManageApiTokens } from './application/use-cases/manage-api-tokens/manage-api-tokens.use-cases';
 
 @Module({
   imports: [
@@ -57,7 +71,7 @@ import { BootstrapAdmin } from './application/use-cases/bootstrap-admin/bootstra
       useFactory: (holder: RateLimitStorage) => ({ throttlers: rateLimitThrottlers(), storage: holder.storage, setHeaders: false }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, SecurityController],
   providers: [
     UserAccessCache,
     { provide: ActiveUserCheck, useClass: MikroOrmActiveUserCheck },
@@ -88,7 +102,21 @@ import { BootstrapAdmin } from './application/use-cases/bootstrap-admin/bootstra
     ChangePassword,
     RevokeUserSessions,
     BootstrapAdmin,
+    { provide: MfaStore, useClass: SqlMfaStore },
+    { provide: AuthSessions, useClass: SqlAuthSessions },
+    { provide: ApiTokenStore, useClass: SqlApiTokenStore },
+    MfaCodes,
+    SecurityAlerts,
+    SignIn,
+    CompleteMfaLogin,
+    GetMfaStatus,
+    SetUpMfa,
+    EnableMfa,
+    DisableMfa,
+    ListSessions,
+    RevokeSessions,
+    ManageApiTokens,
   ],
-  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessions, SessionTokens, PasswordHasher, BootstrapAdmin],
+  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessions, SessionTokens, PasswordHasher, BootstrapAdmin, MfaCodes, SecurityAlerts],
 })
 export class AuthModule {}

@@ -2,6 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { NotificationInbox, Notifications } from './application/ports/notifications';
 import { SqlNotificationInbox, SqlNotifications } from './adapters/persistence/sql-notifications';
 import { NotificationsController } from './adapters/http/notifications.controller';
+import { SecurityInbox } from '@mirrorline/auth';
+import { NotificationsSecurityInbox } from './adapters/auth/notifications-security-inbox';
 import { ListNotificationsUseCase } from './application/use-cases/list-notifications/list-notifications.use-case';
 import { MarkNotificationReadUseCase } from './application/use-cases/mark-notification-read/mark-notification-read.use-case';
 
@@ -12,9 +14,10 @@ import { MarkNotificationReadUseCase } from './application/use-cases/mark-notifi
   providers: [
     { provide: Notifications, useClass: SqlNotifications },
     { provide: NotificationInbox, useClass: SqlNotificationInbox },
+    { provide: SecurityInbox, useClass: NotificationsSecurityInbox },
     ListNotificationsUseCase,
     MarkNotificationReadUseCase,
   ],
-  exports: [Notifications],
+  exports: [Notifications, SecurityInbox],
 })
 export class NotificationsModule {}

@@ -23,6 +23,10 @@ import { RequestWithdrawalUseCase } from './application/use-cases/request-withdr
 import { MikroOrmLedgerInspector } from './adapters/persistence/mikro-orm-ledger-inspector';
 import { WalletController } from './adapters/http/wallet.controller';
 import { AdminWalletController } from './adapters/http/admin-wallet.controller';
+import { WithdrawalAddresses } from './application/ports/withdrawal-addresses';
+import { SqlWithdrawalAddresses } from './adapters/persistence/sql-withdrawal-addresses';
+import { ManageWithdrawalAddressesUseCase } from './application/use-cases/manage-withdrawal-addresses/manage-withdrawal-addresses.use-case';
+import { AuthModule } from '@mirrorline/auth';
 
 /**
  * Wallet and ledger. Exports the Ledger port (copy trading moves money through it), the admin
@@ -30,7 +34,7 @@ import { AdminWalletController } from './adapters/http/admin-wallet.controller';
  * controller's module to import this one).
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity]), AuditModule],
+  imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity]), AuditModule, AuthModule],
   controllers: [WalletController, AdminWalletController],
   providers: [
     { provide: LedgerInspector, useClass: MikroOrmLedgerInspector },
@@ -39,6 +43,8 @@ import { AdminWalletController } from './adapters/http/admin-wallet.controller';
     { provide: IdempotencyStore, useClass: MikroOrmIdempotencyStore },
     { provide: WalletTransactionRepository, useClass: MikroOrmWalletTransactionRepository },
     IdempotencyInterceptor,
+    { provide: WithdrawalAddresses, useClass: SqlWithdrawalAddresses },
+    ManageWithdrawalAddressesUseCase,
     AdjustBalanceUseCase,
     RequestDepositUseCase,
     RequestWithdrawalUseCase,

@@ -4,7 +4,9 @@ import session from 'express-session';
 import { Pool } from 'pg';
 import type { AppConfig } from '@mirrorline/shared';
 import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/users';
+import { AuthModule, MfaCodes } from '@mirrorline/auth';
 import { adminResources } from './admin-resources';
+import { ADMIN_LOGIN_CODE_SCRIPT } from './admin-login-code';
 import { AdminLoginThrottle } from './admin-login-throttle';
 
 type SessionData = session.SessionData & { adminUser?: { id?: string; roles?: string[] } };
@@ -70,9 +72,9 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
   const PgStore = connectPgSimple(session);
   const throttle = new AdminLoginThrottle();
   return AdminModule.createAdminAsync({
-    imports: [AdminSessionPoolModule, UserManagementModule],
-    inject: [MikroORM, SESSION_POOL, VerifyAdminCredentialsUseCase, BlockUserUseCase, UpdateUserUseCase],
-    useFactory: (orm: MikroORM, pool: Pool, verify: VerifyAdminCredentialsUseCase, block: BlockUserUseCase, update: UpdateUserUseCase) => {
+    imports: [AdminSessionPoolModule, UserManagementModule, AuthModule],
+    inject: [MikroORM, SESSION_POOL, VerifyAdminCredentialsUseCase, BlockUserUseCase, UpdateUserUseCase, MfaCodes],
+    useFactory: (orm: MikroORM, pool: Pool, verify: VerifyAdminCredentialsUseCase, block: BlockUserUseCase, update: UpdateUserUseCase, mfa: MfaCodes) => {
       const SessionStore = checkedSessionStore(PgStore, verify);
       return {
       adminJsOptions: {
@@ -81,13 +83,22 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
         logoutPath: '/admin/logout',
         branding: { companyName: 'Mirrorline back-office', withMadeWithLove: false },
         resources: adminResources(orm, block, update),
+        // Adds the 2FA code field to the login form (admin-login-code.ts).
+        assets: { scripts: [ADMIN_LOGIN_CODE_SCRIPT] },
       },
       auth: {
         // Same credentials as the app; only an active, verified Admin gets in.
-        authenticate: async (email: string, password: string) => {
+        // Admins must have 2FA (product.md §10): the code is checked like the API's login step (one use,
+        // per-account lockout); an admin who has not enrolled yet enrols in the SPA first.
+        authenticate: async (email: string, password: string, context?: { req?: { fields?: Record<string, unknown> } }) => {
           if (typeof email !== 'string' || throttle.isLocked(email)) return null;
           const admin = await verify.execute(email, password);
           if (!admin) {
+            throttle.recordFailure(email);
+            return null;
+          }
+          const code = context?.req?.fields?.code;
+          if (!(await mfa.verifySignInCode(admin.id, typeof code === 'string' ? code : undefined))) {
             throttle.recordFailure(email);
             return null;
           }

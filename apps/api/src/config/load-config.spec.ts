@@ -59,6 +59,9 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ JWT_ACCESS_SECRET: 'short' }, 'JWT_ACCESS_SECRET'],
     [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
+    [{ WITHDRAWAL_ADDRESS_COOLDOWN: '-1' }, 'WITHDRAWAL_ADDRESS_COOLDOWN'],
+    [{ WITHDRAWAL_ADDRESS_COOLDOWN: '1.5' }, 'WITHDRAWAL_ADDRESS_COOLDOWN'],
+    [{ MFA_ENCRYPTION_KEY: 'short' }, 'MFA_ENCRYPTION_KEY'],
   ])('refuses %j with one line naming %s', (env, name) => {
     let error: unknown;
     try {
@@ -70,6 +73,16 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(name);
     expect((error as ConfigError).message).toMatch(new RegExp(`^Configuration error: ${name} `));
     expect((error as ConfigError).message).not.toContain('\n');
+  });
+
+  it('reads the withdrawal address cooldown (default one day) and derives a 32-byte 2FA key', () => {
+    const config = loadConfig(prodEnv, dir());
+    expect(config.withdrawalAddressCooldownSeconds).toBe(86400);
+    expect(loadConfig({ ...prodEnv, WITHDRAWAL_ADDRESS_COOLDOWN: '60' }, dir()).withdrawalAddressCooldownSeconds).toBe(60);
+    expect(Buffer.from(config.mfaEncryptionKey, 'base64url')).toHaveLength(32);
+    // Never the JWT secret itself; a set MFA_ENCRYPTION_KEY gives another key.
+    expect(config.mfaEncryptionKey).not.toBe(config.jwtRefreshSecret);
+    expect(loadConfig({ ...prodEnv, MFA_ENCRYPTION_KEY: secret('m') }, dir()).mfaEncryptionKey).not.toBe(config.mfaEncryptionKey);
   });
 
   it('refuses equal access and refresh secrets', () => {

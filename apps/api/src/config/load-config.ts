@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { AppConfig } from '@mirrorline/shared';
@@ -39,6 +39,15 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['true', '1', 'yes', 'on'].includes(lower)) return true;
   if (['false', '0', 'no', 'off'].includes(lower)) return false;
   throw new ConfigError(name, `must be true or false (got "${raw}")`);
+}
+
+function seconds(env: Env, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > 365 * 86400) {
+    throw new ConfigError(name, `must be a whole number of seconds between 0 and 31536000 (got "${raw}")`);
+  }
+  return Number(raw);
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -190,7 +199,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     spaDir: value(env, 'SPA_DIR') === 'off' ? undefined : abs(value(env, 'SPA_DIR') ?? join('frontend', 'dist')),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     ...marketConfig(env, nodeEnv),
+    withdrawalAddressCooldownSeconds: seconds(env, 'WITHDRAWAL_ADDRESS_COOLDOWN', 86400),
+    mfaEncryptionKey: '',
   };
+  const mfaKey = value(env, 'MFA_ENCRYPTION_KEY');
+  if (mfaKey !== undefined && mfaKey.length < 32) throw new ConfigError('MFA_ENCRYPTION_KEY', 'must be at least 32 characters long');
+  // A separate key either way: the stored secrets never share a key with the token signatures.
+  config.mfaEncryptionKey = createHmac('sha256', mfaKey ?? config.jwtRefreshSecret).update('mirrorline:mfa-secret-key').digest('base64url');
   if (config.jwtAccessSecret === config.jwtRefreshSecret) {
     throw new ConfigError('JWT_REFRESH_SECRET', 'must differ from JWT_ACCESS_SECRET');
   }

@@ -8,6 +8,7 @@ import { DomainErrorFilter, errorResponse } from './domain-error.filter';
 import { createValidationPipe } from './validation';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
+import { serveAdminLoginCodeScript } from '../admin/admin-login-code';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -58,6 +59,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());
   setupSwagger(app);
+  if (config.adminPanel) serveAdminLoginCodeScript(app.getHttpAdapter().getInstance());
   serveSpa(app, config.spaDir);
   app.enableShutdownHooks();
 }

@@ -26,6 +26,10 @@ export interface AuthenticatedUser {
   /** Set when an admin acts as this user (admin/impersonate): the admin's id. */
   impersonatedBy?: string;
   traderID: number | null;
+  /** The session (refresh-token family) the access token belongs to. */
+  sessionId?: string;
+  /** Set when the caller authenticated with a personal API token (`ml_pat_…`). */
+  apiToken?: { id: string; scopes: string[] };
 }
 
 export interface AccessTokenClaims {
@@ -34,6 +38,8 @@ export interface AccessTokenClaims {
   typ: 'access';
   /** Present on impersonation tokens: the admin's user id. */
   imp?: string;
+  /** The session (refresh-token family, auth_sessions.id): revoked sessions' tokens are refused at once. */
+  sid?: string;
   iat?: number;
   exp?: number;
 }

@@ -10,6 +10,9 @@ import { CodeTryLog } from '../application/ports/code-try-log';
 import { PasswordResetTokens } from '../application/ports/password-reset-tokens';
 import { UserBalances } from '../application/ports/user-balances';
 import { AccessTokenSigner } from '../application/ports/access-token-signer';
+import { AuthSessions, type DeviceInfo, type SessionRecord } from '../application/ports/auth-sessions';
+import { MfaStore, type MfaChallengeRecord, type MfaRecord } from '../application/ports/mfa-store';
+import { SecurityInbox } from '../application/ports/security-inbox';
 
 /** In-memory fakes of the auth ports, for unit specs of the use cases. */
 export class ImmediateUnitOfWork extends UnitOfWork {
@@ -166,5 +169,83 @@ export class ZeroUserBalances extends UserBalances {
 export class JsonAccessTokenSigner extends AccessTokenSigner {
   sign(claims: Omit<AccessTokenClaims, 'iat' | 'exp'>, issuedAtMs: number): string {
     return JSON.stringify({ ...claims, iat: issuedAtMs / 1000 });
+  }
+}
+
+export class InMemoryAuthSessions extends AuthSessions {
+  readonly rows: (SessionRecord & { userId: string; revokedAt: Date | null })[] = [];
+  async touch(_tx: TransactionContext, s: { id: string; userId: string; at: Date; device?: DeviceInfo }) {
+    const row = this.rows.find((r) => r.id === s.id);
+    if (row) row.lastUsedAt = s.at;
+    else this.rows.push({ id: s.id, userId: s.userId, createdAt: s.at, lastUsedAt: s.at, userAgent: s.device?.userAgent ?? null, ip: s.device?.ip ?? null, revokedAt: null });
+  }
+  async listActive(_tx: TransactionContext, userId: string, since: Date) {
+    return this.rows.filter((r) => r.userId === userId && !r.revokedAt && r.lastUsedAt > since);
+  }
+  async isActiveOfUser(_tx: TransactionContext, userId: string, id: string) {
+    return this.rows.some((r) => r.id === id && r.userId === userId && !r.revokedAt);
+  }
+  async deviceHistory(_tx: TransactionContext, userId: string, userAgent: string | undefined) {
+    const mine = this.rows.filter((r) => r.userId === userId);
+    return { any: mine.length > 0, known: mine.some((r) => r.userAgent === (userAgent ?? null)) };
+  }
+}
+
+export class InMemoryMfaStore extends MfaStore {
+  readonly records = new Map<string, MfaRecord>();
+  readonly recovery: { userId: string; hash: string; usedAt: Date | null }[] = [];
+  readonly challenges: (MfaChallengeRecord & { tokenHash: string })[] = [];
+  async findForUpdate(_tx: TransactionContext, userId: string) {
+    const r = this.records.get(userId);
+    return r ? { ...r } : null;
+  }
+  async find(tx: TransactionContext, userId: string) {
+    return this.findForUpdate(tx, userId);
+  }
+  async setPending(_tx: TransactionContext, userId: string, pendingSecretEnc: string) {
+    const r = this.records.get(userId) ?? { userId, secretEnc: null, pendingSecretEnc: null, enabledAt: null, lastStep: null };
+    this.records.set(userId, { ...r, pendingSecretEnc });
+  }
+  async enable(_tx: TransactionContext, userId: string, secretEnc: string, at: Date, lastStep: number) {
+    this.records.set(userId, { userId, secretEnc, pendingSecretEnc: null, enabledAt: at, lastStep });
+  }
+  async setLastStep(_tx: TransactionContext, userId: string, step: number) {
+    const r = this.records.get(userId);
+    if (r) r.lastStep = step;
+  }
+  async disable(_tx: TransactionContext, userId: string) {
+    this.records.delete(userId);
+    for (let i = this.recovery.length - 1; i >= 0; i--) if (this.recovery[i].userId === userId) this.recovery.splice(i, 1);
+  }
+  async replaceRecoveryCodes(tx: TransactionContext, userId: string, hashes: string[]) {
+    for (let i = this.recovery.length - 1; i >= 0; i--) if (this.recovery[i].userId === userId) this.recovery.splice(i, 1);
+    for (const hash of hashes) this.recovery.push({ userId, hash, usedAt: null });
+  }
+  async useRecoveryCode(_tx: TransactionContext, userId: string, hash: string, at: Date) {
+    const row = this.recovery.find((r) => r.userId === userId && r.hash === hash && !r.usedAt);
+    if (!row) return false;
+    row.usedAt = at;
+    return true;
+  }
+  async recoveryCodesLeft(_tx: TransactionContext, userId: string) {
+    return this.recovery.filter((r) => r.userId === userId && !r.usedAt).length;
+  }
+  async insertChallenge(_tx: TransactionContext, c: { userId: string; tokenHash: string; expiresAt: Date; createdAt: Date }) {
+    this.challenges.push({ id: randomUUID(), userId: c.userId, tokenHash: c.tokenHash, expiresAt: c.expiresAt, spentAt: null });
+  }
+  async findChallengeForUpdate(_tx: TransactionContext, tokenHash: string) {
+    const c = this.challenges.find((x) => x.tokenHash === tokenHash);
+    return c ? { ...c } : null;
+  }
+  async spendChallenge(_tx: TransactionContext, id: string, at: Date) {
+    const c = this.challenges.find((x) => x.id === id);
+    if (c) c.spentAt = at;
+  }
+}
+
+export class InMemorySecurityInbox extends SecurityInbox {
+  readonly posted: { userId: string; type: string; title: string; body: string }[] = [];
+  async post(_tx: TransactionContext, notice: { userId: string; type: string; title: string; body: string }) {
+    this.posted.push(notice);
   }
 }

@@ -35,6 +35,14 @@ export interface AppConfig {
   marketMaxQuoteAgeMs: number;
   /** BINANCE_WS_URL: base URL of the binance feed's WebSocket streams (…/stream?streams= is appended). */
   binanceWsUrl: string;
+  /** WITHDRAWAL_ADDRESS_COOLDOWN: seconds before a new withdrawal address is usable (product.md §10). */
+  withdrawalAddressCooldownSeconds: number;
+  /**
+   * 32-byte key (base64url) that encrypts TOTP secrets at rest: MFA_ENCRYPTION_KEY, or derived from
+   * JWT_REFRESH_SECRET when unset (so production needs no new secret; rotating that secret then
+   * requires re-enrolment).
+   */
+  mfaEncryptionKey: string;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

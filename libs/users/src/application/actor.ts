@@ -7,6 +7,8 @@ export interface Actor {
   /** the admin behind an impersonation token */
   impersonatedBy?: string;
   ip?: string | null;
+  /** The caller's session: an impersonation token lives only as long as the admin's session. */
+  sessionId?: string;
 }
 
 /**

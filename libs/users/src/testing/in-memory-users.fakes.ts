@@ -157,7 +157,7 @@ export class PlainPasswordHasher extends PasswordHasher {
 }
 
 export class FakeAccessTokenIssuer extends AccessTokenIssuer {
-  async issueFor(userId: string, options: { impersonatedBy?: string } = {}) {
+  async issueFor(userId: string, options: { impersonatedBy?: string; sessionId?: string } = {}) {
     return `token:${userId}:${options.impersonatedBy ?? ''}`;
   }
 }

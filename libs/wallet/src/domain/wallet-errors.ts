@@ -6,3 +6,11 @@ export const insufficientFunds = () => new DomainError('WALLET.INSUFFICIENT_FUND
 /** A deposit cannot be credited to a deleted account (the admin rejects it instead). */
 export const accountDeleted = () =>
   new DomainError('WALLET.ACCOUNT_DELETED', "The account was deleted: this deposit cannot be approved, reject it instead", 'conflict');
+
+/** A withdrawal goes only to a saved address whose cooldown has passed (product.md §10); nothing is held. */
+export const destinationNotAllowed = () =>
+  new DomainError(
+    'WALLET.DESTINATION_NOT_ALLOWED',
+    'Withdrawals go only to a saved withdrawal address, once its waiting period has passed',
+    'conflict',
+  );

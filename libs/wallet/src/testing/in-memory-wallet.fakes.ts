@@ -8,6 +8,8 @@ import {
 } from '../application/ports/wallet-transaction.repository';
 import { WalletTransaction, type WalletTransactionProps } from '../domain/wallet-transaction';
 import { insufficientFunds } from '../domain/wallet-errors';
+import { randomUUID } from 'node:crypto';
+import { WithdrawalAddresses, type WithdrawalAddress } from '../application/ports/withdrawal-addresses';
 
 /** Something whose state a fake transaction can roll back. */
 interface Transactional {
@@ -152,5 +154,30 @@ export class InMemoryWalletTransactionRepository extends WalletTransactionReposi
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
     const items = matching.slice(pageOffset(page), pageOffset(page) + page.limit).map((r) => ({ ...r, username: 'user', email: 'user@example.test' }));
     return { items, total: matching.length, page: page.page, limit: page.limit };
+  }
+}
+
+export class InMemoryWithdrawalAddresses extends WithdrawalAddresses {
+  readonly rows: (WithdrawalAddress & { userId: string })[] = [];
+  async list(_tx: TransactionContext, userId: string) {
+    return this.rows.filter((r) => r.userId === userId);
+  }
+  async count(_tx: TransactionContext, userId: string) {
+    return this.rows.filter((r) => r.userId === userId).length;
+  }
+  async insert(_tx: TransactionContext, a: { userId: string; label: string; destination: string; createdAt: Date; usableAt: Date }) {
+    if (this.rows.some((r) => r.userId === a.userId && r.destination === a.destination)) return null;
+    const row = { id: randomUUID(), ...a };
+    this.rows.push(row);
+    return row;
+  }
+  async remove(_tx: TransactionContext, userId: string, id: string) {
+    const index = this.rows.findIndex((r) => r.id === id && r.userId === userId);
+    if (index < 0) return false;
+    this.rows.splice(index, 1);
+    return true;
+  }
+  async isUsable(_tx: TransactionContext, userId: string, destination: string, now: Date) {
+    return this.rows.some((r) => r.userId === userId && r.destination === destination && r.usableAt <= now);
   }
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
 import { clearCredentials, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
@@ -138,6 +138,9 @@ export function AccountSettings() {
           <div><dt>Roles</dt><dd>{session.roles.join(', ')}</dd></div>
           <div><dt>KYC</dt><dd>{session.KYCstring}</dd></div>
         </dl>
+        <p>
+          <Link to="/userdashboard/security">Security: two-factor authentication, sessions, API tokens, withdrawal addresses</Link>
+        </p>
       </section>
       <TraderProfileSection />
       <div className="grid grid--2">

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { useResetCache } from '../../../lib/use-logout';
 import { FormError, TextField } from '../../../components/ui/field';
 import { login } from '../api/login';
+import { getMfaStatus, loginMfa } from '../api/login-mfa';
 import { compact, emailError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
@@ -24,6 +25,43 @@ export function SignInForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState(false);
   const [busy, setBusy] = useState(false);
+  // 2FA on: the password was right; the code (or a recovery code) completes the sign-in (product.md §10)
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+
+  async function finish(accessToken: string) {
+    setPersist(persist);
+    // answers cached for a previous account (expired session, no logout) must not show for this one
+    await resetCache();
+    setCredentials({ accessToken });
+    toast.success('Login Successful');
+    const session = sessionFromToken(accessToken);
+    // Admins must have 2FA: until they enrol, the API opens only the enrolment.
+    if (session.isAdmin && !(await getMfaStatus(accessToken).then((s) => s.enabled, () => true))) {
+      navigate('/settings/security', { replace: true });
+      return;
+    }
+    const fallback = session.isAdmin ? '/admindashboard' : '/userdashboard';
+    const target = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : fallback;
+    navigate(target, { replace: true });
+  }
+
+  async function onCode(e: FormEvent) {
+    e.preventDefault();
+    if (!mfaToken) return;
+    if (!code.trim()) return setFormError('Enter the code from your authenticator app, or a recovery code');
+    setBusy(true);
+    setFormError(null);
+    try {
+      const { accessToken } = await loginMfa(mfaToken, code.trim());
+      await finish(accessToken);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && (error.info as { code?: string } | undefined)?.code === 'MFA.CHALLENGE_INVALID') setMfaToken(null);
+      setFormError(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -34,16 +72,12 @@ export function SignInForm() {
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      const { accessToken } = await login({ email: email.trim(), password });
-      setPersist(persist);
-      // answers cached for a previous account (expired session, no logout) must not show for this one
-      await resetCache();
-      setCredentials({ accessToken });
-      toast.success('Login Successful');
-      const session = sessionFromToken(accessToken);
-      const fallback = session.isAdmin ? '/admindashboard' : '/userdashboard';
-      const target = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : fallback;
-      navigate(target, { replace: true });
+      const result = await login({ email: email.trim(), password });
+      if (result.mfaRequired) {
+        setMfaToken(result.mfaToken);
+        return;
+      }
+      await finish(result.accessToken);
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) setUnverified(true);
       setErrors(fieldErrors(error, ['email', 'password']));
@@ -75,6 +109,16 @@ export function SignInForm() {
           <Link to={session.isAdmin ? '/admindashboard' : '/userdashboard'}>go back to your dashboard</Link>.
         </p>
       )}
+      {mfaToken ? (
+        <form onSubmit={onCode} noValidate aria-label="Two-factor code">
+          <FormError message={formError} />
+          <p className="form-note">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+          <TextField label="Code" name="code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {busy ? 'Checking…' : 'Verify'}
+          </button>
+        </form>
+      ) : (
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
         <FormError message={formError} />
         {unverified && (
@@ -107,6 +151,7 @@ export function SignInForm() {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      )}
     </AuthCard>
   );
 }

@@ -5,9 +5,11 @@ import { amountError, formatMoney, normalizeAmount } from '../../../lib/money';
 import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
 import { useAttemptKey } from '../../../lib/use-attempt-key';
-import { FormError, TextField } from '../../../components/ui/field';
+import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { deposit } from '../api/deposit';
 import { withdraw } from '../api/withdraw';
+import { useSavedAddresses, useTwoFactorOn } from '../api/get-withdrawal-options';
+import { Link } from 'react-router-dom';
 
 export function DepositForm() {
   const { mutate } = useSWRConfig();
@@ -68,27 +70,34 @@ export function WithdrawForm() {
   const key = useAttemptKey();
   const [amount, setAmount] = useState('');
   const [destination, setDestination] = useState('');
+  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const saved = useSavedAddresses();
+  const twoFactor = useTwoFactorOn();
+  // A new address is usable only after its waiting period (product.md §10): only usable ones are offered.
+  const usable = (saved.data?.items ?? []).filter((a) => new Date(a.usableAt).getTime() <= Date.now());
+  const waiting = (saved.data?.items.length ?? 0) - usable.length;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const next: Record<string, string> = {};
     const aErr = amountError(amount);
     if (aErr) next.amount = aErr;
-    if (!destination.trim()) next.destination = 'Enter where the money should go (IBAN or wallet address)';
-    else if (destination.trim().length > 200) next.destination = 'Keep it under 200 characters';
+    if (!destination.trim()) next.destination = 'Choose a saved withdrawal address';
+    if (twoFactor && !/^\d{6}$/.test(code.trim())) next.code = 'Enter the 6-digit code from your authenticator app';
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      await withdraw(normalizeAmount(amount), destination.trim(), key.current());
+      await withdraw(normalizeAmount(amount), destination, key.current(), twoFactor ? code.trim() : undefined);
       key.settle();
       toast.success(`Withdrawal of ${formatMoney(amount.trim())} requested`);
       setAmount('');
       setDestination('');
+      setCode('');
       void mutate(keyMatches('/wallet'));
     } catch (error) {
       key.settle(error);
@@ -116,16 +125,29 @@ export function WithdrawForm() {
         error={errors.amount}
         hint="USD"
       />
-      <TextField
+      <SelectField
         label="Destination"
-        placeholder="IBAN or wallet address"
         value={destination}
         onChange={(e) => {
           key.reset();
           setDestination(e.target.value);
         }}
         error={errors.destination}
-      />
+        hint={waiting > 0 ? `${waiting} new address${waiting === 1 ? '' : 'es'} still in the 24-hour waiting period` : undefined}
+      >
+        <option value="">{usable.length ? 'Choose a saved address' : 'No usable saved address yet'}</option>
+        {usable.map((a) => (
+          <option key={a.id} value={a.destination}>
+            {a.label}: {a.destination}
+          </option>
+        ))}
+      </SelectField>
+      <p className="small">
+        <Link to="/userdashboard/security">Manage withdrawal addresses</Link>
+      </p>
+      {twoFactor && (
+        <TextField label="Authenticator code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} />
+      )}
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {busy ? 'Sending…' : 'Withdraw'}
       </button>

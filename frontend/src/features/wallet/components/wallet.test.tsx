@@ -27,25 +27,63 @@ describe('wallet screen', () => {
     expect(within(table).getByText('DE89 3704')).toBeInTheDocument();
   });
 
-  it('validates and sends a withdrawal with a destination and an Idempotency-Key', async () => {
+  const addresses = {
+    items: [
+      { id: 'a-1', label: 'Bank', destination: 'DE89 3704 0044', createdAt: '2026-01-01T00:00:00Z', usableAt: '2026-01-02T00:00:00Z' },
+      { id: 'a-2', label: 'New', destination: 'NEW 1', createdAt: '2099-01-01T00:00:00Z', usableAt: '2099-01-02T00:00:00Z' },
+    ],
+  };
+
+  it('validates and sends a withdrawal to a saved, usable address with an Idempotency-Key', async () => {
     signIn({ roles: ['User'], kycverified: true });
     const fetchMock = mockFetch({
       'GET /api/wallet': wallet,
       'GET /api/wallet/transactions': txPage,
+      'GET /api/wallet/addresses': addresses,
+      'GET /api/auth/mfa': { enabled: false, recoveryCodesLeft: 0 },
       'POST /api/wallet/withdraw': () => jsonResponse(201, { id: 't-2', status: 'Pending' }),
     });
     renderApp('/userdashboard/wallet');
     const form = await screen.findByRole('form', { name: 'Withdraw funds' });
     await userEvent.click(within(form).getByRole('button', { name: 'Withdraw' }));
     expect(within(form).getByText('Enter an amount')).toBeInTheDocument();
-    expect(within(form).getByText(/Enter where the money should go/)).toBeInTheDocument();
+    expect(within(form).getByText('Choose a saved withdrawal address')).toBeInTheDocument();
     await userEvent.type(within(form).getByLabelText('Amount'), '40.5');
-    await userEvent.type(within(form).getByLabelText('Destination'), 'DE89 3704 0044');
+    // The address still in its waiting period is not offered.
+    await within(form).findByRole('option', { name: 'Bank: DE89 3704 0044' });
+    expect(within(form).queryByRole('option', { name: 'New: NEW 1' })).toBeNull();
+    expect(within(form).queryByLabelText('Authenticator code')).toBeNull();
+    await userEvent.selectOptions(within(form).getByLabelText('Destination'), 'DE89 3704 0044');
     await userEvent.click(within(form).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => u === '/api/wallet/withdraw')).toBe(true));
     const init = fetchMock.mock.calls.find(([u]) => u === '/api/wallet/withdraw')![1] as RequestInit;
     expect(JSON.parse(String(init.body))).toEqual({ amount: '40.50', destination: 'DE89 3704 0044' });
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+    expect((init.headers as Record<string, string>)['X-MFA-Code']).toBeUndefined();
+  });
+
+  it('asks for the authenticator code when 2FA is on and sends it as X-MFA-Code', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    const fetchMock = mockFetch({
+      'GET /api/wallet': wallet,
+      'GET /api/wallet/transactions': txPage,
+      'GET /api/wallet/addresses': addresses,
+      'GET /api/auth/mfa': { enabled: true, recoveryCodesLeft: 10 },
+      'POST /api/wallet/withdraw': () => jsonResponse(201, { id: 't-2', status: 'Pending' }),
+    });
+    renderApp('/userdashboard/wallet');
+    const form = await screen.findByRole('form', { name: 'Withdraw funds' });
+    await userEvent.type(within(form).getByLabelText('Amount'), '10');
+    await within(form).findByRole('option', { name: 'Bank: DE89 3704 0044' });
+    await userEvent.selectOptions(within(form).getByLabelText('Destination'), 'DE89 3704 0044');
+    const codeField = await within(form).findByLabelText('Authenticator code');
+    await userEvent.click(within(form).getByRole('button', { name: 'Withdraw' }));
+    expect(within(form).getByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
+    await userEvent.type(codeField, '123456');
+    await userEvent.click(within(form).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => u === '/api/wallet/withdraw')).toBe(true));
+    const init = fetchMock.mock.calls.find(([u]) => u === '/api/wallet/withdraw')![1] as RequestInit;
+    expect((init.headers as Record<string, string>)['X-MFA-Code']).toBe('123456');
   });
 
   it('shows per-field messages from a 400 body', async () => {

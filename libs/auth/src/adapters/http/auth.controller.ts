@@ -25,6 +25,13 @@ import { SendPasswordResetCode } from '../../application/use-cases/send-password
 import { VerifyPasswordResetCode } from '../../application/use-cases/verify-password-reset-code/verify-password-reset-code.use-case';
 import { ResetPassword } from '../../application/use-cases/reset-password/reset-password.use-case';
 import { ChangePassword } from '../../application/use-cases/change-password/change-password.use-case';
+import { CompleteMfaLogin } from '../../application/use-cases/complete-mfa-login/complete-mfa-login.use-case';
+import { SecurityAlerts } from '../../application/services/security-alerts';
+import type { DeviceInfo } from '../../application/ports/auth-sessions';
+import { LoginMfaRequestDto, LoginResponseDto } from './dto/security.dto';
+import { MfaEnrolmentExempt, NoApiToken } from './auth.decorators';
+
+const deviceOf = (req: Request): DeviceInfo => ({ userAgent: req.headers['user-agent'], ip: req.ip });
 
 const TOO_MANY = { status: 429, description: 'Too many requests (Retry-After header)' };
 
@@ -43,6 +50,8 @@ export class AuthController {
     private readonly verifyResetCode: VerifyPasswordResetCode,
     private readonly resetPassword: ResetPassword,
     private readonly changePassword: ChangePassword,
+    private readonly completeMfaLogin: CompleteMfaLogin,
+    private readonly alerts: SecurityAlerts,
   ) {}
 
   @Public()
@@ -86,13 +95,28 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in: access token in the body, refresh token in an httpOnly cookie' })
-  @ApiResponse({ status: 200, type: AccessTokenResponseDto })
+  @ApiResponse({ status: 200, type: LoginResponseDto, description: '{accessToken} + cookie; with 2FA on: {mfaRequired: true, mfaToken}, no cookie' })
   @ApiResponse({ status: 401, description: 'Invalid email or password' })
   @ApiResponse({ status: 402, description: 'You have not verified your email' })
   @ApiResponse({ status: 403, description: 'code BLOCKED: the account is blocked' })
   @ApiResponse({ status: 429, description: 'Too many login attempts (Retry-After header)' })
-  async login(@Body() body: LoginRequestDto, @Res({ passthrough: true }) res: Response): Promise<AccessTokenResponseDto> {
-    const { accessToken, refresh } = await this.logIn.execute(body);
+  async login(@Body() body: LoginRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
+    const result = await this.logIn.execute({ ...body, device: deviceOf(req) });
+    if (result.mfaRequired) return { mfaRequired: true, mfaToken: result.mfaToken };
+    setRefreshCookie(res, result.refresh.token, result.refresh.expiresAt, this.config.isProduction);
+    return { accessToken: result.accessToken };
+  }
+
+  @Public()
+  @RateLimit('otp-verify')
+  @Post('login/mfa')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Second sign-in step: the mfaToken of auth/login/ and a TOTP or recovery code' })
+  @ApiResponse({ status: 200, type: AccessTokenResponseDto })
+  @ApiResponse({ status: 400, description: 'MFA.INVALID_CODE, or MFA.CHALLENGE_INVALID (expired or spent mfaToken)' })
+  @ApiResponse({ status: 429, description: 'MFA.TOO_MANY_ATTEMPTS: 5 wrong codes for the account in 15 minutes' })
+  async loginMfa(@Body() body: LoginMfaRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AccessTokenResponseDto> {
+    const { accessToken, refresh } = await this.completeMfaLogin.execute({ ...body, device: deviceOf(req) });
     setRefreshCookie(res, refresh.token, refresh.expiresAt, this.config.isProduction);
     return { accessToken };
   }
@@ -117,6 +141,7 @@ export class AuthController {
   }
 
   @Public()
+  @MfaEnrolmentExempt()
   @Post('logout')
   @HttpCode(200)
   @ApiCookieAuth('refresh')
@@ -164,6 +189,7 @@ export class AuthController {
   }
 
   @RateLimit('password')
+  @NoApiToken()
   @Post('changepassword')
   @HttpCode(200)
   @ApiBearerAuth('bearer')
@@ -172,11 +198,19 @@ export class AuthController {
   @ApiResponse({ status: 400, description: 'Invalid input' })
   @ApiResponse({ status: 401, description: 'Wrong current password, or no access token' })
   @ApiResponse(TOO_MANY)
-  changePasswordRoute(
+  async changePasswordRoute(
     @CurrentUser() user: AuthenticatedUser,
     @Body() body: ChangePasswordRequestDto,
     @Req() req: Request,
   ): Promise<ChangePasswordResponseDto> {
-    return this.changePassword.execute({ userId: user.userId, impersonatedBy: user.impersonatedBy, ...body, refreshToken: refreshCookieOf(req) });
+    const result = await this.changePassword.execute({
+      userId: user.userId,
+      impersonatedBy: user.impersonatedBy,
+      sessionId: user.sessionId,
+      ...body,
+      refreshToken: refreshCookieOf(req),
+    });
+    await this.alerts.raise(user.userId, 'password_changed');
+    return result;
   }
 }

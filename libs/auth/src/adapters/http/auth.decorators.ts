@@ -17,3 +17,22 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
   if (!request.user) throw new Error('CurrentUser used on a public route');
   return request.user;
 });
+
+export const NO_API_TOKEN = 'mirrorline:noApiToken';
+export const API_TOKEN_TRADE = 'mirrorline:apiTokenTrade';
+export const MFA_ENROLMENT_EXEMPT = 'mirrorline:mfaEnrolmentExempt';
+
+/**
+ * Security settings and money leaving the platform: never with a personal API token, whatever its
+ * scopes (403 TOKEN_SCOPE). Reads are refused too.
+ */
+export const NoApiToken = () => SetMetadata(NO_API_TOKEN, true);
+
+/**
+ * A write that a personal API token with the `trade` scope may do (follow, fund, pause and stop copies;
+ * a Trader's trades). Every other write refuses API tokens (403 TOKEN_SCOPE): the default is closed.
+ */
+export const TradeScope = () => SetMetadata(API_TOKEN_TRADE, true);
+
+/** Open to an Admin who has not enrolled in 2FA yet (auth/mfa/*, user/get/); everything else answers 403 MFA_ENROLMENT_REQUIRED. */
+export const MfaEnrolmentExempt = () => SetMetadata(MFA_ENROLMENT_EXEMPT, true);

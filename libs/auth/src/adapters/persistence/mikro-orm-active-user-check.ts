@@ -1,24 +1,48 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import type { Role } from '@mirrorline/users';
-import { ActiveUserCheck } from '../../application/active-user-check';
+import { ActiveUserCheck, type ActiveUser, type ApiTokenOwner } from '../../application/active-user-check';
 import { UserAccessCache } from './user-access-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The user's row through UserAccessCache (dropped by NOTIFY on every change that matters). */
+/** The user's row and the token's session through UserAccessCache (dropped by NOTIFY on every change that matters). */
 @Injectable()
 export class MikroOrmActiveUserCheck extends ActiveUserCheck {
-  constructor(private readonly cache: UserAccessCache) {
+  constructor(
+    private readonly cache: UserAccessCache,
+    private readonly em: EntityManager,
+  ) {
     super();
   }
 
-  async rolesIfActive(userId: string, issuedAtSeconds: number): Promise<{ roles: Role[] } | null> {
+  async activeUser(userId: string, issuedAtSeconds: number, sessionId: string | undefined): Promise<ActiveUser | null> {
     if (!UUID.test(userId) || !Number.isFinite(issuedAtSeconds)) return null;
-    const access = await this.cache.access(userId.toLowerCase());
+    const sid = sessionId && UUID.test(sessionId) ? sessionId.toLowerCase() : null;
+    // Both reads are cached per instance and dropped by NOTIFY the moment the row changes (block, role,
+    // password change, 2FA, session revoked), so revocation stays immediate on every instance.
+    const [access, sessionLive] = await Promise.all([this.cache.access(userId.toLowerCase()), sid ? this.cache.sessionLive(sid) : false]);
     if (!access) return null;
     // Whole milliseconds, compared exactly with the stored microseconds (no float round-trip).
     const issuedAtUs = BigInt(Math.round(issuedAtSeconds * 1000)) * 1000n;
-    if (access.tokensValidAfterUs !== null && access.tokensValidAfterUs > issuedAtUs) return null;
-    return { roles: access.roles };
+    const issuedBeforeRevocation = access.tokensValidAfterUs !== null && access.tokensValidAfterUs > issuedAtUs;
+    return { roles: access.roles, mfaEnabled: access.mfaEnabled, sessionLive, issuedBeforeRevocation };
+  }
+
+  async apiTokenOwner(tokenHash: string): Promise<ApiTokenOwner | null> {
+    const rows = await this.em.getConnection().execute<
+      { id: string; user_id: string; email: string; roles: Role[]; scopes: string[]; stale: boolean }[]
+    >(
+      `SELECT t.id, t.user_id, u.email, u.roles, t.scopes,
+              (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale
+       FROM api_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND NOT u.blocked AND u.deleted_at IS NULL`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    // "Last used" to the minute: one write per token per minute, not one per request.
+    if (row.stale) await this.em.getConnection().execute('UPDATE api_tokens SET last_used_at = now() WHERE id = ?', [row.id]);
+    return { tokenId: row.id, userId: row.user_id, email: row.email, roles: row.roles, scopes: row.scopes };
   }
 }

@@ -44,13 +44,17 @@ export class SqlRefreshTokenStore extends RefreshTokenStore {
 
   async revokeFamily(tx: TransactionContext, familyId: string, at: Date): Promise<void> {
     await emOf(tx).execute('UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL', [at, familyId]);
+    // The session row is what the access guard reads: its access tokens stop at once (TOKEN_REVOKED).
+    await emOf(tx).execute('UPDATE auth_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [at, familyId]);
   }
 
   async revokeAllOfUser(tx: TransactionContext, userId: string, at: Date, keepFamilyId?: string): Promise<void> {
     if (keepFamilyId) {
       await emOf(tx).execute('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND family_id <> ?', [at, userId, keepFamilyId]);
+      await emOf(tx).execute('UPDATE auth_sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND id <> ?', [at, userId, keepFamilyId]);
     } else {
       await emOf(tx).execute('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [at, userId]);
+      await emOf(tx).execute('UPDATE auth_sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [at, userId]);
     }
   }
 }

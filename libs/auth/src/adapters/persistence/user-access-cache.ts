@@ -8,10 +8,14 @@ export interface UserAccess {
   roles: Role[];
   /** users.tokens_valid_after in whole microseconds since the epoch (exact), or null. */
   tokensValidAfterUs: bigint | null;
+  /** 2FA is on (user_mfa.enabled_at set). */
+  mfaEnabled: boolean;
 }
 
 /** Sent by the `users` triggers (migration ThroughputCaches) with the user's id, or '*' for every user. */
 export const USER_ACCESS_CHANNEL = 'mirrorline_user_access';
+/** Sent by the `auth_sessions` triggers (migration AccessCacheSessions) with the session's id, or '*'. */
+export const SESSIONS_CHANNEL = 'mirrorline_sessions';
 export const USER_ACCESS_TTL_MS = 5_000;
 const MAX_ENTRIES = 50_000;
 
@@ -21,12 +25,14 @@ const MAX_ENTRIES = 50_000;
  * role change, deletion, password change, revoke-all), on every instance through one LISTEN connection.
  * While that connection is down nothing is cached (each request reads the row, as before).
  *
- * Extending it (e.g. revoked sessions): keep one NotifiedCache per kind of fact, subscribe it to its own
- * channel in the constructor, and drop the entry named by the payload (see `onUserChanged`).
+ * Sessions have a cache of their own, on their own channel: a revoked session's entry is dropped by the
+ * `auth_sessions` trigger, and 2FA changes (user_mfa) drop the user's entry.
  */
 @Injectable()
 export class UserAccessCache {
   private readonly users: NotifiedCache<UserAccess | null>;
+  /** Whether a session (refresh-token family) is live, dropped by the revocation's NOTIFY. */
+  private readonly sessions: NotifiedCache<boolean>;
 
   constructor(
     private readonly em: EntityManager,
@@ -34,6 +40,21 @@ export class UserAccessCache {
   ) {
     this.users = new NotifiedCache(notifications, { ttlMs: USER_ACCESS_TTL_MS, maxEntries: MAX_ENTRIES });
     notifications.subscribe(USER_ACCESS_CHANNEL, { onNotify: (payload) => this.onUserChanged(payload), onReset: () => this.users.clear() });
+    this.sessions = new NotifiedCache(notifications, { ttlMs: USER_ACCESS_TTL_MS, maxEntries: MAX_ENTRIES });
+    notifications.subscribe(SESSIONS_CHANNEL, {
+      onNotify: (payload) => (payload === '*' ? this.sessions.clear() : this.sessions.delete(payload)),
+      onReset: () => this.sessions.clear(),
+    });
+  }
+
+  /** `sessionId` must be a UUID (the caller checks). False once the session is revoked or gone. */
+  sessionLive(sessionId: string): Promise<boolean> {
+    return this.sessions.get(sessionId, async () => {
+      const rows = await this.em
+        .getConnection()
+        .execute<{ live: boolean }[]>('SELECT revoked_at IS NULL AS live FROM auth_sessions WHERE id = ?', [sessionId]);
+      return rows.length > 0 && rows[0].live;
+    });
   }
 
   /** `userId` must be a UUID (the caller checks). */
@@ -48,13 +69,15 @@ export class UserAccessCache {
   }
 
   private async read(userId: string): Promise<UserAccess | null> {
-    const rows = await this.em.getConnection().execute<{ roles: Role[]; valid_after_us: string | null }[]>(
-      `SELECT roles, (extract(epoch FROM tokens_valid_after) * 1000000)::bigint::text AS valid_after_us
-       FROM users WHERE id = ? AND NOT blocked AND deleted_at IS NULL`,
+    const rows = await this.em.getConnection().execute<{ roles: Role[]; valid_after_us: string | null; mfa: boolean }[]>(
+      `SELECT u.roles, (extract(epoch FROM u.tokens_valid_after) * 1000000)::bigint::text AS valid_after_us,
+              (m.enabled_at IS NOT NULL) AS mfa
+       FROM users u LEFT JOIN user_mfa m ON m.user_id = u.id
+       WHERE u.id = ? AND NOT u.blocked AND u.deleted_at IS NULL`,
       [userId],
     );
     if (!rows.length) return null;
     const row = rows[0];
-    return { roles: row.roles, tokensValidAfterUs: row.valid_after_us === null ? null : BigInt(row.valid_after_us) };
+    return { roles: row.roles, tokensValidAfterUs: row.valid_after_us === null ? null : BigInt(row.valid_after_us), mfaEnabled: row.mfa };
   }
 }

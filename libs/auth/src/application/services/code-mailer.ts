@@ -34,6 +34,11 @@ export class CodeMailer implements BeforeApplicationShutdown {
     });
   }
 
+  /** A security notice (new device, password or 2FA change, new withdrawal address): same hand-over rules. */
+  securityNotice(to: string, subject: string, text: string): void {
+    this.dispatch({ to, subject, text });
+  }
+
   /** Resolves once every mail handed over so far has been sent or logged as failed. */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);

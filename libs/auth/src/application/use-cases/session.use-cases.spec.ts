@@ -7,7 +7,17 @@ import {
   InMemoryUserAccounts,
   JsonAccessTokenSigner,
   ZeroUserBalances,
+  InMemoryAuthSessions,
+  InMemoryCodeTryLog,
+  InMemoryMfaStore,
+  InMemorySecurityInbox,
 } from '../../testing/in-memory-auth.fakes';
+import { InMemoryMailer } from '@mirrorline/mail';
+import type { AppConfig } from '@mirrorline/shared';
+import { SignIn } from '../services/sign-in';
+import { SecurityAlerts } from '../services/security-alerts';
+import { CodeMailer } from '../services/code-mailer';
+import { MfaCodes } from '../services/mfa-codes';
 import { UserInfoBuilder } from '../services/user-info.builder';
 import { SessionTokens } from '../services/session-tokens';
 import { LogIn } from './log-in/log-in.use-case';
@@ -35,6 +45,9 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
   let refresh: RefreshSession;
   let revoke: RevokeUserSessions;
 
+  type Full = Extract<Awaited<ReturnType<LogIn['execute']>>, { accessToken: string }>;
+  const full = (command: { email: string; password: string }) => logIn.execute(command) as Promise<Full>;
+
   beforeEach(() => {
     const uow = new ImmediateUnitOfWork();
     accounts = new InMemoryUserAccounts();
@@ -42,8 +55,12 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
     failures = new InMemoryLoginFailureLog();
     store = new InMemoryRefreshTokenStore();
     clock = new FixedClock(new Date());
-    sessions = new SessionTokens(new JsonAccessTokenSigner(), store, new UserInfoBuilder(new ZeroUserBalances()), clock, uow, accounts);
-    logIn = new LogIn(uow, accounts, hasher, failures, sessions, clock);
+    const authSessions = new InMemoryAuthSessions();
+    sessions = new SessionTokens(new JsonAccessTokenSigner(), store, new UserInfoBuilder(new ZeroUserBalances()), clock, uow, accounts, authSessions);
+    const alerts = new SecurityAlerts(uow, accounts, new InMemorySecurityInbox(), new CodeMailer(new InMemoryMailer()));
+    const mfaStore = new InMemoryMfaStore();
+    const mfa = new MfaCodes(mfaStore, new InMemoryCodeTryLog(), clock, uow, { mfaEncryptionKey: Buffer.alloc(32, 7).toString('base64url') } as AppConfig);
+    logIn = new LogIn(uow, accounts, hasher, failures, new SignIn(uow, sessions, authSessions, alerts), clock, mfa, mfaStore);
     refresh = new RefreshSession(uow, store, accounts, sessions, clock);
     revoke = new RevokeUserSessions(uow, store, accounts, clock);
   });
@@ -66,7 +83,7 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
 
   it('normalises the email and issues an access token with UserInfo and a refresh token in a new family', async () => {
     const jane = accounts.add();
-    const result = await logIn.execute({ email: '  JANE@example.test ', password: 'correct horse' });
+    const result = await full({ email: '  JANE@example.test ', password: 'correct horse' });
     const claims = JSON.parse(result.accessToken);
     expect(claims).toMatchObject({ sub: jane.id, typ: 'access', UserInfo: { userId: jane.id, balance: '0.00', traderID: null, copyID: [], copiedTrades: 0 } });
     expect(store.rows).toHaveLength(1);
@@ -76,7 +93,7 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
   it('locks the email after 5 failures with a Retry-After, until the window passes', async () => {
     accounts.add();
     for (let i = 0; i < 5; i++) await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong' }));
-    const error = await logIn.execute({ email: 'jane@example.test', password: 'correct horse' }).catch((e: DomainError) => e);
+    const error = await full({ email: 'jane@example.test', password: 'correct horse' }).catch((e: DomainError) => e);
     expect((error as DomainError).code).toBe('AUTH.TOO_MANY_LOGIN_ATTEMPTS');
     expect((error as DomainError).details.retryAfterSeconds).toBe(900);
     clock.advance(15 * 60 * 1000 + 1);
@@ -86,7 +103,7 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
 
   it('rotates within the family; a replayed token revokes the family', async () => {
     accounts.add();
-    const { refresh: first } = await logIn.execute({ email: 'jane@example.test', password: 'correct horse' });
+    const { refresh: first } = await full({ email: 'jane@example.test', password: 'correct horse' });
     const second = await refresh.execute({ refreshToken: first.token });
     expect(second.refresh.familyId).toBe(first.familyId);
     expect(await codeOf(refresh.execute({ refreshToken: first.token }))).toBe('AUTH.REFRESH_REJECTED');
@@ -101,8 +118,8 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
 
   it('RevokeUserSessions keeps only the named family and invalidates access tokens', async () => {
     const jane = accounts.add();
-    const a = await logIn.execute({ email: 'jane@example.test', password: 'correct horse' });
-    const b = await logIn.execute({ email: 'jane@example.test', password: 'correct horse' });
+    const a = await full({ email: 'jane@example.test', password: 'correct horse' });
+    const b = await full({ email: 'jane@example.test', password: 'correct horse' });
     await revoke.execute({ userId: jane.id, keepFamilyId: a.refresh.familyId });
     expect(await codeOf(refresh.execute({ refreshToken: b.refresh.token }))).toBe('AUTH.REFRESH_REJECTED');
     expect(await codeOf(refresh.execute({ refreshToken: a.refresh.token }))).toBe('resolved');

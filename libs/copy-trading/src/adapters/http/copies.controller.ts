@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
+import { CurrentUser, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { parseAmount } from '@mirrorline/shared';
 import { Idempotent } from '@mirrorline/wallet';
 import { AddCopyFundsUseCase } from '../../application/use-cases/add-copy-funds/add-copy-funds.use-case';
@@ -38,6 +38,7 @@ export class CopiesController {
 
   /** Follow a trader: cash → copy equity. Needs a verified email and KYC Verified. */
   @Post('copies')
+  @TradeScope()
   @Idempotent()
   @ApiCreatedResponse({ description: 'the new copy' })
   async create(@CurrentUser() user: AuthenticatedUser, @Body() body: FollowTraderDto) {
@@ -71,6 +72,7 @@ export class CopiesController {
   }
 
   @Post('copies/:id/funds')
+  @TradeScope()
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ description: 'the copy' })
@@ -89,6 +91,7 @@ export class CopiesController {
   }
 
   @Post('copies/:id/pause')
+  @TradeScope()
   @HttpCode(200)
   @ApiOkResponse({ description: 'the copy' })
   async pause(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
@@ -97,6 +100,7 @@ export class CopiesController {
   }
 
   @Post('copies/:id/resume')
+  @TradeScope()
   @HttpCode(200)
   @ApiOkResponse({ description: 'the copy' })
   async resume(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
@@ -109,6 +113,7 @@ export class CopiesController {
    * Can move money (equity → cash at once), hence Idempotency-Key.
    */
   @Post('copies/:id/stop')
+  @TradeScope()
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ description: 'the copy (status stopping, or stopped when nothing was open)' })

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
+import { CurrentUser, Roles, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
 import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close-trade.use-case';
 import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-trade.use-case';
@@ -35,6 +35,7 @@ export class TraderTradesController {
    * in the same transaction. 400 MARKET.UNKNOWN_SYMBOL / TRADE.INVALID_LEVEL, 409 MARKET.CLOSED, 503 MARKET.NO_QUOTE.
    */
   @Post('trades')
+  @TradeScope()
   @ApiCreatedResponse({ description: '{ trade, copied, committed, skipped }; trade.entryPrice is the fill' })
   async open(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Body() body: OpenTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
@@ -46,6 +47,7 @@ export class TraderTradesController {
    * retry with the same Idempotency-Key replays the settlement's answer instead of a 409.
    */
   @Post('trades/:id/close')
+  @TradeScope()
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ description: '{ trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit }' })
@@ -57,6 +59,7 @@ export class TraderTradesController {
 
   /** Moves or clears the trade's stop loss / take profit (null clears; 409 TRADE.ALREADY_CLOSED on a closed trade). */
   @Patch('trades/:id')
+  @TradeScope()
   @ApiOkResponse({ description: 'the trade' })
   async levels(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: UpdateTradeLevelsDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);

@@ -9,7 +9,7 @@ export class AuthAccessTokenIssuer extends AccessTokenIssuer {
     super();
   }
 
-  issueFor(userId: string, options: { impersonatedBy?: string } = {}): Promise<string> {
+  issueFor(userId: string, options: { impersonatedBy?: string; sessionId?: string } = {}): Promise<string> {
     return this.sessions.accessTokenForUser(userId, options);
   }
 }

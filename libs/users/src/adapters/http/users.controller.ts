@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { parseAmount } from '@mirrorline/shared';
-import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
+import { CurrentUser, Roles, type AuthenticatedUser, MfaEnrolmentExempt } from '@mirrorline/auth';
 import type { Actor } from '../../application/actor';
 import { GetMyProfileUseCase } from '../../application/use-cases/get-my-profile/get-my-profile.use-case';
 import { ListUsersUseCase } from '../../application/use-cases/list-users/list-users.use-case';
@@ -29,6 +29,7 @@ export const actorOf = (user: AuthenticatedUser, request: Request): Actor => ({
   roles: user.roles,
   impersonatedBy: user.impersonatedBy,
   ip: request.ip ?? null,
+  sessionId: user.sessionId,
 });
 
 @ApiTags('users')
@@ -46,6 +47,7 @@ export class UsersController {
   ) {}
 
   @Get('get')
+  @MfaEnrolmentExempt()
   @ApiOperation({ summary: "The caller's profile with live balances, KYC, roles and copies" })
   @ApiOkResponse({ schema: { example: { user: { ...USER_EXAMPLE, held: '0.00', copies: [], copyID: [], copiedTrades: 0 } } } })
   async me(@CurrentUser() user: AuthenticatedUser) {

@@ -1,20 +1,22 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiHeader,
   ApiOkResponse,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { CurrentUser, NotImpersonated, type AuthenticatedUser } from '@mirrorline/auth';
+import { CurrentUser, MfaCodes, NoApiToken, NotImpersonated, type AuthenticatedUser } from '@mirrorline/auth';
+import { ManageWithdrawalAddressesUseCase } from '../../application/use-cases/manage-withdrawal-addresses/manage-withdrawal-addresses.use-case';
 import { GetWalletUseCase } from '../../application/use-cases/get-wallet/get-wallet.use-case';
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
 import { RequestDepositUseCase } from '../../application/use-cases/request-deposit/request-deposit.use-case';
 import { RequestWithdrawalUseCase } from '../../application/use-cases/request-withdrawal/request-withdrawal.use-case';
 import { PageQueryDto } from '@mirrorline/shared';
-import { DepositRequestDto, WithdrawRequestDto } from './dto/wallet.request.dto';
+import { DepositRequestDto, WithdrawalAddressRequestDto, WithdrawRequestDto } from './dto/wallet.request.dto';
 import {
   toTransactionResponse,
   toWalletResponse,
@@ -23,6 +25,8 @@ import {
   WalletTransactionResponseDto,
 } from './dto/wallet.response.dto';
 import { Idempotent } from './idempotency.interceptor';
+
+const MFA_HEADER = 'x-mfa-code';
 
 @ApiTags('wallet')
 @ApiBearerAuth('bearer')
@@ -33,6 +37,8 @@ export class WalletController {
     private readonly listTransactions: ListTransactionsUseCase,
     private readonly requestDeposit: RequestDepositUseCase,
     private readonly requestWithdrawal: RequestWithdrawalUseCase,
+    private readonly addresses: ManageWithdrawalAddressesUseCase,
+    private readonly mfa: MfaCodes,
   ) {}
 
   @Get()
@@ -61,14 +67,49 @@ export class WalletController {
 
   @Post('withdraw')
   @NotImpersonated()
+  @NoApiToken()
   @HttpCode(201)
   @Idempotent()
+  @ApiHeader({ name: MFA_HEADER, required: false, description: 'the 2FA code, required when 2FA is on' })
   @ApiCreatedResponse({ type: WalletTransactionResponseDto, description: 'a Pending withdrawal; the amount is held at once' })
-  @ApiForbiddenResponse({ description: 'KYC_REQUIRED: identity verification is not complete' })
-  @ApiConflictResponse({ description: 'WALLET.INSUFFICIENT_FUNDS' })
+  @ApiForbiddenResponse({ description: 'KYC_REQUIRED; MFA_REQUIRED (2FA on, no X-MFA-Code); TOKEN_SCOPE (API token)' })
+  @ApiConflictResponse({ description: 'WALLET.INSUFFICIENT_FUNDS; WALLET.DESTINATION_NOT_ALLOWED (not a saved, cooled-down address: nothing held)' })
   @ApiUnprocessableEntityResponse({ description: 'IDEMPOTENCY_KEY_REUSED' })
-  async withdraw(@CurrentUser() user: AuthenticatedUser, @Body() body: WithdrawRequestDto): Promise<WalletTransactionResponseDto> {
+  async withdraw(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() body: WithdrawRequestDto,
+    @Headers(MFA_HEADER) mfaCode?: string,
+  ): Promise<WalletTransactionResponseDto> {
+    await this.mfa.requireForAction(user.userId, mfaCode);
     const transaction = await this.requestWithdrawal.execute({ userId: user.userId, amount: body.amount, destination: body.destination });
     return toTransactionResponse(transaction.snapshot());
+  }
+
+  @Get('addresses')
+  @NoApiToken()
+  @ApiOkResponse({ description: '{items: [{id, label, destination, createdAt, usableAt}]}' })
+  listAddresses(@CurrentUser() user: AuthenticatedUser) {
+    return this.addresses.list(user.userId);
+  }
+
+  @Post('addresses')
+  @NotImpersonated()
+  @NoApiToken()
+  @HttpCode(201)
+  @ApiHeader({ name: MFA_HEADER, required: false, description: 'the 2FA code, required when 2FA is on' })
+  @ApiCreatedResponse({ description: '{address}: usable after WITHDRAWAL_ADDRESS_COOLDOWN seconds; mail + notification' })
+  @ApiForbiddenResponse({ description: 'MFA_REQUIRED; TOKEN_SCOPE' })
+  @ApiConflictResponse({ description: 'WALLET.ADDRESS_EXISTS, WALLET.ADDRESS_LIMIT' })
+  async addAddress(@CurrentUser() user: AuthenticatedUser, @Body() body: WithdrawalAddressRequestDto, @Headers(MFA_HEADER) mfaCode?: string) {
+    return { address: await this.addresses.add({ userId: user.userId, label: body.label, destination: body.destination, mfaCode }) };
+  }
+
+  @Delete('addresses/:id')
+  @NotImpersonated()
+  @NoApiToken()
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'deleted' })
+  deleteAddress(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string) {
+    return this.addresses.remove(user.userId, id);
   }
 }

@@ -1,6 +1,12 @@
 import { FixedClock } from '@mirrorline/shared';
 import { InMemoryAuditLog } from '@mirrorline/audit';
-import { InMemoryAccountHolders, InMemoryLedger, InMemoryUnitOfWork, InMemoryWalletTransactionRepository } from '../../testing/in-memory-wallet.fakes';
+import {
+  InMemoryAccountHolders,
+  InMemoryLedger,
+  InMemoryUnitOfWork,
+  InMemoryWalletTransactionRepository,
+  InMemoryWithdrawalAddresses,
+} from '../../testing/in-memory-wallet.fakes';
 import { AdjustBalanceUseCase } from './adjust-balance/adjust-balance.use-case';
 import { DecideTransactionUseCase } from './decide-transaction/decide-transaction.use-case';
 import { RequestDepositUseCase } from './request-deposit/request-deposit.use-case';
@@ -16,13 +22,20 @@ function setup() {
   holders.kyc.set('u2', 'Pending');
   holders.kyc.set('admin', 'Verified');
   const audit = new InMemoryAuditLog();
+  // Withdrawals go only to saved, cooled-down addresses: these two are saved and usable.
+  const addresses = new InMemoryWithdrawalAddresses();
+  const past = new Date('2026-11-01T00:00:00Z');
+  for (const userId of ['u1', 'u2']) {
+    for (const destination of ['IBAN', 'x']) addresses.rows.push({ id: `${userId}-${destination}`, userId, label: destination, destination, createdAt: past, usableAt: past });
+  }
+  addresses.rows.push({ id: 'cooling', userId: 'u1', label: 'new', destination: 'NEW-IBAN', createdAt: clock.now(), usableAt: new Date(clock.now().getTime() + 86_400_000) });
   return {
     ledger,
     repo,
     holders,
     audit,
     deposit: new RequestDepositUseCase(uow, clock, holders, repo),
-    withdraw: new RequestWithdrawalUseCase(uow, clock, holders, ledger, repo),
+    withdraw: new RequestWithdrawalUseCase(uow, clock, holders, ledger, repo, addresses),
     decide: new DecideTransactionUseCase(uow, clock, ledger, repo, holders, audit),
     adjust: new AdjustBalanceUseCase(uow, ledger, holders),
   };
@@ -61,6 +74,15 @@ describe('wallet use cases (in memory)', () => {
     await s.decide.execute({ transactionId: w2.id, decision: 'approve', adminId: 'admin' });
     expect(await s.ledger.balances(null, 'u1')).toMatchObject({ cash: 8000, held: 0 });
     expect(s.ledger.platformBalance('platform_withdrawals')).toBe(2000);
+  });
+
+  it('refuses a destination that is not a saved, cooled-down address, and holds nothing', async () => {
+    const s = await funded('50.00');
+    for (const destination of ['SOMEONE-ELSES-IBAN', 'NEW-IBAN']) {
+      await expect(s.withdraw.execute({ userId: 'u1', amount: '10.00', destination })).rejects.toMatchObject({ code: 'WALLET.DESTINATION_NOT_ALLOWED' });
+    }
+    expect(s.ledger.platformBalance('platform_withdrawals')).toBe(0);
+    expect((await s.withdraw.execute({ userId: 'u1', amount: '10.00', destination: 'IBAN' })).snapshot().status).toBe('Pending');
   });
 
   it('refuses a withdrawal above the free cash and records nothing (rolled back)', async () => {

@@ -17,6 +17,8 @@ export interface ChangePasswordCommand {
   newPassword: string;
   /** the caller's refresh cookie: its family survives, every other session ends */
   refreshToken?: string;
+  /** the access token's session: kept when there is no refresh cookie (an API client) */
+  sessionId?: string;
 }
 
 @Injectable()
@@ -38,8 +40,8 @@ export class ChangePassword {
     if (!account) throw AuthErrors.refreshRejected();
     if (!(await this.hasher.verify(account.passwordHash, command.currentPassword))) throw AuthErrors.wrongCurrentPassword();
     const passwordHash = await this.hasher.hash(command.newPassword);
+    let keepFamilyId: string | undefined = command.sessionId;
     await this.uow.run(async (tx) => {
-      let keepFamilyId: string | undefined;
       if (command.refreshToken) {
         const record = await this.store.findByHashForUpdate(tx, hashOpaqueToken(command.refreshToken));
         if (record && record.userId === account.id && judgeRefreshToken(record, this.clock.now()) === 'rotate') keepFamilyId = record.familyId;
@@ -48,6 +50,6 @@ export class ChangePassword {
       await this.revokeSessions.execute({ userId: account.id, keepFamilyId }, tx);
     });
     // The caller's own access token was just invalidated with the others: hand it a fresh one.
-    return { message: 'Your password has been changed', accessToken: await this.sessions.accessToken(account) };
+    return { message: 'Your password has been changed', accessToken: await this.sessions.accessToken(account, { sessionId: keepFamilyId }) };
   }
 }

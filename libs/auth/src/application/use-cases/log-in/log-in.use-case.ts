@@ -6,12 +6,18 @@ import { LOGIN_FAILURE_WINDOW_MS, loginRetryAfterSeconds } from '../../../domain
 import { LoginFailureLog } from '../../ports/login-failure-log';
 import { PasswordHasher } from '../../ports/password-hasher';
 import { UserAccounts } from '../../ports/user-accounts';
-import { SessionTokens, type IssuedRefreshToken } from '../../services/session-tokens';
+import { type IssuedRefreshToken } from '../../services/session-tokens';
+import { SignIn } from '../../services/sign-in';
+import type { DeviceInfo } from '../../ports/auth-sessions';
+import { MfaCodes } from '../../services/mfa-codes';
+import { MfaStore } from '../../ports/mfa-store';
+import { hashOpaqueToken, newOpaqueToken } from '../../../domain/tokens';
+import { MFA_CHALLENGE_TTL_MS } from '../../../domain/mfa';
 
-export interface LogInResult {
-  accessToken: string;
-  refresh: IssuedRefreshToken;
-}
+export type LogInResult =
+  | { mfaRequired?: undefined; accessToken: string; refresh: IssuedRefreshToken }
+  /** 2FA is on: no session yet, only a 5-minute challenge spent by auth/login/mfa/ with the right code. */
+  | { mfaRequired: true; mfaToken: string };
 
 @Injectable()
 export class LogIn {
@@ -20,11 +26,13 @@ export class LogIn {
     private readonly accounts: UserAccounts,
     private readonly hasher: PasswordHasher,
     private readonly failures: LoginFailureLog,
-    private readonly sessions: SessionTokens,
+    private readonly signIn: SignIn,
     private readonly clock: Clock,
+    private readonly mfa: MfaCodes,
+    private readonly mfaStore: MfaStore,
   ) {}
 
-  async execute(command: { email: string; password: string }): Promise<LogInResult> {
+  async execute(command: { email: string; password: string; device?: DeviceInfo }): Promise<LogInResult> {
     const email = normaliseEmail(command.email);
     const now = this.clock.now();
     // Counted before the password check: N parallel guesses see each other, so at most
@@ -51,7 +59,19 @@ export class LogIn {
     if (account.blocked) throw AuthErrors.blocked();
     if (!account.emailVerified) throw AuthErrors.emailNotVerified();
 
-    const refresh = await this.uow.run((tx) => this.sessions.refreshToken(tx, account.id));
-    return { accessToken: await this.sessions.accessToken(account), refresh };
+    const mfaToken = await this.uow.run(async (tx) => {
+      if (!(await this.mfa.isEnabled(tx, account.id))) return null;
+      const token = newOpaqueToken();
+      const createdAt = this.clock.now();
+      await this.mfaStore.insertChallenge(tx, {
+        userId: account.id,
+        tokenHash: hashOpaqueToken(token),
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + MFA_CHALLENGE_TTL_MS),
+      });
+      return token;
+    });
+    if (mfaToken) return { mfaRequired: true, mfaToken };
+    return this.signIn.open(account, command.device);
   }
 }

@@ -40,6 +40,6 @@ export class RefreshSession {
       return { account, refresh: await this.sessions.refreshToken(tx, account.id, record.familyId) };
     });
     if (!result) throw AuthErrors.refreshRejected();
-    return { accessToken: await this.sessions.accessToken(result.account), refresh: result.refresh };
+    return { accessToken: await this.sessions.accessToken(result.account, { sessionId: result.refresh.familyId }), refresh: result.refresh };
   }
 }

@@ -47,6 +47,6 @@ export class ImpersonateUserUseCase {
       });
     });
     // Signed once the audit entry is committed: no impersonation token exists without its trace.
-    return { accessToken: await this.tokens.issueFor(command.userId, { impersonatedBy: command.actor.userId }) };
+    return { accessToken: await this.tokens.issueFor(command.userId, { impersonatedBy: command.actor.userId, sessionId: command.actor.sessionId }) };
   }
 }

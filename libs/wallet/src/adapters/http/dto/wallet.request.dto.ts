@@ -64,3 +64,21 @@ export class WalletsQueryDto extends PageQueryDto {
   @Matches(NO_NUL, { message: 'search must not contain NUL characters' })
   search?: string;
 }
+
+export class WithdrawalAddressRequestDto {
+  @ApiProperty({ type: String, maxLength: 64, example: 'My bank' })
+  @IsString({ message: 'label must be a string' })
+  @MinLength(1, { message: 'label must not be empty' })
+  @MaxLength(64, { message: 'label must be at most 64 characters' })
+  @Matches(/\S/, { message: 'label must not be blank' })
+  @Matches(NO_NUL, { message: 'label must not contain NUL characters' })
+  label!: string;
+
+  @ApiProperty({ type: String, maxLength: MAX_DESTINATION_LENGTH, example: 'DE89 3704 0044 0532 0130 00' })
+  @IsString({ message: 'destination must be a string' })
+  @MinLength(1, { message: 'destination must not be empty' })
+  @MaxLength(MAX_DESTINATION_LENGTH, { message: `destination must be at most ${MAX_DESTINATION_LENGTH} characters` })
+  @Matches(/\S/, { message: 'destination must not be blank' })
+  @Matches(NO_NUL, { message: 'destination must not contain NUL characters' })
+  destination!: string;
+}

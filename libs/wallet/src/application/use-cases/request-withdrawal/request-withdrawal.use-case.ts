@@ -7,6 +7,8 @@ import { AccountHolders } from '../../ports/account-holders';
 import { Ledger } from '../../ports/ledger';
 import { WalletTransactionRepository } from '../../ports/wallet-transaction.repository';
 import { assertKycVerified } from '../request-deposit/request-deposit.use-case';
+import { WithdrawalAddresses } from '../../ports/withdrawal-addresses';
+import { destinationNotAllowed } from '../../../domain/wallet-errors';
 
 export interface RequestWithdrawalCommand {
   userId: string;
@@ -27,6 +29,7 @@ export class RequestWithdrawalUseCase {
     private readonly holders: AccountHolders,
     private readonly ledger: Ledger,
     private readonly transactions: WalletTransactionRepository,
+    private readonly addresses: WithdrawalAddresses,
   ) {}
 
   async execute(command: RequestWithdrawalCommand): Promise<WalletTransaction> {
@@ -34,6 +37,8 @@ export class RequestWithdrawalUseCase {
     const destination = parseDestination(command.destination);
     return this.uow.run(async (tx) => {
       await assertKycVerified(this.holders, tx, command.userId);
+      // Before anything is written: a destination that is not a saved, cooled-down address holds nothing.
+      if (!(await this.addresses.isUsable(tx, command.userId, destination.trim(), this.clock.now()))) throw destinationNotAllowed();
       const transaction = WalletTransaction.request({
         id: randomUUID(),
         userId: command.userId,

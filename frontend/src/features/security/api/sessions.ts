@@ -1,0 +1,20 @@
+import useSWR from 'swr';
+import { authRequest, swrFetcher } from '../../../lib/fetcher';
+
+export interface SessionItem {
+  id: string;
+  createdAt: string;
+  lastUsedAt: string;
+  userAgent: string | null;
+  ip: string | null;
+  current: boolean;
+}
+
+/** GET /api/auth/sessions: my sign-ins (refresh-token families) */
+export function useSessions() {
+  return useSWR<{ items: SessionItem[] }>('/auth/sessions', swrFetcher);
+}
+/** DELETE /api/auth/sessions/:id */
+export const revokeSession = (id: string) => authRequest(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+/** POST /api/auth/sessions/revoke-others */
+export const revokeOtherSessions = () => authRequest('/auth/sessions/revoke-others', { method: 'POST' });

@@ -1,0 +1,83 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { setCredentials, useSession } from '../../../lib/auth-session';
+import { FormError, TextField } from '../../../components/ui/field';
+import { enableMfa, setUpMfa, type MfaSetup } from '../api/mfa';
+
+/**
+ * 2FA enrolment (product.md §10): scan the QR code (or type the secret), confirm a code, then keep the
+ * 10 recovery codes, shown once. Admins are sent here until they have enrolled.
+ */
+export function MfaEnrolment() {
+  const navigate = useNavigate();
+  const session = useSession();
+  const [setup, setSetup] = useState<MfaSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setUpMfa().then(setSetup, (e: unknown) => setError(errorMessage(e)));
+  }, []);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) return setError('Enter the 6-digit code from your authenticator app');
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await enableMfa(code.trim());
+      setCredentials({ accessToken: result.accessToken });
+      setRecoveryCodes(result.recoveryCodes);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (recoveryCodes) {
+    return (
+      <section aria-label="Recovery codes" className="card">
+        <h2>Two-factor authentication is on</h2>
+        <p>Keep these recovery codes somewhere safe. Each works once if you lose your device. They are not shown again.</p>
+        <ul className="recovery-codes" aria-label="Recovery code list">
+          {recoveryCodes.map((c) => (
+            <li key={c}>
+              <code>{c}</code>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="btn btn--primary" onClick={() => navigate(session.isAdmin ? '/admindashboard' : '/userdashboard', { replace: true })}>
+          Continue
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-label="Two-factor authentication" className="card">
+      <h2>Turn on two-factor authentication</h2>
+      {session.isAdmin && <p className="notice" role="status">Admins must turn on two-factor authentication before anything else.</p>}
+      {setup ? (
+        <>
+          <img src={setup.qrDataUrl} alt="QR code for your authenticator app" width={200} height={200} />
+          <p>
+            Or type this key: <code data-testid="mfa-secret">{setup.secret}</code>
+          </p>
+        </>
+      ) : (
+        !error && <p>Preparing…</p>
+      )}
+      <form onSubmit={onSubmit} noValidate aria-label="Confirm two-factor code">
+        <FormError message={error} />
+        <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+        <button type="submit" className="btn btn--primary" disabled={busy || !setup}>
+          {busy ? 'Checking…' : 'Turn on'}
+        </button>
+      </form>
+    </section>
+  );
+}

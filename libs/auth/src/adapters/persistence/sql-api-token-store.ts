@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { ApiTokenStore, type ApiTokenRecord } from '../../application/ports/api-token-store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class SqlApiTokenStore extends ApiTokenStore {
+  async listLive(tx: TransactionContext, userId: string): Promise<ApiTokenRecord[]> {
+    const rows = await emOf(tx).execute<{ id: string; name: string; scopes: string[]; prefix: string; created_at: Date; last_used_at: Date | null }[]>(
+      'SELECT id, name, scopes, prefix, created_at, last_used_at FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC',
+      [userId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      scopes: r.scopes,
+      prefix: r.prefix,
+      createdAt: new Date(r.created_at),
+      lastUsedAt: r.last_used_at ? new Date(r.last_used_at) : null,
+    }));
+  }
+
+  async countLive(tx: TransactionContext, userId: string): Promise<number> {
+    const rows = await emOf(tx).execute<{ n: string }[]>('SELECT count(*) AS n FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL', [userId]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async insert(tx: TransactionContext, t: { userId: string; name: string; scopes: string[]; tokenHash: string; prefix: string; createdAt: Date }): Promise<string> {
+    const rows = await emOf(tx).execute<{ id: string }[]>(
+      'INSERT INTO api_tokens (user_id, name, scopes, token_hash, prefix, created_at) VALUES (?, ?, ?::text[], ?, ?, ?) RETURNING id',
+      [t.userId, t.name, `{${t.scopes.join(',')}}`, t.tokenHash, t.prefix, t.createdAt],
+    );
+    return rows[0].id;
+  }
+
+  async revoke(tx: TransactionContext, userId: string, id: string, at: Date): Promise<boolean> {
+    if (!UUID.test(id)) return false;
+    const rows = await emOf(tx).execute('UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL RETURNING id', [at, id, userId]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { AuthSessions, type DeviceInfo, type SessionRecord } from '../../application/ports/auth-sessions';
+
+const clip = (value: string | undefined, max: number): string | null => (value ? value.slice(0, max) : null);
+
+@Injectable()
+export class SqlAuthSessions extends AuthSessions {
+  async touch(tx: TransactionContext, s: { id: string; userId: string; at: Date; device?: DeviceInfo }): Promise<void> {
+    await emOf(tx).execute(
+      `INSERT INTO auth_sessions (id, user_id, created_at, last_used_at, user_agent, ip) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET last_used_at = excluded.last_used_at, ip = coalesce(excluded.ip, auth_sessions.ip)`,
+      [s.id, s.userId, s.at, s.at, clip(s.device?.userAgent, 512), clip(s.device?.ip, 64)],
+    );
+  }
+
+  async listActive(tx: TransactionContext, userId: string, since: Date): Promise<SessionRecord[]> {
+    const rows = await emOf(tx).execute<{ id: string; created_at: Date; last_used_at: Date; user_agent: string | null; ip: string | null }[]>(
+      `SELECT id, created_at, last_used_at, user_agent, ip FROM auth_sessions
+       WHERE user_id = ? AND revoked_at IS NULL AND last_used_at > ? ORDER BY last_used_at DESC LIMIT 100`,
+      [userId, since],
+    );
+    return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at), lastUsedAt: new Date(r.last_used_at), userAgent: r.user_agent, ip: r.ip }));
+  }
+
+  async isActiveOfUser(tx: TransactionContext, userId: string, id: string): Promise<boolean> {
+    const rows = await emOf(tx).execute('SELECT 1 FROM auth_sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL', [id, userId]);
+    return rows.length > 0;
+  }
+
+  async deviceHistory(tx: TransactionContext, userId: string, userAgent: string | undefined): Promise<{ any: boolean; known: boolean }> {
+    const rows = await emOf(tx).execute<{ any: boolean; known: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM auth_sessions WHERE user_id = ?) AS any,
+              EXISTS (SELECT 1 FROM auth_sessions WHERE user_id = ? AND user_agent IS NOT DISTINCT FROM ?) AS known`,
+      [userId, userId, clip(userAgent, 512)],
+    );
+    return { any: Boolean(rows[0]?.any), known: Boolean(rows[0]?.known) };
+  }
+}

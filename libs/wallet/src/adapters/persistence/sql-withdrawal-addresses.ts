@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { WithdrawalAddresses, type WithdrawalAddress } from '../../application/ports/withdrawal-addresses';
+
+interface Row {
+  id: string;
+  label: string;
+  destination: string;
+  created_at: Date;
+  usable_at: Date;
+}
+
+const toAddress = (r: Row): WithdrawalAddress => ({
+  id: r.id,
+  label: r.label,
+  destination: r.destination,
+  createdAt: new Date(r.created_at),
+  usableAt: new Date(r.usable_at),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class SqlWithdrawalAddresses extends WithdrawalAddresses {
+  async list(tx: TransactionContext, userId: string): Promise<WithdrawalAddress[]> {
+    const rows = await emOf(tx).execute<Row[]>(
+      'SELECT id, label, destination, created_at, usable_at FROM withdrawal_addresses WHERE user_id = ? ORDER BY created_at DESC',
+      [userId],
+    );
+    return rows.map(toAddress);
+  }
+
+  async count(tx: TransactionContext, userId: string): Promise<number> {
+    const rows = await emOf(tx).execute<{ n: string }[]>('SELECT count(*) AS n FROM withdrawal_addresses WHERE user_id = ?', [userId]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  async insert(tx: TransactionContext, a: { userId: string; label: string; destination: string; createdAt: Date; usableAt: Date }): Promise<WithdrawalAddress | null> {
+    const rows = await emOf(tx).execute<Row[]>(
+      `INSERT INTO withdrawal_addresses (user_id, label, destination, created_at, usable_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, destination) DO NOTHING
+       RETURNING id, label, destination, created_at, usable_at`,
+      [a.userId, a.label, a.destination, a.createdAt, a.usableAt],
+    );
+    return rows[0] ? toAddress(rows[0]) : null;
+  }
+
+  async remove(tx: TransactionContext, userId: string, id: string): Promise<boolean> {
+    if (!UUID.test(id)) return false;
+    const rows = await emOf(tx).execute('DELETE FROM withdrawal_addresses WHERE id = ? AND user_id = ? RETURNING id', [id, userId]);
+    return rows.length > 0;
+  }
+
+  async isUsable(tx: TransactionContext, userId: string, destination: string, now: Date): Promise<boolean> {
+    const rows = await emOf(tx).execute(
+      'SELECT 1 FROM withdrawal_addresses WHERE user_id = ? AND destination = ? AND usable_at <= ?',
+      [userId, destination, now],
+    );
+    return rows.length > 0;
+  }
+}
