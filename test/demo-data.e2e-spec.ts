@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { copyTradingFixtures as fx, DemoTradingBot, rollDemoTradesOnStart } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, DemoTradingBot, rollDemoTradesOnStart, syncDemoHistory, syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
+import { MarketHistory } from '@mirrorline/market';
 import { seedDemoDataIfEmpty } from '../apps/api/src/database/migrate';
 import { STARTUP_TASKS } from '../apps/api/src/startup-tasks';
 import { closeAt, openAt, setQuote } from './support/market';
@@ -30,7 +31,7 @@ describe('demo data seeding', () => {
   it('rolls aged demo trades forward at start: ten-day PnLs come back, accuracy and real traders untouched', async () => {
     const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
     try {
-      expect(STARTUP_TASKS).toContain(rollDemoTradesOnStart);
+      expect(STARTUP_TASKS).toContain(syncDemoHistoryOnStart); // rolls forward when the market has no candles (the test feed)
       const sql = t.sql as fx.Sql;
       // A follower copies demo trader 2; an admin opens and closes a trade for it: positions to move too.
       const admin = await createUser(t, { roles: ['User', 'Admin'] });
@@ -98,6 +99,52 @@ describe('demo data seeding', () => {
       await t.close();
     }
   });
+
+  it('the demo history lies on the market: every entry and exit inside its 1-hour candle; a gap is extended on backfilled candles', async () => {
+    const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
+    try {
+      const sql = t.sql as fx.Sql;
+      await t.app.get(MarketHistory).backfill(); // the simulated market's 90 days of candles
+      const list = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; closedTrades: number; dailyPnls: number[] }>;
+      const before = await list();
+      const first = await syncDemoHistory(t.app);
+      expect(first.candles).toBe(true);
+      expect(first.repriced).toBeGreaterThan(380); // 8 × 50 seeded trades, a move that rounds to 0.0000 % excepted
+      // Accuracy unchanged: every win stays a win (the side is chosen from the candles' move).
+      for (const tr of await list()) {
+        const was = before.find((x) => x.id === tr.id)!;
+        if (tr.id >= 2 && tr.id <= 9) expect(tr.tradingAccuracy).toBe(was.tradingAccuracy);
+      }
+      const outside = `SELECT t.id FROM trader_trades t
+        JOIN market_candles e ON e.symbol = t.symbol AND e.interval = '1h' AND e.time = t.entry_quote_time
+        JOIN market_candles x ON x.symbol = t.symbol AND x.interval = '1h' AND x.time = t.exit_quote_time
+        WHERE t.trader_id BETWEEN 2 AND 9 AND t.status = 'closed'
+          AND (t.entry_price NOT BETWEEN e.low AND e.high OR t.exit_price NOT BETWEEN x.low AND x.high
+               -- the candle of its time, or the last one before it (closed session: the price stood still)
+               OR t.opened_at < e.time OR t.closed_at < x.time
+               OR EXISTS (SELECT 1 FROM market_candles n WHERE n.symbol = t.symbol AND n.interval = '1h' AND n.time > e.time AND n.time <= t.opened_at)
+               OR EXISTS (SELECT 1 FROM market_candles n WHERE n.symbol = t.symbol AND n.interval = '1h' AND n.time > x.time AND n.time <= t.closed_at))`;
+      expect(await sql(outside)).toEqual([]);
+      const [{ placed }] = await sql<{ placed: string }>("SELECT count(*) AS placed FROM trader_trades WHERE trader_id BETWEEN 2 AND 9 AND entry_quote_time IS NOT NULL");
+      expect(Number(placed)).toBe(first.repriced);
+      // Each trade once: a second run changes nothing.
+      expect(await syncDemoHistory(t.app)).toEqual({ candles: true, repriced: 0, added: 0 });
+      // Three days pass with the server down: the next start extends the history on the backfilled candles.
+      const later = new Date(Date.now() + 3 * 86_400_000);
+      await t.app.get(MarketHistory).backfill(later); // the simulated market fills the gap at the next start
+      const gap = await syncDemoHistory(t.app, later);
+      expect(gap.added).toBeGreaterThan(8); // 8 traders, a trade every 6–16 hours over ~2 days
+      const [{ age_h }] = await sql<{ age_h: string }>(
+        `SELECT extract(epoch FROM ?::timestamptz - min(newest)) / 3600 AS age_h FROM (
+           SELECT max(closed_at) AS newest FROM trader_trades WHERE trader_id BETWEEN 2 AND 9 AND status = 'closed' GROUP BY trader_id) n`,
+        [later],
+      );
+      expect(Number(age_h)).toBeLessThan(26);
+      expect(await sql(outside)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 240_000); // the simulated market writes 90 days of candles for every instrument, twice
 
   it('demo trading: a bot opens a market order for a demo trader (with SL/TP, copied) and closes it minutes later', async () => {
     const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
