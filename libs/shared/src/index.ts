@@ -7,3 +7,4 @@ export * from './persistence/mikro-orm-unit-of-work';
 export * from './config/app-config';
 export * from './config/config.module';
 export * from './http/page-query.dto';
+export * from './http/text.validators';

@@ -171,6 +171,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminPanel: bool(env, 'ADMIN_PANEL', nodeEnv !== 'test'),
     spaDir: value(env, 'SPA_DIR') === 'off' ? undefined : abs(value(env, 'SPA_DIR') ?? join('frontend', 'dist')),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    apiDocs: bool(env, 'API_DOCS', !isProduction),
   };
   if (config.jwtAccessSecret === config.jwtRefreshSecret) {
     throw new ConfigError('JWT_REFRESH_SECRET', 'must differ from JWT_ACCESS_SECRET');

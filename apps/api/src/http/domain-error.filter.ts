@@ -131,10 +131,36 @@ export class DomainErrorFilter implements ExceptionFilter {
       // Expected while a dependency is down (health checks every few seconds): one line, no stack.
       this.logger.warn({ path: request?.url, message: body.message }, 'Service unavailable');
     } else if (status >= 500) {
-      this.logger.error({ err: exception, path: request?.url }, 'Unhandled error');
+      this.logger.error({ err: loggableError(exception), path: request?.url }, 'Unhandled error');
     }
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.status(status).json(body);
   }
+}
+
+/**
+ * What the log keeps of an error. A database error (it has a SQLSTATE) keeps its kind, state, constraint,
+ * table and column and the statement with its placeholders, but never the values: PostgreSQL's `detail`
+ * ("Key (email)=(…)") and `where` echo row data, and the bound parameters are personal data.
+ */
+export function loggableError(error: unknown): unknown {
+  const state = sqlStateOf(error);
+  if (!state || !(error instanceof Error)) return error;
+  const e = error as Error & Record<string, unknown>;
+  const frames = (e.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at ')).join('\n');
+  // The driver prefixes PostgreSQL's message with the statement as sent, values interpolated
+  // ("INSERT … VALUES ('jane@…', '$argon2id…') - duplicate key …"): only PostgreSQL's own message is kept.
+  const separator = e.message.lastIndexOf(' - ');
+  const message = separator >= 0 ? e.message.slice(separator + 3) : e.message;
+  return {
+    type: e.name,
+    message,
+    sqlState: state,
+    constraint: e.constraint,
+    table: e.table,
+    column: e.column,
+    routine: e.routine,
+    stack: `${e.name}: ${message}\n${frames}`,
+  };
 }

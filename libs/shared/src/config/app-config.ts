@@ -25,6 +25,8 @@ export interface AppConfig {
   /** Serve the built SPA from this folder (undefined: do not serve). */
   spaDir?: string;
   trustProxy: boolean;
+  /** Serve Swagger UI at /api/docs and the OpenAPI document at /api/docs-json (API_DOCS; off in production). */
+  apiDocs: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
