@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, type DomainErrorKind, sqlStateOf } from '@mirrorline/shared';
+import { DomainError, type DomainErrorKind, formatCents, MAX_BALANCE_CENTS, sqlStateOf } from '@mirrorline/shared';
 
 /** The one place where domain error kinds become HTTP statuses. */
 export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
@@ -106,6 +106,11 @@ export function errorResponse(exception: unknown): { status: number; body: Error
     return { status: httpStatus, body: { statusCode: httpStatus, message, code: CODE_OF_STATUS[httpStatus] ?? 'BAD_REQUEST' }, headers: {} };
   }
   const sqlState = sqlStateOf(exception);
+  if (sqlState === '23514' && constraintOf(exception) === 'ledger_accounts_max_balance') {
+    // Wherever the posting came from (settlement SQL, a deposit's approval, an adjustment), the answer names the rule.
+    const message = `This would take a balance past the limit of ${formatCents(MAX_BALANCE_CENTS)} USD`;
+    return { status: 422, body: { statusCode: 422, message, code: 'WALLET.BALANCE_LIMIT' }, headers: {} };
+  }
   if (sqlState && STATUS_OF_SQLSTATE[sqlState]) {
     const [status, code, message] = STATUS_OF_SQLSTATE[sqlState];
     return { status, body: { statusCode: status, message, code }, headers: {} };
@@ -163,4 +168,12 @@ export function loggableError(error: unknown): unknown {
     routine: e.routine,
     stack: `${e.name}: ${message}\n${frames}`,
   };
+}
+
+/** The constraint a PostgreSQL error names (the driver keeps it as `constraint`; the message names it too). */
+function constraintOf(error: unknown): string | undefined {
+  const e = error as { constraint?: unknown; message?: unknown } | undefined;
+  if (typeof e?.constraint === 'string') return e.constraint;
+  const match = /constraint "([^"]+)"/.exec(String(e?.message ?? ''));
+  return match?.[1];
 }

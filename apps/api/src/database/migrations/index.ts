@@ -14,6 +14,7 @@ import { Migration20261123000630NotificationsKey } from './Migration202611230006
 import { Migration20261123000640CopySettlementTuning } from './Migration20261123000640CopySettlementTuning';
 import { Migration20261123000650LoginFailuresSweepIndex } from './Migration20261123000650LoginFailuresSweepIndex';
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
+import { Migration20261123090000SecurityFix } from './Migration20261123090000SecurityFix';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -35,4 +36,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000640CopySettlementTuning', class: Migration20261123000640CopySettlementTuning },
   { name: 'Migration20261123000650LoginFailuresSweepIndex', class: Migration20261123000650LoginFailuresSweepIndex },
   { name: 'Migration20261123000700WalletGuards', class: Migration20261123000700WalletGuards },
+  { name: 'Migration20261123090000SecurityFix', class: Migration20261123090000SecurityFix },
 ];
