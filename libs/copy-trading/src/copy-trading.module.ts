@@ -14,6 +14,7 @@ import { CopyTradingUserInfoExtras } from './adapters/auth/copy-trading-user-inf
 import { TradersController } from './adapters/http/traders.controller';
 import { CopiesController } from './adapters/http/copies.controller';
 import { TraderTradesController } from './adapters/http/trader-trades.controller';
+import { AuditModule } from '@mirrorline/audit';
 import { AcceptCopyShareUseCase } from './application/use-cases/accept-copy-share/accept-copy-share.use-case';
 import { ProfitShareTerms } from './application/ports/profit-share-terms';
 import { SqlProfitShareTerms } from './adapters/persistence/sql-profit-share-terms';
@@ -34,7 +35,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
  */
 @Global()
 @Module({
-  imports: [WalletModule],
+  imports: [WalletModule, AuditModule],
   controllers: [TradersController, CopiesController, TraderTradesController],
   providers: [
     { provide: CopyRepository, useClass: SqlCopyRepository },

@@ -6,6 +6,7 @@ import type { AppConfig } from '@mirrorline/shared';
 import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/users';
 import { adminResources } from './admin-resources';
 import { AdminLoginThrottle } from './admin-login-throttle';
+import { ADMIN_CSRF_SCRIPT_PATH } from './admin-csrf';
 
 type SessionData = session.SessionData & { adminUser?: { id?: string; roles?: string[] } };
 type StoreCallback = (error: unknown, data?: SessionData | null) => void;
@@ -80,6 +81,8 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
         loginPath: '/admin/login',
         logoutPath: '/admin/logout',
         branding: { companyName: 'Mirrorline back-office', withMadeWithLove: false },
+        // Turns AdminJS's GET for a state-changing action into a same-origin POST (admin-csrf.ts).
+        assets: { scripts: [ADMIN_CSRF_SCRIPT_PATH] },
         resources: adminResources(orm, block, update),
       },
       auth: {
@@ -104,7 +107,7 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
         resave: false,
         saveUninitialized: false,
         rolling: true,
-        cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, maxAge: EIGHT_HOURS, path: '/admin' },
+        cookie: { httpOnly: true, sameSite: 'strict', secure: config.isProduction, maxAge: EIGHT_HOURS, path: '/admin' },
       },
       };
     },

@@ -8,6 +8,7 @@ import { DomainErrorFilter, errorResponse } from './domain-error.filter';
 import { createValidationPipe } from './validation';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
+import { adminCsrfGuard } from '../admin/admin-csrf';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -53,6 +54,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
     exposedHeaders: ['Retry-After', 'WWW-Authenticate', 'X-Request-Id'],
   });
   app.use(cookieParser());
+  // Before AdminJS's router (registered at app.init()): its state-changing actions answer same-origin POSTs only.
+  if (config.adminPanel) app.use('/admin', adminCsrfGuard);
   // API answers carry balances, tokens and personal data: no shared or browser cache may keep them. Public
   // reads that are safe to cache (the traders list and profiles) opt in with their own Cache-Control.
   app.use('/api', (_req: Request, res: Response, next: NextFunction) => {

@@ -13,6 +13,7 @@ export const tokenExpired = () =>
     headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
   });
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer\s+(\S.*)$/i;
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
@@ -86,6 +87,10 @@ export class AccessTokenGuard implements CanActivate {
       traderID: claims.UserInfo.traderID ?? null,
       impersonatedBy: claims.imp,
     };
+    // An impersonation token only reads (product.md §10): no money moves, no trade, no setting changes as someone else.
+    if (claims.imp && !isPublic && !READ_METHODS.has(String((request as { method?: string }).method).toUpperCase())) {
+      throw new DomainError('IMPERSONATION_FORBIDDEN', 'An impersonation session can only read', 'forbidden');
+    }
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
     if (required?.length && !required.some((role) => active.roles.includes(role))) {
       throw new DomainError('FORBIDDEN', 'You do not have permission to do this', 'forbidden');

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
@@ -6,12 +6,14 @@ import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close
 import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-trade.use-case';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
+import { AdminTradeAuditInterceptor } from './admin-trade-audit.interceptor';
 import { CloseTradeDto, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto } from './dto/copy-trading.dto';
 
 /** Trade management: a Trader acts on its own profile; an Admin names the trader with ?traderId=. */
 @ApiTags('trader')
 @ApiBearerAuth('bearer')
 @Roles('Trader', 'Admin')
+@UseInterceptors(AdminTradeAuditInterceptor)
 @Controller('trader')
 export class TraderTradesController {
   constructor(
