@@ -29,16 +29,25 @@ export const ADMIN_CSRF_SCRIPT = `(function () {
 })();
 `;
 
+/**
+ * Whether the browser says the request comes from this origin: the Origin header names our host, or, where
+ * the browser sends `Origin: null` (it does for a form under `Referrer-Policy: no-referrer`, which helmet
+ * sets), its Fetch Metadata says `Sec-Fetch-Site: same-origin`.
+ */
 function sameOrigin(req: Request): boolean {
   const origin = req.get('origin');
-  if (!origin) return false;
-  try {
-    // The host the browser talked to; the scheme is left out (TLS may end at a proxy in front of us).
-    return new URL(origin).host === req.get('host');
-  } catch {
-    return false;
+  if (origin && origin !== 'null') {
+    try {
+      // The host the browser talked to; the scheme is left out (TLS may end at a proxy in front of us).
+      return new URL(origin).host === req.get('host');
+    } catch {
+      return false;
+    }
   }
+  return req.get('sec-fetch-site') === 'same-origin';
 }
+
+const crossOrigin = (req: Request) => (req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined) && !sameOrigin(req);
 
 /**
  * CSRF guard of the back-office, mounted before AdminJS:
@@ -64,6 +73,25 @@ export function adminCsrfGuard(req: Request, res: Response, next: NextFunction):
     if (!sameOrigin(req)) return refuse(403, 'Cross-origin request refused');
     return next();
   }
-  if (!SAFE.has(req.method) && req.get('origin') && !sameOrigin(req)) return refuse(403, 'Cross-origin request refused');
+  if (!SAFE.has(req.method) && crossOrigin(req)) return refuse(403, 'Cross-origin request refused');
   next();
+}
+
+interface RouterLayer {
+  name?: string;
+}
+
+/**
+ * @adminjs/nestjs moves AdminJS's router to the front of Express's stack when it registers it (at
+ * app.init(), "reorderRoutes"), ahead of every middleware the app added. The CSRF guard must run first,
+ * so it is moved right before AdminJS's layer once AdminJS is in place.
+ */
+export function placeAdminCsrfGuardFirst(expressApp: { router?: { stack?: RouterLayer[] } }): void {
+  const stack = expressApp.router?.stack;
+  if (!stack) return;
+  const guardIndex = stack.findIndex((layer) => layer.name === adminCsrfGuard.name);
+  if (guardIndex < 0) return;
+  const [guard] = stack.splice(guardIndex, 1);
+  const adminIndex = stack.findIndex((layer) => layer.name === 'admin');
+  stack.splice(adminIndex >= 0 ? adminIndex : 0, 0, guard);
 }
