@@ -15,6 +15,7 @@ import { Migration20261123000640CopySettlementTuning } from './Migration20261123
 import { Migration20261123000650LoginFailuresSweepIndex } from './Migration20261123000650LoginFailuresSweepIndex';
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 import { Migration20261123090000SecurityFix } from './Migration20261123090000SecurityFix';
+import { Migration20261123090010LoginThrottle } from './Migration20261123090010LoginThrottle';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000650LoginFailuresSweepIndex', class: Migration20261123000650LoginFailuresSweepIndex },
   { name: 'Migration20261123000700WalletGuards', class: Migration20261123000700WalletGuards },
   { name: 'Migration20261123090000SecurityFix', class: Migration20261123090000SecurityFix },
+  { name: 'Migration20261123090010LoginThrottle', class: Migration20261123090010LoginThrottle },
 ];

@@ -91,8 +91,9 @@ export class AuthController {
   @ApiResponse({ status: 402, description: 'You have not verified your email' })
   @ApiResponse({ status: 403, description: 'code BLOCKED: the account is blocked' })
   @ApiResponse({ status: 429, description: 'Too many login attempts (Retry-After header)' })
-  async login(@Body() body: LoginRequestDto, @Res({ passthrough: true }) res: Response): Promise<AccessTokenResponseDto> {
-    const { accessToken, refresh } = await this.logIn.execute(body);
+  @ApiResponse({ status: 403, description: 'code AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code`' })
+  async login(@Body() body: LoginRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<AccessTokenResponseDto> {
+    const { accessToken, refresh } = await this.logIn.execute({ ...body, client: req.ip ?? 'unknown' });
     setRefreshCookie(res, refresh.token, refresh.expiresAt, this.config.isProduction);
     return { accessToken };
   }

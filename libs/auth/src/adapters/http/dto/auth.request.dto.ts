@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { IsAccountEmail, IsPlainText } from '@mirrorline/shared';
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
@@ -52,6 +52,12 @@ export class LoginRequestDto extends EmailField {
   @IsString()
   @Length(1, 128, { message: 'password must be 1 to 128 characters long' })
   password!: string;
+
+  @ApiPropertyOptional({ example: '123456', pattern: '^\\d{6}$', description: 'the code mailed when the account asks for a step-up (AUTH.STEP_UP_REQUIRED)' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{6}$/, { message: 'code must be 6 digits' })
+  code?: string;
 }
 
 export class ResetPasswordRequestDto {
