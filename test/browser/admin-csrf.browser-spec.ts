@@ -100,7 +100,7 @@ describe('AdminJS: a cross-origin page cannot run back-office actions (CSRF)', (
     const status = await page.evaluate(
       (url) =>
         new Promise<number>((resolve) => {
-          const xhr = new XMLHttpRequest();
+          const xhr = new (globalThis as unknown as { XMLHttpRequest: new () => { open(m: string, u: string): void; onload: () => void; status: number; send(): void } }).XMLHttpRequest();
           xhr.open('GET', url);
           xhr.onload = () => resolve(xhr.status);
           xhr.send();
