@@ -60,7 +60,6 @@ describe('security: KYC uploads cannot amplify memory', () => {
     const statuses = await Promise.all(Array.from({ length: 40 }, () => upload(user, payload)));
     clearInterval(sampler);
     const growthMb = (peak - before) / 1024 / 1024;
-    // eslint-disable-next-line no-console
     console.log(`KYC upload amplification: RSS ${Math.round(before / 1048576)} MB → peak ${Math.round(peak / 1048576)} MB (+${growthMb.toFixed(0)} MB) for 40 × 30 MB bodies; statuses ${[...new Set(statuses)].join(',')}`);
     // Refused: 409 (Pending), 429 (per-user limit), 503 (in-flight cap), or the connection closed on the unread body.
     expect(statuses.every((s) => [409, 429, 503, -1].includes(s))).toBe(true);
