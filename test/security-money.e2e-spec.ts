@@ -98,6 +98,9 @@ describe('security: money limits and the profit share a copy agreed to', () => {
     const me = await t.http().get('/api/user/get').set('Authorization', `Bearer ${login.body.accessToken}`);
     expect(me.status).toBe(200);
     expect(me.body.user.balance).toBe(shown);
+    const wallet = await t.http().get('/api/wallet').set('Authorization', `Bearer ${login.body.accessToken}`);
+    expect(wallet.status).toBe(200);
+    expect(wallet.body.balance).toBe(shown);
     // Any further credit to that account is refused; the ledger stays balanced.
     const deposit = await t.http().post('/api/wallet/deposit').set('Authorization', whale.bearer).send({ amount: '1.00' }).expect(201);
     expect((await t.http().post(`/api/admin/transactions/${deposit.body.id}/approve`).set('Authorization', admin.bearer)).status).toBe(422);
