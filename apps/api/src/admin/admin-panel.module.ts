@@ -87,14 +87,18 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
       },
       auth: {
         // Same credentials as the app; only an active, verified Admin gets in.
-        authenticate: async (email: string, password: string) => {
-          if (typeof email !== 'string' || throttle.isLocked(email)) return null;
+        // Failures count per (client address, email), as the API's login does (product.md §10): a stranger's
+        // wrong passwords do not lock the admin out from their own address.
+        authenticate: async (email: string, password: string, context?: { req?: { ip?: string } }) => {
+          if (typeof email !== 'string') return null;
+          const key = `${context?.req?.ip ?? 'unknown'}|${email}`;
+          if (throttle.isLocked(key)) return null;
           const admin = await verify.execute(email, password);
           if (!admin) {
-            throttle.recordFailure(email);
+            throttle.recordFailure(key);
             return null;
           }
-          throttle.reset(email);
+          throttle.reset(key);
           return { id: admin.id, email: admin.email, title: admin.username, roles: admin.roles };
         },
         cookieName: 'mirrorline_admin',
