@@ -38,7 +38,8 @@ describe('auth: login_failures is swept of expired rows of every email', () => {
     expect(await count("email LIKE 'stale-a-%'")).toBe(0);
     // Rows still inside the window are kept (they still count against their email).
     expect(await count("email LIKE 'recent-%'")).toBe(1);
-    expect(await count('email = ?', ['someone-new@example.test'])).toBe(1);
+    // Keys are per (client, email) pair and per client now (product.md §10).
+    expect(await count("email LIKE 'pair:%|someone-new@example.test'")).toBe(1);
   });
 
   it('at most one sweep a minute: the next one comes with the first sign-in a minute later', async () => {

@@ -55,10 +55,15 @@ describe('auth throttling per IP', () => {
     for (let i = 0; i < 120; i++) await t.http().get('/api/health').set('X-Forwarded-For', '192.0.2.1').expect(200);
   });
 
-  it('a flood of sign-in attempts on one email from many addresses still hits the per-email limit', async () => {
+  it('failures are counted per (email, address): a flood from other addresses does not lock the owner out; the same address is limited', async () => {
+    // product.md §10 replaced "5 failures per email": a stranger's failures count against the stranger's address.
     const email = 'victim@example.test';
     for (let i = 0; i < 5; i++) {
       await t.http().post('/api/auth/login').set('X-Forwarded-For', `192.0.2.${100 + i}`).send({ email, password: 'guess-guess' }).expect(401);
+    }
+    await t.http().post('/api/auth/login').set('X-Forwarded-For', '192.0.2.200').send({ email, password: 'guess-guess' }).expect(401);
+    for (let i = 0; i < 4; i++) {
+      await t.http().post('/api/auth/login').set('X-Forwarded-For', '192.0.2.200').send({ email, password: 'guess-guess' }).expect(401);
     }
     const res = await t.http().post('/api/auth/login').set('X-Forwarded-For', '192.0.2.200').send({ email, password: 'guess-guess' }).expect(429);
     expect(res.body).toEqual({ statusCode: 429, message: 'Too many login attempts', code: 'AUTH.TOO_MANY_LOGIN_ATTEMPTS' });
@@ -105,11 +110,11 @@ describe('auth throttling per IP', () => {
     },
   );
 
-  it('parallel guesses on one email: at most 5 reach the password check, the rest get 429', async () => {
+  it('parallel guesses on one email from one address: at most 5 reach the password check, the rest get 429', async () => {
     const email = 'parallel-victim@example.test';
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.http().post('/api/auth/login').set('X-Forwarded-For', `192.0.2.${10 + i}`).send({ email, password: `guess-${i}-guess` }),
+        t.http().post('/api/auth/login').set('X-Forwarded-For', '192.0.2.10').send({ email, password: `guess-${i}-guess` }),
       ),
     );
     const statuses = results.map((r) => r.status);

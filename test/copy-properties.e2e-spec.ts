@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { copyTradingFixtures as fx, positionPnl, positionSize, profitShare, scaleOnWithdrawal, type TradeSide } from '@mirrorline/copy-trading';
-import { MAX_AMOUNT_CENTS } from '@mirrorline/shared';
+import { MAX_AMOUNT_CENTS, MAX_BALANCE_CENTS } from '@mirrorline/shared';
 import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
@@ -148,6 +148,22 @@ describe('copy trading properties (ledger to the cent)', () => {
           for (const k of closing) {
             const spec = trades[k];
             const res = await closeAt(t, trader.bearer, ids[k], price(spec.exit));
+            // The balance limit (MAX_BALANCE_CENTS, docs/ledger.md): a close that would take a copy's equity or the
+            // trader's cash past it is refused as a whole (422) and writes nothing; the model stays as it was.
+            const past = (value: bigint) => value > BigInt(MAX_BALANCE_CENTS);
+            let wouldFees = 0n;
+            const wouldPass = model.some((copy) => {
+              const size = copy.open.get(k);
+              if (size === undefined) return false;
+              const pnl = positionPnl(size, price(spec.entry), price(spec.exit), spec.side);
+              const { fee } = profitShare(copy.equity + pnl, copy.hwm, share);
+              wouldFees += fee;
+              return past(copy.equity + pnl - fee);
+            });
+            if (wouldPass || past(feeTotal + wouldFees)) {
+              expect({ status: res.status, code: res.body.code }).toEqual({ status: 422, code: 'WALLET.BALANCE_LIMIT' });
+              continue;
+            }
             expect(res.status).toBe(200);
             let tradePnl = 0n;
             let tradeFees = 0n;

@@ -199,7 +199,7 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
 
     it('blocks a user through the same audited use case as the API; raw edits are not offered', async () => {
       const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [USER_EMAIL]);
-      const res = await fetch(`${baseUrl}/admin/api/resources/UserEntity/records/${user.id}/block`, { method: 'POST', headers: { cookie } });
+      const res = await fetch(`${baseUrl}/admin/api/resources/UserEntity/records/${user.id}/block`, { method: 'POST', headers: { cookie, origin: baseUrl } });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { notice: { type: string; message: string } };
       expect(body.notice).toEqual({ type: 'success', message: 'User blocked successfully' });
@@ -209,12 +209,26 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
       expect(audit).toHaveLength(1);
       const edit = await fetch(`${baseUrl}/admin/api/resources/UserEntity/records/${user.id}/edit`, {
         method: 'POST',
-        headers: { cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+        headers: { cookie, origin: baseUrl, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: 'roles.0=Admin',
       });
       // AdminJS answers a refused action with 200 and a ForbiddenError in the record's baseError.
       expect(((await edit.json()) as { record: { baseError: { type: string } } }).record.baseError.type).toBe('ForbiddenError');
       expect((await sql<{ roles: string[] }>('SELECT roles FROM users WHERE id = $1', [user.id]))[0].roles).toEqual(['User']);
+    });
+
+    it('state-changing actions refuse GET (405) and a POST from another origin or without one (403): CSRF', async () => {
+      const [user] = await sql<{ id: string }>(
+        `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified)
+         VALUES ('csrf-target@mirrorline.test', 'csrf_target', 'C', 'T', 'x', '{User}', true) RETURNING id`,
+      );
+      const url = `${baseUrl}/admin/api/resources/UserEntity/records/${user.id}/verifyKyc`;
+      expect((await fetch(url, { headers: { cookie } })).status).toBe(405);
+      expect((await fetch(url, { method: 'POST', headers: { cookie, origin: 'https://evil.example' } })).status).toBe(403);
+      expect((await fetch(url, { method: 'POST', headers: { cookie } })).status).toBe(403);
+      expect((await sql<{ kyc_status: string }>('SELECT kyc_status FROM users WHERE id = $1', [user.id]))[0].kyc_status).toBe('Unverified');
+      expect((await fetch(url, { method: 'POST', headers: { cookie, origin: baseUrl } })).status).toBe(200);
+      expect((await sql<{ kyc_status: string }>('SELECT kyc_status FROM users WHERE id = $1', [user.id]))[0].kyc_status).toBe('Verified');
     });
 
     it('approves a KYC submission through the same audited use case as PATCH user/update', async () => {
@@ -225,7 +239,7 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
          VALUES ($1, 'passport', 'P123456', 'Pending', '{}'::jsonb) RETURNING id`,
         [user.id],
       );
-      const res = await fetch(`${baseUrl}/admin/api/resources/KycSubmissionEntity/records/${submission.id}/approve`, { method: 'POST', headers: { cookie } });
+      const res = await fetch(`${baseUrl}/admin/api/resources/KycSubmissionEntity/records/${submission.id}/approve`, { method: 'POST', headers: { cookie, origin: baseUrl } });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { notice: { type: string } }).notice.type).toBe('success');
       expect((await sql<{ kyc_status: string }>('SELECT kyc_status FROM users WHERE id = $1', [user.id]))[0].kyc_status).toBe('Verified');
@@ -238,7 +252,7 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
     it('shows the ledger read-only', async () => {
       const list = await fetch(`${baseUrl}/admin/api/resources/LedgerAccountEntity/actions/list`, { headers: { cookie } });
       expect(list.status).toBe(200);
-      const del = await fetch(`${baseUrl}/admin/api/resources/LedgerAccountEntity/records/1/delete`, { method: 'POST', headers: { cookie } });
+      const del = await fetch(`${baseUrl}/admin/api/resources/LedgerAccountEntity/records/1/delete`, { method: 'POST', headers: { cookie, origin: baseUrl } });
       expect(((await del.json()) as { record: { baseError: { type: string } } }).record.baseError.type).toBe('ForbiddenError');
       expect(await sql('SELECT 1 FROM ledger_accounts WHERE id = 1')).toHaveLength(1);
     });
@@ -304,7 +318,7 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
       );
       const res = await fetch(`${baseUrl}/admin/api/resources/UserEntity/records/${user.id}/block`, {
         method: 'POST',
-        headers: { cookie: who.cookie, 'X-Forwarded-For': '6.6.6.6' },
+        headers: { cookie: who.cookie, origin: baseUrl, 'X-Forwarded-For': '6.6.6.6' },
       });
       expect(((await res.json()) as { notice: { type: string } }).notice.type).toBe('success');
       const [audit] = await sql<{ actor_id: string; ip: string | null }>("SELECT actor_id, ip FROM audit_log WHERE action = 'user.block' AND target_id = $1", [user.id]);

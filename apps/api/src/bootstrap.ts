@@ -6,6 +6,7 @@ import type { AppConfig } from '@mirrorline/shared';
 import { AppModule } from './app.module';
 import { configWarnings } from './config/load-config';
 import { configureApp } from './http/configure-app';
+import { placeAdminCsrfGuardFirst } from './admin/admin-csrf';
 import { createHttpLogger } from './http/request-logging';
 import { runMigrations, seedDemoDataIfEmpty } from './database/migrate';
 import { STARTUP_TASKS } from './startup-tasks';
@@ -38,5 +39,6 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
     for (const task of STARTUP_TASKS) await task(app, config);
   }
   await app.init();
+  if (config.adminPanel) placeAdminCsrfGuardFirst(app.getHttpAdapter().getInstance());
   return app;
 }

@@ -24,6 +24,10 @@ import { CopyTradingUserInfoExtras } from './adapters/auth/copy-trading-user-inf
 import { TradersController } from './adapters/http/traders.controller';
 import { CopiesController } from './adapters/http/copies.controller';
 import { TraderTradesController } from './adapters/http/trader-trades.controller';
+import { AuditModule } from '@mirrorline/audit';
+import { AcceptCopyShareUseCase } from './application/use-cases/accept-copy-share/accept-copy-share.use-case';
+import { ProfitShareTerms } from './application/ports/profit-share-terms';
+import { SqlProfitShareTerms } from './adapters/persistence/sql-profit-share-terms';
 import { AddCopyFundsUseCase } from './application/use-cases/add-copy-funds/add-copy-funds.use-case';
 import { ChangeCopyStatusUseCase } from './application/use-cases/change-copy-status/change-copy-status.use-case';
 import { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
@@ -43,7 +47,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
  */
 @Global()
 @Module({
-  imports: [WalletModule],
+  imports: [WalletModule, AuditModule],
   controllers: [TradersController, CopiesController, TraderTradesController],
   providers: [
     { provide: CopyRepository, useClass: SqlCopyRepository },
@@ -54,6 +58,8 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     { provide: PriceWatchStore, useClass: SqlPriceWatchStore },
     { provide: TradeEvents, useClass: LiveTradeEvents },
     { provide: OpenPositionsValue, useClass: MarketOpenPositionsValue },
+    { provide: ProfitShareTerms, useClass: SqlProfitShareTerms },
+    AcceptCopyShareUseCase,
     { provide: UserInfoExtras, useClass: CopyTradingUserInfoExtras },
     FollowTraderUseCase,
     AddCopyFundsUseCase,

@@ -11,3 +11,4 @@ export * from './persistence/pg-notifications';
 export * from './http/sse';
 export * from './domain/open-positions-value';
 export * from './persistence/database-notifications';
+export * from './http/text.validators';

@@ -8,6 +8,7 @@ import { AuthModule, MfaCodes } from '@mirrorline/auth';
 import { adminResources } from './admin-resources';
 import { ADMIN_LOGIN_CODE_SCRIPT } from './admin-login-code';
 import { AdminLoginThrottle } from './admin-login-throttle';
+import { ADMIN_CSRF_SCRIPT_PATH } from './admin-csrf';
 
 type SessionData = session.SessionData & { adminUser?: { id?: string; roles?: string[] } };
 type StoreCallback = (error: unknown, data?: SessionData | null) => void;
@@ -82,27 +83,32 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
         loginPath: '/admin/login',
         logoutPath: '/admin/logout',
         branding: { companyName: 'Mirrorline back-office', withMadeWithLove: false },
+        // admin-csrf.ts turns AdminJS's GET for a state-changing action into a same-origin POST;
+        // admin-login-code.ts adds the 2FA code field to the login form.
+        assets: { scripts: [ADMIN_CSRF_SCRIPT_PATH, ADMIN_LOGIN_CODE_SCRIPT] },
         resources: adminResources(orm, block, update),
-        // Adds the 2FA code field to the login form (admin-login-code.ts).
-        assets: { scripts: [ADMIN_LOGIN_CODE_SCRIPT] },
       },
       auth: {
         // Same credentials as the app; only an active, verified Admin gets in.
         // Admins must have 2FA (product.md §10): the code is checked like the API's login step (one use,
-        // per-account lockout); an admin who has not enrolled yet enrols in the SPA first.
-        authenticate: async (email: string, password: string, context?: { req?: { fields?: Record<string, unknown> } }) => {
-          if (typeof email !== 'string' || throttle.isLocked(email)) return null;
+        // per-account lockout); an admin who has not enrolled yet enrols in the SPA first. Password failures
+        // count per (client address, email), as the API's login does: a stranger's wrong passwords do not
+        // lock the admin out from their own address.
+        authenticate: async (email: string, password: string, context?: { req?: { ip?: string; fields?: Record<string, unknown> } }) => {
+          if (typeof email !== 'string') return null;
+          const key = `${context?.req?.ip ?? 'unknown'}|${email}`;
+          if (throttle.isLocked(key)) return null;
           const admin = await verify.execute(email, password);
           if (!admin) {
-            throttle.recordFailure(email);
+            throttle.recordFailure(key);
             return null;
           }
           const code = context?.req?.fields?.code;
           if (!(await mfa.verifySignInCode(admin.id, typeof code === 'string' ? code : undefined))) {
-            throttle.recordFailure(email);
+            throttle.recordFailure(key);
             return null;
           }
-          throttle.reset(email);
+          throttle.reset(key);
           return { id: admin.id, email: admin.email, title: admin.username, roles: admin.roles };
         },
         cookieName: 'mirrorline_admin',
@@ -115,7 +121,7 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
         resave: false,
         saveUninitialized: false,
         rolling: true,
-        cookie: { httpOnly: true, sameSite: 'lax', secure: config.isProduction, maxAge: EIGHT_HOURS, path: '/admin' },
+        cookie: { httpOnly: true, sameSite: 'strict', secure: config.isProduction, maxAge: EIGHT_HOURS, path: '/admin' },
       },
       };
     },

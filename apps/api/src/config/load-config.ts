@@ -201,6 +201,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ...marketConfig(env, nodeEnv),
     withdrawalAddressCooldownSeconds: seconds(env, 'WITHDRAWAL_ADDRESS_COOLDOWN', 86400),
     mfaEncryptionKey: '',
+    apiDocs: bool(env, 'API_DOCS', !isProduction),
   };
   const mfaKey = value(env, 'MFA_ENCRYPTION_KEY');
   if (mfaKey !== undefined && mfaKey.length < 32) throw new ConfigError('MFA_ENCRYPTION_KEY', 'must be at least 32 characters long');

@@ -19,6 +19,9 @@ export function mikroOrmOptions(clientUrl: string, overrides: Partial<Options> =
     allowGlobalContext: false,
     debug: false,
     pool: { min: 0, max: 20 },
+    // A failed statement's error message carries the SQL with placeholders, never with the values bound to
+    // them (knex interpolates them by default: password hashes, emails and names would reach the log).
+    driverOptions: { compileSqlOnError: false },
     migrations: {
       migrationsList,
       tableName: 'mikro_orm_migrations',

@@ -9,6 +9,7 @@ import { createValidationPipe } from './validation';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
 import { serveAdminLoginCodeScript } from '../admin/admin-login-code';
+import { adminCsrfGuard } from '../admin/admin-csrf';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -54,11 +55,20 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
     exposedHeaders: ['Retry-After', 'WWW-Authenticate', 'X-Request-Id'],
   });
   app.use(cookieParser());
+  // Before AdminJS's router (registered at app.init()): its state-changing actions answer same-origin POSTs only.
+  if (config.adminPanel) app.use('/admin', adminCsrfGuard);
+  // API answers carry balances, tokens and personal data: no shared or browser cache may keep them. Public
+  // reads that are safe to cache (the traders list and profiles) opt in with their own Cache-Control.
+  app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), bodyErrorHandler);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());
-  setupSwagger(app);
+  // The API's map is for developers and API consumers; production keeps it off unless API_DOCS=true.
+  if (config.apiDocs) setupSwagger(app);
   if (config.adminPanel) serveAdminLoginCodeScript(app.getHttpAdapter().getInstance());
   serveSpa(app, config.spaDir);
   app.enableShutdownHooks();

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, type DomainErrorKind, sqlStateOf } from '@mirrorline/shared';
+import { DomainError, type DomainErrorKind, formatCents, MAX_BALANCE_CENTS, sqlStateOf } from '@mirrorline/shared';
 
 /** The one place where domain error kinds become HTTP statuses. */
 export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
@@ -106,6 +106,11 @@ export function errorResponse(exception: unknown): { status: number; body: Error
     return { status: httpStatus, body: { statusCode: httpStatus, message, code: CODE_OF_STATUS[httpStatus] ?? 'BAD_REQUEST' }, headers: {} };
   }
   const sqlState = sqlStateOf(exception);
+  if (sqlState === '23514' && constraintOf(exception) === 'ledger_accounts_max_balance') {
+    // Wherever the posting came from (settlement SQL, a deposit's approval, an adjustment), the answer names the rule.
+    const message = `This would take a balance past the limit of ${formatCents(MAX_BALANCE_CENTS)} USD`;
+    return { status: 422, body: { statusCode: 422, message, code: 'WALLET.BALANCE_LIMIT' }, headers: {} };
+  }
   if (sqlState && STATUS_OF_SQLSTATE[sqlState]) {
     const [status, code, message] = STATUS_OF_SQLSTATE[sqlState];
     return { status, body: { statusCode: status, message, code }, headers: {} };
@@ -131,10 +136,44 @@ export class DomainErrorFilter implements ExceptionFilter {
       // Expected while a dependency is down (health checks every few seconds): one line, no stack.
       this.logger.warn({ path: request?.url, message: body.message }, 'Service unavailable');
     } else if (status >= 500) {
-      this.logger.error({ err: exception, path: request?.url }, 'Unhandled error');
+      this.logger.error({ err: loggableError(exception), path: request?.url }, 'Unhandled error');
     }
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
     response.status(status).json(body);
   }
+}
+
+/**
+ * What the log keeps of an error. A database error (it has a SQLSTATE) keeps its kind, state, constraint,
+ * table and column and the statement with its placeholders, but never the values: PostgreSQL's `detail`
+ * ("Key (email)=(…)") and `where` echo row data, and the bound parameters are personal data.
+ */
+export function loggableError(error: unknown): unknown {
+  const state = sqlStateOf(error);
+  if (!state || !(error instanceof Error)) return error;
+  const e = error as Error & Record<string, unknown>;
+  const frames = (e.stack ?? '').split('\n').filter((line) => line.trim().startsWith('at ')).join('\n');
+  // The driver prefixes PostgreSQL's message with the statement as sent, values interpolated
+  // ("INSERT … VALUES ('jane@…', '$argon2id…') - duplicate key …"): only PostgreSQL's own message is kept.
+  const separator = e.message.lastIndexOf(' - ');
+  const message = separator >= 0 ? e.message.slice(separator + 3) : e.message;
+  return {
+    type: e.name,
+    message,
+    sqlState: state,
+    constraint: e.constraint,
+    table: e.table,
+    column: e.column,
+    routine: e.routine,
+    stack: `${e.name}: ${message}\n${frames}`,
+  };
+}
+
+/** The constraint a PostgreSQL error names (the driver keeps it as `constraint`; the message names it too). */
+function constraintOf(error: unknown): string | undefined {
+  const e = error as { constraint?: unknown; message?: unknown } | undefined;
+  if (typeof e?.constraint === 'string') return e.constraint;
+  const match = /constraint "([^"]+)"/.exec(String(e?.message ?? ''));
+  return match?.[1];
 }

@@ -34,3 +34,26 @@ describe('validation pipe', () => {
     expect(error.message).toContain('email must be an email');
   });
 });
+
+describe('validation pipe: the checks every input gets in one place', () => {
+  const pipe = createValidationPipe();
+
+  it('refuses a NUL character in any string of the body (nested too), naming the field', async () => {
+    const error = await pipe.transform({ email: 'a@b.co', password: 'x\u0000y' }, meta).catch((e) => e);
+    expect(error.details.errors).toEqual({ password: ['password must not contain NUL characters'] });
+    const nested = await pipe.transform({ email: 'a@b.co', password: 'x', extra: { list: ['ok', 'n\u0000'] } }, meta).catch((e) => e);
+    expect(nested.details.errors['extra.list[1]']).toEqual(['extra.list[1] must not contain NUL characters']);
+  });
+
+  it('refuses NUL in a query value and a route parameter', async () => {
+    const query = await pipe.transform({ search: 'a\u0000' }, { type: 'query', metatype: Object, data: '' }).catch((e) => e);
+    expect(query.details.errors).toEqual({ search: ['search must not contain NUL characters'] });
+    const param = await pipe.transform('a\u0000b', { type: 'param', metatype: String, data: 'id' }).catch((e) => e);
+    expect(param.details.errors).toEqual({ id: ['id must not contain NUL characters'] });
+  });
+
+  it('refuses null for a field the DTO does not document as nullable', async () => {
+    const error = await pipe.transform({ email: 'a@b.co', password: null }, meta).catch((e) => e);
+    expect(error.details.errors).toEqual({ password: ['password cannot be null'] });
+  });
+});

@@ -17,5 +17,11 @@ export const AuthErrors = {
   refreshRejected: () => new DomainError('AUTH.REFRESH_REJECTED', 'Your session has expired or was revoked; please sign in again', 'forbidden'),
   invalidResetToken: () => new DomainError('AUTH.INVALID_RESET_TOKEN', 'The reset token is invalid, used or expired', 'validation'),
   wrongCurrentPassword: () => new DomainError('AUTH.WRONG_PASSWORD', 'Current password is incorrect', 'unauthorized'),
+  stepUpRequired: () =>
+    new DomainError(
+      'AUTH.STEP_UP_REQUIRED',
+      'This account had too many failed sign-ins: we have mailed you a code; sign in again with it',
+      'forbidden',
+    ),
   notWhileImpersonating: () => new DomainError('FORBIDDEN', 'Not allowed while acting as another user', 'forbidden'),
 };

@@ -112,20 +112,26 @@ export class InMemoryRefreshTokenStore extends RefreshTokenStore {
 }
 
 export class InMemoryLoginFailureLog extends LoginFailureLog {
-  readonly failures: { id: string; email: string; at: Date }[] = [];
-  private seq = 0;
-  async recordAttempt(email: string, at: Date, windowStart: Date) {
-    const earlier = this.failures.filter((f) => f.email === email && f.at > windowStart).map((f) => f.at);
-    const id = String(++this.seq);
-    this.failures.push({ id, email, at });
-    return { id, earlier };
+  readonly failures: { key: string; at: Date }[] = [];
+  readonly accounts = new Map<string, number>();
+  async failuresSince(keys: string[], windowStart: Date) {
+    return new Map(keys.map((key) => [key, this.failures.filter((f) => f.key === key && f.at > windowStart).map((f) => f.at)]));
   }
-  async forget(id: string) {
-    const index = this.failures.findIndex((f) => f.id === id);
-    if (index >= 0) this.failures.splice(index, 1);
+  async recordFailure(keys: string[], at: Date) {
+    for (const key of keys) this.failures.push({ key, at });
   }
-  async clear(email: string) {
-    for (let i = this.failures.length - 1; i >= 0; i--) if (this.failures[i].email === email) this.failures.splice(i, 1);
+  async clear(key: string) {
+    for (let i = this.failures.length - 1; i >= 0; i--) if (this.failures[i].key === key) this.failures.splice(i, 1);
+  }
+  async accountFailures(userId: string) {
+    return this.accounts.get(userId) ?? 0;
+  }
+  async recordAccountFailure(userId: string) {
+    this.accounts.set(userId, (this.accounts.get(userId) ?? 0) + 1);
+    return this.accounts.get(userId)!;
+  }
+  async clearAccount(userId: string) {
+    this.accounts.delete(userId);
   }
 }
 

@@ -44,14 +44,14 @@ export class FakeLedger extends Ledger {
     return String(this.postings.length);
   }
   async balances(_tx: TransactionContext | null, userId: string): Promise<UserBalances> {
-    const result: UserBalances = { cash: 0, held: 0, copyEquity: 0 };
+    const result = { cash: 0, held: 0, copyEquity: 0 };
     for (const account of this.balances_.values()) {
       if (account.owner !== userId) continue;
       if (account.kind === 'cash') result.cash += account.balance;
       else if (account.kind === 'held') result.held += account.balance;
       else result.copyEquity += account.balance;
     }
-    return result;
+    return result satisfies UserBalances;
   }
   setCash(userId: string, cents: Cents): void {
     this.balances_.get(this.account(userId, 'cash', `${userId}:cash`))!.balance = cents;

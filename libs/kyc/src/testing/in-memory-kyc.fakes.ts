@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Page, TransactionContext } from '@mirrorline/shared';
 import type { KycStatus } from '@mirrorline/users';
@@ -13,6 +14,16 @@ export class InMemoryKycDocumentStorage extends KycDocumentStorage {
     const key = String(this.files.size + 1).padStart(32, '0');
     this.files.set(key, bytes);
     return key;
+  }
+  readonly discarded: string[] = [];
+  async adopt(tempPath: string) {
+    return this.save(await readFile(tempPath));
+  }
+  async head(tempPath: string, bytes: number) {
+    return (await readFile(tempPath)).subarray(0, bytes);
+  }
+  async discard(tempPath: string) {
+    this.discarded.push(tempPath);
   }
   async open(key: string) {
     const bytes = this.files.get(key);

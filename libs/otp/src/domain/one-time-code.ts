@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 
-export const OTP_PURPOSES = ['email_verification', 'password_reset'] as const;
+export const OTP_PURPOSES = ['email_verification', 'password_reset', 'login_step_up'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
 
 /** product.md §6: 6 digits, 10 minutes, 5 wrong tries burn the code. */

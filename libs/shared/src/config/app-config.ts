@@ -43,6 +43,8 @@ export interface AppConfig {
    * requires re-enrolment).
    */
   mfaEncryptionKey: string;
+  /** Serve Swagger UI at /api/docs and the OpenAPI document at /api/docs-json (API_DOCS; off in production). */
+  apiDocs: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,4 +1,4 @@
-import { formatCents, isValidAmount, MAX_AMOUNT_CENTS, MoneyFormatError, parseAmount, toCents } from './money';
+import { formatCents, isValidAmount, MAX_AMOUNT_CENTS, MoneyFormatError, parseAmount, storedCents, toCents } from './money';
 
 describe('money', () => {
   it.each([
@@ -48,5 +48,16 @@ describe('money', () => {
     expect(toCents('125')).toBe(125);
     expect(toCents(null)).toBe(0);
     expect(() => toCents('9007199254740993')).toThrow(MoneyFormatError);
+  });
+});
+
+describe('storedCents: reading a stored value never throws', () => {
+  it('is a number while safe and a bigint past 2^53, formatted exactly either way', () => {
+    expect(storedCents('12345')).toBe(12345);
+    expect(storedCents(null)).toBe(0);
+    const huge = storedCents('9007199254740993');
+    expect(huge).toBe(9007199254740993n);
+    expect(formatCents(huge)).toBe('90071992547409.93');
+    expect(formatCents(storedCents('-9007199254740993'))).toBe('-90071992547409.93');
   });
 });

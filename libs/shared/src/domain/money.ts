@@ -8,6 +8,17 @@ export type Cents = number;
 /** The largest amount a single request may carry: 10,000,000.00 USD. */
 export const MAX_AMOUNT_CENTS: Cents = 1_000_000_000;
 
+/**
+ * The most a user account (cash, held, one copy's equity) may hold: 1,000,000,000.00 USD, about 1/90,000 of
+ * the safe-integer range, so sums over many accounts stay exact too. PostgreSQL enforces it (CHECK
+ * ledger_accounts_max_balance): a settlement, deposit, adjustment or transfer that would pass it is refused
+ * (422 WALLET.BALANCE_LIMIT) and writes nothing.
+ */
+export const MAX_BALANCE_CENTS: Cents = 100_000_000_000;
+
+/** Cents read for display: a number while it is a safe integer, a bigint past it (never an error). */
+export type StoredCents = Cents | bigint;
+
 const AMOUNT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.(\d{1,2}))?$/;
 
 export class MoneyFormatError extends Error {}
@@ -51,6 +62,17 @@ export function toCents(value: string | number | bigint | null | undefined): Cen
   const n = Number(value);
   if (!Number.isSafeInteger(n)) throw new MoneyFormatError(`not a safe integer amount of cents: ${String(value)}`);
   return n;
+}
+
+/**
+ * Reads a stored bigint value (string, number or bigint) for display, exactly and without throwing: a value
+ * older than the balance limit may lie past 2^53 and is then kept as a bigint (formatCents takes both).
+ */
+export function storedCents(value: string | number | bigint | null | undefined): StoredCents {
+  if (value === null || value === undefined) return 0;
+  const big = BigInt(value);
+  const n = Number(big);
+  return Number.isSafeInteger(n) ? n : big;
 }
 
 /** Integer division rounded toward zero, for PnL in cents (never rounds a loss up or a gain up). */

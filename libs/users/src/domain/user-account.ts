@@ -17,9 +17,10 @@ export interface UserAccount {
 
 /** Balances in cents, read from the ledger (cash, held withdrawals, Σ copy equity). */
 export interface Balances {
-  cash: number;
-  held: number;
-  copyEquity: number;
+  /** number while safe; a bigint for a value stored before the balance limit (display only, never rounded) */
+  cash: number | bigint;
+  held: number | bigint;
+  copyEquity: number | bigint;
 }
 
 export const ZERO_BALANCES: Balances = { cash: 0, held: 0, copyEquity: 0 };
@@ -98,7 +99,7 @@ export interface ProfileChanges {
 }
 
 /** Keeps only the fields that really change; an empty result means "No changes to update". */
-export function effectiveChanges(current: { roles: Role[]; kycStatus: KycStatus; cash: number }, wanted: ProfileChanges): ProfileChanges {
+export function effectiveChanges(current: { roles: Role[]; kycStatus: KycStatus; cash: number | bigint }, wanted: ProfileChanges): ProfileChanges {
   const changes: ProfileChanges = {};
   if (wanted.roles && wanted.roles.join(',') !== current.roles.join(',')) changes.roles = wanted.roles;
   if (wanted.kycStatus && wanted.kycStatus !== current.kycStatus) changes.kycStatus = wanted.kycStatus;

@@ -106,7 +106,7 @@ export class RecordingBalanceAdjuster extends BalanceAdjuster {
     this.calls.push(command);
     const current = this.balances.balances.get(command.userId) ?? { cash: 0, held: 0, copyEquity: 0 };
     this.balances.balances.set(command.userId, { ...current, cash: command.targetCash });
-    return { before: current.cash, after: command.targetCash, ledgerTransactionId: '1' };
+    return { before: Number(current.cash), after: command.targetCash, ledgerTransactionId: '1' };
   }
 }
 

@@ -16,6 +16,8 @@ import { Migration20261123000650LoginFailuresSweepIndex } from './Migration20261
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 import { Migration20261123080000MarketCore } from './Migration20261123080000MarketCore';
 import { Migration20261123081000Execution } from './Migration20261123081000Execution';
+import { Migration20261123090000SecurityFix } from './Migration20261123090000SecurityFix';
+import { Migration20261123090010LoginThrottle } from './Migration20261123090010LoginThrottle';
 import { Migration20261123091000AccountSecurity } from './Migration20261123091000AccountSecurity';
 import { Migration20261123110000ThroughputCaches } from './Migration20261123110000ThroughputCaches';
 import { Migration20261123140000AccessCacheSessions } from './Migration20261123140000AccessCacheSessions';
@@ -42,6 +44,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000700WalletGuards', class: Migration20261123000700WalletGuards },
   { name: 'Migration20261123080000MarketCore', class: Migration20261123080000MarketCore },
   { name: 'Migration20261123081000Execution', class: Migration20261123081000Execution },
+  { name: 'Migration20261123090000SecurityFix', class: Migration20261123090000SecurityFix },
+  { name: 'Migration20261123090010LoginThrottle', class: Migration20261123090010LoginThrottle },
   { name: 'Migration20261123091000AccountSecurity', class: Migration20261123091000AccountSecurity },
   { name: 'Migration20261123110000ThroughputCaches', class: Migration20261123110000ThroughputCaches },
   { name: 'Migration20261123140000AccessCacheSessions', class: Migration20261123140000AccessCacheSessions },

@@ -15,9 +15,9 @@ export const tokenExpired = () =>
     headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
   });
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BEARER = /^Bearer\s+(\S.*)$/i;
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The token of an `Authorization: Bearer <token>` header, or undefined when there is none. The scheme
@@ -103,6 +103,10 @@ export class AccessTokenGuard implements CanActivate {
     // impersonation token is the acting admin's (who passed 2FA to get it), whatever the target's roles.
     if (active.roles.includes('Admin') && !active.mfaEnabled && !claims.imp && !isPublic && !this.reflector.getAllAndOverride<boolean>(MFA_ENROLMENT_EXEMPT, targets)) {
       throw SecurityErrors.enrolmentRequired();
+    }
+    // An impersonation token only reads (product.md §10): no money moves, no trade, no setting changes as someone else.
+    if (claims.imp && !isPublic && !READ_METHODS.has(String((request as { method?: string }).method).toUpperCase())) {
+      throw new DomainError('IMPERSONATION_FORBIDDEN', 'An impersonation session can only read', 'forbidden');
     }
     const required = this.reflector.getAllAndOverride<Role[] | undefined>(REQUIRED_ROLES, targets);
     if (required?.length && !required.some((role) => active.roles.includes(role))) {

@@ -100,8 +100,9 @@ export class AuthController {
   @ApiResponse({ status: 402, description: 'You have not verified your email' })
   @ApiResponse({ status: 403, description: 'code BLOCKED: the account is blocked' })
   @ApiResponse({ status: 429, description: 'Too many login attempts (Retry-After header)' })
+  @ApiResponse({ status: 403, description: 'code AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code`' })
   async login(@Body() body: LoginRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
-    const result = await this.logIn.execute({ ...body, device: deviceOf(req) });
+    const result = await this.logIn.execute({ ...body, client: req.ip ?? 'unknown', device: deviceOf(req) });
     if (result.mfaRequired) return { mfaRequired: true, mfaToken: result.mfaToken };
     setRefreshCookie(res, result.refresh.token, result.refresh.expiresAt, this.config.isProduction);
     return { accessToken: result.accessToken };

@@ -56,7 +56,7 @@ describe('refresh cookie', () => {
     const logIn = { execute: async () => ({ accessToken: 'access', refresh: await sessions.refreshToken({ kind: 'transaction' }, account.id) }) } as unknown as LogIn;
     const controller = new (AuthController as unknown as new (...args: unknown[]) => AuthController)({ isProduction } as AppConfig, null, null, null, logIn);
     const cookie = jest.fn();
-    await controller.login({ email: account.email, password: 'x' }, { headers: {} } as unknown as Request, { cookie } as unknown as Response);
+    await controller.login({ email: account.email, password: 'x' }, { ip: '127.0.0.1', headers: {} } as unknown as Request, { cookie } as unknown as Response);
     expect(cookie).toHaveBeenCalledTimes(1);
     const [name, , options] = cookie.mock.calls[0] as [string, string, Record<string, unknown>];
     expect(name).toBe(REFRESH_COOKIE);

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { LoginFailureLog } from '../../application/ports/login-failure-log';
+import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle';
 
 /** How often one instance sweeps expired rows of every email (see purgeExpired). */
 export const LOGIN_FAILURE_PURGE_EVERY_MS = 60_000;
@@ -15,21 +16,43 @@ export class SqlLoginFailureLog extends LoginFailureLog {
     super();
   }
 
-  async recordAttempt(email: string, at: Date, windowStart: Date): Promise<{ id: string; earlier: Date[] }> {
-    await this.purgeExpired(at, windowStart);
-    // Serialised per email (transaction-scoped advisory lock): of N parallel attempts each sees
-    // all the ones recorded before it, so no more than the limit ever pass.
-    return this.em.fork().transactional(async (em) => {
-      await em.execute('SELECT pg_advisory_xact_lock(hashtext(?))', [`login:${email}`]);
-      // Rows older than the window can never matter again.
-      await em.execute('DELETE FROM login_failures WHERE email = ? AND failed_at <= ?', [email, windowStart]);
-      const rows = await em.execute<{ failed_at: Date }[]>(
-        'SELECT failed_at FROM login_failures WHERE email = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT 50',
-        [email, windowStart],
-      );
-      const [row] = await em.execute<{ id: string }[]>('INSERT INTO login_failures (email, failed_at) VALUES (?, ?) RETURNING id', [email, at]);
-      return { id: String(row.id), earlier: rows.map((r) => new Date(r.failed_at)) };
-    });
+  async failuresSince(keys: string[], windowStart: Date): Promise<Map<string, Date[]>> {
+    // The window ends now (the caller's clock): the sweep's once-a-minute pacing follows that clock too.
+    await this.purgeExpired(new Date(windowStart.getTime() + LOGIN_FAILURE_WINDOW_MS), windowStart);
+    const rows = await this.em.getConnection().execute<{ email: string; failed_at: Date }[]>(
+      'SELECT email, failed_at FROM login_failures WHERE email = ANY(?::text[]) AND failed_at > ? ORDER BY failed_at DESC LIMIT 500',
+      [`{${keys.map((k) => `"${k.replace(/["\\]/g, '')}"`).join(',')}}`, windowStart],
+    );
+    const result = new Map<string, Date[]>(keys.map((k) => [k, []]));
+    for (const row of rows) result.get(row.email)?.push(new Date(row.failed_at));
+    return result;
+  }
+
+  async recordFailure(keys: string[], at: Date): Promise<void> {
+    if (!keys.length) return;
+    await this.em.getConnection().execute(
+      `INSERT INTO login_failures (email, failed_at) SELECT k, ? FROM unnest(?::text[]) AS k`,
+      [at, `{${keys.map((k) => `"${k.replace(/["\\]/g, '')}"`).join(',')}}`],
+    );
+  }
+
+  async accountFailures(userId: string): Promise<number> {
+    const [row] = await this.em.getConnection().execute<{ n: number }[]>('SELECT consecutive AS n FROM login_account_failures WHERE user_id = ?', [userId]);
+    return row ? Number(row.n) : 0;
+  }
+
+  async recordAccountFailure(userId: string): Promise<number> {
+    const [row] = await this.em.getConnection().execute<{ n: number }[]>(
+      `INSERT INTO login_account_failures (user_id, consecutive, updated_at) VALUES (?, 1, now())
+       ON CONFLICT (user_id) DO UPDATE SET consecutive = login_account_failures.consecutive + 1, updated_at = now()
+       RETURNING consecutive AS n`,
+      [userId],
+    );
+    return Number(row.n);
+  }
+
+  async clearAccount(userId: string): Promise<void> {
+    await this.em.getConnection().execute('DELETE FROM login_account_failures WHERE user_id = ?', [userId]);
   }
 
   /**
@@ -51,11 +74,7 @@ export class SqlLoginFailureLog extends LoginFailureLog {
     }
   }
 
-  async forget(id: string): Promise<void> {
-    await this.em.getConnection().execute('DELETE FROM login_failures WHERE id = ?', [id]);
-  }
-
-  async clear(email: string): Promise<void> {
-    await this.em.getConnection().execute('DELETE FROM login_failures WHERE email = ?', [email]);
+  async clear(key: string): Promise<void> {
+    await this.em.getConnection().execute('DELETE FROM login_failures WHERE email = ?', [key]);
   }
 }

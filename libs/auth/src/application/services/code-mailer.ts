@@ -39,6 +39,14 @@ export class CodeMailer implements BeforeApplicationShutdown {
     this.dispatch({ to, subject, text });
   }
 
+  loginStepUpCode(to: string, code: string): void {
+    this.dispatch({
+      to,
+      subject: 'Your Mirrorline sign-in code',
+      text: `Someone, maybe you, failed to sign in to your Mirrorline account many times. To sign in, enter this code with your password: ${code}.\nIt expires in 10 minutes. If it was not you, consider changing your password.`,
+    });
+  }
+
   /** Resolves once every mail handed over so far has been sent or logged as failed. */
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);

@@ -21,6 +21,7 @@ import { MfaCodes } from '../services/mfa-codes';
 import { UserInfoBuilder } from '../services/user-info.builder';
 import { SessionTokens } from '../services/session-tokens';
 import { LogIn } from './log-in/log-in.use-case';
+import { IssueOneTimeCode, InMemoryOneTimeCodeRepository, VerifyOneTimeCode } from '@mirrorline/otp';
 import { RefreshSession } from './refresh-session/refresh-session.use-case';
 import { RevokeUserSessions } from './revoke-user-sessions/revoke-user-sessions.use-case';
 import type { UserInfoExtras } from '../ports/user-info-extras';
@@ -42,6 +43,7 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
   let clock: FixedClock;
   let sessions: SessionTokens;
   let logIn: LogIn;
+  let mails: InMemoryMailer;
   let refresh: RefreshSession;
   let revoke: RevokeUserSessions;
 
@@ -60,7 +62,22 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
     const alerts = new SecurityAlerts(uow, accounts, new InMemorySecurityInbox(), new CodeMailer(new InMemoryMailer()));
     const mfaStore = new InMemoryMfaStore();
     const mfa = new MfaCodes(mfaStore, new InMemoryCodeTryLog(), clock, uow, { mfaEncryptionKey: Buffer.alloc(32, 7).toString('base64url') } as AppConfig);
-    logIn = new LogIn(uow, accounts, hasher, failures, new SignIn(uow, sessions, authSessions, alerts), clock, mfa, mfaStore);
+    mails = new InMemoryMailer();
+    const codes = new InMemoryOneTimeCodeRepository();
+    const pepper = { value: 'unit-pepper' };
+    logIn = new LogIn(
+      uow,
+      accounts,
+      hasher,
+      failures,
+      new SignIn(uow, sessions, authSessions, alerts),
+      clock,
+      mfa,
+      mfaStore,
+      new IssueOneTimeCode(codes, pepper, clock),
+      new VerifyOneTimeCode(codes, pepper, clock),
+      new CodeMailer(mails),
+    );
     refresh = new RefreshSession(uow, store, accounts, sessions, clock);
     revoke = new RevokeUserSessions(uow, store, accounts, clock);
   });
@@ -90,15 +107,39 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
     expect(store.rows[0].tokenHash).not.toBe(result.refresh.token);
   });
 
-  it('locks the email after 5 failures with a Retry-After, until the window passes', async () => {
+  it('5 completed failures of one (email, client) pair: 429 with a Retry-After for that pair only, until the window passes', async () => {
     accounts.add();
-    for (let i = 0; i < 5; i++) await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong' }));
-    const error = await full({ email: 'jane@example.test', password: 'correct horse' }).catch((e: DomainError) => e);
+    for (let i = 0; i < 5; i++) await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong', client: '6.6.6.6' }));
+    const error = await logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '6.6.6.6' }).catch((e: DomainError) => e);
     expect((error as DomainError).code).toBe('AUTH.TOO_MANY_LOGIN_ATTEMPTS');
     expect((error as DomainError).details.retryAfterSeconds).toBe(900);
+    // The owner, from their own address, is not locked out by a stranger's failures.
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.0.0.1' }))).toBe('resolved');
     clock.advance(15 * 60 * 1000 + 1);
-    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse' }))).toBe('resolved');
-    expect(failures.failures).toHaveLength(0);
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '6.6.6.6' }))).toBe('resolved');
+    expect(failures.failures.filter((f) => f.key.startsWith('pair:'))).toHaveLength(0);
+  });
+
+  it('concurrent correct logins of one user are all accepted; parallel guesses of one pair see each other (at most 5 checked)', async () => {
+    accounts.add();
+    const ok = await Promise.all(Array.from({ length: 8 }, () => codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '1.1.1.1' }))));
+    expect(ok).toEqual(Array(8).fill('resolved'));
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => codeOf(logIn.execute({ email: 'jane@example.test', password: `wrong-${i}`, client: '2.2.2.2' }))));
+    expect(guesses.filter((c) => c === 'AUTH.INVALID_CREDENTIALS')).toHaveLength(5);
+    expect(guesses.filter((c) => c === 'AUTH.TOO_MANY_LOGIN_ATTEMPTS')).toHaveLength(7);
+  });
+
+  it('past 100 consecutive failures of the account, the right password also needs the code mailed to the account (step-up)', async () => {
+    const jane = accounts.add();
+    for (let i = 0; i < 100; i++) await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong', client: `10.1.${Math.floor(i / 4)}.${i % 4}` }));
+    expect(await failures.accountFailures(jane.id)).toBe(100);
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.9' }))).toBe('AUTH.STEP_UP_REQUIRED');
+    await new Promise((resolve) => setImmediate(resolve)); // the mail goes out after the answer
+    const code = mails.lastCodeFor('jane@example.test');
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.9', code: code === '000000' ? '111111' : '000000' }))).not.toBe('resolved');
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong', client: '10.9.9.8', code }))).toBe('AUTH.INVALID_CREDENTIALS');
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.9', code }))).toBe('resolved');
+    expect(await failures.accountFailures(jane.id)).toBe(0);
   });
 
   it('rotates within the family; a replayed token revokes the family', async () => {

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nest
 import { CurrentUser, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { parseAmount } from '@mirrorline/shared';
 import { Idempotent } from '@mirrorline/wallet';
+import { AcceptCopyShareUseCase } from '../../application/use-cases/accept-copy-share/accept-copy-share.use-case';
 import { AddCopyFundsUseCase } from '../../application/use-cases/add-copy-funds/add-copy-funds.use-case';
 import { ChangeCopyStatusUseCase } from '../../application/use-cases/change-copy-status/change-copy-status.use-case';
 import { FollowTraderUseCase } from '../../application/use-cases/follow-trader/follow-trader.use-case';
@@ -23,6 +24,7 @@ export class CopiesController {
     private readonly withdrawFunds: WithdrawCopyFundsUseCase,
     private readonly changeStatus: ChangeCopyStatusUseCase,
     private readonly updateSettings: UpdateCopySettingsUseCase,
+    private readonly acceptShare: AcceptCopyShareUseCase,
   ) {}
 
   private async copyOf(userId: string, copyId: string) {
@@ -119,6 +121,18 @@ export class CopiesController {
   @ApiOkResponse({ description: 'the copy (status stopping, or stopped when nothing was open)' })
   async stop(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'stop' });
+    return this.copyOf(user.userId, id);
+  }
+
+  /**
+   * Take the trader's current profit share for this copy. A copy keeps the share it was opened with; a trader's
+   * change applies to new copies only, unless the follower accepts it here (product.md §10).
+   */
+  @Post('copies/:id/accept-share')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'the copy, with its share now equal to the trader\'s current share' })
+  async acceptShareOf(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
+    await this.acceptShare.execute({ userId: user.userId, copyId: id });
     return this.copyOf(user.userId, id);
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
@@ -7,12 +7,14 @@ import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-tr
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTradeLevelsUseCase } from '../../application/use-cases/update-trade-levels/update-trade-levels.use-case';
+import { AdminTradeAuditInterceptor } from './admin-trade-audit.interceptor';
 import { assertEmptyBody, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto, UpdateTradeLevelsDto } from './dto/copy-trading.dto';
 
 /** Trade management: a Trader acts on its own profile; an Admin names the trader with ?traderId=. */
 @ApiTags('trader')
 @ApiBearerAuth('bearer')
 @Roles('Trader', 'Admin')
+@UseInterceptors(AdminTradeAuditInterceptor)
 @Controller('trader')
 export class TraderTradesController {
   constructor(

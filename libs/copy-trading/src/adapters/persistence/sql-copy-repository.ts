@@ -82,9 +82,10 @@ export class SqlCopyRepository extends CopyRepository {
     copy: { followerId: string; traderId: number; invested: bigint; stopLossPct: number | null },
   ): Promise<string> {
     const [row] = await emOf(tx).execute<{ id: string }[]>(
-      `INSERT INTO copies (follower_id, trader_id, status, invested, high_water_mark, stop_loss_pct)
-       VALUES (?, ?, 'active', ?, ?, ?) RETURNING id`,
-      [copy.followerId, copy.traderId, copy.invested.toString(), copy.invested.toString(), copy.stopLossPct],
+      // The copy keeps the trader's share of today (product.md §10); the trader row is locked by the follow.
+      `INSERT INTO copies (follower_id, trader_id, status, invested, high_water_mark, stop_loss_pct, share_pct)
+       VALUES (?, ?, 'active', ?, ?, ?, (SELECT share_pct FROM trader_profiles WHERE id = ?)) RETURNING id`,
+      [copy.followerId, copy.traderId, copy.invested.toString(), copy.invested.toString(), copy.stopLossPct, copy.traderId],
     );
     return row.id;
   }

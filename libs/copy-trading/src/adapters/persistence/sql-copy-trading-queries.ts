@@ -213,10 +213,11 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
       upnl: string;
       id: string; trader_id: number; name: string; image: string | null; status: MyCopy['status']; invested: string; equity: string | null;
       committed: string; hwm: string; pnl: string; fees: string; open: string; stop_loss_pct: number | null; stop_reason: string | null;
-      created_at: Date; ended_at: Date | null;
+      share_pct: number; trader_share_pct: number; created_at: Date; ended_at: Date | null;
     }>(
       `SELECT c.id, c.trader_id, tp.name, tp.image, c.status, c.invested::text AS invested, a.balance::text AS equity,
               c.high_water_mark::text AS hwm, c.stop_loss_pct, c.stop_reason, c.created_at, c.ended_at,
+              c.share_pct, tp.share_pct AS trader_share_pct,
               coalesce(p.committed, 0)::text AS committed, coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees,
               coalesce(p.open, 0) AS open, ${quotes.length ? 'u.upnl::text' : "'0'"} AS upnl
        FROM copies c
@@ -251,6 +252,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         liveEquity: formatCents(equity + BigInt(r.upnl ?? '0')),
         stopLossPct: r.stop_loss_pct === null ? null : Number(r.stop_loss_pct),
         stopReason: r.stop_reason,
+        share: Number(r.share_pct),
+        traderShare: Number(r.trader_share_pct),
         createdAt: iso(r.created_at)!,
         endedAt: iso(r.ended_at),
       };

@@ -106,7 +106,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
        SELECT pos.* FROM pos JOIN hit USING (copy_id)`,
       [...quoteParams(quotes), ids],
     );
-    // Per copy: pnl, profit share exactly as a trader's close computes it on the equity after the pnl (zero in
+    // Per copy: pnl, profit share (the copy's own share, product.md §10) exactly as a trader's close computes it on the equity after the pnl (zero in
     // practice: a copy at its stop loss is below what it invested, so below its high-water mark), whether it
     // ends (no open position left, i.e. none without a quote) and the equity it leaves.
     await em.execute(
@@ -118,9 +118,9 @@ export class SqlPriceWatchStore extends PriceWatchStore {
        FROM (
          SELECT c.id AS copy_id, c.follower_id, c.trader_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
                 s.pnl, s.first_trade, s.n,
-                CASE WHEN a.balance + s.pnl > c.high_water_mark THEN (a.balance + s.pnl - c.high_water_mark) * tp.share_pct / 100 ELSE 0 END AS fee
+                CASE WHEN a.balance + s.pnl > c.high_water_mark THEN (a.balance + s.pnl - c.high_water_mark) * c.share_pct / 100 ELSE 0 END AS fee
          FROM (SELECT copy_id, sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n FROM copy_closeout_positions GROUP BY copy_id) s
-         JOIN copies c ON c.id = s.copy_id JOIN ledger_accounts a ON a.copy_id = c.id JOIN trader_profiles tp ON tp.id = c.trader_id
+         JOIN copies c ON c.id = s.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
        ) x`,
     );
     const [tot] = await em.execute<{ copies: string; positions: string; ended: string; pnl: string }[]>(

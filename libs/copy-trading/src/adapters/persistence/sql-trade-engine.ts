@@ -214,7 +214,8 @@ export class SqlTradeEngine extends TradeEngine {
     // are joined once, and every write is a data-modifying CTE over that one result:
     //  - each open position settles once (WHERE NOT settled): pnl = trunc(size × (exit − entry) × sign / entry)
     //    with numeric div() (exact, toward zero; never via the rounded pnlPct), a loss capped at the size;
-    //    fee = share % of the equity gain above the high-water mark (domain/copy-math.ts);
+    //    fee = the copy's own share % (the one it was opened with, product.md §10) of the equity gain above the
+    //    high-water mark (domain/copy-math.ts);
     //  - the copy's equity after the posting is known up front (equity + pnl − fee), so its mark, stop loss
     //    and end are decided in the same statement: the mark moves to the new equity when equity + pnl
     //    passes it; a stop loss trips when the new equity is at or below stop_loss_pct % of what was invested;
@@ -226,12 +227,12 @@ export class SqlTradeEngine extends TradeEngine {
     const [totals] = await em.execute<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }[]>(
       `WITH v AS MATERIALIZED (
          SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
-                c.status, c.stop_loss_pct, c.invested,
+                c.status, c.stop_loss_pct, c.invested, c.share_pct,
                 greatest(-p.size, div(p.size::numeric * (?::numeric - coalesce(p.fill_price, ?::numeric)) * ?, coalesce(p.fill_price, ?::numeric)))::bigint AS pnl
          FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ledger_accounts a ON a.copy_id = p.copy_id
          WHERE p.trade_id = ? AND NOT p.settled
        ), f AS MATERIALIZED (
-         SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * ?::bigint / 100 ELSE 0 END AS fee FROM v
+         SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * share_pct / 100 ELSE 0 END AS fee FROM v
        ), g AS (
          SELECT f.*, f.equity + f.pnl - f.fee AS after,
                 (f.status <> 'stopping' AND f.stop_loss_pct IS NOT NULL AND f.invested > 0
@@ -286,7 +287,6 @@ export class SqlTradeEngine extends TradeEngine {
         sign,
         trade.entryPrice,
         trade.id,
-        trader.sharePct,
         trade.id,
         exitPrice,
         fill.reason,

@@ -83,6 +83,10 @@ export interface MyCopy {
   liveEquity: string;
   stopLossPct: number | null;
   stopReason: string | null;
+  /** the profit share % this copy pays (the one it was opened with, or one the follower accepted) */
+  share: number;
+  /** the trader's share % today; differs from `share` after a change the follower has not accepted */
+  traderShare: number;
   createdAt: string;
   endedAt: string | null;
 }

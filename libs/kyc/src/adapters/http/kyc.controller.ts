@@ -15,7 +15,10 @@ import { RequestKycUseCase } from '../../application/use-cases/request-kyc/reque
 import { RequestKycMultipartSchema, RequestKycRequestDto } from './dto/kyc.dto';
 import { KycUploadInterceptor } from './kyc-upload.interceptor';
 
-type UploadedKycFiles = Partial<Record<'front' | 'back' | 'selfie', Array<{ buffer: Buffer }>>>;
+/** multer's disk storage: each file is a temporary file under UPLOAD_DIR/tmp. */
+type UploadedKycFiles = Partial<Record<'front' | 'back' | 'selfie', Array<{ path: string; size: number }>>>;
+
+const upload = (list?: Array<{ path: string; size: number }>) => (list?.[0] ? { path: list[0].path, size: list[0].size } : undefined);
 
 @ApiTags('kyc')
 @ApiBearerAuth('bearer')
@@ -43,7 +46,7 @@ export class KycController {
       userId: user.userId,
       documentType: body.documentType,
       documentNumber: body.documentNumber,
-      files: { front: files?.front?.[0]?.buffer, back: files?.back?.[0]?.buffer, selfie: files?.selfie?.[0]?.buffer },
+      files: { front: upload(files?.front), back: upload(files?.back), selfie: upload(files?.selfie) },
     });
     return {
       message: 'KYC documents submitted',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open as openFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
@@ -27,6 +27,31 @@ export class LocalDiskKycDocumentStorage extends KycDocumentStorage {
     const key = randomBytes(16).toString('hex');
     await writeFile(join(this.dir, key), bytes, { mode: 0o600, flag: 'wx' });
     return key;
+  }
+
+  async adopt(tempPath: string): Promise<string> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const key = randomBytes(16).toString('hex');
+    // The temporary folder lies under UPLOAD_DIR too: a rename, no copy.
+    await rename(tempPath, join(this.dir, key));
+    // multer creates the temporary file with the default mode: readable by the server's user only, as save() writes.
+    await chmod(join(this.dir, key), 0o600);
+    return key;
+  }
+
+  async head(tempPath: string, bytes: number): Promise<Buffer> {
+    const handle = await openFile(tempPath, 'r');
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async discard(tempPath: string): Promise<void> {
+    await rm(tempPath, { force: true });
   }
 
   async open(key: string): Promise<Readable | null> {

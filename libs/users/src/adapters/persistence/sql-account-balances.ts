@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { toCents, type TransactionContext } from '@mirrorline/shared';
+import { storedCents, toCents, type TransactionContext } from '@mirrorline/shared';
 import type { Balances } from '../../domain/user-account';
 import { AccountBalances } from '../../application/ports/account-balances';
 import { executorOf, tableExists } from './sql-executor';
@@ -24,7 +24,7 @@ export class SqlAccountBalances extends AccountBalances {
       [`{${userIds.join(',')}}`],
     );
     for (const row of rows) {
-      result.set(row.owner_id, { cash: toCents(row.cash), held: toCents(row.held), copyEquity: toCents(row.copy_equity) });
+      result.set(row.owner_id, { cash: storedCents(row.cash), held: storedCents(row.held), copyEquity: storedCents(row.copy_equity) });
     }
     return result;
   }

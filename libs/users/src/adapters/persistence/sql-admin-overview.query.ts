@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { toCents } from '@mirrorline/shared';
+import { storedCents } from '@mirrorline/shared';
 import { AdminOverviewQuery, type AdminOverview } from '../../application/ports/admin-overview.query';
 import { tableExists } from './sql-executor';
 
@@ -55,13 +55,13 @@ export class SqlAdminOverviewQuery extends AdminOverviewQuery {
       admins: Number(users.admins),
       copies: Number(copies.total),
       activeCopies: Number(copies.active),
-      totalCash: toCents(money.cash),
-      totalTradingBalance: toCents(money.equity),
-      totalHeld: toCents(money.held),
+      totalCash: storedCents(money.cash),
+      totalTradingBalance: storedCents(money.equity),
+      totalHeld: storedCents(money.held),
       pendingDeposits: Number(pending.deposits),
       pendingWithdrawals: Number(pending.withdrawals),
-      pendingDepositsAmount: toCents(pending.deposits_amount),
-      pendingWithdrawalsAmount: toCents(pending.withdrawals_amount),
+      pendingDepositsAmount: storedCents(pending.deposits_amount),
+      pendingWithdrawalsAmount: storedCents(pending.withdrawals_amount),
     };
   }
 }

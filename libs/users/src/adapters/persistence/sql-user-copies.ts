@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { toCents, type TransactionContext } from '@mirrorline/shared';
+import { storedCents, type TransactionContext } from '@mirrorline/shared';
 import type { TraderExposure } from '../../domain/user-account';
 import { UserCopies, type CopySummary } from '../../application/ports/user-copies';
 import { executorOf, tableExists } from './sql-executor';
@@ -25,7 +25,7 @@ export class SqlUserCopies extends UserCopies {
       id: row.id,
       traderId: Number(row.trader_id),
       status: row.status,
-      equity: toCents(row.equity),
+      equity: storedCents(row.equity),
       createdAt: new Date(row.created_at),
     }));
   }

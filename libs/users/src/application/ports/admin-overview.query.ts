@@ -1,3 +1,4 @@
+import type { StoredCents } from '@mirrorline/shared';
 export interface AdminOverview {
   users: number;
   verified: number;
@@ -9,13 +10,13 @@ export interface AdminOverview {
   copies: number;
   activeCopies: number;
   /** cents */
-  totalCash: number;
-  totalTradingBalance: number;
-  totalHeld: number;
+  totalCash: StoredCents;
+  totalTradingBalance: StoredCents;
+  totalHeld: StoredCents;
   pendingDeposits: number;
   pendingWithdrawals: number;
-  pendingDepositsAmount: number;
-  pendingWithdrawalsAmount: number;
+  pendingDepositsAmount: StoredCents;
+  pendingWithdrawalsAmount: StoredCents;
 }
 
 /** Counts and totals for the admin overview (admin_details), read across contexts' tables. */

@@ -6,7 +6,7 @@ export interface CopySummary {
   traderId: number;
   status: string;
   /** copy equity in cents */
-  equity: number;
+  equity: number | bigint;
   createdAt: Date;
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, pageOffset, toCents, UnitOfWork, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { emOf, pageOffset, storedCents, UnitOfWork, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import {
   LedgerInspector,
   type LedgerCheck,
@@ -52,9 +52,9 @@ export class MikroOrmLedgerInspector extends LedgerInspector {
       userId: r.id,
       username: r.username,
       email: r.email,
-      cash: toCents(r.cash),
-      held: toCents(r.held),
-      copyEquity: toCents(r.equity),
+      cash: storedCents(r.cash),
+      held: storedCents(r.held),
+      copyEquity: storedCents(r.equity),
     }));
     return { items, total: Number(total), page: page.page, limit: page.limit };
   }
@@ -63,7 +63,7 @@ export class MikroOrmLedgerInspector extends LedgerInspector {
     const rows = await emOf(tx).execute<Array<{ kind: string; total: string }>>(
       'SELECT kind, sum(balance)::text AS total FROM ledger_accounts GROUP BY kind',
     );
-    const of = (kind: string) => toCents(rows.find((r) => r.kind === kind)?.total ?? 0);
+    const of = (kind: string) => storedCents(rows.find((r) => r.kind === kind)?.total ?? 0);
     return {
       deposits: of('platform_deposits'),
       withdrawals: of('platform_withdrawals'),
@@ -88,18 +88,18 @@ export class MikroOrmLedgerInspector extends LedgerInspector {
          LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) s ON s.account_id = a.id
          WHERE a.balance <> coalesce(s.total, 0) ORDER BY a.id LIMIT 100`,
     );
-    const entriesSum = toCents(total);
+    const entriesSum = storedCents(total);
     const unbalancedTransactions = Number(unbalanced);
     return {
-      balanced: entriesSum === 0 && unbalancedTransactions === 0 && mismatches.length === 0,
+      balanced: BigInt(entriesSum) === 0n && unbalancedTransactions === 0 && mismatches.length === 0,
       entriesSum,
       unbalancedTransactions,
       mismatches: mismatches.map((m) => ({
         accountId: m.id,
         kind: m.kind,
         ownerId: m.owner_id,
-        balance: toCents(m.balance),
-        entriesSum: toCents(m.entries),
+        balance: storedCents(m.balance),
+        entriesSum: storedCents(m.entries),
       })),
     };
   }

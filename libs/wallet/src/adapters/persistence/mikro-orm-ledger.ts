@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, sqlStateOf, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
+import { emOf, sqlStateOf, storedCents, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
 import {
   Ledger,
   type LedgerPosting,
@@ -138,9 +138,9 @@ export class MikroOrmLedger extends Ledger {
       : await this.em.getConnection().execute<Array<{ kind: string; total: string }>>(sql, [userId]);
     const result: UserBalances = { cash: 0, held: 0, copyEquity: 0 };
     for (const row of rows) {
-      if (row.kind === 'cash') result.cash = toCents(row.total);
-      else if (row.kind === 'held') result.held = toCents(row.total);
-      else if (row.kind === 'copy_equity') result.copyEquity = toCents(row.total);
+      if (row.kind === 'cash') result.cash = storedCents(row.total);
+      else if (row.kind === 'held') result.held = storedCents(row.total);
+      else if (row.kind === 'copy_equity') result.copyEquity = storedCents(row.total);
     }
     return result;
   }

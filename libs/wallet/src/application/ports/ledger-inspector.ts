@@ -1,4 +1,6 @@
-import type { Cents, Page, PageQuery } from '@mirrorline/shared';
+import type { Page, PageQuery, StoredCents as Cents } from '@mirrorline/shared';
+
+// Read models for display: amounts are numbers while safe and bigints past 2^53 (never an error on a stored value).
 
 export interface LedgerMismatch {
   accountId: string;

@@ -1,4 +1,4 @@
-import type { Cents, TransactionContext } from '@mirrorline/shared';
+import type { Cents, StoredCents, TransactionContext } from '@mirrorline/shared';
 
 export type UserAccountKind = 'cash' | 'held';
 export type PlatformAccountKind = 'platform_deposits' | 'platform_withdrawals' | 'platform_market' | 'platform_adjustments';
@@ -18,13 +18,14 @@ export interface LedgerPosting {
   entries: LedgerEntry[];
 }
 
+/** For display: numbers while safe, bigints past 2^53 (a stored value is never an error to read). */
 export interface UserBalances {
   /** free cash */
-  cash: Cents;
+  cash: StoredCents;
   /** withdrawals awaiting approval */
-  held: Cents;
+  held: StoredCents;
   /** Σ copy equity accounts (the API's tradingBalance) */
-  copyEquity: Cents;
+  copyEquity: StoredCents;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsAccountEmail, IsPlainText } from '@mirrorline/shared';
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 
@@ -7,7 +8,7 @@ class EmailField {
   @ApiProperty({ example: 'jane@example.com', maxLength: 254 })
   @IsString()
   @MaxLength(254)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @IsAccountEmail()
   email!: string;
 }
 
@@ -21,12 +22,14 @@ export class RegisterRequestDto extends EmailField {
   @IsString()
   @Length(1, 64)
   @Matches(/\S/, { message: 'firstname must not be blank' })
+  @IsPlainText()
   firstname!: string;
 
   @ApiProperty({ example: 'Doe', minLength: 1, maxLength: 64 })
   @IsString()
   @Length(1, 64)
   @Matches(/\S/, { message: 'lastname must not be blank' })
+  @IsPlainText()
   lastname!: string;
 
   @ApiProperty({ example: 'correct horse battery', minLength: 8, maxLength: 128, format: 'password' })
@@ -49,6 +52,12 @@ export class LoginRequestDto extends EmailField {
   @IsString()
   @Length(1, 128, { message: 'password must be 1 to 128 characters long' })
   password!: string;
+
+  @ApiPropertyOptional({ example: '123456', pattern: '^\\d{6}$', description: 'the code mailed when the account asks for a step-up (AUTH.STEP_UP_REQUIRED)' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{6}$/, { message: 'code must be 6 digits' })
+  code?: string;
 }
 
 export class ResetPasswordRequestDto {

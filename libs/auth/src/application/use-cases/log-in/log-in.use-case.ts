@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, UnitOfWork } from '@mirrorline/shared';
+import { IssueOneTimeCode, otpFailure, VerifyOneTimeCode } from '@mirrorline/otp';
 import { AuthErrors } from '../../../domain/auth-errors';
 import { normaliseEmail } from '../../../domain/email';
-import { LOGIN_FAILURE_WINDOW_MS, loginRetryAfterSeconds } from '../../../domain/login-throttle';
+import {
+  ACCOUNT_FAILURE_BOUND,
+  clientKey,
+  LOGIN_FAILURE_WINDOW_MS,
+  LOGIN_IP_FAILURE_LIMIT,
+  loginRetryAfterSeconds,
+  pairKey,
+} from '../../../domain/login-throttle';
 import { LoginFailureLog } from '../../ports/login-failure-log';
 import { PasswordHasher } from '../../ports/password-hasher';
 import { UserAccounts } from '../../ports/user-accounts';
@@ -13,14 +21,33 @@ import { MfaCodes } from '../../services/mfa-codes';
 import { MfaStore } from '../../ports/mfa-store';
 import { hashOpaqueToken, newOpaqueToken } from '../../../domain/tokens';
 import { MFA_CHALLENGE_TTL_MS } from '../../../domain/mfa';
+import { CodeMailer } from '../../services/code-mailer';
 
 export type LogInResult =
   | { mfaRequired?: undefined; accessToken: string; refresh: IssuedRefreshToken }
   /** 2FA is on: no session yet, only a 5-minute challenge spent by auth/login/mfa/ with the right code. */
   | { mfaRequired: true; mfaToken: string };
 
+export interface LogInCommand {
+  email: string;
+  password: string;
+  /** the client's address as the HTTP adapter sees it (req.ip) */
+  client?: string;
+  /** the step-up code mailed once the account passed ACCOUNT_FAILURE_BOUND */
+  code?: string;
+  /** user agent and address of the new session (sessions list, new-device notice) */
+  device?: DeviceInfo;
+}
+
+/**
+ * Sign-in with the throttling of product.md §10 (docs/auth.md). Attempts of one (email, client) pair run one
+ * after another in this process, so parallel guesses see each other's completed failures; concurrent
+ * correct logins simply succeed in turn.
+ */
 @Injectable()
 export class LogIn {
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: UserAccounts,
@@ -30,19 +57,30 @@ export class LogIn {
     private readonly clock: Clock,
     private readonly mfa: MfaCodes,
     private readonly mfaStore: MfaStore,
+    private readonly issueCode: IssueOneTimeCode,
+    private readonly verifyCode: VerifyOneTimeCode,
+    private readonly mail: CodeMailer,
   ) {}
 
-  async execute(command: { email: string; password: string; device?: DeviceInfo }): Promise<LogInResult> {
+  execute(command: LogInCommand): Promise<LogInResult> {
     const email = normaliseEmail(command.email);
+    const key = pairKey(email, command.client ?? 'unknown');
+    const previous = this.inFlight.get(key) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.attempt(command, email, key));
+    const settled = run.catch(() => undefined);
+    this.inFlight.set(key, settled);
+    void settled.then(() => {
+      if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
+    });
+    return run;
+  }
+
+  private async attempt(command: LogInCommand, email: string, pair: string): Promise<LogInResult> {
+    const client = clientKey(command.client ?? 'unknown');
     const now = this.clock.now();
-    // Counted before the password check: N parallel guesses see each other, so at most
-    // LOGIN_FAILURE_LIMIT of them ever reach argon2 per window.
-    const attempt = await this.failures.recordAttempt(email, now, new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
-    const retryAfter = loginRetryAfterSeconds(attempt.earlier, now);
-    if (retryAfter !== null) {
-      await this.failures.forget(attempt.id);
-      throw AuthErrors.tooManyLogins(retryAfter);
-    }
+    const counts = await this.failures.failuresSince([pair, client], new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS));
+    const retryAfter = loginRetryAfterSeconds(counts.get(pair) ?? [], now) ?? loginRetryAfterSeconds(counts.get(client) ?? [], now, LOGIN_IP_FAILURE_LIMIT);
+    if (retryAfter !== null) throw AuthErrors.tooManyLogins(retryAfter);
 
     const account = await this.uow.run((tx) => this.accounts.findByEmail(tx, email));
     let passwordOk = false;
@@ -52,9 +90,24 @@ export class LogIn {
       // Same argon2 work for unknown emails: response time must not reveal which emails have accounts.
       await this.hasher.burn(command.password);
     }
-    // A failed attempt stays recorded; the right password clears the count.
-    if (!account || !passwordOk) throw AuthErrors.invalidCredentials();
-    await this.failures.clear(email);
+    // Recorded only now that the check is complete: an interrupted attempt never counts.
+    if (!account || !passwordOk) {
+      await this.failures.recordFailure([pair, client], this.clock.now());
+      if (account) await this.failures.recordAccountFailure(account.id);
+      throw AuthErrors.invalidCredentials();
+    }
+    // Past the account-wide bound the right password is asked for a mailed code too (step-up).
+    if ((await this.failures.accountFailures(account.id)) >= ACCOUNT_FAILURE_BOUND) {
+      if (!command.code) {
+        const issued = await this.uow.run((tx) => this.issueCode.execute(tx, { userId: account.id, purpose: 'login_step_up' }));
+        if (issued) this.mail.loginStepUpCode(account.email, issued.code);
+        throw AuthErrors.stepUpRequired();
+      }
+      const outcome = await this.uow.run((tx) => this.verifyCode.execute(tx, { userId: account.id, purpose: 'login_step_up', code: command.code! }));
+      if (outcome.kind !== 'verified') throw otpFailure(outcome);
+    }
+    await this.failures.clear(pair);
+    await this.failures.clearAccount(account.id);
     // Only a caller who knows the password learns the account's state.
     if (account.blocked) throw AuthErrors.blocked();
     if (!account.emailVerified) throw AuthErrors.emailNotVerified();

@@ -1,4 +1,4 @@
-import { DomainError, PageQueryDto } from '@mirrorline/shared';
+import { DomainError, IsPlainText, PageQueryDto } from '@mirrorline/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
@@ -140,12 +140,14 @@ export class UpdateTraderProfileDto {
   @IsString()
   @MinLength(2)
   @MaxLength(80)
+  @IsPlainText()
   name?: string;
 
   @ApiPropertyOptional()
   @OptionalNotNull()
   @IsString()
   @MaxLength(2000)
+  @IsPlainText()
   description?: string;
 
   @ApiPropertyOptional({ enum: TRADER_TYPES })
@@ -157,12 +159,14 @@ export class UpdateTraderProfileDto {
   @OptionalNotNull()
   @IsString()
   @MaxLength(500)
+  @IsPlainText()
   strategySummary?: string;
 
   @ApiPropertyOptional()
   @OptionalNotNull()
   @IsString()
   @MaxLength(5000)
+  @IsPlainText()
   strategyExplanation?: string;
 
   @ApiPropertyOptional({ nullable: true, example: '/images/traders/2.jpg' })
@@ -170,7 +174,11 @@ export class UpdateTraderProfileDto {
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(500)
-  @Matches(/^(https:\/\/|\/)[^\s<>"']*$/, { message: 'image must be an https URL or a path starting with /' })
+  // An https URL with a host, or a path on this origin. "//host/x" and "/\host/x" look like paths but a browser
+  // resolves both to another host (protocol-relative), so a path may not start with either.
+  @Matches(/^(https:\/\/[A-Za-z0-9.-]+(:\d+)?(\/[^\s<>"'\\]*)?|\/(?![/\\])[^\s<>"'\\]*)$/, {
+    message: 'image must be an https:// URL or a path on this site starting with a single /',
+  })
   image?: string | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 50, description: 'profit share, %' })

@@ -12,12 +12,20 @@ import {
 import { KycDocumentStorage } from '../../ports/kyc-document-storage';
 import { KycSubmissionRepository } from '../../ports/kyc-submission.repository';
 
+/** An upload the HTTP adapter streamed to a temporary file (never held in memory). */
+export interface KycTempUpload {
+  path: string;
+  size: number;
+}
+
 export interface RequestKycCommand {
   userId: string;
   documentType: DocumentType;
   documentNumber: string;
-  files: Partial<Record<KycFileName, Buffer>>;
+  files: Partial<Record<KycFileName, Buffer | KycTempUpload>>;
 }
+
+const isTemp = (file: Buffer | KycTempUpload): file is KycTempUpload => !Buffer.isBuffer(file);
 
 const invalidFile = (name: string, message: string) =>
   new DomainError('KYC.INVALID_FILE', message, 'validation', { errors: { [name]: [message] } });
@@ -31,25 +39,45 @@ export class RequestKycUseCase {
     private readonly storage: KycDocumentStorage,
   ) {}
 
+  /**
+   * Whether the user may upload at all, asked before the body is read: a user whose KYC is Pending or
+   * Verified gets the 409 at once, instead of after megabytes of documents were received.
+   */
+  async assertCanStart(userId: string): Promise<void> {
+    const status = await this.uow.run((tx) => this.submissions.lockUserStatus(tx, userId));
+    if (status === null) throw new DomainError('USERS.NOT_FOUND', 'User not found', 'not_found');
+    assertCanSubmit(status);
+  }
+
   async execute(command: RequestKycCommand): Promise<KycSubmission> {
-    const accepted: Array<[KycFileName, Buffer, StoredKycFile['contentType']]> = [];
+    try {
+      return await this.submit(command);
+    } finally {
+      // Temporary uploads that were not adopted (refused, or the submission failed) never stay on disk.
+      for (const file of Object.values(command.files)) if (file && isTemp(file)) await this.storage.discard(file.path).catch(() => undefined);
+    }
+  }
+
+  private async submit(command: RequestKycCommand): Promise<KycSubmission> {
+    const accepted: Array<[KycFileName, Buffer | KycTempUpload, StoredKycFile['contentType'], number]> = [];
     for (const name of ['front', 'back', 'selfie'] as const) {
-      const bytes = command.files[name];
-      if (!bytes) {
+      const file = command.files[name];
+      if (!file) {
         if (name !== 'back') throw invalidFile(name, `${name} is required`);
         continue;
       }
-      if (bytes.length === 0) throw invalidFile(name, `${name} is empty`);
-      if (bytes.length > MAX_KYC_FILE_BYTES) throw new DomainError('KYC.FILE_TOO_LARGE', `${name} is larger than 5 MB`, 'validation');
-      const contentType = detectContentType(bytes);
+      const size = isTemp(file) ? file.size : file.length;
+      if (size === 0) throw invalidFile(name, `${name} is empty`);
+      if (size > MAX_KYC_FILE_BYTES) throw new DomainError('KYC.FILE_TOO_LARGE', `${name} is larger than 5 MB`, 'validation');
+      const contentType = detectContentType(isTemp(file) ? await this.storage.head(file.path, 16) : file);
       if (!contentType) throw invalidFile(name, `${name} must be a JPEG, PNG or PDF file`);
-      accepted.push([name, bytes, contentType]);
+      accepted.push([name, file, contentType, size]);
     }
 
     const stored: Partial<Record<KycFileName, StoredKycFile>> = {};
     try {
-      for (const [name, bytes, contentType] of accepted) {
-        stored[name] = { key: await this.storage.save(bytes), contentType, size: bytes.length };
+      for (const [name, file, contentType, size] of accepted) {
+        stored[name] = { key: isTemp(file) ? await this.storage.adopt(file.path) : await this.storage.save(file), contentType, size };
       }
       return await this.uow.run(async (tx) => {
         const status = await this.submissions.lockUserStatus(tx, command.userId);

@@ -1,7 +1,7 @@
-import { PageQueryDto } from '@mirrorline/shared';
+import { IsAccountEmail, IsPlainText, PageQueryDto } from '@mirrorline/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { KYC_STATUSES, ROLES, type KycStatus, type Role } from '../../../domain/user';
 
 /** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */
@@ -35,6 +35,7 @@ export class CreateUserRequestDto {
   @MinLength(1)
   @MaxLength(64)
   @Matches(NO_NUL, { message: 'firstname must not contain NUL characters' })
+  @IsPlainText()
   firstname!: string;
 
   @ApiProperty({ minLength: 1, maxLength: 64 })
@@ -43,12 +44,13 @@ export class CreateUserRequestDto {
   @MinLength(1)
   @MaxLength(64)
   @Matches(NO_NUL, { message: 'lastname must not contain NUL characters' })
+  @IsPlainText()
   lastname!: string;
 
   @ApiProperty({ format: 'email', maxLength: 254 })
-  @Transform(trim)
-  @IsEmail()
+  @IsString()
   @MaxLength(254)
+  @IsAccountEmail()
   email!: string;
 
   @ApiProperty({ minLength: 8, maxLength: 128 })

@@ -35,7 +35,7 @@ export class CreateUserUseCase {
     const passwordHash = await this.hasher.hash(command.password);
     return this.uow.run(async (tx) => {
       const account = await this.users.create(tx, {
-        email: command.email.toLowerCase(),
+        email: command.email.normalize('NFKC').trim().toLowerCase(),
         username: command.username,
         firstname: command.firstname,
         lastname: command.lastname,

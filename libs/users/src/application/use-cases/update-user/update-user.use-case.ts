@@ -53,6 +53,10 @@ export class UpdateUserUseCase {
         { roles: user.roles, kycStatus: user.kycStatus, cash: current.cash },
         { roles: command.roles ? normaliseRoles(command.roles) : undefined, kycStatus: command.kycStatus, cash: command.cash },
       );
+      // Separation of duties (product.md §10): nobody adjusts their own balance, whatever else the call changes.
+      if (changes.cash !== undefined && (user.id === command.actor.userId || user.id === auditActorId(command.actor))) {
+        throw new DomainError('FORBIDDEN', 'You cannot adjust your own balance', 'forbidden');
+      }
       const changed: UpdateUserResult['changed'] = [];
       const base = { actorId: auditActorId(command.actor), targetType: 'user', targetId: user.id, ip: command.actor.ip };
       const detail = <T extends Record<string, unknown>>(after: T) => auditDetail(command.actor, after);

@@ -14,7 +14,7 @@ export class VerifyAdminCredentialsUseCase {
 
   async execute(email: string, password: string): Promise<{ id: string; email: string; username: string; roles: Role[] } | null> {
     if (typeof email !== 'string' || typeof password !== 'string' || password.length > 256 || email.length > 254) return null;
-    const found = await this.users.findByEmailWithHash(email.trim().toLowerCase());
+    const found = await this.users.findByEmailWithHash(email.normalize('NFKC').trim().toLowerCase());
     // Verify even when the user is not an admin so the answer takes the same time either way.
     const ok = found ? await this.hasher.verify(found.passwordHash, password) : false;
     if (!found || !ok) return null;

@@ -1,4 +1,4 @@
-import { PageQueryDto } from '@mirrorline/shared';
+import { IsPlainText, PageQueryDto } from '@mirrorline/shared';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
@@ -27,6 +27,7 @@ export class WithdrawRequestDto {
   @MaxLength(MAX_DESTINATION_LENGTH, { message: `destination must be at most ${MAX_DESTINATION_LENGTH} characters` })
   @Matches(/\S/, { message: 'destination must not be blank' })
   @Matches(NO_NUL, { message: 'destination must not contain NUL characters' })
+  @IsPlainText()
   destination!: string;
 }
 
@@ -36,6 +37,7 @@ export class DecisionRequestDto {
   @IsString()
   @MaxLength(500)
   @Matches(NO_NUL, { message: 'note must not contain NUL characters' })
+  @IsPlainText()
   note?: string;
 }
 

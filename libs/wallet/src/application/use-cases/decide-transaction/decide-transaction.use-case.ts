@@ -37,6 +37,11 @@ export class DecideTransactionUseCase {
     return this.uow.run(async (tx) => {
       const transaction = await this.transactions.lockById(tx, command.transactionId);
       if (!transaction) throw new DomainError('WALLET.TRANSACTION_NOT_FOUND', 'Transaction not found', 'not_found');
+      const actor = command.impersonatedBy ?? command.adminId;
+      // Separation of duties (product.md §10): an admin never decides on their own money.
+      if (transaction.userId === actor || transaction.userId === command.adminId) {
+        throw new DomainError('FORBIDDEN', 'You cannot approve or reject your own transaction', 'forbidden');
+      }
       const before = transaction.snapshot().status;
       // Share-locks the owner: a deletion of that user either finished (→ refused here) or waits for us.
       if (command.decision === 'approve' && transaction.snapshot().type === 'deposit' && (await this.holders.isDeleted(tx, transaction.userId))) {

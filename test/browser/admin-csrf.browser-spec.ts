@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, newPage, screenshot } from './support/browser';
+import { browserEnv } from './support/server';
+
+/**
+ * Issue 11, "AdminJS CSRF": an admin signed in to the back-office visits an attacker's page on another
+ * origin, which sends the browser to a state-changing AdminJS action (it used to run on a plain GET, with
+ * the SameSite=Lax cookie riding along on a top-level navigation). Now nothing changes: the cookie is
+ * SameSite=Strict, the action refuses GET, and a POST must come from the back-office's own origin.
+ */
+describe('AdminJS: a cross-origin page cannot run back-office actions (CSRF)', () => {
+  let browser: Browser;
+  let admin: { context: BrowserContext; page: Page };
+  let attacker: Server;
+  let attackerPort: number;
+  let adminToken: string;
+  let victimId: string;
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${browserEnv().baseUrl}/api${path}`, {
+      ...init,
+      headers: { 'Content-Type': 'application/json', ...(adminToken ? { Authorization: `Bearer ${adminToken}` } : {}), ...(init.headers ?? {}) },
+    });
+  const kycOf = async (id: string) => {
+    const res = await api(`/user/get-all?limit=100&search=csrf_victim`);
+    const body = (await res.json()) as { users: Array<{ _id: string; KYC: string }> };
+    return body.users.find((u) => u._id === id)?.KYC;
+  };
+  let nextPage = '';
+
+  beforeAll(async () => {
+    const login = await api('/auth/login', { method: 'POST', body: JSON.stringify({ email: browserEnv().adminEmail, password: browserEnv().adminPassword }) });
+    adminToken = ((await login.json()) as { accessToken: string }).accessToken;
+    const created = await api('/user/create', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'csrf_victim', firstname: 'Csrf', lastname: 'Victim', email: 'csrf-victim@mirrorline.test', password: 'a-strong-password' }),
+    });
+    expect(created.status).toBe(201);
+    victimId = ((await created.json()) as { user: { _id: string } }).user._id;
+    expect(await kycOf(victimId)).toBe('Unverified');
+
+    // The attacker's site: serves whatever page the test sets next.
+    attacker = createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html');
+      res.end(nextPage);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, resolve));
+    attackerPort = (attacker.address() as AddressInfo).port;
+
+    browser = await launch();
+    admin = await newPage(browser);
+    const { page } = admin;
+    await page.goto('/admin/login');
+    await page.locator('input[name="email"]').fill(browserEnv().adminEmail);
+    await page.locator('input[name="password"]').fill(browserEnv().adminPassword);
+    await page.locator('input[name="password"]').press('Enter');
+    await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
+    const cookie = (await admin.context.cookies()).find((c) => c.name === 'mirrorline_admin');
+    expect(cookie?.sameSite).toBe('Strict');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => attacker?.close(resolve));
+  });
+
+  const actionUrl = (action: string) => `${browserEnv().baseUrl}/admin/api/resources/UserEntity/records/${victimId}/${action}`;
+
+  it('a top-level navigation from another site (and from another port of the same host) to the action URL changes nothing', async () => {
+    const { page } = admin;
+    for (const host of ['localhost', '127.0.0.1']) {
+      for (const action of ['verifyKyc', 'block']) {
+        nextPage = `<!doctype html><title>win a prize</title><script>location.href = ${JSON.stringify(actionUrl(action))};</script>`;
+        const answer = page.waitForResponse((res) => res.url().includes(`/records/${victimId}/${action}`));
+        await page.goto(`http://${host}:${attackerPort}/prize`);
+        expect({ host, action, status: (await answer).status() }).toEqual({ host, action, status: 405 });
+        await page.waitForLoadState('load');
+      }
+    }
+    await screenshot(page, 'admin-csrf-navigation');
+    expect(await kycOf(victimId)).toBe('Unverified');
+    const blocked = await api(`/user/get-all?limit=100&search=csrf_victim`).then((r) => r.json() as Promise<{ users: Array<{ blocked: boolean }> }>);
+    expect(blocked.users[0].blocked).toBe(false);
+  });
+
+  it('an auto-submitted cross-origin POST form changes nothing either', async () => {
+    const { page } = admin;
+    nextPage = `<!doctype html><form method="POST" action="${actionUrl('verifyKyc')}"></form><script>document.forms[0].submit();</script>`;
+    const answer = page.waitForResponse((res) => res.url().includes(`/records/${victimId}/verifyKyc`));
+    await page.goto(`http://127.0.0.1:${attackerPort}/post`);
+    expect((await answer).status()).toBe(403);
+    expect(await kycOf(victimId)).toBe('Unverified');
+  });
+
+  it("the back-office's own call still works: AdminJS's GET for the action goes out as a same-origin POST", async () => {
+    const { page } = admin;
+    await page.goto('/admin');
+    const answer = page.waitForResponse((res) => res.url().includes(`/records/${victimId}/verifyKyc`));
+    // What AdminJS's API client does for a component-less record action (call-action-api.js: a GET via XHR).
+    const status = await page.evaluate(
+      (url) =>
+        new Promise<number>((resolve) => {
+          const xhr = new (globalThis as unknown as { XMLHttpRequest: new () => { open(m: string, u: string): void; onload: () => void; status: number; send(): void } }).XMLHttpRequest();
+          xhr.open('GET', url);
+          xhr.onload = () => resolve(xhr.status);
+          xhr.send();
+        }),
+      actionUrl('verifyKyc'),
+    );
+    const res = await answer;
+    expect(res.request().method()).toBe('POST');
+    expect(status).toBe(200);
+    expect(await kycOf(victimId)).toBe('Verified');
+  });
+});

@@ -1,0 +1,99 @@
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { createTestApp, type TestApp } from './support/test-app';
+import { createUser, type TestUser } from './support/users';
+
+/**
+ * Issue 11, "Admin powers without a second pair of eyes" (product.md §10, admin separation of duties).
+ */
+describe('security: separation of admin duties', () => {
+  let t: TestApp;
+  let sql: fx.Sql;
+  let admin: TestUser;
+  let otherAdmin: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sql = t.sql as fx.Sql;
+    admin = await createUser(t, { roles: ['User', 'Admin'], kyc: 'Verified' });
+    otherAdmin = await createUser(t, { roles: ['User', 'Admin'], kyc: 'Verified' });
+  });
+  afterAll(() => t.close());
+  const post = (who: TestUser | string, path: string, body: object = {}) =>
+    t.http().post(`/api${path}`).set('Authorization', typeof who === 'string' ? `Bearer ${who}` : who.bearer).send(body);
+
+  it('an admin cannot approve or reject their own deposit or withdrawal (403 FORBIDDEN); another admin can', async () => {
+    const deposit = await post(admin, '/wallet/deposit', { amount: '500.00' }).expect(201);
+    for (const decision of ['approve', 'reject']) {
+      const res = await post(admin, `/admin/transactions/${deposit.body.id}/${decision}`);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('FORBIDDEN');
+    }
+    expect(await fx.cashOf(sql, admin.id)).toBe(0n);
+    await post(otherAdmin, `/admin/transactions/${deposit.body.id}/approve`).expect(200);
+    expect(await fx.cashOf(sql, admin.id)).toBe(50_000n);
+
+    const withdrawal = await post(admin, '/wallet/withdraw', { amount: '100.00', destination: 'DE89 3704 0044 0532 0130 00' });
+    expect(withdrawal.status).toBe(201);
+    expect((await post(admin, `/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(403);
+    await post(otherAdmin, `/admin/transactions/${withdrawal.body.id}/approve`).expect(200);
+  });
+
+  it('an admin cannot adjust their own balance (403 FORBIDDEN, nothing written); another admin can', async () => {
+    const before = await fx.cashOf(sql, admin.id);
+    const res = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: admin.id, balance: '1000000.00' });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+    expect(await fx.cashOf(sql, admin.id)).toBe(before);
+    await t.http().patch('/api/user/update').set('Authorization', otherAdmin.bearer).send({ userId: admin.id, balance: '1.00' }).expect(200);
+    expect(await fx.cashOf(sql, admin.id)).toBe(100n);
+  });
+
+  it('an impersonation token only reads: every write answers 403 IMPERSONATION_FORBIDDEN and moves nothing', async () => {
+    const victim = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+    await fx.fundCash(sql, victim.id, 100_000);
+    const traderId = await fx.insertTraderProfile(sql, victim.id, 10);
+    const { body } = await post(admin, '/admin/impersonate', { userId: victim.id }).expect(200);
+    const token = body.accessToken as string;
+    expect((await t.http().get('/api/wallet').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    expect((await t.http().get('/api/user/get').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+    const writes: Array<[string, string, object]> = [
+      ['post', '/api/wallet/withdraw', { amount: '10.00', destination: 'IBAN 1' }],
+      ['post', '/api/wallet/deposit', { amount: '10.00' }],
+      ['post', '/api/copies', { traderId, amount: '50.00' }],
+      ['post', '/api/trader/trades', { market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1', allocationPct: 10 }],
+      ['patch', '/api/traders/me', { share: 50 }],
+      ['post', '/api/auth/changepassword', { currentPassword: 'x', newPassword: 'another-password' }],
+      ['patch', '/api/copies/settings', { dailyLossLimit: null }],
+    ];
+    for (const [method, path, payload] of writes) {
+      const res = await (t.http() as unknown as Record<string, (u: string) => import('supertest').Test>)[method](path)
+        .set('Authorization', `Bearer ${token}`)
+        .send(payload);
+      expect({ path, status: res.status, code: res.body.code }).toEqual({ path, status: 403, code: 'IMPERSONATION_FORBIDDEN' });
+    }
+    expect(await fx.cashOf(sql, victim.id)).toBe(100_000n);
+    expect(await sql('SELECT 1 FROM wallet_transactions WHERE user_id = ?', [victim.id])).toHaveLength(0);
+  });
+
+  it('every admin trade action with ?traderId= is audited, naming the admin', async () => {
+    const traderUser = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+    const traderId = await fx.insertTraderProfile(sql, traderUser.id, 10);
+    const opened = await post(admin, `/trader/trades?traderId=${traderId}`, { market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.1', allocationPct: 10 });
+    expect(opened.status).toBe(201);
+    await post(admin, `/trader/trades/${opened.body.trade.id}/close?traderId=${traderId}`, { exitPrice: '1.2' }).expect(200);
+    const rows = await sql<{ actor_id: string; action: string; target_id: string }>(
+      "SELECT actor_id, action, target_id FROM audit_log WHERE action LIKE 'trader.%' ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { actor_id: admin.id, action: 'trader.trade_open', target_id: String(traderId) },
+      { actor_id: admin.id, action: 'trader.trade_close', target_id: String(traderId) },
+    ]);
+    // The trader's own actions are the trader's: no admin audit row.
+    const own = await t
+      .http()
+      .post('/api/trader/trades')
+      .set('Authorization', traderUser.bearer)
+      .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.1', allocationPct: 10 });
+    expect(own.status).toBe(201);
+    expect(await sql("SELECT 1 FROM audit_log WHERE action LIKE 'trader.%'")).toHaveLength(2);
+  });
+});
