@@ -1,10 +1,18 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config/load-config';
 import { startFailureLine, type StartContext } from './config/start-failure';
+import type { AppConfig } from '@mirrorline/shared';
 import { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle, withDatabase } from './database/embedded-postgres';
 import { ensureDatabase } from './database/database-url';
 import { createApp } from './bootstrap';
+import { Drain } from './http/drain';
+
+/** One operator line on stdout (info) or stderr (warn, error), outside the request log. */
+function say(line: string, level: 'info' | 'warn' | 'error' = 'info'): void {
+  (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
+}
 
 /** Every way the start can fail ends here: one line on stderr, exit 1 (the stack only at LOG_LEVEL debug/trace). */
 function fail(line: string, error?: unknown): never {
@@ -15,7 +23,7 @@ function fail(line: string, error?: unknown): never {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -32,6 +40,11 @@ async function main(): Promise<void> {
         dataDir: join(config.dataDir, 'pgdata'),
         port: config.embeddedPgPort,
         persistent: true,
+        // Restarted if it dies while the API runs; meanwhile the API answers 503 and recovers by itself.
+        supervise: {
+          event: say,
+          gaveUp: () => void shutdown('No database', 1),
+        },
       });
     } catch (error) {
       fail(error instanceof EmbeddedPostgresError ? error.message : startFailureLine(error, context), error);
@@ -48,19 +61,52 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
   let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`Received ${signal}, shutting down…\n`);
-    try {
-      await app?.close();
-    } finally {
-      await embedded?.stop();
-      process.exit(0);
+  /**
+   * The graceful drain (docs/deploy.md): stop accepting connections, answer health 503 "draining", let the
+   * requests in flight finish (up to SHUTDOWN_GRACE_MS), then app.close() — the Nest shutdown hooks end the
+   * event streams and the outbox and feed workers, then the pool closes — and only then PostgreSQL.
+   */
+  async function shutdown(reason: string, exitCode = 0): Promise<void> {
+    if (stopping) {
+      if (exitCode === 0) {
+        say(`${reason} again: stopping at once`, 'warn');
+        process.exit(1);
+      }
+      return;
     }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    stopping = true;
+    const began = Date.now();
+    say(`${reason}: draining, up to ${config.shutdownGraceMs} ms for the requests in flight…`);
+    let code = exitCode;
+    try {
+      if (app) {
+        const drain = app.get(Drain);
+        drain.start();
+        const server = app.getHttpServer() as Server;
+        server.close(); // no new connections; idle keep-alive connections close now, busy ones after their response
+        if (!(await drain.idle(config.shutdownGraceMs))) {
+          say(`${drain.pending()} request(s) still running after SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms): closing anyway`, 'warn');
+        }
+        // Whatever connection is still open once the hooks have run (a stream nobody ended) is cut.
+        const force = setTimeout(() => server.closeAllConnections(), 2_000);
+        force.unref();
+        await app.close();
+        clearTimeout(force);
+      }
+    } catch (error) {
+      say(`Shutdown: ${startFailureLine(error, context)}`, 'error');
+      code = 1;
+    }
+    try {
+      await embedded?.stop();
+    } catch (error) {
+      say(`Shutdown: the embedded PostgreSQL did not stop cleanly: ${(error as Error).message}`, 'error');
+      code = 1;
+    }
+    say(`Stopped in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    process.exit(code);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(`Received ${signal}`));
 
   try {
     app = await createApp(config, databaseUrl);

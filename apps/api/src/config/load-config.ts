@@ -32,6 +32,15 @@ function port(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+function milliseconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a number of milliseconds between ${min} and ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = value(env, name);
   if (raw === undefined) return fallback;
@@ -171,6 +180,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminPanel: bool(env, 'ADMIN_PANEL', nodeEnv !== 'test'),
     spaDir: value(env, 'SPA_DIR') === 'off' ? undefined : abs(value(env, 'SPA_DIR') ?? join('frontend', 'dist')),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    shutdownGraceMs: milliseconds(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    dbStatementTimeoutMs: milliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
+    dbAcquireTimeoutMs: milliseconds(env, 'DB_ACQUIRE_TIMEOUT_MS', 2_000, 100, 60_000),
+    outboxSweepMs: milliseconds(env, 'OUTBOX_SWEEP_MS', 5_000, 100, 600_000),
   };
   if (config.jwtAccessSecret === config.jwtRefreshSecret) {
     throw new ConfigError('JWT_REFRESH_SECRET', 'must differ from JWT_ACCESS_SECRET');

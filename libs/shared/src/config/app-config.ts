@@ -25,6 +25,14 @@ export interface AppConfig {
   /** Serve the built SPA from this folder (undefined: do not serve). */
   spaDir?: string;
   trustProxy: boolean;
+  /** SIGTERM/SIGINT: how long requests in flight may take to finish before the workers and the pool close. */
+  shutdownGraceMs: number;
+  /** PostgreSQL statement_timeout of every pooled connection (settlement sets its own with SET LOCAL). */
+  dbStatementTimeoutMs: number;
+  /** How long a request waits for a pooled connection (and a new connection for its handshake) before a 503. */
+  dbAcquireTimeoutMs: number;
+  /** How often every instance looks for pending outbox notices (a dead instance's included). */
+  outboxSweepMs: number;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
