@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config/load-config';
 import { startFailureLine, type StartContext } from './config/start-failure';
@@ -8,6 +9,9 @@ import { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHand
 import { ensureDatabase } from './database/database-url';
 import { createApp } from './bootstrap';
 import { Drain } from './http/drain';
+
+/** How long a draining process still accepts the connections already queued in its listen backlog. */
+const ACCEPT_BACKLOG_MS = 250;
 
 /** One operator line on stdout (info) or stderr (warn, error), outside the request log. */
 function say(line: string, level: 'info' | 'warn' | 'error' = 'info'): void {
@@ -83,7 +87,15 @@ async function main(): Promise<void> {
         const drain = app.get(Drain);
         drain.start();
         const server = app.getHttpServer() as Server;
-        server.close(); // no new connections; idle keep-alive connections close now, busy ones after their response
+        // Connections the kernel completed before the signal wait in the listen backlog: accept and serve
+        // them (a moment is enough) rather than reset them, then take no new connection (refused, so a client
+        // or proxy retries elsewhere).
+        await new Promise((resolve) => setTimeout(resolve, Math.min(ACCEPT_BACKLOG_MS, config.shutdownGraceMs)));
+        // net.Server's close, not http.Server's: that one also drops every connection without a request in
+        // progress — including those just accepted whose request is still on its way (a reset for the client).
+        // Idle keep-alive connections are closed by app.close() below, once the requests in flight are done.
+        NetServer.prototype.close.call(server);
+        say(`Stopped accepting connections; ${drain.pending()} request(s) in flight`);
         if (!(await drain.idle(config.shutdownGraceMs))) {
           say(`${drain.pending()} request(s) still running after SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms): closing anyway`, 'warn');
         }
@@ -110,6 +122,7 @@ async function main(): Promise<void> {
 
   try {
     app = await createApp(config, databaseUrl);
+    app.get(Drain).watch(app.getHttpServer() as Server);
     await app.listen(config.port);
   } catch (error) {
     await app?.close().catch(() => undefined);

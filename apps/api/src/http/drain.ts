@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
+
+/** A connection that has sent no request yet holds the drain up this long at most (a pre-connect may never send one). */
+const FRESH_CONNECTION_MS = 2_000;
 
 /**
  * The graceful drain of one API process (SIGTERM/SIGINT, see main.ts): while draining, /api/health answers
@@ -12,7 +17,8 @@ import type { NextFunction, Request, Response } from 'express';
 export class Drain {
   private startedAt: number | null = null;
   private readonly inFlight = new Set<Response>();
-  private readonly waiters = new Set<() => void>();
+  /** Accepted connections whose first request has not been read yet (a busy process reads them late). */
+  private readonly fresh = new Map<Socket, number>();
 
   get draining(): boolean {
     return this.startedAt !== null;
@@ -22,47 +28,41 @@ export class Drain {
     this.startedAt ??= Date.now();
     // Responses still to be written close their connection too: no keep-alive reuse of a leaving instance.
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-    this.notify();
+  }
+
+  /** Counts the server's connections until their first request arrives (main.ts, before listen). */
+  watch(server: Server): void {
+    server.on('connection', (socket: Socket) => {
+      this.fresh.set(socket, Date.now());
+      socket.once('close', () => this.fresh.delete(socket));
+    });
   }
 
   /** Express middleware, mounted first: counts the request until its response has finished or its client left. */
-  readonly middleware = (_req: Request, res: Response, next: NextFunction): void => {
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    this.fresh.delete(req.socket);
     this.inFlight.add(res);
     if (this.draining) res.setHeader('Connection', 'close');
-    res.once('close', () => {
-      this.inFlight.delete(res);
-      this.notify();
-    });
+    res.once('close', () => this.inFlight.delete(res));
     next();
   };
 
-  /** Requests still being answered, event streams left out. */
-  pending(): number {
+  /** Requests still being answered (event streams left out), plus connections whose request is still to be read. */
+  pending(now = Date.now()): number {
     let n = 0;
     for (const res of this.inFlight) if (!isEventStream(res)) n++;
+    for (const since of this.fresh.values()) if (now - since < FRESH_CONNECTION_MS) n++;
     return n;
   }
 
-  /** Resolves true when no request is pending, or false once `ms` have passed with some still running. */
-  idle(ms: number): Promise<boolean> {
-    if (this.pending() === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const check = () => {
-        if (this.pending() > 0) return;
-        clearTimeout(timer);
-        this.waiters.delete(check);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        resolve(this.pending() === 0);
-      }, ms);
-      this.waiters.add(check);
-    });
-  }
-
-  private notify(): void {
-    for (const waiter of [...this.waiters]) waiter();
+  /** Resolves true once nothing is pending, or false when `ms` have passed with something still running. */
+  async idle(ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (this.pending() > 0) {
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
   }
 }
 

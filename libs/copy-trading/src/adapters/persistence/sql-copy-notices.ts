@@ -63,6 +63,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     this.kick(); // notices a previous process committed but did not deliver
     // …and, periodically, those of another instance that died after its commit (one SELECT when none is pending).
+    if (this.sweep || this.closed) return;
     this.sweep = setInterval(() => this.kick(), this.config?.outboxSweepMs ?? 5_000);
     this.sweep.unref();
   }
