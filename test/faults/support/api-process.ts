@@ -108,7 +108,7 @@ export function startApi(options: ApiOptions): ApiProcess {
 export interface CallResult {
   status: number;
   ms: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
   headers: Record<string, string | string[] | undefined>;
 }
 
