@@ -72,7 +72,8 @@ describe('start-up (compiled app)', () => {
     );
     expect(result.stderr).not.toMatch(/error/i); // AdminJS prints its bundling progress to stderr
     expect(result.stdout).toContain('Mirrorline is up on http://localhost:');
-    expect(result.stdout).toContain('Received SIGINT, shutting down');
+    expect(result.stdout).toContain('Received SIGINT: draining');
+    expect(result.stdout).toMatch(/Stopped in \d+\.\d s/);
     expect(result.code).toBe(0);
     // PostgreSQL removes its pid file when it has shut down; the data stays for the next start.
     expect(existsSync(join(dataDir, 'pgdata', 'postmaster.pid'))).toBe(false);
