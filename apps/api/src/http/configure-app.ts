@@ -20,7 +20,7 @@ const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com', 
  * real stack: security headers, CORS, body limits, /api prefix, validation, error filter, docs, SPA.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig, httpLogger: HttpLogger): void {
-  if (config.trustProxy) app.set('trust proxy', 1);
+  if (config.trustProxy !== false) app.set('trust proxy', config.trustProxy);
   // First of all, so that every response (including those that helmet, CORS or the body parsers end on
   // their own) carries X-Request-Id and gets its access log line.
   app.use(httpLogger);

@@ -24,7 +24,8 @@ export interface AppConfig {
   adminPanel: boolean;
   /** Serve the built SPA from this folder (undefined: do not serve). */
   spaDir?: string;
-  trustProxy: boolean;
+  /** Express "trust proxy": false, a hop count, or the proxies' addresses (TRUST_PROXY; never every hop). */
+  trustProxy: false | number | string[];
   /** SIGTERM/SIGINT: how long requests in flight may take to finish before the workers and the pool close. */
   shutdownGraceMs: number;
   /** PostgreSQL statement_timeout of every pooled connection (settlement sets its own with SET LOCAL). */
