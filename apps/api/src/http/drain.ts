@@ -68,5 +68,8 @@ export class Drain {
 
 function isEventStream(res: Response): boolean {
   const type = res.getHeader('content-type');
-  return typeof type === 'string' && type.startsWith('text/event-stream');
+  if (typeof type === 'string') return type.startsWith('text/event-stream');
+  // Headers given to writeHead() (Nest's SSE stream does that) are only in the head already written.
+  const head = (res as unknown as { _header?: unknown })._header;
+  return typeof head === 'string' && /\r\ncontent-type:\s*text\/event-stream/i.test(head);
 }

@@ -33,6 +33,7 @@ const SQL_STATES: Record<string, string> = {
 /** Messages of node-postgres and knex that carry no code. */
 const MESSAGES: Array<[RegExp, string]> = [
   [/Timeout acquiring a connection/i, 'no pooled connection within the acquire timeout'],
+  [/Unable to acquire a connection|pool (is|was) (destroyed|draining)|Cannot use a pool after calling end/i, 'the pool is closing'],
   [/Connection terminated/i, 'connection terminated'],
   [/Query read timeout/i, 'query timeout'],
   [/timeout expired/i, 'connection timeout'],
