@@ -36,7 +36,8 @@ function start(
       }, 200);
       child.on('exit', () => clearInterval(poll));
     }
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the last lines written before exiting may still be in the pipe at 'exit'.
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });

@@ -79,6 +79,7 @@ async function main(): Promise<void> {
       return;
     }
     stopping = true;
+    embedded?.leaving();
     const began = Date.now();
     say(`${reason}: draining, up to ${config.shutdownGraceMs} ms for the requests in flight…`);
     let code = exitCode;

@@ -81,7 +81,8 @@ export function startApi(options: ApiOptions): ApiProcess {
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // 'close' (not 'exit'): every line written before the exit has been read by then.
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
   const base = `http://127.0.0.1:${options.port}`;
   let gone = false;
   void exited.then(() => (gone = true));

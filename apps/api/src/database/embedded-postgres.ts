@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 export interface EmbeddedPostgresHandle {
   url: string;
   port: number;
+  /** From now on an exit of the server is expected (the API is shutting down): no restart. */
+  leaving(): void;
   stop(): Promise<void>;
 }
 
@@ -187,12 +189,14 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     );
   }
   let stopped = false;
+  let leaving = false;
   let restarting: Promise<void> | null = null;
   const child = () => (pg as unknown as { process?: ChildProcess }).process;
   const supervise = options.supervise;
   const watch = (server: ChildProcess | undefined) => {
     server?.once('exit', (code, signal) => {
-      if (stopped || !supervise) return;
+      // A Ctrl-C in a terminal reaches the whole process group, PostgreSQL included: not a crash.
+      if (stopped || leaving || !supervise) return;
       (pg as unknown as { process?: ChildProcess }).process = undefined;
       const how = signal ? `signal ${signal}` : `code ${code}`;
       restarting = restart(how).finally(() => (restarting = null));
@@ -231,6 +235,9 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`,
     port: options.port,
+    leaving() {
+      leaving = true;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
