@@ -99,6 +99,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     for (let i = 0; i < 10; i++) depositors.push(await newUser({ kyc: 'Verified' }));
     const keyed: Array<{ key: string; user: TestUser }> = [];
     const began = Date.now();
+    let signalAt = Infinity;
     const burst: Promise<Outcome>[] = [];
     for (let i = 0; i < 80; i++) {
       const at = Date.now() - began;
@@ -112,6 +113,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
       if (i === 40) {
         await sleep(20);
         process.kill(api!.pid, 'SIGTERM');
+        signalAt = Date.now() - began;
       }
     }
     const signalledAt = Date.now();
@@ -124,10 +126,12 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     expect(api!.output()).toMatch(/Received SIGTERM: draining/);
     const answered = outcomes.filter((o) => o.result);
     expect(answered.filter((o) => o.result!.status >= 500)).toEqual([]);
-    // Not answered = never accepted: the listener was closed (refused) or the connection was still in the
-    // kernel's queue when it closed (reset before any byte of the request was read).
+    // Every request sent before the signal was answered.
+    expect(outcomes.filter((o) => o.at < signalAt && !o.result)).toEqual([]);
+    // Sent after it and not answered = never accepted: refused once the listener closed, or reset while still
+    // in the kernel's queue when it closed (nothing read, nothing done: the retries below prove it).
     for (const o of outcomes.filter((x) => x.error)) expect(['ECONNREFUSED', 'ECONNRESET']).toContain(o.error);
-    expect(answered.length).toBeGreaterThan(0);
+    const afterSignal = outcomes.filter((o) => o.at >= signalAt);
 
     const restartMs = await start();
     // Nothing interrupted: no key was left claimed without an outcome, no sign-in recorded as a failure.
@@ -148,7 +152,8 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     const ledger = await ledgerCheck(db.sql);
     expect(ledger).toEqual(SOUND_LEDGER);
     report.push(
-      `SIGTERM during a burst of ${outcomes.length}: ${summary(outcomes)}; exit code ${exit.code} ${exitMs} ms after the signal; ` +
+      `SIGTERM during a burst of ${outcomes.length}: ${outcomes.length - afterSignal.length} sent before the signal → ${summary(outcomes.filter((o) => o.at < signalAt))}; ` +
+        `${afterSignal.length} sent after it → ${summary(afterSignal)}; exit code ${exit.code} ${exitMs} ms after the signal; ` +
         `restart healthy in ${restartMs} ms; retried keys → ${keys.length} deposits for ${keys.length} keys; claimed keys left 0; login failures 0; ledger ${JSON.stringify(ledger)}`,
     );
   }, 180_000);

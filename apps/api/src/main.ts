@@ -10,8 +10,11 @@ import { ensureDatabase } from './database/database-url';
 import { createApp } from './bootstrap';
 import { Drain } from './http/drain';
 
-/** How long a draining process still accepts the connections already queued in its listen backlog. */
-const ACCEPT_BACKLOG_MS = 250;
+/**
+ * How long a draining process still accepts connections (those already queued in its listen backlog, and those
+ * a proxy sends before it has seen health turn 503) and serves them with `Connection: close`.
+ */
+const ACCEPT_BACKLOG_MS = 1_000;
 
 /** One operator line on stdout (info) or stderr (warn, error), outside the request log. */
 function say(line: string, level: 'info' | 'warn' | 'error' = 'info'): void {
@@ -89,8 +92,8 @@ async function main(): Promise<void> {
         drain.start();
         const server = app.getHttpServer() as Server;
         // Connections the kernel completed before the signal wait in the listen backlog: accept and serve
-        // them (a moment is enough) rather than reset them, then take no new connection (refused, so a client
-        // or proxy retries elsewhere).
+        // them for a moment rather than reset them, then take no new connection (refused, so a client or
+        // proxy retries elsewhere).
         await new Promise((resolve) => setTimeout(resolve, Math.min(ACCEPT_BACKLOG_MS, config.shutdownGraceMs)));
         // net.Server's close, not http.Server's: that one also drops every connection without a request in
         // progress — including those just accepted whose request is still on its way (a reset for the client).
