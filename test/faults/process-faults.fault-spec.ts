@@ -204,9 +204,19 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
 
   it('PostgreSQL frozen (SIGSTOP): API requests get 503 with Retry-After fast, and succeed again after SIGCONT', async () => {
     const user = await newUser({ kyc: 'Verified' });
-    const pids = postgresPids(join(dataDir, 'pgdata'));
     await db.end();
-    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    await sleep(100); // our own backend has gone
+    const pids = postgresPids(join(dataDir, 'pgdata'));
+    const signal = (sig: NodeJS.Signals) => {
+      for (const pid of pids) {
+        try {
+          process.kill(pid, sig);
+        } catch {
+          /* a backend that has just ended */
+        }
+      }
+    };
+    signal('SIGSTOP');
     const frozenAt = Date.now();
     const during: Promise<Outcome>[] = [];
     try {
@@ -215,13 +225,13 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
         await sleep(250);
       }
     } finally {
-      for (const pid of pids) process.kill(pid, 'SIGCONT');
+      signal('SIGCONT');
     }
     const thawedAt = Date.now();
     let recoveredMs = -1;
     while (Date.now() - thawedAt < 30_000) {
-      const r = await call(api!.base, 'GET', '/api/wallet', { headers: asUser(user) });
-      if (r.status === 200) {
+      const r = await call(api!.base, 'GET', '/api/wallet', { headers: asUser(user) }).catch(() => null);
+      if (r?.status === 200) {
         recoveredMs = Date.now() - thawedAt;
         break;
       }
@@ -229,29 +239,29 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     }
     const outcomes = await Promise.all(during);
     db = await connect(embeddedUrl(dataDir, pgPort));
+    const unavailable = outcomes.filter((o) => o.result?.status === 503);
+    const fast = unavailable.filter((o) => o.result!.ms < 500);
+    const firstFast = fast.length ? Math.min(...fast.map((o) => o.at)) : -1;
+    const slowest503 = unavailable.length ? Math.max(...unavailable.map((o) => o.result!.ms)) : -1;
+    const waited = outcomes.filter((o) => o.result?.status === 200);
+    const ledger = await ledgerCheck(db.sql);
+    report.push(
+      `PostgreSQL frozen 8 s: ${summary(outcomes)}; first fast 503 sent ${firstFast} ms into the freeze, 503s answered in ≤ ${slowest503} ms ` +
+        `(Retry-After: 5); ${waited.length} sent before the monitor tripped waited and got 200 after SIGCONT; recovered ${recoveredMs} ms after SIGCONT; ledger ${JSON.stringify(ledger)}`,
+    );
 
     expect(outcomes.filter((o) => o.error || (o.result!.status !== 200 && o.result!.status !== 503))).toEqual([]);
-    const unavailable = outcomes.filter((o) => o.result!.status === 503);
     expect(unavailable.length).toBeGreaterThan(0);
     for (const o of unavailable) {
       expect(o.result!.body.code).toBe('SERVICE_UNAVAILABLE');
       expect(o.result!.headers['retry-after']).toBe('5');
     }
-    const fast = unavailable.filter((o) => o.result!.ms < 500);
     expect(fast.length).toBeGreaterThan(0);
-    const firstFast = Math.min(...fast.map((o) => o.at));
     expect(firstFast).toBeLessThan(7_000); // the monitor trips after two 1.5 s pings without an answer
     expect(recoveredMs).toBeGreaterThanOrEqual(0);
-    expect(recoveredMs).toBeLessThan(5_000);
+    expect(recoveredMs).toBeLessThan(10_000); // the monitor's next good ping (1 s apart) reopens the gate
     expect(api!.output()).toMatch(/Database unavailable \(/);
-    const ledger = await ledgerCheck(db.sql);
     expect(ledger).toEqual(SOUND_LEDGER);
-    const slowest503 = Math.max(...unavailable.map((o) => o.result!.ms));
-    const waited = outcomes.filter((o) => o.result!.status === 200);
-    report.push(
-      `PostgreSQL frozen 8 s: ${summary(outcomes)}; first fast 503 sent ${firstFast} ms into the freeze, 503s answered in ≤ ${slowest503} ms ` +
-        `(Retry-After: 5); ${waited.length} sent before the monitor tripped waited and got 200 after SIGCONT; recovered ${recoveredMs} ms after SIGCONT; ledger ${JSON.stringify(ledger)}`,
-    );
   }, 120_000);
 
   it('PostgreSQL killed (SIGKILL): 503 while it is down, supervised restart, then success without restarting the API', async () => {
@@ -259,6 +269,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     const postings = Number((await db.sql<{ n: string }>('SELECT count(*) AS n FROM ledger_transactions'))[0].n);
     const [postmaster] = postgresPids(join(dataDir, 'pgdata'));
     await db.end();
+    const logBefore = api!.output().length;
     process.kill(postmaster, 'SIGKILL');
     const killedAt = Date.now();
     const seen: Outcome[] = [];
@@ -272,12 +283,21 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
       }
       await sleep(200);
     }
+    const unavailableLines = api!
+      .output()
+      .slice(logBefore)
+      .split('\n')
+      .filter((line) => /Database unavailable|Service unavailable/.test(line)).length;
+    const slowest = Math.max(-1, ...seen.filter((o) => o.result?.status === 503).map((o) => o.result!.ms));
+    report.push(`PostgreSQL killed: ${summary(seen)} (503s answered in ≤ ${slowest} ms), ${unavailableLines} warn lines; API answering 200 again ${recoveredMs} ms after the kill`);
     expect(seen.filter((o) => o.error || (o.result!.status !== 200 && o.result!.status !== 503))).toEqual([]);
     expect(seen.some((o) => o.result!.status === 503)).toBe(true);
     expect(recoveredMs).toBeGreaterThan(0);
     expect(api!.output()).toMatch(/Embedded PostgreSQL exited unexpectedly \(signal SIGKILL\); restarting/);
     expect(api!.output()).toMatch(/Embedded PostgreSQL restarted on port/);
     expect(alive(api!.pid)).toBe(true);
+    // One clear line a second at most while it is down, not one per request.
+    expect(unavailableLines).toBeLessThanOrEqual(Math.ceil(recoveredMs / 1000) + 2);
     // A money request works again, and the ledger is whole.
     const after = await deposit(user, randomUUID());
     expect(after.status).toBe(201);
@@ -287,10 +307,6 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     expect(Number((await db.sql<{ n: string }>('SELECT count(*) AS n FROM ledger_transactions'))[0].n)).toBe(postings + 1);
     const ledger = await ledgerCheck(db.sql);
     expect(ledger).toEqual(SOUND_LEDGER);
-    const slowest = Math.max(...seen.filter((o) => o.result!.status === 503).map((o) => o.result!.ms));
-    report.push(
-      `PostgreSQL killed: ${summary(seen)} (503s answered in ≤ ${slowest} ms); supervised restart, API answering 200 again ${recoveredMs} ms after the kill; ` +
-        `deposit + approval after it: 201/200; ledger ${JSON.stringify(ledger)}`,
-    );
+    report.push(`  … then deposit + approval: 201/200, supervised restart logged in one line; ledger ${JSON.stringify(ledger)}`);
   }, 120_000);
 });
