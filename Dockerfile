@@ -1,5 +1,6 @@
 # Production-like image: the API serving the built SPA, /admin and /api/docs. Needs DATABASE_URL
-# (see docker-compose.yml); the embedded PostgreSQL is for development only.
+# (see docker-compose.yml, docs/deploy.md); the embedded PostgreSQL is for development only.
+# Multi-stage: the build stage has the dev dependencies and the sources, the final one only what runs.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -22,5 +23,8 @@ COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# 200 when the database answers; 503 while it does not or while the replica drains (docs/deploy.md).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# node itself is PID 1 (no npm, no shell): it receives SIGTERM and drains (SHUTDOWN_GRACE_MS) before exiting 0.
+STOPSIGNAL SIGTERM
 CMD ["node", "dist/apps/api/src/main.js"]

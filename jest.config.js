@@ -37,6 +37,11 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
+    // Real processes (the built server) killed, signalled and starved of PostgreSQL: scripts/test.mjs runs
+    // these after the build, one file at a time (--runInBand).
+    { ...common, displayName: 'faults', roots: ['<rootDir>/test/faults'], testMatch: ['**/*.fault-spec.ts'] },
+    // Two API processes on one PostgreSQL and one Redis (`npm run test:cluster`).
+    { ...common, displayName: 'cluster', roots: ['<rootDir>/test/cluster'], testMatch: ['**/*.cluster-spec.ts'] },
     {
       ...common,
       displayName: 'browser',

@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, in order, with one summary line at the end.
-//   lint → type-check (API + SPA) → build → Jest unit + e2e (real PostgreSQL) → Vitest (SPA) → browser (Chromium)
-// Options: --only=lint,types,unit,e2e,spa,browser to run a subset.
+//   lint → type-check (API + SPA) → build → Jest unit + e2e (real PostgreSQL) → faults (real processes killed)
+//   → cluster (two instances, one PostgreSQL, one Redis; where redis-server exists) → Vitest (SPA) → browser (Chromium)
+// Options: --only=lint,types,unit,e2e,faults,cluster,spa,browser to run a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,7 +74,7 @@ if (wanted('types')) {
   run('type-check API (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   run('type-check SPA (tsc)', bin('tsc'), ['--noEmit', '-p', 'frontend/tsconfig.json']);
 }
-if (wanted('browser') || wanted('e2e')) run('build (API + SPA)', process.execPath, ['scripts/build.mjs', '--if-stale']);
+if (['browser', 'e2e', 'faults', 'cluster'].some(wanted)) run('build (API + SPA)', process.execPath, ['scripts/build.mjs', '--if-stale']);
 if (wanted('e2e') && !ensureDebianPackage(REDIS_SERVER, 'redis-server')) {
   failedSteps++;
   results.push({ label: 'e2e (redis-server missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
@@ -85,6 +86,28 @@ if (wanted('unit') || wanted('e2e')) {
   run(`Jest (${projects.join(' + ')}; e2e against real PostgreSQL)`, bin('jest'), ['--selectProjects', ...projects, '--json', `--outputFile=${file}`], {
     count: jestCounts(file),
   });
+}
+if (wanted('faults')) {
+  const file = join(out, 'faults.json');
+  rmSync(file, { force: true });
+  run('faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)', bin('jest'), ['--selectProjects', 'faults', '--runInBand', '--json', `--outputFile=${file}`], {
+    count: jestCounts(file),
+  });
+}
+if (wanted('cluster')) {
+  // CI installs redis-server; elsewhere the tier is skipped with one line unless it was asked for by name.
+  if (existsSync(REDIS_SERVER) || (only.includes('cluster') && ensureDebianPackage(REDIS_SERVER, 'redis-server'))) {
+    const file = join(out, 'cluster.json');
+    rmSync(file, { force: true });
+    run('cluster (two API instances, one PostgreSQL, one Redis)', bin('jest'), ['--selectProjects', 'cluster', '--runInBand', '--json', `--outputFile=${file}`], {
+      count: jestCounts(file),
+    });
+  } else if (only.includes('cluster')) {
+    failedSteps++;
+    results.push({ label: 'cluster (redis-server missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
+  } else {
+    process.stdout.write(`\n▶ cluster: skipped (no redis-server at ${REDIS_SERVER})\n`);
+  }
 }
 if (wanted('spa')) {
   const file = join(out, 'vitest.json');

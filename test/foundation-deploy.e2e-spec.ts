@@ -37,10 +37,31 @@ describe('deployment files', () => {
     expect(constants).toMatch(/export const ADMIN_JS_TMP_DIR = .*process\.env\.ADMIN_JS_TMP_DIR/);
   });
 
-  it('docker-compose.yml: the API port is published directly, so X-Forwarded-For is not trusted', () => {
+  it('docker-compose.yml: only nginx is published, and X-Forwarded-For is trusted from its address alone', () => {
     const compose = read('docker-compose.yml');
-    expect(compose).toMatch(/ports:\s*\[\s*"3000:3000"\s*\]/);
+    // The API replicas publish no port: every client comes through nginx.
+    expect(compose.match(/^\s*ports:.*$/gm)).toEqual(['    ports: ["80:80"]']);
+    const nginxAddress = /ipv4_address:\s*([0-9.]+)/.exec(compose)?.[1];
+    expect(nginxAddress).toBeDefined();
     const trustProxy = compose.split('\n').filter((line) => /^\s*TRUST_PROXY\s*:/.test(line));
-    for (const line of trustProxy) expect(line).toMatch(/:\s*"?(false|0|no|off)"?\s*(#.*)?$/i);
+    expect(trustProxy.length).toBeGreaterThan(0);
+    for (const line of trustProxy) expect(line).toMatch(new RegExp(`:\\s*"${nginxAddress!.replace(/\./g, '\\.')}"\\s*$`));
+    // nginx overwrites the header with the client's address (appending would keep a forged one).
+    const nginx = read('deploy/nginx.conf');
+    const forwarded = nginx.split('\n').filter((line) => /X-Forwarded-For/i.test(line) && /proxy_set_header/.test(line));
+    expect(forwarded.length).toBeGreaterThan(0);
+    for (const line of forwarded) expect(line).toMatch(/X-Forwarded-For \$remote_addr;/);
+  });
+
+  it('docker-compose.yml: two API replicas, a stop grace longer than SHUTDOWN_GRACE_MS, a HEALTHCHECK in the image', () => {
+    const compose = read('docker-compose.yml');
+    expect(compose).toMatch(/^\s{2}api1: \*api$/m);
+    expect(compose).toMatch(/^\s{2}api2: \*api$/m);
+    const grace = Number(/SHUTDOWN_GRACE_MS:\s*"(\d+)"/.exec(compose)?.[1]);
+    const stop = Number(/stop_grace_period:\s*(\d+)s/.exec(compose)?.[1]);
+    expect(stop * 1000).toBeGreaterThan(grace);
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\/api\/health/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "dist\/apps\/api\/src\/main.js"\]$/m); // node is PID 1 and gets SIGTERM
   });
 });

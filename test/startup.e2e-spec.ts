@@ -36,7 +36,8 @@ function start(
       }, 200);
       child.on('exit', () => clearInterval(poll));
     }
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the last lines written before exiting may still be in the pipe at 'exit'.
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
@@ -72,7 +73,8 @@ describe('start-up (compiled app)', () => {
     );
     expect(result.stderr).not.toMatch(/error/i); // AdminJS prints its bundling progress to stderr
     expect(result.stdout).toContain('Mirrorline is up on http://localhost:');
-    expect(result.stdout).toContain('Received SIGINT, shutting down');
+    expect(result.stdout).toContain('Received SIGINT: draining');
+    expect(result.stdout).toMatch(/Stopped in \d+\.\d s/);
     expect(result.code).toBe(0);
     // PostgreSQL removes its pid file when it has shut down; the data stays for the next start.
     expect(existsSync(join(dataDir, 'pgdata', 'postmaster.pid'))).toBe(false);

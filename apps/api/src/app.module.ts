@@ -23,7 +23,7 @@ export class AppModule {
           pinoHttp: { logger: httpLogger.logger },
           useExisting: true,
         }),
-        DatabaseModule.forRoot(databaseUrl),
+        DatabaseModule.forRoot(databaseUrl, config),
         HealthModule,
         UsersModule,
         AuthModule,

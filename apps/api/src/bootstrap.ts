@@ -8,7 +8,7 @@ import { configWarnings } from './config/load-config';
 import { configureApp } from './http/configure-app';
 import { placeAdminCsrfGuardFirst } from './admin/admin-csrf';
 import { createHttpLogger } from './http/request-logging';
-import { runMigrations, seedDemoDataIfEmpty } from './database/migrate';
+import { migrateDatabase, seedDemoDataIfEmpty, withPrepareLock } from './database/migrate';
 import { STARTUP_TASKS } from './startup-tasks';
 
 export interface BootOptions {
@@ -34,9 +34,12 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   configureApp(app, config, httpLogger);
   if (options.prepareDatabase !== false) {
     const orm = app.get<MikroORM>(MikroORM);
-    await runMigrations(orm);
-    await seedDemoDataIfEmpty(orm, config);
-    for (const task of STARTUP_TASKS) await task(app, config);
+    // Several instances may start at once against one database: one prepares it, the others wait.
+    await withPrepareLock(databaseUrl, async () => {
+      await migrateDatabase(databaseUrl);
+      await seedDemoDataIfEmpty(orm, config);
+      for (const task of STARTUP_TASKS) await task(app, config);
+    });
   }
   await app.init();
   if (config.adminPanel) placeAdminCsrfGuardFirst(app.getHttpAdapter().getInstance());

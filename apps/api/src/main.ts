@@ -1,10 +1,25 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config/load-config';
 import { startFailureLine, type StartContext } from './config/start-failure';
+import type { AppConfig } from '@mirrorline/shared';
 import { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle, withDatabase } from './database/embedded-postgres';
 import { ensureDatabase } from './database/database-url';
 import { createApp } from './bootstrap';
+import { Drain } from './http/drain';
+
+/**
+ * How long a draining process still accepts connections (those already queued in its listen backlog, and those
+ * a proxy sends before it has seen health turn 503) and serves them with `Connection: close`.
+ */
+const ACCEPT_BACKLOG_MS = 1_000;
+
+/** One operator line on stdout (info) or stderr (warn, error), outside the request log. */
+function say(line: string, level: 'info' | 'warn' | 'error' = 'info'): void {
+  (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
+}
 
 /** Every way the start can fail ends here: one line on stderr, exit 1 (the stack only at LOG_LEVEL debug/trace). */
 function fail(line: string, error?: unknown): never {
@@ -15,7 +30,7 @@ function fail(line: string, error?: unknown): never {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  let config;
+  let config: AppConfig;
   try {
     config = loadConfig();
   } catch (error) {
@@ -32,6 +47,11 @@ async function main(): Promise<void> {
         dataDir: join(config.dataDir, 'pgdata'),
         port: config.embeddedPgPort,
         persistent: true,
+        // Restarted if it dies while the API runs; meanwhile the API answers 503 and recovers by itself.
+        supervise: {
+          event: say,
+          gaveUp: () => void shutdown('No database', 1),
+        },
       });
     } catch (error) {
       fail(error instanceof EmbeddedPostgresError ? error.message : startFailureLine(error, context), error);
@@ -48,22 +68,65 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof createApp>> | undefined;
   let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`Received ${signal}, shutting down…\n`);
-    try {
-      await app?.close();
-    } finally {
-      await embedded?.stop();
-      process.exit(0);
+  /**
+   * The graceful drain (docs/deploy.md): stop accepting connections, answer health 503 "draining", let the
+   * requests in flight finish (up to SHUTDOWN_GRACE_MS), then app.close() — the Nest shutdown hooks end the
+   * event streams and the outbox and feed workers, then the pool closes — and only then PostgreSQL.
+   */
+  async function shutdown(reason: string, exitCode = 0): Promise<void> {
+    if (stopping) {
+      if (exitCode === 0) {
+        say(`${reason} again: stopping at once`, 'warn');
+        process.exit(1);
+      }
+      return;
     }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    stopping = true;
+    embedded?.leaving();
+    const began = Date.now();
+    say(`${reason}: draining, up to ${config.shutdownGraceMs} ms for the requests in flight…`);
+    let code = exitCode;
+    try {
+      if (app) {
+        const drain = app.get(Drain);
+        drain.start();
+        const server = app.getHttpServer() as Server;
+        // Connections the kernel completed before the signal wait in the listen backlog: accept and serve
+        // them for a moment rather than reset them, then take no new connection (refused, so a client or
+        // proxy retries elsewhere).
+        await new Promise((resolve) => setTimeout(resolve, Math.min(ACCEPT_BACKLOG_MS, config.shutdownGraceMs)));
+        // net.Server's close, not http.Server's: that one also drops every connection without a request in
+        // progress — including those just accepted whose request is still on its way (a reset for the client).
+        // Idle keep-alive connections are closed by app.close() below, once the requests in flight are done.
+        NetServer.prototype.close.call(server);
+        say(`Stopped accepting connections; ${drain.pending()} request(s) in flight`);
+        if (!(await drain.idle(config.shutdownGraceMs))) {
+          say(`${drain.pending()} request(s) still running after SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms): closing anyway`, 'warn');
+        }
+        // Whatever connection is still open once the hooks have run (a stream nobody ended) is cut.
+        const force = setTimeout(() => server.closeAllConnections(), 2_000);
+        force.unref();
+        await app.close();
+        clearTimeout(force);
+      }
+    } catch (error) {
+      say(`Shutdown: ${startFailureLine(error, context)}`, 'error');
+      code = 1;
+    }
+    try {
+      await embedded?.stop();
+    } catch (error) {
+      say(`Shutdown: the embedded PostgreSQL did not stop cleanly: ${(error as Error).message}`, 'error');
+      code = 1;
+    }
+    say(`Stopped in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    process.exit(code);
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(`Received ${signal}`));
 
   try {
     app = await createApp(config, databaseUrl);
+    app.get(Drain).watch(app.getHttpServer() as Server);
     await app.listen(config.port);
   } catch (error) {
     await app?.close().catch(() => undefined);

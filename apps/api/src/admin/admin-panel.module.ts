@@ -134,7 +134,13 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
     {
       provide: SESSION_POOL,
       inject: [MikroORM],
-      useFactory: (orm: MikroORM) => new Pool({ connectionString: orm.config.get('clientUrl'), max: 4 }),
+      useFactory: (orm: MikroORM) => {
+        const pool = new Pool({ connectionString: orm.config.get('clientUrl'), max: 4, connectionTimeoutMillis: 2_000 });
+        // An idle client whose server went away (restart, failover) emits 'error': without a listener that
+        // would end the process. The pool drops that client and connects afresh on the next checkout.
+        pool.on('error', () => undefined);
+        return pool;
+      },
     },
   ],
   exports: [SESSION_POOL],

@@ -156,4 +156,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MARKET_MAX_QUOTE_AGE: 'ten' }, dir())).toThrow(/MARKET_MAX_QUOTE_AGE/);
     expect(() => loadConfig({ BINANCE_WS_URL: 'https://example.com' }, dir())).toThrow(ConfigError);
   });
+
+  it('reads the fault-tolerance settings with their defaults (SHUTDOWN_GRACE_MS and the database timeouts)', () => {
+    const defaults = loadConfig({}, dir());
+    expect(defaults).toMatchObject({ shutdownGraceMs: 10_000, dbStatementTimeoutMs: 5_000, dbAcquireTimeoutMs: 2_000, outboxSweepMs: 5_000 });
+    const set = loadConfig({ SHUTDOWN_GRACE_MS: '30000', DB_STATEMENT_TIMEOUT_MS: '8000', DB_ACQUIRE_TIMEOUT_MS: '1500', OUTBOX_SWEEP_MS: '1000' }, dir());
+    expect(set).toMatchObject({ shutdownGraceMs: 30_000, dbStatementTimeoutMs: 8_000, dbAcquireTimeoutMs: 1_500, outboxSweepMs: 1_000 });
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10s' }, dir())).toThrow('Configuration error: SHUTDOWN_GRACE_MS must be a number of milliseconds');
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' }, dir())).toThrow(ConfigError);
+  });
+
+  it('TRUST_PROXY: off, one hop, a hop count or the proxies\' addresses, never "any"', () => {
+    expect(loadConfig({}, dir()).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }, dir()).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, dir()).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }, dir()).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '172.28.0.10, 10.0.0.0/8' }, dir()).trustProxy).toEqual(['172.28.0.10', '10.0.0.0/8']);
+    for (const bad of ['any', '*', 'all', '0.0.0.0/0', '::/0', '10.0.0.1 evil']) expect(() => loadConfig({ TRUST_PROXY: bad }, dir())).toThrow(/TRUST_PROXY/);
+  });
 });

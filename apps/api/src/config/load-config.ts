@@ -32,6 +32,15 @@ function port(env: Env, name: string, fallback: number): number {
   return Number(raw);
 }
 
+function milliseconds(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a number of milliseconds between ${min} and ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = value(env, name);
   if (raw === undefined) return fallback;
@@ -48,6 +57,28 @@ function seconds(env: Env, name: string, fallback: number): number {
     throw new ConfigError(name, `must be a whole number of seconds between 0 and 31536000 (got "${raw}")`);
   }
   return Number(raw);
+}
+
+/**
+ * TRUST_PROXY: which hops may set X-Forwarded-For (Express "trust proxy"). false (default: no proxy), true
+ * (= 1: exactly one proxy in front), a hop count, or the proxies' addresses / CIDR ranges, comma-separated.
+ * Never "any": trusting every hop lets any client forge its address and get around the per-IP limits.
+ */
+function trustProxy(env: Env): AppConfig['trustProxy'] {
+  const raw = value(env, 'TRUST_PROXY');
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (['false', '0', 'no', 'off'].includes(lower)) return false;
+  if (['true', 'yes', 'on'].includes(lower)) return 1;
+  if (/^\d+$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 10) return Number(raw);
+  const addresses = raw.split(',').map((part) => part.trim()).filter(Boolean);
+  const ADDRESS = /^([0-9.]+|[0-9a-f:]+)(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/i;
+  const everyone = (a: string) => /^(0\.0\.0\.0|::)\/0$/.test(a);
+  if (addresses.length && addresses.every((a) => ADDRESS.test(a) && !everyone(a))) return addresses;
+  throw new ConfigError(
+    'TRUST_PROXY',
+    `must be false, true (one proxy), a hop count (1-10) or the proxies' addresses, comma-separated (got "${raw}"); never "any": clients could forge their address`,
+  );
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -197,11 +228,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     adminPanel: bool(env, 'ADMIN_PANEL', nodeEnv !== 'test'),
     spaDir: value(env, 'SPA_DIR') === 'off' ? undefined : abs(value(env, 'SPA_DIR') ?? join('frontend', 'dist')),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
     ...marketConfig(env, nodeEnv),
     withdrawalAddressCooldownSeconds: seconds(env, 'WITHDRAWAL_ADDRESS_COOLDOWN', 86400),
     mfaEncryptionKey: '',
     apiDocs: bool(env, 'API_DOCS', !isProduction),
+    trustProxy: trustProxy(env),
+    shutdownGraceMs: milliseconds(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    dbStatementTimeoutMs: milliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
+    dbAcquireTimeoutMs: milliseconds(env, 'DB_ACQUIRE_TIMEOUT_MS', 2_000, 100, 60_000),
+    outboxSweepMs: milliseconds(env, 'OUTBOX_SWEEP_MS', 5_000, 100, 600_000),
   };
   const mfaKey = value(env, 'MFA_ENCRYPTION_KEY');
   if (mfaKey !== undefined && mfaKey.length < 32) throw new ConfigError('MFA_ENCRYPTION_KEY', 'must be at least 32 characters long');

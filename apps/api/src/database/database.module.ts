@@ -8,9 +8,11 @@ import {
   PgNotifications,
   SystemClock,
   UnitOfWork,
+  type AppConfig,
 } from '@mirrorline/shared';
-import { mikroOrmOptions } from './mikro-orm.options';
+import { mikroOrmOptions, poolTimeouts } from './mikro-orm.options';
 import { PgDatabaseNotifications } from './pg-database-notifications';
+import { DatabaseMonitor } from './database-monitor';
 
 /**
  * MikroORM on PostgreSQL plus what every context shares: UnitOfWork, Clock, PgNotifications (the LISTEN
@@ -20,12 +22,12 @@ import { PgDatabaseNotifications } from './pg-database-notifications';
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(databaseUrl: string): DynamicModule {
+  static forRoot(databaseUrl: string, config?: Pick<AppConfig, 'dbStatementTimeoutMs' | 'dbAcquireTimeoutMs'>): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
         MikroOrmModule.forRoot({
-          ...mikroOrmOptions(databaseUrl),
+          ...mikroOrmOptions(databaseUrl, config ? poolTimeouts(config) : {}),
           autoLoadEntities: true,
           registerRequestContext: true,
         }),
@@ -36,8 +38,9 @@ export class DatabaseModule {
         { provide: DATABASE_URL, useValue: databaseUrl },
         PgNotifications,
         { provide: DatabaseNotifications, useFactory: () => new PgDatabaseNotifications(databaseUrl) },
+        DatabaseMonitor,
       ],
-      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications],
+      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor],
     };
   }
 }

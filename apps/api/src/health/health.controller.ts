@@ -2,6 +2,8 @@ import { Controller, Get, HttpCode, Post, ServiceUnavailableException } from '@n
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, MikroOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 import { Public } from '@mirrorline/auth';
+import { Drain } from '../http/drain';
+import { DatabaseMonitor } from '../database/database-monitor';
 
 /** "Not ready: database down" from terminus' report, so that the 503 body says what is wrong. */
 export function notReadyMessage(report: unknown): string {
@@ -15,14 +17,22 @@ export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly database: MikroOrmHealthIndicator,
+    private readonly drain: Drain,
+    private readonly monitor: DatabaseMonitor,
   ) {}
 
-  /** Liveness (the process answers) and readiness (the database answers a query). 503 when not ready. */
+  /**
+   * Liveness (the process answers) and readiness (the database answers a query). 503 when not ready:
+   * "Not ready: draining" once SIGTERM has started the graceful drain (take the instance out of rotation),
+   * "Not ready: database down" while the database does not answer (at once when the monitor knows it).
+   */
   @Public()
   @Get('health')
   @HealthCheck()
   @ApiServiceUnavailableResponse({ schema: { example: { statusCode: 503, message: 'Not ready: database down', code: 'SERVICE_UNAVAILABLE' } } })
   async check(): Promise<HealthCheckResult> {
+    if (this.drain.draining) throw new ServiceUnavailableException('Not ready: draining');
+    if (!this.monitor.available) throw new ServiceUnavailableException('Not ready: database down');
     try {
       return await this.health.check([() => this.database.pingCheck('database', { timeout: 1500 })]);
     } catch (error) {

@@ -4,12 +4,14 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import type { HttpLogger } from 'pino-http';
 import type { AppConfig } from '@mirrorline/shared';
-import { DomainErrorFilter, errorResponse } from './domain-error.filter';
+import { databaseUnavailable, DomainErrorFilter, errorResponse } from './domain-error.filter';
 import { createValidationPipe } from './validation';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
 import { serveAdminLoginCodeScript } from '../admin/admin-login-code';
 import { adminCsrfGuard } from '../admin/admin-csrf';
+import { Drain } from './drain';
+import { DatabaseMonitor } from '../database/database-monitor';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -20,11 +22,22 @@ const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com', 
  * real stack: security headers, CORS, body limits, /api prefix, validation, error filter, docs, SPA.
  */
 export function configureApp(app: NestExpressApplication, config: AppConfig, httpLogger: HttpLogger): void {
-  if (config.trustProxy) app.set('trust proxy', 1);
+  if (config.trustProxy !== false) app.set('trust proxy', config.trustProxy);
   // First of all, so that every response (including those that helmet, CORS or the body parsers end on
   // their own) carries X-Request-Id and gets its access log line.
   app.use(httpLogger);
   app.disable('x-powered-by');
+  // Requests in flight, for the graceful drain (main.ts); `Connection: close` once it has started.
+  app.use(app.get(Drain).middleware);
+  // While the database does not answer, API requests get a 503 at once instead of each waiting for a
+  // timeout (health answers its own 503 with the reason).
+  const database = app.get(DatabaseMonitor);
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    if (database.available || /^\/(health|wakeup)\/?$/.test(req.path)) return next();
+    const { status, body, headers } = errorResponse(databaseUnavailable(database.unavailableReason));
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(status).json(body);
+  });
 
   const strictHelmet = staticHeaders(helmet({
     contentSecurityPolicy: {
@@ -71,7 +84,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   if (config.apiDocs) setupSwagger(app);
   if (config.adminPanel) serveAdminLoginCodeScript(app.getHttpAdapter().getInstance());
   serveSpa(app, config.spaDir);
-  app.enableShutdownHooks();
+  // No app.enableShutdownHooks(): main.ts owns SIGTERM/SIGINT (drain first, then app.close(), then PostgreSQL).
 }
 
 type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void;

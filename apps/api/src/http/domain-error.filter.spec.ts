@@ -32,13 +32,36 @@ describe('errorResponse', () => {
     expect(errorResponse({ code: '40001' }).body.code).toBe('RETRY');
   });
 
+  it('answers database unavailability 503 SERVICE_UNAVAILABLE with Retry-After, never 500', () => {
+    const unavailable = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'), { name: 'KnexTimeoutError' }),
+      new Error('Connection terminated unexpectedly'),
+      // MikroORM wraps the driver's error; AggregateError from a dual-stack connect.
+      Object.assign(new Error('wrapped'), { name: 'ConnectionException', cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }),
+      Object.assign(new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })], 'all failed')),
+    ];
+    for (const error of unavailable) {
+      expect(errorResponse(error)).toEqual({
+        status: 503,
+        body: { statusCode: 503, message: 'The service is temporarily unavailable; please retry shortly', code: 'SERVICE_UNAVAILABLE' },
+        headers: { 'Retry-After': '5' },
+      });
+    }
+    expect(errorResponse(new Error('boom')).status).toBe(500);
+    expect(errorResponse({ code: '23505' }).status).toBe(409);
+  });
+
   it('turns a 503 into SERVICE_UNAVAILABLE with a readable message', () => {
     // What terminus throws when a health indicator is down: the report as the response, no message.
     const health = new ServiceUnavailableException({ status: 'error', info: {}, error: { database: { status: 'down' } }, details: {} });
     expect(errorResponse(health)).toEqual({
       status: 503,
       body: { statusCode: 503, message: 'The service is temporarily unavailable; please retry shortly', code: 'SERVICE_UNAVAILABLE' },
-      headers: {},
+      headers: { 'Retry-After': '5' },
     });
     expect(errorResponse(new ServiceUnavailableException()).body.code).toBe('SERVICE_UNAVAILABLE');
     expect(errorResponse(new ServiceUnavailableException('The database does not answer')).body).toEqual({

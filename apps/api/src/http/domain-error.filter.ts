@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, type DomainErrorKind, formatCents, MAX_BALANCE_CENTS, sqlStateOf } from '@mirrorline/shared';
+import { databaseUnavailableReason, DomainError, type DomainErrorKind, formatCents, MAX_BALANCE_CENTS, sqlStateOf } from '@mirrorline/shared';
 
 /** The one place where domain error kinds become HTTP statuses. */
 export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
@@ -52,6 +52,31 @@ const STATUS_OF_SQLSTATE: Record<string, [number, string, string]> = {
   '40P01': [409, 'RETRY', 'The request conflicted with another one; please retry'],
 };
 
+/** How long a client should wait before retrying while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The 503 of a database that cannot answer (down, restarting, frozen, out of connections, statement timeout). */
+export function databaseUnavailable(reason: string): DomainError {
+  return new DomainError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; please retry shortly', 'service_unavailable', {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    reason,
+  });
+}
+
+/** At most one warn line a second for database unavailability, however many requests hit it. */
+let lastUnavailableLine = 0;
+let unavailableSince = 0;
+function shouldLogUnavailable(now = Date.now()): number | null {
+  if (now - lastUnavailableLine < 1000) {
+    unavailableSince++;
+    return null;
+  }
+  const suppressed = unavailableSince;
+  lastUnavailableLine = now;
+  unavailableSince = 0;
+  return suppressed;
+}
+
 export interface ErrorBody {
   statusCode: number;
   message: string;
@@ -96,6 +121,7 @@ export function errorResponse(exception: unknown): { status: number; body: Error
     }
     const headers: Record<string, string> = {};
     if (status === 429) headers['Retry-After'] = headers['Retry-After'] ?? '60';
+    if (status === 503) headers['Retry-After'] = String(DATABASE_RETRY_AFTER_SECONDS);
     return { status, body: { statusCode: status, message, code: CODE_OF_STATUS[status] ?? 'ERROR' }, headers };
   }
   // Other client errors raised by Express middleware before Nest sees the request.
@@ -105,6 +131,8 @@ export function errorResponse(exception: unknown): { status: number; body: Error
     const message = e?.expose && typeof e.message === 'string' ? e.message : 'Bad request';
     return { status: httpStatus, body: { statusCode: httpStatus, message, code: CODE_OF_STATUS[httpStatus] ?? 'BAD_REQUEST' }, headers: {} };
   }
+  const unavailable = databaseUnavailableReason(exception);
+  if (unavailable) return errorResponse(databaseUnavailable(unavailable));
   const sqlState = sqlStateOf(exception);
   if (sqlState === '23514' && constraintOf(exception) === 'ledger_accounts_max_balance') {
     // Wherever the posting came from (settlement SQL, a deposit's approval, an adjustment), the answer names the rule.
@@ -132,9 +160,17 @@ export class DomainErrorFilter implements ExceptionFilter {
     const response = ctx.getResponse<Response>();
     const request = ctx.getRequest<Request>();
     const { status, body, headers } = errorResponse(exception);
-    if (status === 503 && exception instanceof HttpException) {
-      // Expected while a dependency is down (health checks every few seconds): one line, no stack.
-      this.logger.warn({ path: request?.url, message: body.message }, 'Service unavailable');
+    const unavailable = databaseUnavailableReason(exception);
+    if (unavailable) {
+      // Expected while PostgreSQL is down or restarting: no stack, and one line a second at most.
+      const suppressed = shouldLogUnavailable();
+      if (suppressed !== null) {
+        this.logger.warn({ path: request?.url, reason: unavailable, moreSinceLastLine: suppressed }, `Database unavailable (${unavailable}): answered 503`);
+      }
+    } else if (status === 503) {
+      // Expected while a dependency is down (health checks every few seconds): one line, no stack, one a second at most.
+      const suppressed = shouldLogUnavailable();
+      if (suppressed !== null) this.logger.warn({ path: request?.url, message: body.message, moreSinceLastLine: suppressed }, 'Service unavailable');
     } else if (status >= 500) {
       this.logger.error({ err: loggableError(exception), path: request?.url }, 'Unhandled error');
     }

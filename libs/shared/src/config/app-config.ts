@@ -26,7 +26,16 @@ export interface AppConfig {
   adminPanel: boolean;
   /** Serve the built SPA from this folder (undefined: do not serve). */
   spaDir?: string;
-  trustProxy: boolean;
+  /** Express "trust proxy": false, a hop count, or the proxies' addresses (TRUST_PROXY; never every hop). */
+  trustProxy: false | number | string[];
+  /** SIGTERM/SIGINT: how long requests in flight may take to finish before the workers and the pool close. */
+  shutdownGraceMs: number;
+  /** PostgreSQL statement_timeout of every pooled connection (settlement sets its own with SET LOCAL). */
+  dbStatementTimeoutMs: number;
+  /** How long a request waits for a pooled connection (and a new connection for its handshake) before a 503. */
+  dbAcquireTimeoutMs: number;
+  /** How often every instance looks for pending outbox notices (a dead instance's included). */
+  outboxSweepMs: number;
   /** MARKET_FEED: where prices come from (product.md §9.2); `test` only with NODE_ENV=test (its default there). */
   marketFeed: 'simulated' | 'binance' | 'test';
   /** MARKET_SEED: seed of the simulated market (one seed → one path). */

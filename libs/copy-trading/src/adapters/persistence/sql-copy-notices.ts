@@ -1,5 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { afterCommit, emOf, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { afterCommit, APP_CONFIG, emOf, UnitOfWork, type AppConfig, type TransactionContext } from '@mirrorline/shared';
 import { Notifications } from '@mirrorline/notifications';
 import { sqlAmount } from './sql-amount';
 
@@ -13,8 +13,9 @@ const RETRY_MS = 5_000;
  * 100,000 for a large trader. They go through a transactional outbox (copy_trade_notices): the trade's
  * transaction records one notice, and this worker writes the notifications set-based right after the
  * commit, each notice in a transaction of its own that also deletes it — so a notice is delivered exactly
- * once, a crash in between loses nothing (pending notices are delivered at the next start), and several
- * API instances share the work (SKIP LOCKED). Rare per-copy events (stop loss hit, copy ended) are written
+ * once, a crash in between loses nothing, and several API instances share the work (SKIP LOCKED). Every
+ * instance also sweeps the outbox every OUTBOX_SWEEP_MS (5 s), so the notices an instance committed but
+ * did not deliver before it died are delivered by the others within seconds (or by itself at its next start). Rare per-copy events (stop loss hit, copy ended) are written
  * inside the trade's transaction instead; see SqlTradeEngine.
  */
 @Injectable()
@@ -24,10 +25,12 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   private again = false;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private sweep: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly uow: UnitOfWork,
     private readonly notifications: Notifications,
+    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
   ) {}
 
   /** Records a notice in the trade's transaction; delivery starts once that transaction has committed. */
@@ -59,10 +62,15 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     this.kick(); // notices a previous process committed but did not deliver
+    // …and, periodically, those of another instance that died after its commit (one SELECT when none is pending).
+    if (this.sweep || this.closed) return;
+    this.sweep = setInterval(() => this.kick(), this.config?.outboxSweepMs ?? 5_000);
+    this.sweep.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
+    if (this.sweep) clearInterval(this.sweep);
     if (this.retry) clearTimeout(this.retry);
     await this.idle();
   }

@@ -69,6 +69,8 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     const em = emOf(tx);
     const result: CloseOutResult = { copies: 0, positions: 0, ended: 0, pnl: 0n, followersByTrader: new Map() };
     if (!copyIds.length || !quotes.length) return result;
+    // A mass close-out (a crash of the market) may run past the request pool's statement_timeout, as a settlement may.
+    await em.execute("SET LOCAL statement_timeout = '120s'");
     const ids = pgArray(copyIds);
     // Lock order as everywhere: trader rows (share: trade opens and closes of those traders wait, copies of
     // them do not), in id order, then the copy rows in id order, then the ledger accounts (posting trigger).

@@ -73,6 +73,12 @@ export function toTradeRecord(row: TradeRow): TradeRecord {
 }
 
 /**
+ * A fan-out or settlement of 100,000 copies may run longer than the request statement_timeout of the pool
+ * (DB_STATEMENT_TIMEOUT_MS, 5 s): it sets its own for its transaction (apps/api LONGEST_STATEMENT_MS).
+ */
+const SETTLEMENT_STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = '120s'";
+
+/**
  * Fan-out and settlement as a handful of set-based statements (docs/copy-trading.md): the work per
  * trade is a constant number of round trips whatever the number of copies. Intermediate results live in
  * ON COMMIT DROP temporary tables (no WAL, private to the transaction) so each step reads them once.
@@ -98,6 +104,7 @@ export class SqlTradeEngine extends TradeEngine {
 
   async fanOut(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<FanOutResult> {
     const em = emOf(tx);
+    await em.execute(SETTLEMENT_STATEMENT_TIMEOUT);
     const tradeId = trade.id;
     // One statement: every live copy's guard and size, then the positions and the skips (data-modifying
     // CTEs over the same materialised candidates). Free equity = copy equity − Σ open positions;
@@ -204,6 +211,7 @@ export class SqlTradeEngine extends TradeEngine {
     // plan; a small one keeps the planner's index probes, as hash joins would scan whole tables.
     // With the default work_mem (4 MB) those hashes and the materialised CTEs spill to temp files.
     const large = trade.copiedCount >= HASH_JOIN_THRESHOLD;
+    await em.execute(SETTLEMENT_STATEMENT_TIMEOUT);
     if (large) await em.execute("SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '64MB'");
     // Stop-loss hits and ended copies are few: kept aside (small temp table) for the cash return and notices.
     await em.execute(

@@ -1,0 +1,63 @@
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { NextFunction, Request, Response } from 'express';
+import { Drain } from './drain';
+
+/** A plain HTTP server with the drain's middleware in front of a handler the test controls. */
+function serve(drain: Drain, handler: (res: ServerResponse) => void): Promise<{ server: Server; port: number }> {
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    drain.middleware(req as unknown as Request, res as unknown as Response, (() => handler(res)) as NextFunction);
+  });
+  drain.watch(server);
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })));
+}
+
+function get(port: number): Promise<{ status: number; connection: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('Drain', () => {
+  it('waits for the requests in flight, and answers them with Connection: close once draining', async () => {
+    const drain = new Drain();
+    const held: ServerResponse[] = [];
+    const { server, port } = await serve(drain, (res) => held.push(res));
+    const pending = get(port);
+    while (held.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(drain.pending()).toBe(1);
+    drain.start();
+    expect(drain.draining).toBe(true);
+    expect(await drain.idle(50)).toBe(false); // still running: the grace would run out
+    const idle = drain.idle(5_000);
+    held[0].end('done');
+    expect(await idle).toBe(true);
+    expect(await pending).toEqual({ status: 200, connection: 'close' });
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('does not wait for event streams (their module ends them in its shutdown hook)', async () => {
+    const drain = new Drain();
+    const streams: ServerResponse[] = [];
+    const { server, port } = await serve(drain, (res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write(': hello\n\n');
+      streams.push(res);
+    });
+    const stream = get(port);
+    while (streams.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    drain.start();
+    expect(drain.pending()).toBe(0);
+    expect(await drain.idle(1_000)).toBe(true);
+    streams[0].end();
+    await stream;
+    server.closeAllConnections();
+    server.close();
+  });
+});
