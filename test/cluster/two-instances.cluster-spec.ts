@@ -55,17 +55,17 @@ async function startPostgres(dataDir: string, port: number): Promise<{ url: stri
 }
 
 /**
- * The one place where a trader opens and closes a trade in this tier. Trades take an entry and an exit
- * price today; when execution fills at market quotes (no prices), only these two functions change.
+ * The one place where a trader opens and closes a trade in this tier: market orders on BTCUSDT (open around
+ * the clock), filled at the quotes of the simulated market that the feed leader among the instances ticks.
  */
 async function openTrade(base: string, trader: TestUser): Promise<CallResult> {
   return call(base, 'POST', '/api/trader/trades', {
-    body: { market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.10', allocationPct: 20 },
+    body: { symbol: 'BTCUSDT', side: 'buy', allocationPct: 20 },
     headers: { Authorization: trader.bearer },
   });
 }
 async function closeTrade(base: string, trader: TestUser, tradeId: string): Promise<CallResult> {
-  return call(base, 'POST', `/api/trader/trades/${tradeId}/close`, { body: { exitPrice: '1.21' }, headers: { Authorization: trader.bearer } });
+  return call(base, 'POST', `/api/trader/trades/${tradeId}/close`, { body: {}, headers: { Authorization: trader.bearer } });
 }
 
 /**
@@ -221,8 +221,15 @@ describe('cluster: two API instances on one PostgreSQL and one Redis', () => {
     expect(await db.sql('SELECT 1 FROM copy_trade_notices')).toHaveLength(0);
     expect(Number((await db.sql<{ n: string }>('SELECT count(*) AS n FROM copy_positions WHERE trade_id = ?', [tradeId]))[0].n)).toBe(followers.length);
 
-    // The trade goes on on B: it closes and settles every position, each follower hears of it once.
-    const closed = await closeTrade(b.base, trader, tradeId);
+    // The trade goes on on B: it closes and settles every position, each follower hears of it once. If A led
+    // the market feed, B takes the feed over (advisory lock) and its quotes are fresh again within seconds;
+    // until then a close is a clean 503 MARKET.NO_QUOTE, never a fill on a stale price.
+    let closed = await closeTrade(b.base, trader, tradeId);
+    for (const started = Date.now(); closed.status === 503 && Date.now() - started < 30_000; ) {
+      expect(closed.body.code).toBe('MARKET.NO_QUOTE');
+      await sleep(500);
+      closed = await closeTrade(b.base, trader, tradeId);
+    }
     expect(closed.status).toBe(200);
     const closedNotices = () => db.sql("SELECT 1 FROM notifications WHERE type = 'copy_closed' AND data->>'tradeId' = ?", [tradeId]);
     const closedAt = Date.now();
