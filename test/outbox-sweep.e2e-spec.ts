@@ -1,4 +1,5 @@
 import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
@@ -29,12 +30,7 @@ describe('outbox sweep: pending notices of a dead instance are delivered by a li
   afterAll(() => t.close());
 
   it('delivers a notice left pending by another instance within a sweep, once, and keeps the ledger whole', async () => {
-    const opened = await t
-      .http()
-      .post('/api/trader/trades')
-      .set('Authorization', trader.bearer)
-      .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.10', allocationPct: 20 })
-      .expect(201);
+    const opened = await openAt(t, trader.bearer, '1.10', { allocationPct: 20 }).expect(201);
     const tradeId = opened.body.trade.id as string;
     await t.delivered();
     // What a dead instance leaves behind: the trade committed with its notice, the notifications never written.

@@ -1,6 +1,7 @@
 import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
-import { createUser, type TestUser } from './support/users';
+import { createUser, totpCode, type TestUser } from './support/users';
 
 /**
  * Issue 11, "Admin powers without a second pair of eyes" (product.md §10, admin separation of duties).
@@ -31,7 +32,11 @@ describe('security: separation of admin duties', () => {
     await post(otherAdmin, `/admin/transactions/${deposit.body.id}/approve`).expect(200);
     expect(await fx.cashOf(sql, admin.id)).toBe(50_000n);
 
-    const withdrawal = await post(admin, '/wallet/withdraw', { amount: '100.00', destination: 'DE89 3704 0044 0532 0130 00' });
+    // Admins have 2FA, so a withdrawal carries a code (product.md §10).
+    const withdrawal = await post(admin, '/wallet/withdraw', { amount: '100.00', destination: 'DE89 3704 0044 0532 0130 00' }).set(
+      'X-MFA-Code',
+      totpCode(admin.mfaSecret!),
+    );
     expect(withdrawal.status).toBe(201);
     expect((await post(admin, `/admin/transactions/${withdrawal.body.id}/approve`)).status).toBe(403);
     await post(otherAdmin, `/admin/transactions/${withdrawal.body.id}/approve`).expect(200);
@@ -59,7 +64,7 @@ describe('security: separation of admin duties', () => {
       ['post', '/api/wallet/withdraw', { amount: '10.00', destination: 'IBAN 1' }],
       ['post', '/api/wallet/deposit', { amount: '10.00' }],
       ['post', '/api/copies', { traderId, amount: '50.00' }],
-      ['post', '/api/trader/trades', { market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1', allocationPct: 10 }],
+      ['post', '/api/trader/trades', { symbol: 'BTCUSDT', side: 'buy', allocationPct: 10 }],
       ['patch', '/api/traders/me', { share: 50 }],
       ['post', '/api/auth/changepassword', { currentPassword: 'x', newPassword: 'another-password' }],
       ['patch', '/api/copies/settings', { dailyLossLimit: null }],
@@ -77,9 +82,9 @@ describe('security: separation of admin duties', () => {
   it('every admin trade action with ?traderId= is audited, naming the admin', async () => {
     const traderUser = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
     const traderId = await fx.insertTraderProfile(sql, traderUser.id, 10);
-    const opened = await post(admin, `/trader/trades?traderId=${traderId}`, { market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.1', allocationPct: 10 });
+    const opened = await openAt(t, admin.bearer, '1.1', { allocationPct: 10 }, `?traderId=${traderId}`);
     expect(opened.status).toBe(201);
-    await post(admin, `/trader/trades/${opened.body.trade.id}/close?traderId=${traderId}`, { exitPrice: '1.2' }).expect(200);
+    await closeAt(t, admin.bearer, opened.body.trade.id, '1.2', `?traderId=${traderId}`).expect(200);
     const rows = await sql<{ actor_id: string; action: string; target_id: string }>(
       "SELECT actor_id, action, target_id FROM audit_log WHERE action LIKE 'trader.%' ORDER BY id",
     );
@@ -88,11 +93,7 @@ describe('security: separation of admin duties', () => {
       { actor_id: admin.id, action: 'trader.trade_close', target_id: String(traderId) },
     ]);
     // The trader's own actions are the trader's: no admin audit row.
-    const own = await t
-      .http()
-      .post('/api/trader/trades')
-      .set('Authorization', traderUser.bearer)
-      .send({ market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.1', allocationPct: 10 });
+    const own = await openAt(t, traderUser.bearer, '1.1', { allocationPct: 10 });
     expect(own.status).toBe(201);
     expect(await sql("SELECT 1 FROM audit_log WHERE action LIKE 'trader.%'")).toHaveLength(2);
   });

@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
@@ -26,10 +27,10 @@ describe('security: money limits and the profit share a copy agreed to', () => {
     await fx.fundCash(sql, user.id, cents);
     return user;
   }
-  const open = (who: TestUser, entryPrice: string) =>
-    t.http().post('/api/trader/trades').set('Authorization', who.bearer).send({ market: 'Crypto', pair: 'BTCUSDT', side: 'buy', entryPrice, allocationPct: 100 });
-  const close = (who: TestUser, tradeId: string, exitPrice: string) =>
-    t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', who.bearer).send({ exitPrice });
+  // Market orders at prices the test feed sets (a sock puppet's trader cannot type one any more; the limit
+  // still holds whatever the market does).
+  const open = (who: TestUser, price: string) => openAt(t, who.bearer, price, { allocationPct: 100 });
+  const close = (who: TestUser, tradeId: string, price: string) => closeAt(t, who.bearer, tradeId, price);
   const follow = (who: TestUser, traderId: number, amount: string) => t.http().post('/api/copies').set('Authorization', who.bearer).send({ traderId, amount });
 
   afterEach(async () => {

@@ -51,6 +51,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
       DEMO_DATA: 'false',
       SPA_DIR: 'off',
       ADMIN_PANEL: 'false',
+      // Specs share a loaded 2-core machine with their own PostgreSQL: a new pooled connection may take longer
+      // than production's 2 s to open. The fail-fast limits are tested where they matter (test/faults).
+      DB_ACQUIRE_TIMEOUT_MS: '15000',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mirrorline-test-var-')),
       UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'mirrorline-test-uploads-')),
       ...env,

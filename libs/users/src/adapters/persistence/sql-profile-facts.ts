@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { toCents } from '@mirrorline/shared';
+import { storedCents } from '@mirrorline/shared';
 import { ProfileFactsReader, type ProfileFacts } from '../../application/ports/profile-facts';
 import { tableExists } from './sql-executor';
 
@@ -43,13 +43,13 @@ export class SqlProfileFacts extends ProfileFactsReader {
       [userId, userId, userId, userId],
     );
     return {
-      balances: { cash: toCents(row.cash), held: toCents(row.held), copyEquity: toCents(row.copy_equity) },
+      balances: { cash: storedCents(row.cash), held: storedCents(row.held), copyEquity: storedCents(row.copy_equity) },
       traderId: row.trader_id === null ? null : Number(row.trader_id),
       copies: row.copies.map((c) => ({
         id: c.id,
         traderId: Number(c.trader_id),
         status: c.status,
-        equity: toCents(c.equity),
+        equity: storedCents(c.equity),
         createdAt: new Date(c.created_at),
       })),
       copiedTrades: Number(row.copied),
