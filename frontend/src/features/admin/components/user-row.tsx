@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { useResetCache } from '../../../lib/use-logout';
 import { leaveThenSwitch } from '../../../lib/switch-session';
 import { Money } from '../../../components/ui/money';
+import { Cell, type Column } from '../../../components/ui/data-table';
 import { blockUser } from '../api/block-user';
 import { deleteUser } from '../api/delete-user';
 import { impersonate } from '../api/impersonate';
@@ -13,6 +14,12 @@ import { updateUser, type UpdateUserBody } from '../api/update-user';
 import { impersonationMessage, KYC_OPTIONS, ROLE_OPTIONS, type AdminUser } from '../api/types';
 
 const FAILED = 'Sorry an error occured. Refresh!';
+
+/** The users table's columns; each row is a `UserRow` (it holds its own edits). */
+export const USER_COLUMNS: Column<AdminUser>[] = ['No.', 'Username', 'Email', 'Roles', 'Trader ID', 'KYC Status', 'Balance', 'Actions'].map((header) => ({
+  header,
+  cell: () => null,
+}));
 
 /**
  * Seed §8, exactly: a failing HTTP answer (any status) to block, delete or a KYC update gets the generic
@@ -125,13 +132,13 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
 
   return (
     <tr aria-label={`User ${label}`} className={user.blocked ? 'is-blocked' : undefined}>
-      <td>{index}</td>
-      <td>
+      <Cell label="No.">{index}</Cell>
+      <Cell label="Username">
         {user.username}
         {user.blocked && <span className="badge badge--red">Blocked</span>}
-      </td>
-      <td>{user.email}</td>
-      <td>
+      </Cell>
+      <Cell label="Email">{user.email}</Cell>
+      <Cell label="Roles">
         <div className="role-checks" role="group" aria-label={`Roles of ${label}`}>
           {ROLE_OPTIONS.map((r) => (
             <label key={r} className="checkbox checkbox--sm">
@@ -140,9 +147,9 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
             </label>
           ))}
         </div>
-      </td>
-      <td>{user.traderID ?? 'No traderID'}</td>
-      <td>
+      </Cell>
+      <Cell label="Trader ID">{user.traderID ?? 'No traderID'}</Cell>
+      <Cell label="KYC Status">
         <select
           className="field__input field__input--sm"
           aria-label={`KYC status of ${label}`}
@@ -154,8 +161,8 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
             <option key={k} value={k}>{k}</option>
           ))}
         </select>
-      </td>
-      <td>
+      </Cell>
+      <Cell label="Balance">
         <Money value={user.balance} />
         <input
           className="field__input field__input--sm balance-box"
@@ -169,15 +176,15 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
             if (/^\d*$/.test(e.target.value)) setBalance(e.target.value);
           }}
         />
-      </td>
-      <td className="actions">
+      </Cell>
+      <Cell label="Actions" className="actions">
         <button type="button" className="btn btn--primary btn--sm" disabled={busy} onClick={() => void onUpdate()}>Update</button>
         <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void onBlock()}>
           {user.blocked ? 'Unblock' : 'Block'}
         </button>
         <button type="button" className="btn btn--danger btn--sm" disabled={busy} onClick={() => void onDelete()}>Delete</button>
         <button type="button" className="btn btn--outline btn--sm" disabled={busy} onClick={() => void onLoginAs()}>Log in as</button>
-      </td>
+      </Cell>
     </tr>
   );
 }
