@@ -10,8 +10,8 @@ const messages = () => getToasts().map((t) => t.message);
 const asAdmin = () => signIn({ roles: ['User', 'Admin'], username: 'root' });
 
 const tx = (id: string, username: string, type = 'deposit') => ({
-  id, username, email: `${username}@example.com`, type, amount: '250.00', destination: type === 'withdrawal' ? 'IBAN DE00' : null,
-  status: 'Pending', createdAt: '2026-01-02T10:00:00Z', decidedAt: null,
+  id, userId: `u-${username}`, username, email: `${username}@example.com`, type, amount: '250.00', destination: type === 'withdrawal' ? 'IBAN DE00' : null,
+  status: 'Pending', createdAt: '2026-01-02T10:00:00Z', decidedAt: null, decidedBy: null, note: null,
 });
 
 function posts(fetchMock: ReturnType<typeof mockFetch>) {
@@ -24,7 +24,7 @@ describe('Transaction Management', () => {
   it('lists Pending by default; Approve and Reject POST with an Idempotency-Key (one per transaction and decision)', async () => {
     asAdmin();
     const fetchMock = mockFetch({
-      'GET /api/admin/transactions': { items: [tx('t1', 'bob'), tx('t2', 'eve', 'withdrawal')], total: 2, page: 1, limit: 20 },
+      'GET /api/admin/transactions': { transactions: [tx('t1', 'bob'), tx('t2', 'eve', 'withdrawal')], total: 2, page: 1, limit: 20 },
       'POST /api/admin/transactions/t1/approve': () => jsonResponse(200, { status: 'Approved' }),
       'POST /api/admin/transactions/t2/reject': () => jsonResponse(200, { status: 'Rejected' }),
     });
@@ -46,7 +46,7 @@ describe('Transaction Management', () => {
     asAdmin();
     let attempt = 0;
     const fetchMock = mockFetch({
-      'GET /api/admin/transactions': { items: [tx('t1', 'bob')], total: 1, page: 1, limit: 20 },
+      'GET /api/admin/transactions': { transactions: [tx('t1', 'bob')], total: 1, page: 1, limit: 20 },
       'POST /api/admin/transactions/t1/approve': () => {
         attempt += 1;
         if (attempt === 1) return Promise.reject(new TypeError('Failed to fetch'));
@@ -70,12 +70,12 @@ describe('Transaction Management', () => {
 
 describe('Wallet Management', () => {
   const overview = (balanced: boolean) => ({
-    wallets: [{ userId: 'u-7', username: 'bob', email: 'bob@example.com', cash: '1250.50', held: '10.00', copyEquity: '500.00' }],
+    wallets: [{ userId: 'u-7', username: 'bob', email: 'bob@example.com', balance: '1250.50', held: '10.00', tradingBalance: '500.00' }],
     total: 1,
     page: 1,
     limit: 20,
-    platform: { deposits: '-1760.50', userCash: '1250.50' },
-    check: { balanced, entriesSum: balanced ? '0.00' : '12.34', unbalancedTransactions: balanced ? 0 : 1, mismatches: balanced ? [] : [{ account: 'x' }] },
+    platform: { deposits: '-1760.50', withdrawals: '0.00', market: '0.00', adjustments: '0.00', userBalance: '1250.50', userTradingBalance: '500.00', userHeld: '10.00' },
+    ledgerCheck: { balanced, entriesSum: balanced ? '0.00' : '12.34', unbalancedTransactions: balanced ? 0 : 1, mismatches: balanced ? [] : [{ account: 'x' }] },
   });
 
   it('shows "Balanced" with the sums and the wallets table', async () => {
