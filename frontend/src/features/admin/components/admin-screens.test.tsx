@@ -33,8 +33,15 @@ describe('Transaction Management', () => {
     expect(String(fetchMock.mock.calls[0][0])).toContain('status=Pending');
     expect(screen.getByLabelText('Status')).toHaveValue('Pending');
     await userEvent.click(within(within(table).getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    expect(posts(fetchMock)).toHaveLength(0); // asks first, naming the user and the effect
+    const approve = screen.getByRole('dialog', { name: 'Approve the deposit of bob?' });
+    expect(approve).toHaveTextContent('$250.00 is credited to the cash balance of bob (bob@example.com).');
+    await userEvent.click(within(approve).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(messages()).toContain('Transaction approved'));
     await userEvent.click(within(within(table).getByRole('row', { name: 'withdrawal of eve' })).getByRole('button', { name: 'Reject' }));
+    const reject = screen.getByRole('dialog', { name: 'Reject the withdrawal of eve?' });
+    expect(reject).toHaveTextContent('The $250.00 held for eve (eve@example.com) goes back to their cash balance.');
+    await userEvent.click(within(reject).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(messages()).toContain('Transaction rejected'));
     const sent = posts(fetchMock);
     expect(sent.map((p) => p.url)).toEqual(['/api/admin/transactions/t1/approve', '/api/admin/transactions/t2/reject']);
@@ -54,13 +61,17 @@ describe('Transaction Management', () => {
       },
     });
     renderWithProviders(<TransactionManagement />);
-    const row = await screen.findByRole('row', { name: 'deposit of bob' });
-    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const approve = async () => {
+      await userEvent.click(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+      await userEvent.click(within(screen.getByRole('dialog', { name: 'Approve the deposit of bob?' })).getByRole('button', { name: 'Approve' }));
+    };
+    await screen.findByRole('row', { name: 'deposit of bob' });
+    await approve();
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     await waitFor(() => expect(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' })).toBeEnabled());
-    await userEvent.click(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    await approve();
     await waitFor(() => expect(messages()).toContain('Transaction already decided'));
-    await userEvent.click(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    await approve();
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(3));
     const [first, second, third] = posts(fetchMock);
     expect(second.key).toBe(first.key);

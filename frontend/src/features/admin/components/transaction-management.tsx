@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage, newIdempotencyKey } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/money';
+import { formatDate, formatMoney } from '../../../lib/money';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { SelectField } from '../../../components/ui/field';
@@ -11,11 +12,24 @@ import { DataTable, pageCount, type Column } from '../../../components/ui/data-t
 import { decideTransaction } from '../api/decide-transaction';
 import { useAdminTransactions, type AdminTransaction } from '../api/get-admin-transactions';
 
+/** What a decision does, in words, for the confirmation. */
+function effectOf(t: AdminTransaction, decision: 'approve' | 'reject'): string {
+  const who = t.username ? `${t.username} (${t.email})` : (t.email ?? '');
+  const amount = formatMoney(t.amount);
+  if (t.type === 'deposit') {
+    return decision === 'approve' ? `${amount} is credited to the cash balance of ${who}.` : `${who} is not credited the ${amount} deposit.`;
+  }
+  return decision === 'approve'
+    ? `${amount} held for ${who} is paid out to ${t.destination ?? 'the given destination'}.`
+    : `The ${amount} held for ${who} goes back to their cash balance.`;
+}
+
 export function TransactionManagement() {
   const [status, setStatus] = useState('Pending');
   const [page, setPage] = useState(1);
   const { page: result, error, isLoading, mutate } = useAdminTransactions(status, page);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ t: AdminTransaction; decision: 'approve' | 'reject' } | null>(null);
   // one key per transaction and decision: a retry after a lost answer replays instead of deciding twice
   const keys = useRef(new Map<string, string>());
 
@@ -50,8 +64,8 @@ export function TransactionManagement() {
       cell: (t) =>
         t.status === 'Pending' ? (
           <>
-            <Button variant="primary" size="sm" disabled={busyId === t.id} onClick={() => void decide(t, 'approve')}>Approve</Button>
-            <Button variant="danger" size="sm" disabled={busyId === t.id} onClick={() => void decide(t, 'reject')}>Reject</Button>
+            <Button variant="primary" size="sm" disabled={busyId === t.id} onClick={() => setAsking({ t, decision: 'approve' })}>Approve</Button>
+            <Button variant="danger" size="sm" disabled={busyId === t.id} onClick={() => setAsking({ t, decision: 'reject' })}>Reject</Button>
           </>
         ) : (
           <span className="muted small">{formatDate(t.decidedAt)}</span>
@@ -96,6 +110,16 @@ export function TransactionManagement() {
           onPage={setPage}
           pagerLabel="Transaction pages"
         />
+        <ConfirmDialog
+          open={asking !== null}
+          title={asking ? `${asking.decision === 'approve' ? 'Approve' : 'Reject'} the ${asking.t.type} of ${asking.t.username || asking.t.email}?` : ''}
+          confirmLabel={asking?.decision === 'approve' ? 'Approve' : 'Reject'}
+          danger={asking?.decision === 'reject'}
+          onConfirm={() => asking && decide(asking.t, asking.decision)}
+          onClose={() => setAsking(null)}
+        >
+          {asking && <p>{effectOf(asking.t, asking.decision)}</p>}
+        </ConfirmDialog>
       </section>
     </div>
   );
