@@ -6,6 +6,7 @@ import { NotificationsModule } from '@mirrorline/notifications';
 import { UserManagementModule } from '@mirrorline/users';
 import { KycModule } from '@mirrorline/kyc';
 import { AuditModule } from '@mirrorline/audit';
+import { SupportModule } from '@mirrorline/support';
 import { AdminPanelModule } from './admin/admin-panel.module';
 
 /**
@@ -19,6 +20,7 @@ export const FEATURE_MODULES = (_config: AppConfig): Array<Type<unknown> | Dynam
   AuditModule,
   KycModule,
   UserManagementModule,
+  SupportModule,
   // AdminJS is ESM and keeps watchers alive: off in Jest (ADMIN_PANEL=false), tested over HTTP against the built app.
   ...(_config.adminPanel ? [AdminPanelModule.forRoot(_config)] : []),
 ];

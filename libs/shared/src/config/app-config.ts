@@ -16,6 +16,8 @@ export interface AppConfig {
   demoData: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where contact-form messages are mailed (SUPPORT_EMAIL; defaults to ADMIN_EMAIL). */
+  supportEmail: string;
   redisUrl?: string;
   uploadDir: string;
   corsOrigins: string[];

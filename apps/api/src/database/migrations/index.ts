@@ -13,6 +13,7 @@ import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261
 import { Migration20261123000630NotificationsKey } from './Migration20261123000630NotificationsKey';
 import { Migration20261123000640CopySettlementTuning } from './Migration20261123000640CopySettlementTuning';
 import { Migration20261123000650LoginFailuresSweepIndex } from './Migration20261123000650LoginFailuresSweepIndex';
+import { Migration20261123120000ContactMessages } from './Migration20261123120000ContactMessages';
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 
 /**
@@ -35,4 +36,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000640CopySettlementTuning', class: Migration20261123000640CopySettlementTuning },
   { name: 'Migration20261123000650LoginFailuresSweepIndex', class: Migration20261123000650LoginFailuresSweepIndex },
   { name: 'Migration20261123000700WalletGuards', class: Migration20261123000700WalletGuards },
+  { name: 'Migration20261123120000ContactMessages', class: Migration20261123120000ContactMessages },
 ];
