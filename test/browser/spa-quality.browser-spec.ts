@@ -113,6 +113,21 @@ describe('every route: phone width and accessibility (Chromium against the real 
     expect(await check(true, ADMIN_ROUTES)).toEqual([]);
   });
 
+  it('on a phone the trader page keeps a copy button on screen that leads to the copy form', async () => {
+    const ctx = await context(browser, 390, 844);
+    const page = await ctx.newPage();
+    await page.goto(traderPath);
+    const button = page.getByRole('link', { name: /^Copy / });
+    await button.waitFor();
+    const box = await button.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    expect(box!.y).toBeGreaterThan(844 / 2); // at the bottom of the screen, over the profile
+    await button.click();
+    await page.waitForFunction("document.activeElement && document.getElementById('copy').contains(document.activeElement)");
+    await ctx.close();
+  });
+
   it('a visitor’s contact message reaches the admins’ list', async () => {
     const subject = 'Becoming a trader';
     const text = `How do I become a trader? ref ${Date.now().toString(36)}`;
