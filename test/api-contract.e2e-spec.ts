@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from './support/test-app';
+import { Contract } from './support/contract';
+import { createUser } from './support/users';
 
 /**
  * The SPA's API types are generated from the app's own OpenAPI document (openapi-typescript) into a
@@ -63,4 +65,19 @@ describe('API contract: generated SPA types', () => {
     if (warnings.length) console.log(`Spectral: ${warnings.length} warnings (${[...new Set(warnings.map((w) => w.code))].join(', ')})`);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('central answers match the document (the opt-in Contract helper): wallet, transactions, notifications, admin wallets', async () => {
+    const contract = await Contract.of(t);
+    const user = await createUser(t, { kyc: 'Verified' });
+    const admin = await createUser(t, { roles: ['User', 'Admin'] });
+    contract.check(await t.http().get('/api/wallet').set('Authorization', user.bearer).expect(200));
+    contract.check(await t.http().get('/api/wallet/transactions?page=1&limit=5').set('Authorization', user.bearer).expect(200));
+    contract.check(await t.http().get('/api/notifications').set('Authorization', user.bearer).expect(200));
+    contract.check(await t.http().get('/api/admin/wallets?page=1').set('Authorization', admin.bearer).expect(200));
+    contract.check(await t.http().get('/api/admin/transactions').set('Authorization', admin.bearer).expect(200));
+    // the helper does fail on a body the document does not describe
+    const wrong = await t.http().get('/api/wallet').set('Authorization', user.bearer).expect(200);
+    wrong.body = { balance: 12 };
+    expect(() => contract.check(wrong)).toThrow(/does not match the document/);
+  });
 });
