@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './support/browser';
+import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
 
 /**
@@ -90,6 +90,9 @@ describe('every route: phone width and accessibility (Chromium against the real 
         if (width === 390) {
           const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
           widths.push(`${path} ${scrollWidth}`);
+          if (['/userdashboard', '/admindashboard/usermanagement', '/traders'].includes(path) || path.startsWith('/traderinfo')) {
+            await screenshot(page, `phone${path.replace(/\//g, '-')}`);
+          }
           if (scrollWidth > 390) problems.push(`${path} at 390 px scrolls sideways: scrollWidth ${scrollWidth}`);
         }
         if (width === 1280 && path === '/admindashboard/usermanagement') {
