@@ -27,6 +27,8 @@ const PUBLIC = new Set([
   'POST /api/auth/forgotpassword/reset',
   'GET /api/traders',
   'GET /api/traders/{id}',
+  // the contact form: visitors write to support (rate-limited per address)
+  'POST /api/contact',
 ]);
 /** Authenticated by the refresh cookie, not the bearer token. */
 const COOKIE = new Set(['GET /api/auth/refresh', 'POST /api/auth/logout']);
