@@ -105,6 +105,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Second sign-in step: the mfaToken of auth/login/ and a TOTP or recovery code */
+        post: operations["AuthController_loginMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -207,6 +224,244 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Is 2FA on, and how many recovery codes are left */
+        get: operations["SecurityController_mfaStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new TOTP secret with its QR code, pending until auth/mfa/enable/ */
+        post: operations["SecurityController_mfaSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a code of the pending secret: 2FA on, 10 recovery codes (shown once), a fresh access token */
+        post: operations["SecurityController_mfaEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn 2FA off with the password and a code (not for Admins) */
+        post: operations["SecurityController_mfaDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My sessions (refresh-token families) with their device */
+        get: operations["SecurityController_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out every other session */
+        post: operations["SecurityController_revokeOthers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Sign out one session: its refresh token and access tokens stop at once */
+        delete: operations["SecurityController_revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My personal API tokens (never the token itself) */
+        get: operations["SecurityController_tokens"];
+        put?: never;
+        /** A new personal API token (`ml_pat_…`, shown once) with scopes read and/or trade */
+        post: operations["SecurityController_createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a personal API token (refused at once afterwards) */
+        delete: operations["SecurityController_revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live events of the caller (text/event-stream; Authorization: Bearer) */
+        get: operations["EventsController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MarketController_instruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Latest quotes (every instrument, or ?symbols=A,B) */
+        get: operations["MarketController_quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/candles/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OHLC candles, oldest first, at most 1000 a call */
+        get: operations["MarketController_candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live quotes (text/event-stream; event `quote`) */
+        get: operations["MarketController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet": {
         parameters: {
             query?: never;
@@ -266,6 +521,38 @@ export interface paths {
         put?: never;
         post: operations["WalletController_withdraw"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WalletController_listAddresses"];
+        put?: never;
+        post: operations["WalletController_addAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wallet/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["WalletController_deleteAddress"];
         options?: never;
         head?: never;
         patch?: never;
@@ -543,6 +830,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/copies/{id}/accept-share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CopiesController_acceptShareOf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trades": {
         parameters: {
             query?: never;
@@ -589,6 +892,22 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/trader/trades/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["TraderTradesController_levels"];
         trace?: never;
     };
     "/api/trader/followers": {
@@ -892,6 +1211,28 @@ export interface components {
              * @example correct horse battery
              */
             password: string;
+            /**
+             * @description the code mailed when the account asks for a step-up (AUTH.STEP_UP_REQUIRED)
+             * @example 123456
+             */
+            code?: string;
+        };
+        LoginResponseDto: {
+            /** @description JWT (HS256, 15 minutes); absent when mfaRequired */
+            accessToken?: string;
+            /** @description true: 2FA is on; send mfaToken and the code to auth/login/mfa/ */
+            mfaRequired?: boolean;
+            /** @description 5 minutes, single use (spent by the right code) */
+            mfaToken?: string;
+        };
+        LoginMfaRequestDto: {
+            /** @description the mfaToken of auth/login/ (5 minutes) */
+            mfaToken: string;
+            /**
+             * @description a TOTP code, or one of the recovery codes (XXXXX-XXXXX)
+             * @example 123456
+             */
+            code: string;
         };
         AccessTokenResponseDto: {
             /** @description JWT (HS256, 15 minutes) whose payload carries UserInfo */
@@ -921,6 +1262,144 @@ export interface components {
             message: string;
             /** @description a fresh access token: tokens issued before the change stop working */
             accessToken: string;
+        };
+        MfaStatusResponseDto: {
+            enabled: boolean;
+            recoveryCodesLeft: number;
+        };
+        MfaSetupResponseDto: {
+            /** @description base32; pending until auth/mfa/enable/ confirms a code */
+            secret: string;
+            /** @example otpauth://totp/Mirrorline:jane%40example.com?secret=…&issuer=Mirrorline */
+            otpauthUrl: string;
+            /** @description the otpauth URL as a PNG QR code (data: URL) */
+            qrDataUrl: string;
+        };
+        MfaCodeRequestDto: {
+            /**
+             * @description the 6-digit code of the authenticator app
+             * @example 123456
+             */
+            code: string;
+        };
+        MfaEnableResponseDto: {
+            /** @description 10 single-use codes, shown once */
+            recoveryCodes: string[];
+            /** @description a fresh access token (full access for an Admin who just enrolled) */
+            accessToken: string;
+        };
+        DisableMfaRequestDto: {
+            /** Format: password */
+            password: string;
+            /** @example 123456 */
+            code: string;
+        };
+        SessionResponseDto: {
+            id: string;
+            createdAt: string;
+            lastUsedAt: string;
+            userAgent: string | null;
+            ip: string | null;
+            /** @description the session of this access token */
+            current: boolean;
+        };
+        SessionsResponseDto: {
+            items: components["schemas"]["SessionResponseDto"][];
+        };
+        ApiTokenResponseDto: {
+            id: string;
+            name: string;
+            scopes: ("read" | "trade")[];
+            createdAt: string;
+            lastUsedAt: string | null;
+            /**
+             * @description the first characters, to recognise the token
+             * @example ml_pat_AbC12x
+             */
+            prefix: string;
+        };
+        ApiTokensResponseDto: {
+            items: components["schemas"]["ApiTokenResponseDto"][];
+        };
+        CreateApiTokenRequestDto: {
+            /** @example my trading bot */
+            name: string;
+            /** @example [
+             *       "read"
+             *     ] */
+            scopes: ("read" | "trade")[];
+        };
+        CreatedApiTokenResponseDto: {
+            id: string;
+            /** @description `ml_pat_…`: shown once, stored hashed */
+            token: string;
+        };
+        InstrumentQuoteDto: {
+            bid: string;
+            ask: string;
+            time: string;
+        };
+        InstrumentDto: {
+            /** @example EURUSD */
+            symbol: string;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example Euro / US Dollar */
+            name: string;
+            /** @example 5 */
+            priceDecimals: number;
+            /**
+             * @description crypto: always; forex: Sun 22:00 → Fri 22:00 UTC; stocks: Mon–Fri 14:30–21:00 UTC
+             * @enum {string}
+             */
+            session: "crypto" | "forex" | "stocks";
+            /** @description open for trading now */
+            open: boolean;
+            /** @description next opening (null: always open, or no source with this feed) */
+            nextOpen: string | null;
+            nextClose: string | null;
+            quote: components["schemas"]["InstrumentQuoteDto"] | null;
+            /** @description open of the latest daily candle */
+            dayOpen: string | null;
+            /**
+             * @description change of the mid since dayOpen, %
+             * @example 0.42
+             */
+            changePct: string | null;
+        };
+        QuoteDto: {
+            /** @example BTCUSDT */
+            symbol: string;
+            /**
+             * @description exact decimal string
+             * @example 65000.12
+             */
+            bid: string;
+            /** @example 65013.12 */
+            ask: string;
+            /** @example 2026-11-23T15:00:00.000Z */
+            time: string;
+        };
+        QuotesDto: {
+            quotes: components["schemas"]["QuoteDto"][];
+        };
+        CandleDto: {
+            /**
+             * @description start of the interval (UTC)
+             * @example 2026-11-23T15:00:00.000Z
+             */
+            time: string;
+            open: string;
+            high: string;
+            low: string;
+            close: string;
+        };
+        CandlesDto: {
+            symbol: string;
+            /** @enum {string} */
+            interval: "1m" | "5m" | "1h" | "1d";
+            /** @description oldest first, at most 1000 */
+            candles: components["schemas"]["CandleDto"][];
         };
         WalletTransactionResponseDto: {
             /** Format: uuid */
@@ -956,6 +1435,11 @@ export interface components {
              */
             tradingBalance: string;
             /**
+             * @description tradingBalance + unrealized pnl of the open copied positions at the market
+             * @example 512.40
+             */
+            liveTradingBalance: string;
+            /**
              * @description withdrawals awaiting approval
              * @example 100.00
              */
@@ -981,6 +1465,12 @@ export interface components {
              * @example 100.00
              */
             amount: string;
+            /** @example DE89 3704 0044 0532 0130 00 */
+            destination: string;
+        };
+        WithdrawalAddressRequestDto: {
+            /** @example My bank */
+            label: string;
             /** @example DE89 3704 0044 0532 0130 00 */
             destination: string;
         };
@@ -1095,23 +1585,34 @@ export interface components {
             amount: string;
         };
         OpenTradeDto: {
-            /** @enum {string} */
-            market: "Forex" | "Crypto" | "Stocks";
-            /** @example EURUSD */
-            pair: string;
+            /**
+             * @description an instrument of GET market/instruments
+             * @example EURUSD
+             */
+            symbol: string;
             /** @enum {string} */
             side: "buy" | "sell";
-            /** @example 1.0850 */
-            entryPrice: string;
             /**
              * @description % of each copier’s free equity this trade commits
              * @example 25
              */
             allocationPct: number;
+            /**
+             * @description stop loss: below the bid for a buy, above the ask for a sell
+             * @example 1.0800
+             */
+            stopLoss?: string | null;
+            /**
+             * @description take profit: above the bid for a buy, below the ask for a sell
+             * @example 1.0950
+             */
+            takeProfit?: string | null;
         };
-        CloseTradeDto: {
-            /** @example 1.0920 */
-            exitPrice: string;
+        UpdateTradeLevelsDto: {
+            /** @example 1.0800 */
+            stopLoss?: string | null;
+            /** @example 1.0950 */
+            takeProfit?: string | null;
         };
         RequestKycMultipartSchema: {
             /** @enum {string} */
@@ -1473,12 +1974,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description {accessToken} + cookie; with 2FA on: {mfaRequired: true, mfaToken}, no cookie */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccessTokenResponseDto"];
+                    "application/json": components["schemas"]["LoginResponseDto"];
                 };
             };
             /** @description Invalid email or password */
@@ -1495,7 +1997,9 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description code BLOCKED: the account is blocked */
+            /** @description code AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code`
+             *
+             *     code BLOCKED: the account is blocked */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1503,6 +2007,43 @@ export interface operations {
                 content?: never;
             };
             /** @description Too many login attempts (Retry-After header) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AuthController_loginMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginMfaRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccessTokenResponseDto"];
+                };
+            };
+            /** @description MFA.INVALID_CODE, or MFA.CHALLENGE_INVALID (expired or spent mfaToken) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MFA.TOO_MANY_ATTEMPTS: 5 wrong codes for the account in 15 minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1711,6 +2252,478 @@ export interface operations {
             };
         };
     };
+    SecurityController_mfaStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaStatusResponseDto"];
+                };
+            };
+            /** @description TOKEN_SCOPE: not with a personal API token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_mfaSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSetupResponseDto"];
+                };
+            };
+            /** @description TOKEN_SCOPE: not with a personal API token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MFA.ALREADY_ENABLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_mfaEnable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaCodeRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaEnableResponseDto"];
+                };
+            };
+            /** @description MFA.INVALID_CODE or MFA.NOT_SET_UP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TOKEN_SCOPE: not with a personal API token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MFA.TOO_MANY_ATTEMPTS */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_mfaDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableMfaRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description wrong password or code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description FORBIDDEN: Admins cannot turn 2FA off; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsResponseDto"];
+                };
+            };
+            /** @description TOKEN_SCOPE: not with a personal API token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_revokeOthers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description TOKEN_SCOPE: not with a personal API token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description TOKEN_SCOPE: not with a personal API token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description SESSION.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokensResponseDto"];
+                };
+            };
+            /** @description TOKEN_SCOPE: not with a personal API token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiTokenRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiTokenResponseDto"];
+                };
+            };
+            /** @description TOKEN_SCOPE with an API token; FORBIDDEN while impersonating */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SecurityController_revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description TOKEN_SCOPE: not with a personal API token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API_TOKEN.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EventsController_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an endless text/event-stream; each event: `event: <type>` and `data: {"type","data"}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        /** @enum {string} */
+                        type?: "position_opened" | "position_closed" | "copy_stopped" | "guard_hit" | "wallet_transaction_decided" | "kyc_decided" | "notification";
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description no bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MarketController_instruments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstrumentDto"][];
+                };
+            };
+        };
+    };
+    MarketController_quotes: {
+        parameters: {
+            query?: {
+                /** @description comma-separated symbols (default: every instrument) */
+                symbols?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotesDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MarketController_candles: {
+        parameters: {
+            query?: {
+                interval?: "1m" | "5m" | "1h" | "1d";
+                /** @description start (inclusive): ISO 8601 or ms since the epoch; default: `limit` intervals before `to` */
+                from?: string;
+                /** @description end (exclusive): ISO 8601 or ms since the epoch; default: now */
+                to?: string;
+                /** @description the latest `limit` candles of the range */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandlesDto"];
+                };
+            };
+            /** @description bad interval, from after to, limit out of 1..1000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MarketController_stream: {
+        parameters: {
+            query?: {
+                /** @description comma-separated symbols (default: every instrument) */
+                symbols?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an endless text/event-stream of `event: quote` with this data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["QuoteDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL in the list */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     WalletController_wallet: {
         parameters: {
             query?: never;
@@ -1798,6 +2811,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description the 2FA code, required when 2FA is on */
+                "x-mfa-code"?: string;
                 /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
                 "Idempotency-Key"?: string;
             };
@@ -1819,7 +2834,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description KYC_REQUIRED: identity verification is not complete
+            /** @description KYC_REQUIRED; MFA_REQUIRED (2FA on, no X-MFA-Code); TOKEN_SCOPE (API token)
              *
              *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
             403: {
@@ -1828,7 +2843,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description WALLET.INSUFFICIENT_FUNDS */
+            /** @description WALLET.INSUFFICIENT_FUNDS; WALLET.DESTINATION_NOT_ALLOWED (not a saved, cooled-down address: nothing held) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1837,6 +2852,92 @@ export interface operations {
             };
             /** @description IDEMPOTENCY_KEY_REUSED */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WalletController_listAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {items: [{id, label, destination, createdAt, usableAt}]} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WalletController_addAddress: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the 2FA code, required when 2FA is on */
+                "x-mfa-code"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalAddressRequestDto"];
+            };
+        };
+        responses: {
+            /** @description {address}: usable after WITHDRAWAL_ADDRESS_COOLDOWN seconds; mail + notification */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MFA_REQUIRED; TOKEN_SCOPE
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description WALLET.ADDRESS_EXISTS, WALLET.ADDRESS_LIMIT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WalletController_deleteAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2310,6 +3411,26 @@ export interface operations {
             };
         };
     };
+    CopiesController_acceptShareOf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the copy, with its share now equal to the trader's current share */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     CopiesController_trades: {
         parameters: {
             query?: {
@@ -2347,7 +3468,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit } */
+            /** @description { items, total, page, limit }; an open trade also has markPrice and unrealizedPnlPct */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2372,7 +3493,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { trade, copied, committed, skipped } */
+            /** @description { trade, copied, committed, skipped }; trade.entryPrice is the fill */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2396,13 +3517,36 @@ export interface operations {
             };
             cookie?: never;
         };
+        requestBody?: never;
+        responses: {
+            /** @description { trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TraderTradesController_levels: {
+        parameters: {
+            query?: {
+                /** @description Admin only: act for this trader */
+                traderId?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CloseTradeDto"];
+                "application/json": components["schemas"]["UpdateTradeLevelsDto"];
             };
         };
         responses: {
-            /** @description { trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit } */
+            /** @description the trade */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -97,12 +97,12 @@ export class OpenTradeDto {
   @Max(100)
   allocationPct!: number;
 
-  @ApiPropertyOptional({ example: '1.0800', nullable: true, description: 'stop loss: below the bid for a buy, above the ask for a sell' })
+  @ApiPropertyOptional({ type: String, example: '1.0800', nullable: true, description: 'stop loss: below the bid for a buy, above the ask for a sell' })
   @IsOptional()
   @IsPrice()
   stopLoss?: string | null;
 
-  @ApiPropertyOptional({ example: '1.0950', nullable: true, description: 'take profit: above the bid for a buy, below the ask for a sell' })
+  @ApiPropertyOptional({ type: String, example: '1.0950', nullable: true, description: 'take profit: above the bid for a buy, below the ask for a sell' })
   @IsOptional()
   @IsPrice()
   takeProfit?: string | null;
@@ -122,12 +122,12 @@ export function assertEmptyBody(body: unknown): void {
 
 /** PATCH trader/trades/:id: a level left out stays, null clears it. */
 export class UpdateTradeLevelsDto {
-  @ApiPropertyOptional({ example: '1.0800', nullable: true })
+  @ApiPropertyOptional({ type: String, example: '1.0800', nullable: true })
   @IsOptional()
   @IsPrice()
   stopLoss?: string | null;
 
-  @ApiPropertyOptional({ example: '1.0950', nullable: true })
+  @ApiPropertyOptional({ type: String, example: '1.0950', nullable: true })
   @IsOptional()
   @IsPrice()
   takeProfit?: string | null;
