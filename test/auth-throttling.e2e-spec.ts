@@ -80,7 +80,11 @@ describe('auth throttling per IP', () => {
     { route: 'forgotpassword/verifyotp', limit: 'otp-verify' },
     { route: 'forgotpassword/reset', limit: 'password' },
     { route: 'changepassword', limit: 'password', authenticated: true },
+    // not under auth/: the public contact form
+    { route: '/contact', limit: 'contact' },
   ];
+
+  const pathOf = (route: string) => (route.startsWith('/') ? `/api${route}` : `/api/auth/${route}`);
 
   it('every limited route is in the table, and every limit is used', () => {
     expect(new Set(LIMITED_ROUTES.map((r) => r.limit))).toEqual(new Set(Object.keys(RATE_LIMITS)));
@@ -92,7 +96,7 @@ describe('auth throttling per IP', () => {
       const ip = `198.18.${index}.1`;
       const bearer = authenticated ? (await createUser(t)).bearer : undefined;
       const post = () => {
-        const req = t.http().post(`/api/auth/${route}`).set('X-Forwarded-For', ip);
+        const req = t.http().post(pathOf(route)).set('X-Forwarded-For', ip);
         return (bearer ? req.set('Authorization', bearer) : req).send({});
       };
       for (let i = 0; i < limit; i++) expect((await post()).status).toBe(400);
@@ -105,7 +109,7 @@ describe('auth throttling per IP', () => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS[name].ttl / 1000);
       // Another address is not affected.
-      const other = t.http().post(`/api/auth/${route}`).set('X-Forwarded-For', `198.19.${index}.1`);
+      const other = t.http().post(pathOf(route)).set('X-Forwarded-For', `198.19.${index}.1`);
       expect((await (bearer ? other.set('Authorization', bearer) : other).send({})).status).toBe(400);
     },
   );
