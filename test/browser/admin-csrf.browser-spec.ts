@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newPage, screenshot } from './support/browser';
+import { adminApiToken, adminCode } from './support/admin';
 import { browserEnv } from './support/server';
 
 /**
@@ -30,8 +31,8 @@ describe('AdminJS: a cross-origin page cannot run back-office actions (CSRF)', (
   let nextPage = '';
 
   beforeAll(async () => {
-    const login = await api('/auth/login', { method: 'POST', body: JSON.stringify({ email: browserEnv().adminEmail, password: browserEnv().adminPassword }) });
-    adminToken = ((await login.json()) as { accessToken: string }).accessToken;
+    // Admins have 2FA (product.md §10): password, then the code (the run's first admin sign-in enrols).
+    adminToken = await adminApiToken();
     const created = await api('/user/create', {
       method: 'POST',
       body: JSON.stringify({ username: 'csrf_victim', firstname: 'Csrf', lastname: 'Victim', email: 'csrf-victim@mirrorline.test', password: 'a-strong-password' }),
@@ -54,6 +55,7 @@ describe('AdminJS: a cross-origin page cannot run back-office actions (CSRF)', (
     await page.goto('/admin/login');
     await page.locator('input[name="email"]').fill(browserEnv().adminEmail);
     await page.locator('input[name="password"]').fill(browserEnv().adminPassword);
+    await page.locator('input[name="code"]').fill(await adminCode());
     await page.locator('input[name="password"]').press('Enter');
     await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
     const cookie = (await admin.context.cookies()).find((c) => c.name === 'mirrorline_admin');

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserEnv } from './support/server';
 import { codeMailedTo, launch, newPage, screenshot } from './support/browser';
-import { totpNow } from './support/totp';
+import { signInAdmin } from './support/admin';
 
 // A 1×1 PNG: real image bytes, so the server's content check (magic bytes) accepts it.
 const PNG = Buffer.from(
@@ -25,18 +24,6 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
-
-/** Admins must have 2FA (product.md §10): the bootstrap admin is sent to enrol after the password. */
-async function enrolAdmin(page: Page): Promise<void> {
-  await page.waitForURL(/\/settings\/security$/);
-  const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
-  const form = page.getByRole('form', { name: 'Confirm two-factor code' });
-  await form.getByLabel('Code', { exact: true }).fill(totpNow(secret));
-  await form.getByRole('button', { name: 'Turn on' }).click();
-  await page.getByRole('list', { name: 'Recovery code list' }).waitFor();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/admindashboard$/);
-}
 
 /**
  * The product end to end in Chromium, as three people at once: an admin, a new user and a trader.
@@ -70,8 +57,8 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
 
   it('the admin creates a trader account', async () => {
     const { page } = admin;
-    await signIn(page, browserEnv().adminEmail, browserEnv().adminPassword);
-    await enrolAdmin(page);
+    // Admins must have 2FA (product.md §10): the first sign-in of the run enrols, later ones give the code.
+    await signInAdmin(page);
     await page.goto('/admindashboard/usermanagement');
     const form = page.getByRole('form', { name: /create user/i });
     await form.getByLabel('Username', { exact: true }).fill(trader.username);
@@ -217,7 +204,7 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     const cells = await row.getByRole('cell').allTextContents();
     // Opened, Trader, Market, Pair, Side, Size, Entry, Exit, PnL, …
     expect(cells[5]).toContain('250.00');
-    const [entry, exit] = [cells[6], cells[7]].map((p) => BigInt(Math.round(Number(p) * 1e8)));
+    const [entry, exit] = [cells[6], cells[7]].map((p) => BigInt(Math.round(Number(p.replace(/[^0-9.]/g, '')) * 1e8)));
     const pnl = (25_000n * (exit - entry)) / entry; // cents, toward zero (product.md §5)
     const shown = `${pnl < 0n ? '-' : ''}${(pnl < 0n ? -pnl : pnl) / 100n}.${String((pnl < 0n ? -pnl : pnl) % 100n).padStart(2, '0')}`;
     expect(cells[8]).toContain(shown.replace('-', ''));

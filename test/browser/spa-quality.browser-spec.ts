@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
+import { signInAdmin } from './support/admin';
 
 /**
  * Every route of the SPA, as a visitor and as a signed-in admin (who may open every dashboard):
@@ -31,15 +32,6 @@ async function context(browser: Browser, width: number, height: number): Promise
   // bypassCSP: only so that axe-core can be injected; the app itself runs under its real policy in the other specs
   await ctx.route(/tradingview/, (route) => route.abort());
   return ctx;
-}
-
-async function signInAdmin(page: Page): Promise<void> {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email', { exact: true }).fill(browserEnv().adminEmail);
-  await form.getByLabel('Password', { exact: true }).fill(browserEnv().adminPassword);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }
 
 /** Opens a route and waits until its lists have loaded (no skeleton, no spinner left). */
