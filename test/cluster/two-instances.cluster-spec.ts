@@ -139,11 +139,14 @@ describe('cluster: two API instances on one PostgreSQL and one Redis', () => {
     const wrong = (api: ApiProcess, ip: string, email = user.email) =>
       call(api.base, 'POST', '/api/auth/login', { body: { email, password: 'a wrong password' }, headers: { 'X-Forwarded-For': ip } });
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await wrong(i % 2 ? b : a, `10.71.0.${i + 1}`)).status);
+    // product.md §10: failures count per (email, client address), in PostgreSQL, so both instances see them.
+    for (let i = 0; i < 5; i++) statuses.push((await wrong(i % 2 ? b : a, '10.71.0.1')).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const locked = await wrong(b, '10.71.0.9');
+    const locked = await wrong(b, '10.71.0.1');
     expect(locked.status).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
+    // …and a stranger's failures do not lock the owner out from another address.
+    expect((await wrong(a, '10.71.0.9')).status).toBe(401);
 
     // One client address, unknown emails (no email lock): 50 sign-ins a quarter of an hour, wherever they land.
     const ip = '10.72.0.1';
@@ -181,7 +184,7 @@ describe('cluster: two API instances on one PostgreSQL and one Redis', () => {
     await fundCash(db.sql, user.id, 10_000);
     const key = randomUUID();
     const send = (api: ApiProcess) =>
-      call(api.base, 'POST', '/api/wallet/withdraw', { body: { amount: '25.00', destination: 'IBAN DE00 1234' }, headers: { Authorization: user.bearer, 'Idempotency-Key': key } });
+      call(api.base, 'POST', '/api/wallet/withdraw', { body: { amount: '25.00', destination: 'DE89 3704 0044 0532 0130 00' }, headers: { Authorization: user.bearer, 'Idempotency-Key': key } });
     const first = await send(a);
     const again = await send(b);
     expect(first.status).toBe(201);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { freePort } from '../support/free-port';
-import type { TestUser } from '../support/users';
+import { totpCode, type TestUser } from '../support/users';
 import {
   ADMIN,
   alive,
@@ -76,7 +76,13 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     newUser = userFactory(() => db.sql);
     const login = await call(api!.base, 'POST', '/api/auth/login', { body: { email: ADMIN.email, password: ADMIN.password } });
     expect(login.status).toBe(200);
-    adminBearer = `Bearer ${login.body.accessToken}`;
+    // Admins must have 2FA (product.md §10): the bootstrap admin enrols, and enabling hands back a full token.
+    const enrol = { Authorization: `Bearer ${login.body.accessToken}` };
+    const setup = await call(api!.base, 'POST', '/api/auth/mfa/setup', { headers: enrol });
+    expect(setup.status).toBe(200);
+    const enabled = await call(api!.base, 'POST', '/api/auth/mfa/enable', { body: { code: totpCode(setup.body.secret) }, headers: enrol });
+    expect(enabled.status).toBe(200);
+    adminBearer = `Bearer ${enabled.body.accessToken}`;
   }, 120_000);
 
   afterAll(async () => {
@@ -289,6 +295,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
       .split('\n')
       .filter((line) => /Database unavailable|Service unavailable/.test(line)).length;
     const slowest = Math.max(-1, ...seen.filter((o) => o.result?.status === 503).map((o) => o.result!.ms));
+    if (process.env.FAULTS_DEBUG) process.stdout.write(`${api!.output()}\n`);
     report.push(`PostgreSQL killed: ${summary(seen)} (503s answered in ≤ ${slowest} ms), ${unavailableLines} warn lines; API answering 200 again ${recoveredMs} ms after the kill`);
     expect(seen.filter((o) => o.error || (o.result!.status !== 200 && o.result!.status !== 503))).toEqual([]);
     expect(seen.some((o) => o.result!.status === 503)).toBe(true);

@@ -51,6 +51,22 @@ export function createHttpLogger(config: Pick<AppConfig, 'logLevel'>): HttpLogge
       },
       autoLogging: { ignore: (req: IncomingMessage) => req.url === '/api/health' },
     },
-    destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES }),
+    logDestination(),
   );
+}
+
+/** How long a line may wait in the buffer: an operator sees a warning (database down, a drain) within this. */
+export const LOG_FLUSH_MS = 250;
+
+function logDestination() {
+  const stream = destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  // A quiet process fills no buffer: flush on a short timer too, so no line waits for the next 4 KiB.
+  setInterval(() => {
+    try {
+      stream.flush();
+    } catch {
+      /* not ready yet (still opening) or already closed: the next tick or the exit flush writes it */
+    }
+  }, LOG_FLUSH_MS).unref();
+  return stream;
 }
