@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MarketQuotes, QuoteListener, QuoteListeners, TestMarketFeed, type Quote } from '@mirrorline/market';
+import { MarketHistory, MarketQuotes, QuoteListener, QuoteListeners, TestMarketFeed, type Quote } from '@mirrorline/market';
 import { LiveEvents } from '@mirrorline/events';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -58,7 +58,7 @@ describe('market core: catalogue, test feed, MarketQuotes, listeners', () => {
     remove();
   });
 
-  it('a stale quote is NO_QUOTE, a closed session CLOSED, an unknown symbol UNKNOWN_SYMBOL', async () => {
+  it('a stale quote is NO_QUOTE, an unknown symbol UNKNOWN_SYMBOL, a malformed quote is refused', async () => {
     await feed.setQuote('ETHUSDT', '3000', '3001', new Date(Date.now() - 11_000));
     await expect(market.executableQuote('ETHUSDT')).rejects.toMatchObject({ code: 'MARKET.NO_QUOTE' });
     await expect(market.executableQuote('XYZ')).rejects.toMatchObject({ code: 'MARKET.UNKNOWN_SYMBOL' });
@@ -69,8 +69,33 @@ describe('market core: catalogue, test feed, MarketQuotes, listeners', () => {
     expect(await market.freshQuotes()).toEqual([]);
   });
 
-  it('LiveEvents.publish inside a transaction is sent on commit only', async () => {
+  it('LiveEvents.publish without a transaction to nobody listening is a no-op that resolves', async () => {
     const live = t.app.get(LiveEvents);
     await expect(live.publish(null, ['00000000-0000-0000-0000-000000000000'], { type: 'notification', data: {} })).resolves.toBeUndefined();
+  });
+
+  it('backfills the gap after a restart days later: hourly candles without a hole, continuous with the last price', async () => {
+    await feed.clearQuotes();
+    const history = t.app.get(MarketHistory);
+    const hour = 3_600_000;
+    const now = Math.floor(Date.now() / hour) * hour + 30 * 60_000;
+    const stoppedAt = now - 3 * 24 * hour;
+    expect(await history.backfill(new Date(stoppedAt))).toBeGreaterThan(20 * 90 * 24); // first start: 90 days
+    const [before] = await t.sql<{ time: Date }>(`SELECT time FROM market_quotes WHERE symbol = 'SOLUSDT'`);
+    expect(new Date(before.time).getTime()).toBeLessThanOrEqual(stoppedAt);
+    expect(await history.backfill(new Date(now))).toBeGreaterThan(20 * 3 * 24); // the restart: three days
+    const candles = await t.sql<{ time: Date; open: string; close: string }>(
+      `SELECT time, open::text, close::text FROM market_candles WHERE symbol = 'SOLUSDT' AND interval = '1h' AND time >= ? ORDER BY time`,
+      [new Date(stoppedAt - 24 * hour).toISOString()],
+    );
+    expect(candles).toHaveLength(4 * 24); // every hour from the day before the stop, over the gap, to the current one
+    for (let i = 1; i < candles.length; i++) {
+      expect(new Date(candles[i].time).getTime() - new Date(candles[i - 1].time).getTime()).toBe(hour);
+      expect(Math.abs(Number(candles[i].open) - Number(candles[i - 1].close)) / Number(candles[i - 1].close)).toBeLessThan(0.001);
+    }
+    const [after] = await t.sql<{ time: Date }>(`SELECT time FROM market_quotes WHERE symbol = 'SOLUSDT'`);
+    expect(now - new Date(after.time).getTime()).toBeLessThan(60_000);
+    // a second call finds nothing missing
+    expect(await history.backfill(new Date(now))).toBe(0);
   });
 });

@@ -8,4 +8,6 @@ export { MarketHistory } from './application/services/market-history';
 export { FeedLeader } from './adapters/feeds/feed-leader';
 export { TestMarketFeed } from './adapters/feeds/test-market-feed';
 export { SimulatedMarketFeed } from './adapters/feeds/simulated-market-feed';
+export { BinanceMarketFeed } from './adapters/feeds/binance-market-feed';
+export { MarketStreamHub } from './adapters/http/market-stream.hub';
 export { MarketModule } from './market.module';

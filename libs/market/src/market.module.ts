@@ -11,6 +11,10 @@ import { QuotePipeline } from './application/services/quote-pipeline';
 import { StoredMarketQuotes } from './application/services/stored-market-quotes';
 import { FeedLeader } from './adapters/feeds/feed-leader';
 import { SimulatedMarketFeed } from './adapters/feeds/simulated-market-feed';
+import { BinanceMarketFeed } from './adapters/feeds/binance-market-feed';
+import { MarketController } from './adapters/http/market.controller';
+import { MarketStreamHub } from './adapters/http/market-stream.hub';
+import { ReadMarketUseCase } from './application/use-cases/read-market/read-market.use-case';
 import { TestMarketFeed } from './adapters/feeds/test-market-feed';
 import { SqlMarketStore } from './adapters/persistence/sql-market-store';
 
@@ -34,6 +38,8 @@ function feedClass(config: AppConfig) {
   switch (config.marketFeed) {
     case 'test':
       return TestMarketFeed;
+    case 'binance':
+      return BinanceMarketFeed;
     default:
       return SimulatedMarketFeed;
   }
@@ -51,7 +57,10 @@ export class MarketModule {
     return {
       module: MarketModule,
       imports: [DiscoveryModule],
+      controllers: [MarketController],
       providers: [
+        ReadMarketUseCase,
+        MarketStreamHub,
         { provide: MarketStore, useClass: SqlMarketStore },
         InstrumentCatalogue,
         QuoteListeners,
@@ -63,7 +72,7 @@ export class MarketModule {
         { provide: MarketFeed, useExisting: feed },
         FeedLeader,
       ],
-      exports: [MarketQuotes, QuoteListeners, MarketHistory, FeedLeader, MarketFeed, feed],
+      exports: [MarketQuotes, QuoteListeners, MarketHistory, FeedLeader, MarketFeed, MarketStreamHub, feed],
     };
   }
 }

@@ -1,5 +1,4 @@
 import { INTERVAL_MS, type CandleInterval, type InstrumentSpec } from './instrument';
-import { isSessionOpen } from './session-calendar';
 
 /**
  * The simulated market (product.md §9.2): a geometric Brownian motion per instrument,
@@ -66,29 +65,52 @@ export interface MinuteBar {
 }
 
 /**
- * The 1-minute path of one instrument over [from, to) (both rounded down to the minute), starting at
- * `startPrice`: a bar per minute its session is open. The minute index since the epoch keys the shocks,
+ * The path of one instrument over [from, to) in steps of `stepMinutes` (1, or 5 for the older history),
+ * starting at `startPrice`: a bar per step its session is open (sessions start on 5-minute boundaries). The minute index since the epoch keys the shocks,
  * so a backfill of any window yields the same shocks as another run over that window.
  */
-export function simulateMinutes(seed: number, spec: InstrumentSpec, from: number, to: number, startPrice: number): MinuteBar[] {
+export function simulateMinutes(seed: number, spec: InstrumentSpec, from: number, to: number, startPrice: number, stepMinutes = 1): MinuteBar[] {
   const key = hashKey(seed, spec.symbol);
   const bars: MinuteBar[] = [];
   let price = startPrice;
-  const first = Math.floor(from / 60_000);
+  const first = Math.floor(from / 60_000 / stepMinutes) * stepMinutes;
   const last = Math.floor(to / 60_000);
-  const sigmaMinute = spec.volatility * Math.sqrt(60_000 / YEAR_MS);
-  for (let m = first; m < last; m++) {
-    const time = m * 60_000;
-    if (!isSessionOpen(spec.session, new Date(time))) continue;
-    const open = price;
-    const close = gbmStep(open, spec.volatility, 60_000, shock(key, m));
-    // The extremes inside the minute: beyond open/close by a fraction of a minute's move.
-    const up = Math.abs(shock(key, m, 1)) * sigmaMinute * 0.5;
-    const down = Math.abs(shock(key, m, 2)) * sigmaMinute * 0.5;
-    bars.push({ time, open, close, high: Math.max(open, close) * (1 + up), low: Math.min(open, close) * (1 - down) });
-    price = close;
+  const dt = (stepMinutes * 60_000) / YEAR_MS;
+  const drift = -0.5 * spec.volatility * spec.volatility * dt;
+  const sigma = spec.volatility * Math.sqrt(dt);
+  const open = minuteOpen(spec.session);
+  // Coarser steps draw from other lanes of the generator: a 5-minute path is not five 1-minute ones.
+  const lane = stepMinutes === 1 ? 0 : 10 + stepMinutes;
+  for (let m = first; m + stepMinutes <= last; m += stepMinutes) {
+    if (!open(m)) continue;
+    const o = price;
+    const c = o * Math.exp(drift + sigma * shock(key, m, lane));
+    // The extremes inside the step: beyond open/close by up to half a step's typical move.
+    const up = uniform(key, m, 7 + lane * 3) * sigma * 0.5;
+    const down = uniform(key, m, 8 + lane * 3) * sigma * 0.5;
+    bars.push({ time: m * 60_000, open: o, close: c, high: Math.max(o, c) * (1 + up), low: Math.min(o, c) * (1 - down) });
+    price = c;
   }
   return bars;
+}
+
+/** isSessionOpen for an epoch minute, without a Date per minute (the history loops over millions of them). */
+function minuteOpen(session: InstrumentSpec['session']): (minute: number) => boolean {
+  if (session === 'crypto') return () => true;
+  // 1970-01-01 was a Thursday: day of week = (days + 4) % 7, Sunday = 0 (as Date.getUTCDay).
+  return (minute) => {
+    const day = Math.floor(minute / 1440);
+    const minuteOfDay = minute - day * 1440;
+    const weekday = (day + 4) % 7;
+    const probe = isSessionOpenAt(session, weekday, minuteOfDay);
+    return probe;
+  };
+}
+
+function isSessionOpenAt(session: InstrumentSpec['session'], weekday: number, minuteOfDay: number): boolean {
+  if (session === 'stocks') return weekday >= 1 && weekday <= 5 && minuteOfDay >= 870 && minuteOfDay < 1260;
+  const m = weekday * 1440 + minuteOfDay;
+  return m >= 1320 && m < 5 * 1440 + 1320;
 }
 
 /** Rolls 1-minute bars up to a longer interval (UTC buckets), oldest first. */

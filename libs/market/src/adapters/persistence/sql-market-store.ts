@@ -55,37 +55,80 @@ export class SqlMarketStore extends MarketStore {
 
   async storeQuotes(quotes: readonly Quote[], options: { candles: boolean; notifyPayloads: readonly string[] }): Promise<void> {
     if (!quotes.length) return;
-    // One statement: the quotes, their candles and the NOTIFY commit together (autocommit), so a listener
-    // that reads after the notification sees the rows.
+    const params = [
+      arrayLiteral(quotes.map((q) => q.symbol)),
+      arrayLiteral(quotes.map((q) => q.bid)),
+      arrayLiteral(quotes.map((q) => q.ask)),
+      arrayLiteral(quotes.map((q) => q.time.toISOString())),
+    ];
+    // One statement: the quotes and the NOTIFY commit together (autocommit), so a listener that reads
+    // after the notification sees the rows. Prices are rounded to the instrument's decimals.
     await this.db.execute(
       `WITH q AS (
-         SELECT q.symbol, round(q.bid, i.price_decimals) AS bid, round(q.ask, i.price_decimals) AS ask, q.time, i.price_decimals AS d
+         SELECT q.symbol, round(q.bid, i.price_decimals) AS bid, round(q.ask, i.price_decimals) AS ask, q.time
          FROM unnest(?::text[], ?::numeric[], ?::numeric[], ?::timestamptz[]) AS q(symbol, bid, ask, time)
          JOIN market_instruments i USING (symbol)
        ), stored AS (
          INSERT INTO market_quotes (symbol, bid, ask, time) SELECT symbol, bid, ask, time FROM q
          ON CONFLICT (symbol) DO UPDATE SET bid = excluded.bid, ask = excluded.ask, time = excluded.time
          RETURNING 1
-       ), candles AS (
-         INSERT INTO market_candles (symbol, interval, time, open, high, low, close)
-         SELECT q.symbol, iv.name, date_bin(iv.step, q.time, ${ORIGIN}), round((q.bid + q.ask) / 2, q.d), q.ask, q.bid, round((q.bid + q.ask) / 2, q.d)
-         FROM q CROSS JOIN ${BUCKETS}
-         WHERE ?::boolean
-         ON CONFLICT (symbol, interval, time) DO UPDATE
-           SET high = greatest(market_candles.high, excluded.high), low = least(market_candles.low, excluded.low), close = excluded.close
-         RETURNING 1
        )
-       SELECT (SELECT count(*) FROM stored) AS quotes, (SELECT count(*) FROM candles) AS candles,
-              (SELECT count(pg_notify('market_quotes', p)) FROM unnest(?::text[]) AS p) AS notified`,
+       SELECT (SELECT count(*) FROM stored) AS quotes, (SELECT count(pg_notify('market_quotes', p)) FROM unnest(?::text[]) AS p) AS notified`,
+      [...params, `{${options.notifyPayloads.map((p) => `"${p.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`],
+    );
+  }
+
+  async foldIntoCandles(quotes: readonly Quote[]): Promise<void> {
+    if (!quotes.length) return;
+    // Each quote widens the candles of its time in every interval: high ≥ the ask, low ≤ the bid, close = the mid.
+    await this.db.execute(
+      `WITH q AS (
+         SELECT q.symbol, round(q.bid, i.price_decimals) AS bid, round(q.ask, i.price_decimals) AS ask, q.time, i.price_decimals AS d
+         FROM unnest(?::text[], ?::numeric[], ?::numeric[], ?::timestamptz[]) AS q(symbol, bid, ask, time)
+         JOIN market_instruments i USING (symbol)
+       )
+       INSERT INTO market_candles (symbol, interval, time, open, high, low, close)
+       SELECT q.symbol, iv.name, date_bin(iv.step, q.time, ${ORIGIN}), round((q.bid + q.ask) / 2, q.d), q.ask, q.bid, round((q.bid + q.ask) / 2, q.d)
+       FROM q CROSS JOIN ${BUCKETS}
+       ON CONFLICT (symbol, interval, time) DO UPDATE
+         SET high = greatest(market_candles.high, excluded.high), low = least(market_candles.low, excluded.low), close = excluded.close`,
       [
         arrayLiteral(quotes.map((q) => q.symbol)),
         arrayLiteral(quotes.map((q) => q.bid)),
         arrayLiteral(quotes.map((q) => q.ask)),
         arrayLiteral(quotes.map((q) => q.time.toISOString())),
-        options.candles,
-        `{${options.notifyPayloads.map((p) => `"${p.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`,
       ],
+      'run',
     );
+  }
+
+  async insertCandles(rows: readonly CandleRow[]): Promise<void> {
+    // A few chunks at once on pooled connections: the first start's history is written in parallel.
+    const CHUNK = 12_000;
+    const chunks: CandleRow[][] = [];
+    for (let start = 0; start < rows.length; start += CHUNK) chunks.push(rows.slice(start, start + CHUNK));
+    const insert = async (chunk: CandleRow[]) => {
+      await this.db.execute(
+        `INSERT INTO market_candles (symbol, interval, time, open, high, low, close)
+         SELECT * FROM unnest(?::text[], ?::text[], ?::timestamptz[], ?::numeric[], ?::numeric[], ?::numeric[], ?::numeric[])
+         ON CONFLICT (symbol, interval, time) DO NOTHING`,
+        [
+          arrayLiteral(chunk.map((r) => r.symbol)),
+          arrayLiteral(chunk.map((r) => r.interval)),
+          arrayLiteral(chunk.map((r) => r.time.toISOString())),
+          arrayLiteral(chunk.map((r) => r.open)),
+          arrayLiteral(chunk.map((r) => r.high)),
+          arrayLiteral(chunk.map((r) => r.low)),
+          arrayLiteral(chunk.map((r) => r.close)),
+        ],
+        'run',
+      );
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < chunks.length) await insert(chunks[next++]);
+    };
+    await Promise.all([worker(), worker(), worker()]);
   }
 
   async mergeCandles(rows: readonly CandleRow[], options: { replace1m?: boolean } = {}): Promise<void> {

@@ -38,26 +38,40 @@ export class MarketHistory {
     await this.catalogue.load();
     const latest = new Map((await this.store.latestQuotes()).map((q) => [q.symbol, q]));
     const rows: CandleRow[] = [];
+    /** buckets that began before the stretch written now may hold candles already: merged, not inserted */
+    const boundary: CandleRow[] = [];
     const ends: Quote[] = [];
     for (const spec of this.catalogue.all()) {
       const last = latest.get(spec.symbol);
       const from = last ? Math.floor(last.time.getTime() / MINUTE) * MINUTE + MINUTE : now.getTime() - HISTORY.days * DAY;
       if (now.getTime() - from < 2 * MINUTE) continue;
       const start = last ? (Number(last.bid) + Number(last.ask)) / 2 : spec.basePrice;
-      const bars = simulateMinutes(this.config.marketSeed, spec, Math.max(from, now.getTime() - HISTORY.days * DAY), now.getTime(), start);
+      const bars = historyBars(this.config.marketSeed, spec, Math.max(from, now.getTime() - HISTORY.days * DAY), now.getTime(), start);
       if (!bars.length) continue;
-      for (const row of candleRows(spec, bars, now.getTime())) rows.push(row);
+      for (const row of candleRows(spec, bars, now.getTime())) (row.time.getTime() < bars[0].time ? boundary : rows).push(row);
       const end = bars[bars.length - 1];
       const { bid, ask } = quoteAround(spec, end.close);
       ends.push({ symbol: spec.symbol, bid, ask, time: new Date(Math.min(end.time + MINUTE - 1, now.getTime())) });
     }
-    if (!rows.length) return 0;
+    if (!rows.length && !boundary.length) return 0;
     const started = Date.now();
-    await this.store.mergeCandles(rows);
+    await this.store.mergeCandles(boundary);
+    await this.store.insertCandles(rows);
     await this.pipeline.publish(ends, { candles: false });
-    this.logger.log(`market history: ${rows.length} candles written in ${Date.now() - started} ms`);
-    return rows.length;
+    this.logger.log(`market history: ${rows.length + boundary.length} candles written in ${Date.now() - started} ms`);
+    return rows.length + boundary.length;
   }
+}
+
+/**
+ * The simulated bars of [from, to): 1-minute steps over the last 8 days (what 1m and 5m candles show),
+ * 5-minute steps before (only seen as 1h / 1d candles), which keeps the first start's 90 days quick.
+ */
+export function historyBars(seed: number, spec: InstrumentSpec, from: number, to: number, start: number): MinuteBar[] {
+  const fine = Math.max(from, Math.floor((to - HISTORY.fiveMinuteCandlesMs) / INTERVAL_MS['5m']) * INTERVAL_MS['5m']);
+  const coarse = from < fine ? simulateMinutes(seed, spec, from, fine, start, 5) : [];
+  const startFine = coarse.length ? coarse[coarse.length - 1].close : start;
+  return [...coarse, ...simulateMinutes(seed, spec, fine, to, startFine)];
 }
 
 /** The candle rows of a stretch of minute bars: 1m for the last day, 5m for the last week, 1h and 1d for all. */
@@ -82,8 +96,20 @@ export function candleRows(spec: InstrumentSpec, bars: readonly MinuteBar[], now
       });
     }
   };
-  add('1m', bars, now - HISTORY.minuteCandlesMs);
-  add('5m', rollUp(bars, '5m'), now - HISTORY.fiveMinuteCandlesMs);
+  const since = (ms: number) => {
+    // bars are in time order: the first index at or after `ms` (a binary search, not a scan of 90 days)
+    let lo = 0;
+    let hi = bars.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (bars[mid].time < ms) lo = mid + 1;
+      else hi = mid;
+    }
+    return bars.slice(lo);
+  };
+  const fiveMinuteStart = Math.floor((now - HISTORY.fiveMinuteCandlesMs) / INTERVAL_MS['5m']) * INTERVAL_MS['5m'];
+  add('1m', since(now - HISTORY.minuteCandlesMs), now - HISTORY.minuteCandlesMs);
+  add('5m', rollUp(since(fiveMinuteStart), '5m'), fiveMinuteStart);
   add('1h', rollUp(bars, '1h'), 0);
   add('1d', rollUp(bars, '1d'), 0);
   return rows;

@@ -12,9 +12,9 @@ const QUOTES_PER_PAYLOAD = 40;
 export const QUOTES_CHANNEL = 'market_quotes';
 
 /**
- * The one path every feed's quotes take (the test feed's too): validate, store the latest quote and the
- * candles, NOTIFY every instance in the same statement, then call this instance's QuoteListeners and wait
- * for them. Other instances hear the NOTIFY and call theirs; an instance skips its own notifications
+ * The one path every feed's quotes take (the test feed's too): validate, store the latest quote and
+ * NOTIFY every instance in the same statement, then call this instance's QuoteListeners (and fold the
+ * quotes into the candles meanwhile) and wait for both. Other instances hear the NOTIFY and call theirs; an instance skips its own notifications
  * (it has already dispatched them), so each listener sees each batch once.
  */
 @Injectable()
@@ -64,8 +64,9 @@ export class QuotePipeline implements OnModuleInit {
         JSON.stringify({ i: this.instanceId, q: batch.slice(i, i + QUOTES_PER_PAYLOAD).map((q) => [q.symbol, q.bid, q.ask, q.time.getTime()]) }),
       );
     }
-    await this.store.storeQuotes(batch, { candles: options.candles, notifyPayloads: payloads });
-    await this.listeners.dispatch(batch);
+    await this.store.storeQuotes(batch, { notifyPayloads: payloads });
+    // Listeners first (the quote is stored: executions and marks may use it), candles right after.
+    await Promise.all([this.listeners.dispatch(batch), options.candles ? this.store.foldIntoCandles(batch) : undefined]);
     return batch;
   }
 

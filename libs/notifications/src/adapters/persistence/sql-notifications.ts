@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { emOf, pageOffset, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import { LiveEvents } from '@mirrorline/events';
@@ -22,7 +22,8 @@ interface Row {
  */
 @Injectable()
 export class SqlNotifications extends Notifications {
-  constructor(private readonly liveEvents: LiveEvents) {
+  // Optional so that the benches can wire this adapter by hand without the events context.
+  constructor(@Optional() private readonly liveEvents?: LiveEvents) {
     super();
   }
 
@@ -34,7 +35,7 @@ export class SqlNotifications extends Notifications {
        FROM jsonb_to_recordset(?::jsonb) AS x(user_id uuid, type text, title text, body text, data jsonb)`,
       [JSON.stringify(items.map((i) => ({ user_id: i.userId, type: i.type, title: i.title, body: i.body ?? '', data: i.data ?? null })))],
     );
-    await this.liveEvents.publish(tx, items.map((i) => i.userId), { type: 'notification', data: {} });
+    await this.liveEvents?.publish(tx, items.map((i) => i.userId), { type: 'notification', data: {} });
   }
 
   async notifyFromSelect(tx: TransactionContext, select: string, params: unknown[] = []): Promise<number> {
@@ -44,7 +45,7 @@ export class SqlNotifications extends Notifications {
       params,
     );
     if (!rows.length) return 0;
-    await this.liveEvents.publish(tx, rows.map((r) => r.user_id), { type: 'notification', data: {} });
+    await this.liveEvents?.publish(tx, rows.map((r) => r.user_id), { type: 'notification', data: {} });
     return Number(rows[0].n);
   }
 }

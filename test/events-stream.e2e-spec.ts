@@ -1,0 +1,104 @@
+import type { Server } from 'node:http';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { EventsHub, LiveEvents } from '@mirrorline/events';
+import { UnitOfWork } from '@mirrorline/shared';
+import { Notifications } from '@mirrorline/notifications';
+import { createTestApp, type TestApp } from './support/test-app';
+import { createUser, type TestUser } from './support/users';
+import { anotherInstance } from './support/instances';
+import { baseUrl, openSse } from './support/sse';
+
+/** events/stream (product.md §9.4): bearer, own events only, across instances, on commit only, clean ends. */
+describe('live events (events/stream) across two instances', () => {
+  let a: TestApp;
+  let b: NestExpressApplication;
+  let alice: TestUser;
+  let bob: TestUser;
+  let urlA: string;
+  let urlB: string;
+  beforeAll(async () => {
+    a = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    b = await anotherInstance(a);
+    alice = await createUser(a);
+    bob = await createUser(a);
+    urlA = baseUrl(a.app.getHttpServer() as Server);
+    urlB = baseUrl(b.getHttpServer() as Server);
+  });
+  afterAll(async () => {
+    await b.close().catch(() => undefined);
+    await a.close();
+  });
+
+  it('needs a bearer token: 401 without one, 403 with a bad one', async () => {
+    const none = await openSse(`${urlA}/api/events/stream`);
+    expect(none.status).toBe(401);
+    expect(JSON.parse(none.body!)).toMatchObject({ statusCode: 401 });
+    const bad = await openSse(`${urlA}/api/events/stream`, { Authorization: 'Bearer abc.def.ghi' });
+    expect(bad.status).toBe(403);
+  });
+
+  it('an event raised on one instance reaches the client on the other, and only its recipient', async () => {
+    const aliceOnB = await openSse(`${urlB}/api/events/stream`, { Authorization: alice.bearer });
+    const bobOnB = await openSse(`${urlB}/api/events/stream`, { Authorization: bob.bearer });
+    const aliceOnA = await openSse(`${urlA}/api/events/stream`, { Authorization: alice.bearer });
+    expect([aliceOnB.status, bobOnB.status, aliceOnA.status]).toEqual([200, 200, 200]);
+    const uow = a.app.get(UnitOfWork);
+    const live = a.app.get(LiveEvents);
+    // rolled back: never sent
+    await expect(
+      uow.run(async (tx) => {
+        await live.publish(tx, [alice.id], { type: 'guard_hit', data: { copyId: 'rolled-back' } });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await uow.run((tx) => live.publish(tx, [alice.id], { type: 'copy_stopped', data: { copyId: 'c-1' } }));
+    const onB = await aliceOnB.next((e) => e.event === 'copy_stopped');
+    expect(JSON.parse(onB.data)).toEqual({ type: 'copy_stopped', data: { copyId: 'c-1' } });
+    await aliceOnA.next((e) => e.event === 'copy_stopped');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bobOnB.events).toEqual([]);
+    expect([...aliceOnA.events, ...aliceOnB.events].some((e) => e.data.includes('rolled-back'))).toBe(false);
+    for (const c of [aliceOnB, bobOnB, aliceOnA]) c.close();
+  });
+
+  it('a notification row created raises a `notification` event for its user', async () => {
+    const client = await openSse(`${urlB}/api/events/stream`, { Authorization: bob.bearer });
+    await a.app.get(UnitOfWork).run((tx) => a.app.get(Notifications).notify(tx, [{ userId: bob.id, type: 'copy_closed', title: 'hello' }]));
+    const event = await client.next((e) => e.event === 'notification');
+    expect(JSON.parse(event.data)).toEqual({ type: 'notification', data: {} });
+    client.close();
+  });
+
+  it('many recipients are split over several notifications (8,000-byte limit) and all get the event', async () => {
+    const ids = Array.from({ length: 600 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const client = await openSse(`${urlB}/api/events/stream`, { Authorization: alice.bearer });
+    await a.app.get(LiveEvents).publish(null, [...ids, alice.id], { type: 'wallet_transaction_decided', data: { id: 'w-1', status: 'Approved' } });
+    const event = await client.next((e) => e.event === 'wallet_transaction_decided');
+    expect(JSON.parse(event.data).data).toEqual({ id: 'w-1', status: 'Approved' });
+    await expect(a.app.get(LiveEvents).publish(null, [alice.id], { type: 'notification', data: { big: 'x'.repeat(5000) } })).rejects.toThrow(/at most/);
+    client.close();
+  });
+
+  it('200 connections opened and dropped: the server holds none afterwards', async () => {
+    const hub = b.get(EventsHub);
+    const server = b.getHttpServer() as Server;
+    for (const deadline = Date.now() + 3000; hub.size > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    const clients = await Promise.all(Array.from({ length: 200 }, (_, i) => openSse(`${urlB}/api/events/stream`, { Authorization: (i % 2 ? alice : bob).bearer })));
+    expect(clients.every((c) => c.status === 200)).toBe(true);
+    expect(hub.size).toBe(200);
+    for (const c of clients) c.close();
+    const connections = () => new Promise<number>((r) => server.getConnections((_e, n) => r(n)));
+    const deadline = Date.now() + 5000;
+    while ((hub.size > 0 || (await connections()) > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(hub.size).toBe(0);
+    expect(await connections()).toBe(0);
+  });
+
+  it('shutting an instance down ends its open streams cleanly', async () => {
+    const client = await openSse(`${urlB}/api/events/stream`, { Authorization: alice.bearer });
+    const closing = b.close();
+    await expect(Promise.race([client.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), 5000).unref())])).resolves.toBe('ended');
+    await closing;
+    expect(b.get(EventsHub).size).toBe(0);
+  });
+});
