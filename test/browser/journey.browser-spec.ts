@@ -123,6 +123,10 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     const { page } = admin;
     await page.goto('/admindashboard/usermanagement');
     await page.getByRole('combobox', { name: `KYC status of ${user.username}` }).selectOption('Verified');
+    // the confirmation names the user and the effect
+    const dialog = page.getByRole('dialog', { name: `Set the KYC status of ${user.username} to Verified?` });
+    await dialog.getByText(`${user.username} (`).waitFor();
+    await dialog.getByRole('button', { name: 'Set Verified' }).click();
     await toast(page, 'KYC status updated successfully');
   });
 
@@ -136,6 +140,9 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await admin.page.goto('/admindashboard/transactionmanagement');
     const row = admin.page.getByRole('row').filter({ hasText: user.username }).first();
     await row.getByRole('button', { name: 'Approve' }).click();
+    const confirm = admin.page.getByRole('dialog', { name: `Approve the deposit of ${user.username}?` });
+    await confirm.getByText('$1,000.00 is credited to the cash balance of').waitFor();
+    await confirm.getByRole('button', { name: 'Approve' }).click();
     await admin.page.getByRole('row').filter({ hasText: user.username }).first().waitFor({ state: 'detached' });
     await screenshot(admin.page, 'admin-transactions');
 

@@ -4,6 +4,7 @@ import { PersistGate, RequireRole, ALL_ROLES } from '../lib/authorization';
 import { AuthLayout, DashboardLayout, RootLayout, SiteLayout } from '../components/layouts/layouts';
 import { NotFound } from '../components/errors/not-found';
 import { Home } from '../features/marketing/components/home';
+import { Titled } from '../components/layouts/titled';
 
 // Code-split: everything but the home page loads on demand; the dashboards are separate chunks.
 const auth = () => import('./routes/auth-screens');
@@ -19,6 +20,8 @@ const Otp = lazy(() => auth().then((m) => ({ default: m.OtpScreen })));
 const Forgot = lazy(() => auth().then((m) => ({ default: m.ForgotPasswordScreen })));
 const About = lazy(() => info().then((m) => ({ default: m.AboutScreen })));
 const Contact = lazy(() => info().then((m) => ({ default: m.ContactScreen })));
+const Terms = lazy(() => info().then((m) => ({ default: m.TermsScreen })));
+const Privacy = lazy(() => info().then((m) => ({ default: m.PrivacyScreen })));
 const CopyTrading = lazy(() => info().then((m) => ({ default: m.CopyTradingScreen })));
 const Traders = lazy(() => traders().then((m) => ({ default: m.TradersScreen })));
 const TraderInfo = lazy(() => traders().then((m) => ({ default: m.TraderInfoScreen })));
@@ -40,44 +43,46 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route element={<AuthLayout />}>
-          <Route path="signin" element={<SignIn />} />
-          <Route path="register" element={<Register />} />
-          <Route path="forgotpassword" element={<Forgot />} />
-          <Route path="otpverification" element={<Otp />} />
+          <Route path="signin" element={<Titled title="Sign in"><SignIn /></Titled>} />
+          <Route path="register" element={<Titled title="Register"><Register /></Titled>} />
+          <Route path="forgotpassword" element={<Titled title="Reset password"><Forgot /></Titled>} />
+          <Route path="otpverification" element={<Titled title="Verify your email"><Otp /></Titled>} />
         </Route>
         <Route element={<SiteLayout />}>
-          <Route index element={<Home />} />
-          <Route path="traders" element={<Traders />} />
-          <Route path="aboutus" element={<About />} />
-          <Route path="contactus" element={<Contact />} />
-          <Route path="copytrading" element={<CopyTrading />} />
-          <Route path="traderinfo/:id" element={<TraderInfo />} />
+          <Route index element={<Titled title="Copy proven traders"><Home /></Titled>} />
+          <Route path="traders" element={<Titled title="Traders"><Traders /></Titled>} />
+          <Route path="aboutus" element={<Titled title="About"><About /></Titled>} />
+          <Route path="contactus" element={<Titled title="Contact"><Contact /></Titled>} />
+          <Route path="terms" element={<Titled title="Terms of Service"><Terms /></Titled>} />
+          <Route path="privacy" element={<Titled title="Privacy Policy"><Privacy /></Titled>} />
+          <Route path="copytrading" element={<Titled title="Copy trading"><CopyTrading /></Titled>} />
+          <Route path="traderinfo/:id" element={<Titled title="Trader"><TraderInfo /></Titled>} />
           <Route element={<PersistGate />}>
             <Route element={<RequireRole allowed={ALL_ROLES} />}>
               <Route path="userdashboard" element={<DashboardLayout />}>
-                <Route index element={<Overview />} />
-                <Route path="accountsettings" element={<Settings />} />
-                <Route path="wallet" element={<Wallet />} />
-                <Route path="trades" element={<Trades />} />
-                <Route path="kycverification" element={<Kyc />} />
+                <Route index element={<Titled title="Overview"><Overview /></Titled>} />
+                <Route path="accountsettings" element={<Titled title="Settings"><Settings /></Titled>} />
+                <Route path="wallet" element={<Titled title="Wallet"><Wallet /></Titled>} />
+                <Route path="trades" element={<Titled title="Trades"><Trades /></Titled>} />
+                <Route path="kycverification" element={<Titled title="KYC verification"><Kyc /></Titled>} />
               </Route>
             </Route>
             <Route element={<RequireRole allowed={['Admin', 'Trader']} />}>
               <Route element={<DashboardLayout />}>
-                <Route path="trademanagement" element={<TradeManagement />} />
-                <Route path="followers" element={<Followers />} />
+                <Route path="trademanagement" element={<Titled title="Trade management"><TradeManagement /></Titled>} />
+                <Route path="followers" element={<Titled title="Followers"><Followers /></Titled>} />
               </Route>
             </Route>
             <Route element={<RequireRole allowed={['Admin']} />}>
               <Route path="admindashboard" element={<DashboardLayout />}>
-                <Route index element={<AdminOverview />} />
-                <Route path="usermanagement" element={<UserManagement />} />
-                <Route path="transactionmanagement" element={<TransactionManagement />} />
-                <Route path="walletmanagement" element={<WalletManagement />} />
+                <Route index element={<Titled title="Admin dashboard"><AdminOverview /></Titled>} />
+                <Route path="usermanagement" element={<Titled title="User management"><UserManagement /></Titled>} />
+                <Route path="transactionmanagement" element={<Titled title="Transaction management"><TransactionManagement /></Titled>} />
+                <Route path="walletmanagement" element={<Titled title="Wallet management"><WalletManagement /></Titled>} />
               </Route>
             </Route>
           </Route>
-          <Route path="*" element={<NotFound />} />
+          <Route path="*" element={<Titled title="Page not found"><NotFound /></Titled>} />
         </Route>
       </Route>
     </Routes>

@@ -268,10 +268,22 @@ export function useRestoreState(): RestoreState {
   );
 }
 
-/** Runs once per page load: with `persist` on and no token, try the refresh cookie. */
+/**
+ * The API sets the non-secret `ml_session=1` cookie beside the httpOnly refresh cookie and clears it with
+ * it: without it there is no session to restore, and asking would only answer 401 (a red console line).
+ */
+export function hasSessionHint(): boolean {
+  try {
+    return document.cookie.split(';').some((c) => c.trim() === 'ml_session=1');
+  } catch {
+    return false;
+  }
+}
+
+/** Runs once per page load: with `persist` on, no token and a session hint, try the refresh cookie. */
 export function restoreSession(): void {
   if (restoreState.phase !== 'idle') return;
-  if (!getPersist() || currentToken) {
+  if (!getPersist() || currentToken || !hasSessionHint()) {
     setRestoreState({ phase: 'done' });
     return;
   }

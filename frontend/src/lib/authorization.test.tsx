@@ -164,6 +164,16 @@ describe('session restore (seed §4)', () => {
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/auth/refresh'))).toBe(false);
   });
+
+  it('a first visit (no ml_session hint cookie) does not call refresh: no 401 on visitor pages', async () => {
+    document.cookie = 'ml_session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const fetchMock = mockFetch({ 'GET /api/traders': { items: [], total: 0, page: 1, limit: 12 } });
+    renderApp('/userdashboard');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    renderApp('/traders');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/traders'))).toBe(true));
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/auth/refresh'))).toBe(false);
+  });
 });
 
 describe('layout rules', () => {

@@ -1,4 +1,4 @@
-import { amountError, formatMoney, toCents } from './money';
+import { amountError, formatMoney, formatPercent, formatPrice, isAmount, normalizeAmount, parseAmountInput, signOf, toCents } from './money';
 
 describe('money on the wire (decimal strings, never floats)', () => {
   it('formats with a $ sign, grouping and 2 decimals', () => {
@@ -17,5 +17,38 @@ describe('money on the wire (decimal strings, never floats)', () => {
     expect(amountError('10.00', '10.00')).toBeUndefined();
     expect(amountError('1.234')).toMatch(/like 100/);
     expect(amountError('')).toBe('Enter an amount');
+  });
+
+  it('accepts amounts typed with thousands separators', () => {
+    expect(parseAmountInput('1,234.56')).toBe('1234.56');
+    expect(parseAmountInput(' $12,000 ')).toBe('12000');
+    expect(parseAmountInput('12,34')).toBe('12,34'); // not a grouping: left for the validator to refuse
+    expect(isAmount('1,234.56')).toBe(true);
+    expect(isAmount('12,34')).toBe(false);
+    expect(normalizeAmount('1,250.5')).toBe('1250.50');
+    expect(amountError('1,000', '10.00')).toBeUndefined();
+  });
+
+  it('rounding noise under half a cent shows as 0.00, more rounds half away from zero', () => {
+    expect(formatMoney('-0.004')).toBe('$0.00');
+    expect(formatMoney(-0.0001, { signed: true })).toBe('$0.00');
+    expect(formatMoney(0.1 + 0.2)).toBe('$0.30');
+    expect(formatMoney(0.29999999)).toBe('$0.30');
+    expect(formatMoney('2.345')).toBe('$2.35');
+    expect(formatMoney('-2.345')).toBe('-$2.35');
+    expect(signOf('-0.004')).toBe(0);
+    expect(signOf('-0.01')).toBe(-1);
+    expect(formatPercent('-0.001', { signed: true })).toBe('0.00%');
+    expect(formatPercent(12345.678, { signed: true })).toBe('+12,345.68%');
+  });
+
+  it('prices carry the instrument decimals and thousands separators', () => {
+    expect(formatPrice('64250.5')).toBe('64,250.50');
+    expect(formatPrice('1.0841249', 5)).toBe('1.08412');
+    expect(formatPrice('1.084125', 5)).toBe('1.08413');
+    expect(formatPrice(187.2, 2)).toBe('187.20');
+    expect(formatPrice('0.5', 0)).toBe('1');
+    expect(formatPrice('abc')).toBe('—');
+    expect(formatPrice(null)).toBe('—');
   });
 });

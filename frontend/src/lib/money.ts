@@ -3,19 +3,37 @@
  * compared through integer cents (bigint); it is never parsed to a float.
  */
 const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
+/** "1,234.56" as people type it: groups of three after the first, or no separators at all. */
+const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
 
-export function isAmount(value: string): boolean {
-  return AMOUNT.test(value.trim());
+/** A typed amount without its thousands separators ("1,234.5" → "1234.5"); other text is kept as typed. */
+export function parseAmountInput(value: string): string {
+  const v = value.trim().replace(/[\s\u00a0]/g, '').replace(/^\$/, '');
+  return GROUPED.test(v) ? v.replace(/,/g, '') : v;
 }
 
-/** Cents of a non-negative or negative decimal string, or null when it is not one. */
+export function isAmount(value: string): boolean {
+  return AMOUNT.test(parseAmountInput(value));
+}
+
+/**
+ * Cents of a decimal string or number, or null when it is not one. More than two decimals round half
+ * away from zero, so rounding noise ("-0.004", 0.1 + 0.2) never shows as "-$0.00" or loses a cent.
+ */
 export function toCents(value: string | number | null | undefined): bigint | null {
   if (value === null || value === undefined) return null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    const rounded = BigInt(Math.round(Math.abs(value) * 100));
+    return value < 0 && rounded > 0n ? -rounded : rounded;
+  }
   const s = String(value).trim();
-  const m = /^(-)?(\d+)(?:\.(\d{0,2})\d*)?$/.exec(s);
+  const m = /^([-+])?(\d+)(?:\.(\d*))?$/.exec(s);
   if (!m) return null;
-  const cents = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -cents : cents;
+  const frac = m[3] ?? '';
+  let cents = BigInt(m[2]) * 100n + BigInt(frac.slice(0, 2).padEnd(2, '0'));
+  if (frac.length > 2 && frac.charCodeAt(2) >= 53 /* '5' */) cents += 1n;
+  return m[1] === '-' && cents > 0n ? -cents : cents;
 }
 
 export function centsToString(cents: bigint): string {
@@ -43,27 +61,48 @@ export function formatMoney(value: string | number | null | undefined, options: 
 export function amountError(value: string, min = '0.01'): string | undefined {
   const v = value.trim();
   if (!v) return 'Enter an amount';
-  if (!isAmount(v)) return 'Enter an amount like 100 or 100.50';
-  const cents = toCents(v)!;
+  if (!isAmount(v)) return 'Enter an amount like 100 or 1,250.50';
+  const cents = toCents(parseAmountInput(v))!;
   const minCents = toCents(min)!;
   if (cents < minCents) return `The minimum is ${formatMoney(min)}`;
   return undefined;
 }
 
-/** Percent strings like "3.5" or numbers, shown with 2 decimals and a sign when asked. */
+/** Percent strings like "3.5" or numbers, shown with 2 decimals and a sign when asked ("-0.001" → "0.00%"). */
 export function formatPercent(value: string | number | null | undefined, options: { signed?: boolean } = {}): string {
   if (value === null || value === undefined || value === '') return '—';
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return '—';
-  const sign = options.signed && n > 0 ? '+' : '';
-  return `${sign}${n.toFixed(2)}%`;
+  const fixed = Math.abs(n).toFixed(2);
+  const zero = Number(fixed) === 0;
+  const sign = zero ? '' : n < 0 ? '-' : options.signed ? '+' : '';
+  return `${sign}${groupThousands(fixed.split('.')[0])}.${fixed.split('.')[1]}%`;
 }
 
+/**
+ * A price with the instrument's decimals (2 when unknown) and thousands separators: "64250.5" with 2 →
+ * "64,250.50"; "1.08412" with 5 → "1.08412". Decimal strings are rounded as strings, never through a float.
+ */
+export function formatPrice(value: string | number | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const s = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(Math.min(20, decimals + 2)) : '') : String(value).trim();
+  const m = /^(-)?(\d+)(?:\.(\d*))?$/.exec(s);
+  if (!m) return '—';
+  const d = Math.max(0, Math.min(12, Math.trunc(decimals)));
+  const frac = m[3] ?? '';
+  let units = BigInt(m[2] + frac.slice(0, d).padEnd(d, '0'));
+  if (frac.length > d && frac.charCodeAt(d) >= 53) units += 1n;
+  const digits = units.toString().padStart(d + 1, '0');
+  const whole = digits.slice(0, digits.length - d);
+  const rest = d > 0 ? `.${digits.slice(digits.length - d)}` : '';
+  return `${m[1] && units > 0n ? '-' : ''}${groupThousands(whole)}${rest}`;
+}
+
+/** The sign of a value as shown with 2 decimals: rounding noise under half a cent (or 0.005%) is 0. */
 export function signOf(value: string | number | null | undefined): -1 | 0 | 1 {
-  if (value === null || value === undefined) return 0;
-  const s = String(value).trim();
-  if (s.startsWith('-')) return /[1-9]/.test(s) ? -1 : 0;
-  return /[1-9]/.test(s) ? 1 : 0;
+  const cents = toCents(typeof value === 'string' ? value.trim() : value);
+  if (cents === null) return 0;
+  return cents > 0n ? 1 : cents < 0n ? -1 : 0;
 }
 
 export function formatDate(value: string | null | undefined): string {
@@ -73,8 +112,9 @@ export function formatDate(value: string | null | undefined): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** "40.5" → "40.50": the canonical wire form, by string/integer arithmetic. */
+/** "40.5" → "40.50", "1,250" → "1250.00": the canonical wire form, by string/integer arithmetic. */
 export function normalizeAmount(value: string): string {
-  const cents = toCents(value.trim());
-  return cents === null ? value.trim() : centsToString(cents);
+  const v = parseAmountInput(value);
+  const cents = toCents(v);
+  return cents === null ? v : centsToString(cents);
 }

@@ -10,6 +10,9 @@ beforeEach(() => {
   resetAll();
   window.scrollTo = () => undefined;
   window.confirm = () => true;
+  // a returning browser: the API's non-secret session hint beside the refresh cookie (specs of a first
+  // visit clear it)
+  document.cookie = 'ml_session=1; path=/';
 });
 
 afterEach(() => {

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
+import { useSession } from '../../lib/auth-session';
 
 export function Footer() {
+  const { isLoggedIn } = useSession();
   return (
     <footer className="footer">
       <div className="footer__inner container">
@@ -17,8 +19,12 @@ export function Footer() {
             <ul>
               <li><Link to="/traders">Traders</Link></li>
               <li><Link to="/copytrading">CopyTrading</Link></li>
-              <li><Link to="/register">Get Started</Link></li>
-              <li><Link to="/signin">Login</Link></li>
+              {!isLoggedIn && (
+                <>
+                  <li><Link to="/register">Get Started</Link></li>
+                  <li><Link to="/signin">Login</Link></li>
+                </>
+              )}
             </ul>
           </div>
           <div>
@@ -26,13 +32,16 @@ export function Footer() {
             <ul>
               <li><Link to="/aboutus">About</Link></li>
               <li><Link to="/contactus">Contact</Link></li>
+              <li><Link to="/terms">Terms of Service</Link></li>
+              <li><Link to="/privacy">Privacy Policy</Link></li>
             </ul>
           </div>
         </nav>
       </div>
       <div className="container footer__legal">
         <p className="footer__terms">
-          By using Mirrorline you agree to our Terms of Service and Privacy Policy. Mirrorline does not give investment advice.
+          By using Mirrorline you agree to our <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>. Mirrorline does not
+          give investment advice.
         </p>
         <p className="footer__risk">
           Risk warning: trading foreign exchange, cryptocurrencies, stocks and other leveraged products carries a high level of risk and

@@ -37,12 +37,27 @@ describe('layout rules (seed §2)', () => {
 });
 
 describe('accessibility of the top bar', () => {
-  it('the avatar on dashboard routes is an image named after the user, showing the first letter', async () => {
+  it('the avatar on dashboard routes is a button named after the user, showing the first letter, opening dashboard/settings/logout', async () => {
     signIn({ roles: ['User'], username: 'grace' });
-    mockFetch({ 'GET /api/user/get': { user: { KYC: 'Unverified' } } });
+    mockFetch({ 'GET /api/user/get': { user: { KYC: 'Unverified' } }, 'POST /api/auth/logout': {} });
     renderApp('/userdashboard/kycverification');
-    const avatar = await screen.findByRole('img', { name: 'Signed in as grace' });
+    const avatar = await screen.findByRole('button', { name: 'Account menu of grace' });
     expect(avatar).toHaveTextContent('G');
+    expect(avatar).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(avatar);
+    const menu = screen.getByRole('menu', { name: 'Account of grace' });
+    expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Dashboard', 'Settings', 'Logout']);
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/userdashboard/accountsettings');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(avatar).toHaveFocus();
+  });
+
+  it('the visitor drawer has Contact', async () => {
+    mockFetch(noSession);
+    renderApp('/aboutus');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contactus');
   });
 
   it('the mobile drawer is a modal dialog: focus moves in, Tab stays inside, Escape closes and focus returns to "Open menu"', async () => {

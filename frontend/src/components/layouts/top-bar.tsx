@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useSession } from '../../lib/auth-session';
 import { useLogout } from '../../lib/use-logout';
 import { RoleMenu } from './role-menu';
+import { AvatarMenu } from './avatar-menu';
 import { isDashboardPath, PUBLIC_LINKS } from './menus';
 
 export function TopBar() {
@@ -49,7 +50,6 @@ export function TopBar() {
     }
   };
 
-  const initial = (session.username || session.email || '?').charAt(0).toUpperCase();
   const home = session.isAdmin ? '/admindashboard' : '/userdashboard';
 
   return (
@@ -85,9 +85,7 @@ export function TopBar() {
             </>
           )}
           {session.isLoggedIn && onDashboard && (
-            <span className="avatar" role="img" title={session.username} aria-label={`Signed in as ${session.username}`} data-testid="avatar">
-              {initial}
-            </span>
+            <AvatarMenu username={session.username || session.email} home={home} onLogout={() => void logout()} />
           )}
           <button
             ref={burgerRef}
@@ -113,13 +111,20 @@ export function TopBar() {
               ×
             </button>
             <RoleMenu label="Mobile menu" onNavigate={() => setDrawerOpen(false)} />
-            {session.isLoggedIn && (
+            {session.isLoggedIn ? (
               <ul className="drawer__public">
                 {PUBLIC_LINKS.map((l) => (
                   <li key={l.to}>
                     <Link to={l.to} onClick={() => setDrawerOpen(false)}>{l.label}</Link>
                   </li>
                 ))}
+              </ul>
+            ) : (
+              // the visitor's menu (seed §2) has no Contact: it is added here
+              <ul className="drawer__public">
+                <li>
+                  <Link to="/contactus" onClick={() => setDrawerOpen(false)}>Contact</Link>
+                </li>
               </ul>
             )}
           </div>

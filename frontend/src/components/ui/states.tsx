@@ -58,6 +58,7 @@ export function AsyncBlock<T>({
   empty,
   onRetry,
   loadingLabel,
+  loading,
   children,
 }: {
   data: T | undefined;
@@ -67,10 +68,12 @@ export function AsyncBlock<T>({
   empty?: ReactNode;
   onRetry?: () => void;
   loadingLabel?: string;
+  /** What stands in while loading (a skeleton); a labelled spinner by default. */
+  loading?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (error && data === undefined) return <ErrorState error={error} onRetry={onRetry} />;
-  if (data === undefined) return isLoading || !error ? <LoadingState label={loadingLabel} /> : null;
+  if (data === undefined) return isLoading || !error ? (loading ?? <LoadingState label={loadingLabel} />) : null;
   // With keepPreviousData SWR keeps the previous key's answer when the new key fails: say so above it,
   // otherwise the user reads old data (another page, another filter) as the answer to what they asked.
   const stale = error ? <InlineError error={error} onRetry={onRetry} /> : null;

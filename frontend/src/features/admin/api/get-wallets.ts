@@ -1,6 +1,4 @@
-import useSWR from 'swr';
-import { swrFetcher } from '../../../lib/fetcher';
-import { isObj, num, pageOf, pick, str } from '../../../lib/normalize';
+import { useApi, type Schema } from '../../../lib/api';
 
 export interface UserWallet {
   userId: string;
@@ -13,42 +11,25 @@ export interface UserWallet {
 
 export interface WalletsOverview {
   wallets: { items: UserWallet[]; total: number; page: number; limit: number };
-  platform: Record<string, string>;
-  check: { balanced: boolean; entriesSum: string; unbalancedTransactions: number; mismatches: unknown[] };
+  platform: Schema<'PlatformTotalsDto'>;
+  check: Schema<'LedgerCheckDto'>;
 }
 
-function toOverview(raw: unknown): WalletsOverview {
-  const o = isObj(raw) ? raw : {};
-  // the API sends {wallets: [...], total, page, limit}; the use case's shape nests a Page under `wallets`
-  const p = Array.isArray(o.wallets) ? pageOf<unknown>(o, 'wallets') : pageOf<unknown>(o.wallets ?? o, 'wallets', 'users');
-  const platform: Record<string, string> = {};
-  const pl = pick(o, 'platform', 'totals', 'platformTotals');
-  if (isObj(pl)) for (const [k, v] of Object.entries(pl)) platform[k] = str(v, '0');
-  const c = isObj(o.check) ? o.check : isObj(o.ledgerCheck) ? o.ledgerCheck : {};
+function toOverview(o: Schema<'WalletsOverviewResponseDto'>): WalletsOverview {
   return {
     wallets: {
-      ...p,
-      items: p.items.map((w) => ({
-        userId: str(pick(w, 'userId', '_id', 'id')),
-        username: str(pick(w, 'username')),
-        email: str(pick(w, 'email')),
-        cash: str(pick(w, 'cash', 'balance'), '0'),
-        held: str(pick(w, 'held'), '0'),
-        copyEquity: str(pick(w, 'copyEquity', 'tradingBalance'), '0'),
-      })),
+      items: o.wallets.map((w) => ({ userId: w.userId, username: w.username, email: w.email, cash: w.balance, held: w.held, copyEquity: w.tradingBalance })),
+      total: o.total,
+      page: o.page,
+      limit: o.limit,
     },
-    platform,
-    check: {
-      balanced: c.balanced === true,
-      entriesSum: str(c.entriesSum, '0'),
-      unbalancedTransactions: num(c.unbalancedTransactions),
-      mismatches: Array.isArray(c.mismatches) ? c.mismatches : [],
-    },
+    platform: o.platform,
+    check: o.ledgerCheck,
   };
 }
 
 /** GET /api/admin/wallets?page=&search=: per-user balances, platform totals and the ledger check. */
 export function useAdminWallets(page: number, search: string) {
-  const swr = useSWR(['/admin/wallets', { page, limit: 20, search: search || undefined }] as const, swrFetcher, { keepPreviousData: true });
+  const swr = useApi('/api/admin/wallets', { page, limit: 20, search: search || undefined }, { keepPreviousData: true });
   return { ...swr, overview: swr.data === undefined ? undefined : toOverview(swr.data) };
 }

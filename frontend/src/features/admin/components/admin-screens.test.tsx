@@ -10,8 +10,8 @@ const messages = () => getToasts().map((t) => t.message);
 const asAdmin = () => signIn({ roles: ['User', 'Admin'], username: 'root' });
 
 const tx = (id: string, username: string, type = 'deposit') => ({
-  id, username, email: `${username}@example.com`, type, amount: '250.00', destination: type === 'withdrawal' ? 'IBAN DE00' : null,
-  status: 'Pending', createdAt: '2026-01-02T10:00:00Z', decidedAt: null,
+  id, userId: `u-${username}`, username, email: `${username}@example.com`, type, amount: '250.00', destination: type === 'withdrawal' ? 'IBAN DE00' : null,
+  status: 'Pending', createdAt: '2026-01-02T10:00:00Z', decidedAt: null, decidedBy: null, note: null,
 });
 
 function posts(fetchMock: ReturnType<typeof mockFetch>) {
@@ -24,7 +24,7 @@ describe('Transaction Management', () => {
   it('lists Pending by default; Approve and Reject POST with an Idempotency-Key (one per transaction and decision)', async () => {
     asAdmin();
     const fetchMock = mockFetch({
-      'GET /api/admin/transactions': { items: [tx('t1', 'bob'), tx('t2', 'eve', 'withdrawal')], total: 2, page: 1, limit: 20 },
+      'GET /api/admin/transactions': { transactions: [tx('t1', 'bob'), tx('t2', 'eve', 'withdrawal')], total: 2, page: 1, limit: 20 },
       'POST /api/admin/transactions/t1/approve': () => jsonResponse(200, { status: 'Approved' }),
       'POST /api/admin/transactions/t2/reject': () => jsonResponse(200, { status: 'Rejected' }),
     });
@@ -33,8 +33,15 @@ describe('Transaction Management', () => {
     expect(String(fetchMock.mock.calls[0][0])).toContain('status=Pending');
     expect(screen.getByLabelText('Status')).toHaveValue('Pending');
     await userEvent.click(within(within(table).getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    expect(posts(fetchMock)).toHaveLength(0); // asks first, naming the user and the effect
+    const approve = screen.getByRole('dialog', { name: 'Approve the deposit of bob?' });
+    expect(approve).toHaveTextContent('$250.00 is credited to the cash balance of bob (bob@example.com).');
+    await userEvent.click(within(approve).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(messages()).toContain('Transaction approved'));
     await userEvent.click(within(within(table).getByRole('row', { name: 'withdrawal of eve' })).getByRole('button', { name: 'Reject' }));
+    const reject = screen.getByRole('dialog', { name: 'Reject the withdrawal of eve?' });
+    expect(reject).toHaveTextContent('The $250.00 held for eve (eve@example.com) goes back to their cash balance.');
+    await userEvent.click(within(reject).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(messages()).toContain('Transaction rejected'));
     const sent = posts(fetchMock);
     expect(sent.map((p) => p.url)).toEqual(['/api/admin/transactions/t1/approve', '/api/admin/transactions/t2/reject']);
@@ -46,7 +53,7 @@ describe('Transaction Management', () => {
     asAdmin();
     let attempt = 0;
     const fetchMock = mockFetch({
-      'GET /api/admin/transactions': { items: [tx('t1', 'bob')], total: 1, page: 1, limit: 20 },
+      'GET /api/admin/transactions': { transactions: [tx('t1', 'bob')], total: 1, page: 1, limit: 20 },
       'POST /api/admin/transactions/t1/approve': () => {
         attempt += 1;
         if (attempt === 1) return Promise.reject(new TypeError('Failed to fetch'));
@@ -54,13 +61,17 @@ describe('Transaction Management', () => {
       },
     });
     renderWithProviders(<TransactionManagement />);
-    const row = await screen.findByRole('row', { name: 'deposit of bob' });
-    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const approve = async () => {
+      await userEvent.click(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+      await userEvent.click(within(screen.getByRole('dialog', { name: 'Approve the deposit of bob?' })).getByRole('button', { name: 'Approve' }));
+    };
+    await screen.findByRole('row', { name: 'deposit of bob' });
+    await approve();
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
     await waitFor(() => expect(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' })).toBeEnabled());
-    await userEvent.click(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    await approve();
     await waitFor(() => expect(messages()).toContain('Transaction already decided'));
-    await userEvent.click(within(screen.getByRole('row', { name: 'deposit of bob' })).getByRole('button', { name: 'Approve' }));
+    await approve();
     await waitFor(() => expect(posts(fetchMock)).toHaveLength(3));
     const [first, second, third] = posts(fetchMock);
     expect(second.key).toBe(first.key);
@@ -70,12 +81,12 @@ describe('Transaction Management', () => {
 
 describe('Wallet Management', () => {
   const overview = (balanced: boolean) => ({
-    wallets: [{ userId: 'u-7', username: 'bob', email: 'bob@example.com', cash: '1250.50', held: '10.00', copyEquity: '500.00' }],
+    wallets: [{ userId: 'u-7', username: 'bob', email: 'bob@example.com', balance: '1250.50', held: '10.00', tradingBalance: '500.00' }],
     total: 1,
     page: 1,
     limit: 20,
-    platform: { deposits: '-1760.50', userCash: '1250.50' },
-    check: { balanced, entriesSum: balanced ? '0.00' : '12.34', unbalancedTransactions: balanced ? 0 : 1, mismatches: balanced ? [] : [{ account: 'x' }] },
+    platform: { deposits: '-1760.50', withdrawals: '0.00', market: '0.00', adjustments: '0.00', userBalance: '1250.50', userTradingBalance: '500.00', userHeld: '10.00' },
+    ledgerCheck: { balanced, entriesSum: balanced ? '0.00' : '12.34', unbalancedTransactions: balanced ? 0 : 1, mismatches: balanced ? [] : [{ account: 'x' }] },
   });
 
   it('shows "Balanced" with the sums and the wallets table', async () => {

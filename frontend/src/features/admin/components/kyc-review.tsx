@@ -6,11 +6,12 @@ import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { SelectField } from '../../../components/ui/field';
-import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
+import { Button } from '../../../components/ui/button';
+import { DataTable, pageCount, type Column } from '../../../components/ui/data-table';
 import { getKycDocument } from '../api/get-kyc-document';
 import { useKycSubmissions, type KycFile, type KycSubmission } from '../api/get-kyc-submissions';
 import { updateUser } from '../api/update-user';
-import { Pager } from '../../../components/ui/pager';
 
 const LABELS: Record<string, string> = { passport: 'Passport', national_id: 'National ID card', driving_licence: 'Driving licence' };
 
@@ -36,7 +37,6 @@ export function KycReview() {
   const { page: result, error, isLoading, mutate } = useKycSubmissions(status, page);
   const { mutate: globalMutate } = useSWRConfig();
   const [busy, setBusy] = useState<string | null>(null);
-  const pages = result ? Math.max(1, Math.ceil(result.total / Math.max(1, result.limit || 10))) : 1;
 
   async function decide(s: KycSubmission, KYC: 'Verified' | 'Unverified') {
     setBusy(s.id);
@@ -50,6 +50,34 @@ export function KycReview() {
       setBusy(null);
     }
   }
+
+  const columns: Column<KycSubmission>[] = [
+    { header: 'Submitted', cell: (s) => formatDate(s.createdAt) },
+    { header: 'User', cell: (s) => <>{s.username}<div className="muted small">{s.email}</div></> },
+    { header: 'Document', cell: (s) => <>{LABELS[s.documentType] ?? s.documentType}<div className="muted small">{s.documentNumber}</div></> },
+    {
+      header: 'Files',
+      className: 'actions',
+      cell: (s) =>
+        s.files.map((f) => (
+          <Button key={f.name} size="sm" onClick={() => void openDocument(f)}>
+            View {f.name}
+          </Button>
+        )),
+    },
+    { header: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
+    {
+      header: 'Decision',
+      className: 'actions',
+      cell: (s) =>
+        s.status === 'Pending' && (
+          <>
+            <Button variant="primary" size="sm" disabled={busy === s.id} onClick={() => void decide(s, 'Verified')}>Verify</Button>
+            <Button variant="danger" size="sm" disabled={busy === s.id} onClick={() => void decide(s, 'Unverified')}>Refuse</Button>
+          </>
+        ),
+    },
+  ];
 
   return (
     <section className="card" aria-labelledby="kyc-review-title">
@@ -69,66 +97,22 @@ export function KycReview() {
           <option value="">All</option>
         </SelectField>
       </div>
-      <AsyncBlock
-        data={result}
+      <DataTable
+        label="KYC submissions"
+        columns={columns}
+        rows={result?.items}
+        rowKey={(s) => s.id}
+        rowProps={(s) => ({ 'aria-label': `KYC submission of ${s.username || s.email}` })}
         error={error}
         isLoading={isLoading}
         onRetry={() => void mutate()}
         loadingLabel="Loading submissions"
-        isEmpty={(r) => r.items.length === 0}
         empty={<EmptyState title={status ? `No ${status.toLowerCase()} submissions` : 'No submissions'} />}
-      >
-        {(r) => (
-          <>
-            <div className="table-wrap">
-              <table className="table" aria-label="KYC submissions">
-                <thead>
-                  <tr>
-                    <th scope="col">Submitted</th>
-                    <th scope="col">User</th>
-                    <th scope="col">Document</th>
-                    <th scope="col">Files</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Decision</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.items.map((s) => (
-                    <tr key={s.id} aria-label={`KYC submission of ${s.username || s.email}`}>
-                      <td>{formatDate(s.createdAt)}</td>
-                      <td>
-                        {s.username}
-                        <div className="muted small">{s.email}</div>
-                      </td>
-                      <td>
-                        {LABELS[s.documentType] ?? s.documentType}
-                        <div className="muted small">{s.documentNumber}</div>
-                      </td>
-                      <td className="actions">
-                        {s.files.map((f) => (
-                          <button key={f.name} type="button" className="btn btn--ghost btn--sm" onClick={() => void openDocument(f)}>
-                            View {f.name}
-                          </button>
-                        ))}
-                      </td>
-                      <td><StatusBadge status={s.status} /></td>
-                      <td className="actions">
-                        {s.status === 'Pending' && (
-                          <>
-                            <button type="button" className="btn btn--primary btn--sm" disabled={busy === s.id} onClick={() => void decide(s, 'Verified')}>Verify</button>
-                            <button type="button" className="btn btn--danger btn--sm" disabled={busy === s.id} onClick={() => void decide(s, 'Unverified')}>Refuse</button>
-                          </>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager label="Submission pages" page={page} pages={pages} onPage={setPage} />
-          </>
-        )}
-      </AsyncBlock>
+        page={page}
+        pages={pageCount(result, 10)}
+        onPage={setPage}
+        pagerLabel="Submission pages"
+      />
     </section>
   );
 }

@@ -1,23 +1,37 @@
 import { useRef, useState } from 'react';
 import { ApiError, errorMessage, newIdempotencyKey } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/money';
+import { formatDate, formatMoney } from '../../../lib/money';
+import { ConfirmDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { SelectField } from '../../../components/ui/field';
 import { Money } from '../../../components/ui/money';
-import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
+import { Button } from '../../../components/ui/button';
+import { DataTable, pageCount, type Column } from '../../../components/ui/data-table';
 import { decideTransaction } from '../api/decide-transaction';
 import { useAdminTransactions, type AdminTransaction } from '../api/get-admin-transactions';
-import { Pager } from '../../../components/ui/pager';
+
+/** What a decision does, in words, for the confirmation. */
+function effectOf(t: AdminTransaction, decision: 'approve' | 'reject'): string {
+  const who = t.username ? `${t.username} (${t.email})` : (t.email ?? '');
+  const amount = formatMoney(t.amount);
+  if (t.type === 'deposit') {
+    return decision === 'approve' ? `${amount} is credited to the cash balance of ${who}.` : `${who} is not credited the ${amount} deposit.`;
+  }
+  return decision === 'approve'
+    ? `${amount} held for ${who} is paid out to ${t.destination ?? 'the given destination'}.`
+    : `The ${amount} held for ${who} goes back to their cash balance.`;
+}
 
 export function TransactionManagement() {
   const [status, setStatus] = useState('Pending');
   const [page, setPage] = useState(1);
   const { page: result, error, isLoading, mutate } = useAdminTransactions(status, page);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ t: AdminTransaction; decision: 'approve' | 'reject' } | null>(null);
   // one key per transaction and decision: a retry after a lost answer replays instead of deciding twice
   const keys = useRef(new Map<string, string>());
-  const pages = result ? Math.max(1, Math.ceil(result.total / Math.max(1, result.limit || 20))) : 1;
 
   async function decide(t: AdminTransaction, decision: 'approve' | 'reject') {
     const k = `${t.id}:${decision}`;
@@ -36,6 +50,28 @@ export function TransactionManagement() {
       setBusyId(null);
     }
   }
+
+  const columns: Column<AdminTransaction>[] = [
+    { header: 'Date', cell: (t) => formatDate(t.createdAt) },
+    { header: 'User', cell: (t) => <>{t.username}<div className="muted small">{t.email}</div></> },
+    { header: 'Type', className: 'cap', cell: (t) => t.type },
+    { header: 'Amount', cell: (t) => <Money value={t.amount} /> },
+    { header: 'Destination', cell: (t) => t.destination ?? '—' },
+    { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+    {
+      header: 'Actions',
+      className: 'actions',
+      cell: (t) =>
+        t.status === 'Pending' ? (
+          <>
+            <Button variant="primary" size="sm" disabled={busyId === t.id} onClick={() => setAsking({ t, decision: 'approve' })}>Approve</Button>
+            <Button variant="danger" size="sm" disabled={busyId === t.id} onClick={() => setAsking({ t, decision: 'reject' })}>Reject</Button>
+          </>
+        ) : (
+          <span className="muted small">{formatDate(t.decidedAt)}</span>
+        ),
+    },
+  ];
 
   return (
     <div className="stack">
@@ -58,61 +94,32 @@ export function TransactionManagement() {
         </SelectField>
       </div>
       <section className="card">
-        <AsyncBlock
-          data={result}
+        <DataTable
+          label="Transactions"
+          columns={columns}
+          rows={result?.items}
+          rowKey={(t) => t.id}
+          rowProps={(t) => ({ 'aria-label': `${t.type} of ${t.username || t.email}` })}
           error={error}
           isLoading={isLoading}
           onRetry={() => void mutate()}
           loadingLabel="Loading transactions"
-          isEmpty={(r) => r.items.length === 0}
           empty={<EmptyState title={status ? `No ${status.toLowerCase()} transactions` : 'No transactions'} />}
+          page={page}
+          pages={pageCount(result)}
+          onPage={setPage}
+          pagerLabel="Transaction pages"
+        />
+        <ConfirmDialog
+          open={asking !== null}
+          title={asking ? `${asking.decision === 'approve' ? 'Approve' : 'Reject'} the ${asking.t.type} of ${asking.t.username || asking.t.email}?` : ''}
+          confirmLabel={asking?.decision === 'approve' ? 'Approve' : 'Reject'}
+          danger={asking?.decision === 'reject'}
+          onConfirm={() => asking && decide(asking.t, asking.decision)}
+          onClose={() => setAsking(null)}
         >
-          {(r) => (
-            <>
-              <div className="table-wrap">
-                <table className="table" aria-label="Transactions">
-                  <thead>
-                    <tr>
-                      <th scope="col">Date</th>
-                      <th scope="col">User</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">Destination</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {r.items.map((t) => (
-                      <tr key={t.id} aria-label={`${t.type} of ${t.username || t.email}`}>
-                        <td>{formatDate(t.createdAt)}</td>
-                        <td>
-                          {t.username}
-                          <div className="muted small">{t.email}</div>
-                        </td>
-                        <td className="cap">{t.type}</td>
-                        <td><Money value={t.amount} /></td>
-                        <td>{t.destination ?? '—'}</td>
-                        <td><StatusBadge status={t.status} /></td>
-                        <td className="actions">
-                          {t.status === 'Pending' ? (
-                            <>
-                              <button type="button" className="btn btn--primary btn--sm" disabled={busyId === t.id} onClick={() => void decide(t, 'approve')}>Approve</button>
-                              <button type="button" className="btn btn--danger btn--sm" disabled={busyId === t.id} onClick={() => void decide(t, 'reject')}>Reject</button>
-                            </>
-                          ) : (
-                            <span className="muted small">{formatDate(t.decidedAt)}</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <Pager label="Transaction pages" page={page} pages={pages} onPage={setPage} />
-            </>
-          )}
-        </AsyncBlock>
+          {asking && <p>{effectOf(asking.t, asking.decision)}</p>}
+        </ConfirmDialog>
       </section>
     </div>
   );

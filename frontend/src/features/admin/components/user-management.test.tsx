@@ -24,6 +24,13 @@ function bodyOf(fetchMock: ReturnType<typeof mockFetch>, method: string, path: s
     .map(([, i]) => JSON.parse(String((i as RequestInit).body)));
 }
 
+/** Confirms the open dialog with its confirm button (the dialog names the user and the effect). */
+async function confirmDialog(title: RegExp | string, button: string) {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  await userEvent.click(within(dialog).getByRole('button', { name: button }));
+  return dialog;
+}
+
 async function renderTable(routes: Record<string, unknown> = {}) {
   signIn({ roles: ['User', 'Admin'], username: 'root' });
   const fetchMock = mockFetch({ 'GET /api/user/get-all': users, ...routes });
@@ -71,6 +78,10 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     const tina = screen.getByRole('row', { name: 'User tina' });
     await userEvent.type(within(tina).getByLabelText('New balance for tina'), '0300');
     await userEvent.click(within(tina).getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the balance of tina?' });
+    expect(dialog).toHaveTextContent('tina (tina@example.com): the cash balance goes from $0.00 to $300.00');
+    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(1); // nothing sent before the confirmation
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change balance' }));
     await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(2));
     expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')[1]).toEqual({ userId: 'u-8', balance: '300.00' });
   });
@@ -78,6 +89,8 @@ describe('admin user management table (seed §2/§5/§8)', () => {
   it('the KYC dropdown sends {userId, KYC}; a failing answer says "Sorry an error occured. Refresh!"', async () => {
     const fetchMock = await renderTable({ 'PATCH /api/user/update': () => jsonResponse(400, { statusCode: 400, message: 'bad' }) });
     await userEvent.selectOptions(screen.getByLabelText('KYC status of bob'), 'Verified');
+    const dialog = await confirmDialog('Set the KYC status of bob to Verified?', 'Set Verified');
+    expect(dialog).toHaveTextContent('bob (bob@example.com) goes from Pending to Verified');
     await waitFor(() => expect(messages()).toContain('Sorry an error occured. Refresh!'));
     expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toEqual([{ userId: 'u-7', KYC: 'Verified' }]);
   });
@@ -86,12 +99,17 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     const fetchMock = await renderTable({ 'POST /api/user/block': { user: {} }, 'POST /api/user/delete': {}, 'PATCH /api/user/update': {} });
     const bob = screen.getByRole('row', { name: 'User bob' });
     await userEvent.click(within(bob).getByRole('button', { name: 'Block' }));
+    expect(bodyOf(fetchMock, 'POST', '/api/user/block')).toEqual([]); // asks first
+    const block = await confirmDialog('Block bob?', 'Block');
+    expect(block).toHaveTextContent('bob (bob@example.com) is signed out everywhere');
     await waitFor(() => expect(messages()).toContain('User blocked successfully'));
     expect(bodyOf(fetchMock, 'POST', '/api/user/block')).toEqual([{ userId: 'u-7', blocked: true }]);
     await userEvent.click(within(bob).getByRole('button', { name: 'Delete' }));
+    await confirmDialog('Delete bob?', 'Delete');
     await waitFor(() => expect(messages()).toContain('User deleted successfully'));
     expect(bodyOf(fetchMock, 'POST', '/api/user/delete')).toEqual([{ userId: 'u-7' }]);
     await userEvent.selectOptions(screen.getByLabelText('KYC status of bob'), 'Unverified');
+    await confirmDialog(/KYC status of bob/, 'Set Unverified');
     await waitFor(() => expect(messages()).toContain('KYC status updated successfully'));
   });
 
@@ -101,9 +119,11 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     const bob = screen.getByRole('row', { name: 'User bob' });
     await userEvent.type(within(bob).getByLabelText('New balance for bob'), '5');
     await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
+    await confirmDialog('Change the balance of bob?', 'Change balance');
     await waitFor(() => expect(messages()).toEqual(['Error updating user']));
     status = 503;
     await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
+    await confirmDialog('Change the balance of bob?', 'Change balance');
     await waitFor(() => expect(messages()).toEqual(['Error updating user', 'Error updating user']));
   });
 
@@ -112,10 +132,16 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     await renderTable({ 'POST /api/user/block': conflict, 'POST /api/user/delete': conflict, 'PATCH /api/user/update': conflict });
     const bob = screen.getByRole('row', { name: 'User bob' });
     await userEvent.click(within(bob).getByRole('button', { name: 'Block' }));
+    await confirmDialog('Block bob?', 'Block');
     await waitFor(() => expect(messages()).toHaveLength(1));
     await userEvent.click(within(bob).getByRole('button', { name: 'Delete' }));
+    const del = await confirmDialog('Delete bob?', 'Delete');
     await waitFor(() => expect(messages()).toHaveLength(2));
+    // a failed delete says why, in the dialog, beside the seed's toast
+    expect(await within(del).findByRole('alert')).toHaveTextContent('The user still has money or open copies');
+    await userEvent.click(within(del).getByRole('button', { name: 'Cancel' }));
     await userEvent.selectOptions(within(bob).getByLabelText('KYC status of bob'), 'Verified');
+    await confirmDialog(/KYC status of bob/, 'Set Verified');
     await waitFor(() => expect(messages()).toHaveLength(3));
     expect(messages()).toEqual(['Sorry an error occured. Refresh!', 'Sorry an error occured. Refresh!', 'Sorry an error occured. Refresh!']);
   });
@@ -125,14 +151,18 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     await renderTable({ 'POST /api/user/delete': down, 'PATCH /api/user/update': down });
     const bob = screen.getByRole('row', { name: 'User bob' });
     await userEvent.click(within(bob).getByRole('button', { name: 'Delete' }));
+    const del = await confirmDialog('Delete bob?', 'Delete');
     await waitFor(() => expect(messages()).toContain('Error deleting user'));
+    await userEvent.click(within(del).getByRole('button', { name: 'Cancel' }));
     await userEvent.selectOptions(within(bob).getByLabelText('KYC status of bob'), 'Verified');
+    await confirmDialog(/KYC status of bob/, 'Set Verified');
     await waitFor(() => expect(messages()).toContain('Error updating KYC status'));
   });
 
   it("a thrown (network) error on block says 'Error blocking user'", async () => {
     await renderTable({ 'POST /api/user/block': () => Promise.reject(new TypeError('Failed to fetch')) });
     await userEvent.click(within(screen.getByRole('row', { name: 'User bob' })).getByRole('button', { name: 'Block' }));
+    await confirmDialog('Block bob?', 'Block');
     await waitFor(() => expect(messages()).toContain('Error blocking user'));
   });
 

@@ -6,6 +6,10 @@ import { toast } from '../../../lib/toast';
 import { useResetCache } from '../../../lib/use-logout';
 import { leaveThenSwitch } from '../../../lib/switch-session';
 import { Money } from '../../../components/ui/money';
+import { Cell, type Column } from '../../../components/ui/data-table';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { formatMoney } from '../../../lib/money';
 import { blockUser } from '../api/block-user';
 import { deleteUser } from '../api/delete-user';
 import { impersonate } from '../api/impersonate';
@@ -14,6 +18,12 @@ import { impersonationMessage, KYC_OPTIONS, ROLE_OPTIONS, type AdminUser } from 
 
 const FAILED = 'Sorry an error occured. Refresh!';
 
+/** The users table's columns; each row is a `UserRow` (it holds its own edits). */
+export const USER_COLUMNS: Column<AdminUser>[] = ['No.', 'Username', 'Email', 'Roles', 'Trader ID', 'KYC Status', 'Balance', 'Actions'].map((header) => ({
+  header,
+  cell: () => null,
+}));
+
 /**
  * Seed §8, exactly: a failing HTTP answer (any status) to block, delete or a KYC update gets the generic
  * 'Sorry an error occured. Refresh!' (the seed's spelling); a thrown error (network, timeout) gets `thrown`.
@@ -21,6 +31,14 @@ const FAILED = 'Sorry an error occured. Refresh!';
 function reportFailure(error: unknown, thrown: string) {
   if (error instanceof ApiError && typeof error.status === 'number') toast.error(FAILED);
   else toast.error(thrown);
+}
+
+interface Confirmation {
+  title: string;
+  body: string;
+  label: string;
+  danger?: boolean;
+  run: () => Promise<void>;
 }
 
 export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
@@ -33,7 +51,9 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
   const [roles, setRoles] = useState<string[]>(user.roles);
   const [balance, setBalance] = useState('');
   const [busy, setBusy] = useState(false);
+  const [confirm, setConfirm] = useState<Confirmation | null>(null);
   const label = user.username || user.email;
+  const who = user.username ? `${user.username} (${user.email})` : user.email;
 
   function toggleRole(role: string) {
     setRoles((r) => (r.includes(role) ? r.filter((x) => x !== role) : [...r, role]));
@@ -60,18 +80,40 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
         toast.info('No changes to update');
         return;
       }
-      try {
-        await updateUser(body);
-        toast.success('User updated successfully');
-        setBalance('');
-        onChanged();
-      } catch {
-        // seed §8: exactly this line, whatever the server said
-        toast.error('Error updating user');
+      if (body.balance !== undefined) {
+        const next = body.balance;
+        setConfirm({
+          title: `Change the balance of ${label}?`,
+          body: `${who}: the cash balance goes from ${formatMoney(user.balance)} to ${formatMoney(next)}${body.roles ? `, and the roles become ${body.roles.join(', ')}` : ''}. The difference is booked as an audited ledger adjustment.`,
+          label: 'Change balance',
+          run: () => sendUpdate(body),
+        });
+        return;
       }
+      await sendUpdate(body);
     });
 
+  async function sendUpdate(body: UpdateUserBody) {
+    try {
+      await updateUser(body);
+      toast.success('User updated successfully');
+      setBalance('');
+      onChanged();
+    } catch {
+      // seed §8: exactly this line, whatever the server said
+      toast.error('Error updating user');
+    }
+  }
+
   const onKyc = (KYC: string) =>
+    setConfirm({
+      title: `Set the KYC status of ${label} to ${KYC}?`,
+      body: `${who} goes from ${user.KYC} to ${KYC}.${KYC === 'Verified' ? ' A verified user can deposit, withdraw and copy traders.' : ' Until verified again the user cannot withdraw or start copying.'}`,
+      label: `Set ${KYC}`,
+      run: () => kycNow(KYC),
+    });
+
+  const kycNow = (KYC: string) =>
     run(async () => {
       if (!user._id) return;
       try {
@@ -84,6 +126,13 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
     });
 
   const onBlock = () =>
+    setConfirm(
+      user.blocked
+        ? { title: `Unblock ${label}?`, body: `${who} can sign in again.`, label: 'Unblock', run: blockNow }
+        : { title: `Block ${label}?`, body: `${who} is signed out everywhere and cannot sign in until unblocked. Their money and copies stay as they are.`, label: 'Block', danger: true, run: blockNow },
+    );
+
+  const blockNow = () =>
     run(async () => {
       if (!user._id) return;
       try {
@@ -96,15 +145,25 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
     });
 
   const onDelete = () =>
+    setConfirm({
+      title: `Delete ${label}?`,
+      body: `${who} is deleted for good. A user who still has money or copies cannot be deleted: the reason is shown here.`,
+      label: 'Delete',
+      danger: true,
+      run: deleteNow,
+    });
+
+  const deleteNow = () =>
     run(async () => {
       if (!user._id) return;
-      if (!window.confirm(`Delete ${label}? This cannot be undone.`)) return;
       try {
         await deleteUser(user._id);
         toast.success('User deleted successfully');
         onChanged();
       } catch (error) {
         reportFailure(error, 'Error deleting user');
+        // the dialog stays open and says why (the server's message)
+        throw error;
       }
     });
 
@@ -125,13 +184,13 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
 
   return (
     <tr aria-label={`User ${label}`} className={user.blocked ? 'is-blocked' : undefined}>
-      <td>{index}</td>
-      <td>
+      <Cell label="No.">{index}</Cell>
+      <Cell label="Username">
         {user.username}
         {user.blocked && <span className="badge badge--red">Blocked</span>}
-      </td>
-      <td>{user.email}</td>
-      <td>
+      </Cell>
+      <Cell label="Email">{user.email}</Cell>
+      <Cell label="Roles">
         <div className="role-checks" role="group" aria-label={`Roles of ${label}`}>
           {ROLE_OPTIONS.map((r) => (
             <label key={r} className="checkbox checkbox--sm">
@@ -140,9 +199,9 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
             </label>
           ))}
         </div>
-      </td>
-      <td>{user.traderID ?? 'No traderID'}</td>
-      <td>
+      </Cell>
+      <Cell label="Trader ID">{user.traderID ?? 'No traderID'}</Cell>
+      <Cell label="KYC Status">
         <select
           className="field__input field__input--sm"
           aria-label={`KYC status of ${label}`}
@@ -154,8 +213,8 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
             <option key={k} value={k}>{k}</option>
           ))}
         </select>
-      </td>
-      <td>
+      </Cell>
+      <Cell label="Balance">
         <Money value={user.balance} />
         <input
           className="field__input field__input--sm balance-box"
@@ -169,15 +228,25 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
             if (/^\d*$/.test(e.target.value)) setBalance(e.target.value);
           }}
         />
-      </td>
-      <td className="actions">
-        <button type="button" className="btn btn--primary btn--sm" disabled={busy} onClick={() => void onUpdate()}>Update</button>
-        <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void onBlock()}>
+      </Cell>
+      <Cell label="Actions" className="actions">
+        <Button variant="primary" size="sm" disabled={busy} onClick={() => void onUpdate()}>Update</Button>
+        <Button size="sm" disabled={busy} onClick={onBlock}>
           {user.blocked ? 'Unblock' : 'Block'}
-        </button>
-        <button type="button" className="btn btn--danger btn--sm" disabled={busy} onClick={() => void onDelete()}>Delete</button>
-        <button type="button" className="btn btn--outline btn--sm" disabled={busy} onClick={() => void onLoginAs()}>Log in as</button>
-      </td>
+        </Button>
+        <Button variant="danger" size="sm" disabled={busy} onClick={onDelete}>Delete</Button>
+        <Button variant="outline" size="sm" disabled={busy} onClick={() => void onLoginAs()}>Log in as</Button>
+        <ConfirmDialog
+          open={confirm !== null}
+          title={confirm?.title ?? ''}
+          confirmLabel={confirm?.label}
+          danger={confirm?.danger}
+          onConfirm={() => confirm?.run()}
+          onClose={() => setConfirm(null)}
+        >
+          <p>{confirm?.body}</p>
+        </ConfirmDialog>
+      </Cell>
     </tr>
   );
 }

@@ -3,7 +3,16 @@ import { Badge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useAdminWallets } from '../api/get-wallets';
-import { Pager } from '../../../components/ui/pager';
+import { DataTable, pageCount, type Column } from '../../../components/ui/data-table';
+import type { UserWallet } from '../api/get-wallets';
+
+const COLUMNS: Column<UserWallet>[] = [
+  { header: 'User', cell: (w) => w.username },
+  { header: 'Email', cell: (w) => w.email },
+  { header: 'Cash', cell: (w) => <Money value={w.cash} /> },
+  { header: 'Held', cell: (w) => <Money value={w.held} /> },
+  { header: 'Copy equity', cell: (w) => <Money value={w.copyEquity} /> },
+];
 
 const PLATFORM_LABELS: Record<string, string> = {
   deposits: 'Deposits clearing',
@@ -29,7 +38,6 @@ export function WalletManagement() {
       </header>
       <AsyncBlock data={overview} error={error} isLoading={isLoading} onRetry={() => void mutate()} loadingLabel="Loading wallets">
         {(o) => {
-          const pages = Math.max(1, Math.ceil(o.wallets.total / Math.max(1, o.wallets.limit || 20)));
           return (
             <>
               <section className="card" aria-labelledby="ledger-title">
@@ -72,35 +80,17 @@ export function WalletManagement() {
                     <button type="submit" className="btn btn--ghost btn--sm">Search</button>
                   </form>
                 </div>
-                {o.wallets.items.length === 0 ? (
-                  <EmptyState title="No wallets found" />
-                ) : (
-                  <div className="table-wrap">
-                    <table className="table" aria-label="User wallets">
-                      <thead>
-                        <tr>
-                          <th scope="col">User</th>
-                          <th scope="col">Email</th>
-                          <th scope="col">Cash</th>
-                          <th scope="col">Held</th>
-                          <th scope="col">Copy equity</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {o.wallets.items.map((w) => (
-                          <tr key={w.userId}>
-                            <td>{w.username}</td>
-                            <td>{w.email}</td>
-                            <td><Money value={w.cash} /></td>
-                            <td><Money value={w.held} /></td>
-                            <td><Money value={w.copyEquity} /></td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
-                <Pager label="Wallet pages" page={page} pages={pages} onPage={setPage} />
+                <DataTable
+                  label="User wallets"
+                  columns={COLUMNS}
+                  rows={o.wallets.items}
+                  rowKey={(w) => w.userId}
+                  empty={<EmptyState title="No wallets found" />}
+                  page={page}
+                  pages={pageCount(o.wallets)}
+                  onPage={setPage}
+                  pagerLabel="Wallet pages"
+                />
               </section>
             </>
           );

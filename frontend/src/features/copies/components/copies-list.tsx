@@ -9,7 +9,9 @@ import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { StatusBadge } from '../../../components/ui/badge';
 import { TextField } from '../../../components/ui/field';
 import { Money, Percent } from '../../../components/ui/money';
-import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type Column } from '../../../components/ui/data-table';
 import { useCopies } from '../api/get-copies';
 import { changeCopy, type CopyAction } from '../api/copy-lifecycle';
 import { addCopyFunds, withdrawCopyFunds } from '../api/copy-funds';
@@ -85,77 +87,64 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
     }
   }
 
+  const columns: Column<Copy>[] = [
+    { header: 'Trader', cell: (c) => <Link to={`/traderinfo/${c.traderId}`}>{c.traderName}</Link> },
+    { header: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
+    { header: 'Invested', cell: (c) => <Money value={c.invested} /> },
+    { header: 'Equity', cell: (c) => <Money value={c.equity} /> },
+    { header: 'PnL', cell: (c) => <Money value={c.pnl} signed colored /> },
+    {
+      header: 'Divergence',
+      title: 'Your result minus the trader’s on closed positions (sizing and rounding)',
+      cell: (c) => {
+        const div = c.divergencePct ?? divergence?.[c.id] ?? null;
+        return div === null ? '—' : <Percent value={div} />;
+      },
+    },
+    { header: 'Open', cell: (c) => c.openPositions },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      className: 'actions',
+      cell: (c) =>
+        c.status !== 'stopped' && (
+          <>
+            {c.status === 'active' && (
+              <Button size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'pause')}>Pause</Button>
+            )}
+            {c.status === 'paused' && (
+              <Button size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'resume')}>Resume</Button>
+            )}
+            {c.status !== 'stopping' && (
+              <Button variant="danger" size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'stop')}>Stop</Button>
+            )}
+            <Button size="sm" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+              Funds
+            </Button>
+            {open === c.id && <FundsForm copy={c} onDone={refresh} />}
+          </>
+        ),
+    },
+  ];
+
   return (
     <section className="card" aria-labelledby="copies-title">
       <h2 id="copies-title">My copies</h2>
-      <AsyncBlock
-        data={copies}
+      <DataTable
+        label="My copies"
+        columns={columns}
+        rows={copies}
+        rowKey={(c) => c.id}
         error={error}
         isLoading={isLoading}
         onRetry={() => void mutate()}
         loadingLabel="Loading copies"
-        isEmpty={(c) => c.length === 0}
         empty={
           <EmptyState title="You are not copying anyone yet">
             <Link to="/traders" className="btn btn--primary btn--sm">Browse traders</Link>
           </EmptyState>
         }
-      >
-        {(list) => (
-          <div className="table-wrap">
-            <table className="table" aria-label="My copies">
-              <thead>
-                <tr>
-                  <th scope="col">Trader</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Invested</th>
-                  <th scope="col">Equity</th>
-                  <th scope="col">PnL</th>
-                  <th scope="col" title="Your result minus the trader’s on closed positions (sizing and rounding)">Divergence</th>
-                  <th scope="col">Open</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((c) => {
-                  const ended = c.status === 'stopped';
-                  const div = c.divergencePct ?? divergence?.[c.id] ?? null;
-                  return (
-                    <tr key={c.id}>
-                      <td><Link to={`/traderinfo/${c.traderId}`}>{c.traderName}</Link></td>
-                      <td><StatusBadge status={c.status} /></td>
-                      <td><Money value={c.invested} /></td>
-                      <td><Money value={c.equity} /></td>
-                      <td><Money value={c.pnl} signed colored /></td>
-                      <td>{div === null ? '—' : <Percent value={div} />}</td>
-                      <td>{c.openPositions}</td>
-                      <td className="actions">
-                        {!ended && (
-                          <>
-                            {c.status === 'active' && (
-                              <button type="button" className="btn btn--ghost btn--sm" disabled={busyId === c.id} onClick={() => void act(c, 'pause')}>Pause</button>
-                            )}
-                            {c.status === 'paused' && (
-                              <button type="button" className="btn btn--ghost btn--sm" disabled={busyId === c.id} onClick={() => void act(c, 'resume')}>Resume</button>
-                            )}
-                            {c.status !== 'stopping' && (
-                              <button type="button" className="btn btn--danger btn--sm" disabled={busyId === c.id} onClick={() => void act(c, 'stop')}>Stop</button>
-                            )}
-                            <button type="button" className="btn btn--ghost btn--sm" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
-                              Funds
-                            </button>
-                            {open === c.id && <FundsForm copy={c} onDone={refresh} />}
-                          </>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </AsyncBlock>
+      />
     </section>
   );
 }

@@ -8,6 +8,16 @@ import { formatDate } from '../../../lib/money';
 import { useTrader } from '../api/get-trader';
 import { CopyTraderForm } from './copy-trader-form';
 import { TraderAvatar } from './trader-avatar';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import type { RecentTrade } from '../api/types';
+
+const RECENT_COLUMNS: Column<RecentTrade>[] = [
+  { header: 'Market', cell: (r) => r.market },
+  { header: 'Pair', cell: (r) => r.pair },
+  { header: 'Side', className: 'cap', cell: (r) => r.side },
+  { header: 'PnL', cell: (r) => <Percent value={r.pnlPct} /> },
+  { header: 'Closed', cell: (r) => formatDate(r.closedAt) },
+];
 
 export function TraderDetails() {
   const { id } = useParams();
@@ -58,28 +68,13 @@ export function TraderDetails() {
               </section>
               <section className="card">
                 <h2>Recent trades</h2>
-                {t.recentTrades.length === 0 ? (
-                  <EmptyState title="No closed trades yet" />
-                ) : (
-                  <div className="table-wrap">
-                    <table className="table">
-                      <thead>
-                        <tr><th scope="col">Market</th><th scope="col">Pair</th><th scope="col">Side</th><th scope="col">PnL</th><th scope="col">Closed</th></tr>
-                      </thead>
-                      <tbody>
-                        {t.recentTrades.map((r, i) => (
-                          <tr key={r.id || i}>
-                            <td>{r.market}</td>
-                            <td>{r.pair}</td>
-                            <td className="cap">{r.side}</td>
-                            <td><Percent value={r.pnlPct} /></td>
-                            <td>{formatDate(r.closedAt)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                )}
+                <DataTable
+                  label="Recent trades"
+                  columns={RECENT_COLUMNS}
+                  rows={t.recentTrades}
+                  rowKey={(r, i) => r.id || String(i)}
+                  empty={<EmptyState title="No closed trades yet" />}
+                />
               </section>
             </div>
             <aside className="trader-details__side">

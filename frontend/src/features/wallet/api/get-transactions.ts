@@ -1,11 +1,8 @@
-import useSWR from 'swr';
-import { swrFetcher } from '../../../lib/fetcher';
-import { pageOf } from '../../../lib/normalize';
-import { toTransaction } from './types';
+import { useApi } from '../../../lib/api';
 
 /** GET /api/wallet/transactions?page=: my deposits and withdrawals, newest first. */
 export function useWalletTransactions(page: number) {
-  const swr = useSWR(['/wallet/transactions', { page, limit: 10 }] as const, swrFetcher, { keepPreviousData: true });
-  const p = swr.data === undefined ? undefined : pageOf<unknown>(swr.data, 'transactions');
-  return { ...swr, page: p && { ...p, items: p.items.map(toTransaction) } };
+  const swr = useApi('/api/wallet/transactions', { page, limit: 10 }, { keepPreviousData: true });
+  const d = swr.data;
+  return { ...swr, page: d && { items: d.transactions, total: d.total, page: d.page, limit: d.limit } };
 }

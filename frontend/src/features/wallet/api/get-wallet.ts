@@ -1,9 +1,8 @@
-import useSWR from 'swr';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi } from '../../../lib/api';
 import { toWallet } from './types';
 
 /** GET /api/wallet: balance, tradingBalance, held and the latest transactions. */
 export function useWallet() {
-  const swr = useSWR('/wallet', swrFetcher);
+  const swr = useApi('/api/wallet');
   return { ...swr, wallet: swr.data === undefined ? undefined : toWallet(swr.data) };
 }

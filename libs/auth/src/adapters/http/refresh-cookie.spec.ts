@@ -13,7 +13,7 @@ import {
   ZeroUserBalances,
 } from '../../testing/in-memory-auth.fakes';
 import { AuthController } from './auth.controller';
-import { REFRESH_COOKIE, refreshCookieOptions, setRefreshCookie } from './refresh-cookie';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE, clearRefreshCookie, refreshCookieOptions, setRefreshCookie } from './refresh-cookie';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,6 +43,26 @@ describe('refresh cookie', () => {
     expect(await setCookieHeader(expiresAt, false)).not.toMatch(/;\s*Secure/i);
   });
 
+  it('the session hint is set and cleared with the refresh cookie, readable by scripts, on every path', async () => {
+    const app = express();
+    app.get('/in', (_req, res) => {
+      setRefreshCookie(res, 'opaque-token', new Date('2026-01-08T00:00:00.000Z'), false);
+      res.end();
+    });
+    app.get('/out', (_req, res) => {
+      clearRefreshCookie(res, false);
+      res.end();
+    });
+    const set = (await request(app).get('/in')).headers['set-cookie'] as unknown as string[];
+    const hint = set.find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=1;`));
+    expect(hint).toBeDefined();
+    expect(hint).toMatch(/Path=\//);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    const cleared = (await request(app).get('/out')).headers['set-cookie'] as unknown as string[];
+    expect(cleared.find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=;`))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(cleared.find((c) => c.startsWith(`${REFRESH_COOKIE}=;`))).toBeDefined();
+  });
+
   it.each([
     ['production', true],
     ['development', false],
@@ -56,10 +76,14 @@ describe('refresh cookie', () => {
     const controller = new (AuthController as unknown as new (...args: unknown[]) => AuthController)({ isProduction } as AppConfig, null, null, null, logIn);
     const cookie = jest.fn();
     await controller.login({ email: account.email, password: 'x' }, { cookie } as unknown as Response);
-    expect(cookie).toHaveBeenCalledTimes(1);
+    // the refresh cookie, and beside it the non-secret session hint for the SPA
+    expect(cookie).toHaveBeenCalledTimes(2);
     const [name, , options] = cookie.mock.calls[0] as [string, string, Record<string, unknown>];
     expect(name).toBe(REFRESH_COOKIE);
     expect(options).toEqual({ httpOnly: true, sameSite: 'strict', secure: isProduction, path: '/api/auth', expires: new Date(clock.now().getTime() + 7 * DAY_MS) });
+    const [hint, value, hintOptions] = cookie.mock.calls[1] as [string, string, Record<string, unknown>];
+    expect([hint, value]).toEqual([SESSION_HINT_COOKIE, '1']);
+    expect(hintOptions).toEqual({ httpOnly: false, sameSite: 'strict', secure: isProduction, path: '/', expires: options.expires });
     expect(REFRESH_TOKEN_TTL_MS).toBe(7 * DAY_MS);
   });
 });

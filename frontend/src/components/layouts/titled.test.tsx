@@ -1,0 +1,37 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, renderApp, signIn } from '../../test/utils';
+
+describe('page titles', () => {
+  it.each([
+    ['/traders', 'Traders — Mirrorline'],
+    ['/aboutus', 'About — Mirrorline'],
+    ['/signin', 'Sign in — Mirrorline'],
+    ['/no-such-page', 'Page not found — Mirrorline'],
+  ])('%s has its own <title>', async (path, title) => {
+    mockFetch({ 'GET /api/traders': { items: [], total: 0, page: 1, limit: 12 } });
+    renderApp(path);
+    await waitFor(() => expect(document.title).toBe(title));
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+});
+
+describe('footer', () => {
+  it('links Terms and Privacy to real pages; a visitor sees Get Started and Login', async () => {
+    mockFetch({});
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 })).toBeInTheDocument();
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(footer).getByRole('link', { name: 'Get Started' })).toBeInTheDocument();
+  });
+
+  it('a signed-in user’s footer has no Get Started / Login', async () => {
+    signIn({ roles: ['User'] });
+    mockFetch({});
+    renderApp('/privacy');
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeInTheDocument();
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).queryByRole('link', { name: 'Get Started' })).not.toBeInTheDocument();
+    expect(within(footer).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+});

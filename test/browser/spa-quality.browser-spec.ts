@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch } from './support/browser';
+import { browserEnv } from './support/server';
+
+/**
+ * Every route of the SPA, as a visitor and as a signed-in admin (who may open every dashboard):
+ * at 390 px nothing scrolls sideways (document.documentElement.scrollWidth ≤ 390), and axe-core finds
+ * no serious or critical violation.
+ */
+const AXE = readFileSync(join(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+const VISITOR_ROUTES = ['/', '/traders', '/aboutus', '/contactus', '/copytrading', '/terms', '/privacy', '/signin', '/register', '/forgotpassword', '/otpverification', '/no-such-page'];
+const ADMIN_ROUTES = [
+  '/userdashboard',
+  '/userdashboard/wallet',
+  '/userdashboard/trades',
+  '/userdashboard/accountsettings',
+  '/userdashboard/kycverification',
+  '/trademanagement',
+  '/followers',
+  '/admindashboard',
+  '/admindashboard/usermanagement',
+  '/admindashboard/transactionmanagement',
+  '/admindashboard/walletmanagement',
+];
+
+async function context(browser: Browser, width: number, height: number): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
+  // bypassCSP: only so that axe-core can be injected; the app itself runs under its real policy in the other specs
+  await ctx.route(/tradingview/, (route) => route.abort());
+  return ctx;
+}
+
+async function signInAdmin(page: Page): Promise<void> {
+  await page.goto('/signin');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(browserEnv().adminEmail);
+  await form.getByLabel('Password', { exact: true }).fill(browserEnv().adminPassword);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
+
+/** Opens a route and waits until its lists have loaded (no skeleton, no spinner left). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('main h1, main h2, form').first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.skeleton, .spinner').length === 0, undefined, { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForTimeout(150);
+}
+
+interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+let axeRuns = 0;
+let axeMinorOrModerate = 0;
+const widths: string[] = [];
+
+async function axe(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
+  const violations = (await page.evaluate(
+    'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
+  )) as AxeViolation[];
+  axeRuns += 1;
+  axeMinorOrModerate += violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical').length;
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('every route: phone width and accessibility (Chromium against the real server)', () => {
+  let browser: Browser;
+  let traderPath = '/traderinfo/1';
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    console.log(`axe runs: ${axeRuns}, minor/moderate violations (not failing): ${axeMinorOrModerate}\nscrollWidth at 390 px: ${widths.join(', ')}`);
+    await browser?.close();
+  });
+
+  async function check(signedIn: boolean, routes: string[]) {
+    const problems: string[] = [];
+    for (const [width, height] of [[390, 844], [1280, 900]] as const) {
+      const ctx = await context(browser, width, height);
+      const page = await ctx.newPage();
+      if (signedIn) await signInAdmin(page);
+      for (const path of routes) {
+        await open(page, path);
+        if (width === 390) {
+          const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+          widths.push(`${path} ${scrollWidth}`);
+          if (scrollWidth > 390) problems.push(`${path} at 390 px scrolls sideways: scrollWidth ${scrollWidth}`);
+        }
+        for (const v of await axe(page)) problems.push(`${path} at ${width} px: ${v}`);
+      }
+      await ctx.close();
+    }
+    return problems;
+  }
+
+  it('visitor routes', async () => {
+    const ctx = await context(browser, 1280, 900);
+    const page = await ctx.newPage();
+    await page.goto('/traders');
+    const href = await page.getByRole('link', { name: /^View profile of / }).first().getAttribute('href');
+    if (href) traderPath = href;
+    await ctx.close();
+    expect(await check(false, [...VISITOR_ROUTES, traderPath])).toEqual([]);
+  });
+
+  it('signed-in routes (admin: every dashboard)', async () => {
+    expect(await check(true, ADMIN_ROUTES)).toEqual([]);
+  });
+});
