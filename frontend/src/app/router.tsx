@@ -13,6 +13,7 @@ const traders = () => import('./routes/trader-screens');
 const user = () => import('./routes/user-dashboard');
 const trader = () => import('./routes/trader-area');
 const admin = () => import('./routes/admin-dashboard');
+const markets = () => import('./routes/market-screens');
 
 const SignIn = lazy(() => auth().then((m) => ({ default: m.SignInScreen })));
 const Register = lazy(() => auth().then((m) => ({ default: m.RegisterScreen })));
@@ -25,6 +26,8 @@ const Privacy = lazy(() => info().then((m) => ({ default: m.PrivacyScreen })));
 const CopyTrading = lazy(() => info().then((m) => ({ default: m.CopyTradingScreen })));
 const Traders = lazy(() => traders().then((m) => ({ default: m.TradersScreen })));
 const TraderInfo = lazy(() => traders().then((m) => ({ default: m.TraderInfoScreen })));
+const Markets = lazy(() => markets().then((m) => ({ default: m.MarketsScreen })));
+const MarketDetail = lazy(() => markets().then((m) => ({ default: m.MarketDetailScreen })));
 const Overview = lazy(() => user().then((m) => ({ default: m.OverviewScreen })));
 const Trades = lazy(() => user().then((m) => ({ default: m.TradesScreen })));
 const Wallet = lazy(() => user().then((m) => ({ default: m.WalletScreen })));
@@ -56,6 +59,8 @@ export function AppRoutes() {
           <Route path="terms" element={<Titled title="Terms of Service"><Terms /></Titled>} />
           <Route path="privacy" element={<Titled title="Privacy Policy"><Privacy /></Titled>} />
           <Route path="copytrading" element={<Titled title="Copy trading"><CopyTrading /></Titled>} />
+          <Route path="markets" element={<Titled title="Markets"><Markets /></Titled>} />
+          <Route path="markets/:symbol" element={<Titled title="Market"><MarketDetail /></Titled>} />
           <Route path="traderinfo/:id" element={<Titled title="Trader"><TraderInfo /></Titled>} />
           <Route element={<PersistGate />}>
             <Route element={<RequireRole allowed={ALL_ROLES} />}>

@@ -207,6 +207,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live events of the caller (text/event-stream; Authorization: Bearer) */
+        get: operations["EventsController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MarketController_instruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Latest quotes (every instrument, or ?symbols=A,B) */
+        get: operations["MarketController_quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/candles/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OHLC candles, oldest first, at most 1000 a call */
+        get: operations["MarketController_candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live quotes (text/event-stream; event `quote`) */
+        get: operations["MarketController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet": {
         parameters: {
             query?: never;
@@ -591,6 +675,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trader/trades/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["TraderTradesController_levels"];
+        trace?: never;
+    };
     "/api/trader/followers": {
         parameters: {
             query?: never;
@@ -882,6 +982,73 @@ export interface components {
             /** @description a fresh access token: tokens issued before the change stop working */
             accessToken: string;
         };
+        InstrumentQuoteDto: {
+            bid: string;
+            ask: string;
+            time: string;
+        };
+        InstrumentDto: {
+            /** @example EURUSD */
+            symbol: string;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example Euro / US Dollar */
+            name: string;
+            /** @example 5 */
+            priceDecimals: number;
+            /**
+             * @description crypto: always; forex: Sun 22:00 → Fri 22:00 UTC; stocks: Mon–Fri 14:30–21:00 UTC
+             * @enum {string}
+             */
+            session: "crypto" | "forex" | "stocks";
+            /** @description open for trading now */
+            open: boolean;
+            /** @description next opening (null: always open, or no source with this feed) */
+            nextOpen: string | null;
+            nextClose: string | null;
+            quote: components["schemas"]["InstrumentQuoteDto"] | null;
+            /** @description open of the latest daily candle */
+            dayOpen: string | null;
+            /**
+             * @description change of the mid since dayOpen, %
+             * @example 0.42
+             */
+            changePct: string | null;
+        };
+        QuoteDto: {
+            /** @example BTCUSDT */
+            symbol: string;
+            /**
+             * @description exact decimal string
+             * @example 65000.12
+             */
+            bid: string;
+            /** @example 65013.12 */
+            ask: string;
+            /** @example 2026-11-23T15:00:00.000Z */
+            time: string;
+        };
+        QuotesDto: {
+            quotes: components["schemas"]["QuoteDto"][];
+        };
+        CandleDto: {
+            /**
+             * @description start of the interval (UTC)
+             * @example 2026-11-23T15:00:00.000Z
+             */
+            time: string;
+            open: string;
+            high: string;
+            low: string;
+            close: string;
+        };
+        CandlesDto: {
+            symbol: string;
+            /** @enum {string} */
+            interval: "1m" | "5m" | "1h" | "1d";
+            /** @description oldest first, at most 1000 */
+            candles: components["schemas"]["CandleDto"][];
+        };
         WalletTransactionResponseDto: {
             /** Format: uuid */
             id: string;
@@ -915,6 +1082,11 @@ export interface components {
              * @example 500.00
              */
             tradingBalance: string;
+            /**
+             * @description tradingBalance + unrealized pnl of the open copied positions at the market
+             * @example 512.40
+             */
+            liveTradingBalance: string;
             /**
              * @description withdrawals awaiting approval
              * @example 100.00
@@ -1055,23 +1227,34 @@ export interface components {
             amount: string;
         };
         OpenTradeDto: {
-            /** @enum {string} */
-            market: "Forex" | "Crypto" | "Stocks";
-            /** @example EURUSD */
-            pair: string;
+            /**
+             * @description an instrument of GET market/instruments
+             * @example EURUSD
+             */
+            symbol: string;
             /** @enum {string} */
             side: "buy" | "sell";
-            /** @example 1.0850 */
-            entryPrice: string;
             /**
              * @description % of each copier’s free equity this trade commits
              * @example 25
              */
             allocationPct: number;
+            /**
+             * @description stop loss: below the bid for a buy, above the ask for a sell
+             * @example 1.0800
+             */
+            stopLoss?: Record<string, never> | null;
+            /**
+             * @description take profit: above the bid for a buy, below the ask for a sell
+             * @example 1.0950
+             */
+            takeProfit?: Record<string, never> | null;
         };
-        CloseTradeDto: {
-            /** @example 1.0920 */
-            exitPrice: string;
+        UpdateTradeLevelsDto: {
+            /** @example 1.0800 */
+            stopLoss?: Record<string, never> | null;
+            /** @example 1.0950 */
+            takeProfit?: Record<string, never> | null;
         };
         RequestKycMultipartSchema: {
             /** @enum {string} */
@@ -1623,6 +1806,160 @@ export interface operations {
             };
             /** @description Too many requests (Retry-After header) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    EventsController_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an endless text/event-stream; each event: `event: <type>` and `data: {"type","data"}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        /** @enum {string} */
+                        type?: "position_opened" | "position_closed" | "copy_stopped" | "guard_hit" | "wallet_transaction_decided" | "kyc_decided" | "notification";
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description no bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MarketController_instruments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstrumentDto"][];
+                };
+            };
+        };
+    };
+    MarketController_quotes: {
+        parameters: {
+            query?: {
+                /** @description comma-separated symbols (default: every instrument) */
+                symbols?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotesDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MarketController_candles: {
+        parameters: {
+            query?: {
+                interval?: "1m" | "5m" | "1h" | "1d";
+                /** @description start (inclusive): ISO 8601 or ms since the epoch; default: `limit` intervals before `to` */
+                from?: string;
+                /** @description end (exclusive): ISO 8601 or ms since the epoch; default: now */
+                to?: string;
+                /** @description the latest `limit` candles of the range */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandlesDto"];
+                };
+            };
+            /** @description bad interval, from after to, limit out of 1..1000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MarketController_stream: {
+        parameters: {
+            query?: {
+                /** @description comma-separated symbols (default: every instrument) */
+                symbols?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an endless text/event-stream of `event: quote` with this data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["QuoteDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL in the list */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2266,7 +2603,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit } */
+            /** @description { items, total, page, limit }; an open trade also has markPrice and unrealizedPnlPct */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2291,7 +2628,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { trade, copied, committed, skipped } */
+            /** @description { trade, copied, committed, skipped }; trade.entryPrice is the fill */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2315,13 +2652,36 @@ export interface operations {
             };
             cookie?: never;
         };
+        requestBody?: never;
+        responses: {
+            /** @description { trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TraderTradesController_levels: {
+        parameters: {
+            query?: {
+                /** @description Admin only: act for this trader */
+                traderId?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CloseTradeDto"];
+                "application/json": components["schemas"]["UpdateTradeLevelsDto"];
             };
         };
         responses: {
-            /** @description { trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit } */
+            /** @description the trade */
             200: {
                 headers: {
                     [name: string]: unknown;
