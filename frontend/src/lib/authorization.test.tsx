@@ -135,7 +135,7 @@ describe('session restore (seed §4)', () => {
     renderApp('/userdashboard');
     expect(await screen.findByText('Restoring your session')).toBeInTheDocument();
     release();
-    expect(await screen.findByRole('heading', { name: /Welcome back/ })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /^Welcome/ })).toBeInTheDocument();
     expect(screen.getByTestId('avatar')).toHaveTextContent('G');
   });
 

@@ -4,6 +4,8 @@ import { BalanceCards } from '../../features/wallet/components/balance-cards';
 import { CopiesList } from '../../features/copies/components/copies-list';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
 import { useDivergenceByCopy } from '../../features/trades/api/get-trades';
+import { LivePortfolio } from '../../features/portfolio/components/live-portfolio';
+import { useFirstVisit } from '../../lib/first-visit';
 
 export { TradesPage as TradesScreen } from '../../features/trades/components/trades-page';
 export { WalletPage as WalletScreen } from '../../features/wallet/components/wallet-page';
@@ -14,10 +16,11 @@ export { KycVerification as KycScreen } from '../../features/kyc/components/kyc-
 export function OverviewScreen() {
   const session = useSession();
   const { divergence } = useDivergenceByCopy();
+  const first = useFirstVisit(session.userId);
   return (
     <div className="stack">
       <header className="page__header page__header--dash">
-        <h1>Welcome back, {session.user?.firstname || session.username}</h1>
+        <h1>{first ? 'Welcome' : 'Welcome back'}, {session.user?.firstname || session.username}</h1>
         {session.impersonated && <p className="notice">You are acting as this user (impersonation).</p>}
       </header>
       {!session.KYCstatus && (
@@ -26,6 +29,7 @@ export function OverviewScreen() {
         </p>
       )}
       <BalanceCards />
+      <LivePortfolio />
       <CopiesList divergence={divergence} />
       <NotificationsPanel />
     </div>
