@@ -95,11 +95,12 @@ async function main() {
     const uow = new MikroOrmUnitOfWork(orm.em);
     const ledger = new MikroOrmLedger(em);
     const copies = new SqlCopyRepository();
-    const notifications = new SqlNotifications();
+    const live = new PgLiveEvents(em);
+    const notifications = new SqlNotifications(live);
     const notices = new SqlCopyNotices(uow, notifications);
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
-    const events = new LiveTradeEvents(new PgLiveEvents(em));
+    const events = new LiveTradeEvents(live);
     const openTrade = new OpenTradeUseCase(uow, copies, engine, market, events);
     const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger, market, events);
 

@@ -176,33 +176,37 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await page.getByRole('table', { name: 'My copies' }).getByText(traderName).waitFor();
   });
 
-  it('the trader opens a trade at 50 % and closes it 10 % higher', async () => {
+  it('the trader opens a market order at 50 % (it fills at the live price) and closes it at the market', async () => {
     const { page } = trading;
     await signIn(page, trader.email, trader.password);
     await page.goto('/trademanagement');
     const open = page.getByRole('form', { name: 'Open a trade' });
-    await open.getByLabel('Market', { exact: true }).selectOption('Forex');
-    await open.getByLabel('Pair', { exact: true }).fill('EURUSD');
+    await open.getByLabel('Symbol', { exact: true }).fill('BTCUSDT'); // crypto: open around the clock
     await open.getByLabel('Side', { exact: true }).selectOption('buy');
-    await open.getByLabel('Entry price', { exact: true }).fill('100');
     await open.getByLabel('Allocation %', { exact: true }).fill('50');
     await open.getByRole('button', { name: 'Open trade' }).click();
-    const item = page.getByRole('listitem', { name: 'Open trade EURUSD' });
+    await open.getByRole('status').getByText(/^Buy BTCUSDT filled at \d/).waitFor();
+    const item = page.getByRole('listitem', { name: 'Open trade BTCUSDT' });
     await item.waitFor();
     await screenshot(page, 'trade-management');
-    const close = item.getByRole('form', { name: 'Close EURUSD' });
-    await close.getByLabel('Exit price', { exact: true }).fill('110');
-    await close.getByRole('button', { name: 'Close trade' }).click();
+    const close = item.getByRole('form', { name: 'Close BTCUSDT' });
+    await close.getByRole('button', { name: 'Close at market' }).click();
     await item.waitFor({ state: 'detached' });
   });
 
-  it('the user sees the copied trade closed with +25.00 (250.00 × 10 %)', async () => {
+  it('the user sees the copied trade closed: 250.00 × (exit − entry) / entry, to the cent, from the prices shown', async () => {
     const { page } = copier;
     await page.goto('/userdashboard/trades');
     const table = page.getByRole('table', { name: 'Copied trades' });
-    const row = table.getByRole('row').filter({ hasText: 'EURUSD' }).first();
+    const row = table.getByRole('row').filter({ hasText: 'BTCUSDT' }).first();
     await row.waitFor();
-    expect(await row.textContent()).toContain('25.00');
+    const cells = await row.getByRole('cell').allTextContents();
+    // Opened, Trader, Market, Pair, Side, Size, Entry, Exit, PnL, …
+    expect(cells[5]).toContain('250.00');
+    const [entry, exit] = [cells[6], cells[7]].map((p) => BigInt(Math.round(Number(p) * 1e8)));
+    const pnl = (25_000n * (exit - entry)) / entry; // cents, toward zero (product.md §5)
+    const shown = `${pnl < 0n ? '-' : ''}${(pnl < 0n ? -pnl : pnl) / 100n}.${String((pnl < 0n ? -pnl : pnl) % 100n).padStart(2, '0')}`;
+    expect(cells[8]).toContain(shown.replace('-', ''));
     await screenshot(page, 'user-trades');
   });
 

@@ -14,6 +14,7 @@ import { MarketOpenPositionsValue } from './adapters/market/market-open-position
 import { UpdateTradeLevelsUseCase } from './application/use-cases/update-trade-levels/update-trade-levels.use-case';
 import { CloseOutCopiesUseCase } from './application/use-cases/price-watcher/close-out-copies.use-case';
 import { PriceWatcher } from './application/use-cases/price-watcher/price-watcher';
+import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 import { SqlCopyTradingQueries } from './adapters/persistence/sql-copy-trading-queries';
 import { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
@@ -66,7 +67,8 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     UpdateTradeLevelsUseCase,
     CloseOutCopiesUseCase,
     PriceWatcher,
+    DemoTradingBot,
   ],
-  exports: [TraderProfiles, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
+  exports: [DemoTradingBot, TraderProfiles, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
 })
 export class CopyTradingModule {}

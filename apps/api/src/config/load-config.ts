@@ -179,6 +179,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminEmail: adminEmail.toLowerCase(),
     adminPassword,
     demoData: bool(env, 'DEMO_DATA', !isProduction),
+    demoTrading: bool(env, 'DEMO_TRADING', nodeEnv !== 'test' && bool(env, 'DEMO_DATA', !isProduction)),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     mailFrom,
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),

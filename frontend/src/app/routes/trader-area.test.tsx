@@ -46,14 +46,12 @@ describe('trade management and followers for an Admin (trader picker, ?traderId=
     expect(screen.getByRole('link', { name: 'Followers of this trader' })).toHaveAttribute('href', '/followers?traderId=7');
 
     // opening and closing act for the chosen trader too
-    await userEvent.type(screen.getByLabelText('Pair'), 'gbpusd');
-    await userEvent.type(screen.getByLabelText('Entry price'), '1.25');
+    await userEvent.type(screen.getByLabelText('Symbol'), 'gbpusd');
     await userEvent.click(screen.getByRole('button', { name: 'Open trade' }));
     await waitFor(() => expect(urls(fetchMock, '/api/trader/trades', 'POST')).toHaveLength(1));
     expect(urls(fetchMock, '/api/trader/trades', 'POST')[0]).toBe('/api/trader/trades?traderId=7');
     const close = screen.getByRole('form', { name: 'Close EURUSD' });
-    await userEvent.type(within(close).getByLabelText('Exit price'), '1.1');
-    await userEvent.click(within(close).getByRole('button', { name: 'Close trade' }));
+    await userEvent.click(within(close).getByRole('button', { name: 'Close at market' }));
     await waitFor(() => expect(urls(fetchMock, '/api/trader/trades/tr-1/close', 'POST')).toEqual(['/api/trader/trades/tr-1/close?traderId=7']));
   });
 

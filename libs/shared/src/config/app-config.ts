@@ -14,6 +14,8 @@ export interface AppConfig {
   /** undefined in dev when not set: a random one is generated and printed once. */
   adminPassword?: string;
   demoData: boolean;
+  /** DEMO_TRADING: demo trader bots open and close trades on the market (product.md §9.5); default DEMO_DATA, off in tests. */
+  demoTrading: boolean;
   smtpUrl?: string;
   mailFrom: string;
   redisUrl?: string;

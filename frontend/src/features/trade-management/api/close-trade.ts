@@ -1,12 +1,17 @@
 import { authRequest } from '../../../lib/fetcher';
 
-/** POST /api/trader/trades/:id/close[?traderId=] {exitPrice}: settles every copied position. */
-export function closeTrade(tradeId: string, exitPrice: string, idempotencyKey: string, traderId?: string): Promise<unknown> {
+export interface CloseTradeAnswer {
+  trade?: { exitPrice?: string | null };
+  copiersPnl?: string;
+}
+
+/** POST /api/trader/trades/:id/close[?traderId=] {}: closes at the market and settles every copied position. */
+export function closeTrade(tradeId: string, idempotencyKey: string, traderId?: string): Promise<CloseTradeAnswer> {
   return authRequest(`/trader/trades/${encodeURIComponent(tradeId)}/close`, {
     method: 'POST',
-    body: { exitPrice },
+    body: {},
     params: { traderId },
     headers: { 'Idempotency-Key': idempotencyKey },
     timeoutMs: 60_000,
-  });
+  }) as Promise<CloseTradeAnswer>;
 }

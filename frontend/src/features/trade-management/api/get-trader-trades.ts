@@ -9,6 +9,12 @@ export interface TraderTrade {
   side: string;
   entryPrice: string;
   exitPrice: string | null;
+  stopLoss: string | null;
+  takeProfit: string | null;
+  closeReason: string | null;
+  /** open: the price a close would fill at now (null without a fresh quote) */
+  markPrice: string | null;
+  unrealizedPnlPct: string | null;
   allocationPct: number;
   pnlPct: string | null;
   status: string;
@@ -30,6 +36,11 @@ function toTraderTrade(raw: unknown): TraderTrade {
     side: str(o.side),
     entryPrice: str(o.entryPrice),
     exitPrice: o.exitPrice ? str(o.exitPrice) : null,
+    stopLoss: o.stopLoss ? str(o.stopLoss) : null,
+    takeProfit: o.takeProfit ? str(o.takeProfit) : null,
+    closeReason: o.closeReason ? str(o.closeReason) : null,
+    markPrice: o.markPrice ? str(o.markPrice) : null,
+    unrealizedPnlPct: o.unrealizedPnlPct === null || o.unrealizedPnlPct === undefined ? null : str(o.unrealizedPnlPct),
     allocationPct: num(o.allocationPct),
     pnlPct: o.pnlPct === null || o.pnlPct === undefined ? null : str(o.pnlPct),
     status: str(o.status),

@@ -12,38 +12,45 @@ function bodies(fetchMock: ReturnType<typeof mockFetch>, path: string) {
 }
 
 describe('trade management (Trader)', () => {
-  it('validates and opens a trade with market, pair, side, entryPrice and allocationPct', async () => {
+  it('validates and opens a market order with symbol, side, allocation and optional SL/TP (no price), then shows the fill', async () => {
     signIn({ roles: ['User', 'Trader'], traderID: 3 });
-    const fetchMock = mockFetch({ 'GET /api/trader/trades': { items: [], total: 0, page: 1, limit: 20 }, 'POST /api/trader/trades': () => jsonResponse(201, openTrade) });
+    const fetchMock = mockFetch({
+      'GET /api/trader/trades': { items: [], total: 0, page: 1, limit: 20 },
+      'POST /api/trader/trades': () => jsonResponse(201, { trade: { ...openTrade, symbol: 'BTCUSDT', pair: 'BTCUSDT', entryPrice: '64000.5' }, copied: 4 }),
+    });
     renderApp('/trademanagement');
     await screen.findByText('No trades yet');
+    expect(screen.queryByLabelText('Entry price')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open trade' }));
-    expect(screen.getByText(/Enter a pair like EURUSD/)).toBeInTheDocument();
-    expect(screen.getByText(/Enter a positive price/)).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText('Market'), 'Crypto');
-    await userEvent.type(screen.getByLabelText('Pair'), 'btcusdt');
+    expect(screen.getByText(/Enter a symbol like EURUSD/)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Symbol'), 'btcusdt');
     await userEvent.selectOptions(screen.getByLabelText('Side'), 'sell');
-    await userEvent.type(screen.getByLabelText('Entry price'), '64000.5');
     await userEvent.clear(screen.getByLabelText('Allocation %'));
     await userEvent.type(screen.getByLabelText('Allocation %'), '30');
+    await userEvent.type(screen.getByLabelText('Stop loss'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Open trade' }));
+    expect(screen.getByText(/Enter a positive price, or leave it empty/)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Stop loss'));
+    await userEvent.type(screen.getByLabelText('Stop loss'), '66000');
     await userEvent.click(screen.getByRole('button', { name: 'Open trade' }));
     await waitFor(() => expect(bodies(fetchMock, '/api/trader/trades')).toHaveLength(1));
     const init = bodies(fetchMock, '/api/trader/trades')[0];
-    expect(JSON.parse(String(init.body))).toEqual({ market: 'Crypto', pair: 'BTCUSDT', side: 'sell', entryPrice: '64000.5', allocationPct: 30 });
+    expect(JSON.parse(String(init.body))).toEqual({ symbol: 'BTCUSDT', side: 'sell', allocationPct: 30, stopLoss: '66000' });
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toBeTruthy();
+    expect(await screen.findAllByText('Sell BTCUSDT filled at 64000.5')).not.toHaveLength(0);
   });
 
-  it('closes an open trade with an exit price', async () => {
+  it('closes an open trade at the market (empty body) and shows the mark it would fill at', async () => {
     signIn({ roles: ['User', 'Trader'], traderID: 3 });
     const fetchMock = mockFetch({
-      'GET /api/trader/trades': { items: [openTrade], total: 1, page: 1, limit: 20 },
-      'POST /api/trader/trades/tr-1/close': () => jsonResponse(200, { ...openTrade, status: 'closed' }),
+      'GET /api/trader/trades': { items: [{ ...openTrade, markPrice: '1.0920', unrealizedPnlPct: '0.6452' }], total: 1, page: 1, limit: 20 },
+      'POST /api/trader/trades/tr-1/close': () => jsonResponse(200, { trade: { ...openTrade, status: 'closed', exitPrice: '1.0920' } }),
     });
     renderApp('/trademanagement');
     const row = await screen.findByRole('listitem', { name: 'Open trade EURUSD' });
-    await userEvent.type(within(row).getByLabelText('Exit price'), '1.0920');
-    await userEvent.click(within(row).getByRole('button', { name: 'Close trade' }));
+    expect(within(row).getByText('Closes at about 1.0920')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Close at market' }));
     await waitFor(() => expect(bodies(fetchMock, '/api/trader/trades/tr-1/close')).toHaveLength(1));
-    expect(JSON.parse(String(bodies(fetchMock, '/api/trader/trades/tr-1/close')[0].body))).toEqual({ exitPrice: '1.0920' });
+    expect(JSON.parse(String(bodies(fetchMock, '/api/trader/trades/tr-1/close')[0].body))).toEqual({});
   });
 });

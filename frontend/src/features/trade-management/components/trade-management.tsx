@@ -12,27 +12,38 @@ import { useTraderTrades, type TraderTrade } from '../api/get-trader-trades';
 import { openTrade, type OpenTradeBody } from '../api/open-trade';
 import { Pager } from '../../../components/ui/pager';
 
-const MARKETS = ['Forex', 'Crypto', 'Stocks'];
 const PRICE = /^\d{1,12}(\.\d{1,8})?$/;
 
-export function validateTrade(v: { market: string; pair: string; side: string; entryPrice: string; allocationPct: string }): Record<string, string> {
+export interface TradeForm {
+  symbol: string;
+  side: string;
+  allocationPct: string;
+  stopLoss: string;
+  takeProfit: string;
+}
+
+const validPrice = (p: string) => PRICE.test(p.trim()) && /[1-9]/.test(p);
+
+/** A market order: symbol, side, allocation and optional stop loss / take profit. No price: it fills at the market. */
+export function validateTrade(v: TradeForm): Record<string, string> {
   const e: Record<string, string> = {};
-  if (!MARKETS.includes(v.market)) e.market = 'Choose a market';
-  if (!/^[A-Za-z0-9./-]{2,20}$/.test(v.pair.trim())) e.pair = 'Enter a pair like EURUSD, BTCUSDT or AAPL';
+  if (!/^[A-Za-z0-9./-]{2,16}$/.test(v.symbol.trim())) e.symbol = 'Enter a symbol like EURUSD, BTCUSDT or AAPL';
   if (v.side !== 'buy' && v.side !== 'sell') e.side = 'Choose buy or sell';
-  if (!PRICE.test(v.entryPrice.trim()) || !/[1-9]/.test(v.entryPrice)) e.entryPrice = 'Enter a positive price, e.g. 1.0850';
   const pct = Number(v.allocationPct);
   if (!/^\d{1,3}$/.test(v.allocationPct.trim()) || pct < 1 || pct > 100) e.allocationPct = 'Enter a whole percentage from 1 to 100';
+  if (v.stopLoss.trim() && !validPrice(v.stopLoss)) e.stopLoss = 'Enter a positive price, or leave it empty';
+  if (v.takeProfit.trim() && !validPrice(v.takeProfit)) e.takeProfit = 'Enter a positive price, or leave it empty';
   return e;
 }
 
 function OpenTradeForm({ onDone, traderId }: { onDone: () => void; traderId?: string }) {
   const key = useAttemptKey();
-  const [v, setV] = useState({ market: 'Forex', pair: '', side: 'buy', entryPrice: '', allocationPct: '10' });
+  const [v, setV] = useState<TradeForm>({ symbol: '', side: 'buy', allocationPct: '10', stopLoss: '', takeProfit: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [filled, setFilled] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => {
+  const set = (k: keyof TradeForm) => (e: { target: { value: string } }) => {
     key.reset();
     setV((o) => ({ ...o, [k]: e.target.value }));
   };
@@ -46,20 +57,23 @@ function OpenTradeForm({ onDone, traderId }: { onDone: () => void; traderId?: st
     setBusy(true);
     try {
       const body: OpenTradeBody = {
-        market: v.market,
-        pair: v.pair.trim().toUpperCase(),
+        symbol: v.symbol.trim().toUpperCase(),
         side: v.side as 'buy' | 'sell',
-        entryPrice: v.entryPrice.trim(),
         allocationPct: Number(v.allocationPct),
+        ...(v.stopLoss.trim() ? { stopLoss: v.stopLoss.trim() } : {}),
+        ...(v.takeProfit.trim() ? { takeProfit: v.takeProfit.trim() } : {}),
       };
-      await openTrade(body, key.current(), traderId);
+      const answer = await openTrade(body, key.current(), traderId);
       key.settle();
-      toast.success(`${body.side === 'buy' ? 'Buy' : 'Sell'} ${body.pair} opened`);
-      setV((o) => ({ ...o, pair: '', entryPrice: '' }));
+      const fill = answer?.trade?.entryPrice;
+      const text = `${body.side === 'buy' ? 'Buy' : 'Sell'} ${body.symbol} filled${fill ? ` at ${fill}` : ''}`;
+      setFilled(text);
+      toast.success(text);
+      setV((o) => ({ ...o, symbol: '', stopLoss: '', takeProfit: '' }));
       onDone();
     } catch (error) {
       key.settle(error);
-      setErrors(fieldErrors(error, ['market', 'pair', 'side', 'entryPrice', 'allocationPct']));
+      setErrors(fieldErrors(error, ['symbol', 'side', 'allocationPct', 'stopLoss', 'takeProfit']));
       setFormError(errorMessage(error));
     } finally {
       setBusy(false);
@@ -69,48 +83,47 @@ function OpenTradeForm({ onDone, traderId }: { onDone: () => void; traderId?: st
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="open-trade-title">
       <h2 id="open-trade-title">Open a trade</h2>
-      <p className="muted small">Every active copier gets a position of the allocation % of their free copy equity.</p>
+      <p className="muted small">
+        A market order: it fills at the current ask (buy) or bid (sell), and every active copier gets a position of the allocation % of their free
+        copy equity at the same price.
+      </p>
       <FormError message={formError} />
       <div className="form-grid form-grid--5">
-        <SelectField label="Market" value={v.market} onChange={set('market')} error={errors.market}>
-          {MARKETS.map((m) => (
-            <option key={m} value={m}>{m}</option>
-          ))}
-        </SelectField>
-        <TextField label="Pair" placeholder="EURUSD" value={v.pair} onChange={set('pair')} error={errors.pair} />
+        <TextField label="Symbol" placeholder="BTCUSDT" value={v.symbol} onChange={set('symbol')} error={errors.symbol} />
         <SelectField label="Side" value={v.side} onChange={set('side')} error={errors.side}>
           <option value="buy">Buy</option>
           <option value="sell">Sell</option>
         </SelectField>
-        <TextField label="Entry price" inputMode="decimal" placeholder="1.0850" value={v.entryPrice} onChange={set('entryPrice')} error={errors.entryPrice} />
         <TextField label="Allocation %" inputMode="numeric" value={v.allocationPct} onChange={set('allocationPct')} error={errors.allocationPct} />
+        <TextField label="Stop loss" inputMode="decimal" placeholder="optional" value={v.stopLoss} onChange={set('stopLoss')} error={errors.stopLoss} />
+        <TextField label="Take profit" inputMode="decimal" placeholder="optional" value={v.takeProfit} onChange={set('takeProfit')} error={errors.takeProfit} />
       </div>
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {busy ? 'Opening…' : 'Open trade'}
       </button>
+      {filled && (
+        <p className="muted small" role="status">
+          {filled}
+        </p>
+      )}
     </form>
   );
 }
 
 function CloseTradeForm({ trade, onDone, traderId }: { trade: TraderTrade; onDone: () => void; traderId?: string }) {
   const key = useAttemptKey();
-  const [exit, setExit] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!PRICE.test(exit.trim()) || !/[1-9]/.test(exit)) {
-      setError('Enter a positive price');
-      return;
-    }
     setError(undefined);
     setBusy(true);
     try {
-      await closeTrade(trade.id, exit.trim(), key.current(), traderId);
+      const answer = await closeTrade(trade.id, key.current(), traderId);
       key.settle();
-      toast.success(`${trade.pair} closed`);
-      setExit('');
+      const exit = answer?.trade?.exitPrice;
+      toast.success(`${trade.pair} closed${exit ? ` at ${exit}` : ''}`);
       onDone();
     } catch (err) {
       key.settle(err);
@@ -122,20 +135,15 @@ function CloseTradeForm({ trade, onDone, traderId }: { trade: TraderTrade; onDon
 
   return (
     <form className="inline-form" onSubmit={onSubmit} noValidate aria-label={`Close ${trade.pair}`}>
-      <TextField
-        label="Exit price"
-        inputMode="decimal"
-        placeholder={trade.entryPrice}
-        value={exit}
-        onChange={(e) => {
-          key.reset();
-          setExit(e.target.value);
-        }}
-        error={error}
-      />
+      <span className="muted small">{trade.markPrice ? `Closes at about ${trade.markPrice}` : 'No live price'}</span>
       <button type="submit" className="btn btn--outline btn--sm" disabled={busy}>
-        {busy ? 'Closing…' : 'Close trade'}
+        {busy ? 'Closing…' : 'Close at market'}
       </button>
+      {error && (
+        <span className="field__error" role="alert">
+          {error}
+        </span>
+      )}
     </form>
   );
 }
@@ -180,8 +188,16 @@ export function TradeManagement({ traderId, scope }: { traderId?: string; scope?
                           <span className={t.side === 'buy' ? 'pos cap' : 'neg cap'}>{t.side}</span>
                           <span className="muted small">
                             {' '}
-                            at {t.entryPrice} · {t.allocationPct}% · {t.copiedCount} copied{t.skippedCount ? `, ${t.skippedCount} skipped` : ''} · {formatDate(t.openedAt)}
+                            filled at {t.entryPrice} · {t.allocationPct}% · {t.copiedCount} copied{t.skippedCount ? `, ${t.skippedCount} skipped` : ''} · {formatDate(t.openedAt)}
+                            {t.stopLoss ? ` · SL ${t.stopLoss}` : ''}
+                            {t.takeProfit ? ` · TP ${t.takeProfit}` : ''}
                           </span>
+                          {t.unrealizedPnlPct !== null && (
+                            <span className="small">
+                              {' '}
+                              · unrealized <Percent value={t.unrealizedPnlPct} />
+                            </span>
+                          )}
                         </div>
                         <CloseTradeForm trade={t} onDone={refresh} traderId={traderId} />
                       </li>
@@ -202,6 +218,7 @@ export function TradeManagement({ traderId, scope }: { traderId?: string; scope?
                           <th scope="col">Entry</th>
                           <th scope="col">Exit</th>
                           <th scope="col">PnL</th>
+                          <th scope="col">Reason</th>
                           <th scope="col">Copiers PnL</th>
                           <th scope="col">Closed</th>
                           <th scope="col">Status</th>
@@ -216,6 +233,7 @@ export function TradeManagement({ traderId, scope }: { traderId?: string; scope?
                             <td>{t.entryPrice}</td>
                             <td>{t.exitPrice ?? '—'}</td>
                             <td><Percent value={t.pnlPct} /></td>
+                            <td>{t.closeReason ? t.closeReason.replace('_', ' ') : '—'}</td>
                             <td><Money value={t.copiersPnl} signed colored /></td>
                             <td>{formatDate(t.closedAt)}</td>
                             <td><StatusBadge status={t.status} /></td>

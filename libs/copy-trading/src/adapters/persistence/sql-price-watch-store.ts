@@ -48,17 +48,25 @@ export class SqlPriceWatchStore extends PriceWatchStore {
 
   async trippedCopies(quotes: readonly Quote[]): Promise<string[]> {
     if (!quotes.length) return [];
-    // One statement for every copy with open positions: Σ unrealized pnl per copy (positions of open trades
-    // with a quote; hash joins), then equity and the stop loss threshold. No loop per copy.
+    // One statement for every copy with open positions (hash joins, no loop per copy). Detection only: a
+    // position filled at its trade's price (all of them today) is valued with the trade's ratio
+    // (mark − entry) × sign / entry in float8, one multiplication per row instead of an exact numeric division;
+    // the threshold is widened by a cent per position (truncation) and a cent for float rounding, so no copy
+    // at its stop loss is missed. Every candidate is re-checked exactly (numeric div) under its locks in closeOut,
+    // which leaves the ones that are not at their stop loss alone.
     const rows = await this.em.getConnection().execute<{ id: string }[]>(
-      `WITH m AS MATERIALIZED (${MARKED_TRADES}),
+      `WITH m AS MATERIALIZED (
+         SELECT x.*, ((x.mark - x.entry) * x.sign / x.entry)::float8 AS ratio FROM (${MARKED_TRADES}) x
+       ),
        u AS (
-         SELECT p.copy_id, sum(${pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign')}) AS upnl
+         SELECT p.copy_id, count(*) AS n,
+                sum(CASE WHEN p.fill_price IS NULL OR p.fill_price = m.entry THEN greatest(-p.size::float8, p.size * m.ratio)
+                         ELSE ${pnlAt('p.size', 'p.fill_price', 'm.mark', 'm.sign')}::float8 END) AS upnl
          FROM m JOIN copy_positions p ON p.trade_id = m.id WHERE NOT p.settled GROUP BY p.copy_id
        )
        SELECT c.id FROM u JOIN copies c ON c.id = u.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
        WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
-         AND (a.balance + u.upnl) * 100 <= c.invested * c.stop_loss_pct`,
+         AND (a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct`,
       quoteParams(quotes),
     );
     return rows.map((r) => r.id);
@@ -84,11 +92,17 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // first (WHERE NOT settled below skips them), a copy already stopped is left alone.
     await em.execute(
       `CREATE TEMP TABLE copy_closeout_positions ON COMMIT DROP AS
-       WITH m AS MATERIALIZED (${MARKED_TRADES}),
-       pos AS (
+       WITH pos AS (
+         -- driven by the few copies (copy_id index), not by every position of the marked trades
          SELECT p.trade_id, p.copy_id, p.follower_id, m.mark,
                 ${pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign')} AS pnl
-         FROM m JOIN copy_positions p ON p.trade_id = m.id
+         FROM copy_positions p
+         JOIN LATERAL (
+           SELECT t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
+                  CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END AS mark
+           FROM trader_trades t JOIN ${QUOTES_RELATION} ON q.symbol = t.symbol
+           WHERE t.id = p.trade_id AND t.status = 'open'
+         ) m ON true
          WHERE p.copy_id = ANY (?::uuid[]) AND NOT p.settled
        ), tot AS (SELECT copy_id, sum(pnl) AS pnl FROM pos GROUP BY copy_id),
        hit AS (
@@ -105,14 +119,14 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     await em.execute(
       `CREATE TEMP TABLE copy_closeout ON COMMIT DROP AS
        SELECT x.*, x.equity + x.pnl - x.fee AS after,
-              NOT EXISTS (SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
-                          WHERE o.copy_id = x.copy_id AND NOT o.settled AND t.status = 'open'
-                            AND NOT EXISTS (SELECT 1 FROM copy_closeout_positions cp WHERE cp.copy_id = o.copy_id AND cp.trade_id = o.trade_id)) AS ends
+              -- ends when every open position of the copy is among those closed out (none without a quote)
+              (SELECT count(*) FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
+               WHERE o.copy_id = x.copy_id AND NOT o.settled AND t.status = 'open') = x.n AS ends
        FROM (
          SELECT c.id AS copy_id, c.follower_id, c.trader_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
-                s.pnl, s.first_trade,
+                s.pnl, s.first_trade, s.n,
                 CASE WHEN a.balance + s.pnl > c.high_water_mark THEN (a.balance + s.pnl - c.high_water_mark) * tp.share_pct / 100 ELSE 0 END AS fee
-         FROM (SELECT copy_id, sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade FROM copy_closeout_positions GROUP BY copy_id) s
+         FROM (SELECT copy_id, sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n FROM copy_closeout_positions GROUP BY copy_id) s
          JOIN copies c ON c.id = s.copy_id JOIN ledger_accounts a ON a.copy_id = c.id JOIN trader_profiles tp ON tp.id = c.trader_id
        ) x`,
     );
