@@ -1,5 +1,7 @@
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, signAccessToken, type TestUser } from './support/users';
+import { baseUrl, openSse } from './support/sse';
+import type { Server } from 'node:http';
 
 /**
  * Every route of the API (read from the OpenAPI document, so new routes are covered without
@@ -27,6 +29,10 @@ const PUBLIC = new Set([
   'POST /api/auth/forgotpassword/reset',
   'GET /api/traders',
   'GET /api/traders/{id}',
+  'GET /api/market/instruments',
+  'GET /api/market/quotes',
+  'GET /api/market/candles/{symbol}',
+  'GET /api/market/stream',
 ]);
 /** Authenticated by the refresh cookie, not the bearer token. */
 const COOKIE = new Set(['GET /api/auth/refresh', 'POST /api/auth/logout']);
@@ -60,6 +66,7 @@ function check(access: Access, who: Who, status: number, code: string | undefine
 
 interface Operation {
   parameters?: Array<{ name: string; in: string; schema?: { type?: string } }>;
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 describe('authorization matrix (every route × anonymous, User, Trader, Admin)', () => {
@@ -114,7 +121,17 @@ describe('authorization matrix (every route × anonymous, User, Trader, Admin)',
         if (name === 'name') return 'front';
         return param?.schema?.type === 'integer' || param?.schema?.type === 'number' ? '1' : '00000000-0000-4000-8000-000000000000';
       });
+      const streaming = Object.values(op.responses ?? {}).some((r) => r.content && 'text/event-stream' in r.content);
       for (const who of ['anonymous', 'User', 'Trader', 'Admin'] as const) {
+        if (streaming) {
+          // Server-Sent Events never end by themselves: read the status, then hang up.
+          const caller = callers[who as Exclude<Who, 'anonymous'>];
+          const stream = await openSse(`${baseUrl(t.app.getHttpServer() as Server)}${url}`, caller ? { Authorization: caller.bearer } : {});
+          stream.close();
+          const problem = check(access, who, stream.status, stream.body ? (JSON.parse(stream.body) as { code?: string }).code : undefined);
+          if (problem) failures.push(`${route} as ${who} (${access}): ${problem}`);
+          continue;
+        }
         let req = t.http()[method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'](url);
         const caller = callers[who as Exclude<Who, 'anonymous'>];
         if (caller) req = req.set('Authorization', caller.bearer);

@@ -4,7 +4,7 @@ import { EventsHub, LiveEvents } from '@mirrorline/events';
 import { UnitOfWork } from '@mirrorline/shared';
 import { Notifications } from '@mirrorline/notifications';
 import { createTestApp, type TestApp } from './support/test-app';
-import { createUser, type TestUser } from './support/users';
+import { createUser, signAccessToken, type TestUser } from './support/users';
 import { anotherInstance } from './support/instances';
 import { baseUrl, openSse } from './support/sse';
 
@@ -92,6 +92,14 @@ describe('live events (events/stream) across two instances', () => {
     while ((hub.size > 0 || (await connections()) > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(hub.size).toBe(0);
     expect(await connections()).toBe(0);
+  });
+
+  it('a stream ends when the access token that opened it expires', async () => {
+    const token = signAccessToken(a, { userId: alice.id, email: alice.email, username: alice.username, roles: alice.roles }, { expiresIn: 2 });
+    const client = await openSse(`${urlB}/api/events/stream`, { Authorization: `Bearer ${token}` });
+    expect(client.status).toBe(200);
+    const outcome = await Promise.race([client.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), 6000).unref())]);
+    expect(outcome).toBe('ended');
   });
 
   it('shutting an instance down ends its open streams cleanly', async () => {

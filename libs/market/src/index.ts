@@ -11,3 +11,4 @@ export { SimulatedMarketFeed } from './adapters/feeds/simulated-market-feed';
 export { BinanceMarketFeed } from './adapters/feeds/binance-market-feed';
 export { MarketStreamHub } from './adapters/http/market-stream.hub';
 export { MarketModule } from './market.module';
+export { InMemoryMarketQuotes, TEST_INSTRUMENTS } from './testing/in-memory-market-quotes';

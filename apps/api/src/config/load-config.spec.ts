@@ -128,4 +128,19 @@ describe('loadConfig', () => {
     expect(configWarnings(loadConfig({ ...prodEnv, SMTP_URL: 'smtp://mail:25' }, dir()))).toEqual([]);
     expect(configWarnings(loadConfig({}, dir()))).toEqual([]);
   });
+
+  it('reads the market settings: simulated by default, test only under NODE_ENV=test (its default there)', () => {
+    const dev = loadConfig({}, dir());
+    expect(dev).toMatchObject({ marketFeed: 'simulated', marketSeed: 20261123, marketMaxQuoteAgeMs: 10_000, binanceWsUrl: 'wss://stream.binance.com:9443' });
+    expect(loadConfig({ NODE_ENV: 'test' }, dir()).marketFeed).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'test', MARKET_FEED: 'simulated' }, dir()).marketFeed).toBe('simulated');
+    const custom = loadConfig({ MARKET_FEED: 'binance', MARKET_SEED: '42', MARKET_MAX_QUOTE_AGE: '2.5', BINANCE_WS_URL: 'ws://127.0.0.1:9000/' }, dir());
+    expect(custom).toMatchObject({ marketFeed: 'binance', marketSeed: 42, marketMaxQuoteAgeMs: 2500, binanceWsUrl: 'ws://127.0.0.1:9000' });
+    expect(() => loadConfig({ MARKET_FEED: 'test' }, dir())).toThrow(/MARKET_FEED can be "test" only when NODE_ENV=test/);
+    expect(() => loadConfig({ MARKET_FEED: 'live' }, dir())).toThrow(/MARKET_FEED/);
+    expect(() => loadConfig({ MARKET_SEED: '-1' }, dir())).toThrow(/MARKET_SEED/);
+    expect(() => loadConfig({ MARKET_MAX_QUOTE_AGE: '0' }, dir())).toThrow(/MARKET_MAX_QUOTE_AGE/);
+    expect(() => loadConfig({ MARKET_MAX_QUOTE_AGE: 'ten' }, dir())).toThrow(/MARKET_MAX_QUOTE_AGE/);
+    expect(() => loadConfig({ BINANCE_WS_URL: 'https://example.com' }, dir())).toThrow(ConfigError);
+  });
 });

@@ -65,8 +65,8 @@ export interface MinuteBar {
 }
 
 /**
- * The path of one instrument over [from, to) in steps of `stepMinutes` (1, or 5 for the older history),
- * starting at `startPrice`: a bar per step its session is open (sessions start on 5-minute boundaries). The minute index since the epoch keys the shocks,
+ * The path of one instrument over [from, to) in steps of `stepMinutes` (1, or 60 for the older history),
+ * starting at `startPrice`: a bar per step its session is open (a step is open when its first minute is). The minute index since the epoch keys the shocks,
  * so a backfill of any window yields the same shocks as another run over that window.
  */
 export function simulateMinutes(seed: number, spec: InstrumentSpec, from: number, to: number, startPrice: number, stepMinutes = 1): MinuteBar[] {
@@ -79,7 +79,7 @@ export function simulateMinutes(seed: number, spec: InstrumentSpec, from: number
   const drift = -0.5 * spec.volatility * spec.volatility * dt;
   const sigma = spec.volatility * Math.sqrt(dt);
   const open = minuteOpen(spec.session);
-  // Coarser steps draw from other lanes of the generator: a 5-minute path is not five 1-minute ones.
+  // Coarser steps draw from other lanes of the generator: an hourly path is not sixty 1-minute ones.
   const lane = stepMinutes === 1 ? 0 : 10 + stepMinutes;
   for (let m = first; m + stepMinutes <= last; m += stepMinutes) {
     if (!open(m)) continue;

@@ -40,8 +40,11 @@ export class SseConnection {
     else this.closeHandlers.push(handler);
   }
 
-  /** Writes an already formatted frame (see `sseFrame`), so one frame can be shared by many connections. */
-  write(frame: string): void {
+  /**
+   * Writes an already formatted frame (see `sseFrame`), so one frame can be shared by many connections
+   * (as a Buffer, encoded once for all of them).
+   */
+  write(frame: string | Buffer): void {
     if (!this.closed) this.res.write(frame);
   }
 

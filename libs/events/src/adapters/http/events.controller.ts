@@ -30,6 +30,26 @@ export class EventsController {
   })
   @ApiUnauthorizedResponse({ description: 'no bearer token' })
   stream(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res() res: Response): void {
-    this.hub.open(user.userId, req, res);
+    const connection = this.hub.open(user.userId, req, res);
+    // The stream ends when the access token that opened it expires: a blocked or demoted user's stream
+    // does not outlive the token, and the client reconnects with a fresh one.
+    const expiresInMs = tokenExpiry(req.headers.authorization) - Date.now();
+    if (Number.isFinite(expiresInMs)) {
+      const timer = setTimeout(() => connection.close(), Math.max(0, Math.min(expiresInMs, 2 ** 31 - 1)));
+      timer.unref();
+      connection.onClose(() => clearTimeout(timer));
+    }
+  }
+}
+
+/** `exp` (ms) of the bearer token the guard has already verified; NaN when it has none. */
+function tokenExpiry(header: string | undefined): number {
+  const payload = header?.split('.')[1];
+  if (!payload) return NaN;
+  try {
+    const exp = (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp * 1000 : NaN;
+  } catch {
+    return NaN;
   }
 }

@@ -98,7 +98,8 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
       let chunk = '';
       for (const [symbol, frame] of frames) if (group.symbols.has(symbol)) chunk += frame;
       if (!chunk) continue;
-      for (const connection of group.connections) connection.write(chunk);
+      const bytes = Buffer.from(chunk, 'utf8');
+      for (const connection of group.connections) connection.write(bytes);
     }
   }
 

@@ -9,7 +9,7 @@ import { QuotePipeline } from './quote-pipeline';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 /** How far back the first start writes history, and what each interval keeps of it. */
-export const HISTORY = { days: 90, minuteCandlesMs: 26 * 3_600_000, fiveMinuteCandlesMs: 8 * DAY } as const;
+export const HISTORY = { days: 90, minuteCandlesMs: 26 * 3_600_000, fiveMinuteCandlesMs: 4 * DAY } as const;
 /** 1-minute candles older than this are swept (the 5m / 1h / 1d roll-ups keep the longer view). */
 export const MINUTE_CANDLE_RETENTION_MS = 7 * DAY;
 
@@ -64,12 +64,13 @@ export class MarketHistory {
 }
 
 /**
- * The simulated bars of [from, to): 1-minute steps over the last 8 days (what 1m and 5m candles show),
- * 5-minute steps before (only seen as 1h / 1d candles), which keeps the first start's 90 days quick.
+ * The simulated bars of [from, to): 1-minute steps over the last 4 days (what 1m and 5m candles show; 5m
+ * charts of 1,000 candles reach 3.5 days back), 1-hour steps before (only seen as 1h / 1d candles), which
+ * keeps the first start's 90 days quick.
  */
 export function historyBars(seed: number, spec: InstrumentSpec, from: number, to: number, start: number): MinuteBar[] {
-  const fine = Math.max(from, Math.floor((to - HISTORY.fiveMinuteCandlesMs) / INTERVAL_MS['5m']) * INTERVAL_MS['5m']);
-  const coarse = from < fine ? simulateMinutes(seed, spec, from, fine, start, 5) : [];
+  const fine = Math.max(from, Math.floor((to - HISTORY.fiveMinuteCandlesMs) / INTERVAL_MS['1h']) * INTERVAL_MS['1h']);
+  const coarse = from < fine ? simulateMinutes(seed, spec, from, fine, start, 60) : [];
   const startFine = coarse.length ? coarse[coarse.length - 1].close : start;
   return [...coarse, ...simulateMinutes(seed, spec, fine, to, startFine)];
 }

@@ -1,0 +1,65 @@
+import { FixedClock, type Clock } from '@mirrorline/shared';
+import type { CandleInterval, Instrument, Quote } from '../domain/instrument';
+import { marketErrors } from '../domain/market-errors';
+import { isSessionOpen } from '../domain/session-calendar';
+import { MarketQuotes, type Candle, type ExecutableQuote } from '../application/ports/market-quotes';
+
+/** A few instruments for unit specs (one of each session). */
+export const TEST_INSTRUMENTS: Instrument[] = [
+  { symbol: 'BTCUSDT', market: 'Crypto', name: 'Bitcoin / Tether', priceDecimals: 2, session: 'crypto' },
+  { symbol: 'EURUSD', market: 'Forex', name: 'Euro / US Dollar', priceDecimals: 5, session: 'forex' },
+  { symbol: 'AAPL', market: 'Stocks', name: 'Apple Inc.', priceDecimals: 2, session: 'stocks' },
+];
+
+/**
+ * MarketQuotes in memory for unit specs of other contexts: the same rules as the real one (unknown
+ * symbol, session, staleness) over quotes the spec sets, on an injectable clock.
+ */
+export class InMemoryMarketQuotes extends MarketQuotes {
+  private readonly quotes = new Map<string, Quote>();
+  private readonly candleRows = new Map<string, Candle[]>();
+
+  constructor(
+    readonly clock: Clock = new FixedClock(new Date('2026-01-05T15:00:00.000Z')),
+    private readonly instruments: Instrument[] = TEST_INSTRUMENTS,
+    private readonly maxQuoteAgeMs = 10_000,
+  ) {
+    super();
+  }
+
+  setQuote(symbol: string, bid: string, ask: string, time: Date = this.clock.now()): void {
+    this.instrument(symbol);
+    this.quotes.set(symbol, { symbol, bid, ask, time });
+  }
+
+  setCandles(symbol: string, candles: Candle[]): void {
+    this.candleRows.set(symbol, candles);
+  }
+
+  instrument(symbol: string): Instrument {
+    const found = this.instruments.find((i) => i.symbol === symbol);
+    if (!found) throw marketErrors.unknownSymbol(symbol);
+    return found;
+  }
+
+  async executableQuote(symbol: string): Promise<ExecutableQuote> {
+    const instrument = this.instrument(symbol);
+    const now = this.clock.now();
+    if (!isSessionOpen(instrument.session, now)) throw marketErrors.closed(symbol);
+    const quote = this.quotes.get(symbol);
+    if (!quote || now.getTime() - quote.time.getTime() > this.maxQuoteAgeMs) throw marketErrors.noQuote(symbol);
+    return { ...quote, instrument };
+  }
+
+  async freshQuotes(): Promise<Quote[]> {
+    const now = this.clock.now();
+    return [...this.quotes.values()].filter(
+      (q) => isSessionOpen(this.instrument(q.symbol).session, now) && now.getTime() - q.time.getTime() <= this.maxQuoteAgeMs,
+    );
+  }
+
+  async candles(symbol: string, _interval: CandleInterval, from: Date, to: Date): Promise<Candle[]> {
+    this.instrument(symbol);
+    return (this.candleRows.get(symbol) ?? []).filter((c) => c.time >= from && c.time < to);
+  }
+}
