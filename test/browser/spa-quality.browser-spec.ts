@@ -46,7 +46,7 @@ async function signInAdmin(page: Page): Promise<void> {
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('main h1, main h2, form').first().waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('.skeleton, .spinner').length === 0, undefined, { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForFunction("document.querySelectorAll('.skeleton, .spinner').length === 0", undefined, { timeout: 15_000 }).catch(() => undefined);
   await page.waitForTimeout(150);
 }
 

@@ -8,6 +8,7 @@ import { KycModule } from '@mirrorline/kyc';
 import { AuditModule } from '@mirrorline/audit';
 import { EventsModule } from '@mirrorline/events';
 import { MarketModule } from '@mirrorline/market';
+import { SupportModule } from '@mirrorline/support';
 import { AdminPanelModule } from './admin/admin-panel.module';
 
 /**
@@ -23,6 +24,7 @@ export const FEATURE_MODULES = (_config: AppConfig): Array<Type<unknown> | Dynam
   AuditModule,
   KycModule,
   UserManagementModule,
+  SupportModule,
   // AdminJS is ESM and keeps watchers alive: off in Jest (ADMIN_PANEL=false), tested over HTTP against the built app.
   ...(_config.adminPanel ? [AdminPanelModule.forRoot(_config)] : []),
 ];

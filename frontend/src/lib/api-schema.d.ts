@@ -911,6 +911,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message to support
+         * @description Stored (listed for admins) and mailed to SUPPORT_EMAIL; the log in development.
+         */
+        post: operations["ContactController_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contact-form messages, newest first (Admin)
+         * @description Every message sent through the contact form.
+         */
+        get: operations["ContactController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1314,6 +1354,47 @@ export interface components {
         ImpersonateRequestDto: {
             /** Format: uuid */
             userId: string;
+        };
+        ContactRequestDto: {
+            /** @example Jane Doe */
+            name: string;
+            /**
+             * Format: email
+             * @example jane@example.com
+             */
+            email: string;
+            /** @example A question about copying */
+            subject: string;
+            /** @example How is the profit share computed when a copy is stopped? */
+            message: string;
+        };
+        ContactReceiptDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Thank you: your message was sent to our support team. */
+            message: string;
+        };
+        ContactMessageDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            subject: string;
+            message: string;
+            /** Format: uuid */
+            userId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ContactMessagesPageDto: {
+            items: components["schemas"]["ContactMessageDto"][];
+            /** @example 1 */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            limit: number;
         };
     };
     responses: never;
@@ -3113,6 +3194,72 @@ export interface operations {
                 };
             };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ContactController_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactReceiptDto"];
+                };
+            };
+            /** @description VALIDATION: a field is missing or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description TOO_MANY_REQUESTS: too many messages from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ContactController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessagesPageDto"];
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -10,8 +10,8 @@ import { CACHE_RESET_DELAY_MS } from './use-logout';
 type CacheEntry = { data?: unknown } | undefined;
 
 const walletApi = {
-  'GET /api/wallet': { balance: '10.00', tradingBalance: '0.00', held: '0.00', recent: [] },
-  'GET /api/wallet/transactions': { items: [], total: 0, page: 1, limit: 10 },
+  'GET /api/wallet': { balance: '10.00', tradingBalance: '0.00', held: '0.00', transactions: [] },
+  'GET /api/wallet/transactions': { transactions: [], total: 0, page: 1, limit: 10 },
 };
 
 async function dashboardWithCache(logout: () => Response) {
@@ -26,7 +26,7 @@ async function dashboardWithCache(logout: () => Response) {
       </MemoryRouter>
     </AppProviders>,
   );
-  await waitFor(() => expect((cache.get('/wallet') as CacheEntry)?.data).toBeDefined());
+  await waitFor(() => expect((cache.get('/api/wallet') as CacheEntry)?.data).toBeDefined());
   return { cache, fetchMock };
 }
 
@@ -50,11 +50,11 @@ describe('logout (seed §4): clear credentials, go to /, reset the cache 1 s lat
     await logoutWithFakeTimers();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(getToken()).toBeNull();
-    expect((cache.get('/wallet') as CacheEntry)?.data).toBeDefined();
+    expect((cache.get('/api/wallet') as CacheEntry)?.data).toBeDefined();
     await act(() => vi.advanceTimersByTimeAsync(CACHE_RESET_DELAY_MS - 1));
-    expect((cache.get('/wallet') as CacheEntry)?.data).toBeDefined();
+    expect((cache.get('/api/wallet') as CacheEntry)?.data).toBeDefined();
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect((cache.get('/wallet') as CacheEntry)?.data).toBeUndefined();
+    expect((cache.get('/api/wallet') as CacheEntry)?.data).toBeUndefined();
     expect(CACHE_RESET_DELAY_MS).toBe(1000);
   });
 
@@ -67,8 +67,8 @@ describe('logout (seed §4): clear credentials, go to /, reset the cache 1 s lat
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     // the top bar shows the signed-out actions
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' })).toBeInTheDocument();
-    expect((cache.get('/wallet') as CacheEntry)?.data).toBeDefined();
+    expect((cache.get('/api/wallet') as CacheEntry)?.data).toBeDefined();
     await act(() => vi.advanceTimersByTimeAsync(CACHE_RESET_DELAY_MS));
-    expect((cache.get('/wallet') as CacheEntry)?.data).toBeUndefined();
+    expect((cache.get('/api/wallet') as CacheEntry)?.data).toBeUndefined();
   });
 });

@@ -2,21 +2,25 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { apiRequest } from './api-client';
-import { clearCredentials } from './auth-session';
+import { clearCredentials, getSession } from './auth-session';
+import { useEndImpersonation } from './use-end-impersonation';
 import { toast } from './toast';
 import { leaveThenSwitch } from './switch-session';
 
 export const CACHE_RESET_DELAY_MS = 1000;
 
 /**
- * Logout per seed §4: POST auth/logout, clear credentials, reset cached API data after 1 s, go to /. A
+ * Logout per seed §4 (while impersonating: back to the admin's session instead): POST auth/logout, clear credentials, reset cached API data after 1 s, go to /. A
  * failing logout call still signs out locally (the user asked to leave; staying signed in on a shared
  * screen is worse) and says 'Error logging out' (seed §8): the server session may outlive it.
  */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
+  const endImpersonation = useEndImpersonation();
   return useCallback(async () => {
+    // logging out while acting as a user ends only the impersonation: the admin's own session stays
+    if (getSession().impersonated) return endImpersonation();
     try {
       await apiRequest('/auth/logout', { method: 'POST' });
     } catch {
@@ -25,7 +29,7 @@ export function useLogout(): () => Promise<void> {
     leaveThenSwitch(navigate, '/', clearCredentials);
     // later than the navigation so that the screens being left do not refetch with no token
     setTimeout(() => void clearAll(mutate), CACHE_RESET_DELAY_MS);
-  }, [mutate, navigate]);
+  }, [endImpersonation, mutate, navigate]);
 }
 
 /**

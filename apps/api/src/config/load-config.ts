@@ -150,6 +150,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const mailFrom = value(env, 'MAIL_FROM') ?? 'Mirrorline <no-reply@mirrorline.local>';
+  const supportEmail = value(env, 'SUPPORT_EMAIL') ?? adminEmail;
+  if (!EMAIL.test(supportEmail)) throw new ConfigError('SUPPORT_EMAIL', `must be an email address (got "${supportEmail}")`);
   const corsOrigins = (value(env, 'CORS_ORIGINS') ?? '')
     .split(',')
     .map((origin) => origin.trim())
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     demoTrading: bool(env, 'DEMO_TRADING', nodeEnv !== 'test' && bool(env, 'DEMO_DATA', !isProduction)),
     smtpUrl: url(env, 'SMTP_URL', ['smtp', 'smtps']),
     mailFrom,
+    supportEmail: supportEmail.toLowerCase(),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     uploadDir: abs(value(env, 'UPLOAD_DIR') ?? join('var', 'uploads')),
     corsOrigins,

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TopBar } from './top-bar';
+import { ImpersonationBanner } from './impersonation-banner';
 import { Footer } from './footer';
 import { TickerTape } from './ticker-tape';
 import { RoleMenu } from './role-menu';
@@ -45,6 +46,7 @@ export function SiteLayout() {
   return (
     <div className="site">
       <TopBar />
+      <ImpersonationBanner />
       <TickerTape />
       <main id="main" className="site__main" tabIndex={-1}>
         <Suspense fallback={<LoadingState label="Loading page" />}>

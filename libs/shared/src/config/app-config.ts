@@ -18,6 +18,8 @@ export interface AppConfig {
   demoTrading: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where contact-form messages are mailed (SUPPORT_EMAIL; defaults to ADMIN_EMAIL). */
+  supportEmail: string;
   redisUrl?: string;
   uploadDir: string;
   corsOrigins: string[];

@@ -4,7 +4,7 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /** `?page=&limit=` of every paged list (limit ≤ 100). Extend it for lists with filters. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ type: Number, minimum: 1, maximum: 1_000_000, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'page must be a whole number' })
@@ -12,7 +12,7 @@ export class PageQueryDto {
   @Max(1_000_000)
   page: number = 1;
 
-  @ApiPropertyOptional({ type: Number, minimum: 1, maximum: 100, default: 20 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'limit must be a whole number' })

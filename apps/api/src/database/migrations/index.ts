@@ -13,6 +13,7 @@ import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261
 import { Migration20261123000630NotificationsKey } from './Migration20261123000630NotificationsKey';
 import { Migration20261123000640CopySettlementTuning } from './Migration20261123000640CopySettlementTuning';
 import { Migration20261123000650LoginFailuresSweepIndex } from './Migration20261123000650LoginFailuresSweepIndex';
+import { Migration20261123120000ContactMessages } from './Migration20261123120000ContactMessages';
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 import { Migration20261123080000MarketCore } from './Migration20261123080000MarketCore';
 import { Migration20261123081000Execution } from './Migration20261123081000Execution';
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123000700WalletGuards', class: Migration20261123000700WalletGuards },
   { name: 'Migration20261123080000MarketCore', class: Migration20261123080000MarketCore },
   { name: 'Migration20261123081000Execution', class: Migration20261123081000Execution },
+  { name: 'Migration20261123120000ContactMessages', class: Migration20261123120000ContactMessages },
 ];

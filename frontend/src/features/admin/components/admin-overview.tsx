@@ -3,6 +3,7 @@ import { formatMoney } from '../../../lib/money';
 import { isObj } from '../../../lib/normalize';
 import { AsyncBlock } from '../../../components/ui/states';
 import { useAdminDetails } from '../api/get-admin-details';
+import { ContactMessages } from './contact-messages';
 
 function humanize(key: string): string {
   const spaced = key
@@ -59,6 +60,7 @@ export function AdminOverview() {
         <Link className="card card--link" to="/admindashboard/transactionmanagement"><h2>Transaction Management</h2><p className="muted">Approve or reject deposits and withdrawals.</p></Link>
         <Link className="card card--link" to="/admindashboard/walletmanagement"><h2>Wallet Management</h2><p className="muted">Balances, platform totals and the ledger check.</p></Link>
       </div>
+      <ContactMessages />
       <p className="muted small">
         Acting for a trader: <Link to="/trademanagement">Trade management</Link> · <Link to="/followers">Followers</Link>
       </p>

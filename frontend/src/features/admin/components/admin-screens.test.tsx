@@ -125,8 +125,15 @@ describe('Wallet Management', () => {
 describe('Admin overview', () => {
   it('shows the admin_details figures (money formatted) and links to the three admin screens', async () => {
     asAdmin();
-    mockFetch({ 'GET /api/admin_details': { users: 12, traders: 3, totalBalance: '1250.50', kyc: { pending: 2 } } });
+    const message = { id: 'm1', name: 'Jane Doe', email: 'jane@example.com', subject: 'Where is my withdrawal?', message: 'It is pending since Monday.', userId: null, createdAt: '2026-11-23T10:00:00Z' };
+    mockFetch({
+      'GET /api/admin_details': { users: 12, traders: 3, totalBalance: '1250.50', kyc: { pending: 2 } },
+      'GET /api/admin/contact-messages': { items: [message], total: 1, page: 1, limit: 10 },
+    });
     renderApp('/admindashboard');
+    // the contact form's messages are listed for admins
+    const messages = await screen.findByRole('table', { name: 'Contact messages' });
+    expect(within(messages).getByRole('row', { name: /Jane Doe/ })).toHaveTextContent('Where is my withdrawal?');
     expect(await screen.findByText('Users')).toBeInTheDocument();
     expect(screen.getByText('Users').nextSibling).toHaveTextContent('12');
     expect(screen.getByText('Total balance').nextSibling).toHaveTextContent('$1,250.50');
@@ -143,7 +150,10 @@ describe('Admin overview', () => {
   it('shows the error with "Try again" when the figures cannot be loaded', async () => {
     asAdmin();
     let fail = true;
-    mockFetch({ 'GET /api/admin_details': () => (fail ? jsonResponse(500, { statusCode: 500, message: 'Figures unavailable' }) : jsonResponse(200, { users: 1 })) });
+    mockFetch({
+      'GET /api/admin_details': () => (fail ? jsonResponse(500, { statusCode: 500, message: 'Figures unavailable' }) : jsonResponse(200, { users: 1 })),
+      'GET /api/admin/contact-messages': { items: [], total: 0, page: 1, limit: 10 },
+    });
     renderWithProviders(<AdminOverview />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Figures unavailable');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, makeToken, mockFetch, renderApp, renderWithProviders, signIn } from '../../../test/utils';
-import { getSession } from '../../../lib/auth-session';
+import { getSession, setCredentials } from '../../../lib/auth-session';
 import { getToasts } from '../../../lib/toast';
 import { CreateUserForm } from './create-user-form';
 import { UserManagement } from './user-management';
@@ -166,19 +166,47 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     await waitFor(() => expect(messages()).toContain('Error blocking user'));
   });
 
-  it("'log in as' impersonates, toasts 'Login Successful' and goes to / (not bounced by the admin-only gate)", async () => {
+  it("'log in as' impersonates, toasts 'Login Successful' and lands on the user's dashboard with a banner; 'Return to admin' restores the admin", async () => {
     const bobToken = makeToken({ userId: 'u-7', username: 'bob' }, { imp: 'admin-1' });
+    const rootToken = makeToken({ roles: ['User', 'Admin'], username: 'root' });
     signIn({ roles: ['User', 'Admin'], username: 'root' });
-    const fetchMock = mockFetch({ 'GET /api/user/get-all': users, 'POST /api/admin/impersonate': { accessToken: bobToken } });
+    const fetchMock = mockFetch({
+      'GET /api/user/get-all': users,
+      'POST /api/admin/impersonate': { accessToken: bobToken },
+      'GET /api/auth/refresh': { accessToken: rootToken },
+      'GET /api/wallet': { balance: '1250.50', tradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/copies': [],
+      'GET /api/notifications': { items: [], total: 0, page: 1, limit: 20, unread: 0 },
+    });
     renderApp('/admindashboard/usermanagement');
     await screen.findByRole('row', { name: 'User bob' });
     await userEvent.click(within(screen.getByRole('row', { name: 'User bob' })).getByRole('button', { name: 'Log in as' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(screen.getByRole('heading', { name: 'Mirrorline', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/userdashboard$/));
     expect(messages()).toContain('Login Successful');
     expect(getSession().username).toBe('bob');
     expect(getSession().impersonated).toBe(true);
     expect(bodyOf(fetchMock, 'POST', '/api/admin/impersonate')).toEqual([{ userId: 'u-7' }]);
+    const banner = await screen.findByRole('region', { name: 'Impersonation' });
+    expect(banner).toHaveTextContent('You are acting as bob');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Return to admin' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admindashboard/usermanagement'));
+    expect(getSession().username).toBe('root');
+    expect(getSession().impersonated).toBe(false);
+    expect(screen.queryByRole('region', { name: 'Impersonation' })).not.toBeInTheDocument();
+    // the admin's session was not logged out
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/auth/logout'))).toBe(false);
+  });
+
+  it('logging out while impersonating ends only the impersonation (no auth/logout)', async () => {
+    const rootToken = makeToken({ roles: ['User', 'Admin'], username: 'root' });
+    signIn({ userId: 'u-7', username: 'bob' });
+    setCredentials({ accessToken: makeToken({ userId: 'u-7', username: 'bob' }, { imp: 'admin-1' }) });
+    const fetchMock = mockFetch({ 'GET /api/auth/refresh': { accessToken: rootToken }, 'GET /api/user/get-all': users, 'POST /api/auth/logout': {} });
+    renderApp('/aboutus');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(getSession().username).toBe('root'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admindashboard/usermanagement'));
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/auth/logout'))).toBe(false);
   });
 
   it.each([

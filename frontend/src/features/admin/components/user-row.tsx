@@ -173,7 +173,8 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
       try {
         const { accessToken } = await impersonate(user._id);
         toast.success('Login Successful');
-        leaveThenSwitch(navigate, '/', () => {
+        // lands on the user's dashboard; the banner there leads back (see ImpersonationBanner)
+        leaveThenSwitch(navigate, '/userdashboard', () => {
           setCredentials({ accessToken });
           void resetCache();
         });

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { TextAreaField, TextField, SelectField } from '../../../components/ui/field';
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { Link } from 'react-router-dom';
+import { fieldErrors } from '../../../lib/api-client';
+import { Button } from '../../../components/ui/button';
+import { FormError, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { useSendContact } from '../api/send-contact';
 
 interface ContactValues {
   name: string;
@@ -10,28 +12,46 @@ interface ContactValues {
   message: string;
 }
 
+const TOPICS: Record<string, string> = {
+  general: 'General question',
+  account: 'My account',
+  wallet: 'Deposits and withdrawals',
+  traders: 'Becoming a trader',
+};
+
+/** Presence only: formats and lengths are the API's (its 400 names the field). */
 export function validateContact(v: ContactValues): Record<string, string> {
   const e: Record<string, string> = {};
   if (!v.name.trim()) e.name = 'Enter your name';
   if (!v.email.trim()) e.email = 'Enter your email';
-  else if (!EMAIL_RE.test(v.email.trim())) e.email = 'Enter a valid email address';
-  if (v.message.trim().length < 10) e.message = 'Write at least 10 characters';
-  else if (v.message.length > 2000) e.message = 'Keep it under 2000 characters';
+  if (!v.message.trim()) e.message = 'Write your message';
   return e;
 }
 
-/** The contact form validates and confirms locally: there is no contact endpoint in the API contract. */
+const EMPTY: ContactValues = { name: '', email: '', topic: 'general', message: '' };
+
 export function Contact() {
-  const [values, setValues] = useState<ContactValues>({ name: '', email: '', topic: 'general', message: '' });
+  const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const send = useSendContact();
   const set = (k: keyof ContactValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    setFormError(null);
     const next = validateContact(values);
     setErrors(next);
-    if (Object.keys(next).length === 0) setSent(true);
+    if (Object.keys(next).length > 0) return;
+    try {
+      await send.trigger({ name: values.name.trim(), email: values.email.trim(), subject: TOPICS[values.topic] ?? 'General question', message: values.message.trim() });
+      setSent(true);
+    } catch (error) {
+      const byField = fieldErrors(error, ['name', 'email', 'subject', 'message']);
+      setErrors(byField);
+      if (Object.keys(byField).length === 0) setFormError(error instanceof Error ? error.message : 'The message could not be sent');
+    }
   }
 
   return (
@@ -39,38 +59,39 @@ export function Contact() {
       <header className="page__header">
         <p className="eyebrow">Contact</p>
         <h1>Talk to us</h1>
-        <p className="lead muted">Questions about your account, a trader or a transaction? We answer within one business day.</p>
+        <p className="lead muted">Questions about your account, a trader or a transaction? Your message goes to our support team.</p>
       </header>
       <div className="card">
         {sent ? (
           <div role="status" className="confirmation">
             <h2>Thank you, {values.name.trim()}</h2>
-            <p>We received your message and will reply to {values.email.trim()} within one business day.</p>
-            <button
-              type="button"
-              className="btn btn--ghost"
+            <p>Your message was sent to our support team. If it needs an answer, it goes to {values.email.trim()}.</p>
+            <Button
               onClick={() => {
-                setValues({ name: '', email: '', topic: 'general', message: '' });
+                setValues(EMPTY);
                 setSent(false);
               }}
             >
               Send another message
-            </button>
+            </Button>
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate aria-label="Contact us">
+          <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Contact us">
+            <FormError message={formError} />
             <div className="form-grid">
-              <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} required />
+              <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} maxLength={100} required />
               <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
             </div>
             <SelectField label="Topic" value={values.topic} onChange={set('topic')}>
-              <option value="general">General question</option>
-              <option value="account">My account</option>
-              <option value="wallet">Deposits and withdrawals</option>
-              <option value="traders">Becoming a trader</option>
+              {Object.entries(TOPICS).map(([value, label]) => (
+                <option key={value} value={value}>{label}</option>
+              ))}
             </SelectField>
-            <TextAreaField label="Message" rows={6} value={values.message} onChange={set('message')} error={errors.message} required />
-            <button type="submit" className="btn btn--primary">Send message</button>
+            <TextAreaField label="Message" rows={6} value={values.message} onChange={set('message')} error={errors.message} maxLength={5000} required />
+            <Button type="submit" variant="primary" busy={send.busy}>Send message</Button>
+            <p className="muted small mt">
+              How we handle what you send: <Link to="/privacy">Privacy Policy</Link>.
+            </p>
           </form>
         )}
       </div>

@@ -16,6 +16,7 @@ export const RATE_LIMITS = {
   'otp-send': { ttl: 15 * MINUTE, limit: 20, code: 'TOO_MANY_REQUESTS', message: 'Too many code requests; try again later' },
   'otp-verify': { ttl: 15 * MINUTE, limit: 60, code: 'TOO_MANY_REQUESTS', message: 'Too many code attempts; try again later' },
   password: { ttl: 15 * MINUTE, limit: 20, code: 'TOO_MANY_REQUESTS', message: 'Too many password attempts; try again later' },
+  contact: { ttl: 15 * MINUTE, limit: 10, code: 'TOO_MANY_REQUESTS', message: 'Too many messages from this address; try again later' },
 } as const;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
