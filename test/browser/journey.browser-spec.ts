@@ -191,6 +191,7 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await screenshot(page, 'trade-management');
     const close = item.getByRole('form', { name: 'Close BTCUSDT' });
     await close.getByRole('button', { name: 'Close at market' }).click();
+    await page.getByRole('dialog', { name: 'Close BTCUSDT?' }).getByRole('button', { name: 'Confirm close' }).click();
     await item.waitFor({ state: 'detached' });
   });
 

@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, renderApp, resetAll } from '../../test/utils';
 import { FakeEventSource } from '../../test/fake-event-source';
@@ -72,6 +73,25 @@ describe('live market (ticker, markets page, stream)', () => {
     act(() => FakeEventSource.latest().open());
     expect(screen.getByTestId('bid-BTCUSDT').closest('tr')).not.toHaveClass('is-stale');
     vi.useRealTimers();
+  });
+
+  it('/markets/:symbol draws the candles and moves the last one with the live quotes; interval buttons reload', async () => {
+    const fetchMock = routes();
+    renderApp('/markets/BTCUSDT');
+    const chart = await screen.findByRole('img', { name: 'BTCUSDT candlestick chart, 1m candles' });
+    expect(chart).toHaveAttribute('data-candles', '2');
+    expect(screen.getByRole('link', { name: 'TradingView' })).toHaveAttribute('href', 'https://www.tradingview.com/');
+    const es = FakeEventSource.latest();
+    act(() => {
+      es.open();
+      // a tick far after the last candle starts a new one at the live mid
+      es.emit('quote', { symbol: 'BTCUSDT', bid: '130.00', ask: '130.02', time: '2026-11-23T12:00:00.000Z' });
+    });
+    await waitFor(() => expect(screen.getByRole('img', { name: /candlestick/ })).toHaveAttribute('data-candles', '3'));
+    expect(screen.getByRole('img', { name: /candlestick/ })).toHaveAttribute('data-last-close', '130.01');
+    await userEvent.click(screen.getByRole('button', { name: '1h' }));
+    expect(await screen.findByRole('img', { name: 'BTCUSDT candlestick chart, 1h candles' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('interval=1h') && String(u).includes('limit=300'))).toBe(true);
   });
 
   it('backoff doubles up to 30 s; session text; a tick folds into the last candle or starts a new one', () => {
