@@ -32,6 +32,7 @@ const Overview = lazy(() => user().then((m) => ({ default: m.OverviewScreen })))
 const Trades = lazy(() => user().then((m) => ({ default: m.TradesScreen })));
 const Wallet = lazy(() => user().then((m) => ({ default: m.WalletScreen })));
 const Settings = lazy(() => user().then((m) => ({ default: m.AccountSettingsScreen })));
+const NotificationsList = lazy(() => user().then((m) => ({ default: m.NotificationsScreen })));
 const Kyc = lazy(() => user().then((m) => ({ default: m.KycScreen })));
 const TradeManagement = lazy(() => trader().then((m) => ({ default: m.TradeManagementScreen })));
 const Followers = lazy(() => trader().then((m) => ({ default: m.FollowersScreen })));
@@ -69,6 +70,7 @@ export function AppRoutes() {
                 <Route path="accountsettings" element={<Titled title="Settings"><Settings /></Titled>} />
                 <Route path="wallet" element={<Titled title="Wallet"><Wallet /></Titled>} />
                 <Route path="trades" element={<Titled title="Trades"><Trades /></Titled>} />
+                <Route path="notifications" element={<Titled title="Notifications"><NotificationsList /></Titled>} />
                 <Route path="kycverification" element={<Titled title="KYC verification"><Kyc /></Titled>} />
               </Route>
             </Route>

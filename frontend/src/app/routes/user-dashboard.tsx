@@ -10,6 +10,7 @@ import { useFirstVisit } from '../../lib/first-visit';
 export { TradesPage as TradesScreen } from '../../features/trades/components/trades-page';
 export { WalletPage as WalletScreen } from '../../features/wallet/components/wallet-page';
 export { AccountSettings as AccountSettingsScreen } from '../../features/account/components/account-settings';
+export { NotificationsPage as NotificationsScreen } from '../../features/notifications/components/notifications-page';
 export { KycVerification as KycScreen } from '../../features/kyc/components/kyc-verification';
 
 /** The user dashboard's index: balances, copies and notifications, composed from three features. */
