@@ -8,7 +8,7 @@ import { TradeDesk } from './trade-desk';
 import { levelError, riskPer1000 } from './levels';
 
 const instruments = [
-  { symbol: 'BTCUSDT', market: 'Crypto', name: 'Bitcoin', priceDecimals: 2, session: 'crypto', open: true, nextOpen: null, nextClose: null, quote: { bid: '100.00', ask: '100.10', time: '2026-11-23T10:00:00.000Z' }, dayOpen: '99.00', changePct: '1' },
+  { symbol: 'BTCUSDT', market: 'Crypto', name: 'Bitcoin', priceDecimals: 2, session: 'crypto', open: true, nextOpen: null, nextClose: null, quote: { bid: '98.00', ask: '98.10', time: '2026-11-23T10:00:00.000Z' }, dayOpen: '99.00', changePct: '1' },
   { symbol: 'AAPL', market: 'Stocks', name: 'Apple', priceDecimals: 2, session: 'stocks', open: false, nextOpen: '2026-11-24T14:30:00.000Z', nextClose: null, quote: null, dayOpen: null, changePct: null },
 ];
 const open = {
