@@ -167,11 +167,19 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     const { page } = copier;
     await page.goto('/traders');
     await page.getByRole('link', { name: `View profile of ${traderName}` }).click();
-    const form = page.getByRole('form', { name: `Copy ${traderName}` });
-    await form.getByLabel('Amount', { exact: true }).fill('500.00');
-    await form.getByRole('button', { name: 'Copy trader' }).click();
+    // the copy dialog: amount, Review (a summary), Confirm
+    await page.getByRole('button', { name: 'Copy trader' }).click();
+    const dialog = page.getByRole('dialog', { name: `Copy ${traderName}` });
+    await dialog.getByTestId('available').getByText('$1,000.00').waitFor();
+    await dialog.getByLabel('Amount', { exact: true }).fill('500.00');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    await dialog.getByText('$500.00').first().waitFor();
+    await screenshot(page, 'copy-dialog-summary');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
     // the copy exists only once the server answered: leaving earlier could abort the request
     await page.getByRole('status').getByText(`You are now copying ${traderName}`).waitFor();
+    await page.getByText(/You copy this trader: equity \$/).waitFor();
+    await screenshot(page, 'trader-page-copying');
     await page.goto('/userdashboard');
     await page.getByRole('table', { name: 'My copies' }).getByText(traderName).waitFor();
   });

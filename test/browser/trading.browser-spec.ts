@@ -53,6 +53,7 @@ describe('live trading screens (Chromium, simulated market)', () => {
   let fan: { context: BrowserContext; page: Page };
   let adminToken: string;
   let followerToken: string;
+  let traderId: number;
 
   beforeAll(async () => {
     browser = await launch();
@@ -69,7 +70,8 @@ describe('live trading screens (Chromium, simulated market)', () => {
     followerToken = await login(follower.email, follower.password);
     const deposit = await call('/wallet/deposit', { method: 'POST', token: followerToken, body: { amount: '1000.00' }, idempotent: true });
     await call(`/admin/transactions/${deposit.id}/approve`, { method: 'POST', token: adminToken, idempotent: true });
-    await call('/copies', { method: 'POST', token: followerToken, body: { traderId: claims(traderToken).traderID, amount: '500.00' }, idempotent: true });
+    traderId = claims(traderToken).traderID;
+    await call('/copies', { method: 'POST', token: followerToken, body: { traderId, amount: '500.00' }, idempotent: true });
   });
   afterAll(() => browser?.close());
 
@@ -162,5 +164,14 @@ describe('live trading screens (Chromium, simulated market)', () => {
       await noHorizontalScroll(page);
       await screenshot(page, name);
     }
+    // the trader page: the Copy button is on screen without scrolling past the trades table
+    const { page } = visitor;
+    await page.goto(`/traderinfo/${traderId}`);
+    const copy = page.getByRole('button', { name: 'Copy trader' });
+    await copy.waitFor();
+    await noHorizontalScroll(page);
+    const box = (await copy.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await screenshot(page, 'mobile-trader-page');
   });
 });

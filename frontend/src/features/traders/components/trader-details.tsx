@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PnlChart } from '../../../components/ui/pnl-chart';
 import { Percent } from '../../../components/ui/money';
@@ -19,7 +20,8 @@ const RECENT_COLUMNS: Column<RecentTrade>[] = [
   { header: 'Closed', cell: (r) => formatDate(r.closedAt) },
 ];
 
-export function TraderDetails() {
+/** `copyPanel`: what the side shows instead of the plain copy form (the app composes the copy dialog). */
+export function TraderDetails({ copyPanel }: { copyPanel?: (t: { id: string; name: string; share: number }) => ReactNode } = {}) {
   const { id } = useParams();
   const { trader, error, isLoading, mutate } = useTrader(id);
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -78,7 +80,7 @@ export function TraderDetails() {
               </section>
             </div>
             <aside className="trader-details__side">
-              <CopyTraderForm traderId={t.id || id || ''} traderName={t.name} />
+              {copyPanel ? copyPanel({ id: t.id || id || '', name: t.name, share: t.share }) : <CopyTraderForm traderId={t.id || id || ''} traderName={t.name} />}
             </aside>
           </div>
         )}

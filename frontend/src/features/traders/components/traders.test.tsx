@@ -1,6 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
+import { Route, Routes } from 'react-router-dom';
+import { jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '../../../test/utils';
+import { TraderDetails } from './trader-details';
+
+// the plain form of this feature (the app's route composes the copy dialog instead: features/copy-dialog)
+const renderDetails = () => renderWithProviders(<Routes><Route path="/traderinfo/:id" element={<TraderDetails />} /></Routes>, '/traderinfo/2');
 import { getToasts } from '../../../lib/toast';
 
 const trader = {
@@ -64,7 +69,7 @@ describe('trader details and the Copy button', () => {
   it('POSTs /copies with traderId, amount, stopLossPct and an Idempotency-Key', async () => {
     signIn({ roles: ['User'], kycverified: true });
     const fetchMock = mockFetch({ 'GET /api/traders/2': trader, 'POST /api/copies': () => jsonResponse(201, { id: 'c-1' }) });
-    renderApp('/traderinfo/2');
+    renderDetails();
     await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
     await userEvent.type(screen.getByLabelText('Amount'), '9.99');
     await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
@@ -86,7 +91,7 @@ describe('trader details and the Copy button', () => {
       'GET /api/traders/2': trader,
       'POST /api/copies': () => jsonResponse(403, { statusCode: 403, message: 'Complete identity verification (KYC) before copying traders', code: 'KYC_REQUIRED' }),
     });
-    renderApp('/traderinfo/2');
+    renderDetails();
     await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
     await userEvent.type(screen.getByLabelText('Amount'), '100');
     await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
