@@ -43,7 +43,22 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 async function noHorizontalScroll(page: Page): Promise<void> {
   const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-  expect(width).toBeLessThanOrEqual(390);
+  if (width > 390) {
+    const wide = await page.evaluate(
+      "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 392).slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))",
+    );
+    throw new Error(`${page.url()} scrolls sideways (${width} px): ${JSON.stringify(wide)}`);
+  }
+}
+
+/** Polls in Node (the app's CSP forbids the eval behind page.waitForFunction). */
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('condition not met in time');
 }
 
 describe('live trading screens (Chromium, simulated market)', () => {
@@ -84,7 +99,7 @@ describe('live trading screens (Chromium, simulated market)', () => {
     const price = page.locator('.ticker [data-symbol="BTCUSDT"] .ticker__price').first();
     await price.waitFor();
     const first = await price.textContent();
-    await page.waitForFunction(`document.querySelector('.ticker [data-symbol="BTCUSDT"] .ticker__price')?.textContent !== ${JSON.stringify(first)}`, undefined, { timeout: 20_000 });
+    await waitUntil(async () => (await price.textContent()) !== first);
     const shift = await page.evaluate("getComputedStyle(document.querySelector('.ticker__track')).animationName");
     expect(shift).toBe('ticker-scroll');
     await page.getByText('● Live').first().waitFor();
@@ -96,12 +111,13 @@ describe('live trading screens (Chromium, simulated market)', () => {
     await page.goto('/markets/BTCUSDT');
     const chart = page.getByRole('img', { name: 'BTCUSDT candlestick chart, 1m candles' });
     await chart.waitFor();
-    await page.waitForFunction("Number(document.querySelector('.chart-box')?.getAttribute('data-candles')) > 10");
+    await waitUntil(async () => Number(await page.locator('.chart-box').getAttribute('data-candles')) > 10);
     await page.locator('.chart-box canvas').first().waitFor();
     await page.getByRole('button', { name: '1h' }).click();
     await page.getByRole('img', { name: 'BTCUSDT candlestick chart, 1h candles' }).waitFor();
-    await page.waitForFunction("Number(document.querySelector('.chart-box')?.getAttribute('data-candles')) > 10");
-    expect(await page.getByRole('link', { name: 'TradingView' }).getAttribute('href')).toBe('https://www.tradingview.com/');
+    await waitUntil(async () => Number(await page.locator('.chart-box').getAttribute('data-candles')) > 10);
+    expect(await page.getByRole('link', { name: 'TradingView', exact: true }).getAttribute('href')).toBe('https://www.tradingview.com/');
+    await page.getByRole('link', { name: 'Charting by TradingView' }).waitFor(); // the library's own attribution logo
     await screenshot(page, 'market-chart');
   });
 
@@ -131,9 +147,7 @@ describe('live trading screens (Chromium, simulated market)', () => {
     const cell = row.getByTestId('unrealized');
     await cell.getByText(/\$/).waitFor();
     const before = await cell.textContent();
-    await fan.page.waitForFunction(`document.querySelector('[data-testid="position-BTCUSDT"] [data-testid="unrealized"]')?.textContent !== ${JSON.stringify(before)}`, undefined, {
-      timeout: 30_000,
-    });
+    await waitUntil(async () => (await cell.textContent()) !== before, 30_000);
     expect(await row.textContent()).toMatch(/trader \d[\d.]* · you \d[\d.]* · 0 ms · 0.00 bps/);
     await screenshot(fan.page, 'live-portfolio');
   });

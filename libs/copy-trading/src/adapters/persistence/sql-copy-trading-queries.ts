@@ -1,3 +1,4 @@
+import { NEW_TRADER_CLOSED_TRADES, riskScore } from '../../domain/risk-score';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents, pageOffset, type Page, type PageQuery } from '@mirrorline/shared';
@@ -51,7 +52,7 @@ const TRADER_SELECT = `
          coalesce(st.closed, 0) AS closed, coalesce(st.wins, 0) AS wins, coalesce(st.roi30, 0) AS roi30,
          coalesce(st.copiers_net, 0)::text AS copiers_net,
          coalesce(dd.max_dd, 0) AS max_dd, coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
-         days.daily
+         days.daily, rk.returns30
   FROM trader_profiles tp
   JOIN users u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
@@ -84,7 +85,17 @@ const TRADER_SELECT = `
       WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= now() - interval '11 days'
       GROUP BY 1
     ) x ON x.day = d.day::date
-  ) days ON true`;
+  ) days ON true
+  LEFT JOIN LATERAL (
+    SELECT json_agg(round(coalesce(x.r, 0), 6) ORDER BY d.day) AS returns30
+    FROM generate_series((now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+    LEFT JOIN (
+      SELECT (closed_at AT TIME ZONE 'UTC')::date AS day, sum(pnl_pct * allocation_pct / 100) AS r
+      FROM trader_trades
+      WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= now() - interval '31 days'
+      GROUP BY 1
+    ) x ON x.day = d.day::date
+  ) rk ON true`;
 
 interface TraderRow {
   id: number;
@@ -104,6 +115,7 @@ interface TraderRow {
   followers: string;
   assets: string;
   daily: Array<{ date: string; label: string; pnl: number }> | null;
+  returns30: Array<number | string> | null;
 }
 
 const round2 = (value: number | string): number => Math.round(Number(value) * 100) / 100;
@@ -131,6 +143,8 @@ function toSummary(row: TraderRow): TraderSummary {
     dayLabels: daily.map((d) => d.label),
     dailyPnls: daily.map((d) => d.pnl),
     daily,
+    riskScore: riskScore((row.returns30 ?? []).map(Number)),
+    newTrader: closed < NEW_TRADER_CLOSED_TRADES,
   };
 }
 
