@@ -41,6 +41,9 @@ describe('traders: public list and profile with stats (demo data)', () => {
       expect(trader.dayLabels).toHaveLength(10);
       expect(trader.dailyPnls).toHaveLength(10);
       expect(trader.dailyPnls.some((p: number) => p !== 0)).toBe(true);
+      // 50 closed trades: not a new trader; a risk score from the last 30 daily returns (docs/copy-trading.md)
+      expect(trader.newTrader).toBe(false);
+      expect(Number.isInteger(trader.riskScore) && trader.riskScore >= 1 && trader.riskScore <= 10).toBe(true);
       expect(trader.strategyExplanation.length).toBeGreaterThan(200);
       expect(trader.maxDrawdown).toBeGreaterThanOrEqual(0);
     }
