@@ -51,8 +51,15 @@ export function TraderDetails({ copyPanel }: { copyPanel?: (t: { id: string; nam
               </header>
               {t.description && <p className="lead">{t.description}</p>}
               <dl className="stats stats--4 card">
-                <div><dt>Accuracy</dt><dd>{t.tradingAccuracy.toFixed(0)}%</dd></div>
-                <div><dt>ROI 30 days</dt><dd><Percent value={t.roi30d} /></dd></div>
+                {t.newTrader ? (
+                  <div><dt>Track record</dt><dd>New trader</dd></div>
+                ) : (
+                  <>
+                    <div><dt>Accuracy</dt><dd>{t.tradingAccuracy.toFixed(0)}%</dd></div>
+                    <div><dt>ROI 30 days</dt><dd><Percent value={t.roi30d} /></dd></div>
+                  </>
+                )}
+                {t.riskScore !== null && <div><dt>Risk score</dt><dd data-testid="risk-score">{t.riskScore}/10</dd></div>}
                 <div><dt>Max drawdown</dt><dd><Percent value={t.maxDrawdown === null ? null : -Math.abs(t.maxDrawdown)} /></dd></div>
                 <div><dt>Followers</dt><dd>{t.followers}</dd></div>
                 <div><dt>Profit share</dt><dd>{t.share}%</dd></div>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '../../../test/utils';
@@ -42,6 +42,22 @@ describe('traders list', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/traders?sort=followers&traderType=ICT+Trader&page=1&limit=12'),
     );
+  });
+
+  it('a card shows the risk score, drawdown, AUM, copiers\' pnl and a Copy link; "New trader" instead of accuracy and ROI under 10 closed trades', async () => {
+    const rookie = { ...trader, id: 3, name: 'Rookie Ray', closedTrades: 1, tradingAccuracy: 100, roi30d: 9, newTrader: true, riskScore: 8, copiersPnl: '-4.50' };
+    mockFetch({ 'GET /api/traders': { items: [{ ...trader, riskScore: 3, newTrader: false, copiersPnl: '12.00' }, rookie], total: 2, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traders');
+    const nora = (await screen.findByRole('heading', { name: 'Nora Quinn' })).closest('article')!;
+    const ray = screen.getByRole('heading', { name: 'Rookie Ray' }).closest('article')!;
+    expect(within(nora).getByTestId('risk-score')).toHaveTextContent('3/10');
+    expect(within(nora).getByText('78%')).toBeInTheDocument();
+    expect(within(nora).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(nora).getByText('+$12.00')).toBeInTheDocument();
+    expect(within(ray).getByText('New trader')).toBeInTheDocument();
+    expect(within(ray).queryByText('100%')).toBeNull();
+    expect(within(ray).getByTestId('risk-score')).toHaveTextContent('8/10');
+    expect(within(ray).getByRole('link', { name: 'Copy Rookie Ray' })).toHaveAttribute('href', '/traderinfo/3');
   });
 
   it('shows an empty state and an error state', async () => {
