@@ -52,7 +52,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
-  for (const path of ['/', '/traders', '/signin']) {
+  for (const path of ['/', '/traders', '/markets', '/signin']) {
     const samples = [];
     for (let run = 0; run < 5; run++) {
       const context = await browser.newContext();

@@ -6,6 +6,7 @@ import { NotificationsPanel } from '../../features/notifications/components/noti
 import { useDivergenceByCopy } from '../../features/trades/api/get-trades';
 import { LivePortfolio } from '../../features/portfolio/components/live-portfolio';
 import { useFirstVisit } from '../../lib/first-visit';
+import { OnboardingChecklist } from '../../features/onboarding/components/checklist';
 
 export { TradesPage as TradesScreen } from '../../features/trades/components/trades-page';
 export { WalletPage as WalletScreen } from '../../features/wallet/components/wallet-page';
@@ -29,6 +30,7 @@ export function OverviewScreen() {
           Verify your identity to deposit, withdraw and copy traders. <Link to="/userdashboard/kycverification">Start KYC verification</Link>
         </p>
       )}
+      <OnboardingChecklist />
       <BalanceCards />
       <LivePortfolio />
       <CopiesList divergence={divergence} />
