@@ -1,8 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { copyTradingFixtures as fx, rollDemoTradesOnStart } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, DemoTradingBot, rollDemoTradesOnStart, syncDemoHistory, syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
+import { MarketHistory } from '@mirrorline/market';
 import { seedDemoDataIfEmpty } from '../apps/api/src/database/migrate';
 import { STARTUP_TASKS } from '../apps/api/src/startup-tasks';
-import { closeAt, openAt } from './support/market';
+import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
@@ -30,7 +31,7 @@ describe('demo data seeding', () => {
   it('rolls aged demo trades forward at start: ten-day PnLs come back, accuracy and real traders untouched', async () => {
     const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
     try {
-      expect(STARTUP_TASKS).toContain(rollDemoTradesOnStart);
+      expect(STARTUP_TASKS).toContain(syncDemoHistoryOnStart); // rolls forward when the market has no candles (the test feed)
       const sql = t.sql as fx.Sql;
       // A follower copies demo trader 2; an admin opens and closes a trade for it: positions to move too.
       const admin = await createUser(t, { roles: ['User', 'Admin'] });
@@ -94,6 +95,86 @@ describe('demo data seeding', () => {
       const rolled = await sql('SELECT id, opened_at, closed_at FROM trader_trades ORDER BY id');
       await rollDemoTradesOnStart(t.app, t.config);
       expect(await sql('SELECT id, opened_at, closed_at FROM trader_trades ORDER BY id')).toEqual(rolled);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the demo history lies on the market: every entry and exit inside its 1-hour candle; a gap is extended on backfilled candles', async () => {
+    const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
+    try {
+      const sql = t.sql as fx.Sql;
+      await t.app.get(MarketHistory).backfill(); // the simulated market's 90 days of candles
+      const list = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; closedTrades: number; dailyPnls: number[] }>;
+      const before = await list();
+      const first = await syncDemoHistory(t.app);
+      expect(first.candles).toBe(true);
+      expect(first.repriced).toBeGreaterThan(380); // 8 × 50 seeded trades, a move that rounds to 0.0000 % excepted
+      // Accuracy unchanged: every win stays a win (the side is chosen from the candles' move).
+      for (const tr of await list()) {
+        const was = before.find((x) => x.id === tr.id)!;
+        if (tr.id >= 2 && tr.id <= 9) expect(tr.tradingAccuracy).toBe(was.tradingAccuracy);
+      }
+      const outside = `SELECT t.id FROM trader_trades t
+        JOIN market_candles e ON e.symbol = t.symbol AND e.interval = '1h' AND e.time = t.entry_quote_time
+        JOIN market_candles x ON x.symbol = t.symbol AND x.interval = '1h' AND x.time = t.exit_quote_time
+        WHERE t.trader_id BETWEEN 2 AND 9 AND t.status = 'closed'
+          AND (t.entry_price NOT BETWEEN e.low AND e.high OR t.exit_price NOT BETWEEN x.low AND x.high
+               -- the candle of its time, or the last one before it (closed session: the price stood still)
+               OR t.opened_at < e.time OR t.closed_at < x.time
+               OR EXISTS (SELECT 1 FROM market_candles n WHERE n.symbol = t.symbol AND n.interval = '1h' AND n.time > e.time AND n.time <= t.opened_at)
+               OR EXISTS (SELECT 1 FROM market_candles n WHERE n.symbol = t.symbol AND n.interval = '1h' AND n.time > x.time AND n.time <= t.closed_at))`;
+      expect(await sql(outside)).toEqual([]);
+      const [{ placed }] = await sql<{ placed: string }>("SELECT count(*) AS placed FROM trader_trades WHERE trader_id BETWEEN 2 AND 9 AND entry_quote_time IS NOT NULL");
+      expect(Number(placed)).toBe(first.repriced);
+      // Each trade once: a second run changes nothing.
+      expect(await syncDemoHistory(t.app)).toEqual({ candles: true, repriced: 0, added: 0 });
+      // Three days pass with the server down: the next start extends the history on the backfilled candles.
+      const later = new Date(Date.now() + 3 * 86_400_000);
+      await t.app.get(MarketHistory).backfill(later); // the simulated market fills the gap at the next start
+      const gap = await syncDemoHistory(t.app, later);
+      expect(gap.added).toBeGreaterThan(8); // 8 traders, a trade every 6–16 hours over ~2 days
+      const [{ age_h }] = await sql<{ age_h: string }>(
+        `SELECT extract(epoch FROM ?::timestamptz - min(newest)) / 3600 AS age_h FROM (
+           SELECT max(closed_at) AS newest FROM trader_trades WHERE trader_id BETWEEN 2 AND 9 AND status = 'closed' GROUP BY trader_id) n`,
+        [later],
+      );
+      expect(Number(age_h)).toBeLessThan(26);
+      expect(await sql(outside)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 240_000); // the simulated market writes 90 days of candles for every instrument, twice
+
+  it('demo trading: a bot opens a market order for a demo trader (with SL/TP, copied) and closes it minutes later', async () => {
+    const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
+    try {
+      expect(t.config.demoTrading).toBe(false); // off in tests unless asked for
+      const follower = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(t.sql as fx.Sql, follower.id, 10_000);
+      for (const id of [3, 6, 8, 9]) {
+        // every demo trader that trades crypto
+        await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId: id, amount: '20.00' }).expect(201);
+      }
+      await setQuote(t, 'BTCUSDT', '50000', '50010');
+      await setQuote(t, 'ETHUSDT', '3000', '3000.5');
+      const bot = t.app.get(DemoTradingBot);
+      const now = Date.now();
+      expect(await bot.tick(now, true)).toEqual({ opened: 1, closed: 0 });
+      const [trade] = await t.sql<{ id: string; trader_id: number; symbol: string; stop_loss: string; take_profit: string; copied_count: number }>(
+        "SELECT id::text AS id, trader_id, symbol, stop_loss::text AS stop_loss, take_profit::text AS take_profit, copied_count FROM trader_trades WHERE status = 'open'",
+      );
+      expect([3, 6, 8, 9]).toContain(Number(trade.trader_id));
+      expect(['BTCUSDT', 'ETHUSDT']).toContain(trade.symbol);
+      expect(trade.stop_loss).not.toBeNull();
+      expect(trade.take_profit).not.toBeNull();
+      expect(trade.copied_count).toBe(1);
+      // Not yet due (and no new order before a minute): nothing; 8 minutes later it closes at the market, reason manual.
+      expect(await bot.tick(now + 30_000, true)).toEqual({ opened: 0, closed: 0 });
+      expect((await bot.tick(now + 8 * 60_000, true)).closed).toBe(1);
+      const [closed] = await t.sql<{ status: string; close_reason: string }>('SELECT status, close_reason FROM trader_trades WHERE id = ?', [trade.id]);
+      expect(closed).toEqual({ status: 'closed', close_reason: 'manual' });
+      expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
     } finally {
       await t.close();
     }

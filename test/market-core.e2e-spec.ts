@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { MarketHistory, MarketQuotes, QuoteListener, QuoteListeners, TestMarketFeed, type Quote } from '@mirrorline/market';
+import { FeedLeader, MarketHistory, MarketQuotes, QuoteListener, QuoteListeners, TestMarketFeed, type Quote } from '@mirrorline/market';
 import { LiveEvents } from '@mirrorline/events';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -72,6 +72,19 @@ describe('market core: catalogue, test feed, MarketQuotes, listeners', () => {
   it('LiveEvents.publish without a transaction to nobody listening is a no-op that resolves', async () => {
     const live = t.app.get(LiveEvents);
     await expect(live.publish(null, ['00000000-0000-0000-0000-000000000000'], { type: 'notification', data: {} })).resolves.toBeUndefined();
+  });
+
+  it('sweeps 1-minute candles older than 7 days; the roll-ups stay', async () => {
+    const old = new Date(Date.now() - 8 * 86_400_000);
+    await feed.setQuote('XRPUSDT', '0.5', '0.5002', old);
+    await feed.setQuote('XRPUSDT', '0.6', '0.6002');
+    const count = () => t.sql<{ interval: string; n: string }>(`SELECT interval, count(*) AS n FROM market_candles WHERE symbol = 'XRPUSDT' GROUP BY interval ORDER BY interval`);
+    expect((await count()).find((r) => r.interval === '1m')?.n).toBe('2');
+    expect(await t.app.get(FeedLeader).sweep()).toBeGreaterThanOrEqual(1);
+    const after = await count();
+    expect(after.find((r) => r.interval === '1m')?.n).toBe('1');
+    expect(after.find((r) => r.interval === '1h')?.n).toBe('2');
+    await feed.clearQuotes();
   });
 
   it('backfills the gap after a restart days later: hourly candles without a hole, continuous with the last price', async () => {

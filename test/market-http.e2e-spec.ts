@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { MarketStreamHub, TestMarketFeed } from '@mirrorline/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { baseUrl, openSse } from './support/sse';
+import { anotherInstance } from './support/instances';
 
 describe('market routes (public): instruments, quotes, candles, stream', () => {
   let t: TestApp;
@@ -95,5 +96,17 @@ describe('market routes (public): instruments, quotes, candles, stream', () => {
     }
     expect(hub.size).toBe(0);
     expect(await new Promise<number>((r) => server.getConnections((_e, n) => r(n)))).toBe(0);
+  });
+
+  it('shutting an instance down ends its quote streams cleanly', async () => {
+    const other = await anotherInstance(t);
+    const client = await openSse(`${baseUrl(other.getHttpServer() as Server)}/api/market/stream?symbols=BTCUSDT`);
+    expect(client.status).toBe(200);
+    expect(other.get(MarketStreamHub).size).toBe(1);
+    const closing = other.close();
+    const outcome = await Promise.race([client.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), 5000).unref())]);
+    expect(outcome).toBe('ended');
+    await closing;
+    expect(other.get(MarketStreamHub).size).toBe(0);
   });
 });

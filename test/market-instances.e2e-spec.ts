@@ -85,7 +85,28 @@ describe('simulated market across two instances', () => {
     expect(await notifications.backendPid()).not.toBe(pid);
   });
 
+  it('when the leader loses its lock session, exactly one instance leads again within 15 s', async () => {
+    const [holder] = await a.sql<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+    await a.sql('SELECT pg_terminate_backend(?)', [holder.pid]);
+    const locks = async () =>
+      Number((await a.sql<{ n: string }>(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`))[0].n);
+    // one leader again (never two: the old one stops its feed when its lock session goes), holding the lock
+    await eventually(async () => a.app.get(FeedLeader).isLeader !== b.get(FeedLeader).isLeader && (await locks()) === 1, 15_000);
+    const [before] = await a.sql<{ time: Date }>(`SELECT time FROM market_quotes WHERE symbol = 'BTCUSDT'`);
+    await eventually(async () => {
+      const [now] = await a.sql<{ time: Date }>(`SELECT time FROM market_quotes WHERE symbol = 'BTCUSDT'`);
+      return new Date(now.time).getTime() > new Date(before.time).getTime();
+    }, 5_000);
+  }, 30_000);
+
   it('when the leader dies, the other instance takes over within 15 s and the quotes keep moving', async () => {
+    if (b.get(FeedLeader).isLeader) {
+      // make `a` the leader again: b steps down by losing its lock session
+      const [holder] = await a.sql<{ pid: number }>(`SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+      await a.sql('SELECT pg_terminate_backend(?)', [holder.pid]);
+      await eventually(() => a.app.get(FeedLeader).isLeader, 15_000).catch(() => undefined);
+    }
+    expect(a.app.get(FeedLeader).isLeader).toBe(true);
     await a.app.close(); // its session ends and the lock with it, as when the process dies
     aClosed = true;
     const stoppedAt = Date.now();

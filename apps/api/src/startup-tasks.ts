@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AppConfig } from '@mirrorline/shared';
 import { BootstrapAdmin } from '@mirrorline/auth';
-import { rollDemoTradesOnStart } from '@mirrorline/copy-trading';
+import { syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
 import { FeedLeader } from '@mirrorline/market';
 
 /** Work that must run once the schema is current, before the API listens (e.g. bootstrap admin). */
@@ -17,5 +17,6 @@ export const STARTUP_TASKS: StartupTask[] = [
   async (app) => {
     await app.get(FeedLeader).tryLead();
   },
-  rollDemoTradesOnStart, // DEMO_DATA: the demo traders' closed trades follow the calendar (ten-day charts)
+  // DEMO_DATA: the demo history on the market's candles, extended over a restart gap (roll-forward without candles)
+  syncDemoHistoryOnStart,
 ];

@@ -19,3 +19,5 @@ export { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.
 export { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
 export { CloseOutCopiesUseCase } from './application/use-cases/price-watcher/close-out-copies.use-case';
 export * from './domain/risk-score';
+export { DemoTradingBot } from './adapters/demo/demo-trading-bot';
+export { syncDemoHistory, syncDemoHistoryOnStart, type DemoHistoryResult } from './adapters/persistence/demo/demo-history';

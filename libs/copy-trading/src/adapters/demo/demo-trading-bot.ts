@@ -45,10 +45,13 @@ export class DemoTradingBot implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** One round: close what is due, open a new trade when it is time (`force`: now). Exposed for specs. */
-  async tick(now = Date.now(), force = false): Promise<{ opened: number; closed: number }> {
+  /**
+   * One round: close what is due, open a new trade when it is time. Exposed for specs, which drive it with their
+   * own clock and `anyInstance` (the test feed has no leader).
+   */
+  async tick(now = Date.now(), anyInstance = false): Promise<{ opened: number; closed: number }> {
     const done = { opened: 0, closed: 0 };
-    if (this.running || (!force && this.leader && !this.leader.isLeader)) return done;
+    if (this.running || (!anyInstance && this.leader && !this.leader.isLeader)) return done;
     this.running = true;
     try {
       const ids = DEMO_TRADERS.map((t) => t.id);
@@ -66,7 +69,7 @@ export class DemoTradingBot implements OnApplicationBootstrap, OnModuleDestroy {
           this.logger.debug(`demo close of trade ${trade.id} skipped: ${(error as Error).message}`);
         }
       }
-      if (force || now >= this.nextOpenAt) {
+      if (now >= this.nextOpenAt) {
         this.nextOpenAt = now + 60_000 + Math.floor(Math.random() * 60_000);
         if (await this.openOne(open)) done.opened++;
       }

@@ -11,9 +11,6 @@ import { TradeEvents } from '../../application/ports/trade-events';
  * commits). One publish per trade names every copier; the data is the same for all of them (every copy fills
  * at the trader's fill), small and id-based (the NOTIFY payload limit).
  */
-/** The users' ids as LiveEvents takes them (uuid strings). */
-const recipients = (ids: string[]) => ids as unknown as Parameters<LiveEvents['publish']>[1];
-
 @Injectable()
 export class LiveTradeEvents extends TradeEvents {
   constructor(private readonly live: LiveEvents) {
@@ -39,7 +36,7 @@ export class LiveTradeEvents extends TradeEvents {
       delayMs: 0,
       slippageBps: '0.00',
     };
-    await this.live.publish(tx, recipients(followers), {
+    await this.live.publish(tx, followers, {
       type: 'position_opened',
       data: { tradeId: trade.id, traderId: trader.id, symbol: trade.symbol, side: trade.side, entryPrice: trade.entryPrice, receipt },
     });
@@ -48,7 +45,7 @@ export class LiveTradeEvents extends TradeEvents {
   async tradeClosed(tx: TransactionContext, trader: TraderRef, trade: TradeRecord): Promise<void> {
     const followers = await this.copiers(tx, trade.id, true);
     if (!followers.length) return;
-    await this.live.publish(tx, recipients(followers), {
+    await this.live.publish(tx, followers, {
       type: 'position_closed',
       data: {
         tradeId: trade.id,
@@ -66,9 +63,9 @@ export class LiveTradeEvents extends TradeEvents {
   async closedOut(tx: TransactionContext, result: CloseOutResult): Promise<void> {
     for (const { trader, followerIds } of result.followersByTrader.values()) {
       const data = { traderId: trader.id, traderName: trader.name, reason: 'copy_stop_loss' };
-      await this.live.publish(tx, recipients(followerIds), { type: 'position_closed', data: { ...data, closeReason: 'copy_stop_loss' } });
-      await this.live.publish(tx, recipients(followerIds), { type: 'guard_hit', data: { ...data, guard: 'copy_stop_loss' } });
-      await this.live.publish(tx, recipients(followerIds), { type: 'copy_stopped', data });
+      await this.live.publish(tx, followerIds, { type: 'position_closed', data: { ...data, closeReason: 'copy_stop_loss' } });
+      await this.live.publish(tx, followerIds, { type: 'guard_hit', data: { ...data, guard: 'copy_stop_loss' } });
+      await this.live.publish(tx, followerIds, { type: 'copy_stopped', data });
     }
   }
 }

@@ -48,25 +48,18 @@ export class SqlPriceWatchStore extends PriceWatchStore {
 
   async trippedCopies(quotes: readonly Quote[]): Promise<string[]> {
     if (!quotes.length) return [];
-    // One statement for every copy with open positions (hash joins, no loop per copy). Detection only: a
-    // position filled at its trade's price (all of them today) is valued with the trade's ratio
-    // (mark − entry) × sign / entry in float8, one multiplication per row instead of an exact numeric division;
-    // the threshold is widened by a cent per position (truncation) and a cent for float rounding, so no copy
-    // at its stop loss is missed. Every candidate is re-checked exactly (numeric div) under its locks in closeOut,
-    // which leaves the ones that are not at their stop loss alone.
+    // One statement for every copy with open positions: Σ unrealized pnl per copy (positions of open trades
+    // with a quote; hash joins), then equity and the stop loss threshold. No loop per copy. Exact (numeric div):
+    // a float shortcut measured no faster here, and closeOut re-checks under the locks anyway.
     const rows = await this.em.getConnection().execute<{ id: string }[]>(
-      `WITH m AS MATERIALIZED (
-         SELECT x.*, ((x.mark - x.entry) * x.sign / x.entry)::float8 AS ratio FROM (${MARKED_TRADES}) x
-       ),
+      `WITH m AS MATERIALIZED (${MARKED_TRADES}),
        u AS (
-         SELECT p.copy_id, count(*) AS n,
-                sum(CASE WHEN p.fill_price IS NULL OR p.fill_price = m.entry THEN greatest(-p.size::float8, p.size * m.ratio)
-                         ELSE ${pnlAt('p.size', 'p.fill_price', 'm.mark', 'm.sign')}::float8 END) AS upnl
+         SELECT p.copy_id, sum(${pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign')}) AS upnl
          FROM m JOIN copy_positions p ON p.trade_id = m.id WHERE NOT p.settled GROUP BY p.copy_id
        )
        SELECT c.id FROM u JOIN copies c ON c.id = u.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
        WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
-         AND (a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct`,
+         AND (a.balance + u.upnl) * 100 <= c.invested * c.stop_loss_pct`,
       quoteParams(quotes),
     );
     return rows.map((r) => r.id);

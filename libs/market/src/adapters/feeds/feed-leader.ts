@@ -1,12 +1,16 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Client } from 'pg';
-import { DATABASE_URL } from '@mirrorline/shared';
+import { Clock, DATABASE_URL } from '@mirrorline/shared';
 import { MarketFeed } from '../../application/ports/market-feed';
+import { MarketStore } from '../../application/ports/market-store';
+import { MINUTE_CANDLE_RETENTION_MS } from '../../application/services/market-history';
 
 /** pg_advisory_lock key of the market feed ("MKTFEED" in ASCII, any constant no other lock uses). */
 export const FEED_LOCK_KEY = 0x4d4b54464545;
 /** How often a follower tries to take the lock: a dead leader is replaced within this (≤ 15 s, §9.2). */
 export const FEED_LEADER_RETRY_MS = 5_000;
+/** The leader sweeps 1-minute candles past their retention this often (whatever the feed). */
+const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
  * Exactly one API instance runs the feed: the one holding a session-level PostgreSQL advisory lock on a
@@ -23,11 +27,19 @@ export class FeedLeader implements OnApplicationBootstrap, BeforeApplicationShut
   private stopped = false;
   private timer?: NodeJS.Timeout;
   private attempt?: Promise<boolean>;
+  private sweepTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly feed: MarketFeed,
+    private readonly store: MarketStore,
+    private readonly clock: Clock,
     @Inject(DATABASE_URL) private readonly url: string,
   ) {}
+
+  /** Deletes 1-minute candles older than the retention (the roll-ups keep the longer view). */
+  async sweep(): Promise<number> {
+    return this.store.sweepMinuteCandles(new Date(this.clock.now().getTime() - MINUTE_CANDLE_RETENTION_MS));
+  }
 
   get isLeader(): boolean {
     return this.leading;
@@ -68,6 +80,11 @@ export class FeedLeader implements OnApplicationBootstrap, BeforeApplicationShut
       this.leading = true;
       this.logger.log(`this instance runs the ${this.feed.kind} market feed`);
       await this.feed.start();
+      await this.sweep().catch((error: Error) => this.logger.warn(`candle sweep failed: ${error.message}`));
+      this.sweepTimer ??= setInterval(() => {
+        if (this.leading) void this.sweep().catch((error: Error) => this.logger.warn(`candle sweep failed: ${error.message}`));
+      }, SWEEP_EVERY_MS);
+      this.sweepTimer.unref();
       return true;
     } catch (error) {
       this.logger.warn(`feed leadership attempt failed: ${(error as Error).message}`);
@@ -98,6 +115,7 @@ export class FeedLeader implements OnApplicationBootstrap, BeforeApplicationShut
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     await this.attempt?.catch(() => undefined);
     if (this.leading) {
       this.leading = false;

@@ -3,13 +3,12 @@ import { APP_CONFIG, Clock, type AppConfig } from '@mirrorline/shared';
 import { MarketFeed } from '../../application/ports/market-feed';
 import { MarketStore } from '../../application/ports/market-store';
 import { InstrumentCatalogue } from '../../application/services/instrument-catalogue';
-import { MarketHistory, MINUTE_CANDLE_RETENTION_MS } from '../../application/services/market-history';
+import { MarketHistory } from '../../application/services/market-history';
 import { QuotePipeline } from '../../application/services/quote-pipeline';
 import type { InstrumentSpec, Quote } from '../../domain/instrument';
 import { gbmStep, hashKey, quoteAround, shock } from '../../domain/price-path';
 
 export const SIMULATED_TICK_MS = 1000;
-const SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
  * The simulated market (MARKET_FEED=simulated, the default): on start it backfills the history up to now,
@@ -23,7 +22,6 @@ export class SimulatedMarketFeed extends MarketFeed {
   private timer?: NodeJS.Timeout;
   private running = false;
   private ticking?: Promise<void>;
-  private lastSweep = 0;
   /** mid price and the second it was computed for, per symbol */
   private readonly state = new Map<string, { mid: number; second: number }>();
 
@@ -52,6 +50,7 @@ export class SimulatedMarketFeed extends MarketFeed {
       this.state.set(quote.symbol, { mid: (Number(quote.bid) + Number(quote.ask)) / 2, second: Math.floor(quote.time.getTime() / 1000) });
     }
     if (!this.running) return;
+    await this.tick(); // fresh quotes before the API listens, not a second later
     this.timer = setInterval(() => {
       if (this.ticking) return; // a slow tick is skipped, not queued
       this.ticking = this.tick().finally(() => (this.ticking = undefined));
@@ -78,10 +77,6 @@ export class SimulatedMarketFeed extends MarketFeed {
     }
     try {
       await this.pipeline.publish(quotes, { candles: true });
-      if (now.getTime() - this.lastSweep > SWEEP_EVERY_MS) {
-        this.lastSweep = now.getTime();
-        await this.store.sweepMinuteCandles(new Date(now.getTime() - MINUTE_CANDLE_RETENTION_MS));
-      }
     } catch (error) {
       this.logger.error(`simulated tick failed: ${(error as Error).message}`);
     }

@@ -103,7 +103,7 @@ export class SqlMarketStore extends MarketStore {
   }
 
   async insertCandles(rows: readonly CandleRow[]): Promise<void> {
-    // A few chunks at once on pooled connections: the first start's history is written in parallel.
+    // A few chunks at once on pooled connections.
     const CHUNK = 12_000;
     const chunks: CandleRow[][] = [];
     for (let start = 0; start < rows.length; start += CHUNK) chunks.push(rows.slice(start, start + CHUNK));

@@ -36,11 +36,26 @@ export class MarketHistory {
    */
   async backfill(now: Date = this.clock.now()): Promise<number> {
     await this.catalogue.load();
+    const started = Date.now();
     const latest = new Map((await this.store.latestQuotes()).map((q) => [q.symbol, q]));
-    const rows: CandleRow[] = [];
+    let rows: CandleRow[] = [];
     /** buckets that began before the stretch written now may hold candles already: merged, not inserted */
     const boundary: CandleRow[] = [];
     const ends: Quote[] = [];
+    let written = 0;
+    // Generating is CPU here, inserting is CPU in PostgreSQL: a batch is inserted while the next is generated.
+    const inflight: Array<Promise<void>> = [];
+    const flush = async (all: boolean) => {
+      if (rows.length >= 12_000 || (all && rows.length)) {
+        const batch = rows;
+        rows = [];
+        written += batch.length;
+        const insert = this.store.insertCandles(batch);
+        insert.catch(() => undefined); // awaited below; this only keeps it from counting as unhandled meanwhile
+        inflight.push(insert);
+      }
+      while (inflight.length > (all ? 0 : 2)) await inflight.shift();
+    };
     for (const spec of this.catalogue.all()) {
       const last = latest.get(spec.symbol);
       const from = last ? Math.floor(last.time.getTime() / MINUTE) * MINUTE + MINUTE : now.getTime() - HISTORY.days * DAY;
@@ -52,14 +67,14 @@ export class MarketHistory {
       const end = bars[bars.length - 1];
       const { bid, ask } = quoteAround(spec, end.close);
       ends.push({ symbol: spec.symbol, bid, ask, time: new Date(Math.min(end.time + MINUTE - 1, now.getTime())) });
+      await flush(false);
     }
-    if (!rows.length && !boundary.length) return 0;
-    const started = Date.now();
+    await flush(true);
+    if (!written && !boundary.length) return 0;
     await this.store.mergeCandles(boundary);
-    await this.store.insertCandles(rows);
     await this.pipeline.publish(ends, { candles: false });
-    this.logger.log(`market history: ${rows.length + boundary.length} candles written in ${Date.now() - started} ms`);
-    return rows.length + boundary.length;
+    this.logger.log(`market history: ${written + boundary.length} candles generated and written in ${Date.now() - started} ms`);
+    return written + boundary.length;
   }
 }
 
