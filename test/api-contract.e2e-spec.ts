@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from './support/test-app';
+import { Contract } from './support/contract';
+import { createUser } from './support/users';
 
 /**
  * The SPA's API types are generated from the app's own OpenAPI document (openapi-typescript) into a
@@ -45,5 +47,37 @@ describe('API contract: generated SPA types', () => {
       throw new Error('frontend/src/lib/api-schema.d.ts is out of date with the API\'s OpenAPI document: run `npm run api:types` and commit the result.');
     }
     expect(committed).toContain('export interface paths');
+  });
+
+  it('the document passes Spectral’s spectral:oas ruleset without errors', async () => {
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body;
+    mkdirSync(OUT, { recursive: true });
+    const docFile = join(OUT, 'openapi-lint.json');
+    const ruleset = join(OUT, 'spectral.yaml');
+    writeFileSync(docFile, JSON.stringify(doc));
+    writeFileSync(ruleset, 'extends: ["spectral:oas"]\n');
+    const cli = join(ROOT, 'node_modules/@stoplight/spectral-cli/dist/index.js');
+    const r = spawnSync(process.execPath, [cli, 'lint', docFile, '--ruleset', ruleset, '--format', 'json', '--quiet', '--fail-severity', 'error'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const results = JSON.parse(r.stdout || '[]') as { code: string; severity: number; path: string[]; message: string }[];
+    const errors = results.filter((x) => x.severity === 0).map((x) => `${x.code} at ${x.path.join('.')}: ${x.message}`);
+    const warnings = results.filter((x) => x.severity === 1);
+    // warnings are reported, not failed (operation descriptions are still being written)
+    if (warnings.length) console.log(`Spectral: ${warnings.length} warnings (${[...new Set(warnings.map((w) => w.code))].join(', ')})`);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('central answers match the document (the opt-in Contract helper): wallet, transactions, notifications, admin wallets', async () => {
+    const contract = await Contract.of(t);
+    const user = await createUser(t, { kyc: 'Verified' });
+    const admin = await createUser(t, { roles: ['User', 'Admin'] });
+    contract.check(await t.http().get('/api/wallet').set('Authorization', user.bearer).expect(200));
+    contract.check(await t.http().get('/api/wallet/transactions?page=1&limit=5').set('Authorization', user.bearer).expect(200));
+    contract.check(await t.http().get('/api/notifications').set('Authorization', user.bearer).expect(200));
+    contract.check(await t.http().get('/api/admin/wallets?page=1').set('Authorization', admin.bearer).expect(200));
+    contract.check(await t.http().get('/api/admin/transactions').set('Authorization', admin.bearer).expect(200));
+    // the helper does fail on a body the document does not describe
+    const wrong = await t.http().get('/api/wallet').set('Authorization', user.bearer).expect(200);
+    wrong.body = { balance: 12 };
+    expect(() => contract.check(wrong)).toThrow(/does not match the document/);
   });
 });

@@ -33,6 +33,8 @@ const PUBLIC = new Set([
   'GET /api/market/quotes',
   'GET /api/market/candles/{symbol}',
   'GET /api/market/stream',
+  // the contact form: visitors write to support (rate-limited per address)
+  'POST /api/contact',
 ]);
 /** Authenticated by the refresh cookie, not the bearer token. */
 const COOKIE = new Set(['GET /api/auth/refresh', 'POST /api/auth/logout']);

@@ -1,7 +1,7 @@
-/* global PerformanceObserver -- used inside page.evaluate, in the browser */
+/* global PerformanceObserver, window -- used inside page.evaluate, in the browser */
 // SPA load figures: initial JS (gzip) of the built entry, and largest contentful paint of the main public
-// pages in Debian's Chromium against the real server on localhost. Targets: initial JS ≤ 150 kB gzip,
-// LCP ≤ 1 s. Starts the built product on free ports with a throw-away data dir (demo data on).
+// pages in Debian's Chromium against the real server on localhost, and the layout shift of /traders.
+// Targets: initial JS ≤ 150 kB gzip, LCP ≤ 1 s, CLS < 0.1. Starts the built product on free ports with a throw-away data dir (demo data on).
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -52,6 +52,37 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
+  // Cumulative layout shift of /traders (the list arrives after the page): target < 0.1.
+  {
+    const shifts = [];
+    for (let run = 0; run < 3; run++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.route(/tradingview/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        window.__cls = 0;
+        window.__clsLog = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            if (entry.hadRecentInput) continue;
+            window.__cls += entry.value;
+            window.__clsLog.push(`${entry.value.toFixed(3)} ${entry.sources.map((x) => `${x.node?.nodeName}.${x.node?.className} y${x.previousRect.y}->${x.currentRect.y} h${x.previousRect.height}->${x.currentRect.height}`).join(' | ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(base + '/traders', { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      shifts.push(await page.evaluate(() => window.__cls));
+      // CLS_DEBUG=1 prints what moved
+      if (process.env.CLS_DEBUG && run === 0) console.log((await page.evaluate(() => window.__clsLog)).join('\n'));
+      await context.close();
+    }
+    const worst = Math.max(...shifts);
+    const clsMet = worst < 0.1;
+    console.log(`CLS /traders worst ${worst.toFixed(3)} (runs: ${shifts.map((s) => s.toFixed(3)).join(', ')}) target < 0.1: ${clsMet ? 'met' : 'MISSED'}`);
+    if (!clsMet) process.exitCode = 1;
+  }
+
   for (const path of ['/', '/traders', '/markets', '/signin']) {
     const samples = [];
     for (let run = 0; run < 5; run++) {

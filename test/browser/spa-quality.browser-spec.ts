@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch } from './support/browser';
+import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
 
 /**
@@ -90,7 +90,17 @@ describe('every route: phone width and accessibility (Chromium against the real 
         if (width === 390) {
           const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
           widths.push(`${path} ${scrollWidth}`);
+          if (['/userdashboard', '/admindashboard/usermanagement', '/traders'].includes(path) || path.startsWith('/traderinfo')) {
+            await screenshot(page, `phone${path.replace(/\//g, '-')}`);
+          }
           if (scrollWidth > 390) problems.push(`${path} at 390 px scrolls sideways: scrollWidth ${scrollWidth}`);
+        }
+        if (width === 1280 && path === '/admindashboard/usermanagement') {
+          // the users table fits at 1280 px: balance box and every action visible without scrolling
+          const clipped = (await page.evaluate(
+            "[...document.querySelectorAll('.table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.getAttribute('aria-label') + ' ' + w.scrollWidth + '>' + w.clientWidth)",
+          )) as string[];
+          for (const c of clipped) problems.push(`${path} at 1280 px: table clipped (${c})`);
         }
         for (const v of await axe(page)) problems.push(`${path} at ${width} px: ${v}`);
       }
@@ -111,5 +121,75 @@ describe('every route: phone width and accessibility (Chromium against the real 
 
   it('signed-in routes (admin: every dashboard)', async () => {
     expect(await check(true, ADMIN_ROUTES)).toEqual([]);
+  });
+
+  it('on a phone the trader page keeps a copy button on screen that leads to the copy form', async () => {
+    const ctx = await context(browser, 390, 844);
+    const page = await ctx.newPage();
+    await page.goto(traderPath);
+    const button = page.getByRole('link', { name: /^Copy / });
+    await button.waitFor();
+    const box = await button.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    expect(box!.y).toBeGreaterThan(844 / 2); // at the bottom of the screen, over the profile
+    await button.click();
+    await page.waitForFunction("document.activeElement && document.getElementById('copy').contains(document.activeElement)");
+    await ctx.close();
+  });
+
+  it('a visitor’s contact message reaches the admins’ list', async () => {
+    const subject = 'Becoming a trader';
+    const text = `How do I become a trader? ref ${Date.now().toString(36)}`;
+    const visitor = await context(browser, 390, 844);
+    const page = await visitor.newPage();
+    await page.goto('/contactus');
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await form.getByLabel('Name', { exact: true }).fill('Vera Visitor');
+    await form.getByLabel('Email', { exact: true }).fill('vera@example.test');
+    await form.getByLabel('Topic', { exact: true }).selectOption({ label: subject });
+    await form.getByLabel('Message', { exact: true }).fill(text);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await page.getByRole('status').getByText('Thank you, Vera Visitor').waitFor();
+    await visitor.close();
+
+    const adminCtx = await context(browser, 1280, 900);
+    const admin = await adminCtx.newPage();
+    await signInAdmin(admin);
+    await admin.goto('/admindashboard');
+    const row = admin.getByRole('table', { name: 'Contact messages' }).getByRole('row').filter({ hasText: text });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('vera@example.test');
+    await adminCtx.close();
+  });
+
+  it('impersonation round trip: "Log in as" lands on the user’s dashboard with a banner; "Return to admin" and logout restore the admin', async () => {
+    const ctx = await context(browser, 1280, 900);
+    const page = await ctx.newPage();
+    await signInAdmin(page);
+    await page.goto('/admindashboard/usermanagement');
+    // the first user row that is not the admin
+    const row = page.getByRole('row', { name: /^User / }).filter({ hasNotText: browserEnv().adminEmail }).first();
+    const name = ((await row.getAttribute('aria-label')) ?? '').replace(/^User /, '');
+    await row.getByRole('button', { name: 'Log in as' }).click();
+    await page.waitForURL(/\/userdashboard$/);
+    const banner = page.getByRole('region', { name: 'Impersonation' });
+    await banner.getByText(`You are acting as ${name}`).waitFor();
+    await banner.getByRole('button', { name: 'Return to admin' }).click();
+    await page.waitForURL(/\/admindashboard\/usermanagement$/);
+    await banner.waitFor({ state: 'detached' });
+    await page.getByRole('row', { name: `User ${name}` }).waitFor();
+
+    // logout while impersonating ends only the impersonation
+    await page.getByRole('row', { name: `User ${name}` }).getByRole('button', { name: 'Log in as' }).click();
+    await page.waitForURL(/\/userdashboard$/);
+    await page.getByRole('button', { name: `Account menu of ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(/\/admindashboard\/usermanagement$/);
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    // and a reload still restores the admin (the refresh cookie and the ml_session hint survived)
+    await page.reload();
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await ctx.close();
   });
 });

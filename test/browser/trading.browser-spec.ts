@@ -178,14 +178,17 @@ describe('live trading screens (Chromium, simulated market)', () => {
       await noHorizontalScroll(page);
       await screenshot(page, name);
     }
-    // the trader page: the Copy button is on screen without scrolling past the trades table
+    // the trader page: a Copy button is on screen without scrolling past the trades table; it leads to the dialog
     const { page } = visitor;
     await page.goto(`/traderinfo/${traderId}`);
-    const copy = page.getByRole('button', { name: 'Copy trader' });
+    const copy = page.getByRole('link', { name: `Copy ${traderName}` });
     await copy.waitFor();
     await noHorizontalScroll(page);
     const box = (await copy.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     await screenshot(page, 'mobile-trader-page');
+    await copy.click();
+    await page.getByRole('button', { name: 'Copy trader' }).click();
+    await page.waitForURL(/\/signin/); // a visitor signs in first
   });
 });

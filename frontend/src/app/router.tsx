@@ -53,7 +53,7 @@ export function AppRoutes() {
           <Route path="otpverification" element={<Titled title="Verify your email"><Otp /></Titled>} />
         </Route>
         <Route element={<SiteLayout />}>
-          <Route index element={<Titled title="Copy proven traders"><Home /></Titled>} />
+          <Route index element={<Titled title=""><Home /></Titled>} />
           <Route path="traders" element={<Titled title="Traders"><Traders /></Titled>} />
           <Route path="aboutus" element={<Titled title="About"><About /></Titled>} />
           <Route path="contactus" element={<Titled title="Contact"><Contact /></Titled>} />

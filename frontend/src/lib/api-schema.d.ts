@@ -1236,7 +1236,7 @@ export interface components {
             strategySummary?: string;
             strategyExplanation?: string;
             /** @example /images/traders/2.jpg */
-            image?: Record<string, never> | null;
+            image?: string | null;
             /** @description profit share, % */
             share?: number;
             maxCopiers?: number;
@@ -1260,7 +1260,7 @@ export interface components {
              * @description null removes the limit
              * @example 50.00
              */
-            dailyLossLimit: Record<string, never> | null;
+            dailyLossLimit: string | null;
         };
         CopyAmountDto: {
             /** @example 100.00 */

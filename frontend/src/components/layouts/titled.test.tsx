@@ -3,6 +3,7 @@ import { mockFetch, renderApp, signIn } from '../../test/utils';
 
 describe('page titles', () => {
   it.each([
+    ['/', 'Mirrorline'],
     ['/traders', 'Traders — Mirrorline'],
     ['/aboutus', 'About — Mirrorline'],
     ['/signin', 'Sign in — Mirrorline'],

@@ -86,9 +86,22 @@ export function TraderDetails({ copyPanel }: { copyPanel?: (t: { id: string; nam
                 />
               </section>
             </div>
-            <aside className="trader-details__side">
+            <aside className="trader-details__side" id="copy">
               {copyPanel ? copyPanel({ id: t.id || id || '', name: t.name, share: t.share }) : <CopyTraderForm traderId={t.id || id || ''} traderName={t.name} />}
             </aside>
+            {/* on a phone the form is below the profile: a button stays at the bottom of the screen to reach it */}
+            <a
+              href="#copy"
+              className="btn btn--primary sticky-copy"
+              onClick={(e) => {
+                e.preventDefault();
+                const form = document.getElementById('copy');
+                form?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                form?.querySelector<HTMLElement>('input, select, button')?.focus({ preventScroll: true });
+              }}
+            >
+              Copy {t.name}
+            </a>
           </div>
         )}
       </AsyncBlock>

@@ -5,6 +5,10 @@ import { useTraders } from '../api/get-traders';
 import { SORTS, TRADER_TYPES, type TraderSort } from '../api/types';
 import { TraderCard } from './trader-card';
 import { Pager } from '../../../components/ui/pager';
+import { SkeletonCard } from '../../../components/ui/skeleton';
+
+/** The trader card's height (global.css .trader-card min-height), reserved by the skeletons. */
+const TRADER_CARD_HEIGHT = 300;
 
 export function TradersList() {
   const [params, setParams] = useSearchParams();
@@ -49,6 +53,15 @@ export function TradersList() {
         isLoading={isLoading}
         onRetry={() => void mutate()}
         loadingLabel="Loading traders"
+        loading={
+          // as many card-sized placeholders as a page has cards: the page does not move when they arrive
+          <div className="grid grid--3 traders-grid" role="status">
+            <span className="visually-hidden">Loading traders</span>
+            {Array.from({ length: 12 }, (_, i) => (
+              <SkeletonCard key={i} height={TRADER_CARD_HEIGHT} />
+            ))}
+          </div>
+        }
         isEmpty={(r) => r.items.length === 0}
         empty={<EmptyState title="No traders match these filters">Try another trader type.</EmptyState>}
       >

@@ -70,7 +70,7 @@ export class CopyAmountDto {
 }
 
 export class CopySettingsDto {
-  @ApiProperty({ example: '50.00', nullable: true, description: 'null removes the limit' })
+  @ApiProperty({ type: 'string', example: '50.00', nullable: true, description: 'null removes the limit' })
   @ValidateIf((_, value) => value !== null)
   @IsAmount()
   dailyLossLimit!: string | null;
@@ -165,7 +165,7 @@ export class UpdateTraderProfileDto {
   @MaxLength(5000)
   strategyExplanation?: string;
 
-  @ApiPropertyOptional({ nullable: true, example: '/images/traders/2.jpg' })
+  @ApiPropertyOptional({ type: 'string', nullable: true, example: '/images/traders/2.jpg' })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsString()
