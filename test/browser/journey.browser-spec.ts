@@ -212,7 +212,7 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     const cells = await row.getByRole('cell').allTextContents();
     // Opened, Trader, Market, Pair, Side, Size, Entry, Exit, PnL, …
     expect(cells[5]).toContain('250.00');
-    const [entry, exit] = [cells[6], cells[7]].map((p) => BigInt(Math.round(Number(p) * 1e8)));
+    const [entry, exit] = [cells[6], cells[7]].map((p) => BigInt(Math.round(Number(p.replace(/[^\d.-]/g, '')) * 1e8))); // prices show thousands separators
     const pnl = (25_000n * (exit - entry)) / entry; // cents, toward zero (product.md §5)
     const shown = `${pnl < 0n ? '-' : ''}${(pnl < 0n ? -pnl : pnl) / 100n}.${String((pnl < 0n ? -pnl : pnl) % 100n).padStart(2, '0')}`;
     expect(cells[8]).toContain(shown.replace('-', ''));
