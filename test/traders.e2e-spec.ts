@@ -58,6 +58,16 @@ describe('traders: public list and profile with stats (demo data)', () => {
     expect(two.roi30d).toBe(Number(row.roi));
   });
 
+  it('searches by part of the name, case-insensitive (search=); LIKE wildcards are literal', async () => {
+    const seed = DEMO_TRADERS[0];
+    const part = seed.name.slice(1, 5).toUpperCase();
+    const res = await t.http().get(`/api/traders?limit=100&search=${encodeURIComponent(part)}`).expect(200);
+    expect(res.body.items.length).toBeGreaterThanOrEqual(1);
+    expect(res.body.items.every((tr: { name: string }) => tr.name.toUpperCase().includes(part))).toBe(true);
+    expect(res.body.items.some((tr: { id: number }) => tr.id === seed.id)).toBe(true);
+    expect((await t.http().get('/api/traders?search=%25').expect(200)).body.total).toBe(0);
+  });
+
   it('sorts by roi, accuracy or followers, filters by type and pages', async () => {
     const byAccuracy = (await t.http().get('/api/traders?sort=accuracy&limit=3').expect(200)).body;
     expect(byAccuracy.items.map((tr: { tradingAccuracy: number }) => tr.tradingAccuracy)).toEqual([82, 80, 78]);

@@ -60,6 +60,15 @@ describe('traders list', () => {
     expect(within(ray).getByRole('link', { name: 'Copy Rookie Ray' })).toHaveAttribute('href', '/traderinfo/3');
   });
 
+  it('searches by name on the server after a short pause', async () => {
+    const fetchMock = mockFetch({ 'GET /api/traders': { items: [trader], total: 1, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traders');
+    await screen.findByRole('heading', { name: 'Nora Quinn' });
+    await userEvent.type(screen.getByLabelText('Search by name'), 'nor');
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/traders?sort=roi&search=nor&page=1&limit=12'));
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('search=n&') || String(u).includes('search=no&'))).toHaveLength(0);
+  });
+
   it('shows an empty state and an error state', async () => {
     mockFetch({ 'GET /api/traders': { items: [], total: 0, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
     const { unmount } = renderApp('/traders');

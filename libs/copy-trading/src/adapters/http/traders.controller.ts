@@ -25,7 +25,7 @@ export class TradersController {
   @Header('Cache-Control', 'public, max-age=5')
   @ApiOkResponse({ description: '{ items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)' })
   list(@Query() query: TraderListQueryDto) {
-    return this.read.listTraders({ page: query.page ?? 1, limit: query.limit ?? 20, sort: query.sort ?? 'roi', traderType: query.traderType });
+    return this.read.listTraders({ page: query.page ?? 1, limit: query.limit ?? 20, sort: query.sort ?? 'roi', traderType: query.traderType, search: query.search?.trim() || undefined });
   }
 
   @Roles('Trader')

@@ -185,8 +185,9 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async listTraders(query: TraderListQuery): Promise<Page<TraderSummary>> {
-    const filter = `${LISTED_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text)`;
+    const filter = `${LISTED_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text) AND (?::text IS NULL OR tp.name ILIKE ?::text)`;
     const type = query.traderType ?? null;
+    const name = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const result = pageRows(
       await this.run<TraderRow & PagedRow>(
         paged(
@@ -194,7 +195,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
           `SELECT *, row_number() OVER (ORDER BY ${SORTS[query.sort]}) AS page_row FROM (${TRADER_SELECT} WHERE ${filter}) t
            ORDER BY ${SORTS[query.sort]} LIMIT ? OFFSET ?`,
         ),
-        [type, type, type, type, query.limit, pageOffset(query)],
+        [type, type, name, name, type, type, name, name, query.limit, pageOffset(query)],
       ),
     );
     return { items: result.rows.map(toSummary), total: result.total, page: query.page, limit: query.limit };

@@ -65,6 +65,8 @@ export interface TraderDetails extends TraderSummary {
 export interface TraderListQuery extends PageQuery {
   sort: 'roi' | 'accuracy' | 'followers';
   traderType?: string;
+  /** part of the display name, case-insensitive */
+  search?: string;
 }
 
 export interface MyCopy {
