@@ -2405,6 +2405,8 @@ export interface operations {
                 limit?: number;
                 sort?: "roi" | "accuracy" | "followers";
                 traderType?: string;
+                /** @description part of the display name (case-insensitive) */
+                search?: string;
             };
             header?: never;
             path?: never;
