@@ -41,6 +41,9 @@ describe('traders: public list and profile with stats (demo data)', () => {
       expect(trader.dayLabels).toHaveLength(10);
       expect(trader.dailyPnls).toHaveLength(10);
       expect(trader.dailyPnls.some((p: number) => p !== 0)).toBe(true);
+      // 50 closed trades: not a new trader; a risk score from the last 30 daily returns (docs/copy-trading.md)
+      expect(trader.newTrader).toBe(false);
+      expect(Number.isInteger(trader.riskScore) && trader.riskScore >= 1 && trader.riskScore <= 10).toBe(true);
       expect(trader.strategyExplanation.length).toBeGreaterThan(200);
       expect(trader.maxDrawdown).toBeGreaterThanOrEqual(0);
     }
@@ -53,6 +56,16 @@ describe('traders: public list and profile with stats (demo data)', () => {
     const two = demo.find((tr: { id: number }) => tr.id === 2);
     expect(two.tradingAccuracy).toBe((Number(row.wins) * 100) / Number(row.n));
     expect(two.roi30d).toBe(Number(row.roi));
+  });
+
+  it('searches by part of the name, case-insensitive (search=); LIKE wildcards are literal', async () => {
+    const seed = DEMO_TRADERS[0];
+    const part = seed.name.slice(1, 5).toUpperCase();
+    const res = await t.http().get(`/api/traders?limit=100&search=${encodeURIComponent(part)}`).expect(200);
+    expect(res.body.items.length).toBeGreaterThanOrEqual(1);
+    expect(res.body.items.every((tr: { name: string }) => tr.name.toUpperCase().includes(part))).toBe(true);
+    expect(res.body.items.some((tr: { id: number }) => tr.id === seed.id)).toBe(true);
+    expect((await t.http().get('/api/traders?search=%25').expect(200)).body.total).toBe(0);
   });
 
   it('sorts by roi, accuracy or followers, filters by type and pages', async () => {

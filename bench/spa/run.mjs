@@ -83,7 +83,7 @@ try {
     if (!clsMet) process.exitCode = 1;
   }
 
-  for (const path of ['/', '/traders', '/signin']) {
+  for (const path of ['/', '/traders', '/markets', '/signin']) {
     const samples = [];
     for (let run = 0; run < 5; run++) {
       const context = await browser.newContext();

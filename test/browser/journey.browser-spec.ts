@@ -168,11 +168,19 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     const { page } = copier;
     await page.goto('/traders');
     await page.getByRole('link', { name: `View profile of ${traderName}` }).click();
-    const form = page.getByRole('form', { name: `Copy ${traderName}` });
-    await form.getByLabel('Amount', { exact: true }).fill('500.00');
-    await form.getByRole('button', { name: 'Copy trader' }).click();
+    // the copy dialog: amount, Review (a summary), Confirm
+    await page.getByRole('button', { name: 'Copy trader' }).click();
+    const dialog = page.getByRole('dialog', { name: `Copy ${traderName}` });
+    await dialog.getByTestId('available').getByText('$1,000.00').waitFor();
+    await dialog.getByLabel('Amount', { exact: true }).fill('500.00');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    await dialog.getByText('$500.00').first().waitFor();
+    await screenshot(page, 'copy-dialog-summary');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
     // the copy exists only once the server answered: leaving earlier could abort the request
     await page.getByRole('status').getByText(`You are now copying ${traderName}`).waitFor();
+    await page.getByText(/You copy this trader: equity \$/).waitFor();
+    await screenshot(page, 'trader-page-copying');
     await page.goto('/userdashboard');
     await page.getByRole('table', { name: 'My copies' }).getByText(traderName).waitFor();
   });
@@ -192,6 +200,7 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await screenshot(page, 'trade-management');
     const close = item.getByRole('form', { name: 'Close BTCUSDT' });
     await close.getByRole('button', { name: 'Close at market' }).click();
+    await page.getByRole('dialog', { name: 'Close BTCUSDT?' }).getByRole('button', { name: 'Confirm close' }).click();
     await item.waitFor({ state: 'detached' });
   });
 
@@ -204,7 +213,7 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     const cells = await row.getByRole('cell').allTextContents();
     // Opened, Trader, Market, Pair, Side, Size, Entry, Exit, PnL, …
     expect(cells[5]).toContain('250.00');
-    const [entry, exit] = [cells[6], cells[7]].map((p) => BigInt(Math.round(Number(p.replace(/[^0-9.]/g, '')) * 1e8)));
+    const [entry, exit] = [cells[6], cells[7]].map((p) => BigInt(Math.round(Number(p.replace(/[^\d.-]/g, '')) * 1e8))); // prices show thousands separators
     const pnl = (25_000n * (exit - entry)) / entry; // cents, toward zero (product.md §5)
     const shown = `${pnl < 0n ? '-' : ''}${(pnl < 0n ? -pnl : pnl) / 100n}.${String((pnl < 0n ? -pnl : pnl) % 100n).padStart(2, '0')}`;
     expect(cells[8]).toContain(shown.replace('-', ''));

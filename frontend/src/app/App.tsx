@@ -4,6 +4,7 @@ import { restoreSession } from '../lib/auth-session';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import '../styles/global.css';
+import '../styles/trading.css';
 
 export function App() {
   // start restoring at once, not only when a protected route mounts: the top bar shows the session too

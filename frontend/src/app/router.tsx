@@ -13,6 +13,7 @@ const traders = () => import('./routes/trader-screens');
 const user = () => import('./routes/user-dashboard');
 const trader = () => import('./routes/trader-area');
 const admin = () => import('./routes/admin-dashboard');
+const markets = () => import('./routes/market-screens');
 
 const SignIn = lazy(() => auth().then((m) => ({ default: m.SignInScreen })));
 const Register = lazy(() => auth().then((m) => ({ default: m.RegisterScreen })));
@@ -25,10 +26,13 @@ const Privacy = lazy(() => info().then((m) => ({ default: m.PrivacyScreen })));
 const CopyTrading = lazy(() => info().then((m) => ({ default: m.CopyTradingScreen })));
 const Traders = lazy(() => traders().then((m) => ({ default: m.TradersScreen })));
 const TraderInfo = lazy(() => traders().then((m) => ({ default: m.TraderInfoScreen })));
+const Markets = lazy(() => markets().then((m) => ({ default: m.MarketsScreen })));
+const MarketDetail = lazy(() => markets().then((m) => ({ default: m.MarketDetailScreen })));
 const Overview = lazy(() => user().then((m) => ({ default: m.OverviewScreen })));
 const Trades = lazy(() => user().then((m) => ({ default: m.TradesScreen })));
 const Wallet = lazy(() => user().then((m) => ({ default: m.WalletScreen })));
 const Settings = lazy(() => user().then((m) => ({ default: m.AccountSettingsScreen })));
+const NotificationsList = lazy(() => user().then((m) => ({ default: m.NotificationsScreen })));
 const Kyc = lazy(() => user().then((m) => ({ default: m.KycScreen })));
 const MfaEnrolment = lazy(() => import('../features/security/components/mfa-enrolment').then((m) => ({ default: m.MfaEnrolment })));
 const Security = lazy(() => import('../features/security/components/security-settings').then((m) => ({ default: m.SecuritySettings })));
@@ -58,6 +62,8 @@ export function AppRoutes() {
           <Route path="terms" element={<Titled title="Terms of Service"><Terms /></Titled>} />
           <Route path="privacy" element={<Titled title="Privacy Policy"><Privacy /></Titled>} />
           <Route path="copytrading" element={<Titled title="Copy trading"><CopyTrading /></Titled>} />
+          <Route path="markets" element={<Titled title="Markets"><Markets /></Titled>} />
+          <Route path="markets/:symbol" element={<Titled title="Market"><MarketDetail /></Titled>} />
           <Route path="traderinfo/:id" element={<Titled title="Trader"><TraderInfo /></Titled>} />
           <Route element={<PersistGate />}>
             <Route element={<RequireRole allowed={ALL_ROLES} />}>
@@ -67,6 +73,7 @@ export function AppRoutes() {
                 <Route path="security" element={<Titled title="Security"><Security /></Titled>} />
                 <Route path="wallet" element={<Titled title="Wallet"><Wallet /></Titled>} />
                 <Route path="trades" element={<Titled title="Trades"><Trades /></Titled>} />
+                <Route path="notifications" element={<Titled title="Notifications"><NotificationsList /></Titled>} />
                 <Route path="kycverification" element={<Titled title="KYC verification"><Kyc /></Titled>} />
               </Route>
               <Route path="settings/security" element={<MfaEnrolment />} />

@@ -494,6 +494,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WalletController_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/deposit": {
         parameters: {
             query?: never;
@@ -2766,6 +2782,27 @@ export interface operations {
             };
         };
     };
+    WalletController_statement: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description { items: [{ id, time, type, reference, account (cash|held|copy_equity), copyId, amount (signed) }], total, page, limit } */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     WalletController_deposit: {
         parameters: {
             query?: never;
@@ -3132,6 +3169,8 @@ export interface operations {
                 limit?: number;
                 sort?: "roi" | "accuracy" | "followers";
                 traderType?: string;
+                /** @description part of the display name (case-insensitive) */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -3139,7 +3178,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls */
+            /** @description { items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -18,5 +18,6 @@ export { PriceWatcher, WATCH_INTERVAL_MS, type WatchCycleResult } from './applic
 export { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.use-case';
 export { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
 export { CloseOutCopiesUseCase } from './application/use-cases/price-watcher/close-out-copies.use-case';
+export * from './domain/risk-score';
 export { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 export { syncDemoHistory, syncDemoHistoryOnStart, type DemoHistoryResult } from './adapters/persistence/demo/demo-history';

@@ -17,6 +17,12 @@ const openTrade = {
   pnlPct: null, status: 'open', copiedCount: 1, skippedCount: 0, copiersPnl: '0.00', openedAt: '2026-11-22T10:00:00Z', closedAt: null,
 };
 
+const instruments = ['GBPUSD', 'EURUSD'].map((symbol) => ({
+  symbol, market: 'Forex', name: symbol, priceDecimals: 5, session: 'forex', open: true, nextOpen: null, nextClose: null,
+  quote: { bid: '1.08500', ask: '1.08510', time: '2026-11-23T10:00:00.000Z' }, dayOpen: '1.08000', changePct: '0.46',
+}));
+const candles = { symbol: 'GBPUSD', interval: '1m', candles: [] };
+
 const urls = (fetchMock: ReturnType<typeof mockFetch>, prefix: string, method = 'GET') =>
   fetchMock.mock.calls.filter(([u, i]) => String(u).startsWith(prefix) && ((i as RequestInit).method ?? 'GET') === method).map(([u]) => String(u));
 
@@ -25,8 +31,10 @@ describe('trade management and followers for an Admin (trader picker, ?traderId=
     signIn({ roles: ['User', 'Admin'], username: 'root' });
     const fetchMock = mockFetch({
       'GET /api/traders': traders,
+      'GET /api/market/instruments': instruments,
+      'GET /api/market/candles/GBPUSD': candles,
       'GET /api/trader/trades': (url: string) =>
-        url.includes('traderId=7') ? jsonResponse(200, { items: [openTrade], total: 1, page: 1, limit: 20 }) : jsonResponse(400, { statusCode: 400, message: 'traderId is required for an admin' }),
+        url.includes('traderId=7') ? jsonResponse(200, { items: url.includes('status=closed') ? [] : [openTrade], total: 1, page: 1, limit: 20 }) : jsonResponse(400, { statusCode: 400, message: 'traderId is required for an admin' }),
       'POST /api/trader/trades': () => jsonResponse(201, openTrade),
       'POST /api/trader/trades/tr-1/close': () => jsonResponse(200, { ...openTrade, status: 'closed' }),
     });
@@ -52,6 +60,8 @@ describe('trade management and followers for an Admin (trader picker, ?traderId=
     expect(urls(fetchMock, '/api/trader/trades', 'POST')[0]).toBe('/api/trader/trades?traderId=7');
     const close = screen.getByRole('form', { name: 'Close EURUSD' });
     await userEvent.click(within(close).getByRole('button', { name: 'Close at market' }));
+    expect(urls(fetchMock, '/api/trader/trades/tr-1/close', 'POST')).toHaveLength(0); // asks first
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Close EURUSD?' })).getByRole('button', { name: 'Confirm close' }));
     await waitFor(() => expect(urls(fetchMock, '/api/trader/trades/tr-1/close', 'POST')).toEqual(['/api/trader/trades/tr-1/close?traderId=7']));
   });
 
@@ -83,7 +93,7 @@ describe('trade management and followers for an Admin (trader picker, ?traderId=
     signIn({ roles: ['User', 'Trader', 'Admin'], traderID: 5 });
     const fetchMock = mockFetch({ 'GET /api/traders': traders, 'GET /api/trader/trades': emptyPage });
     const { unmount } = renderApp('/trademanagement');
-    expect(await screen.findByText('No trades yet')).toBeInTheDocument();
+    expect(await screen.findByText('No open trades')).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'My own trader profile' })).toBeInTheDocument();
     expect(urls(fetchMock, '/api/trader/trades').some((u) => u.includes('traderId'))).toBe(false);
     unmount();
@@ -91,7 +101,7 @@ describe('trade management and followers for an Admin (trader picker, ?traderId=
     signIn({ roles: ['User', 'Trader'], traderID: 3 });
     const traderFetch = mockFetch({ 'GET /api/trader/trades': emptyPage });
     renderApp('/trademanagement');
-    expect(await screen.findByText('No trades yet')).toBeInTheDocument();
+    expect(await screen.findByText('No open trades')).toBeInTheDocument();
     expect(screen.queryByLabelText('Trader')).not.toBeInTheDocument();
     expect(urls(traderFetch, '/api/traders')).toHaveLength(0);
   });

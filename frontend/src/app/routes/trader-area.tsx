@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../lib/auth-session';
 import { EmptyState } from '../../components/ui/states';
-import { TradeManagement } from '../../features/trade-management/components/trade-management';
+import { TradeDesk } from '../../features/trade-desk/components/trade-desk';
 import { FollowersPage } from '../../features/followers/components/followers-page';
 import { TraderPicker } from '../../features/traders/components/trader-picker';
 
@@ -50,7 +50,7 @@ export function TradeManagementScreen() {
   const { traderId, picker, mustChoose } = useTraderScope({ to: '/followers', label: 'Followers of this trader' });
   if (mustChoose) return <ChooseTrader title="Trade management" picker={picker} />;
   // a new trader starts on page 1 with fresh forms
-  return <TradeManagement key={traderId ?? 'own'} traderId={traderId} scope={picker} />;
+  return <TradeDesk key={traderId ?? 'own'} traderId={traderId} scope={picker} />;
 }
 
 export function FollowersScreen() {

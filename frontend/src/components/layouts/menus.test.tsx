@@ -10,7 +10,7 @@ const labels = (s: Parameters<typeof menuFor>[0]) => menuFor(s).map((i) => i.lab
 
 describe('navigation menus per role (seed §2)', () => {
   it('logged out: Get Started, Login, CopyTrading, Traders, About', () => {
-    expect(labels({ isLoggedIn: false, status: 'User', KYCstatus: false })).toEqual(['Get Started', 'Login', 'CopyTrading', 'Traders', 'About']);
+    expect(labels({ isLoggedIn: false, status: 'User', KYCstatus: false })).toEqual(['Get Started', 'Login', 'CopyTrading', 'Traders', 'Markets', 'About']);
     expect(menuFor({ isLoggedIn: false, status: 'User', KYCstatus: false })[0].to).toBe('/register');
   });
 
@@ -25,7 +25,7 @@ describe('navigation menus per role (seed §2)', () => {
 
   it('trader: Overview, Settings, KYC verification, Followers, TradeManagement — no Wallet or Trades', () => {
     const items = labels({ isLoggedIn: true, status: 'Trader', KYCstatus: false });
-    expect(items).toEqual(['Overview', 'Settings', 'KYC verification', 'Followers', 'TradeManagement']);
+    expect(items).toEqual(['Overview', 'Settings', 'KYC verification', 'Trades', 'Wallet', 'Followers', 'TradeManagement']);
   });
 
   it('user: Overview, Trades, Wallet, Settings, KYC verification — no Followers or TradeManagement', () => {
@@ -44,7 +44,7 @@ describe('navigation menus per role (seed §2)', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
-    expect(names).toEqual(['Overview', 'Settings', 'Followers', 'TradeManagement']);
+    expect(names).toEqual(['Overview', 'Settings', 'Trades', 'Wallet', 'Followers', 'TradeManagement']);
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 

@@ -22,6 +22,7 @@ export function menuFor(session: MenuSession): MenuItem[] {
       { label: 'Login', to: '/signin' },
       { label: 'CopyTrading', to: '/copytrading' },
       { label: 'Traders', to: '/traders' },
+      { label: 'Markets', to: '/markets' },
       { label: 'About', to: '/aboutus' },
     ];
   }
@@ -39,6 +40,8 @@ export function menuFor(session: MenuSession): MenuItem[] {
       { label: 'Overview', to: '/userdashboard', end: true },
       { label: 'Settings', to: '/userdashboard/accountsettings' },
       ...kyc,
+      { label: 'Trades', to: '/userdashboard/trades' },
+      { label: 'Wallet', to: '/userdashboard/wallet' },
       { label: 'Followers', to: '/followers' },
       { label: 'TradeManagement', to: '/trademanagement' },
     ];
@@ -55,6 +58,7 @@ export function menuFor(session: MenuSession): MenuItem[] {
 export const PUBLIC_LINKS: MenuItem[] = [
   { label: 'CopyTrading', to: '/copytrading' },
   { label: 'Traders', to: '/traders' },
+  { label: 'Markets', to: '/markets' },
   { label: 'About', to: '/aboutus' },
   { label: 'Contact', to: '/contactus' },
 ];

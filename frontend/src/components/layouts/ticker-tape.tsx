@@ -1,49 +1,42 @@
-import { useEffect, useRef } from 'react';
-
-export const TICKER_SCRIPT = 'https://s3.tradingview.com/external-embedding/embed-widget-ticker-tape.js';
-
-const CONFIG = {
-  symbols: [
-    { proName: 'FOREXCOM:SPXUSD', title: 'S&P 500' },
-    { proName: 'FOREXCOM:NSXUSD', title: 'US 100' },
-    { proName: 'FX_IDC:EURUSD', title: 'EUR/USD' },
-    { proName: 'FX:GBPUSD', title: 'GBP/USD' },
-    { proName: 'BITSTAMP:BTCUSD', title: 'Bitcoin' },
-    { proName: 'BITSTAMP:ETHUSD', title: 'Ethereum' },
-    { proName: 'NASDAQ:AAPL', title: 'Apple' },
-    { proName: 'NASDAQ:TSLA', title: 'Tesla' },
-  ],
-  showSymbolLogo: true,
-  colorTheme: 'dark',
-  isTransparent: true,
-  displayMode: 'adaptive',
-  locale: 'en',
-};
+import { Link } from 'react-router-dom';
+import { useInstruments } from '../../lib/market-instruments';
+import { changeSince, useMarketStream } from '../../lib/market-stream';
+import { formatPrice } from '../../lib/money';
 
 /**
- * The TradingView ticker tape, injected at runtime. When the script cannot load (offline, blocked by
- * an extension or a CSP) the strip stays empty and takes no room: nothing else depends on it.
+ * The live ticker strip under the top bar: every instrument's price and change today from
+ * `market/stream`. The scrolling track is decorative for screen readers (`aria-hidden`, never a live
+ * region, so it does not flood or trap them); they get one link to the Markets page instead. The track
+ * pauses on hover and on keyboard focus, and stands still with `prefers-reduced-motion`.
  */
 export function TickerTape() {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const host = ref.current;
-    if (!host) return;
-    const widget = document.createElement('div');
-    widget.className = 'tradingview-widget-container__widget';
-    host.appendChild(widget);
-    const script = document.createElement('script');
-    script.src = TICKER_SCRIPT;
-    script.async = true;
-    script.type = 'text/javascript';
-    script.innerHTML = JSON.stringify(CONFIG);
-    script.onerror = () => {
-      host.dataset.state = 'unavailable';
-    };
-    host.appendChild(script);
-    return () => {
-      host.innerHTML = '';
-    };
-  }, []);
-  return <div ref={ref} className="ticker tradingview-widget-container" aria-label="Market ticker" role="region" />;
+  const { data: instruments } = useInstruments();
+  const { quotes, status } = useMarketStream();
+  if (!instruments?.length) return null;
+  const items = (copy: string) => instruments.map((i) => {
+    const q = quotes[i.symbol] ?? i.quote;
+    const change = changeSince(i.dayOpen, q);
+    const dir = change === null || change === 0 ? 'flat' : change > 0 ? 'up' : 'down';
+    return (
+      <li key={copy + i.symbol} className={`ticker__item ticker__item--${dir}`} data-symbol={i.symbol}>
+        <span className="ticker__symbol">{i.symbol}</span>
+        <span className="ticker__price">{q ? formatPrice(q.bid, i.priceDecimals) : '—'}</span>
+        <span className="ticker__change">{change === null ? '' : `${change > 0 ? '▲' : change < 0 ? '▼' : ''}${Math.abs(change).toFixed(2)}%`}</span>
+      </li>
+    );
+  });
+  return (
+    <section className="ticker" aria-label="Market ticker" data-status={status}>
+      <Link to="/markets" className="visually-hidden">
+        Live market prices
+      </Link>
+      <div className="ticker__viewport" aria-hidden="true">
+        <ul className="ticker__track">
+          {items('a')}
+          {items('b')}
+        </ul>
+      </div>
+      {status === 'reconnecting' && <span className="ticker__status">reconnecting…</span>}
+    </section>
+  );
 }

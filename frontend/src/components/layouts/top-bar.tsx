@@ -4,6 +4,7 @@ import { useSession } from '../../lib/auth-session';
 import { useLogout } from '../../lib/use-logout';
 import { RoleMenu } from './role-menu';
 import { AvatarMenu } from './avatar-menu';
+import { NotificationBell } from './notification-bell';
 import { isDashboardPath, PUBLIC_LINKS } from './menus';
 
 export function TopBar() {
@@ -78,6 +79,7 @@ export function TopBar() {
               <Link to="/register" className="btn btn--primary">Get Started</Link>
             </>
           )}
+          {session.isLoggedIn && <NotificationBell />}
           {session.isLoggedIn && !onDashboard && (
             <>
               <Link to={home} className="btn btn--ghost">Dashboard</Link>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
+import { jsonResponse, mockFetch, renderWithProviders, signIn } from '../../../test/utils';
+import { TradeManagement } from './trade-management';
 
 const openTrade = {
   id: 'tr-1', traderId: 3, market: 'Forex', pair: 'EURUSD', side: 'buy', entryPrice: '1.0850', exitPrice: null, allocationPct: 25,
@@ -18,7 +19,7 @@ describe('trade management (Trader)', () => {
       'GET /api/trader/trades': { items: [], total: 0, page: 1, limit: 20 },
       'POST /api/trader/trades': () => jsonResponse(201, { trade: { ...openTrade, symbol: 'BTCUSDT', pair: 'BTCUSDT', entryPrice: '64000.5' }, copied: 4 }),
     });
-    renderApp('/trademanagement');
+    renderWithProviders(<TradeManagement />); // the route now shows features/trade-desk
     await screen.findByText('No trades yet');
     expect(screen.queryByLabelText('Entry price')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open trade' }));
@@ -46,7 +47,7 @@ describe('trade management (Trader)', () => {
       'GET /api/trader/trades': { items: [{ ...openTrade, markPrice: '1.0920', unrealizedPnlPct: '0.6452' }], total: 1, page: 1, limit: 20 },
       'POST /api/trader/trades/tr-1/close': () => jsonResponse(200, { trade: { ...openTrade, status: 'closed', exitPrice: '1.0920' } }),
     });
-    renderApp('/trademanagement');
+    renderWithProviders(<TradeManagement />); // the route now shows features/trade-desk
     const row = await screen.findByRole('listitem', { name: 'Open trade EURUSD' });
     expect(within(row).getByText('Closes at about 1.0920')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Close at market' }));

@@ -6,6 +6,8 @@ import { toTrader, type TraderSort } from './types';
 export interface TradersQuery {
   sort: TraderSort;
   traderType: string;
+  /** part of the name (server-side, case-insensitive) */
+  search?: string;
   page: number;
   /** Page size: 12 cards on the traders page; up to 100 (the API's maximum) for the admin's trader picker. */
   limit?: number;
@@ -13,7 +15,7 @@ export interface TradersQuery {
 
 /** GET /api/traders?sort=&traderType=&page=&limit= (public). */
 export function useTraders(query: TradersQuery) {
-  const key = ['/traders', { sort: query.sort, traderType: query.traderType || undefined, page: query.page, limit: query.limit ?? 12 }] as const;
+  const key = ['/traders', { sort: query.sort, traderType: query.traderType || undefined, search: query.search || undefined, page: query.page, limit: query.limit ?? 12 }] as const;
   const swr = useSWR(key, swrFetcher, { keepPreviousData: true });
   const page = swr.data === undefined ? undefined : pageOf<unknown>(swr.data, 'traders');
   return { ...swr, page: page && { ...page, items: page.items.map(toTrader) } };

@@ -25,6 +25,11 @@ export interface Trader {
   assetsCopying: string | null;
   dayLabels: string[];
   dailyPnls: number[];
+  copiersPnl: string | null;
+  /** 1–10 (docs/copy-trading.md); null from an older server */
+  riskScore: number | null;
+  /** fewer than 10 closed trades: no track record yet */
+  newTrader: boolean;
 }
 
 export interface RecentTrade {
@@ -62,6 +67,9 @@ export function toTrader(raw: unknown): Trader {
     assetsCopying: o.assetsCopying === undefined ? null : str(o.assetsCopying),
     dayLabels: (labels as unknown[]).map((l) => str(l)),
     dailyPnls: (pnls as unknown[]).map((v) => num(v)),
+    copiersPnl: o.copiersPnl === undefined ? null : str(o.copiersPnl),
+    riskScore: numOrNull(o.riskScore),
+    newTrader: o.newTrader === true,
   };
 }
 

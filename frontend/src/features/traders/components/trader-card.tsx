@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PnlChart } from '../../../components/ui/pnl-chart';
-import { Percent } from '../../../components/ui/money';
+import { Money, Percent } from '../../../components/ui/money';
 import type { Trader } from '../api/types';
 import { TraderAvatar } from './trader-avatar';
 
@@ -16,24 +16,60 @@ export function TraderCard({ trader }: { trader: Trader }) {
       </header>
       {trader.description && <p className="muted trader-card__desc">{trader.description}</p>}
       <dl className="stats stats--3">
-        <div>
-          <dt>Accuracy</dt>
-          <dd>{trader.tradingAccuracy.toFixed(0)}%</dd>
-        </div>
-        <div>
-          <dt>ROI 30d</dt>
-          <dd><Percent value={trader.roi30d} /></dd>
-        </div>
+        {trader.newTrader ? (
+          <div>
+            <dt>Track record</dt>
+            <dd>New trader</dd>
+          </div>
+        ) : (
+          <>
+            <div>
+              <dt>Accuracy</dt>
+              <dd>{trader.tradingAccuracy.toFixed(0)}%</dd>
+            </div>
+            <div>
+              <dt>ROI 30d</dt>
+              <dd><Percent value={trader.roi30d} /></dd>
+            </div>
+          </>
+        )}
         <div>
           <dt>Share</dt>
           <dd>{trader.share}%</dd>
         </div>
+        {trader.riskScore !== null && (
+          <div>
+            <dt>Risk</dt>
+            <dd data-testid="risk-score" className={trader.riskScore >= 7 ? 'down' : trader.riskScore <= 3 ? 'up' : undefined}>{trader.riskScore}/10</dd>
+          </div>
+        )}
+        {trader.maxDrawdown !== null && (
+          <div>
+            <dt>Max drawdown</dt>
+            <dd><Percent value={-Math.abs(trader.maxDrawdown)} /></dd>
+          </div>
+        )}
+        {trader.assetsCopying !== null && (
+          <div>
+            <dt>AUM</dt>
+            <dd><Money value={trader.assetsCopying} /></dd>
+          </div>
+        )}
+        {trader.copiersPnl !== null && (
+          <div>
+            <dt>Copiers&apos; pnl</dt>
+            <dd><Money value={trader.copiersPnl} signed colored /></dd>
+          </div>
+        )}
       </dl>
       <PnlChart labels={trader.dayLabels} values={trader.dailyPnls} compact title={`${trader.name}: daily PnL, last ten days`} height={56} />
       <footer className="trader-card__foot">
         <span className="muted small">{trader.followers} {trader.followers === 1 ? 'follower' : 'followers'}</span>
         <Link to={`/traderinfo/${trader.id}`} className="btn btn--outline btn--sm" aria-label={`View profile of ${trader.name}`}>
           View profile
+        </Link>
+        <Link to={`/traderinfo/${trader.id}`} className="btn btn--primary btn--sm" aria-label={`Copy ${trader.name}`}>
+          Copy
         </Link>
       </footer>
     </article>

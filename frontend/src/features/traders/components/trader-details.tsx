@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PnlChart } from '../../../components/ui/pnl-chart';
 import { Percent } from '../../../components/ui/money';
@@ -19,7 +20,8 @@ const RECENT_COLUMNS: Column<RecentTrade>[] = [
   { header: 'Closed', cell: (r) => formatDate(r.closedAt) },
 ];
 
-export function TraderDetails() {
+/** `copyPanel`: what the side shows instead of the plain copy form (the app composes the copy dialog). */
+export function TraderDetails({ copyPanel }: { copyPanel?: (t: { id: string; name: string; share: number }) => ReactNode } = {}) {
   const { id } = useParams();
   const { trader, error, isLoading, mutate } = useTrader(id);
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -49,8 +51,15 @@ export function TraderDetails() {
               </header>
               {t.description && <p className="lead">{t.description}</p>}
               <dl className="stats stats--4 card">
-                <div><dt>Accuracy</dt><dd>{t.tradingAccuracy.toFixed(0)}%</dd></div>
-                <div><dt>ROI 30 days</dt><dd><Percent value={t.roi30d} /></dd></div>
+                {t.newTrader ? (
+                  <div><dt>Track record</dt><dd>New trader</dd></div>
+                ) : (
+                  <>
+                    <div><dt>Accuracy</dt><dd>{t.tradingAccuracy.toFixed(0)}%</dd></div>
+                    <div><dt>ROI 30 days</dt><dd><Percent value={t.roi30d} /></dd></div>
+                  </>
+                )}
+                {t.riskScore !== null && <div><dt>Risk score</dt><dd data-testid="risk-score">{t.riskScore}/10</dd></div>}
                 <div><dt>Max drawdown</dt><dd><Percent value={t.maxDrawdown === null ? null : -Math.abs(t.maxDrawdown)} /></dd></div>
                 <div><dt>Followers</dt><dd>{t.followers}</dd></div>
                 <div><dt>Profit share</dt><dd>{t.share}%</dd></div>
@@ -78,7 +87,7 @@ export function TraderDetails() {
               </section>
             </div>
             <aside className="trader-details__side" id="copy">
-              <CopyTraderForm traderId={t.id || id || ''} traderName={t.name} />
+              {copyPanel ? copyPanel({ id: t.id || id || '', name: t.name, share: t.share }) : <CopyTraderForm traderId={t.id || id || ''} traderName={t.name} />}
             </aside>
             {/* on a phone the form is below the profile: a button stays at the bottom of the screen to reach it */}
             <a

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { SelectField } from '../../../components/ui/field';
+import { useEffect, useState } from 'react';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useTraders } from '../api/get-traders';
 import { SORTS, TRADER_TYPES, type TraderSort } from '../api/types';
@@ -15,7 +16,15 @@ export function TradersList() {
   const sort = (SORTS.some((s) => s.value === params.get('sort')) ? params.get('sort') : 'roi') as TraderSort;
   const traderType = params.get('traderType') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { page: result, error, isLoading, mutate } = useTraders({ sort, traderType, page });
+  const search = params.get('q') ?? '';
+  const [typed, setTyped] = useState(search);
+  // the list follows the typing after a short pause (one request per pause, not per key)
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const t = setTimeout(() => update({ q: typed.trim(), page: '' }), 300);
+    return () => clearTimeout(t);
+  });
+  const { page: result, error, isLoading, mutate } = useTraders({ sort, traderType, search, page });
 
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -35,6 +44,7 @@ export function TradersList() {
         <p className="lead muted">Statistics are computed from closed trades. Past performance is no guarantee of future results.</p>
       </header>
       <div className="toolbar" role="search" aria-label="Filter traders">
+        <TextField label="Search by name" type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="e.g. Nora" />
         <SelectField label="Sort by" value={sort} onChange={(e) => update({ sort: e.target.value, page: '' })}>
           {SORTS.map((s) => (
             <option key={s.value} value={s.value}>{s.label}</option>

@@ -1,6 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
+import { Route, Routes } from 'react-router-dom';
+import { jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '../../../test/utils';
+import { TraderDetails } from './trader-details';
+
+// the plain form of this feature (the app's route composes the copy dialog instead: features/copy-dialog)
+const renderDetails = () => renderWithProviders(<Routes><Route path="/traderinfo/:id" element={<TraderDetails />} /></Routes>, '/traderinfo/2');
 import { getToasts } from '../../../lib/toast';
 
 const trader = {
@@ -39,6 +44,31 @@ describe('traders list', () => {
     );
   });
 
+  it('a card shows the risk score, drawdown, AUM, copiers\' pnl and a Copy link; "New trader" instead of accuracy and ROI under 10 closed trades', async () => {
+    const rookie = { ...trader, id: 3, name: 'Rookie Ray', closedTrades: 1, tradingAccuracy: 100, roi30d: 9, newTrader: true, riskScore: 8, copiersPnl: '-4.50' };
+    mockFetch({ 'GET /api/traders': { items: [{ ...trader, riskScore: 3, newTrader: false, copiersPnl: '12.00' }, rookie], total: 2, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traders');
+    const nora = (await screen.findByRole('heading', { name: 'Nora Quinn' })).closest('article')!;
+    const ray = screen.getByRole('heading', { name: 'Rookie Ray' }).closest('article')!;
+    expect(within(nora).getByTestId('risk-score')).toHaveTextContent('3/10');
+    expect(within(nora).getByText('78%')).toBeInTheDocument();
+    expect(within(nora).getByText('$1,500.00')).toBeInTheDocument();
+    expect(within(nora).getByText('+$12.00')).toBeInTheDocument();
+    expect(within(ray).getByText('New trader')).toBeInTheDocument();
+    expect(within(ray).queryByText('100%')).toBeNull();
+    expect(within(ray).getByTestId('risk-score')).toHaveTextContent('8/10');
+    expect(within(ray).getByRole('link', { name: 'Copy Rookie Ray' })).toHaveAttribute('href', '/traderinfo/3');
+  });
+
+  it('searches by name on the server after a short pause', async () => {
+    const fetchMock = mockFetch({ 'GET /api/traders': { items: [trader], total: 1, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traders');
+    await screen.findByRole('heading', { name: 'Nora Quinn' });
+    await userEvent.type(screen.getByLabelText('Search by name'), 'nor');
+    await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/traders?sort=roi&search=nor&page=1&limit=12'));
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('search=n&') || String(u).includes('search=no&'))).toHaveLength(0);
+  });
+
   it('shows an empty state and an error state', async () => {
     mockFetch({ 'GET /api/traders': { items: [], total: 0, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
     const { unmount } = renderApp('/traders');
@@ -64,7 +94,7 @@ describe('trader details and the Copy button', () => {
   it('POSTs /copies with traderId, amount, stopLossPct and an Idempotency-Key', async () => {
     signIn({ roles: ['User'], kycverified: true });
     const fetchMock = mockFetch({ 'GET /api/traders/2': trader, 'POST /api/copies': () => jsonResponse(201, { id: 'c-1' }) });
-    renderApp('/traderinfo/2');
+    renderDetails();
     await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
     await userEvent.type(screen.getByLabelText('Amount'), '9.99');
     await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
@@ -86,7 +116,7 @@ describe('trader details and the Copy button', () => {
       'GET /api/traders/2': trader,
       'POST /api/copies': () => jsonResponse(403, { statusCode: 403, message: 'Complete identity verification (KYC) before copying traders', code: 'KYC_REQUIRED' }),
     });
-    renderApp('/traderinfo/2');
+    renderDetails();
     await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
     await userEvent.type(screen.getByLabelText('Amount'), '100');
     await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../../../lib/auth-session';
 import { BalanceCards } from './balance-cards';
 import { TransactionsTable } from './transactions-table';
+import { StatementTable } from './statement-table';
 import { DepositForm, WithdrawForm } from './wallet-forms';
 
 export function WalletPage() {
@@ -22,6 +23,7 @@ export function WalletPage() {
         <WithdrawForm />
       </div>
       <TransactionsTable />
+      <StatementTable />
     </div>
   );
 }

@@ -100,3 +100,27 @@ describe('wallet screen', () => {
     expect(await within(form).findByText('amount must be at most 1000000.00')).toBeInTheDocument();
   });
 });
+
+describe('wallet statement', () => {
+  it('lists every ledger line with its movement, account and signed amount, paged', async () => {
+    const { signIn: signInUser, mockFetch: mock, renderApp: render } = await import('../../../test/utils');
+    const { screen: s, within: w } = await import('@testing-library/react');
+    signInUser();
+    const fetchMock = mock({
+      'GET /api/wallet': { balance: '70.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '30.00', transactions: [] },
+      'GET /api/wallet/transactions': { transactions: [], total: 0, page: 1, limit: 20 },
+      'GET /api/wallet/statement': {
+        items: [
+          { id: '2', time: '2026-11-23T10:01:00.000Z', type: 'withdrawal_hold', reference: 'w', account: 'cash', copyId: null, amount: '-30.00' },
+          { id: '1', time: '2026-11-23T10:00:00.000Z', type: 'deposit', reference: 'd', account: 'cash', copyId: null, amount: '100.00' },
+        ],
+        total: 2, page: 1, limit: 20,
+      },
+    });
+    render('/userdashboard/wallet');
+    const table = await s.findByRole('table', { name: 'Statement' });
+    const rows = w(table).getAllByRole('row').slice(1);
+    expect(rows.map((r: HTMLElement) => r.textContent)).toEqual([expect.stringMatching(/Withdrawal requested \(held\)Cash-\$30\.00$/), expect.stringMatching(/DepositCash\+\$100\.00$/)]);
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/wallet/statement?page=1&limit=20')).toBe(true);
+  });
+});

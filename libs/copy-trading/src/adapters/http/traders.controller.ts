@@ -25,10 +25,16 @@ export class TradersController {
   @Public()
   @Get()
   @Header('Cache-Control', 'public, max-age=5')
-  @ApiOkResponse({ description: '{ items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls' })
+  @ApiOkResponse({ description: '{ items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)' })
   list(@Query() query: TraderListQueryDto) {
-    const list = { page: query.page ?? 1, limit: query.limit ?? 20, sort: query.sort ?? 'roi', traderType: query.traderType } as const;
-    return this.publicCache.get(`list:${list.page}:${list.limit}:${list.sort}:${list.traderType ?? ''}`, () => this.read.listTraders(list));
+    const list = {
+      page: query.page ?? 1,
+      limit: query.limit ?? 20,
+      sort: query.sort ?? 'roi',
+      traderType: query.traderType,
+      search: query.search?.trim() || undefined,
+    } as const;
+    return this.publicCache.get(`list:${list.page}:${list.limit}:${list.sort}:${list.traderType ?? ''}:${list.search ?? ''}`, () => this.read.listTraders(list));
   }
 
   @Roles('Trader')

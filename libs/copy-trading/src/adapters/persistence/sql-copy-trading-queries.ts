@@ -1,3 +1,4 @@
+import { NEW_TRADER_CLOSED_TRADES, riskScore } from '../../domain/risk-score';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents, pageOffset, type Page, type PageQuery } from '@mirrorline/shared';
@@ -51,7 +52,7 @@ const TRADER_SELECT = `
          coalesce(st.closed, 0) AS closed, coalesce(st.wins, 0) AS wins, coalesce(st.roi30, 0) AS roi30,
          coalesce(st.copiers_net, 0)::text AS copiers_net,
          coalesce(dd.max_dd, 0) AS max_dd, coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
-         days.daily
+         days.daily, rk.returns30
   FROM trader_profiles tp
   JOIN users u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
@@ -84,7 +85,17 @@ const TRADER_SELECT = `
       WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= now() - interval '11 days'
       GROUP BY 1
     ) x ON x.day = d.day::date
-  ) days ON true`;
+  ) days ON true
+  LEFT JOIN LATERAL (
+    SELECT json_agg(round(coalesce(x.r, 0), 6) ORDER BY d.day) AS returns30
+    FROM generate_series((now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+    LEFT JOIN (
+      SELECT (closed_at AT TIME ZONE 'UTC')::date AS day, sum(pnl_pct * allocation_pct / 100) AS r
+      FROM trader_trades
+      WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= now() - interval '31 days'
+      GROUP BY 1
+    ) x ON x.day = d.day::date
+  ) rk ON true`;
 
 interface TraderRow {
   id: number;
@@ -104,6 +115,7 @@ interface TraderRow {
   followers: string;
   assets: string;
   daily: Array<{ date: string; label: string; pnl: number }> | null;
+  returns30: Array<number | string> | null;
 }
 
 const round2 = (value: number | string): number => Math.round(Number(value) * 100) / 100;
@@ -131,6 +143,8 @@ function toSummary(row: TraderRow): TraderSummary {
     dayLabels: daily.map((d) => d.label),
     dailyPnls: daily.map((d) => d.pnl),
     daily,
+    riskScore: riskScore((row.returns30 ?? []).map(Number)),
+    newTrader: closed < NEW_TRADER_CLOSED_TRADES,
   };
 }
 
@@ -171,8 +185,9 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async listTraders(query: TraderListQuery): Promise<Page<TraderSummary>> {
-    const filter = `${LISTED_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text)`;
+    const filter = `${LISTED_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text) AND (?::text IS NULL OR tp.name ILIKE ?::text)`;
     const type = query.traderType ?? null;
+    const name = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const result = pageRows(
       await this.run<TraderRow & PagedRow>(
         paged(
@@ -180,7 +195,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
           `SELECT *, row_number() OVER (ORDER BY ${SORTS[query.sort]}) AS page_row FROM (${TRADER_SELECT} WHERE ${filter}) t
            ORDER BY ${SORTS[query.sort]} LIMIT ? OFFSET ?`,
         ),
-        [type, type, type, type, query.limit, pageOffset(query)],
+        [type, type, name, name, type, type, name, name, query.limit, pageOffset(query)],
       ),
     );
     return { items: result.rows.map(toSummary), total: result.total, page: query.page, limit: query.limit };

@@ -43,6 +43,10 @@ export interface TraderSummary {
   dayLabels: string[];
   dailyPnls: number[];
   daily: DailyPnl[];
+  /** 1–10 from the one-day 95 % VaR of the last 30 daily returns (domain/risk-score.ts, docs/copy-trading.md) */
+  riskScore: number;
+  /** fewer than 10 closed trades: accuracy and ROI are not shown as a track record */
+  newTrader: boolean;
 }
 
 export interface RecentTrade {
@@ -61,6 +65,8 @@ export interface TraderDetails extends TraderSummary {
 export interface TraderListQuery extends PageQuery {
   sort: 'roi' | 'accuracy' | 'followers';
   traderType?: string;
+  /** part of the display name, case-insensitive */
+  search?: string;
 }
 
 export interface MyCopy {

@@ -15,7 +15,8 @@ import { GetWalletUseCase } from '../../application/use-cases/get-wallet/get-wal
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
 import { RequestDepositUseCase } from '../../application/use-cases/request-deposit/request-deposit.use-case';
 import { RequestWithdrawalUseCase } from '../../application/use-cases/request-withdrawal/request-withdrawal.use-case';
-import { PageQueryDto } from '@mirrorline/shared';
+import { formatCents, PageQueryDto } from '@mirrorline/shared';
+import { LedgerInspector } from '../../application/ports/ledger-inspector';
 import { DepositRequestDto, WithdrawalAddressRequestDto, WithdrawRequestDto } from './dto/wallet.request.dto';
 import {
   toTransactionResponse,
@@ -39,6 +40,7 @@ export class WalletController {
     private readonly requestWithdrawal: RequestWithdrawalUseCase,
     private readonly addresses: ManageWithdrawalAddressesUseCase,
     private readonly mfa: MfaCodes,
+    private readonly inspector: LedgerInspector,
   ) {}
 
   @Get()
@@ -52,6 +54,14 @@ export class WalletController {
   async transactions(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto): Promise<TransactionsPageResponseDto> {
     const page = await this.listTransactions.execute({ userId: user.userId }, { page: query.page, limit: query.limit });
     return { transactions: page.items.map(toTransactionResponse), total: page.total, page: page.page, limit: page.limit };
+  }
+
+  /** Every ledger movement of the caller (deposits, withdrawals, copy allocations and returns, copied pnl, profit share, adjustments), newest first. */
+  @Get('statement')
+  @ApiOkResponse({ description: '{ items: [{ id, time, type, reference, account (cash|held|copy_equity), copyId, amount (signed) }], total, page, limit }' })
+  async statement(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto) {
+    const page = await this.inspector.statement(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 });
+    return { ...page, items: page.items.map((l) => ({ ...l, time: l.time.toISOString(), amount: formatCents(l.amount) })) };
   }
 
   @Post('deposit')

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, pageOffset, storedCents, UnitOfWork, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { emOf, pageOffset, storedCents, toCents, UnitOfWork, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import {
   LedgerInspector,
   type LedgerCheck,
   type PlatformTotals,
+  type StatementLine,
   type UserWallet,
   type WalletsOverview,
 } from '../../application/ports/ledger-inspector';
@@ -16,6 +17,30 @@ import {
 export class MikroOrmLedgerInspector extends LedgerInspector {
   constructor(private readonly uow: UnitOfWork) {
     super();
+  }
+
+  statement(userId: string, page: PageQuery): Promise<Page<StatementLine>> {
+    return this.uow.run(async (tx) => {
+      const em = emOf(tx);
+      const rows = await em.execute<Array<{ id: string; time: Date; type: string; reference: string | null; kind: string; copy_id: string | null; amount: string; total: string }>>(
+        `SELECT e.id::text, t.created_at AS time, t.type, t.reference, a.kind, a.copy_id::text, e.amount::text, count(*) OVER ()::text AS total
+         FROM ledger_accounts a
+         JOIN ledger_entries e ON e.account_id = a.id
+         JOIN ledger_transactions t ON t.id = e.transaction_id
+         WHERE a.owner_id = ?
+         ORDER BY e.id DESC
+         LIMIT ? OFFSET ?`,
+        [userId, page.limit, pageOffset(page)],
+      );
+      const total = rows.length ? Number(rows[0].total) : Number((await em.execute<Array<{ n: string }>>(
+        'SELECT count(*)::text AS n FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.owner_id = ?', [userId]))[0].n);
+      return {
+        items: rows.map((r) => ({ id: r.id, time: new Date(r.time), type: r.type, reference: r.reference, account: r.kind, copyId: r.copy_id, amount: toCents(r.amount) })),
+        total,
+        page: page.page,
+        limit: page.limit,
+      };
+    }, { isolation: 'repeatable read' });
   }
 
   check(): Promise<LedgerCheck> {

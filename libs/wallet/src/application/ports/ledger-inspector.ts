@@ -45,8 +45,24 @@ export interface WalletsOverview {
   check: LedgerCheck;
 }
 
+/** One ledger entry on one of a user's accounts: the wallet statement (newest first). */
+export interface StatementLine {
+  id: string;
+  time: Date;
+  /** the business event: deposit, withdrawal_hold, withdrawal, withdrawal_release, adjustment, copy_fund, copy_withdraw, trade_settlement, profit_share, … */
+  type: string;
+  reference: string | null;
+  /** which of the user's accounts moved: cash, held or copy_equity */
+  account: string;
+  copyId: string | null;
+  /** signed: + into that account, − out of it */
+  amount: Cents;
+}
+
 /** Read-only, set-based views over the whole ledger, taken from one snapshot. */
 export abstract class LedgerInspector {
   abstract overview(page: PageQuery, search?: string): Promise<WalletsOverview>;
   abstract check(): Promise<LedgerCheck>;
+  /** Every entry on the user's accounts, newest first, paged. */
+  abstract statement(userId: string, page: PageQuery): Promise<Page<StatementLine>>;
 }

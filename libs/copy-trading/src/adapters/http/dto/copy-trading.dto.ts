@@ -18,6 +18,12 @@ export class TraderListQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(40)
   traderType?: string;
+
+  @ApiPropertyOptional({ description: 'part of the display name (case-insensitive)', example: 'nora' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  search?: string;
 }
 
 export class StatusPageQueryDto extends PageQueryDto {

@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { Notifications } from '@mirrorline/notifications';
 import { DomainError, type TransactionContext } from '@mirrorline/shared';
 import type { KycStatus } from '@mirrorline/users';
 import { submissionStatusFor } from '../../../domain/kyc';
@@ -16,7 +17,10 @@ export interface SetKycStatusCommand {
  */
 @Injectable()
 export class SetKycStatusUseCase {
-  constructor(private readonly submissions: KycSubmissionRepository) {}
+  constructor(
+    private readonly submissions: KycSubmissionRepository,
+    @Optional() private readonly notifications?: Notifications,
+  ) {}
 
   async executeIn(tx: TransactionContext, command: SetKycStatusCommand): Promise<{ before: KycStatus; after: KycStatus; submissionId: string | null }> {
     const before = await this.submissions.lockUserStatus(tx, command.userId);
@@ -25,6 +29,15 @@ export class SetKycStatusUseCase {
     await this.submissions.setUserStatus(tx, command.userId, command.status);
     const resolved = submissionStatusFor(command.status);
     const submissionId = resolved ? await this.submissions.resolvePending(tx, command.userId, resolved, command.reviewerId) : null;
+    await this.notifications?.notify(tx, [
+      {
+        userId: command.userId,
+        type: 'kyc_decided',
+        title: command.status === 'Verified' ? 'Identity verified' : 'Identity verification updated',
+        body: `Your identity verification is now ${command.status}.`,
+        data: { KYC: command.status, before },
+      },
+    ]);
     return { before, after: command.status, submissionId };
   }
 }

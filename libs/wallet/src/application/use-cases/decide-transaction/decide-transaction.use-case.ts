@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { Notifications } from '@mirrorline/notifications';
 import { Clock, DomainError, formatCents, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import type { Decision, WalletTransaction } from '../../../domain/wallet-transaction';
@@ -31,6 +32,7 @@ export class DecideTransactionUseCase {
     private readonly transactions: WalletTransactionRepository,
     private readonly holders: AccountHolders,
     private readonly audit: AuditLog,
+    @Optional() private readonly notifications?: Notifications,
   ) {}
 
   execute(command: DecideTransactionCommand): Promise<WalletTransaction> {
@@ -83,6 +85,19 @@ export class DecideTransactionUseCase {
         },
         ip: command.ip ?? null,
       });
+      // the owner hears of the decision in the same transaction; the SPA writes the sentence from `data`
+      const kind = after.type === 'deposit' ? 'deposit' : 'withdrawal';
+      const verb = after.status === 'Approved' ? 'approved' : 'rejected';
+      const amount = formatCents(after.amount);
+      await this.notifications?.notify(tx, [
+        {
+          userId: after.userId,
+          type: 'wallet_transaction_decided',
+          title: `${kind === 'deposit' ? 'Deposit' : 'Withdrawal'} ${verb}`,
+          body: `Your ${kind} of ${amount} was ${verb}.`,
+          data: { transactionId: after.id, transactionType: kind, amount, status: after.status, note: after.note },
+        },
+      ]);
       return transaction;
     });
   }

@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { useApi } from '../../lib/api';
+import { authRequest } from '../../lib/fetcher';
+import { useLiveEvents } from '../../lib/live-events';
+import { formatDate } from '../../lib/money';
+import { notificationText } from '../../lib/notification-text';
+import { keyMatches } from '../../lib/swr-keys';
+
+const LIVE = new Set(['notification', 'wallet_transaction_decided', 'kyc_decided', 'guard_hit', 'copy_stopped', 'reconnected']);
+
+/**
+ * The bell in the top bar: the unread count (live from events/stream; a `notification` event
+ * revalidates it), a dropdown of the latest notifications with "Mark all read", and a link to the page.
+ */
+export function NotificationBell() {
+  const { mutate } = useSWRConfig();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const { data } = useApi('/api/notifications', { limit: 8 } as never, { dedupingInterval: 2000 });
+  const status = useLiveEvents((e) => {
+    if (LIVE.has(e.type)) void mutate(keyMatches('/notifications'));
+  });
+  const unread = data?.unread ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onClick = (e: MouseEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('mousedown', onClick);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+
+  async function markAll() {
+    await authRequest('/notifications/all/read', { method: 'POST' }).catch(() => undefined);
+    void mutate(keyMatches('/notifications'));
+  }
+
+  return (
+    <div className="bell" ref={box}>
+      <button
+        type="button"
+        className="btn btn--ghost bell__button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls="bell-panel"
+        aria-label={`Notifications, ${unread} unread`}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">🔔</span>
+        {unread > 0 && (
+          <span className="bell__count" data-testid="bell-count" aria-hidden="true">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+        {status === 'reconnecting' && <span className="bell__offline" aria-hidden="true" title="reconnecting" />}
+      </button>
+      {open && (
+        <div id="bell-panel" className="bell__panel" role="region" aria-label="Latest notifications">
+          <div className="bell__head">
+            <strong>Notifications</strong>
+            {unread > 0 && (
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void markAll()}>
+                Mark all read
+              </button>
+            )}
+          </div>
+          {!data?.items.length ? (
+            <p className="muted small">No notifications yet.</p>
+          ) : (
+            <ul className="bell__list">
+              {data.items.map((n) => (
+                <li key={n.id} className={n.read ? '' : 'is-unread'}>
+                  <strong>{n.title}</strong>
+                  <span className="small">{notificationText(n)}</span>
+                  <span className="muted small">{formatDate(n.createdAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link to="/userdashboard/notifications" className="small" onClick={() => setOpen(false)}>
+            All notifications
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
+import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
+
+const trader = { id: 2, name: 'Nora Quinn', share: 20, traderType: 'Scalper', tradingAccuracy: 60, roi30d: 4, maxDrawdown: 3, followers: 5, dayLabels: [], dailyPnls: [], recentTrades: [] };
+
+describe('copy dialog', () => {
+  it('amount rules: thousands separator accepted, > 2 decimals, under 10.00, over the balance; stop loss floor; profit share', () => {
+    expect(copyAmountError('1,000', '2000.00')).toBeUndefined();
+    expect(copyAmountError('10.005', '2000.00')).toBe('Use at most 2 decimals (cents)');
+    expect(copyAmountError('9.99', '2000.00')).toBe('The minimum is $10.00');
+    expect(copyAmountError('2,000.01', '2000.00')).toBe('More than your available balance');
+    expect(copyAmountError('abc', '2000.00')).toBe('Enter an amount like 100 or 1,250.50');
+    expect(stopLossFloor('1,000', 40)).toBe('400.00');
+    expect(shareOf('100.00', 20)).toBe('20.00');
+  });
+
+  it('balance, Max, stop loss in % and $, profit share, summary then Confirm with one Idempotency-Key; afterwards "You copy this trader"', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    let copies: unknown[] = [];
+    const posts: { body: unknown; key: string | null }[] = [];
+    mockFetch({
+      'GET /api/traders/2': trader,
+      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/copies': () => jsonResponse(200, copies),
+      'POST /api/copies': (_u: string, init: RequestInit) => {
+        posts.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') });
+        copies = [{ id: 'c1', traderId: 2, status: 'active', equity: '1000.00', liveEquity: '1000.00' }];
+        return jsonResponse(201, { id: 'c1' });
+      },
+    });
+    renderApp('/traderinfo/2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy trader' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Nora Quinn' });
+    await waitFor(() => expect(within(dialog).getByTestId('available')).toHaveTextContent('$1,500.00'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Max' }));
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue('1500.00');
+    await userEvent.clear(within(dialog).getByLabelText('Amount'));
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '1,600');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByText('More than your available balance')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Amount'));
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '1,000');
+    await userEvent.type(within(dialog).getByLabelText('Copy stop loss %'), '40');
+    expect(within(dialog).getByText(/falls to \$400\.00 \(a loss of about \$600\.00\)/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/\$100\.00 of new gains → \$20\.00 to the trader/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(posts).toHaveLength(0);
+    expect(within(dialog).getByText('$1,000.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('40% ($400.00)')).toBeInTheDocument();
+    expect(within(dialog).getByText('$500.00')).toBeInTheDocument(); // balance after
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0].body).toEqual({ traderId: 2, amount: '1000.00', stopLossPct: 40 });
+    expect(posts[0].key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await screen.findByText(/You copy this trader: equity/)).toHaveTextContent('You copy this trader: equity $1,000.00 — manage');
+    expect(screen.getByRole('link', { name: 'manage' })).toHaveAttribute('href', '/userdashboard');
+  });
+
+  it('without KYC the dialog explains and links to the KYC page', async () => {
+    signIn({ roles: ['User'], kycverified: false });
+    mockFetch({ 'GET /api/traders/2': trader, 'GET /api/wallet': { balance: '0.00' }, 'GET /api/copies': [] });
+    renderApp('/traderinfo/2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy trader' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Nora Quinn' });
+    expect(within(dialog).getByText(/verify your identity/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Verify my identity' })).toHaveAttribute('href', '/userdashboard/kycverification');
+  });
+});

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import useSWR, { useSWRConfig } from 'swr';
+import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { useApi } from '../../../lib/api';
+import { useSession } from '../../../lib/auth-session';
+import { authRequest } from '../../../lib/fetcher';
+import { centsToString, formatMoney, normalizeAmount, toCents } from '../../../lib/money';
+import { keyMatches } from '../../../lib/swr-keys';
+import { toast } from '../../../lib/toast';
+import { useAttemptKey } from '../../../lib/use-attempt-key';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormError, TextField } from '../../../components/ui/field';
+import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
+
+interface MyCopy {
+  id: string;
+  traderId: number | string;
+  status: string;
+  liveEquity?: string;
+  equity: string;
+}
+
+export interface CopyTarget {
+  id: string;
+  name: string;
+  /** profit share, % */
+  share: number;
+}
+
+function useMyCopyOf(traderId: string, enabled: boolean) {
+  const { data } = useSWR<MyCopy[] | { items?: MyCopy[] }>(enabled ? '/copies' : null);
+  const list = Array.isArray(data) ? data : (data?.items ?? []);
+  return list.find((c) => String(c.traderId) === traderId && c.status !== 'stopped');
+}
+
+/**
+ * The trader page's copy panel: "Copy trader" opens a dialog (a full-width sheet on a phone) with the
+ * available balance, the amount (Max), the copy stop loss in % and $, the profit share explained, then a
+ * summary and Confirm (one Idempotency-Key per attempt). After copying it says "You copy this trader:
+ * equity … — manage". Without KYC the dialog explains and links to the KYC page.
+ */
+export function CopyPanel({ trader }: { trader: CopyTarget }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { mutate } = useSWRConfig();
+  const mine = useMyCopyOf(trader.id, session.isLoggedIn);
+  const wallet = useApi(session.isLoggedIn ? '/api/wallet' : null);
+  const key = useAttemptKey();
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<'form' | 'summary'>('form');
+  const [amount, setAmount] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; stopLossPct?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const balance = wallet.data?.balance ?? null;
+
+  if (mine) {
+    return (
+      <section className="card copy-panel" aria-label="Your copy">
+        <p>
+          You copy this trader: equity <strong>{formatMoney(mine.liveEquity ?? mine.equity)}</strong> — <Link to="/userdashboard">manage</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    key.reset();
+    setErrors({});
+    set(e.target.value);
+  };
+  const pct = stopLoss.trim() ? Number(stopLoss.trim()) : null;
+  const floor = pct !== null && amount ? stopLossFloor(amount, pct) : null;
+  const example = shareOf('100.00', trader.share);
+
+  function review() {
+    const next: typeof errors = {};
+    const a = copyAmountError(amount, balance);
+    if (a) next.amount = a;
+    if (stopLoss.trim() && (!/^\d{1,2}$/.test(stopLoss.trim()) || pct! < 5 || pct! > 95)) next.stopLossPct = 'Enter a whole percentage from 5 to 95';
+    setErrors(next);
+    setFormError(null);
+    if (!next.amount && !next.stopLossPct) setStep('summary');
+  }
+
+  async function confirm() {
+    setBusy(true);
+    setFormError(null);
+    try {
+      const traderId = /^\d+$/.test(trader.id) ? Number(trader.id) : trader.id;
+      await authRequest('/copies', {
+        method: 'POST',
+        body: { traderId, amount: normalizeAmount(amount), ...(pct !== null ? { stopLossPct: pct } : {}) },
+        headers: { 'Idempotency-Key': key.current() },
+      });
+      key.settle();
+      toast.success(`You are now copying ${trader.name}`);
+      setOpen(false);
+      void mutate(keyMatches('/copies', '/wallet', '/traders'));
+    } catch (error) {
+      key.settle(error);
+      const byField = fieldErrors(error, ['amount', 'stopLossPct']);
+      setErrors(byField);
+      setFormError(errorMessage(error));
+      setStep('form');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const start = () => {
+    if (!session.isLoggedIn) {
+      navigate('/signin', { state: { from: location } });
+      return;
+    }
+    setStep('form');
+    setOpen(true);
+  };
+
+  return (
+    <section className="card copy-panel" aria-label={`Copy ${trader.name}`}>
+      <p className="muted small">Minimum $10.00. Each of {trader.name}&apos;s trades is sized from your copy&apos;s equity.</p>
+      <button type="button" className="btn btn--primary btn--block" onClick={start}>
+        Copy trader
+      </button>
+      <Dialog open={open} title={`Copy ${trader.name}`} onClose={() => !busy && setOpen(false)}>
+        {!session.KYCstatus ? (
+          <div className="stack">
+            <p>Copying moves real money, so we first need to verify your identity (KYC). It takes a few minutes.</p>
+            <Link to="/userdashboard/kycverification" className="btn btn--primary">
+              Verify my identity
+            </Link>
+          </div>
+        ) : step === 'form' ? (
+          <form
+            className="stack copy-dialog"
+            noValidate
+            aria-label="Copy details"
+            onSubmit={(e) => {
+              e.preventDefault();
+              review();
+            }}
+          >
+            <FormError message={formError} />
+            <p>
+              Available balance: <strong data-testid="available">{balance === null ? '…' : formatMoney(balance)}</strong>
+            </p>
+            <div className="copy-dialog__amount">
+              <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint="USD, at least $10.00" />
+              <button type="button" className="btn btn--outline btn--sm" disabled={!balance} onClick={() => balance && (key.reset(), setErrors({}), setAmount(balance))}>
+                Max
+              </button>
+            </div>
+            <TextField
+              label="Copy stop loss %"
+              inputMode="numeric"
+              placeholder="optional, 5–95"
+              value={stopLoss}
+              onChange={edit(setStopLoss)}
+              error={errors.stopLossPct}
+              hint={
+                floor
+                  ? `The copy stops when its live equity falls to ${formatMoney(floor)} (a loss of about ${formatMoney(centsToString((toCents(normalizeAmount(amount)) ?? 0n) - (toCents(floor) ?? 0n)))}).`
+                  : 'Stops the copy when its live equity falls to this % of the amount.'
+              }
+            />
+            <p className="small muted">
+              Profit share {trader.share}%: {trader.name} earns {trader.share}% of your copy&apos;s gains above its high-water mark (its highest equity so far), only when a
+              trade closes in profit. Example: $100.00 of new gains → {formatMoney(example)} to the trader. Losses are never charged; you earn the share back only by
+              making new highs.
+            </p>
+            <button type="submit" className="btn btn--primary">
+              Review
+            </button>
+          </form>
+        ) : (
+          <div className="stack" aria-label="Summary">
+            <dl className="stat-grid">
+              <div>
+                <dt>Amount</dt>
+                <dd>{formatMoney(normalizeAmount(amount))}</dd>
+              </div>
+              <div>
+                <dt>Copy stop loss</dt>
+                <dd>{pct === null ? 'None' : `${pct}% (${formatMoney(floor)})`}</dd>
+              </div>
+              <div>
+                <dt>Profit share</dt>
+                <dd>{trader.share}%</dd>
+              </div>
+              <div>
+                <dt>Balance after</dt>
+                <dd>{balance === null ? '—' : formatMoney(centsToString((toCents(balance) ?? 0n) - (toCents(normalizeAmount(amount)) ?? 0n)))}</dd>
+              </div>
+            </dl>
+            <FormError message={formError} />
+            <div className="dialog__footer">
+              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setStep('form')}>
+                Back
+              </button>
+              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void confirm()}>
+                {busy ? 'Copying…' : 'Confirm'}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </section>
+  );
+}

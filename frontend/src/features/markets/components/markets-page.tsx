@@ -1,0 +1,95 @@
+import { Link } from 'react-router-dom';
+import useSWR from 'swr';
+import type { ApiAnswer } from '../../../lib/api';
+import { useInstruments, type Instrument } from '../../../lib/market-instruments';
+import { changeSince, useMarketStream, type LiveQuote } from '../../../lib/market-stream';
+import { formatPrice } from '../../../lib/money';
+import { Sparkline } from '../../../components/market/sparkline';
+import { LiveStatus } from '../../../components/market/live-status';
+import { AsyncBlock } from '../../../components/ui/states';
+
+const MARKETS = ['Crypto', 'Forex', 'Stocks'] as const;
+
+export function sessionText(i: Pick<Instrument, 'open' | 'nextOpen'>, now = Date.now()): string {
+  if (i.open) return 'Open';
+  if (!i.nextOpen) return 'Closed';
+  const ms = Date.parse(i.nextOpen) - now;
+  if (ms <= 0) return 'Opening';
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const when = h >= 24 ? `${Math.floor(h / 24)}d ${h % 24}h` : h > 0 ? `${h}h ${m}m` : `${m}m`;
+  return `Closed · opens in ${when}`;
+}
+
+function DaySparkline({ symbol }: { symbol: string }) {
+  const { data } = useSWR<ApiAnswer<'/api/market/candles/{symbol}'>>([`/api/market/candles/${encodeURIComponent(symbol)}`, { interval: '1h', limit: 24 }]);
+  return <Sparkline values={(data?.candles ?? []).map((c) => Number(c.close))} label={`${symbol}, last 24 hours`} />;
+}
+
+function Row({ instrument: i, live, stale }: { instrument: Instrument; live?: LiveQuote; stale: boolean }) {
+  const q = live ?? i.quote;
+  const change = changeSince(i.dayOpen, q);
+  return (
+    <tr data-symbol={i.symbol} className={stale ? 'is-stale' : undefined}>
+      <td>
+        <Link to={`/markets/${i.symbol}`}>
+          <strong>{i.symbol}</strong>
+        </Link>
+        <div className="muted small">{i.name}</div>
+      </td>
+      <td data-testid={`bid-${i.symbol}`}>{q ? formatPrice(q.bid, i.priceDecimals) : '—'}</td>
+      <td>{q ? formatPrice(q.ask, i.priceDecimals) : '—'}</td>
+      <td className={change === null ? 'muted' : change >= 0 ? 'up' : 'down'}>{change === null ? '—' : `${change >= 0 ? '+' : ''}${change.toFixed(2)}%`}</td>
+      <td className="hide-phone">{sessionText(i)}</td>
+      <td className="hide-phone">
+        <DaySparkline symbol={i.symbol} />
+      </td>
+    </tr>
+  );
+}
+
+/** `/markets`: every instrument grouped by market, live bid/ask and change today, session and sparkline. */
+export function MarketsPage() {
+  const result = useInstruments();
+  const { quotes, status } = useMarketStream();
+  return (
+    <section className="container section">
+      <header className="page-head">
+        <h1>Markets</h1>
+        <LiveStatus status={status} />
+      </header>
+      <AsyncBlock data={result.data} error={result.error} isLoading={result.isLoading} onRetry={() => void result.mutate()} isEmpty={(d) => d.length === 0} loadingLabel="Loading markets">
+        {(instruments) =>
+          MARKETS.map((market) => {
+            const rows = instruments.filter((i) => i.market === market);
+            if (!rows.length) return null;
+            return (
+              <section key={market} className="markets-group" aria-labelledby={`m-${market}`}>
+                <h2 id={`m-${market}`}>{market}</h2>
+                <div className="markets-scroll" tabIndex={0} role="region" aria-label={`${market} prices`}>
+                  <table className="markets-table" aria-label={`${market} instruments`}>
+                    <thead>
+                      <tr>
+                        <th scope="col">Instrument</th>
+                        <th scope="col">Bid</th>
+                        <th scope="col">Ask</th>
+                        <th scope="col">Today</th>
+                        <th scope="col" className="hide-phone">Session</th>
+                        <th scope="col" className="hide-phone">24 h</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {rows.map((i) => (
+                        <Row key={i.symbol} instrument={i} live={quotes[i.symbol]} stale={status !== 'live'} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            );
+          })
+        }
+      </AsyncBlock>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useApi } from '../../../lib/api';
+import { authRequest } from '../../../lib/fetcher';
+import { formatDate } from '../../../lib/money';
+import { notificationText } from '../../../lib/notification-text';
+import { keyMatches } from '../../../lib/swr-keys';
+import { Pager } from '../../../components/ui/pager';
+import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+
+/** /userdashboard/notifications: every notification, newest first, paged; unread ones can be marked read. */
+export function NotificationsPage() {
+  const [page, setPage] = useState(1);
+  const { mutate } = useSWRConfig();
+  const result = useApi('/api/notifications', { page, limit: 20 } as never, { keepPreviousData: true });
+  const read = async (id: string) => {
+    await authRequest(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' }).catch(() => undefined);
+    void mutate(keyMatches('/notifications'));
+  };
+  return (
+    <div className="stack">
+      <header className="page__header page__header--dash">
+        <h1>Notifications</h1>
+      </header>
+      <section className="card">
+        <AsyncBlock data={result.data} error={result.error} isLoading={result.isLoading} onRetry={() => void result.mutate()} isEmpty={(d) => d.items.length === 0} empty={<EmptyState title="No notifications yet" />}>
+          {(d) => (
+            <>
+              <p className="muted small">{d.unread} unread</p>
+              <ul className="bell__list" aria-label="Notifications">
+                {d.items.map((n) => (
+                  <li key={n.id} className={n.read ? '' : 'is-unread'}>
+                    <strong>{n.title}</strong>
+                    <span>{notificationText(n)}</span>
+                    <span className="muted small">
+                      {formatDate(n.createdAt)}
+                      {!n.read && (
+                        <>
+                          {' · '}
+                          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void read(n.id)}>
+                            Mark read
+                          </button>
+                        </>
+                      )}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <Pager label="Notification pages" page={page} pages={Math.max(1, Math.ceil(d.total / Math.max(1, d.limit)))} onPage={setPage} />
+            </>
+          )}
+        </AsyncBlock>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import useSWR from 'swr';
+import { useApi } from '../../../lib/api';
+
+export interface FillReceipt {
+  traderFill: string;
+  copierFill: string;
+  quoteTime: string | null;
+  delayMs: number;
+  slippageBps: string;
+}
+
+/** GET /api/copies (product.md §9.3: live figures at the market). */
+export interface LiveCopy {
+  id: string;
+  traderId: number;
+  traderName: string;
+  status: string;
+  invested: string;
+  equity: string;
+  pnl: string;
+  openPositions: number;
+  unrealizedPnl: string;
+  liveEquity: string;
+  stopLossPct: number | null;
+}
+
+/** An item of GET /api/trades. */
+export interface Position {
+  id: string;
+  copyId: string;
+  tradeId: string;
+  traderName: string;
+  symbol: string;
+  side: string;
+  entryPrice: string;
+  exitPrice: string | null;
+  closeReason: string | null;
+  receipt: FillReceipt | null;
+  markPrice: string | null;
+  unrealizedPnl: string | null;
+  size: string;
+  status: 'open' | 'closed';
+  pnl: string | null;
+  openedAt: string;
+}
+
+/** Marks move between events: the server's figures are revalidated every 15 s besides the live quotes. */
+export const MARK_REFRESH_MS = 15_000;
+
+export function useLiveCopies() {
+  return useSWR<LiveCopy[] | { items?: LiveCopy[] }>('/copies', { refreshInterval: MARK_REFRESH_MS });
+}
+
+export function useOpenPositions() {
+  return useSWR<{ items: Position[]; total: number }>(['/trades', { page: 1, limit: 100, status: 'open' }], { refreshInterval: MARK_REFRESH_MS });
+}
+
+export function useCash() {
+  return useApi('/api/wallet', undefined, { refreshInterval: MARK_REFRESH_MS });
+}
+
+export function copiesOf(data: LiveCopy[] | { items?: LiveCopy[] } | undefined): LiveCopy[] | undefined {
+  if (data === undefined) return undefined;
+  return Array.isArray(data) ? data : (data.items ?? []);
+}

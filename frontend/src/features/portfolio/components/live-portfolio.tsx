@@ -1,0 +1,208 @@
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { useLiveEvents } from '../../../lib/live-events';
+import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
+import { closeSidePrice, sumMoney, unrealizedPnl } from '../../../lib/live-pnl';
+import { keyMatches } from '../../../lib/swr-keys';
+import { formatMoney, toCents } from '../../../lib/money';
+import { LiveStatus } from '../../../components/market/live-status';
+import { Money, Pnl } from '../../../components/ui/money';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { copiesOf, useCash, useLiveCopies, useOpenPositions, type LiveCopy, type Position } from '../api/portfolio';
+
+const LIVE_TYPES = new Set(['position_opened', 'position_closed', 'copy_stopped', 'guard_hit', 'wallet_transaction_decided', 'reconnected']);
+
+/** A position marked to the live quote when the stream is live, else the server's mark. */
+export function livePosition(p: Position, quote: LiveQuote | undefined): { mark: string | null; pnl: string | null } {
+  if (!quote) return { mark: p.markPrice, pnl: p.unrealizedPnl };
+  const mark = closeSidePrice(p.side, quote);
+  return { mark, pnl: unrealizedPnl(p.side, p.size, p.entryPrice, mark) ?? p.unrealizedPnl };
+}
+
+function pctOf(part: string, whole: string): string {
+  const w = toCents(whole);
+  const p = toCents(part);
+  if (!w || p === null) return '—';
+  const bp = (p * 10_000n) / w; // basis points, toward zero
+  const sign = bp < 0n ? '-' : bp > 0n ? '+' : '';
+  const abs = bp < 0n ? -bp : bp;
+  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}%`;
+}
+
+function Receipt({ p }: { p: Position }) {
+  if (!p.receipt) return <span className="muted">—</span>;
+  return (
+    <span className="small">
+      trader {p.receipt.traderFill} · you {p.receipt.copierFill} · {p.receipt.delayMs} ms · {p.receipt.slippageBps} bps
+    </span>
+  );
+}
+
+function Positions({ positions, quotes, stale }: { positions: Position[]; quotes: Record<string, LiveQuote>; stale: boolean }) {
+  if (!positions.length) return <p className="muted">No open positions.</p>;
+  return (
+    <div className="markets-scroll" tabIndex={0} role="region" aria-label="Open positions">
+      <table className="markets-table" aria-label="Positions">
+        <thead>
+          <tr>
+            <th scope="col">Symbol</th>
+            <th scope="col">Side</th>
+            <th scope="col">Size</th>
+            <th scope="col">Fill</th>
+            <th scope="col">Mark</th>
+            <th scope="col">Unrealized</th>
+            <th scope="col">Fill receipt</th>
+          </tr>
+        </thead>
+        <tbody>
+          {positions.map((p) => {
+            const live = livePosition(p, stale ? undefined : quotes[p.symbol]);
+            return (
+              <tr key={p.id} data-testid={`position-${p.symbol}`} className={stale ? 'is-stale' : undefined}>
+                <td>{p.symbol}</td>
+                <td>{p.side}</td>
+                <td>{formatMoney(p.size)}</td>
+                <td>{p.entryPrice}</td>
+                <td data-testid="mark">{live.mark ?? '—'}</td>
+                <td data-testid="unrealized">{live.pnl === null ? '—' : <Pnl value={live.pnl} />}</td>
+                <td>
+                  <Receipt p={p} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The live portfolio on the overview: total equity (cash + live copy equity), total pnl (realized +
+ * unrealized), and each copy with live equity, unrealized pnl in $ and %, invested and open positions,
+ * drilled down to its positions (live mark, unrealized pnl, fill receipt). Live: quotes from
+ * market/stream move the marks, events/stream (a position opened/closed, a copy stopped, a transaction
+ * decided) revalidates the lists, and the server's figures are re-read every 15 s.
+ */
+export function LivePortfolio() {
+  const { mutate } = useSWRConfig();
+  const eventsStatus = useLiveEvents((e) => {
+    if (LIVE_TYPES.has(e.type)) void mutate(keyMatches('/copies', '/trades', '/wallet'));
+  });
+  const { quotes, status: marketStatus } = useMarketStream();
+  const copiesQuery = useLiveCopies();
+  const positionsQuery = useOpenPositions();
+  const cashQuery = useCash();
+  const [open, setOpen] = useState<string | null>(null);
+  const copies = copiesOf(copiesQuery.data);
+  const positions = positionsQuery.data?.items ?? [];
+  const status = eventsStatus !== 'live' ? eventsStatus : marketStatus;
+  const stale = status !== 'live';
+
+  if (copiesQuery.error && !copies) return <ErrorState error={copiesQuery.error} onRetry={() => void copiesQuery.mutate()} />;
+  if (!copies || !cashQuery.data) return <LoadingState label="Loading your portfolio" />;
+
+  const live = (c: LiveCopy) => {
+    const mine = positions.filter((p) => p.copyId === c.id);
+    // all its positions are on screen: mark them to the live quotes; otherwise the server's figure
+    const unrealized = !stale && mine.length === c.openPositions && mine.length > 0 ? sumMoney(mine.map((p) => livePosition(p, quotes[p.symbol]).pnl)) : c.unrealizedPnl;
+    return { unrealized, equity: sumMoney([c.equity, unrealized]), positions: mine };
+  };
+  const running = copies.filter((c) => c.status !== 'stopped');
+  const rows = running.map((c) => ({ copy: c, ...live(c) }));
+  const copyEquity = sumMoney(rows.map((r) => r.equity));
+  const totalEquity = sumMoney([cashQuery.data.balance, copyEquity]);
+  const totalPnl = sumMoney([...copies.map((c) => c.pnl), ...rows.map((r) => r.unrealized)]);
+
+  return (
+    <section className="card stack" aria-labelledby="portfolio-h">
+      <header className="page-head">
+        <h2 id="portfolio-h">Portfolio</h2>
+        <LiveStatus status={status} />
+      </header>
+      <dl className={`stat-grid ${stale ? 'is-stale' : ''}`}>
+        <div>
+          <dt>Total equity</dt>
+          <dd data-testid="total-equity">
+            <Money value={totalEquity} />
+          </dd>
+        </div>
+        <div>
+          <dt>Cash</dt>
+          <dd>
+            <Money value={cashQuery.data.balance} />
+          </dd>
+        </div>
+        <div>
+          <dt>Copy equity (live)</dt>
+          <dd>
+            <Money value={copyEquity} />
+          </dd>
+        </div>
+        <div>
+          <dt>Total pnl</dt>
+          <dd data-testid="total-pnl">
+            <Pnl value={totalPnl} />
+          </dd>
+        </div>
+      </dl>
+      {rows.length === 0 ? (
+        <p className="muted">
+          You copy nobody yet. <Link to="/traders">Find a trader</Link>
+        </p>
+      ) : (
+        <div className="markets-scroll" tabIndex={0} role="region" aria-label="Live copies">
+          <table className="markets-table" aria-label="Live copies">
+            <thead>
+              <tr>
+                <th scope="col">Trader</th>
+                <th scope="col">Invested</th>
+                <th scope="col">Live equity</th>
+                <th scope="col">Unrealized</th>
+                <th scope="col">Open</th>
+                <th scope="col">
+                  <span className="visually-hidden">Positions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ copy, unrealized, equity, positions: mine }) => (
+                <Fragment key={copy.id}>
+                  <tr data-testid={`copy-${copy.traderName}`} className={stale ? 'is-stale' : undefined}>
+                    <td>
+                      <Link to={`/traderinfo/${copy.traderId}`}>{copy.traderName}</Link>
+                      {copy.status !== 'active' && <span className="muted small"> ({copy.status})</span>}
+                    </td>
+                    <td>
+                      <Money value={copy.invested} />
+                    </td>
+                    <td data-testid="live-equity">
+                      <Money value={equity} />
+                    </td>
+                    <td data-testid="copy-unrealized">
+                      <Pnl value={unrealized} /> <span className="muted small">{pctOf(unrealized, copy.invested)}</span>
+                    </td>
+                    <td>{copy.openPositions}</td>
+                    <td>
+                      <button type="button" className="btn btn--ghost btn--sm" aria-label={`Positions of ${copy.traderName}`} aria-expanded={open === copy.id} onClick={() => setOpen(open === copy.id ? null : copy.id)}>
+                        Positions
+                      </button>
+                    </td>
+                  </tr>
+                  {open === copy.id && (
+                    <tr>
+                      <td colSpan={6}>
+                        <Positions positions={mine} quotes={quotes} stale={stale} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import useSWR from 'swr';
+import { authRequest } from '../../../lib/fetcher';
+
+/** An item of GET /api/trader/trades (product.md §9.3: an open trade is marked to the market). */
+export interface DeskTrade {
+  id: string;
+  symbol: string;
+  pair: string;
+  market: string;
+  side: 'buy' | 'sell';
+  entryPrice: string;
+  exitPrice: string | null;
+  stopLoss: string | null;
+  takeProfit: string | null;
+  closeReason: string | null;
+  markPrice: string | null;
+  unrealizedPnlPct: string | null;
+  allocationPct: number;
+  pnlPct: string | null;
+  status: string;
+  copiedCount: number;
+  copiersPnl: string;
+  openedAt: string;
+  closedAt: string | null;
+}
+
+export interface DeskPage {
+  items: DeskTrade[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const DESK_REFRESH_MS = 5000;
+
+export function useDeskTrades(status: 'open' | 'closed', page: number, traderId?: string) {
+  return useSWR<DeskPage>(['/trader/trades', { page, limit: 20, status, traderId }], {
+    refreshInterval: DESK_REFRESH_MS,
+    dedupingInterval: 1000,
+    keepPreviousData: true,
+  });
+}
+
+export interface OrderBody {
+  symbol: string;
+  side: 'buy' | 'sell';
+  allocationPct: number;
+  stopLoss?: string;
+  takeProfit?: string;
+}
+
+export function placeOrder(body: OrderBody, idempotencyKey: string, traderId?: string) {
+  return authRequest<{ trade?: DeskTrade; copied?: number }>('/trader/trades', {
+    method: 'POST',
+    body,
+    params: { traderId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    timeoutMs: 60_000,
+  });
+}
+
+export function closeAtMarket(id: string, idempotencyKey: string, traderId?: string) {
+  return authRequest<{ trade?: DeskTrade }>(`/trader/trades/${encodeURIComponent(id)}/close`, {
+    method: 'POST',
+    body: {},
+    params: { traderId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+    timeoutMs: 60_000,
+  });
+}
+
+/** PATCH /api/trader/trades/:id {stopLoss, takeProfit}: null clears a level. */
+export function updateLevels(id: string, levels: { stopLoss: string | null; takeProfit: string | null }, traderId?: string) {
+  return authRequest<DeskTrade>(`/trader/trades/${encodeURIComponent(id)}`, { method: 'PATCH', body: levels, params: { traderId } });
+}

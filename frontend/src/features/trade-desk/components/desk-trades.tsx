@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import { errorMessage } from '../../../lib/api-client';
+import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
+import { closeSidePrice, unrealizedPct } from '../../../lib/live-pnl';
+import { formatDate } from '../../../lib/money';
+import { keyMatches } from '../../../lib/swr-keys';
+import { toast } from '../../../lib/toast';
+import { useAttemptKey } from '../../../lib/use-attempt-key';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/field';
+import { Money, Percent } from '../../../components/ui/money';
+import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { Pager } from '../../../components/ui/pager';
+import { closeAtMarket, updateLevels, useDeskTrades, type DeskTrade } from '../api/trade-desk';
+import { levelError } from './levels';
+
+const REASONS: Record<string, string> = { manual: 'Manual', stop_loss: 'Stop loss', take_profit: 'Take profit', copy_stop_loss: 'Copy stop loss' };
+
+/** The live mark (the price a close would fill at now) and unrealized pnl % of an open trade. */
+export function liveMark(t: DeskTrade, quote: LiveQuote | undefined): { mark: string | null; pct: number | null } {
+  const mark = quote ? closeSidePrice(t.side, quote) : t.markPrice;
+  if (!mark) return { mark: null, pct: null };
+  return { mark, pct: unrealizedPct(t.side, t.entryPrice, mark) };
+}
+
+function LevelsForm({ trade, quote, traderId }: { trade: DeskTrade; quote: LiveQuote | undefined; traderId?: string }) {
+  const { mutate } = useSWRConfig();
+  const [sl, setSl] = useState(trade.stopLoss ?? '');
+  const [tp, setTp] = useState(trade.takeProfit ?? '');
+  const [errors, setErrors] = useState<{ stopLoss?: string; takeProfit?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const changed = sl.trim() !== (trade.stopLoss ?? '') || tp.trim() !== (trade.takeProfit ?? '');
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const next = { stopLoss: levelError('stopLoss', trade.side, sl, quote), takeProfit: levelError('takeProfit', trade.side, tp, quote) };
+    setErrors(next);
+    if (next.stopLoss || next.takeProfit) return;
+    setBusy(true);
+    try {
+      await updateLevels(trade.id, { stopLoss: sl.trim() || null, takeProfit: tp.trim() || null }, traderId);
+      toast.success(`${trade.symbol}: levels saved`);
+      void mutate(keyMatches('/trader/trades'));
+    } catch (err) {
+      const message = errorMessage(err);
+      if (/stopLoss|stop loss/i.test(message)) setErrors({ stopLoss: message.replace('stopLoss', 'Stop loss') });
+      else if (/takeProfit|take profit/i.test(message)) setErrors({ takeProfit: message.replace('takeProfit', 'Take profit') });
+      else setErrors({ form: message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="desk-trade__levels" onSubmit={onSubmit} noValidate aria-label={`Levels of ${trade.symbol}`}>
+      <TextField label="Stop loss" inputMode="decimal" placeholder="none" value={sl} onChange={(e) => setSl(e.target.value)} error={errors.stopLoss} />
+      <TextField label="Take profit" inputMode="decimal" placeholder="none" value={tp} onChange={(e) => setTp(e.target.value)} error={errors.takeProfit} />
+      <button type="submit" className="btn btn--outline btn--sm" disabled={busy || !changed}>
+        {busy ? 'Saving…' : 'Save levels'}
+      </button>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; quote: LiveQuote | undefined; stale: boolean; traderId?: string }) {
+  const trade = { ...raw, symbol: raw.symbol || raw.pair };
+  const { mutate } = useSWRConfig();
+  const key = useAttemptKey();
+  const [confirming, setConfirming] = useState(false);
+  const live = liveMark(trade, stale ? undefined : quote);
+  async function close() {
+    try {
+      const answer = await closeAtMarket(trade.id, key.current(), traderId);
+      key.settle();
+      toast.success(`${trade.symbol} closed${answer?.trade?.exitPrice ? ` at ${answer.trade.exitPrice}` : ''}`);
+      void mutate(keyMatches('/trader/trades'));
+    } catch (err) {
+      key.settle(err);
+      throw err;
+    }
+  }
+  return (
+    <li className={`desk-trade ${stale ? 'is-stale' : ''}`} aria-label={`Open trade ${trade.symbol}`}>
+      <div>
+        <strong>{trade.symbol}</strong> <span className={trade.side === 'buy' ? 'pos cap' : 'neg cap'}>{trade.side}</span>
+        <span className="muted small">
+          {' '}
+          at {trade.entryPrice} · {trade.allocationPct}% · {trade.copiedCount} copied · {formatDate(trade.openedAt)}
+        </span>
+        <div className="small">
+          Mark <strong data-testid="desk-mark">{live.mark ?? '—'}</strong> · unrealized{' '}
+          <span data-testid="desk-pct">
+            <Percent value={live.pct === null ? null : live.pct.toFixed(2)} />
+          </span>
+        </div>
+      </div>
+      <form
+        className="inline-form"
+        aria-label={`Close ${trade.symbol}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setConfirming(true);
+        }}
+      >
+        <span className="muted small">{live.mark ? `A close fills at about ${live.mark} now` : 'No live price'}</span>
+        <button type="submit" className="btn btn--outline btn--sm">
+          Close at market
+        </button>
+      </form>
+      <LevelsForm trade={trade} quote={stale ? undefined : quote} traderId={traderId} />
+      <ConfirmDialog open={confirming} title={`Close ${trade.symbol}?`} confirmLabel="Confirm close" danger onConfirm={close} onClose={() => setConfirming(false)}>
+        <p>
+          {trade.side === 'buy' ? 'Sells' : 'Buys back'} {trade.symbol} at the market ({live.mark ? `about ${live.mark} now` : 'no live price now'}). Every copier&apos;s position
+          closes at the same price.
+        </p>
+      </ConfirmDialog>
+    </li>
+  );
+}
+
+export function OpenTrades({ traderId }: { traderId?: string }) {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useDeskTrades('open', page, traderId);
+  const { quotes, status } = useMarketStream();
+  return (
+    <section className="card" aria-labelledby="open-trades-title">
+      <h2 id="open-trades-title">Open trades</h2>
+      <AsyncBlock data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} loadingLabel="Loading open trades" isEmpty={(d) => d.items.length === 0} empty={<EmptyState title="No open trades">Open one with the ticket above.</EmptyState>}>
+        {(d) => (
+          <>
+            <ul className="open-trades">
+              {d.items.map((t) => (
+                <OpenTrade key={t.id} trade={t} quote={quotes[t.symbol || t.pair]} stale={status !== 'live'} traderId={traderId} />
+              ))}
+            </ul>
+            <Pager label="Open trade pages" page={page} pages={Math.max(1, Math.ceil(d.total / Math.max(1, d.limit)))} onPage={setPage} />
+          </>
+        )}
+      </AsyncBlock>
+    </section>
+  );
+}
+
+export function ClosedTrades({ traderId }: { traderId?: string }) {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useDeskTrades('closed', page, traderId);
+  return (
+    <section className="card" aria-labelledby="closed-trades-title">
+      <h2 id="closed-trades-title">Closed trades</h2>
+      <AsyncBlock data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} loadingLabel="Loading closed trades" isEmpty={(d) => d.items.length === 0} empty={<EmptyState title="No closed trades yet" />}>
+        {(d) => (
+          <>
+            <div className="markets-scroll" tabIndex={0} role="region" aria-label="Closed trades list">
+              <table className="markets-table" aria-label="Closed trades">
+                <thead>
+                  <tr>
+                    <th scope="col">Symbol</th>
+                    <th scope="col">Side</th>
+                    <th scope="col">Entry</th>
+                    <th scope="col">Exit</th>
+                    <th scope="col">PnL</th>
+                    <th scope="col">Reason</th>
+                    <th scope="col">Copiers&apos; pnl</th>
+                    <th scope="col">Closed</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.items.map((t) => (
+                    <tr key={t.id}>
+                      <td>{t.symbol || t.pair}</td>
+                      <td className="cap">{t.side}</td>
+                      <td>{t.entryPrice}</td>
+                      <td>{t.exitPrice ?? '—'}</td>
+                      <td>
+                        <Percent value={t.pnlPct} />
+                      </td>
+                      <td>{REASONS[t.closeReason ?? 'manual'] ?? t.closeReason}</td>
+                      <td>
+                        <Money value={t.copiersPnl} signed colored />
+                      </td>
+                      <td>{formatDate(t.closedAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager label="Closed trade pages" page={page} pages={Math.max(1, Math.ceil(d.total / Math.max(1, d.limit)))} onPage={setPage} />
+          </>
+        )}
+      </AsyncBlock>
+    </section>
+  );
+}

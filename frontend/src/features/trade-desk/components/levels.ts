@@ -1,0 +1,56 @@
+/**
+ * Order-ticket arithmetic on exact decimal strings (bigint, 10⁻¹² scale): which side of the live price a
+ * stop loss / take profit must be on (the server's rule: a buy's levels against the bid it would close
+ * at, a sell's against the ask), and the money at risk per $1,000 of copier equity.
+ */
+const SCALE = 12n;
+const ONE = 10n ** SCALE;
+export const PRICE = /^\d{1,12}(\.\d{1,8})?$/;
+
+export function scaled(value: string): bigint | null {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return null;
+  return BigInt(m[1]) * ONE + BigInt((m[2] ?? '').slice(0, Number(SCALE)).padEnd(Number(SCALE), '0'));
+}
+
+export interface TicketQuote {
+  bid: string;
+  ask: string;
+}
+
+/** The message for a level on the wrong side of the live price, or undefined. */
+export function levelError(kind: 'stopLoss' | 'takeProfit', side: 'buy' | 'sell', value: string, quote: TicketQuote | null | undefined): string | undefined {
+  const v = value.trim();
+  if (!v) return undefined;
+  if (!PRICE.test(v) || !/[1-9]/.test(v)) return 'Enter a positive price, or leave it empty';
+  if (!quote) return undefined;
+  const level = scaled(v)!;
+  const ref = side === 'buy' ? quote.bid : quote.ask;
+  const price = scaled(ref)!;
+  const name = kind === 'stopLoss' ? 'Stop loss' : 'Take profit';
+  const below = (kind === 'stopLoss') === (side === 'buy');
+  if (below && level >= price) return `${name} of a ${side} must be below the current price ${ref}`;
+  if (!below && level <= price) return `${name} of a ${side} must be above the current price ${ref}`;
+  return undefined;
+}
+
+/**
+ * Money at risk per $1,000 of copier equity: the position is allocation % of it; at the stop loss it
+ * loses size × |fill − SL| / fill (fill = ask for a buy, bid for a sell); without a stop loss, the whole
+ * position. Cents, toward zero; null when it cannot be computed.
+ */
+export function riskPer1000(side: 'buy' | 'sell', allocationPct: number, stopLoss: string, quote: TicketQuote | null | undefined): string | null {
+  if (!Number.isInteger(allocationPct) || allocationPct < 1 || allocationPct > 100) return null;
+  const sizeCents = BigInt(allocationPct) * 1000n; // 1,000.00 × pct / 100, in cents
+  let cents = sizeCents;
+  if (stopLoss.trim()) {
+    const sl = scaled(stopLoss);
+    const fill = quote ? scaled(side === 'buy' ? quote.ask : quote.bid) : null;
+    if (sl === null || !fill) return null;
+    const diff = side === 'buy' ? fill - sl : sl - fill;
+    if (diff <= 0n) return null;
+    cents = (sizeCents * diff) / fill;
+    if (cents > sizeCents) cents = sizeCents;
+  }
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+}

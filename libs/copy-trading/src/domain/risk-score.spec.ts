@@ -1,0 +1,40 @@
+import { dailyVar95, NEW_TRADER_CLOSED_TRADES, RISK_BANDS, riskScore } from './risk-score';
+
+const days = (values: number[]) => [...values, ...Array(30 - values.length).fill(0)];
+
+describe('risk score (1–10 from the one-day 95 % VaR of 30 daily returns)', () => {
+  it('no trades, or the same return every day, is the calmest score', () => {
+    expect(riskScore(Array(30).fill(0))).toBe(1);
+    expect(riskScore(Array(30).fill(0.4))).toBe(1);
+    expect(riskScore([])).toBe(1);
+  });
+
+  it('VaR95 = 1.645 × population σ', () => {
+    // returns alternating +1 / −1: σ = 1 → VaR 1.645 %
+    const alt = Array.from({ length: 30 }, (_, i) => (i % 2 ? 1 : -1));
+    expect(dailyVar95(alt)).toBeCloseTo(1.645, 10);
+    expect(riskScore(alt)).toBe(7); // 1.5 < 1.645 ≤ 2.25
+  });
+
+  it('each band boundary maps to its score, just above it to the next', () => {
+    RISK_BANDS.forEach((upper, i) => {
+      const sigma = upper / 1.645;
+      const at = Array.from({ length: 30 }, (_, k) => (k % 2 ? sigma : -sigma));
+      expect(riskScore(at)).toBe(i + 1);
+      const above = at.map((r) => r * 1.01);
+      expect(riskScore(above)).toBe(i + 2);
+    });
+  });
+
+  it('one large losing day raises the score; scores stay within 1..10', () => {
+    expect(riskScore(days([-3]))).toBeGreaterThan(riskScore(days([-0.3])));
+    expect(riskScore(days([-80, 90]))).toBe(10);
+    for (let s = 0; s < 50; s++) {
+      const r = Array.from({ length: 30 }, (_, i) => Math.sin(i * (s + 1)) * s);
+      const score = riskScore(r);
+      expect(score).toBeGreaterThanOrEqual(1);
+      expect(score).toBeLessThanOrEqual(10);
+    }
+    expect(NEW_TRADER_CLOSED_TRADES).toBe(10);
+  });
+});
