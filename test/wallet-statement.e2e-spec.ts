@@ -22,7 +22,7 @@ describe('wallet statement', () => {
     const other = await createUser(t, { kyc: 'Verified' });
     const deposit = await api.post(user, '/wallet/deposit', { amount: '100.00' }).expect(201);
     await api.post(admin, `/admin/transactions/${deposit.body.id}/approve`).expect(200);
-    const withdrawal = await api.post(user, '/wallet/withdraw', { amount: '30.00', destination: 'IBAN DE89 3704 0044 0532 0130 00' }).expect(201);
+    const withdrawal = await api.post(user, '/wallet/withdraw', { amount: '30.00', destination: 'DE89 3704 0044 0532 0130 00' }).expect(201);
     await api.post(admin, `/admin/transactions/${withdrawal.body.id}/reject`).expect(200);
 
     const body = await statement(user);
