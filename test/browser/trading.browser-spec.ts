@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { adminApiToken } from './support/admin';
 import { browserEnv } from './support/server';
 import { launch, newPage, screenshot } from './support/browser';
 
@@ -75,7 +76,8 @@ describe('live trading screens (Chromium, simulated market)', () => {
     visitor = await newPage(browser);
     desk = await newPage(browser);
     fan = await newPage(browser);
-    adminToken = await login(browserEnv().adminEmail, browserEnv().adminPassword);
+    // Admins have 2FA (product.md §10): password, then the code (the run's first admin sign-in enrols).
+    adminToken = await adminApiToken();
     for (const [who, roles] of [[trader, ['User', 'Trader']], [follower, ['User']]] as const) {
       const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...who, roles } });
       const userId = created.user?.id ?? created.user?._id ?? created.id;
