@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in order, with one summary line at the end.
-//   lint → type-check (API + SPA) → build → Jest unit + e2e (real PostgreSQL) → faults (real processes killed)
+//   lint (+ lib graph) → type-check (API + SPA) → build → Jest unit + e2e (real PostgreSQL) → faults (real processes killed)
 //   → cluster (two instances, one PostgreSQL, one Redis; where redis-server exists) → Vitest (SPA) → browser (Chromium)
 // Options: --only=lint,types,unit,e2e,faults,cluster,spa,browser to run a subset.
 import { spawnSync } from 'node:child_process';
@@ -69,7 +69,10 @@ function ensureDebianPackage(path, pkg) {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 
-if (wanted('lint')) run('lint (ESLint, architecture boundaries)', bin('eslint'), ['.', '--max-warnings=0']);
+if (wanted('lint')) {
+  run('lint (ESLint, architecture boundaries)', bin('eslint'), ['.', '--max-warnings=0']);
+  run('lib graph (acyclic, in the order of docs/lib-order.json)', process.execPath, ['scripts/check-lib-graph.mjs']);
+}
 if (wanted('types')) {
   run('type-check API (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   run('type-check SPA (tsc)', bin('tsc'), ['--noEmit', '-p', 'frontend/tsconfig.json']);

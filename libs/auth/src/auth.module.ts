@@ -58,10 +58,15 @@ import { DisableMfa, EnableMfa, GetMfaStatus, SetUpMfa } from './application/use
 import { ListSessions, RevokeSessions } from './application/use-cases/manage-sessions/manage-sessions.use-cases';
 import { ManageApiTokens } from './application/use-cases/manage-api-tokens/manage-api-tokens.use-cases';
 
+import { SessionRevoker } from './application/ports/session-revoker';
+import { AccessTokenIssuer } from './application/ports/access-token-issuer';
+import { AuthSessionRevoker } from './application/services/auth-session-revoker';
+import { AuthAccessTokenIssuer } from './application/services/auth-access-token-issuer';
+
 @Module({
   imports: [
-    // No UsersModule here: auth reads `users` through SQL only, so it has no runtime import of
-    // @mirrorline/users, whose user management imports auth (a module cycle otherwise).
+    // No UsersModule here: auth comes before users in docs/lib-order.json (its identity types come from
+    // @mirrorline/identity); user management reaches auth through SessionRevoker and AccessTokenIssuer.
     JwtModule.register({}),
     OtpModule,
     MailModule,
@@ -73,6 +78,9 @@ import { ManageApiTokens } from './application/use-cases/manage-api-tokens/manag
   ],
   controllers: [AuthController, SecurityController],
   providers: [
+    // Ports for the contexts above auth (user management): end a user's sessions, sign a token for a user.
+    { provide: SessionRevoker, useClass: AuthSessionRevoker },
+    { provide: AccessTokenIssuer, useClass: AuthAccessTokenIssuer },
     UserAccessCache,
     { provide: ActiveUserCheck, useClass: MikroOrmActiveUserCheck },
     // Order matters: authenticate first, then count (a rate-limited authenticated route counts only real callers).
@@ -117,6 +125,6 @@ import { ManageApiTokens } from './application/use-cases/manage-api-tokens/manag
     RevokeSessions,
     ManageApiTokens,
   ],
-  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessions, SessionTokens, PasswordHasher, BootstrapAdmin, MfaCodes, SecurityAlerts],
+  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessions, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, BootstrapAdmin, MfaCodes, SecurityAlerts],
 })
 export class AuthModule {}

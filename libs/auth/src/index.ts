@@ -8,6 +8,8 @@ export * from './adapters/http/rate-limit';
 export * from './adapters/http/refresh-cookie';
 export * from './application/active-user-check';
 export * from './application/ports/password-hasher';
+export * from './application/ports/session-revoker';
+export * from './application/ports/access-token-issuer';
 export * from './application/ports/user-info-extras';
 export * from './application/services/session-tokens';
 export * from './application/use-cases/revoke-user-sessions/revoke-user-sessions.use-case';

@@ -14,8 +14,10 @@ import { KycSubmissionEntity } from './adapters/persistence/kyc-submission.entit
 import { KycController } from './adapters/http/kyc.controller';
 import { KycAdminController } from './adapters/http/kyc-admin.controller';
 import { KycUploadInterceptor } from './adapters/http/kyc-upload.interceptor';
+import { KycAdministration } from './application/ports/kyc-administration';
+import { UseCaseKycAdministration } from './application/services/use-case-kyc-administration';
 
-/** KYC: document upload (Unverified → Pending), admin review list and documents, and the admin decision use case. */
+/** KYC: document upload (Unverified → Pending), admin review list and documents, and the KycAdministration port (admin decision, erasure) for user management. */
 @Module({
   imports: [MikroOrmModule.forFeature([KycSubmissionEntity]), AuditModule],
   controllers: [KycController, KycAdminController],
@@ -28,7 +30,9 @@ import { KycUploadInterceptor } from './adapters/http/kyc-upload.interceptor';
     RedactKycDataUseCase,
     ListKycSubmissionsUseCase,
     GetKycDocumentUseCase,
+    // The port user management reaches KYC through (docs/architecture.md, context map).
+    { provide: KycAdministration, useClass: UseCaseKycAdministration },
   ],
-  exports: [SetKycStatusUseCase, RedactKycDataUseCase, MikroOrmModule],
+  exports: [KycAdministration, MikroOrmModule],
 })
 export class KycModule {}

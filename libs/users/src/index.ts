@@ -1,6 +1,3 @@
-// Order matters: the plain domain and entity module come first, so that a lib that
-// imports them while @mirrorline/users is still loading (a CommonJS cycle through user management,
-// which imports auth, KYC, audit and wallet) finds them defined.
 export * from './domain/user';
 export * from './domain/user-account';
 export * from './adapters/persistence/user.entity';

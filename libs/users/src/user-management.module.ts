@@ -1,4 +1,4 @@
-import { forwardRef, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuthModule } from '@mirrorline/auth';
 import { AuditModule } from '@mirrorline/audit';
 import { KycModule } from '@mirrorline/kyc';
@@ -9,9 +9,7 @@ import { AccountBalances } from './application/ports/account-balances';
 import { BalanceAdjuster } from './application/ports/balance-adjuster';
 import { TraderProfiles } from './application/ports/trader-profiles';
 import { UserCopies } from './application/ports/user-copies';
-import { SessionRevoker } from './application/ports/session-revoker';
 import { PasswordHasher } from './application/ports/password-hasher';
-import { AccessTokenIssuer } from './application/ports/access-token-issuer';
 import { AdminOverviewQuery } from './application/ports/admin-overview.query';
 import { UserInfoAssembler } from './application/services/user-info.assembler';
 import { GetMyProfileUseCase } from './application/use-cases/get-my-profile/get-my-profile.use-case';
@@ -32,20 +30,17 @@ import { ProfileFactsReader } from './application/ports/profile-facts';
 import { SqlAdminOverviewQuery } from './adapters/persistence/sql-admin-overview.query';
 import { WalletBalanceAdjuster } from './adapters/ledger/wallet-balance-adjuster';
 import { Argon2PasswordHasher } from './adapters/security/argon2-password-hasher';
-import { AuthAccessTokenIssuer } from './adapters/auth/auth-access-token-issuer';
-import { AuthSessionRevoker } from './adapters/auth/auth-session-revoker';
 import { UsersController } from './adapters/http/users.controller';
 import { AdminController } from './adapters/http/admin.controller';
 
 /**
  * User management (product.md §6 "Users"): profile, admin user table, block/delete/update,
- * admin overview and impersonation. Kept apart from UsersModule (the entity only), which the auth
- * context imports, so that this module may depend on auth, wallet, KYC and audit without a cycle.
- * WalletModule stays a forward reference: user management and the wallet load each other's
- * index during start-up, and a CommonJS cycle could otherwise leave WalletModule undefined here.
+ * admin overview and impersonation. Kept apart from UsersModule (the entity only), which others may
+ * import alone. Users is the last lib in docs/lib-order.json: it reaches auth (SessionRevoker,
+ * AccessTokenIssuer), KYC (KycAdministration), the wallet, copy trading and audit, and none of them imports it.
  */
 @Module({
-  imports: [UsersModule, AuthModule, AuditModule, KycModule, forwardRef(() => WalletModule)],
+  imports: [UsersModule, AuthModule, AuditModule, KycModule, WalletModule],
   controllers: [UsersController, AdminController],
   providers: [
     { provide: UserRepository, useClass: MikroOrmUserRepository },
@@ -54,9 +49,7 @@ import { AdminController } from './adapters/http/admin.controller';
     { provide: TraderProfiles, useClass: CopyTradingTraderProfiles },
     { provide: UserCopies, useClass: SqlUserCopies },
     { provide: ProfileFactsReader, useClass: SqlProfileFacts },
-    { provide: SessionRevoker, useClass: AuthSessionRevoker },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
-    { provide: AccessTokenIssuer, useClass: AuthAccessTokenIssuer },
     { provide: AdminOverviewQuery, useClass: SqlAdminOverviewQuery },
     UserInfoAssembler,
     GetMyProfileUseCase,

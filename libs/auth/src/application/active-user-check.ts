@@ -1,4 +1,4 @@
-import type { Role } from '@mirrorline/users';
+import type { Role } from '@mirrorline/identity';
 
 /** What the guard learns about the token's user and session in one read. */
 export interface ActiveUser {

@@ -1,22 +1,6 @@
-import type { KycStatus, Role } from '@mirrorline/users';
+import type { Role, UserInfo } from '@mirrorline/identity';
 
-/** The access token's `UserInfo` payload (seed §3 "Signed-in user"). Balances are 2-decimal strings. */
-export interface UserInfo {
-  userId: string;
-  verified: boolean;
-  email: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  traderID: number | null;
-  copyID: string[];
-  balance: string;
-  tradingBalance: string;
-  roles: Role[];
-  kycverified: boolean;
-  kycstring: KycStatus;
-  copiedTrades: number;
-}
+export type { UserInfo } from '@mirrorline/identity';
 
 /** What a verified access token tells the server about the caller. */
 export interface AuthenticatedUser {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Page, TransactionContext } from '@mirrorline/shared';
-import type { KycStatus } from '@mirrorline/users';
+import type { KycStatus } from '@mirrorline/identity';
 import type { KycSubmission, SubmissionStatus } from '../domain/kyc';
 import { KycDocumentStorage } from '../application/ports/kyc-document-storage';
 import { KycSubmissionRepository, type KycSubmissionListItem, type KycSubmissionQuery } from '../application/ports/kyc-submission.repository';

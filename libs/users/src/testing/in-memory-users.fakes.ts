@@ -6,9 +6,8 @@ import { AccountBalances } from '../application/ports/account-balances';
 import { BalanceAdjuster } from '../application/ports/balance-adjuster';
 import { TraderProfiles } from '../application/ports/trader-profiles';
 import { UserCopies, type CopySummary } from '../application/ports/user-copies';
-import { SessionRevoker } from '../application/ports/session-revoker';
 import { PasswordHasher } from '../application/ports/password-hasher';
-import { AccessTokenIssuer } from '../application/ports/access-token-issuer';
+import { AccessTokenIssuer, SessionRevoker } from '@mirrorline/auth';
 
 /* In-memory fakes of the users context's ports, for unit specs of its use cases. */
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Role } from '@mirrorline/users';
+import type { Role } from '@mirrorline/identity';
 import { ActiveUserCheck, type ActiveUser, type ApiTokenOwner } from '../../application/active-user-check';
 import { UserAccessCache } from './user-access-cache';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { emOf, type TransactionContext } from '@mirrorline/shared';
-import type { KycStatus, Role } from '@mirrorline/users';
+import type { KycStatus, Role } from '@mirrorline/identity';
 import { type AccountRecord, type NewAccount, UserAccounts } from '../../application/ports/user-accounts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DatabaseNotifications, NotifiedCache } from '@mirrorline/shared';
-import type { Role } from '@mirrorline/users';
+import type { Role } from '@mirrorline/identity';
 
 /** The fields of `users` the access guard decides on; null when the user is blocked, deleted or unknown. */
 export interface UserAccess {

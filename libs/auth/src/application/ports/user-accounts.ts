@@ -1,5 +1,5 @@
 import type { TransactionContext } from '@mirrorline/shared';
-import type { KycStatus, Role } from '@mirrorline/users';
+import type { KycStatus, Role } from '@mirrorline/identity';
 
 export interface AccountRecord {
   id: string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { emOf, pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
-import type { KycStatus } from '@mirrorline/users';
+import type { KycStatus } from '@mirrorline/identity';
 import type { DocumentType, KycSubmission, SubmissionStatus } from '../../domain/kyc';
 import {
   KycSubmissionRepository,

@@ -1,7 +1,6 @@
 import { FixedClock, type TransactionContext } from '@mirrorline/shared';
 import { InMemoryAuditLog } from '@mirrorline/audit';
-import type { RedactKycDataUseCase, SetKycStatusUseCase } from '@mirrorline/kyc';
-import type { KycStatus } from '../../domain/user';
+import { KycAdministration, type KycDecision } from '@mirrorline/kyc';
 import {
   aUser,
   FakeAccessTokenIssuer,
@@ -22,31 +21,25 @@ import { CreateUserUseCase } from './create-user/create-user.use-case';
 import { ImpersonateUserUseCase } from './impersonate-user/impersonate-user.use-case';
 import { VerifyAdminCredentialsUseCase } from './verify-admin-credentials/verify-admin-credentials.use-case';
 
-/** The KYC context's decision use case, faked over the same in-memory users. */
+/** The KYC context's port, faked over the same in-memory users: decisions set the status; one stored document per user, removed only after the commit. */
 function fakeKyc(users: InMemoryUserRepository) {
-  return {
-    async executeIn(_tx: TransactionContext, command: { userId: string; status: KycStatus }) {
+  const redacted: string[] = [];
+  const removed: string[] = [];
+  class FakeKycAdministration extends KycAdministration {
+    async setStatus(_tx: TransactionContext, command: KycDecision) {
       const user = users.users.get(command.userId)!;
       users.users.set(user.id, { ...user, kycStatus: command.status });
       return { before: user.kycStatus, after: command.status, submissionId: null };
-    },
-  } as unknown as SetKycStatusUseCase;
-}
-
-/** The KYC context's redaction, faked: one stored document per user, removed only after the commit. */
-function fakeRedaction() {
-  const redacted: string[] = [];
-  const removed: string[] = [];
-  const fake = {
-    async executeIn(_tx: TransactionContext, userId: string) {
+    }
+    async redact(_tx: TransactionContext, userId: string) {
       redacted.push(userId);
       return [`key-of-${userId}`];
-    },
+    }
     async removeDocuments(keys: string[]) {
       removed.push(...keys);
-    },
-  } as unknown as RedactKycDataUseCase;
-  return { fake, redacted, removed };
+    }
+  }
+  return { fake: new FakeKycAdministration(), redacted, removed };
 }
 
 function setup() {
@@ -61,10 +54,10 @@ function setup() {
   const uow = new ImmediateUnitOfWork();
   const admin = users.add(aUser({ roles: ['User', 'Admin'] }), 'hash:admin-password');
   const adminActor = { userId: admin.id, roles: admin.roles, ip: '10.0.0.1' };
-  const redaction = fakeRedaction();
+  const redaction = fakeKyc(users);
   return {
     users, balances, adjuster, traders, copies, sessions, hasher, audit, admin, adminActor, redaction,
-    update: new UpdateUserUseCase(uow, users, balances, adjuster, traders, fakeKyc(users), audit, copies),
+    update: new UpdateUserUseCase(uow, users, balances, adjuster, traders, redaction.fake, audit, copies),
     remove: new DeleteUserUseCase(uow, users, balances, copies, hasher, sessions, audit, new FixedClock(), redaction.fake),
     block: new BlockUserUseCase(uow, users, sessions, audit),
     create: new CreateUserUseCase(uow, users, hasher, traders, audit),

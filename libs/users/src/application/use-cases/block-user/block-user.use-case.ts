@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
+import { SessionRevoker } from '@mirrorline/auth';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
-import { SessionRevoker } from '../../ports/session-revoker';
 import { UserRepository } from '../../ports/user.repository';
 import { userNotFound } from '../../user-errors';
 import type { UserAccount } from '../../../domain/user-account';

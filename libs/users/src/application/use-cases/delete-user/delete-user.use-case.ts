@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { Clock, DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
-import { RedactKycDataUseCase } from '@mirrorline/kyc';
+import { SessionRevoker } from '@mirrorline/auth';
+import { KycAdministration } from '@mirrorline/kyc';
 import { deletionBlocker, tombstoneFor } from '../../../domain/user-account';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { AccountBalances } from '../../ports/account-balances';
 import { PasswordHasher } from '../../ports/password-hasher';
-import { SessionRevoker } from '../../ports/session-revoker';
 import { UserCopies } from '../../ports/user-copies';
 import { UserRepository } from '../../ports/user.repository';
 import { userNotFound } from '../../user-errors';
@@ -37,7 +37,7 @@ export class DeleteUserUseCase {
     private readonly sessions: SessionRevoker,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
-    private readonly kyc: RedactKycDataUseCase,
+    private readonly kyc: KycAdministration,
   ) {}
 
   async execute(command: DeleteUserCommand): Promise<void> {
@@ -72,7 +72,7 @@ export class DeleteUserUseCase {
       );
       if (blocker) throw new DomainError(blocker.code, blocker.message, 'conflict');
       await this.users.anonymise(tx, user.id, tombstoneFor(user.id), tombstoneHash, this.clock.now());
-      const keys = await this.kyc.executeIn(tx, user.id);
+      const keys = await this.kyc.redact(tx, user.id);
       await this.sessions.revokeAll(tx, user.id);
       // Ids only: the audit log is append-only, so a name or an email written here could never be erased.
       await this.audit.record(tx, {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
+import { AccessTokenIssuer } from '@mirrorline/auth';
 import type { Actor } from '../../actor';
-import { AccessTokenIssuer } from '../../ports/access-token-issuer';
 import { UserRepository } from '../../ports/user.repository';
 import { userNotFound } from '../../user-errors';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
-import { SetKycStatusUseCase } from '@mirrorline/kyc';
+import { KycAdministration } from '@mirrorline/kyc';
 import { normaliseRoles, type KycStatus, type Role } from '../../../domain/user';
 import { effectiveChanges, traderExposureBlocker } from '../../../domain/user-account';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
@@ -39,7 +39,7 @@ export class UpdateUserUseCase {
     private readonly balances: AccountBalances,
     private readonly adjuster: BalanceAdjuster,
     private readonly traders: TraderProfiles,
-    private readonly kyc: SetKycStatusUseCase,
+    private readonly kyc: KycAdministration,
     private readonly audit: AuditLog,
     private readonly copies: UserCopies,
   ) {}
@@ -65,7 +65,7 @@ export class UpdateUserUseCase {
       let cash = current.cash;
 
       if (changes.kycStatus) {
-        const result = await this.kyc.executeIn(tx, { userId: user.id, status: changes.kycStatus, reviewerId: auditActorId(command.actor) });
+        const result = await this.kyc.setStatus(tx, { userId: user.id, status: changes.kycStatus, reviewerId: auditActorId(command.actor) });
         await this.audit.record(tx, { ...base, action: 'user.kyc_change', before: { KYC: result.before }, after: detail({ KYC: result.after }) });
         kycStatus = changes.kycStatus;
         changed.push('KYC');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { SessionTokens } from '@mirrorline/auth';
-import { AccessTokenIssuer } from '../../application/ports/access-token-issuer';
+import { SessionTokens } from './session-tokens';
+import { AccessTokenIssuer } from '../ports/access-token-issuer';
 
 /** Delegates to the auth context, whose tokens carry the iat precision its revocation check relies on. */
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TransactionContext } from '@mirrorline/shared';
-import { RevokeUserSessions } from '@mirrorline/auth';
-import { SessionRevoker } from '../../application/ports/session-revoker';
+import { RevokeUserSessions } from '../use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
+import { SessionRevoker } from '../ports/session-revoker';
 
 /** Revokes every refresh token and access token of the user through the auth context, in the caller's transaction. */
 @Injectable()
