@@ -26,11 +26,18 @@ export default tseslint.config(
     rules: { 'mirrorline/boundaries': 'error' },
   },
   {
-    files: ['**/domain/**/*.ts'],
+    // The domain, and the identity kernel as a whole, import no framework, and from shared only its
+    // framework-free entry (architecture.md rules 1 and 14).
+    files: ['**/domain/**/*.ts', 'libs/identity/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: FRAMEWORKS, message: 'The domain imports no framework (architecture.md rule 1).' }] },
+        {
+          patterns: [
+            { group: FRAMEWORKS, message: 'The domain imports no framework (architecture.md rule 1).' },
+            { group: ['@mirrorline/shared/*'], message: 'The domain imports only the framework-free entry @mirrorline/shared, never @mirrorline/shared/nest (architecture.md rule 14).' },
+          ],
+        },
       ],
     },
   },

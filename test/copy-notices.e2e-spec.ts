@@ -1,4 +1,5 @@
-import { afterCommit, UnitOfWork } from '@mirrorline/shared';
+import { UnitOfWork } from '@mirrorline/shared';
+import { afterCommit } from '@mirrorline/shared/nest';
 import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trading';
 import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { FeedLeader, MarketQuotes, QuoteListener, QuoteListeners, type Quote } from '@mirrorline/market';
-import { PgNotifications } from '@mirrorline/shared';
+import { PgNotifications } from '@mirrorline/shared/nest';
 import { createTestApp, type TestApp } from './support/test-app';
 import { anotherInstance } from './support/instances';
 

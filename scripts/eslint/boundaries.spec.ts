@@ -44,6 +44,11 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     domainValidator: { file: 'libs/users/src/domain/user.ts', code: "import 'class-validator';\n" },
     domainPlain: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/shared';\n" },
     adapterNest: { file: 'libs/wallet/src/adapters/http/wallet.controller.ts', code: "import '@nestjs/common';\n" },
+    domainSharedNest: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import { emOf } from '@mirrorline/shared/nest';\nexport const x = emOf;\n" },
+    identitySharedNest: { file: 'libs/identity/src/roles.ts', code: "export { PageQueryDto } from '@mirrorline/shared/nest';\n" },
+    identityNest: { file: 'libs/identity/src/user-info.ts', code: "import '@nestjs/common';\n" },
+    adapterSharedNest: { file: 'libs/wallet/src/adapters/persistence/sql-ledger.ts', code: "import '@mirrorline/shared/nest';\n" },
+    deepShared: { file: 'libs/wallet/src/adapters/persistence/sql-ledger.ts', code: "import '@mirrorline/shared/persistence/sql-state';\n" },
     deepAlias: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users/src/domain/user';\n" },
     relativeIntoLib: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../../../users/src/domain/user';\n" },
     index: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users';\n" },
@@ -64,6 +69,22 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
       expect(errors).toHaveLength(1);
       expect(errors[0].message).toContain('The domain imports no framework');
     }
+  });
+
+  it('a domain file (or any file of the identity kernel) importing @mirrorline/shared/nest is an error; it imports only @mirrorline/shared', () => {
+    for (const name of ['domainSharedNest', 'identitySharedNest']) {
+      const errors = errorsOf(results[name], 'no-restricted-imports');
+      expect(errors).toHaveLength(1);
+      expect(errors[0].message).toContain('The domain imports only the framework-free entry @mirrorline/shared');
+    }
+    expect(errorsOf(results.identityNest, 'no-restricted-imports')[0].message).toContain('The domain imports no framework');
+  });
+
+  it('@mirrorline/shared/nest is a declared entry outside the domain; any other deep path into shared is not', () => {
+    expect(results.adapterSharedNest).toEqual([]);
+    expect(errorsOf(results.deepShared, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
+      'Import another lib only through its index: @mirrorline/shared.',
+    ]);
   });
 
   it('the same imports are fine outside the domain, and plain imports are fine inside it', () => {

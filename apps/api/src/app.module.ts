@@ -1,7 +1,8 @@
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import type { HttpLogger } from 'pino-http';
-import { AppConfigModule, type AppConfig } from '@mirrorline/shared';
+import { type AppConfig } from '@mirrorline/shared';
+import { AppConfigModule } from '@mirrorline/shared/nest';
 import { AuthModule } from '@mirrorline/auth';
 import { UsersModule } from '@mirrorline/users';
 import { DatabaseModule } from './database/database.module';

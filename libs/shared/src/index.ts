@@ -1,15 +1,13 @@
+// @mirrorline/shared: the framework-free entry (architecture.md rule 14). Plain TypeScript only: domain code
+// imports this and nothing else from shared (lint-checked). Nest modules, MikroORM helpers, DTOs, validators and
+// HTTP helpers are in the adapters' entry, @mirrorline/shared/nest (./nest.ts).
 export * from './domain/money';
 export * from './domain/domain-error';
 export * from './domain/clock';
 export * from './domain/unit-of-work';
 export * from './domain/page';
-export * from './persistence/mikro-orm-unit-of-work';
-export * from './persistence/database-unavailable';
-export * from './config/app-config';
-export * from './config/config.module';
-export * from './http/page-query.dto';
-export * from './persistence/pg-notifications';
-export * from './http/sse';
 export * from './domain/open-positions-value';
+export * from './config/app-config';
+export * from './persistence/database-unavailable';
 export * from './persistence/database-notifications';
-export * from './http/text.validators';
+export * from './persistence/sql-state';

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
-import { DATABASE_URL, databaseUnavailableReason } from '@mirrorline/shared';
+import { databaseUnavailableReason } from '@mirrorline/shared';
+import { DATABASE_URL } from '@mirrorline/shared/nest';
 
 export { DATABASE_URL };
 

@@ -1,15 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import {
-  Clock,
-  DATABASE_URL,
-  DatabaseNotifications,
-  MikroOrmUnitOfWork,
-  PgNotifications,
-  SystemClock,
-  UnitOfWork,
-  type AppConfig,
-} from '@mirrorline/shared';
+import { Clock, DatabaseNotifications, SystemClock, UnitOfWork, type AppConfig } from '@mirrorline/shared';
+import { DATABASE_URL, MikroOrmUnitOfWork, PgNotifications } from '@mirrorline/shared/nest';
 import { mikroOrmOptions, poolTimeouts } from './mikro-orm.options';
 import { PgDatabaseNotifications } from './pg-database-notifications';
 import { DatabaseMonitor } from './database-monitor';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, IsolationLevel } from '@mikro-orm/postgresql';
 import { TransactionContext, TransactionOptions, UnitOfWork } from '../domain/unit-of-work';
+import { sqlStateOf } from './sql-state';
 
 export interface MikroOrmTransaction extends TransactionContext {
   readonly em: EntityManager;
@@ -31,12 +32,6 @@ const ISOLATION: Record<NonNullable<TransactionOptions['isolation']>, IsolationL
   'repeatable read': IsolationLevel.REPEATABLE_READ,
   serializable: IsolationLevel.SERIALIZABLE,
 };
-
-export function sqlStateOf(error: unknown): string | undefined {
-  const e = error as { code?: unknown; sqlState?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = e?.code ?? e?.sqlState ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 @Injectable()
 export class MikroOrmUnitOfWork extends UnitOfWork {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { assertValidAuditEntry, type AuditEntry, type AuditRecord } from '../../domain/audit-entry';
 import { AuditLog, type AuditQuery } from '../../application/ports/audit-log';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { AuthSessions, type DeviceInfo, type SessionRecord } from '../../application/ports/auth-sessions';
 
 const clip = (value: string | undefined, max: number): string | null => (value ? value.slice(0, max) : null);

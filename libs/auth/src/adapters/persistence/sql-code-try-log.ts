@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { CodeTryLog } from '../../application/ports/code-try-log';
 
 /**

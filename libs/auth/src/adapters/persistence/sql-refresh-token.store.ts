@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import type { RefreshTokenRecord } from '../../domain/refresh-token';
 import { RefreshTokenStore } from '../../application/ports/refresh-token.store';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import type { KycStatus, Role } from '@mirrorline/identity';
 import { type AccountRecord, type NewAccount, UserAccounts } from '../../application/ports/user-accounts';
 

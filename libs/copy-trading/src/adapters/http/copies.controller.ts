@@ -10,7 +10,7 @@ import { FollowTraderUseCase } from '../../application/use-cases/follow-trader/f
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { UpdateCopySettingsUseCase } from '../../application/use-cases/update-copy-settings/update-copy-settings.use-case';
 import { WithdrawCopyFundsUseCase } from '../../application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
-import { PageQueryDto } from '@mirrorline/shared';
+import { PageQueryDto } from '@mirrorline/shared/nest';
 import { CopyAmountDto, CopySettingsDto, FollowTraderDto, StatusPageQueryDto } from './dto/copy-trading.dto';
 
 @ApiTags('copies')

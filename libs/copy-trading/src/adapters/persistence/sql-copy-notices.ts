@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { afterCommit, APP_CONFIG, emOf, UnitOfWork, type AppConfig, type TransactionContext } from '@mirrorline/shared';
+import { APP_CONFIG, UnitOfWork, type AppConfig, type TransactionContext } from '@mirrorline/shared';
+import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
 import { sqlAmount } from './sql-amount';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type TraderRef } from '../../application/ports/copy-repository';
 import type { CopyStatus } from '../../domain/copy';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
 import { ProfitShareTerms } from '../../application/ports/profit-share-terms';
 

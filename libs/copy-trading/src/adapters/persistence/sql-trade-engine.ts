@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, formatCents, type TransactionContext } from '@mirrorline/shared';
+import { formatCents, type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { TraderProfiles, type TraderProfilePatch } from '../../application/ports/trader-profiles';
 
 const COLUMNS: Record<keyof TraderProfilePatch, string> = {

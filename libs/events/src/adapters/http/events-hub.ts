@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BeforeApplicationShutdown, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { PgNotifications, SseConnection, sseFrame } from '@mirrorline/shared';
+import { PgNotifications, SseConnection, sseFrame } from '@mirrorline/shared/nest';
 import { LIVE_EVENTS_CHANNEL, type LiveEventPayload } from '../persistence/pg-live-events';
 
 /**

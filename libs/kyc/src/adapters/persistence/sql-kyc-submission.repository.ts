@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import type { KycStatus } from '@mirrorline/identity';
 import type { DocumentType, KycSubmission, SubmissionStatus } from '../../domain/kyc';
 import {

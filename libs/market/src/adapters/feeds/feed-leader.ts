@@ -1,6 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Client } from 'pg';
-import { Clock, DATABASE_URL } from '@mirrorline/shared';
+import { Clock } from '@mirrorline/shared';
+import { DATABASE_URL } from '@mirrorline/shared/nest';
 import { MarketFeed } from '../../application/ports/market-feed';
 import { MarketStore } from '../../application/ports/market-store';
 import { MINUTE_CANDLE_RETENTION_MS } from '../../application/services/market-history';

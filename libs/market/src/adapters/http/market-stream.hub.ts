@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
-import { SseConnection, sseFrame } from '@mirrorline/shared';
+import { SseConnection, sseFrame } from '@mirrorline/shared/nest';
 import { QuoteListener } from '../../application/ports/market-quotes';
 import type { Quote } from '../../domain/instrument';
 

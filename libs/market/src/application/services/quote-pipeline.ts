@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { PgNotifications } from '@mirrorline/shared';
+import { PgNotifications } from '@mirrorline/shared/nest';
 import type { Quote } from '../../domain/instrument';
 import { MarketStore } from '../ports/market-store';
 import { InstrumentCatalogue } from './instrument-catalogue';

@@ -1,4 +1,4 @@
-import { PageQueryDto } from '@mirrorline/shared';
+import { PageQueryDto } from '@mirrorline/shared/nest';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';

@@ -1,6 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, pageOffset, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { LiveEvents } from '@mirrorline/events';
 import { NotificationInbox, Notifications } from '../../application/ports/notifications';
 import type { Notification, NotificationInput } from '../../domain/notification';

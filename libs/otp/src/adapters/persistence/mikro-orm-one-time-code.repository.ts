@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import type { OneTimeCodeState, OtpPurpose } from '../../domain/one-time-code';
 import { OneTimeCodeRepository } from '../../application/ports/one-time-code.repository';
 

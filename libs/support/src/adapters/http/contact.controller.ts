@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Public, RateLimit, Roles } from '@mirrorline/auth';
-import { PageQueryDto } from '@mirrorline/shared';
+import { PageQueryDto } from '@mirrorline/shared/nest';
 import { ContactMessages } from '../../application/ports/contact-messages';
 import { SendContactMessageUseCase } from '../../application/use-cases/send-contact-message.use-case';
 import { ContactMessagesPageDto, ContactReceiptDto, ContactRequestDto } from './contact.dto';

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 
 /** The transaction's EntityManager, or a fresh fork for reads outside any transaction. */
 export function executorOf(em: EntityManager, tx: TransactionContext | null): EntityManager {

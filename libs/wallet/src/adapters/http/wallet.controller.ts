@@ -15,7 +15,8 @@ import { GetWalletUseCase } from '../../application/use-cases/get-wallet/get-wal
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
 import { RequestDepositUseCase } from '../../application/use-cases/request-deposit/request-deposit.use-case';
 import { RequestWithdrawalUseCase } from '../../application/use-cases/request-withdrawal/request-withdrawal.use-case';
-import { formatCents, PageQueryDto } from '@mirrorline/shared';
+import { formatCents } from '@mirrorline/shared';
+import { PageQueryDto } from '@mirrorline/shared/nest';
 import { LedgerInspector } from '../../application/ports/ledger-inspector';
 import { DepositRequestDto, WithdrawalAddressRequestDto, WithdrawRequestDto } from './dto/wallet.request.dto';
 import {

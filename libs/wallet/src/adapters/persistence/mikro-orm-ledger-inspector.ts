@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, pageOffset, storedCents, toCents, UnitOfWork, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, storedCents, toCents, UnitOfWork, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import {
   LedgerInspector,
   type LedgerCheck,

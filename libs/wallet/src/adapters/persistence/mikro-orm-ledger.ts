@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, sqlStateOf, storedCents, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
+import { sqlStateOf, storedCents, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import {
   Ledger,
   type LedgerPosting,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, pageOffset, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { emOf } from '@mirrorline/shared/nest';
 import { WalletTransaction, type WalletTransactionStatus, type WalletTransactionType } from '../../domain/wallet-transaction';
 import {
   WalletTransactionRepository,

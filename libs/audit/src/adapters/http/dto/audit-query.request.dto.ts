@@ -1,4 +1,4 @@
-import { PageQueryDto } from '@mirrorline/shared';
+import { PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
-import { IsAccountEmail, IsPlainText } from '@mirrorline/shared';
+import { IsAccountEmail, IsPlainText } from '@mirrorline/shared/nest';
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 

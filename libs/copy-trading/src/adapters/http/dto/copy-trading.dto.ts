@@ -1,4 +1,5 @@
-import { DomainError, IsPlainText, PageQueryDto } from '@mirrorline/shared';
+import { DomainError } from '@mirrorline/shared';
+import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';

@@ -1,4 +1,4 @@
-import { PageQueryDto } from '@mirrorline/shared';
+import { PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches } from 'class-validator';

@@ -1,4 +1,4 @@
-import { IsAccountEmail, IsPlainText, PageQueryDto } from '@mirrorline/shared';
+import { IsAccountEmail, IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';

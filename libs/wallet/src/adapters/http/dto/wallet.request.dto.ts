@@ -1,4 +1,4 @@
-import { IsPlainText, PageQueryDto } from '@mirrorline/shared';
+import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
