@@ -9,7 +9,6 @@ import { AccountBalances } from './application/ports/account-balances';
 import { BalanceAdjuster } from './application/ports/balance-adjuster';
 import { TraderProfiles } from './application/ports/trader-profiles';
 import { UserCopies } from './application/ports/user-copies';
-import { PasswordHasher } from './application/ports/password-hasher';
 import { AdminOverviewQuery } from './application/ports/admin-overview.query';
 import { UserInfoAssembler } from './application/services/user-info.assembler';
 import { GetMyProfileUseCase } from './application/use-cases/get-my-profile/get-my-profile.use-case';
@@ -29,7 +28,6 @@ import { SqlProfileFacts } from './adapters/persistence/sql-profile-facts';
 import { ProfileFactsReader } from './application/ports/profile-facts';
 import { SqlAdminOverviewQuery } from './adapters/persistence/sql-admin-overview.query';
 import { WalletBalanceAdjuster } from './adapters/ledger/wallet-balance-adjuster';
-import { Argon2PasswordHasher } from './adapters/security/argon2-password-hasher';
 import { UsersController } from './adapters/http/users.controller';
 import { AdminController } from './adapters/http/admin.controller';
 
@@ -49,7 +47,6 @@ import { AdminController } from './adapters/http/admin.controller';
     { provide: TraderProfiles, useClass: CopyTradingTraderProfiles },
     { provide: UserCopies, useClass: SqlUserCopies },
     { provide: ProfileFactsReader, useClass: SqlProfileFacts },
-    { provide: PasswordHasher, useClass: Argon2PasswordHasher },
     { provide: AdminOverviewQuery, useClass: SqlAdminOverviewQuery },
     UserInfoAssembler,
     GetMyProfileUseCase,

@@ -6,8 +6,7 @@ import { AccountBalances } from '../application/ports/account-balances';
 import { BalanceAdjuster } from '../application/ports/balance-adjuster';
 import { TraderProfiles } from '../application/ports/trader-profiles';
 import { UserCopies, type CopySummary } from '../application/ports/user-copies';
-import { PasswordHasher } from '../application/ports/password-hasher';
-import { AccessTokenIssuer, SessionRevoker } from '@mirrorline/auth';
+import { AccessTokenIssuer, PasswordHasher, SessionRevoker } from '@mirrorline/auth';
 
 /* In-memory fakes of the users context's ports, for unit specs of its use cases. */
 
@@ -153,6 +152,7 @@ export class PlainPasswordHasher extends PasswordHasher {
   async verify(hash: string, password: string) {
     return hash === `hash:${password}`;
   }
+  async burn(_password: string) {}
 }
 
 export class FakeAccessTokenIssuer extends AccessTokenIssuer {

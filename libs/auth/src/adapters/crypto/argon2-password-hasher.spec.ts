@@ -11,7 +11,9 @@ describe('Argon2PasswordHasher', () => {
     expect(await hasher.verify(hash, 'correct horse batterY')).toBe(false);
   });
 
-  it('a malformed stored hash matches nothing instead of throwing', async () => {
+  it('a malformed stored hash, or one that is not argon2 at all, matches nothing instead of throwing', async () => {
+    expect(await hasher.verify('', 'anything')).toBe(false);
+    expect(await hasher.verify('hash:anything', 'anything')).toBe(false);
     expect(await hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$placeholder$placeholder', 'anything')).toBe(false);
   });
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { PasswordHasher } from '@mirrorline/auth';
 import { UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { normaliseRoles, type Role } from '../../../domain/user';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
-import { PasswordHasher } from '../../ports/password-hasher';
 import { TraderProfiles } from '../../ports/trader-profiles';
 import { UserRepository } from '../../ports/user.repository';
 import type { UserListItem } from '../list-users/list-users.use-case';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PasswordHasher } from '../../ports/password-hasher';
+import { PasswordHasher } from '@mirrorline/auth';
 import { UserRepository } from '../../ports/user.repository';
 import type { Role } from '../../../domain/user';
 import type { UserAccount } from '../../../domain/user-account';
