@@ -4,6 +4,7 @@ import { copyTradingFixtures as fx, CopyTradingQueries } from '@mirrorline/copy-
 import { DatabaseNotifications } from '@mirrorline/shared';
 import { createApp } from '../apps/api/src/bootstrap';
 import { UserInfoAssembler } from '../libs/users/src/application/services/user-info.assembler';
+import { UserInfoBuilder } from '@mirrorline/auth';
 import { UserRepository } from '../libs/users/src/application/ports/user.repository';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
@@ -192,8 +193,8 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
     });
   });
 
-  describe('GET user/get in one round trip', () => {
-    it('reads the same facts as the ports one by one (balances, trader id, copies, positions count)', async () => {
+  describe('GET user/get reads its facts at once', () => {
+    it('balances, trader id, copies and the positions count, as the token reads them (UserInfoBuilder)', async () => {
       const user = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
       const traderId = await fx.insertTraderProfile(sql, user.id, 20);
       const tr = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
@@ -209,10 +210,10 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
       expect(opened.body.copied).toBe(1);
       const assembler = t.app.get(UserInfoAssembler);
       const account = (await t.app.get(UserRepository).findById(null, user.id))!;
-      const fast = await assembler.assemble(null, account);
-      const slow = await (assembler as unknown as { read: (tx: null, id: string) => Promise<unknown> }).read(null, user.id);
-      expect(fast.info).toMatchObject({ traderID: traderId, copyID: [copy.id], copiedTrades: 1, balance: '600.00', tradingBalance: '400.00' });
-      expect({ balances: { cash: 60_000, held: 0, copyEquity: 40_000 }, traderId, copies: fast.copies, copiedTrades: 1 }).toEqual(slow);
+      const profile = await assembler.assemble(account);
+      expect(profile.info).toMatchObject({ traderID: traderId, copyID: [copy.id], copiedTrades: 1, balance: '600.00', tradingBalance: '400.00' });
+      expect(profile.info).toEqual(await t.app.get(UserInfoBuilder).build(account));
+      expect(profile).toMatchObject({ held: '0.00', copies: [{ id: copy.id, status: 'active', equity: 40_000 }] });
       const me = (await t.http().get('/api/user/get').set('Authorization', user.bearer).expect(200)).body.user;
       expect(me).toMatchObject({ traderID: traderId, copiedTrades: 1, balance: '600.00', tradingBalance: '400.00' });
     });

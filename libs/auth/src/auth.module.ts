@@ -125,6 +125,6 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
     RevokeSessions,
     ManageApiTokens,
   ],
-  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessions, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, BootstrapAdmin, MfaCodes, SecurityAlerts],
+  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessions, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, UserInfoBuilder, BootstrapAdmin, MfaCodes, SecurityAlerts],
 })
 export class AuthModule {}

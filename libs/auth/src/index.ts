@@ -11,6 +11,7 @@ export * from './application/ports/password-hasher';
 export * from './application/ports/session-revoker';
 export * from './application/ports/access-token-issuer';
 export * from './application/ports/user-info-extras';
+export * from './application/services/user-info.builder';
 export * from './application/services/session-tokens';
 export * from './application/use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
 export * from './application/use-cases/bootstrap-admin/bootstrap-admin.use-case';

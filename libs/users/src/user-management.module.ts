@@ -24,8 +24,6 @@ import { MikroOrmUserRepository } from './adapters/persistence/mikro-orm-user.re
 import { SqlAccountBalances } from './adapters/persistence/sql-account-balances';
 import { CopyTradingTraderProfiles } from './adapters/copy-trading/copy-trading-trader-profiles';
 import { SqlUserCopies } from './adapters/persistence/sql-user-copies';
-import { SqlProfileFacts } from './adapters/persistence/sql-profile-facts';
-import { ProfileFactsReader } from './application/ports/profile-facts';
 import { SqlAdminOverviewQuery } from './adapters/persistence/sql-admin-overview.query';
 import { WalletBalanceAdjuster } from './adapters/ledger/wallet-balance-adjuster';
 import { UsersController } from './adapters/http/users.controller';
@@ -46,7 +44,6 @@ import { AdminController } from './adapters/http/admin.controller';
     { provide: BalanceAdjuster, useClass: WalletBalanceAdjuster },
     { provide: TraderProfiles, useClass: CopyTradingTraderProfiles },
     { provide: UserCopies, useClass: SqlUserCopies },
-    { provide: ProfileFactsReader, useClass: SqlProfileFacts },
     { provide: AdminOverviewQuery, useClass: SqlAdminOverviewQuery },
     UserInfoAssembler,
     GetMyProfileUseCase,

@@ -167,7 +167,7 @@ export class InMemoryPasswordResetTokens extends PasswordResetTokens {
 
 export class ZeroUserBalances extends UserBalances {
   async of() {
-    return { cash: 0, copyEquity: 0 };
+    return { cash: 0, held: 0, copyEquity: 0 };
   }
 }
 

@@ -1,11 +1,21 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { formatCents } from '@mirrorline/shared';
-import type { UserInfo } from '../../domain/user-info';
-import type { AccountRecord } from '../ports/user-accounts';
+import { buildUserInfo, type UserInfo, type UserInfoAccount, type UserInfoFacts } from '@mirrorline/identity';
+import type { StoredCents } from '@mirrorline/shared';
 import { UserBalances } from '../ports/user-balances';
 import { NoUserInfoExtras, UserInfoExtras } from '../ports/user-info-extras';
 
-/** The access token's UserInfo (seed §3), with live balances from the ledger. */
+export interface UserInfoRead {
+  info: UserInfo;
+  facts: UserInfoFacts;
+  /** held withdrawals (cents), read in the same statement as cash and copy equity, for GET user/get */
+  held: StoredCents;
+}
+
+/**
+ * The one reader of UserInfo's live facts (seed §3): the access token's payload and GET user/get (user
+ * management, through @mirrorline/auth) both come from here, so they agree. Balances from the ledger's
+ * cached account balances, traderID/copyID/copiedTrades from copy trading's UserInfoExtras.
+ */
 @Injectable()
 export class UserInfoBuilder {
   private readonly extras: UserInfoExtras;
@@ -18,23 +28,13 @@ export class UserInfoBuilder {
     this.extras = extras ?? new NoUserInfoExtras();
   }
 
-  async build(account: AccountRecord): Promise<UserInfo> {
+  async build(account: UserInfoAccount): Promise<UserInfo> {
+    return (await this.read(account)).info;
+  }
+
+  async read(account: UserInfoAccount): Promise<UserInfoRead> {
     const [balances, extras] = await Promise.all([this.balances.of(account.id), this.extras.of(account.id)]);
-    return {
-      userId: account.id,
-      verified: account.emailVerified,
-      email: account.email,
-      username: account.username,
-      firstname: account.firstname,
-      lastname: account.lastname,
-      traderID: extras.traderID,
-      copyID: extras.copyID,
-      balance: formatCents(balances.cash),
-      tradingBalance: formatCents(balances.copyEquity),
-      roles: account.roles,
-      kycverified: account.kycStatus === 'Verified',
-      kycstring: account.kycStatus,
-      copiedTrades: extras.copiedTrades,
-    };
+    const facts: UserInfoFacts = { cash: balances.cash, copyEquity: balances.copyEquity, ...extras };
+    return { info: buildUserInfo(account, facts), facts, held: balances.held };
   }
 }

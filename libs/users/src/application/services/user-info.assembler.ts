@@ -1,11 +1,9 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { formatCents, OpenPositionsValue, type TransactionContext } from '@mirrorline/shared';
-import type { UserInfo } from '@mirrorline/auth';
+import { formatCents, OpenPositionsValue } from '@mirrorline/shared';
+import { UserInfoBuilder } from '@mirrorline/auth';
+import type { UserInfo } from '@mirrorline/identity';
 import type { UserAccount } from '../../domain/user-account';
-import { AccountBalances } from '../ports/account-balances';
-import { TraderProfiles } from '../ports/trader-profiles';
 import { UserCopies, type CopySummary } from '../ports/user-copies';
-import { ProfileFactsReader, type ProfileFacts } from '../ports/profile-facts';
 
 export interface UserProfile {
   info: UserInfo;
@@ -16,52 +14,26 @@ export interface UserProfile {
   copies: CopySummary[];
 }
 
-/** Builds the seed's `UserInfo` (token payload and GET user/get) from live data: ledger, trader profile, copies. */
+/**
+ * GET user/get: the seed's `UserInfo` exactly as the access token carries it (auth's UserInfoBuilder, the one
+ * place it is built, from the same reads), plus what only the profile shows: held funds, the copies table
+ * and the live trading balance. The reads are independent and outside any transaction, so they run at once.
+ */
 @Injectable()
 export class UserInfoAssembler {
   constructor(
-    private readonly balances: AccountBalances,
-    private readonly traders: TraderProfiles,
+    private readonly userInfo: UserInfoBuilder,
     private readonly copies: UserCopies,
     @Optional() private readonly openPositions?: OpenPositionsValue,
-    @Optional() private readonly facts?: ProfileFactsReader,
   ) {}
 
-  async assemble(tx: TransactionContext | null, account: UserAccount): Promise<UserProfile> {
-    // Outside a transaction (GET user/get), in one round trip when the adapter can.
-    const { balances: balance, traderId, copies, copiedTrades } = (!tx && (await this.facts?.of(account.id))) || (await this.read(tx, account.id));
-    const info: UserInfo = {
-      userId: account.id,
-      verified: account.emailVerified,
-      email: account.email,
-      username: account.username,
-      firstname: account.firstname,
-      lastname: account.lastname,
-      traderID: traderId,
-      copyID: copies.filter((c) => c.status !== 'stopped').map((c) => c.id),
-      balance: formatCents(balance.cash),
-      tradingBalance: formatCents(balance.copyEquity),
-      roles: account.roles,
-      kycverified: account.kycStatus === 'Verified',
-      kycstring: account.kycStatus,
-      copiedTrades,
-    };
-    const unrealized = this.openPositions ? await this.openPositions.unrealizedPnl(account.id) : 0n;
-    const liveTradingBalance = formatCents(BigInt(balance.copyEquity) + unrealized);
-    return { info, account, held: formatCents(balance.held), liveTradingBalance, copies };
-  }
-
-  private async read(tx: TransactionContext | null, userId: string): Promise<ProfileFacts> {
-    // Sequential on purpose: inside a transaction every query shares one connection anyway.
-    const balances = await this.balances.of(tx, [userId]);
-    const traderIds = await this.traders.traderIdsOf(tx, [userId]);
-    const copies = await this.copies.listForUser(tx, userId);
-    const copiedTrades = await this.copies.copiedTradesCount(tx, userId);
-    return {
-      balances: balances.get(userId) ?? { cash: 0, held: 0, copyEquity: 0 },
-      traderId: traderIds.get(userId) ?? null,
-      copies,
-      copiedTrades,
-    };
+  async assemble(account: UserAccount): Promise<UserProfile> {
+    const [read, copies, unrealized] = await Promise.all([
+      this.userInfo.read(account),
+      this.copies.listForUser(null, account.id),
+      this.openPositions ? this.openPositions.unrealizedPnl(account.id) : Promise.resolve(0n),
+    ]);
+    const liveTradingBalance = formatCents(BigInt(read.facts.copyEquity) + unrealized);
+    return { info: read.info, account, held: formatCents(read.held), liveTradingBalance, copies };
   }
 }

@@ -13,6 +13,6 @@ export class GetMyProfileUseCase {
   async execute(userId: string): Promise<UserProfile> {
     const account = await this.users.findById(null, userId);
     if (!account || account.deletedAt) throw userNotFound();
-    return this.assembler.assemble(null, account);
+    return this.assembler.assemble(account);
   }
 }
