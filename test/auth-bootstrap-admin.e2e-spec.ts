@@ -1,4 +1,4 @@
-import { BootstrapAdmin } from '@mirrorline/auth';
+import { BootstrapAdminUseCase } from '@mirrorline/auth';
 import { createTestApp, type TestApp } from './support/test-app';
 
 describe('bootstrap admin (start-up task)', () => {
@@ -24,21 +24,21 @@ describe('bootstrap admin (start-up task)', () => {
   });
 
   it('does nothing when an admin exists', async () => {
-    const result = await t.app.get(BootstrapAdmin).execute({ ...t.config, adminEmail: 'second@example.test' });
+    const result = await t.app.get(BootstrapAdminUseCase).execute({ ...t.config, adminEmail: 'second@example.test' });
     expect(result).toEqual({ created: false, reason: 'an admin exists' });
     const [{ n }] = await t.sql<{ n: string }>(`SELECT count(*) AS n FROM users WHERE 'Admin' = ANY (roles)`);
     expect(Number(n)).toBe(1);
   });
 
   it('test databases get no admin unless ADMIN_PASSWORD is set', async () => {
-    const result = await t.app.get(BootstrapAdmin).execute({ ...t.config, adminPassword: undefined });
+    const result = await t.app.get(BootstrapAdminUseCase).execute({ ...t.config, adminPassword: undefined });
     expect(result.created).toBe(false);
   });
 
   it('production without a password refuses', async () => {
     await t.sql(`UPDATE users SET deleted_at = now() WHERE 'Admin' = ANY (roles)`);
     await expect(
-      t.app.get(BootstrapAdmin).execute({ adminEmail: 'prod@example.test', adminPassword: undefined, isProduction: true, nodeEnv: 'production' }),
+      t.app.get(BootstrapAdminUseCase).execute({ adminEmail: 'prod@example.test', adminPassword: undefined, isProduction: true, nodeEnv: 'production' }),
     ).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 
@@ -46,7 +46,7 @@ describe('bootstrap admin (start-up task)', () => {
     const write = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
     try {
       const config = { adminEmail: 'dev-admin@example.test', adminPassword: undefined, isProduction: false, nodeEnv: 'development' as const };
-      const result = await t.app.get(BootstrapAdmin).execute(config);
+      const result = await t.app.get(BootstrapAdminUseCase).execute(config);
       expect(result.created).toBe(true);
       const generated = (result as { generatedPassword: string }).generatedPassword;
       expect(generated.length).toBeGreaterThanOrEqual(20);
@@ -55,7 +55,7 @@ describe('bootstrap admin (start-up task)', () => {
       expect(printed).toContain('dev-admin@example.test');
       // Once: the admin exists now, a second start prints nothing.
       write.mockClear();
-      expect((await t.app.get(BootstrapAdmin).execute(config)).created).toBe(false);
+      expect((await t.app.get(BootstrapAdminUseCase).execute(config)).created).toBe(false);
       expect(write.mock.calls.map((call) => String(call[0])).join('')).not.toContain(generated);
       await t.http().post('/api/auth/login').send({ email: 'dev-admin@example.test', password: generated }).expect(200);
     } finally {

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { Clock, UnitOfWork } from '@mirrorline/shared';
-import { IssueOneTimeCode, OTP_SEND_LIMIT } from '@mirrorline/otp';
+import { IssueOneTimeCodeUseCase, OTP_SEND_LIMIT } from '@mirrorline/otp';
 import { captureMails, Mailer, type InMemoryMailer } from '@mirrorline/mail';
-import { RevokeUserSessions } from '@mirrorline/auth';
+import { RevokeUserSessionsUseCase } from '@mirrorline/auth';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, signAccessToken } from './support/users';
 
@@ -267,11 +267,11 @@ describe('auth (HTTP against real PostgreSQL)', () => {
       expect(outbox.to(email)).toHaveLength(5);
     });
 
-    it('IssueOneTimeCode itself, 10 in parallel for one user: no more than the send limit (lock before count)', async () => {
+    it('IssueOneTimeCodeUseCase itself, 10 in parallel for one user: no more than the send limit (lock before count)', async () => {
       // Straight at the use case: the HTTP route also serialises per email, which would hide a race here.
       const { username } = await register();
       const [{ id }] = await t.sql<{ id: string }>('SELECT id FROM users WHERE username = ?', [username]);
-      const issue = t.app.get(IssueOneTimeCode, { strict: false });
+      const issue = t.app.get(IssueOneTimeCodeUseCase, { strict: false });
       const uow = t.app.get(UnitOfWork, { strict: false });
       const issued = await Promise.all(Array.from({ length: 10 }, () => uow.run((tx) => issue.execute(tx, { userId: id, purpose: 'password_reset' }))));
       expect(issued.filter((code) => code !== null)).toHaveLength(OTP_SEND_LIMIT);
@@ -471,12 +471,12 @@ describe('auth (HTTP against real PostgreSQL)', () => {
       await probe(`Bearer ${token}`).expect(403);
     });
 
-    it('RevokeUserSessions (exported for the admin block) ends access and refresh tokens', async () => {
+    it('RevokeUserSessionsUseCase (exported for the admin block) ends access and refresh tokens', async () => {
       const { email } = await verifiedUser();
       const { accessToken, cookie } = await login(email);
       const { payload } = decodeJwt(accessToken);
       await probe(`Bearer ${accessToken}`).expect(400);
-      await t.app.get(RevokeUserSessions).execute({ userId: payload.sub });
+      await t.app.get(RevokeUserSessionsUseCase).execute({ userId: payload.sub });
       await probe(`Bearer ${accessToken}`).expect(403);
       await refresh(cookie!.value).expect(403);
       // A new sign-in right after works (tokens issued after the revocation are valid).

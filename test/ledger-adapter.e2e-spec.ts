@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
 
-/** MikroOrmLedger and AdjustBalanceUseCase against real PostgreSQL (the port other contexts use). */
+/** SqlLedger and AdjustBalanceUseCase against real PostgreSQL (the port other contexts use). */
 describe('ledger adapter', () => {
   let t: TestApp;
   let ledger: Ledger;

@@ -7,7 +7,7 @@
 //
 // Uses the compiled code (dist/, rebuilt when stale): MikroORM with the app's options and migrations,
 // the copy-trading use cases (OpenTradeUseCase, CloseTradeUseCase) wired by hand to their SQL adapters,
-// the wallet's MikroOrmLedger and the events' PgLiveEvents (position_opened / position_closed to every
+// the wallet's SqlLedger and the events' PgLiveEvents (position_opened / position_closed to every
 // copier, in the transaction) — no HTTP, no Nest container: what is measured is the engine. Orders are market
 // orders: they fill at the quote of a MarketQuotes stand-in the bench moves itself (the market's tables and
 // feed are not what is measured here).
@@ -30,7 +30,7 @@ const dist = (p) => require(join(root, 'dist', p));
 const { MikroORM } = require('@mikro-orm/postgresql');
 const { mikroOrmOptions } = dist('apps/api/src/database/mikro-orm.options.js');
 const { MikroOrmUnitOfWork } = dist('libs/shared/src/persistence/mikro-orm-unit-of-work.js');
-const { MikroOrmLedger } = dist('libs/wallet/src/adapters/persistence/mikro-orm-ledger.js');
+const { SqlLedger } = dist('libs/wallet/src/adapters/persistence/sql-ledger.js');
 const { SqlNotifications } = dist('libs/notifications/src/adapters/persistence/sql-notifications.js');
 const { SqlCopyRepository } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-repository.js');
 const { SqlTradeEngine } = dist('libs/copy-trading/src/adapters/persistence/sql-trade-engine.js');
@@ -93,7 +93,7 @@ async function main() {
 
     // --- the wiring the Nest module does, by hand ---------------------------------------------
     const uow = new MikroOrmUnitOfWork(orm.em);
-    const ledger = new MikroOrmLedger(em);
+    const ledger = new SqlLedger(em);
     const copies = new SqlCopyRepository();
     const live = new PgLiveEvents(em);
     const notifications = new SqlNotifications(live);

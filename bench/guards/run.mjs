@@ -26,7 +26,7 @@ const dist = (p) => require(join(root, 'dist', p));
 const { MikroORM } = require('@mikro-orm/postgresql');
 const { mikroOrmOptions } = dist('apps/api/src/database/mikro-orm.options.js');
 const { MikroOrmUnitOfWork } = dist('libs/shared/src/persistence/mikro-orm-unit-of-work.js');
-const { MikroOrmLedger } = dist('libs/wallet/src/adapters/persistence/mikro-orm-ledger.js');
+const { SqlLedger } = dist('libs/wallet/src/adapters/persistence/sql-ledger.js');
 const { SqlNotifications } = dist('libs/notifications/src/adapters/persistence/sql-notifications.js');
 const { SqlCopyRepository } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-repository.js');
 const { SqlTradeEngine } = dist('libs/copy-trading/src/adapters/persistence/sql-trade-engine.js');
@@ -93,7 +93,7 @@ async function main() {
     const sql = (query, params = []) => conn.execute(query, params);
 
     const uow = new MikroOrmUnitOfWork(orm.em);
-    const ledger = new MikroOrmLedger(em);
+    const ledger = new SqlLedger(em);
     const live = new PgLiveEvents(em);
     const notifications = new SqlNotifications(live);
     const notices = new SqlCopyNotices(uow, notifications);

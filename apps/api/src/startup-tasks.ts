@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AppConfig } from '@mirrorline/shared';
-import { BootstrapAdmin } from '@mirrorline/auth';
+import { BootstrapAdminUseCase } from '@mirrorline/auth';
 import { syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
 import { FeedLeader } from '@mirrorline/market';
 
@@ -10,7 +10,7 @@ export type StartupTask = (app: INestApplication, config: AppConfig) => Promise<
 export const STARTUP_TASKS: StartupTask[] = [
   // The first admin (product.md §3), when no user has the Admin role yet.
   async (app, config) => {
-    await app.get(BootstrapAdmin).execute(config);
+    await app.get(BootstrapAdminUseCase).execute(config);
   },
   // The market feed's first leadership attempt: the simulated market's history (first start) or its
   // backfill (restart after a gap) is written before anything that reads candles, and before the API listens.

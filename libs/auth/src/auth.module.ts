@@ -6,7 +6,7 @@ import { OtpModule } from '@mirrorline/otp';
 import { MailModule } from '@mirrorline/mail';
 import { AccessTokenGuard } from './adapters/http/access-token.guard';
 import { ActiveUserCheck } from './application/active-user-check';
-import { MikroOrmActiveUserCheck } from './adapters/persistence/mikro-orm-active-user-check';
+import { SqlActiveUserCheck } from './adapters/persistence/sql-active-user-check';
 import { UserAccessCache } from './adapters/persistence/user-access-cache';
 import { AuthController } from './adapters/http/auth.controller';
 import { RateLimitGuard, rateLimitThrottlers } from './adapters/http/rate-limit';
@@ -31,18 +31,18 @@ import { CodeMailer } from './application/services/code-mailer';
 import { CodeTryThrottle } from './application/services/code-try-throttle';
 import { CodeTryLog } from './application/ports/code-try-log';
 import { SqlCodeTryLog } from './adapters/persistence/sql-code-try-log';
-import { RegisterUser } from './application/use-cases/register-user/register-user.use-case';
-import { ResendVerificationCode } from './application/use-cases/resend-verification-code/resend-verification-code.use-case';
-import { VerifyEmail } from './application/use-cases/verify-email/verify-email.use-case';
-import { LogIn } from './application/use-cases/log-in/log-in.use-case';
-import { RefreshSession } from './application/use-cases/refresh-session/refresh-session.use-case';
-import { LogOut } from './application/use-cases/log-out/log-out.use-case';
-import { SendPasswordResetCode } from './application/use-cases/send-password-reset-code/send-password-reset-code.use-case';
-import { VerifyPasswordResetCode } from './application/use-cases/verify-password-reset-code/verify-password-reset-code.use-case';
-import { ResetPassword } from './application/use-cases/reset-password/reset-password.use-case';
-import { ChangePassword } from './application/use-cases/change-password/change-password.use-case';
-import { RevokeUserSessions } from './application/use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
-import { BootstrapAdmin } from './application/use-cases/bootstrap-admin/bootstrap-admin.use-case';
+import { RegisterUserUseCase } from './application/use-cases/register-user/register-user.use-case';
+import { ResendVerificationCodeUseCase } from './application/use-cases/resend-verification-code/resend-verification-code.use-case';
+import { VerifyEmailUseCase } from './application/use-cases/verify-email/verify-email.use-case';
+import { LogInUseCase } from './application/use-cases/log-in/log-in.use-case';
+import { RefreshSessionUseCase } from './application/use-cases/refresh-session/refresh-session.use-case';
+import { LogOutUseCase } from './application/use-cases/log-out/log-out.use-case';
+import { SendPasswordResetCodeUseCase } from './application/use-cases/send-password-reset-code/send-password-reset-code.use-case';
+import { VerifyPasswordResetCodeUseCase } from './application/use-cases/verify-password-reset-code/verify-password-reset-code.use-case';
+import { ResetPasswordUseCase } from './application/use-cases/reset-password/reset-password.use-case';
+import { ChangePasswordUseCase } from './application/use-cases/change-password/change-password.use-case';
+import { RevokeUserSessionsUseCase } from './application/use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
+import { BootstrapAdminUseCase } from './application/use-cases/bootstrap-admin/bootstrap-admin.use-case';
 import { SecurityController } from './adapters/http/security.controller';
 import { MfaStore } from './application/ports/mfa-store';
 import { SqlMfaStore } from './adapters/persistence/sql-mfa-store';
@@ -53,10 +53,10 @@ import { SqlApiTokenStore } from './adapters/persistence/sql-api-token-store';
 import { MfaCodes } from './application/services/mfa-codes';
 import { SecurityAlerts } from './application/services/security-alerts';
 import { SignIn } from './application/services/sign-in';
-import { CompleteMfaLogin } from './application/use-cases/complete-mfa-login/complete-mfa-login.use-case';
-import { DisableMfa, EnableMfa, GetMfaStatus, SetUpMfa } from './application/use-cases/manage-mfa/manage-mfa.use-cases';
-import { ListSessions, RevokeSessions } from './application/use-cases/manage-sessions/manage-sessions.use-cases';
-import { ManageApiTokens } from './application/use-cases/manage-api-tokens/manage-api-tokens.use-cases';
+import { CompleteMfaLoginUseCase } from './application/use-cases/complete-mfa-login/complete-mfa-login.use-case';
+import { DisableMfaUseCase, EnableMfaUseCase, GetMfaStatusUseCase, SetUpMfaUseCase } from './application/use-cases/manage-mfa/manage-mfa.use-cases';
+import { ListSessionsUseCase, RevokeSessionsUseCase } from './application/use-cases/manage-sessions/manage-sessions.use-cases';
+import { ManageApiTokensUseCase } from './application/use-cases/manage-api-tokens/manage-api-tokens.use-cases';
 
 import { SessionRevoker } from './application/ports/session-revoker';
 import { AccessTokenIssuer } from './application/ports/access-token-issuer';
@@ -82,7 +82,7 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
     { provide: SessionRevoker, useClass: AuthSessionRevoker },
     { provide: AccessTokenIssuer, useClass: AuthAccessTokenIssuer },
     UserAccessCache,
-    { provide: ActiveUserCheck, useClass: MikroOrmActiveUserCheck },
+    { provide: ActiveUserCheck, useClass: SqlActiveUserCheck },
     // Order matters: authenticate first, then count (a rate-limited authenticated route counts only real callers).
     { provide: APP_GUARD, useClass: AccessTokenGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },
@@ -98,33 +98,33 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
     SessionTokens,
     CodeMailer,
     CodeTryThrottle,
-    RegisterUser,
-    ResendVerificationCode,
-    VerifyEmail,
-    LogIn,
-    RefreshSession,
-    LogOut,
-    SendPasswordResetCode,
-    VerifyPasswordResetCode,
-    ResetPassword,
-    ChangePassword,
-    RevokeUserSessions,
-    BootstrapAdmin,
+    RegisterUserUseCase,
+    ResendVerificationCodeUseCase,
+    VerifyEmailUseCase,
+    LogInUseCase,
+    RefreshSessionUseCase,
+    LogOutUseCase,
+    SendPasswordResetCodeUseCase,
+    VerifyPasswordResetCodeUseCase,
+    ResetPasswordUseCase,
+    ChangePasswordUseCase,
+    RevokeUserSessionsUseCase,
+    BootstrapAdminUseCase,
     { provide: MfaStore, useClass: SqlMfaStore },
     { provide: AuthSessions, useClass: SqlAuthSessions },
     { provide: ApiTokenStore, useClass: SqlApiTokenStore },
     MfaCodes,
     SecurityAlerts,
     SignIn,
-    CompleteMfaLogin,
-    GetMfaStatus,
-    SetUpMfa,
-    EnableMfa,
-    DisableMfa,
-    ListSessions,
-    RevokeSessions,
-    ManageApiTokens,
+    CompleteMfaLoginUseCase,
+    GetMfaStatusUseCase,
+    SetUpMfaUseCase,
+    EnableMfaUseCase,
+    DisableMfaUseCase,
+    ListSessionsUseCase,
+    RevokeSessionsUseCase,
+    ManageApiTokensUseCase,
   ],
-  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessions, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, UserInfoBuilder, BootstrapAdmin, MfaCodes, SecurityAlerts],
+  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessionsUseCase, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, UserInfoBuilder, BootstrapAdminUseCase, MfaCodes, SecurityAlerts],
 })
 export class AuthModule {}

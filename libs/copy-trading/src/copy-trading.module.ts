@@ -12,8 +12,8 @@ import { SqlPriceWatchStore } from './adapters/persistence/sql-price-watch-store
 import { LiveTradeEvents } from './adapters/events/live-trade-events';
 import { MarketOpenPositionsValue } from './adapters/market/market-open-positions-value';
 import { UpdateTradeLevelsUseCase } from './application/use-cases/update-trade-levels/update-trade-levels.use-case';
-import { CloseOutCopiesUseCase } from './application/use-cases/price-watcher/close-out-copies.use-case';
-import { PriceWatcher } from './application/use-cases/price-watcher/price-watcher';
+import { CloseOutCopiesUseCase } from './application/use-cases/close-out-copies/close-out-copies.use-case';
+import { PriceWatcher } from './application/services/price-watcher';
 import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 import { SqlCopyTradingQueries } from './adapters/persistence/sql-copy-trading-queries';

@@ -15,17 +15,17 @@ import {
   VerifyOtpRequestDto,
 } from './dto/auth.request.dto';
 import { AccessTokenResponseDto, ChangePasswordResponseDto, MessageResponseDto, ResetTokenResponseDto } from './dto/auth.response.dto';
-import { RegisterUser } from '../../application/use-cases/register-user/register-user.use-case';
-import { ResendVerificationCode } from '../../application/use-cases/resend-verification-code/resend-verification-code.use-case';
-import { VerifyEmail } from '../../application/use-cases/verify-email/verify-email.use-case';
-import { LogIn } from '../../application/use-cases/log-in/log-in.use-case';
-import { RefreshSession } from '../../application/use-cases/refresh-session/refresh-session.use-case';
-import { LogOut } from '../../application/use-cases/log-out/log-out.use-case';
-import { SendPasswordResetCode } from '../../application/use-cases/send-password-reset-code/send-password-reset-code.use-case';
-import { VerifyPasswordResetCode } from '../../application/use-cases/verify-password-reset-code/verify-password-reset-code.use-case';
-import { ResetPassword } from '../../application/use-cases/reset-password/reset-password.use-case';
-import { ChangePassword } from '../../application/use-cases/change-password/change-password.use-case';
-import { CompleteMfaLogin } from '../../application/use-cases/complete-mfa-login/complete-mfa-login.use-case';
+import { RegisterUserUseCase } from '../../application/use-cases/register-user/register-user.use-case';
+import { ResendVerificationCodeUseCase } from '../../application/use-cases/resend-verification-code/resend-verification-code.use-case';
+import { VerifyEmailUseCase } from '../../application/use-cases/verify-email/verify-email.use-case';
+import { LogInUseCase } from '../../application/use-cases/log-in/log-in.use-case';
+import { RefreshSessionUseCase } from '../../application/use-cases/refresh-session/refresh-session.use-case';
+import { LogOutUseCase } from '../../application/use-cases/log-out/log-out.use-case';
+import { SendPasswordResetCodeUseCase } from '../../application/use-cases/send-password-reset-code/send-password-reset-code.use-case';
+import { VerifyPasswordResetCodeUseCase } from '../../application/use-cases/verify-password-reset-code/verify-password-reset-code.use-case';
+import { ResetPasswordUseCase } from '../../application/use-cases/reset-password/reset-password.use-case';
+import { ChangePasswordUseCase } from '../../application/use-cases/change-password/change-password.use-case';
+import { CompleteMfaLoginUseCase } from '../../application/use-cases/complete-mfa-login/complete-mfa-login.use-case';
 import { SecurityAlerts } from '../../application/services/security-alerts';
 import type { DeviceInfo } from '../../application/ports/auth-sessions';
 import { LoginMfaRequestDto, LoginResponseDto } from './dto/security.dto';
@@ -40,17 +40,17 @@ const TOO_MANY = { status: 429, description: 'Too many requests (Retry-After hea
 export class AuthController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly registerUser: RegisterUser,
-    private readonly resendCode: ResendVerificationCode,
-    private readonly verifyEmail: VerifyEmail,
-    private readonly logIn: LogIn,
-    private readonly refreshSession: RefreshSession,
-    private readonly logOut: LogOut,
-    private readonly sendResetCode: SendPasswordResetCode,
-    private readonly verifyResetCode: VerifyPasswordResetCode,
-    private readonly resetPassword: ResetPassword,
-    private readonly changePassword: ChangePassword,
-    private readonly completeMfaLogin: CompleteMfaLogin,
+    private readonly registerUser: RegisterUserUseCase,
+    private readonly resendCode: ResendVerificationCodeUseCase,
+    private readonly verifyEmail: VerifyEmailUseCase,
+    private readonly logIn: LogInUseCase,
+    private readonly refreshSession: RefreshSessionUseCase,
+    private readonly logOut: LogOutUseCase,
+    private readonly sendResetCode: SendPasswordResetCodeUseCase,
+    private readonly verifyResetCode: VerifyPasswordResetCodeUseCase,
+    private readonly resetPassword: ResetPasswordUseCase,
+    private readonly changePassword: ChangePasswordUseCase,
+    private readonly completeMfaLogin: CompleteMfaLoginUseCase,
     private readonly alerts: SecurityAlerts,
   ) {}
 

@@ -4,7 +4,7 @@ import { FixedClock, type AppConfig } from '@mirrorline/shared';
 import { REFRESH_TOKEN_TTL_MS } from '../../domain/refresh-token';
 import { SessionTokens } from '../../application/services/session-tokens';
 import { UserInfoBuilder } from '../../application/services/user-info.builder';
-import type { LogIn } from '../../application/use-cases/log-in/log-in.use-case';
+import type { LogInUseCase } from '../../application/use-cases/log-in/log-in.use-case';
 import {
   InMemoryAuthSessions,
   ImmediateUnitOfWork,
@@ -73,7 +73,7 @@ describe('refresh cookie', () => {
     const uow = new ImmediateUnitOfWork();
     const sessions = new SessionTokens(new JsonAccessTokenSigner(), new InMemoryRefreshTokenStore(), new UserInfoBuilder(new ZeroUserBalances()), clock, uow, accounts, new InMemoryAuthSessions());
     const account = accounts.add();
-    const logIn = { execute: async () => ({ accessToken: 'access', refresh: await sessions.refreshToken({ kind: 'transaction' }, account.id) }) } as unknown as LogIn;
+    const logIn = { execute: async () => ({ accessToken: 'access', refresh: await sessions.refreshToken({ kind: 'transaction' }, account.id) }) } as unknown as LogInUseCase;
     const controller = new (AuthController as unknown as new (...args: unknown[]) => AuthController)({ isProduction } as AppConfig, null, null, null, logIn);
     const cookie = jest.fn();
     await controller.login({ email: account.email, password: 'x' }, { ip: '127.0.0.1', headers: {} } as unknown as Request, { cookie } as unknown as Response);

@@ -15,9 +15,9 @@ import {
   SessionsResponseDto,
 } from './dto/security.dto';
 import { MessageResponseDto } from './dto/auth.response.dto';
-import { DisableMfa, EnableMfa, GetMfaStatus, SetUpMfa } from '../../application/use-cases/manage-mfa/manage-mfa.use-cases';
-import { ListSessions, RevokeSessions } from '../../application/use-cases/manage-sessions/manage-sessions.use-cases';
-import { ManageApiTokens } from '../../application/use-cases/manage-api-tokens/manage-api-tokens.use-cases';
+import { DisableMfaUseCase, EnableMfaUseCase, GetMfaStatusUseCase, SetUpMfaUseCase } from '../../application/use-cases/manage-mfa/manage-mfa.use-cases';
+import { ListSessionsUseCase, RevokeSessionsUseCase } from '../../application/use-cases/manage-sessions/manage-sessions.use-cases';
+import { ManageApiTokensUseCase } from '../../application/use-cases/manage-api-tokens/manage-api-tokens.use-cases';
 
 const TOKEN_SCOPE = { status: 403, description: 'TOKEN_SCOPE: not with a personal API token' };
 
@@ -28,13 +28,13 @@ const TOKEN_SCOPE = { status: 403, description: 'TOKEN_SCOPE: not with a persona
 @Controller('auth')
 export class SecurityController {
   constructor(
-    private readonly status: GetMfaStatus,
-    private readonly setUp: SetUpMfa,
-    private readonly enable: EnableMfa,
-    private readonly disable: DisableMfa,
-    private readonly listSessions: ListSessions,
-    private readonly revokeSessions: RevokeSessions,
-    private readonly apiTokens: ManageApiTokens,
+    private readonly status: GetMfaStatusUseCase,
+    private readonly setUp: SetUpMfaUseCase,
+    private readonly enable: EnableMfaUseCase,
+    private readonly disable: DisableMfaUseCase,
+    private readonly listSessions: ListSessionsUseCase,
+    private readonly revokeSessions: RevokeSessionsUseCase,
+    private readonly apiTokens: ManageApiTokensUseCase,
   ) {}
 
   @Get('mfa')

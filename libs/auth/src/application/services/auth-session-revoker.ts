@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { TransactionContext } from '@mirrorline/shared';
-import { RevokeUserSessions } from '../use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
+import { RevokeUserSessionsUseCase } from '../use-cases/revoke-user-sessions/revoke-user-sessions.use-case';
 import { SessionRevoker } from '../ports/session-revoker';
 
 /** Revokes every refresh token and access token of the user through the auth context, in the caller's transaction. */
 @Injectable()
 export class AuthSessionRevoker extends SessionRevoker {
-  constructor(private readonly revokeUserSessions: RevokeUserSessions) {
+  constructor(private readonly revokeUserSessions: RevokeUserSessionsUseCase) {
     super();
   }
 

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, FixedClock } from '@mirrorline/shared';
-import { IssueOneTimeCode, InMemoryOneTimeCodeRepository, VerifyOneTimeCode } from '@mirrorline/otp';
+import { IssueOneTimeCodeUseCase, InMemoryOneTimeCodeRepository, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { InMemoryMailer, Mailer, type OutgoingMail } from '@mirrorline/mail';
 import {
   FakePasswordHasher,
@@ -11,11 +11,11 @@ import {
 } from '../../testing/in-memory-auth.fakes';
 import { CodeMailer } from '../services/code-mailer';
 import { CodeTryThrottle } from '../services/code-try-throttle';
-import { RegisterUser } from './register-user/register-user.use-case';
-import { ResendVerificationCode } from './resend-verification-code/resend-verification-code.use-case';
-import { SendPasswordResetCode } from './send-password-reset-code/send-password-reset-code.use-case';
-import { VerifyEmail } from './verify-email/verify-email.use-case';
-import { VerifyPasswordResetCode } from './verify-password-reset-code/verify-password-reset-code.use-case';
+import { RegisterUserUseCase } from './register-user/register-user.use-case';
+import { ResendVerificationCodeUseCase } from './resend-verification-code/resend-verification-code.use-case';
+import { SendPasswordResetCodeUseCase } from './send-password-reset-code/send-password-reset-code.use-case';
+import { VerifyEmailUseCase } from './verify-email/verify-email.use-case';
+import { VerifyPasswordResetCodeUseCase } from './verify-password-reset-code/verify-password-reset-code.use-case';
 
 const failureOf = async (promise: Promise<unknown>) => {
   try {
@@ -48,11 +48,11 @@ describe('one-time-code use cases (in-memory fakes)', () => {
   let tryLog: InMemoryCodeTryLog;
   let outbox: InMemoryMailer;
   let build: (mailer?: Mailer) => {
-    register: RegisterUser;
-    resend: ResendVerificationCode;
-    verifyEmail: VerifyEmail;
-    sendReset: SendPasswordResetCode;
-    verifyReset: VerifyPasswordResetCode;
+    register: RegisterUserUseCase;
+    resend: ResendVerificationCodeUseCase;
+    verifyEmail: VerifyEmailUseCase;
+    sendReset: SendPasswordResetCodeUseCase;
+    verifyReset: VerifyPasswordResetCodeUseCase;
     codeMailer: CodeMailer;
   };
 
@@ -64,17 +64,17 @@ describe('one-time-code use cases (in-memory fakes)', () => {
     outbox = new InMemoryMailer();
     const repo = new InMemoryOneTimeCodeRepository();
     const pepper = { value: 'unit-pepper' };
-    const issue = new IssueOneTimeCode(repo, pepper, clock);
-    const verify = new VerifyOneTimeCode(repo, pepper, clock);
+    const issue = new IssueOneTimeCodeUseCase(repo, pepper, clock);
+    const verify = new VerifyOneTimeCodeUseCase(repo, pepper, clock);
     const tries = new CodeTryThrottle(tryLog, clock);
     build = (mailer: Mailer = outbox) => {
       const codeMailer = new CodeMailer(mailer);
       return {
-        register: new RegisterUser(uow, accounts, new FakePasswordHasher(), issue, codeMailer, tries),
-        resend: new ResendVerificationCode(uow, accounts, issue, codeMailer, tries),
-        verifyEmail: new VerifyEmail(uow, accounts, verify, tries),
-        sendReset: new SendPasswordResetCode(uow, accounts, issue, codeMailer, tries),
-        verifyReset: new VerifyPasswordResetCode(uow, accounts, verify, new InMemoryPasswordResetTokens(), clock, tries),
+        register: new RegisterUserUseCase(uow, accounts, new FakePasswordHasher(), issue, codeMailer, tries),
+        resend: new ResendVerificationCodeUseCase(uow, accounts, issue, codeMailer, tries),
+        verifyEmail: new VerifyEmailUseCase(uow, accounts, verify, tries),
+        sendReset: new SendPasswordResetCodeUseCase(uow, accounts, issue, codeMailer, tries),
+        verifyReset: new VerifyPasswordResetCodeUseCase(uow, accounts, verify, new InMemoryPasswordResetTokens(), clock, tries),
         codeMailer,
       };
     };

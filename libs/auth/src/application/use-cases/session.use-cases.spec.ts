@@ -20,10 +20,10 @@ import { CodeMailer } from '../services/code-mailer';
 import { MfaCodes } from '../services/mfa-codes';
 import { UserInfoBuilder } from '../services/user-info.builder';
 import { SessionTokens } from '../services/session-tokens';
-import { LogIn } from './log-in/log-in.use-case';
-import { IssueOneTimeCode, InMemoryOneTimeCodeRepository, VerifyOneTimeCode } from '@mirrorline/otp';
-import { RefreshSession } from './refresh-session/refresh-session.use-case';
-import { RevokeUserSessions } from './revoke-user-sessions/revoke-user-sessions.use-case';
+import { LogInUseCase } from './log-in/log-in.use-case';
+import { IssueOneTimeCodeUseCase, InMemoryOneTimeCodeRepository, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
+import { RefreshSessionUseCase } from './refresh-session/refresh-session.use-case';
+import { RevokeUserSessionsUseCase } from './revoke-user-sessions/revoke-user-sessions.use-case';
 import type { UserInfoExtras } from '../ports/user-info-extras';
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -35,19 +35,19 @@ const codeOf = async (promise: Promise<unknown>) => {
   }
 };
 
-describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
+describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-memory fakes)', () => {
   let accounts: InMemoryUserAccounts;
   let hasher: FakePasswordHasher;
   let failures: InMemoryLoginFailureLog;
   let store: InMemoryRefreshTokenStore;
   let clock: FixedClock;
   let sessions: SessionTokens;
-  let logIn: LogIn;
+  let logIn: LogInUseCase;
   let mails: InMemoryMailer;
-  let refresh: RefreshSession;
-  let revoke: RevokeUserSessions;
+  let refresh: RefreshSessionUseCase;
+  let revoke: RevokeUserSessionsUseCase;
 
-  type Full = Extract<Awaited<ReturnType<LogIn['execute']>>, { accessToken: string }>;
+  type Full = Extract<Awaited<ReturnType<LogInUseCase['execute']>>, { accessToken: string }>;
   const full = (command: { email: string; password: string }) => logIn.execute(command) as Promise<Full>;
 
   beforeEach(() => {
@@ -65,7 +65,7 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
     mails = new InMemoryMailer();
     const codes = new InMemoryOneTimeCodeRepository();
     const pepper = { value: 'unit-pepper' };
-    logIn = new LogIn(
+    logIn = new LogInUseCase(
       uow,
       accounts,
       hasher,
@@ -74,12 +74,12 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
       clock,
       mfa,
       mfaStore,
-      new IssueOneTimeCode(codes, pepper, clock),
-      new VerifyOneTimeCode(codes, pepper, clock),
+      new IssueOneTimeCodeUseCase(codes, pepper, clock),
+      new VerifyOneTimeCodeUseCase(codes, pepper, clock),
       new CodeMailer(mails),
     );
-    refresh = new RefreshSession(uow, store, accounts, sessions, clock);
-    revoke = new RevokeUserSessions(uow, store, accounts, clock);
+    refresh = new RefreshSessionUseCase(uow, store, accounts, sessions, clock);
+    revoke = new RevokeUserSessionsUseCase(uow, store, accounts, clock);
   });
 
   it('does the hashing work for an unknown email too (no timing oracle), and answers like a wrong password', async () => {
@@ -157,7 +157,7 @@ describe('LogIn, RefreshSession, RevokeUserSessions (in-memory fakes)', () => {
     expect(error).toMatchObject({ code: 'AUTH.NO_REFRESH_TOKEN', kind: 'unauthorized' });
   });
 
-  it('RevokeUserSessions keeps only the named family and invalidates access tokens', async () => {
+  it('RevokeUserSessionsUseCase keeps only the named family and invalidates access tokens', async () => {
     const jane = accounts.add();
     const a = await full({ email: 'jane@example.test', password: 'correct horse' });
     const b = await full({ email: 'jane@example.test', password: 'correct horse' });

@@ -2,23 +2,23 @@ import { DomainError, FixedClock, type TransactionContext } from '@mirrorline/sh
 import { InMemoryOneTimeCodeRepository } from '../../testing/in-memory-one-time-code.repository';
 import { OTP_SEND_LIMIT } from '../../domain/one-time-code';
 import { otpFailure } from '../../domain/otp-errors';
-import { IssueOneTimeCode } from './issue-one-time-code/issue-one-time-code.use-case';
-import { VerifyOneTimeCode } from './verify-one-time-code/verify-one-time-code.use-case';
+import { IssueOneTimeCodeUseCase } from './issue-one-time-code/issue-one-time-code.use-case';
+import { VerifyOneTimeCodeUseCase } from './verify-one-time-code/verify-one-time-code.use-case';
 
 const tx = { kind: 'transaction' } as TransactionContext;
 
-describe('IssueOneTimeCode + VerifyOneTimeCode (in-memory)', () => {
+describe('IssueOneTimeCodeUseCase + VerifyOneTimeCodeUseCase (in-memory)', () => {
   let repo: InMemoryOneTimeCodeRepository;
   let clock: FixedClock;
-  let issue: IssueOneTimeCode;
-  let verify: VerifyOneTimeCode;
+  let issue: IssueOneTimeCodeUseCase;
+  let verify: VerifyOneTimeCodeUseCase;
 
   beforeEach(() => {
     repo = new InMemoryOneTimeCodeRepository();
     clock = new FixedClock();
     const pepper = { value: 'unit-pepper' };
-    issue = new IssueOneTimeCode(repo, pepper, clock);
-    verify = new VerifyOneTimeCode(repo, pepper, clock);
+    issue = new IssueOneTimeCodeUseCase(repo, pepper, clock);
+    verify = new VerifyOneTimeCodeUseCase(repo, pepper, clock);
   });
 
   it('issues a code that verifies once, stored hashed', async () => {

@@ -1,6 +1,6 @@
-import { assertBalanced, isNegativeBalanceViolation } from './mikro-orm-ledger';
+import { assertBalanced, isNegativeBalanceViolation } from './sql-ledger';
 
-describe('MikroOrmLedger helpers', () => {
+describe('SqlLedger helpers', () => {
   it('accepts a balanced posting', () => {
     expect(() => assertBalanced({ type: 'deposit', entries: [{ accountId: '1', amount: -5 }, { accountId: '9', amount: 5 }] })).not.toThrow();
   });

@@ -11,8 +11,8 @@ export type BootstrapAdminResult = { created: false; reason: string } | { create
  * ADMIN_PASSWORD a random password is generated and printed once to stdout (not to the JSON log).
  */
 @Injectable()
-export class BootstrapAdmin {
-  private readonly logger = new Logger('BootstrapAdmin');
+export class BootstrapAdminUseCase {
+  private readonly logger = new Logger('BootstrapAdminUseCase');
 
   constructor(
     private readonly uow: UnitOfWork,

@@ -8,7 +8,7 @@ import { PasswordHasher } from '../../ports/password-hasher';
 import { RefreshTokenStore } from '../../ports/refresh-token.store';
 import { UserAccounts } from '../../ports/user-accounts';
 import { SessionTokens } from '../../services/session-tokens';
-import { RevokeUserSessions } from '../revoke-user-sessions/revoke-user-sessions.use-case';
+import { RevokeUserSessionsUseCase } from '../revoke-user-sessions/revoke-user-sessions.use-case';
 
 export interface ChangePasswordCommand {
   userId: string;
@@ -22,13 +22,13 @@ export interface ChangePasswordCommand {
 }
 
 @Injectable()
-export class ChangePassword {
+export class ChangePasswordUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: UserAccounts,
     private readonly hasher: PasswordHasher,
     private readonly store: RefreshTokenStore,
-    private readonly revokeSessions: RevokeUserSessions,
+    private readonly revokeSessions: RevokeUserSessionsUseCase,
     private readonly sessions: SessionTokens,
     private readonly clock: Clock,
   ) {}

@@ -14,7 +14,7 @@ import { SignIn, type SignedIn } from '../../services/sign-in';
  * session. The challenge is spent by the right code only; wrong codes count per account (429 after 5).
  */
 @Injectable()
-export class CompleteMfaLogin {
+export class CompleteMfaLoginUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: MfaStore,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, UnitOfWork } from '@mirrorline/shared';
-import { IssueOneTimeCode, otpFailure, VerifyOneTimeCode } from '@mirrorline/otp';
+import { IssueOneTimeCodeUseCase, otpFailure, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { AuthErrors } from '../../../domain/auth-errors';
 import { normaliseEmail } from '../../../domain/email';
 import {
@@ -45,7 +45,7 @@ export interface LogInCommand {
  * correct logins simply succeed in turn.
  */
 @Injectable()
-export class LogIn {
+export class LogInUseCase {
   private readonly inFlight = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -57,8 +57,8 @@ export class LogIn {
     private readonly clock: Clock,
     private readonly mfa: MfaCodes,
     private readonly mfaStore: MfaStore,
-    private readonly issueCode: IssueOneTimeCode,
-    private readonly verifyCode: VerifyOneTimeCode,
+    private readonly issueCode: IssueOneTimeCodeUseCase,
+    private readonly verifyCode: VerifyOneTimeCodeUseCase,
     private readonly mail: CodeMailer,
   ) {}
 

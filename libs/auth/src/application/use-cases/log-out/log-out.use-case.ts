@@ -5,7 +5,7 @@ import { RefreshTokenStore } from '../../ports/refresh-token.store';
 
 /** Ends the session of this refresh cookie (its whole family). Idempotent. */
 @Injectable()
-export class LogOut {
+export class LogOutUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: RefreshTokenStore,

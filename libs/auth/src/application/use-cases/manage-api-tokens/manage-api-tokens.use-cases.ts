@@ -17,7 +17,7 @@ export interface ApiTokenView {
 
 /** GET/POST auth/tokens/, DELETE auth/tokens/:id (product.md §10). */
 @Injectable()
-export class ManageApiTokens {
+export class ManageApiTokensUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: ApiTokenStore,

@@ -25,7 +25,7 @@ const notImpersonating = (caller: Caller) => {
 
 /** GET auth/mfa/ */
 @Injectable()
-export class GetMfaStatus {
+export class GetMfaStatusUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: MfaStore,
@@ -42,7 +42,7 @@ export class GetMfaStatus {
 
 /** POST auth/mfa/setup/: a new secret, pending until a code from it is confirmed. A repeat replaces the pending one. */
 @Injectable()
-export class SetUpMfa {
+export class SetUpMfaUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: MfaStore,
@@ -68,7 +68,7 @@ export class SetUpMfa {
 
 /** POST auth/mfa/enable/: a right code from the pending secret turns 2FA on; 10 recovery codes, shown once. */
 @Injectable()
-export class EnableMfa {
+export class EnableMfaUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: MfaStore,
@@ -103,7 +103,7 @@ export class EnableMfa {
 
 /** POST auth/mfa/disable/: password and a code; never for an Admin (2FA is mandatory for them). */
 @Injectable()
-export class DisableMfa {
+export class DisableMfaUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: MfaStore,

@@ -16,7 +16,7 @@ export interface SessionView {
 
 /** GET auth/sessions/: the live refresh-token families (a family unused for 7 days has expired). */
 @Injectable()
-export class ListSessions {
+export class ListSessionsUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly sessions: AuthSessions,
@@ -41,7 +41,7 @@ export class ListSessions {
 
 /** DELETE auth/sessions/:id and POST auth/sessions/revoke-others/: the refresh token and the access tokens stop at once. */
 @Injectable()
-export class RevokeSessions {
+export class RevokeSessionsUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly sessions: AuthSessions,

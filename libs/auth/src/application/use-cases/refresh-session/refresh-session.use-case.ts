@@ -10,7 +10,7 @@ import { SessionTokens, type IssuedRefreshToken } from '../../services/session-t
 
 /** GET refresh: rotates the refresh token and issues a new access token. */
 @Injectable()
-export class RefreshSession {
+export class RefreshSessionUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly store: RefreshTokenStore,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sqlStateOf, UnitOfWork } from '@mirrorline/shared';
-import { IssueOneTimeCode } from '@mirrorline/otp';
+import { IssueOneTimeCodeUseCase } from '@mirrorline/otp';
 import { assertPasswordPolicy } from '../../../domain/password-policy';
 import { AuthErrors } from '../../../domain/auth-errors';
 import { normaliseEmail } from '../../../domain/email';
@@ -18,12 +18,12 @@ export interface RegisterUserCommand {
 }
 
 @Injectable()
-export class RegisterUser {
+export class RegisterUserUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: UserAccounts,
     private readonly hasher: PasswordHasher,
-    private readonly issueCode: IssueOneTimeCode,
+    private readonly issueCode: IssueOneTimeCodeUseCase,
     private readonly mail: CodeMailer,
     private readonly tries: CodeTryThrottle,
   ) {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
-import { IssueOneTimeCode } from '@mirrorline/otp';
+import { IssueOneTimeCodeUseCase } from '@mirrorline/otp';
 import { normaliseEmail } from '../../../domain/email';
 import { UserAccounts } from '../../ports/user-accounts';
 import { CodeMailer } from '../../services/code-mailer';
@@ -10,11 +10,11 @@ export const VERIFICATION_CODE_SENT = 'If this email belongs to an account that 
 
 /** createnewotp: the same answer whether or not the email is known (no account enumeration). */
 @Injectable()
-export class ResendVerificationCode {
+export class ResendVerificationCodeUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: UserAccounts,
-    private readonly issueCode: IssueOneTimeCode,
+    private readonly issueCode: IssueOneTimeCodeUseCase,
     private readonly mail: CodeMailer,
     private readonly tries: CodeTryThrottle,
   ) {}

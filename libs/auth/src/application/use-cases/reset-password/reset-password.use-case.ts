@@ -6,17 +6,17 @@ import { hashOpaqueToken } from '../../../domain/tokens';
 import { PasswordHasher } from '../../ports/password-hasher';
 import { PasswordResetTokens } from '../../ports/password-reset-tokens';
 import { UserAccounts } from '../../ports/user-accounts';
-import { RevokeUserSessions } from '../revoke-user-sessions/revoke-user-sessions.use-case';
+import { RevokeUserSessionsUseCase } from '../revoke-user-sessions/revoke-user-sessions.use-case';
 
 /** forgotpassword/reset: sets the new password and ends every session of the user. */
 @Injectable()
-export class ResetPassword {
+export class ResetPasswordUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: UserAccounts,
     private readonly hasher: PasswordHasher,
     private readonly resetTokens: PasswordResetTokens,
-    private readonly revokeSessions: RevokeUserSessions,
+    private readonly revokeSessions: RevokeUserSessionsUseCase,
     private readonly clock: Clock,
   ) {}
 

@@ -14,7 +14,7 @@ export interface RevokeUserSessionsCommand {
  * token issued so far stops working. Called on password reset/change and by the admin block action.
  */
 @Injectable()
-export class RevokeUserSessions {
+export class RevokeUserSessionsUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly refreshTokens: RefreshTokenStore,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
-import { IssueOneTimeCode } from '@mirrorline/otp';
+import { IssueOneTimeCodeUseCase } from '@mirrorline/otp';
 import { normaliseEmail } from '../../../domain/email';
 import { UserAccounts } from '../../ports/user-accounts';
 import { CodeMailer } from '../../services/code-mailer';
@@ -10,11 +10,11 @@ export const RESET_CODE_SENT = 'If this email belongs to an account, a password 
 
 /** forgotpassword/sendotp: the same answer whether or not the email is known. */
 @Injectable()
-export class SendPasswordResetCode {
+export class SendPasswordResetCodeUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: UserAccounts,
-    private readonly issueCode: IssueOneTimeCode,
+    private readonly issueCode: IssueOneTimeCodeUseCase,
     private readonly mail: CodeMailer,
     private readonly tries: CodeTryThrottle,
   ) {}

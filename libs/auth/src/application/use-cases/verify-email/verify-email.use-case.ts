@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
-import { otpFailure, VerifyOneTimeCode } from '@mirrorline/otp';
+import { otpFailure, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { normaliseEmail } from '../../../domain/email';
 import { UserAccounts } from '../../ports/user-accounts';
 import { CodeTryThrottle } from '../../services/code-try-throttle';
 
 @Injectable()
-export class VerifyEmail {
+export class VerifyEmailUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: UserAccounts,
-    private readonly verifyCode: VerifyOneTimeCode,
+    private readonly verifyCode: VerifyOneTimeCodeUseCase,
     private readonly tries: CodeTryThrottle,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, UnitOfWork } from '@mirrorline/shared';
-import { otpFailure, VerifyOneTimeCode } from '@mirrorline/otp';
+import { otpFailure, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { normaliseEmail } from '../../../domain/email';
 import { hashOpaqueToken, newOpaqueToken, RESET_TOKEN_TTL_MS } from '../../../domain/tokens';
 import { PasswordResetTokens } from '../../ports/password-reset-tokens';
@@ -9,11 +9,11 @@ import { CodeTryThrottle } from '../../services/code-try-throttle';
 
 /** forgotpassword/verifyotp: trades a valid reset code for a single-use reset token (15 minutes). */
 @Injectable()
-export class VerifyPasswordResetCode {
+export class VerifyPasswordResetCodeUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly accounts: UserAccounts,
-    private readonly verifyCode: VerifyOneTimeCode,
+    private readonly verifyCode: VerifyOneTimeCodeUseCase,
     private readonly resetTokens: PasswordResetTokens,
     private readonly clock: Clock,
     private readonly tries: CodeTryThrottle,

@@ -13,7 +13,7 @@ export interface IssueOneTimeCodeCommand {
  * Returns null when this user already got OTP_SEND_LIMIT codes of this purpose within the window.
  */
 @Injectable()
-export class IssueOneTimeCode {
+export class IssueOneTimeCodeUseCase {
   constructor(
     private readonly codes: OneTimeCodeRepository,
     private readonly pepper: OtpPepper,

@@ -16,7 +16,7 @@ export interface VerifyOneTimeCodeCommand {
  * The live row is locked: of N parallel tries with the right code exactly one consumes it.
  */
 @Injectable()
-export class VerifyOneTimeCode {
+export class VerifyOneTimeCodeUseCase {
   constructor(
     private readonly codes: OneTimeCodeRepository,
     private readonly pepper: OtpPepper,

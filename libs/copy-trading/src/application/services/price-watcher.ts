@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { MarketQuotes, QuoteListener, type Quote } from '@mirrorline/market';
-import { PriceWatchStore } from '../../ports/price-watch-store';
-import { CloseTradeUseCase } from '../close-trade/close-trade.use-case';
-import { CloseOutCopiesUseCase } from './close-out-copies.use-case';
+import { PriceWatchStore } from '../ports/price-watch-store';
+import { CloseTradeUseCase } from '../use-cases/close-trade/close-trade.use-case';
+import { CloseOutCopiesUseCase } from '../use-cases/close-out-copies/close-out-copies.use-case';
 
 /** The timer's period: every copy with open positions is checked at least this often. */
 export const WATCH_INTERVAL_MS = 1_000;

@@ -26,7 +26,7 @@ export function isNegativeBalanceViolation(error: unknown): boolean {
  * accounts in id order and moves the cached balances.
  */
 @Injectable()
-export class MikroOrmLedger extends Ledger {
+export class SqlLedger extends Ledger {
   /** Platform accounts are created by the migration and never change: safe to cache per process. */
   private readonly platformIds = new Map<PlatformAccountKind, string>();
 

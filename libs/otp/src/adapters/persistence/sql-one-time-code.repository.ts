@@ -15,7 +15,7 @@ interface Row {
 }
 
 @Injectable()
-export class MikroOrmOneTimeCodeRepository extends OneTimeCodeRepository {
+export class SqlOneTimeCodeRepository extends OneTimeCodeRepository {
   async lockIssuing(tx: TransactionContext, userId: string, purpose: OtpPurpose): Promise<void> {
     // Transaction-scoped: released at commit, after the new row is visible to the next holder's count.
     await emOf(tx).execute('SELECT pg_advisory_xact_lock(hashtext(?))', [`otp:${userId}:${purpose}`]);
@@ -26,7 +26,7 @@ export class MikroOrmOneTimeCodeRepository extends OneTimeCodeRepository {
     code: { userId: string; purpose: OtpPurpose; codeHash: string; expiresAt: Date; createdAt: Date },
   ): Promise<void> {
     const em = emOf(tx);
-    // Re-entrant for the holder (IssueOneTimeCode took it before counting); kept so that no caller can
+    // Re-entrant for the holder (IssueOneTimeCodeUseCase took it before counting); kept so that no caller can
     // race another to the unique live-code index.
     await this.lockIssuing(tx, code.userId, code.purpose);
     await em.execute('UPDATE one_time_codes SET consumed_at = ? WHERE user_id = ? AND purpose = ? AND consumed_at IS NULL', [
