@@ -3,7 +3,7 @@ import { RATE_LIMITS, type RateLimitName } from '@mirrorline/auth';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
-/** Per-IP limits of the auth routes (the per-email login limit is in auth.e2e-spec.ts). */
+/** Per-IP limits of the auth routes (the per-email login limit is in auth-login.e2e-spec.ts). */
 describe('auth throttling per IP', () => {
   let t: TestApp;
 

@@ -40,7 +40,7 @@ describe('copy trading properties (ledger to the cent)', () => {
   afterAll(() => t.close());
 
   it('Σ follower pnl and fees match the ledger and the model over random trades and copies', async () => {
-    // A move of 1,000,000× or more is refused at close (TRADE.PRICE_OUT_OF_RANGE, copy-trading.e2e-spec).
+    // A move of 1,000,000× or more is refused at close (TRADE.PRICE_OUT_OF_RANGE).
     const trade = fc
       .record({
         side: fc.constantFrom<TradeSide>('buy', 'sell'),
