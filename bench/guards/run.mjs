@@ -35,8 +35,8 @@ const { SqlPriceWatchStore } = dist('libs/copy-trading/src/adapters/persistence/
 const { LiveTradeEvents } = dist('libs/copy-trading/src/adapters/events/live-trade-events.js');
 const { PgLiveEvents } = dist('libs/events/src/adapters/persistence/pg-live-events.js');
 const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/close-trade/close-trade.use-case.js');
-const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-cases/price-watcher/close-out-copies.use-case.js');
-const { PriceWatcher } = dist('libs/copy-trading/src/application/use-cases/price-watcher/price-watcher.js');
+const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-cases/close-out-copies/close-out-copies.use-case.js');
+const { PriceWatcher } = dist('libs/copy-trading/src/application/services/price-watcher.js');
 
 // BENCH_PROFILE=1 prints the time of every SQL statement of the tripping cycle.
 const profile = { on: false };
