@@ -23,7 +23,7 @@ export default tseslint.config(
   {
     files: ['apps/**/*.ts', 'libs/**/*.ts', 'test/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
     plugins: { mirrorline },
-    rules: { 'mirrorline/boundaries': 'error' },
+    rules: { 'mirrorline/boundaries': 'error', 'mirrorline/names': 'error' },
   },
   {
     // The domain, and the identity kernel as a whole, import no framework, and from shared only its

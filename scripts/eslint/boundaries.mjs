@@ -46,4 +46,33 @@ export const boundaries = {
   },
 };
 
-export default { rules: { boundaries } };
+/**
+ * Names (architecture.md rules 2 and 3, docs/architecture.md "Context map"): a class exported from
+ * application/use-cases/ ends in UseCase; an adapter class named MikroOrm* uses the ORM (an entity manager
+ * call other than execute, or MikroORM's repository/query builder), otherwise it is Sql* (hand-written SQL).
+ */
+const ORM_CALL = /\.(find|findOne|findOneOrFail|findAndCount|findAll|persist|persistAndFlush|flush|remove|removeAndFlush|nativeUpdate|nativeDelete|nativeInsert|upsert|upsertMany|getRepository|createQueryBuilder|qb|transactional|assign|getReference|create|count|insert|insertMany)\(/;
+export const names = {
+  meta: { type: 'problem', schema: [], messages: {
+    useCase: 'Use-case class "{{name}}" must end in UseCase (one use case = one class in application/use-cases/).',
+    mikroOrm: 'Adapter "{{name}}" is named MikroOrm* but uses no ORM call (only raw SQL): name it Sql{{rest}}.',
+  } },
+  create(context) {
+    const file = (context.filename ?? context.getFilename()).split(sep).join('/');
+    const source = context.sourceCode ?? context.getSourceCode();
+    const inUseCases = /\/application\/use-cases\//.test(file) && !/\.spec\.ts$/.test(file);
+    return {
+      ClassDeclaration(node) {
+        const name = node.id && node.id.name;
+        if (!name) return;
+        const exported = node.parent && (node.parent.type === 'ExportNamedDeclaration' || node.parent.type === 'ExportDefaultDeclaration');
+        if (inUseCases && exported && !name.endsWith('UseCase')) context.report({ node: node.id, messageId: 'useCase', data: { name } });
+        if (/^MikroOrm[A-Z]/.test(name) && /\/adapters\/|\/persistence\//.test(file) && !ORM_CALL.test(source.getText(node))) {
+          context.report({ node: node.id, messageId: 'mikroOrm', data: { name, rest: name.slice('MikroOrm'.length) } });
+        }
+      },
+    };
+  },
+};
+
+export default { rules: { boundaries, names } };

@@ -53,6 +53,16 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     relativeIntoLib: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../../../users/src/domain/user';\n" },
     index: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users';\n" },
     ownRelative: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../domain/money-rule';\n" },
+    useCaseName: { file: 'libs/wallet/src/application/use-cases/deposit/deposit.use-case.ts', code: 'export class Deposit {}\n' },
+    useCaseNameOk: { file: 'libs/wallet/src/application/use-cases/deposit/deposit.use-case.ts', code: 'export class DepositUseCase {}\nclass Helper {}\nexport const h = Helper;\n' },
+    mikroOrmRaw: {
+      file: 'libs/wallet/src/adapters/persistence/mikro-orm-thing.ts',
+      code: 'export class MikroOrmThing {\n  constructor(private readonly em: { execute(sql: string): Promise<unknown> }) {}\n  read() {\n    return this.em.execute(\'SELECT 1\');\n  }\n}\n',
+    },
+    mikroOrmOrm: {
+      file: 'libs/wallet/src/adapters/persistence/mikro-orm-thing.ts',
+      code: 'export class MikroOrmThing {\n  constructor(private readonly em: { findOne(e: string, w: object): Promise<unknown> }) {}\n  read() {\n    return this.em.findOne(\'Thing\', {});\n  }\n}\n',
+    },
     crossFeature: { file: 'frontend/src/features/wallet/pages/wallet-page.tsx', code: "import '../../kyc/components/kyc-form';\n" },
   };
   let results: Record<string, Message[]>;
@@ -104,6 +114,17 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
   it("another lib's index and a lib's own files are fine", () => {
     expect(results.index).toEqual([]);
     expect(results.ownRelative).toEqual([]);
+  });
+
+  it('names: an exported class in application/use-cases/ ends in UseCase; MikroOrm* adapters use the ORM, else they are Sql*', () => {
+    expect(errorsOf(results.useCaseName, 'mirrorline/names').map((m) => m.message)).toEqual([
+      'Use-case class "Deposit" must end in UseCase (one use case = one class in application/use-cases/).',
+    ]);
+    expect(results.useCaseNameOk).toEqual([]);
+    expect(errorsOf(results.mikroOrmRaw, 'mirrorline/names').map((m) => m.message)).toEqual([
+      'Adapter "MikroOrmThing" is named MikroOrm* but uses no ORM call (only raw SQL): name it SqlThing.',
+    ]);
+    expect(results.mikroOrmOrm).toEqual([]);
   });
 
   it('an SPA feature importing another feature is an error', () => {
