@@ -7,6 +7,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import mirrorline from './scripts/eslint/boundaries.mjs';
 
 const FRAMEWORKS = ['@nestjs/*', '@mikro-orm/*', 'class-validator', 'class-transformer', '@nestjs/swagger', 'express'];
+const DOMAIN_PATTERNS = [
+  { group: FRAMEWORKS, message: 'The domain imports no framework (architecture.md rule 1).' },
+  { group: ['@mirrorline/shared/*'], message: 'The domain imports only the framework-free entry @mirrorline/shared, never @mirrorline/shared/nest (architecture.md rule 14).' },
+];
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '.adminjs/**', 'coverage/**', 'test-output/**', 'frontend/dist/**'] },
   js.configs.recommended,
@@ -29,13 +33,23 @@ export default tseslint.config(
     // The domain, and the identity kernel as a whole, import no framework, and from shared only its
     // framework-free entry (architecture.md rules 1 and 14).
     files: ['**/domain/**/*.ts', 'libs/identity/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: DOMAIN_PATTERNS }] },
+  },
+  {
+    // Outside its specs, domain code imports no other lib's index either (each loads Nest modules): only the
+    // framework-free @mirrorline/shared and @mirrorline/identity.
+    files: ['**/domain/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: FRAMEWORKS, message: 'The domain imports no framework (architecture.md rule 1).' },
-            { group: ['@mirrorline/shared/*'], message: 'The domain imports only the framework-free entry @mirrorline/shared, never @mirrorline/shared/nest (architecture.md rule 14).' },
+            ...DOMAIN_PATTERNS,
+            {
+              group: ['@mirrorline/*', '!@mirrorline/shared', '!@mirrorline/identity'],
+              message: 'Domain code imports, among the libs, only @mirrorline/shared and @mirrorline/identity (framework-free; architecture.md rule 14).',
+            },
           ],
         },
       ],

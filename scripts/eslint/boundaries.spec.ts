@@ -42,7 +42,9 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     domainNest: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@nestjs/common';\n" },
     domainOrm: { file: 'libs/copy-trading/src/domain/copy.ts', code: "export { Entity } from '@mikro-orm/core';\n" },
     domainValidator: { file: 'libs/users/src/domain/user.ts', code: "import 'class-validator';\n" },
-    domainPlain: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/shared';\n" },
+    domainPlain: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/shared';\nimport '@mirrorline/identity';\n" },
+    domainOtherLib: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/auth';\n" },
+    domainSpecOtherLib: { file: 'libs/wallet/src/domain/money-rule.spec.ts', code: "import '@mirrorline/otp';\n" },
     adapterNest: { file: 'libs/wallet/src/adapters/http/wallet.controller.ts', code: "import '@nestjs/common';\n" },
     domainSharedNest: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import { emOf } from '@mirrorline/shared/nest';\nexport const x = emOf;\n" },
     identitySharedNest: { file: 'libs/identity/src/roles.ts', code: "export { PageQueryDto } from '@mirrorline/shared/nest';\n" },
@@ -88,6 +90,13 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
       expect(errors[0].message).toContain('The domain imports only the framework-free entry @mirrorline/shared');
     }
     expect(errorsOf(results.identityNest, 'no-restricted-imports')[0].message).toContain('The domain imports no framework');
+  });
+
+  it("domain code imports no other lib's index but shared and identity (each loads Nest modules); its specs may", () => {
+    const errors = errorsOf(results.domainOtherLib, 'no-restricted-imports');
+    expect(errors).toHaveLength(1);
+    expect(errors[0].message).toContain('Domain code imports, among the libs, only @mirrorline/shared and @mirrorline/identity');
+    expect(results.domainSpecOtherLib).toEqual([]);
   });
 
   it('@mirrorline/shared/nest is a declared entry outside the domain; any other deep path into shared is not', () => {
