@@ -69,7 +69,7 @@ function ensureDebianPackage(path, pkg) {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 
-if (wanted('lint')) run('lint (ESLint, architecture boundaries)', bin('eslint'), ['.', '--max-warnings=0']);
+if (wanted('lint')) run('lint (ESLint, architecture boundaries, table ownership)', bin('eslint'), ['.', '--max-warnings=0']);
 if (wanted('types')) {
   run('type-check API (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
   run('type-check SPA (tsc)', bin('tsc'), ['--noEmit', '-p', 'frontend/tsconfig.json']);
