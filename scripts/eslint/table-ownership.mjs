@@ -14,7 +14,8 @@ const map = JSON.parse(readFileSync(resolve(root, 'docs', 'table-ownership.json'
 /** table → owning context */
 export const ownerOf = new Map(Object.entries(map.owners).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
 const pending = new Map(map.pending.map((p) => [p.file, new Set(p.tables)]));
-const TABLE = new RegExp(`(?<![\\w$.])(?:public\\.)?"?(${[...ownerOf.keys()].join('|')})"?(?![\\w$(])`, 'g');
+// an alias (`AS copies`) names no table; a qualified column (`c.copies`) neither
+const TABLE = new RegExp(`(?<![\\w$.])(?<!\\bAS\\s+)(?:public\\.)?"?(${[...ownerOf.keys()].join('|')})"?(?![\\w$(])`, 'g');
 
 /** A string is SQL when it carries an uppercase SQL clause keyword (the code's SQL style). */
 const SQLISH = /\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|FROM|JOIN|RETURNING|ON CONFLICT|TRUNCATE)\b/;

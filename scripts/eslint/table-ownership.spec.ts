@@ -67,7 +67,7 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
     },
     quotedLiteral: {
       file: 'libs/users/src/adapters/persistence/planted.ts',
-      code: "export const q = \"SELECT json_build_object('copies', 1) FROM users -- not copies\";\n",
+      code: "export const q = \"SELECT json_build_object('copies', 1), count(*) AS copies FROM users -- not copies\";\n",
     },
     spec: {
       file: 'libs/users/src/adapters/persistence/planted.spec.ts',

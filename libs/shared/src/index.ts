@@ -5,6 +5,7 @@ export * from './domain/unit-of-work';
 export * from './domain/page';
 export * from './persistence/mikro-orm-unit-of-work';
 export * from './persistence/database-unavailable';
+export * from './persistence/sql';
 export * from './config/app-config';
 export * from './config/config.module';
 export * from './http/page-query.dto';
