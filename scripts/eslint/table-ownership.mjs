@@ -13,18 +13,25 @@ const map = JSON.parse(readFileSync(resolve(root, 'docs', 'table-ownership.json'
 
 /** table → owning context */
 export const ownerOf = new Map(Object.entries(map.owners).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
+/** published view → owner: readable by every lib, written only by its owner */
+export const publishedBy = new Map(Object.entries(map.published ?? {}));
 const pending = new Map(map.pending.map((p) => [p.file, new Set(p.tables)]));
 // an alias (`AS copies`) names no table; a qualified column (`c.copies`) neither
-const TABLE = new RegExp(`(?<![\\w$.])(?<!\\bAS\\s+)(?:public\\.)?"?(${[...ownerOf.keys()].join('|')})"?(?![\\w$(])`, 'g');
+const TABLE = new RegExp(`(?<![\\w$.])(?<!\\bAS\\s+)(?:public\\.)?"?(${[...ownerOf.keys(), ...publishedBy.keys()].join('|')})"?(?![\\w$(])`, 'g');
+const WRITE_BEFORE = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(\s+TABLE)?|MERGE\s+INTO)\s+$/;
 
 /** A string is SQL when it carries an uppercase SQL clause keyword (the code's SQL style). */
 const SQLISH = /\b(SELECT|INSERT INTO|UPDATE|DELETE FROM|FROM|JOIN|RETURNING|ON CONFLICT|TRUNCATE)\b/;
 
-/** The tables a SQL text names, outside its quoted literals and comments. */
+/**
+ * The relations a SQL text names, outside its quoted literals and comments: each table, and each
+ * published view written to (a read of a published view is every lib's right).
+ */
 export function tablesIn(text) {
   if (!SQLISH.test(text)) return [];
   const bare = text.replace(/'(?:[^']|'')*'/g, "''").replace(/--[^\n]*/g, '');
-  return [...new Set([...bare.matchAll(TABLE)].map((m) => m[1]))];
+  const named = [...bare.matchAll(TABLE)].filter((m) => !publishedBy.has(m[1]) || WRITE_BEFORE.test(bare.slice(0, m.index)));
+  return [...new Set(named.map((m) => m[1]))];
 }
 
 function libOf(file) {
@@ -52,11 +59,13 @@ export const tableOwnership = {
     const seen = new Set();
     const check = (node, text) => {
       for (const table of tablesIn(text)) {
-        const owner = ownerOf.get(table);
+        const owner = ownerOf.get(table) ?? publishedBy.get(table);
         if (owner === lib) continue;
         seen.add(table);
         if (tolerated.has(table)) continue;
-        const via = owner.startsWith('app:') ? 'the app that owns it' : `@mirrorline/${owner}'s exported port or query`;
+        const via = publishedBy.has(table)
+          ? `@mirrorline/${owner}'s ports (a published view is read-only to other contexts)`
+          : owner.startsWith('app:') ? 'the app that owns it' : `@mirrorline/${owner}'s exported port or query`;
         context.report({ node, messageId: 'foreign', data: { lib, table, owner, via } });
       }
     };

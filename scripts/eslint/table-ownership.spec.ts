@@ -8,6 +8,7 @@ import { join } from 'node:path';
 const root = join(__dirname, '..', '..');
 const ownership = JSON.parse(readFileSync(join(root, 'docs', 'table-ownership.json'), 'utf8')) as {
   owners: Record<string, string[]>;
+  published: Record<string, string>;
   pending: Array<{ file: string; tables: string[]; reason: string }>;
 };
 
@@ -69,6 +70,14 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
       file: 'libs/users/src/adapters/persistence/planted.ts',
       code: "export const q = \"SELECT json_build_object('copies', 1), count(*) AS copies FROM users -- not copies\";\n",
     },
+    publishedRead: {
+      file: 'libs/wallet/src/adapters/persistence/planted.ts',
+      code: "export const q = 'SELECT u.kyc_status FROM user_directory u WHERE u.id = ? FOR KEY SHARE';\n",
+    },
+    publishedWrite: {
+      file: 'libs/kyc/src/adapters/persistence/planted.ts',
+      code: "export const q = 'UPDATE user_directory SET kyc_status = ? WHERE id = ?';\n",
+    },
     spec: {
       file: 'libs/users/src/adapters/persistence/planted.spec.ts',
       code: "export const q = 'SELECT id FROM copies';\n",
@@ -107,6 +116,13 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
     ]);
   });
 
+  it("a published view may be read by any lib, but written only through its owner's ports", () => {
+    expect(results.publishedRead).toEqual([]);
+    expect(errors(results.publishedWrite)).toEqual([
+      'SQL in lib "kyc" names table "user_directory", owned by "users": go through @mirrorline/users\'s ports (a published view is read-only to other contexts) (docs/table-ownership.json).',
+    ]);
+  });
+
   it("a lib's own tables, words that are not SQL, quoted SQL literals, comments and specs are fine", () => {
     expect(results.ownTables).toEqual([]);
     expect(results.notSql).toEqual([]);
@@ -122,12 +138,17 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
     );
   });
 
-  it('every table the migrations create has exactly one owner, and the map names no other table', () => {
+  it('every table the migrations create has exactly one owner, the map names no other table, and every view is published by an owner', () => {
     const dir = join(root, 'apps', 'api', 'src', 'database', 'migrations');
     const created = new Set<string>();
+    const views = new Set<string>();
     for (const file of readdirSync(dir).filter((f) => f.startsWith('Migration'))) {
-      for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/CREATE (?:UNLOGGED )?TABLE (?:IF NOT EXISTS )?"?([a-z_]+)"?/gi)) created.add(m[1]);
+      const text = readFileSync(join(dir, file), 'utf8');
+      for (const m of text.matchAll(/CREATE (?:UNLOGGED )?TABLE (?:IF NOT EXISTS )?"?([a-z_]+)"?/gi)) created.add(m[1]);
+      for (const m of text.matchAll(/CREATE (?:OR REPLACE )?VIEW "?([a-z_]+)"?/gi)) views.add(m[1]);
     }
+    expect(Object.keys(ownership.published).sort()).toEqual([...views].sort());
+    for (const owner of Object.values(ownership.published)) expect(ownership.owners[owner]).toBeDefined();
     const owned = Object.values(ownership.owners).flat();
     expect(created.size).toBeGreaterThan(30);
     expect(new Set(owned).size).toBe(owned.length);

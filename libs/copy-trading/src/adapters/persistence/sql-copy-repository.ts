@@ -40,7 +40,7 @@ export class SqlCopyRepository extends CopyRepository {
     // withdraw and settle); OF tp: the user row is only read, never locked.
     const [row] = await emOf(tx).execute<TraderRow[]>(
       `SELECT tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed
-       FROM trader_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.id = ?
+       FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE tp.id = ?
        ${mode === 'share' ? 'FOR SHARE OF tp' : 'FOR NO KEY UPDATE OF tp'}`,
       [traderId],
     );
@@ -55,7 +55,7 @@ export class SqlCopyRepository extends CopyRepository {
 
   async follower(tx: TransactionContext, userId: string): Promise<FollowerFacts | null> {
     const [row] = await emOf(tx).execute<{ email_verified: boolean; kyc_status: string; blocked: boolean }[]>(
-      'SELECT email_verified, kyc_status, blocked FROM users WHERE id = ? AND deleted_at IS NULL',
+      'SELECT email_verified, kyc_status, blocked FROM user_directory WHERE id = ? AND deleted_at IS NULL',
       [userId],
     );
     return row ? { emailVerified: row.email_verified, kycStatus: row.kyc_status, blocked: row.blocked } : null;

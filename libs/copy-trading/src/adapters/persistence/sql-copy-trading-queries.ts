@@ -54,7 +54,7 @@ const TRADER_SELECT = `
          coalesce(dd.max_dd, 0) AS max_dd, coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
          days.daily, rk.returns30
   FROM trader_profiles tp
-  JOIN users u ON u.id = tp.user_id
+  JOIN user_directory u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
     SELECT count(*) AS closed, count(*) FILTER (WHERE pnl_pct > 0) AS wins,
            sum(pnl_pct * allocation_pct / 100) FILTER (WHERE closed_at >= now() - interval '30 days') AS roi30,
@@ -191,7 +191,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     const result = pageRows(
       await this.run<TraderRow & PagedRow>(
         paged(
-          `SELECT count(*) AS total FROM trader_profiles tp JOIN users u ON u.id = tp.user_id WHERE ${filter}`,
+          `SELECT count(*) AS total FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE ${filter}`,
           `SELECT *, row_number() OVER (ORDER BY ${SORTS[query.sort]}) AS page_row FROM (${TRADER_SELECT} WHERE ${filter}) t
            ORDER BY ${SORTS[query.sort]} LIMIT ? OFFSET ?`,
         ),
@@ -409,7 +409,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
           `SELECT c.id, c.follower_id, u.username, c.status, c.invested::text AS invested, a.balance::text AS equity,
                   coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees, c.created_at,
                   row_number() OVER (ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id) AS page_row
-           FROM copies c JOIN users u ON u.id = c.follower_id
+           FROM copies c JOIN user_directory u ON u.id = c.follower_id
            LEFT JOIN ledger_accounts a ON a.copy_id = c.id
            LEFT JOIN LATERAL (
              SELECT sum(pnl - fee) AS pnl, sum(fee) AS fees FROM copy_positions WHERE copy_id = c.id AND settled

@@ -47,7 +47,7 @@ export class SqlKycSubmissionRepository extends KycSubmissionRepository {
   async lockUserStatus(tx: TransactionContext, userId: string): Promise<KycStatus | null> {
     if (!UUID.test(userId)) return null;
     const [row] = await emOf(tx).execute<Array<{ kyc_status: KycStatus }>>(
-      'SELECT kyc_status FROM users WHERE id = ? AND deleted_at IS NULL FOR UPDATE',
+      'SELECT kyc_status FROM user_directory WHERE id = ? AND deleted_at IS NULL FOR UPDATE',
       [userId],
     );
     return row?.kyc_status ?? null;
@@ -110,7 +110,7 @@ export class SqlKycSubmissionRepository extends KycSubmissionRepository {
     const em = this.em.fork();
     const [{ total }] = await em.execute<Array<{ total: string }>>(`SELECT count(*) AS total FROM kyc_submissions k ${clause}`, params);
     const rows = await em.execute<Row[]>(
-      `SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN users u ON u.id = k.user_id
+      `SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN user_directory u ON u.id = k.user_id
        ${clause} ORDER BY k.created_at DESC, k.id LIMIT ? OFFSET ?`,
       [...params, query.limit, pageOffset(query)],
     );
