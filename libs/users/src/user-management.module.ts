@@ -4,6 +4,7 @@ import { AuditModule } from '@mirrorline/audit';
 import { KycModule } from '@mirrorline/kyc';
 import { WalletModule } from '@mirrorline/wallet';
 import { UsersModule } from './users.module';
+import { UsersPortsModule } from './users-ports.module';
 import { UserRepository } from './application/ports/user.repository';
 import { AccountBalances } from './application/ports/account-balances';
 import { BalanceAdjuster } from './application/ports/balance-adjuster';
@@ -45,7 +46,7 @@ import { AdminController } from './adapters/http/admin.controller';
  * index during start-up, and a CommonJS cycle could otherwise leave WalletModule undefined here.
  */
 @Module({
-  imports: [UsersModule, AuthModule, AuditModule, KycModule, forwardRef(() => WalletModule)],
+  imports: [UsersModule, UsersPortsModule, AuthModule, AuditModule, KycModule, forwardRef(() => WalletModule)],
   controllers: [UsersController, AdminController],
   providers: [
     { provide: UserRepository, useClass: MikroOrmUserRepository },

@@ -8,6 +8,7 @@ import {
   type KycSubmissionListItem,
   type KycSubmissionQuery,
 } from '../../application/ports/kyc-submission.repository';
+import { UserKycStatuses } from '../../application/ports/user-kyc-statuses';
 
 interface Row {
   id: string;
@@ -37,10 +38,16 @@ const toSubmission = (row: Row): KycSubmission => ({
   createdAt: new Date(row.created_at),
 });
 
-/** kyc_submissions plus users.kyc_status (the KYC context owns that column's transitions). */
+/**
+ * kyc_submissions plus users.kyc_status: the KYC context owns that column's transitions, reads it through
+ * the users context's published `user_directory` and writes it through the UserKycStatuses port.
+ */
 @Injectable()
 export class SqlKycSubmissionRepository extends KycSubmissionRepository {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly statuses: UserKycStatuses,
+  ) {
     super();
   }
 
@@ -54,7 +61,7 @@ export class SqlKycSubmissionRepository extends KycSubmissionRepository {
   }
 
   async setUserStatus(tx: TransactionContext, userId: string, status: KycStatus): Promise<void> {
-    await emOf(tx).execute('UPDATE users SET kyc_status = ?, updated_at = now() WHERE id = ?', [status, userId]);
+    await this.statuses.set(tx, userId, status);
   }
 
   async insert(tx: TransactionContext, s: Omit<KycSubmission, 'id' | 'createdAt' | 'reviewedBy' | 'reviewedAt'>): Promise<KycSubmission> {

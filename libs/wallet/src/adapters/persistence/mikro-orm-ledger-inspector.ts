@@ -66,7 +66,7 @@ export class MikroOrmLedgerInspector extends LedgerInspector {
               coalesce(sum(a.balance) FILTER (WHERE a.kind = 'copy_equity'), 0)::text AS equity
        FROM user_directory u LEFT JOIN ledger_accounts a ON a.owner_id = u.id
        WHERE u.deleted_at IS NULL ${filter}
-       GROUP BY u.id ORDER BY u.created_at, u.id LIMIT ? OFFSET ?`,
+       GROUP BY u.id, u.username, u.email, u.created_at ORDER BY u.created_at, u.id LIMIT ? OFFSET ?`,
       [...params, page.limit, pageOffset(page)],
     );
     const [{ total }] = await em.execute<Array<{ total: string }>>(
