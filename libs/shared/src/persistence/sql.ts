@@ -84,3 +84,12 @@ export interface SqlExecutor {
 export function runSql<Row>(executor: SqlExecutor, query: Sql<Row>): Promise<Row[]> {
   return executor.execute(query.text, [...query.params]) as Promise<Row[]>;
 }
+
+/**
+ * The text of a fragment without values, for splicing into a query still written as a string with
+ * positional `?` (its values would otherwise land out of order): throws when the fragment has values.
+ */
+export function sqlText(fragment: Sql<unknown>): string {
+  if (fragment.params.length) throw new Error(`sqlText: the fragment has ${fragment.params.length} value(s); compose it with sql\`…\` instead`);
+  return fragment.text;
+}

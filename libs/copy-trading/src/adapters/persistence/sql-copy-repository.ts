@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { emOf, sqlText, type TransactionContext } from '@mirrorline/shared';
+import { walletQueries } from '@mirrorline/wallet';
 import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type TraderRef } from '../../application/ports/copy-repository';
 import type { CopyStatus } from '../../domain/copy';
 
@@ -102,7 +103,7 @@ export class SqlCopyRepository extends CopyRepository {
     if (!row) return null;
     // A separate statement after the lock: in READ COMMITTED it sees whatever committed while we waited.
     const [facts] = await em.execute<{ equity: string | null; committed: string; open: string }[]>(
-      `SELECT (SELECT balance FROM ledger_accounts WHERE copy_id = ?) AS equity,
+      `SELECT (SELECT e.balance FROM ${sqlText(walletQueries.copyEquity())} e WHERE e.copy_id = ?) AS equity,
               coalesce(sum(size), 0) AS committed, count(*) AS open
        FROM copy_positions WHERE copy_id = ? AND NOT settled`,
       [copyId, copyId],

@@ -1,7 +1,8 @@
 import { NEW_TRADER_CLOSED_TRADES, riskScore } from '../../domain/risk-score';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { formatCents, pageOffset, type Page, type PageQuery } from '@mirrorline/shared';
+import { formatCents, pageOffset, sqlText, type Page, type PageQuery } from '@mirrorline/shared';
+import { walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import { canonicalPrice, closePrice, tradePnlPct, unrealizedPnl, type CloseReason, type TradeSide } from '../../domain/copy-math';
 import {
@@ -46,6 +47,9 @@ const bySymbol = (quotes: readonly Quote[]): Map<string, Quote> => new Map(quote
  * them per UTC day. Followers and assets come from live copies; copiers' pnl from the per-trade totals
  * the settlement stores (no scan of positions). Joins the trader's user for LISTED_TRADER.
  */
+/** The wallet's relation (copy_id, balance): each copy's equity account. */
+const COPY_EQUITY = sqlText(walletQueries.copyEquity());
+
 const TRADER_SELECT = `
   SELECT tp.id, tp.name, tp.description, tp.trader_type, tp.strategy_summary, tp.strategy_explanation, tp.image,
          tp.share_pct, tp.max_copiers,
@@ -72,7 +76,7 @@ const TRADER_SELECT = `
   ) dd ON true
   LEFT JOIN LATERAL (
     SELECT count(*) AS followers, sum(a.balance) AS assets
-    FROM copies c JOIN ledger_accounts a ON a.copy_id = c.id
+    FROM copies c JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
     WHERE c.trader_id = tp.id AND c.status <> 'stopped'
   ) fl ON true
   LEFT JOIN LATERAL (
@@ -237,7 +241,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
               coalesce(p.open, 0) AS open, ${quotes.length ? 'u.upnl::text' : "'0'"} AS upnl
        FROM copies c
        JOIN trader_profiles tp ON tp.id = c.trader_id
-       LEFT JOIN ledger_accounts a ON a.copy_id = c.id
+       LEFT JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
        LEFT JOIN LATERAL (
          SELECT sum(size) FILTER (WHERE NOT settled) AS committed, count(*) FILTER (WHERE NOT settled) AS open,
                 sum(pnl - fee) FILTER (WHERE settled) AS pnl, sum(fee) FILTER (WHERE settled) AS fees
@@ -410,7 +414,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
                   coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees, c.created_at,
                   row_number() OVER (ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id) AS page_row
            FROM copies c JOIN user_directory u ON u.id = c.follower_id
-           LEFT JOIN ledger_accounts a ON a.copy_id = c.id
+           LEFT JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
            LEFT JOIN LATERAL (
              SELECT sum(pnl - fee) AS pnl, sum(fee) AS fees FROM copy_positions WHERE copy_id = c.id AND settled
            ) p ON true
