@@ -11,7 +11,7 @@ export { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 export * from './copy-trading.module';
 export * as copyTradingFixtures from './testing/ledger-fixtures';
 export { CopyTradingDemoSeeder } from './adapters/persistence/demo/copy-trading-demo.seeder';
-export { DEMO_TRADERS } from './adapters/persistence/demo/demo-traders';
+export { DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './adapters/persistence/demo/demo-traders';
 export { rollDemoTradesForward, rollDemoTradesOnStart } from './adapters/persistence/demo/roll-demo-trades';
 export * from './application/ports/price-watch-store';
 export * from './application/ports/trade-events';
