@@ -7,9 +7,9 @@ import { sql, sqlArray, type Sql } from '@mirrorline/shared';
  * The wallet decides which columns are visible and keeps them right when its schema changes.
  */
 export const walletQueries = {
-  /** Relation (copy_id, balance): the equity account of each copy. */
+  /** Relation (id, copy_id, owner_id, balance): the equity account of each copy (id is the account id). */
   copyEquity(): Sql<never> {
-    return sql`(SELECT copy_id, balance FROM ledger_accounts WHERE copy_id IS NOT NULL)`;
+    return sql`(SELECT id, copy_id, owner_id, balance FROM ledger_accounts WHERE copy_id IS NOT NULL)`;
   },
 
   /** Relation of one row (cash, held, copy_equity): a user's balances from the accounts' cached balances. */
