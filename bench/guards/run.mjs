@@ -96,12 +96,12 @@ async function main() {
     const ledger = new MikroOrmLedger(em);
     const live = new PgLiveEvents(em);
     const notifications = new SqlNotifications(live);
-    const notices = new SqlCopyNotices(uow, notifications);
+    const notices = new SqlCopyNotices(uow, notifications, undefined, live);
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
     const events = new LiveTradeEvents(live);
     const store = new SqlPriceWatchStore(em, notifications, ledger);
-    const closeTrade = new CloseTradeUseCase(uow, new SqlCopyRepository(), engine, ledger, market, events);
+    const closeTrade = new CloseTradeUseCase(uow, new SqlCopyRepository(), engine, ledger, market);
     const closeOut = new CloseOutCopiesUseCase(uow, store, ledger, events);
     const watcher = new PriceWatcher(market, store, closeTrade, closeOut);
 

@@ -35,7 +35,7 @@ export class SqlProfileFacts extends ProfileFactsReader {
                  FROM (SELECT c.id, c.trader_id, c.status, a.balance AS equity, c.created_at
                          FROM copies c LEFT JOIN ledger_accounts a ON a.copy_id = c.id
                         WHERE c.follower_id = ? ORDER BY c.created_at DESC LIMIT 200) x) AS copies,
-              (SELECT count(*) FROM copy_positions WHERE follower_id = ?) AS copied
+              (SELECT count(*) FROM copies c JOIN copy_positions p ON p.copy_id = c.id WHERE c.follower_id = ?) AS copied
        FROM (SELECT coalesce(sum(balance) FILTER (WHERE kind = 'cash'), 0) AS cash,
                     coalesce(sum(balance) FILTER (WHERE kind = 'held'), 0) AS held,
                     coalesce(sum(balance) FILTER (WHERE kind = 'copy_equity'), 0) AS copy_equity
