@@ -38,8 +38,8 @@ const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/
 const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-cases/price-watcher/close-out-copies.use-case.js');
 const { PriceWatcher } = dist('libs/copy-trading/src/application/use-cases/price-watcher/price-watcher.js');
 
-// BENCH_PROFILE=1 prints the time of every SQL statement of the tripping cycle.
-const profile = { on: false };
+// BENCH_PROFILE=1 prints the time of every SQL statement of the tripping cycle; BENCH_PROFILE=all, of every cycle.
+const profile = { on: process.env.BENCH_PROFILE === 'all' };
 if (process.env.BENCH_PROFILE) {
   const { AbstractSqlConnection } = require('@mikro-orm/knex');
   const execute = AbstractSqlConnection.prototype.execute;

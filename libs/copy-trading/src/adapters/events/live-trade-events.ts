@@ -11,12 +11,18 @@ export class LiveTradeEvents extends TradeEvents {
     super();
   }
 
+  /** All of them in one round trip (a crash of the market closes out the copies of many traders at once). */
   async closedOut(tx: TransactionContext, result: CloseOutResult): Promise<void> {
-    for (const { trader, followerIds } of result.followersByTrader.values()) {
-      const data = { traderId: trader.id, traderName: trader.name, reason: 'copy_stop_loss' };
-      await this.live.publish(tx, followerIds, { type: 'position_closed', data: { ...data, closeReason: 'copy_stop_loss' } });
-      await this.live.publish(tx, followerIds, { type: 'guard_hit', data: { ...data, guard: 'copy_stop_loss' } });
-      await this.live.publish(tx, followerIds, { type: 'copy_stopped', data });
-    }
+    await this.live.publishEach(
+      tx,
+      [...result.followersByTrader.values()].flatMap(({ trader, followerIds: userIds }) => {
+        const data = { traderId: trader.id, traderName: trader.name, reason: 'copy_stop_loss' };
+        return [
+          { userIds, event: { type: 'position_closed' as const, data: { ...data, closeReason: 'copy_stop_loss' } } },
+          { userIds, event: { type: 'guard_hit' as const, data: { ...data, guard: 'copy_stop_loss' } } },
+          { userIds, event: { type: 'copy_stopped' as const, data } },
+        ];
+      }),
+    );
   }
 }
