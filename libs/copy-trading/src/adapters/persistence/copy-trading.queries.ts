@@ -44,9 +44,13 @@ export const copyTradingQueries = {
     return sql`SELECT count(*) AS n FROM copies WHERE follower_id = ${userId} AND status <> 'stopped'`;
   },
 
-  /** Statement (and scalar sub-select in parentheses): the positions ever copied for the follower. */
+  /**
+   * Statement (and scalar sub-select in parentheses): the positions ever copied for the follower. Through the
+   * follower's copies and the positions' copy_id index: copy_positions has no follower index, which would cost
+   * every fan-out of 100,000 positions 100,000 random index inserts (bench:fanout).
+   */
   copiedTradesCount(userId: string): Sql<{ n: string }> {
-    return sql`SELECT count(*) AS n FROM copy_positions WHERE follower_id = ${userId}`;
+    return sql`SELECT count(*) AS n FROM copies c JOIN copy_positions p ON p.copy_id = c.id WHERE c.follower_id = ${userId}`;
   },
 
   /** Statement: all copies, and those not stopped. */
