@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { emOf, runSql, sql, sqlArray, sqlText, type TransactionContext } from '@mirrorline/shared';
 import { Notifications } from '@mirrorline/notifications';
-import { Ledger } from '@mirrorline/wallet';
+import { Ledger, ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import { PriceWatchStore, type CloseOutResult, type CrossedTrade } from '../../application/ports/price-watch-store';
@@ -19,6 +19,9 @@ const MARKED_TRADES = `
   SELECT t.id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
          (CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END)::float8 AS mark
   FROM ${QUOTES_RELATION} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'`;
+
+/** The wallet's relation of copy equity accounts (id, copy_id, owner_id, balance): the wallet owns ledger_accounts. */
+const COPY_EQUITY = sqlText(walletQueries.copyEquity());
 
 @Injectable()
 export class SqlPriceWatchStore extends PriceWatchStore {
@@ -66,7 +69,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
            FROM (${MARKED_TRADES}) m JOIN copy_positions p ON p.trade_id = m.id
            WHERE NOT p.settled GROUP BY p.copy_id
          ) u
-         JOIN copies c ON c.id = u.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
+         JOIN copies c ON c.id = u.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
          WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
            AND (a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct`,
         quoteParams(quotes),
@@ -87,7 +90,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     const traders = (
       await em.execute<Parameters<typeof toTraderRef>[0][]>(
         `SELECT tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed
-         FROM trader_profiles tp JOIN users u ON u.id = tp.user_id
+         FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
          WHERE tp.id IN (SELECT trader_id FROM copies WHERE id = ANY (?::uuid[])) ORDER BY tp.id FOR SHARE OF tp`,
         [ids],
       )
@@ -111,7 +114,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          WHERE p.copy_id = ANY (?::uuid[]) AND NOT p.settled
        ), tot AS (SELECT copy_id, sum(pnl) AS pnl FROM pos GROUP BY copy_id),
        hit AS (
-         SELECT c.id AS copy_id FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
+         SELECT c.id AS copy_id FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
          WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
            AND (a.balance + tot.pnl) * 100 <= c.invested * c.stop_loss_pct
        )
@@ -132,7 +135,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
                 s.pnl, s.first_trade, s.n,
                 CASE WHEN a.balance + s.pnl > c.high_water_mark THEN (a.balance + s.pnl - c.high_water_mark) * c.share_pct / 100 ELSE 0 END AS fee
          FROM (SELECT copy_id, sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n FROM copy_closeout_positions GROUP BY copy_id) s
-         JOIN copies c ON c.id = s.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
+         JOIN copies c ON c.id = s.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
        ) x`,
     );
     // The planner knows nothing of fresh temp tables: with their statistics the updates below probe the copies,
@@ -174,52 +177,44 @@ export class SqlPriceWatchStore extends PriceWatchStore {
              FROM copy_closeout_positions cp JOIN copy_closeout co ON co.copy_id = cp.copy_id GROUP BY cp.trade_id) s
        WHERE t.id = s.trade_id`,
     );
-    // The ledger: one posting with one entry per copy (pnl net of profit share), the market (−Σ pnl) and each
-    // trader's cash (+Σ profit share), all in one statement (docs/ledger.md).
-    const feeAccounts: string[] = [];
+    // The ledger (the wallet's set-based posting): one posting with one entry per copy (pnl net of profit share),
+    // the market (−Σ pnl) and each trader's cash (+Σ profit share), in one statement (docs/ledger.md).
+    const feeAccounts: bigint[] = [];
+    const feeAmounts: bigint[] = [];
     const fees = await em.execute<{ trader_id: number; fee: string }[]>(
       'SELECT trader_id, sum(fee)::text AS fee FROM copy_closeout GROUP BY trader_id HAVING sum(fee) > 0',
     );
     for (const row of fees) {
       const trader = traders.find((t) => t.id === Number(row.trader_id))!;
-      feeAccounts.push(`(${Number(await this.ledger.userAccount(tx, trader.userId, 'cash'))}::bigint, ${BigInt(row.fee)}::bigint)`);
+      feeAccounts.push(BigInt(await this.ledger.userAccount(tx, trader.userId, 'cash')));
+      feeAmounts.push(BigInt(row.fee));
     }
-    await em.execute(
-      `WITH posting AS (
-         INSERT INTO ledger_transactions (type, reference, description)
-         SELECT 'copy_stop_loss', 'copy_stop_loss', 'Copies closed out at their stop loss on live equity'
-         WHERE EXISTS (SELECT 1 FROM copy_closeout WHERE pnl <> fee)
-         RETURNING id
-       )
-       INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT * FROM (
-         SELECT posting.id, co.account_id, co.pnl - co.fee FROM posting, copy_closeout co WHERE co.pnl <> co.fee
-         UNION ALL SELECT posting.id, ?::bigint, -(SELECT sum(pnl) FROM copy_closeout)::bigint FROM posting
-           WHERE (SELECT sum(pnl) FROM copy_closeout) <> 0
-         ${feeAccounts.length ? `UNION ALL SELECT posting.id, f.account, f.amount FROM posting, (VALUES ${feeAccounts.join(', ')}) AS f(account, amount)` : ''}
-       ) e ORDER BY 2`,
-      [marketAccount],
+    await runSql(
+      em,
+      ledgerSetPostings.statement({
+        type: 'copy_stop_loss',
+        reference: 'copy_stop_loss',
+        description: 'Copies closed out at their stop loss on live equity',
+        when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE pnl <> fee)`,
+        entries: sql`SELECT co.account_id, co.pnl - co.fee FROM copy_closeout co
+                     UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM copy_closeout)::bigint
+                     UNION ALL SELECT f.account, f.amount FROM unnest(${sqlArray(feeAccounts)}::bigint[], ${sqlArray(feeAmounts)}::bigint[]) AS f(account, amount)`,
+      }),
     );
     // Ended copies: their equity → their owners' cash (copy_return).
-    await em.execute(
-      `INSERT INTO ledger_accounts (owner_id, kind)
-       SELECT DISTINCT follower_id, 'cash' FROM copy_closeout WHERE ends AND after > 0
-       ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING`,
-    );
-    await em.execute(
-      `WITH t AS (
-         INSERT INTO ledger_transactions (type, reference, description)
-         SELECT 'copy_return', 'copy_stop_loss', 'Copies ended by their stop loss on live equity'
-         WHERE EXISTS (SELECT 1 FROM copy_closeout WHERE ends AND after > 0) RETURNING id
-       )
-       INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT * FROM (
-         SELECT t.id, co.account_id, -co.after FROM t, copy_closeout co WHERE co.ends AND co.after > 0
-         UNION ALL
-         SELECT t.id, cash.id, co.after FROM t, copy_closeout co
-           JOIN ledger_accounts cash ON cash.owner_id = co.follower_id AND cash.kind = 'cash' AND cash.copy_id IS NULL
-         WHERE co.ends AND co.after > 0
-       ) e ORDER BY 2`,
+    await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT follower_id FROM copy_closeout WHERE ends AND after > 0`));
+    await runSql(
+      em,
+      ledgerSetPostings.statement({
+        type: 'copy_return',
+        reference: 'copy_stop_loss',
+        description: 'Copies ended by their stop loss on live equity',
+        when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE ends AND after > 0)`,
+        entries: sql`SELECT co.account_id, -co.after FROM copy_closeout co WHERE co.ends AND co.after > 0
+                     UNION ALL
+                     SELECT cash.id, co.after FROM copy_closeout co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
+                     WHERE co.ends AND co.after > 0`,
+      }),
     );
     await this.notifications.notifyFromSelect(
       tx,
