@@ -1,10 +1,10 @@
 import { NEW_TRADER_CLOSED_TRADES, riskScore } from '../../domain/risk-score';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { formatCents, pageOffset, sqlText, type Page, type PageQuery } from '@mirrorline/shared';
+import { formatCents, pageOffset, runSql, sql, sqlText, type Page, type PageQuery } from '@mirrorline/shared';
 import { walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
-import { canonicalPrice, closePrice, tradePnlPct, unrealizedPnl, type CloseReason, type TradeSide } from '../../domain/copy-math';
+import { canonicalPrice, closePrice, dailyLossLimitReached, tradePnlPct, unrealizedPnl, type CloseReason, type TradeSide } from '../../domain/copy-math';
 import {
   CopyTradingQueries,
   type CopiedTrade,
@@ -22,6 +22,7 @@ import {
 import { LISTED_TRADER } from './sql-copy-repository';
 import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
 import { pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
+import { realisedCopyPnlToday } from './copy-rules.sql';
 
 /**
  * Σ unrealized pnl (cents) of the open positions of the copies selected by `copyFilter` (alias p), each marked
@@ -443,16 +444,15 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async settings(userId: string): Promise<CopySettings> {
-    const [row] = await this.run<{ limit: string | null; today: string }>(
-      `SELECT (SELECT daily_loss_limit::text FROM copy_settings WHERE user_id = ?) AS limit,
-              coalesce((SELECT sum(p.pnl) FROM copies c JOIN copy_positions p ON p.copy_id = c.id
-                         WHERE c.follower_id = ? AND p.settled AND p.settled_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS today`,
-      [userId, userId],
+    const [row] = await runSql(
+      this.em.getConnection(),
+      sql<{ limit: string | null; today: string }>`SELECT (SELECT daily_loss_limit::text FROM copy_settings WHERE user_id = ${userId}) AS limit,
+              ${realisedCopyPnlToday(userId)}::text AS today`,
     );
     return {
       dailyLossLimit: row.limit === null ? null : formatCents(row.limit),
       todayPnl: formatCents(row.today),
-      limitReached: row.limit !== null && -BigInt(row.today) >= BigInt(row.limit),
+      limitReached: dailyLossLimitReached(BigInt(row.today), row.limit === null ? null : BigInt(row.limit)),
     };
   }
 

@@ -15,6 +15,7 @@ import {
 import type { SkipReason } from '../../domain/copy';
 import { SqlCopyNotices } from './sql-copy-notices';
 import { sqlAmount } from './sql-amount';
+import { dailyLossLimitReachedSql, realisedCopyPnlToday } from './copy-rules.sql';
 
 interface TradeRow {
   id: string;
@@ -126,9 +127,7 @@ export class SqlTradeEngine extends TradeEngine {
          SELECT s.user_id FROM copy_settings s
          WHERE s.daily_loss_limit IS NOT NULL
            AND s.user_id IN (SELECT follower_id FROM live WHERE status = 'active')
-           AND -(SELECT coalesce(sum(p.pnl), 0) FROM copies uc JOIN copy_positions p ON p.copy_id = uc.id
-                 WHERE uc.follower_id = s.user_id AND p.settled
-                   AND p.settled_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') >= s.daily_loss_limit
+           AND ${dailyLossLimitReachedSql(realisedCopyPnlToday(sql`s.user_id`), sql`s.daily_loss_limit`)}
        ), sized AS (
          SELECT l.copy_id, l.follower_id, l.status, g.user_id IS NOT NULL AS guarded,
                 greatest(l.equity - coalesce(k.committed, 0), 0) * ${trade.allocationPct}::bigint / 100 AS size
