@@ -1,10 +1,12 @@
 // Lint for the API (apps, libs, test, bench) and the SPA (frontend). Besides code quality it checks the
 // architecture (architecture.md rules 1 and 8): the domain imports no framework, libs import each other
-// only through their index, and SPA features never import each other.
+// only through their index, SPA features never import each other, and a lib's SQL names only the
+// tables its context owns (docs/table-ownership.json).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import mirrorline from './scripts/eslint/boundaries.mjs';
+import { tableOwnership } from './scripts/eslint/table-ownership.mjs';
 
 const FRAMEWORKS = ['@nestjs/*', '@mikro-orm/*', 'class-validator', 'class-transformer', '@nestjs/swagger', 'express'];
 const DOMAIN_PATTERNS = [
@@ -28,6 +30,14 @@ export default tseslint.config(
     files: ['apps/**/*.ts', 'libs/**/*.ts', 'test/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
     plugins: { mirrorline },
     rules: { 'mirrorline/boundaries': 'error', 'mirrorline/names': 'error' },
+  },
+  {
+    // Each table has one owning context (docs/table-ownership.json): a lib's SQL names only its own tables.
+    // Specs and src/testing fixtures set up state across contexts on purpose and are not production code.
+    files: ['libs/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/*/src/testing/**'],
+    plugins: { tables: { rules: { 'table-ownership': tableOwnership } } },
+    rules: { 'tables/table-ownership': 'error' },
   },
   {
     // The domain, and the identity kernel as a whole, import no framework, and from shared only its

@@ -70,7 +70,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 
 if (wanted('lint')) {
-  run('lint (ESLint, architecture boundaries)', bin('eslint'), ['.', '--max-warnings=0']);
+  run('lint (ESLint, architecture boundaries, table ownership)', bin('eslint'), ['.', '--max-warnings=0']);
   run('lib graph (acyclic, in the order of docs/lib-order.json)', process.execPath, ['scripts/check-lib-graph.mjs']);
 }
 if (wanted('types')) {

@@ -4,6 +4,8 @@ import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trad
 import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
+import type { Server } from 'node:http';
+import { baseUrl, openSse, type SseClient } from './support/sse';
 
 /**
  * The followers' trade notices go through a transactional outbox (copy_trade_notices): recorded in the
@@ -79,5 +81,39 @@ describe('copy trade notices (transactional outbox)', () => {
     await close(tradeId, '1.00').expect(409);
     await t.delivered();
     expect(await noticesOf(tradeId, 'copy_closed')).toHaveLength(3);
+  });
+
+  it("sends each copier's position_opened / position_closed (with the fill receipt) with the notices, once the trade committed", async () => {
+    const url = baseUrl(t.app.getHttpServer() as Server);
+    const streams: SseClient[] = [];
+    for (const f of followers) streams.push(await openSse(`${url}/api/events/stream`, { Authorization: f.bearer }));
+    const outsider = await createUser(t, { kyc: 'Verified' });
+    const other = await openSse(`${url}/api/events/stream`, { Authorization: outsider.bearer });
+    try {
+      const tradeId = await open('BNBUSDT');
+      const opened = await Promise.all(streams.map((s) => s.next((e) => e.event === 'position_opened')));
+      for (const e of opened) {
+        const event = JSON.parse(e.data) as { type: string; data: Record<string, unknown> };
+        expect(event).toMatchObject({
+          type: 'position_opened',
+          data: { tradeId, symbol: 'BNBUSDT', side: 'buy', entryPrice: '1.1', receipt: { traderFill: '1.1', copierFill: '1.1', delayMs: 0, slippageBps: '0.00' } },
+        });
+        expect(typeof (event.data.receipt as { quoteTime: unknown }).quoteTime).toBe('string');
+      }
+      await close(tradeId, '1.21').expect(200);
+      const closed = await Promise.all(streams.map((s) => s.next((e) => e.event === 'position_closed')));
+      for (const e of closed) {
+        expect(JSON.parse(e.data)).toMatchObject({ type: 'position_closed', data: { tradeId, exitPrice: '1.21', closeReason: 'manual' } });
+      }
+      await t.delivered();
+      // Exactly one of each per copier; nothing for a user who copies nobody.
+      for (const s of streams) {
+        const mine = s.events.filter((e) => e.event.startsWith('position_') && (JSON.parse(e.data) as { data: { tradeId?: string } }).data.tradeId === tradeId);
+        expect(mine.map((e) => e.event).sort()).toEqual(['position_closed', 'position_opened']);
+      }
+      expect(other.events.filter((e) => e.event.startsWith('position_'))).toHaveLength(0);
+    } finally {
+      for (const s of [...streams, other]) s.close();
+    }
   });
 });

@@ -79,6 +79,23 @@ describe('live events (events/stream) across two instances', () => {
     client.close();
   });
 
+  it('publishEach sends several events, each to its own users, once the transaction commits', async () => {
+    const onAlice = await openSse(`${urlB}/api/events/stream`, { Authorization: alice.bearer });
+    const onBob = await openSse(`${urlB}/api/events/stream`, { Authorization: bob.bearer });
+    await a.app.get(UnitOfWork).run((tx) =>
+      a.app.get(LiveEvents).publishEach(tx, [
+        { userIds: [alice.id], event: { type: 'guard_hit', data: { copyId: 'each-1' } } },
+        { userIds: [alice.id, bob.id], event: { type: 'copy_stopped', data: { copyId: 'each-2' } } },
+      ]),
+    );
+    expect(JSON.parse((await onAlice.next((e) => e.event === 'guard_hit')).data).data).toEqual({ copyId: 'each-1' });
+    expect(JSON.parse((await onAlice.next((e) => e.event === 'copy_stopped')).data).data).toEqual({ copyId: 'each-2' });
+    expect(JSON.parse((await onBob.next((e) => e.event === 'copy_stopped')).data).data).toEqual({ copyId: 'each-2' });
+    expect(onBob.events.some((e) => e.data.includes('each-1'))).toBe(false);
+    onAlice.close();
+    onBob.close();
+  });
+
   it('200 connections opened and dropped: the server holds none afterwards', async () => {
     const hub = b.get(EventsHub);
     const server = b.getHttpServer() as Server;

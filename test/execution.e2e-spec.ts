@@ -194,6 +194,21 @@ describe('execution at the market', () => {
       expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'copy_closed'", [relaxed.id])).toHaveLength(2);
     });
 
+    it('a copy one cent above its stop loss is left alone (the cheap pre-filter lets it through, the exact re-check keeps it); at it, it closes out', async () => {
+      const tr = await trader();
+      const f = await follower(10_000);
+      const copy = await follow(f, tr.traderId, '100.00', 70);
+      await openAt(t, tr.bearer, '100', { symbol: 'SOLUSDT', allocationPct: 100 }).expect(201); // 100.00
+      const watcher = t.app.get(PriceWatcher);
+      await setQuote(t, 'SOLUSDT', '70.01'); // −29.99: live equity 70.01 > 70 % of 100.00
+      expect(await watcher.cycle([{ symbol: 'SOLUSDT', bid: '70.01', ask: '70.01', time: new Date() }])).toMatchObject({ closedOutCopies: 0 });
+      expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'active', liveEquity: '70.01' });
+      expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id])).toHaveLength(0);
+      await setQuote(t, 'SOLUSDT', '70'); // −30.00: live equity 70.00 → closed out
+      for (let i = 0; i < 60 && (await get(f, '/api/copies'))[0].status !== 'stopped'; i++) await new Promise((r) => setTimeout(r, 50));
+      expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', stopReason: 'stop_loss', pnl: '-30.00' });
+    });
+
     it('a timer cycle checks the copies even without a new quote, and a paused watcher does nothing', async () => {
       const tr = await trader();
       const f = await follower(10_000);

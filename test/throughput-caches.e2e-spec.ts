@@ -229,9 +229,13 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     };
 
-    it('counts a follower’s positions through copy_positions_follower_idx', async () => {
+    it('counts a follower’s positions through its copies and the positions’ copy_id index (no follower index to slow the fan-out)', async () => {
       const user = await createUser(t);
-      expect(await plan('SELECT count(*) FROM copy_positions WHERE follower_id = ?', [user.id])).toContain('copy_positions_follower_idx');
+      const shown = await plan('SELECT count(*) FROM copies c JOIN copy_positions p ON p.copy_id = c.id WHERE c.follower_id = ?', [user.id]);
+      expect(shown).toContain('copies_follower_idx');
+      expect(shown).toContain('copy_positions_copy_idx');
+      const indexes = await sql<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'copy_positions' ORDER BY indexname");
+      expect(indexes.map((i) => i.indexname)).not.toContain('copy_positions_follower_idx');
     });
 
     it('sums a user’s ledger accounts (copy equity included) through ledger_accounts_owner_idx', async () => {

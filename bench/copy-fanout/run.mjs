@@ -7,8 +7,8 @@
 //
 // Uses the compiled code (dist/, rebuilt when stale): MikroORM with the app's options and migrations,
 // the copy-trading use cases (OpenTradeUseCase, CloseTradeUseCase) wired by hand to their SQL adapters,
-// the wallet's SqlLedger and the events' PgLiveEvents (position_opened / position_closed to every
-// copier, in the transaction) — no HTTP, no Nest container: what is measured is the engine. Orders are market
+// the wallet's SqlLedger and the notices outbox (notifications and the copiers' position_opened /
+// position_closed live events, written after the commit and timed apart) — no HTTP, no Nest container: what is measured is the engine. Orders are market
 // orders: they fill at the quote of a MarketQuotes stand-in the bench moves itself (the market's tables and
 // feed are not what is measured here).
 // Prints the figures and the targets (open ≤ 1.5 s and ≤ 3× floor; close ≤ 3 s and ≤ 4× floor);
@@ -37,7 +37,6 @@ const { SqlTradeEngine } = dist('libs/copy-trading/src/adapters/persistence/sql-
 const { SqlCopyNotices } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-notices.js');
 const { OpenTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/open-trade/open-trade.use-case.js');
 const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/close-trade/close-trade.use-case.js');
-const { LiveTradeEvents } = dist('libs/copy-trading/src/adapters/events/live-trade-events.js');
 const { PgLiveEvents } = dist('libs/events/src/adapters/persistence/pg-live-events.js');
 
 /** The market as copy trading sees it (MarketQuotes), with a quote the bench sets. */
@@ -97,12 +96,11 @@ async function main() {
     const copies = new SqlCopyRepository();
     const live = new PgLiveEvents(em);
     const notifications = new SqlNotifications(live);
-    const notices = new SqlCopyNotices(uow, notifications);
+    const notices = new SqlCopyNotices(uow, notifications, undefined, live);
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
-    const events = new LiveTradeEvents(live);
-    const openTrade = new OpenTradeUseCase(uow, copies, engine, market, events);
-    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger, market, events);
+    const openTrade = new OpenTradeUseCase(uow, copies, engine, market);
+    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger, market);
 
     // --- set-up (set-based SQL): a trader and COPIES followers, each copy funded with 1,000.00 ----
     let started = performance.now();

@@ -38,8 +38,8 @@ const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/
 const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-cases/close-out-copies/close-out-copies.use-case.js');
 const { PriceWatcher } = dist('libs/copy-trading/src/application/services/price-watcher.js');
 
-// BENCH_PROFILE=1 prints the time of every SQL statement of the tripping cycle.
-const profile = { on: false };
+// BENCH_PROFILE=1 prints the time of every SQL statement of the tripping cycle; BENCH_PROFILE=all, of every cycle.
+const profile = { on: process.env.BENCH_PROFILE === 'all' };
 if (process.env.BENCH_PROFILE) {
   const { AbstractSqlConnection } = require('@mikro-orm/knex');
   const execute = AbstractSqlConnection.prototype.execute;
@@ -96,12 +96,12 @@ async function main() {
     const ledger = new SqlLedger(em);
     const live = new PgLiveEvents(em);
     const notifications = new SqlNotifications(live);
-    const notices = new SqlCopyNotices(uow, notifications);
+    const notices = new SqlCopyNotices(uow, notifications, undefined, live);
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
     const events = new LiveTradeEvents(live);
     const store = new SqlPriceWatchStore(em, notifications, ledger);
-    const closeTrade = new CloseTradeUseCase(uow, new SqlCopyRepository(), engine, ledger, market, events);
+    const closeTrade = new CloseTradeUseCase(uow, new SqlCopyRepository(), engine, ledger, market);
     const closeOut = new CloseOutCopiesUseCase(uow, store, ledger, events);
     const watcher = new PriceWatcher(market, store, closeTrade, closeOut);
 

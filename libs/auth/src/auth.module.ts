@@ -12,19 +12,15 @@ import { AuthController } from './adapters/http/auth.controller';
 import { RateLimitGuard, rateLimitThrottlers } from './adapters/http/rate-limit';
 import { RateLimitStorage, RateLimitStorageModule } from './adapters/http/rate-limit-storage';
 import { PasswordHasher } from './application/ports/password-hasher';
-import { UserAccounts } from './application/ports/user-accounts';
 import { RefreshTokenStore } from './application/ports/refresh-token.store';
 import { LoginFailureLog } from './application/ports/login-failure-log';
 import { PasswordResetTokens } from './application/ports/password-reset-tokens';
-import { UserBalances } from './application/ports/user-balances';
 import { AccessTokenSigner } from './application/ports/access-token-signer';
 import { Argon2PasswordHasher } from './adapters/crypto/argon2-password-hasher';
 import { JwtAccessTokenSigner } from './adapters/crypto/jwt-access-token-signer';
-import { SqlUserAccounts } from './adapters/persistence/sql-user-accounts';
 import { SqlRefreshTokenStore } from './adapters/persistence/sql-refresh-token.store';
 import { SqlLoginFailureLog } from './adapters/persistence/sql-login-failure-log';
 import { SqlPasswordResetTokens } from './adapters/persistence/sql-password-reset-tokens';
-import { SqlUserBalances } from './adapters/persistence/sql-user-balances';
 import { UserInfoBuilder } from './application/services/user-info.builder';
 import { SessionTokens } from './application/services/session-tokens';
 import { CodeMailer } from './application/services/code-mailer';
@@ -67,6 +63,8 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
   imports: [
     // No UsersModule here: auth comes before users in docs/lib-order.json (its identity types come from
     // @mirrorline/identity); user management reaches auth through SessionRevoker and AccessTokenIssuer.
+    // UserAccounts (over `users`) comes from the users context's global UsersForAuthModule, UserBalances
+    // (over the ledger) from the wallet's WalletForAuthModule.
     JwtModule.register({}),
     OtpModule,
     MailModule,
@@ -88,12 +86,10 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
     { provide: AccessTokenSigner, useClass: JwtAccessTokenSigner },
-    { provide: UserAccounts, useClass: SqlUserAccounts },
     { provide: RefreshTokenStore, useClass: SqlRefreshTokenStore },
     { provide: LoginFailureLog, useClass: SqlLoginFailureLog },
     { provide: CodeTryLog, useClass: SqlCodeTryLog },
     { provide: PasswordResetTokens, useClass: SqlPasswordResetTokens },
-    { provide: UserBalances, useClass: SqlUserBalances },
     UserInfoBuilder,
     SessionTokens,
     CodeMailer,

@@ -11,3 +11,4 @@ export * from './config/app-config';
 export * from './persistence/database-unavailable';
 export * from './persistence/database-notifications';
 export * from './persistence/sql-state';
+export * from './persistence/sql';

@@ -7,3 +7,4 @@ export * from './application/use-cases/block-user/block-user.use-case';
 export * from './application/use-cases/update-user/update-user.use-case';
 export * from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';
 export * from './user-management.module';
+export { DemoTraderUsersSeeder } from './adapters/persistence/demo/demo-trader-users.seeder';

@@ -4,6 +4,7 @@ import { AuditModule } from '@mirrorline/audit';
 import { KycModule } from '@mirrorline/kyc';
 import { WalletModule } from '@mirrorline/wallet';
 import { UsersModule } from './users.module';
+import { UsersPortsModule } from './users-ports.module';
 import { UserRepository } from './application/ports/user.repository';
 import { AccountBalances } from './application/ports/account-balances';
 import { BalanceAdjuster } from './application/ports/balance-adjuster';
@@ -36,7 +37,7 @@ import { AdminController } from './adapters/http/admin.controller';
  * AccessTokenIssuer), KYC (KycAdministration), the wallet, copy trading and audit, and none of them imports it.
  */
 @Module({
-  imports: [UsersModule, AuthModule, AuditModule, KycModule, WalletModule],
+  imports: [UsersModule, UsersPortsModule, AuthModule, AuditModule, KycModule, WalletModule],
   controllers: [UsersController, AdminController],
   providers: [
     { provide: UserRepository, useClass: SqlUserRepository },

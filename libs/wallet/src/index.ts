@@ -3,6 +3,8 @@ export * from './domain/wallet-transaction';
 export * from './application/ports/ledger';
 export * from './application/ports/idempotency-store';
 export * from './application/ports/ledger-inspector';
+export { walletQueries } from './adapters/persistence/wallet.queries';
+export { ledgerSetPostings, type SetPosting } from './adapters/persistence/ledger-set-postings';
 export * from './application/use-cases/adjust-balance/adjust-balance.use-case';
 export * from './application/use-cases/decide-transaction/decide-transaction.use-case';
 export { kycRequired } from './application/use-cases/request-deposit/request-deposit.use-case';

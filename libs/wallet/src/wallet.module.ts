@@ -27,6 +27,7 @@ import { WithdrawalAddresses } from './application/ports/withdrawal-addresses';
 import { SqlWithdrawalAddresses } from './adapters/persistence/sql-withdrawal-addresses';
 import { ManageWithdrawalAddressesUseCase } from './application/use-cases/manage-withdrawal-addresses/manage-withdrawal-addresses.use-case';
 import { AuthModule } from '@mirrorline/auth';
+import { WalletForAuthModule } from './wallet-for-auth.module';
 
 /**
  * Wallet and ledger. Exports the Ledger port (copy trading moves money through it), the admin
@@ -34,7 +35,7 @@ import { AuthModule } from '@mirrorline/auth';
  * controller's module to import this one).
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity]), AuditModule, AuthModule],
+  imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity]), AuditModule, AuthModule, WalletForAuthModule],
   controllers: [WalletController, AdminWalletController],
   providers: [
     { provide: LedgerInspector, useClass: SqlLedgerInspector },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isValidPrice, pnlPctInRange, positionPnl, positionSize, profitShare, scaleOnWithdrawal, scalePrice, stopLossHit, tradePnlPct } from './copy-math';
+import { copyEnds, dailyLossLimitReached, isValidPrice, pnlPctInRange, positionPnl, positionSize, profitShare, scaleOnWithdrawal, scalePrice, stopLossHit, tradePnlPct } from './copy-math';
 import { nextStatus } from './copy';
 
 describe('copy sizing', () => {
@@ -171,5 +171,24 @@ describe('withdrawal scales invested and the mark with the equity left', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('copy end and daily loss limit', () => {
+  it('a copy ends only once stopping or tripped, and only with no position in another open trade', () => {
+    expect(copyEnds(false, false, 0)).toBe(false);
+    expect(copyEnds(true, false, 0)).toBe(true);
+    expect(copyEnds(false, true, 0)).toBe(true);
+    expect(copyEnds(true, false, 1)).toBe(false);
+    expect(copyEnds(false, true, 2)).toBe(false);
+  });
+
+  it('the daily loss limit is reached at a realised loss of the limit, not a cent before; no limit never blocks', () => {
+    expect(dailyLossLimitReached(-5_000n, 5_000n)).toBe(true);
+    expect(dailyLossLimitReached(-4_999n, 5_000n)).toBe(false);
+    expect(dailyLossLimitReached(-6_000n, 5_000n)).toBe(true);
+    expect(dailyLossLimitReached(10_000n, 0n)).toBe(false);
+    expect(dailyLossLimitReached(0n, 0n)).toBe(true);
+    expect(dailyLossLimitReached(-1_000_000n, null)).toBe(false);
   });
 });

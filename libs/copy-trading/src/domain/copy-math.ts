@@ -90,6 +90,23 @@ export function stopLossHit(equity: bigint, invested: bigint, stopLossPct: numbe
 }
 
 /**
+ * A copy ends (it stops and its equity returns to cash) at a settlement once it was stopping already or its
+ * stop loss trips there (stopLossHit on the equity after the pnl and the fee; a stopping copy is not checked
+ * again), and no position in another open trade is left.
+ */
+export function copyEnds(stoppingBefore: boolean, stopLossTripped: boolean, otherOpenPositions: number): boolean {
+  return (stoppingBefore || stopLossTripped) && otherOpenPositions === 0;
+}
+
+/**
+ * Daily loss limit: a follower's copies take no new trade once the realised pnl of their positions settled
+ * today (UTC) is a loss of at least the limit (copy-rules.sql.ts measures it, set-based).
+ */
+export function dailyLossLimitReached(realisedToday: bigint, limit: bigint | null): boolean {
+  return limit !== null && -realisedToday >= limit;
+}
+
+/**
  * What a withdrawal leaves of an amount tied to the copy's equity (invested, high-water mark):
  * floor(value × (equity − amount) / equity). Lowering them by the full amount instead would be wrong
  * in a drawdown: with 100.00 invested, equity 70.00 and 60.00 taken out, invested 40.00 against equity

@@ -22,6 +22,8 @@ import { Migration20261123090010LoginThrottle } from './Migration20261123090010L
 import { Migration20261123091000AccountSecurity } from './Migration20261123091000AccountSecurity';
 import { Migration20261123110000ThroughputCaches } from './Migration20261123110000ThroughputCaches';
 import { Migration20261123140000AccessCacheSessions } from './Migration20261123140000AccessCacheSessions';
+import { Migration20261123185000UserDirectory } from './Migration20261123185000UserDirectory';
+import { Migration20261123190000FanOutIndexes } from './Migration20261123190000FanOutIndexes';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -51,4 +53,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123110000ThroughputCaches', class: Migration20261123110000ThroughputCaches },
   { name: 'Migration20261123120000ContactMessages', class: Migration20261123120000ContactMessages },
   { name: 'Migration20261123140000AccessCacheSessions', class: Migration20261123140000AccessCacheSessions },
+  { name: 'Migration20261123185000UserDirectory', class: Migration20261123185000UserDirectory },
+  { name: 'Migration20261123190000FanOutIndexes', class: Migration20261123190000FanOutIndexes },
 ];

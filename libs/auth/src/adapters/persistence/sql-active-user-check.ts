@@ -35,7 +35,7 @@ export class SqlActiveUserCheck extends ActiveUserCheck {
     >(
       `SELECT t.id, t.user_id, u.email, u.roles, t.scopes,
               (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale
-       FROM api_tokens t JOIN users u ON u.id = t.user_id
+       FROM api_tokens t JOIN user_directory u ON u.id = t.user_id
        WHERE t.token_hash = ? AND t.revoked_at IS NULL AND NOT u.blocked AND u.deleted_at IS NULL`,
       [tokenHash],
     );

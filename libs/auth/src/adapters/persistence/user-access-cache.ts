@@ -72,7 +72,7 @@ export class UserAccessCache {
     const rows = await this.em.getConnection().execute<{ roles: Role[]; valid_after_us: string | null; mfa: boolean }[]>(
       `SELECT u.roles, (extract(epoch FROM u.tokens_valid_after) * 1000000)::bigint::text AS valid_after_us,
               (m.enabled_at IS NOT NULL) AS mfa
-       FROM users u LEFT JOIN user_mfa m ON m.user_id = u.id
+       FROM user_directory u LEFT JOIN user_mfa m ON m.user_id = u.id
        WHERE u.id = ? AND NOT u.blocked AND u.deleted_at IS NULL`,
       [userId],
     );

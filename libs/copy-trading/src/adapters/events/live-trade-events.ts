@@ -1,72 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { type TransactionContext } from '@mirrorline/shared';
-import { emOf } from '@mirrorline/shared/nest';
 import { LiveEvents } from '@mirrorline/events';
-import type { TraderRef } from '../../application/ports/copy-repository';
 import type { CloseOutResult } from '../../application/ports/price-watch-store';
-import type { FillReceipt, TradeRecord } from '../../application/ports/trade-engine';
 import { TradeEvents } from '../../application/ports/trade-events';
 
-/**
- * TradeEvents over the events context's LiveEvents (inside the transaction: nothing goes out unless it
- * commits). One publish per trade names every copier; the data is the same for all of them (every copy fills
- * at the trader's fill), small and id-based (the NOTIFY payload limit).
- */
+/** TradeEvents over the events context's LiveEvents (inside the transaction: nothing goes out unless it commits). */
 @Injectable()
 export class LiveTradeEvents extends TradeEvents {
   constructor(private readonly live: LiveEvents) {
     super();
   }
 
-  private async copiers(tx: TransactionContext, tradeId: string, closedByTrade: boolean): Promise<string[]> {
-    const [row] = await emOf(tx).execute<{ ids: string[] | null }[]>(
-      `SELECT array_agg(follower_id::text) AS ids FROM copy_positions WHERE trade_id = ?
-       ${closedByTrade ? "AND settled AND close_reason IS DISTINCT FROM 'copy_stop_loss'" : ''}`,
-      [tradeId],
-    );
-    return row?.ids ?? [];
-  }
-
-  async tradeOpened(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<void> {
-    const followers = await this.copiers(tx, trade.id, false);
-    if (!followers.length) return;
-    const receipt: FillReceipt = {
-      traderFill: trade.entryPrice,
-      copierFill: trade.entryPrice,
-      quoteTime: quoteTime.toISOString(),
-      delayMs: 0,
-      slippageBps: '0.00',
-    };
-    await this.live.publish(tx, followers, {
-      type: 'position_opened',
-      data: { tradeId: trade.id, traderId: trader.id, symbol: trade.symbol, side: trade.side, entryPrice: trade.entryPrice, receipt },
-    });
-  }
-
-  async tradeClosed(tx: TransactionContext, trader: TraderRef, trade: TradeRecord): Promise<void> {
-    const followers = await this.copiers(tx, trade.id, true);
-    if (!followers.length) return;
-    await this.live.publish(tx, followers, {
-      type: 'position_closed',
-      data: {
-        tradeId: trade.id,
-        traderId: trader.id,
-        symbol: trade.symbol,
-        side: trade.side,
-        entryPrice: trade.entryPrice,
-        exitPrice: trade.exitPrice,
-        closeReason: trade.closeReason,
-        receipt: { traderFill: trade.entryPrice, copierFill: trade.entryPrice, delayMs: 0, slippageBps: '0.00' },
-      },
-    });
-  }
-
+  /** All of them in one round trip (a crash of the market closes out the copies of many traders at once). */
   async closedOut(tx: TransactionContext, result: CloseOutResult): Promise<void> {
-    for (const { trader, followerIds } of result.followersByTrader.values()) {
-      const data = { traderId: trader.id, traderName: trader.name, reason: 'copy_stop_loss' };
-      await this.live.publish(tx, followerIds, { type: 'position_closed', data: { ...data, closeReason: 'copy_stop_loss' } });
-      await this.live.publish(tx, followerIds, { type: 'guard_hit', data: { ...data, guard: 'copy_stop_loss' } });
-      await this.live.publish(tx, followerIds, { type: 'copy_stopped', data });
-    }
+    await this.live.publishEach(
+      tx,
+      [...result.followersByTrader.values()].flatMap(({ trader, followerIds: userIds }) => {
+        const data = { traderId: trader.id, traderName: trader.name, reason: 'copy_stop_loss' };
+        return [
+          { userIds, event: { type: 'position_closed' as const, data: { ...data, closeReason: 'copy_stop_loss' } } },
+          { userIds, event: { type: 'guard_hit' as const, data: { ...data, guard: 'copy_stop_loss' } } },
+          { userIds, event: { type: 'copy_stopped' as const, data } },
+        ];
+      }),
+    );
   }
 }

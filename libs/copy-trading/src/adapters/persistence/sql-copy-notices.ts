@@ -2,9 +2,26 @@ import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type
 import { APP_CONFIG, UnitOfWork, type AppConfig, type TransactionContext } from '@mirrorline/shared';
 import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
+import { LiveEvents } from '@mirrorline/events';
 import { sqlAmount } from './sql-amount';
 
 export type CopyNoticeKind = 'opened' | 'closed';
+
+interface NoticeRow {
+  id: string;
+  trade_id: string;
+  kind: CopyNoticeKind;
+  trader_id: number;
+  symbol: string;
+  pair: string;
+  side: string;
+  entry_price: string;
+  exit_price: string | null;
+  close_reason: string | null;
+  entry_quote_time: Date | null;
+  pnl_pct: string | null;
+  name: string;
+}
 
 /** After a failed delivery (database unreachable), the next attempt waits this long. */
 const RETRY_MS = 5_000;
@@ -18,6 +35,10 @@ const RETRY_MS = 5_000;
  * instance also sweeps the outbox every OUTBOX_SWEEP_MS (5 s), so the notices an instance committed but
  * did not deliver before it died are delivered by the others within seconds (or by itself at its next start). Rare per-copy events (stop loss hit, copy ended) are written
  * inside the trade's transaction instead; see SqlTradeEngine.
+ *
+ * The copiers' live events of the trade (position_opened / position_closed on events/stream, with the fill
+ * receipt) are published in the same delivery transaction: for 100,000 copiers they are a second of NOTIFY
+ * traffic that the trader's order no longer waits for, and they still go out only once the trade committed.
  */
 @Injectable()
 export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
@@ -32,6 +53,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly uow: UnitOfWork,
     private readonly notifications: Notifications,
     @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
+    @Optional() private readonly live?: LiveEvents,
   ) {}
 
   /** Records a notice in the trade's transaction; delivery starts once that transaction has committed. */
@@ -97,17 +119,42 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   private deliverOne(): Promise<boolean> {
     return this.uow.run(async (tx) => {
       const em = emOf(tx);
-      const [notice] = await em.execute<{ id: string; trade_id: string; kind: CopyNoticeKind; pair: string; side: string; pnl_pct: string | null; name: string }[]>(
-        `SELECT n.id::text AS id, n.trade_id::text AS trade_id, n.kind, t.pair, t.side, trim_scale(t.pnl_pct)::text AS pnl_pct, p.name
+      const [notice] = await em.execute<NoticeRow[]>(
+        `SELECT n.id::text AS id, n.trade_id::text AS trade_id, n.kind, t.trader_id, t.symbol, t.pair, t.side,
+                trim_scale(t.entry_price)::text AS entry_price, trim_scale(t.exit_price)::text AS exit_price, t.close_reason,
+                t.entry_quote_time, trim_scale(t.pnl_pct)::text AS pnl_pct, p.name
          FROM copy_trade_notices n JOIN trader_trades t ON t.id = n.trade_id JOIN trader_profiles p ON p.id = t.trader_id
          ORDER BY n.id LIMIT 1 FOR UPDATE OF n SKIP LOCKED`,
       );
       if (!notice) return false;
       if (notice.kind === 'opened') await this.deliverOpened(tx, notice.trade_id, `Copied ${notice.side} ${notice.pair} from ${notice.name}`, notice.pair);
       else await this.deliverClosed(tx, notice.trade_id, notice.pair, notice.pnl_pct ?? '0');
+      await this.publishPositions(tx, notice);
       await em.execute('DELETE FROM copy_trade_notices WHERE id = ?', [notice.id]);
       return true;
     });
+  }
+
+  /** position_opened / position_closed to the trade's copiers (those a copy close-out settled heard of it then). */
+  private async publishPositions(tx: TransactionContext, notice: NoticeRow): Promise<void> {
+    if (!this.live) return;
+    const opened = notice.kind === 'opened';
+    const [row] = await emOf(tx).execute<{ ids: string[] | null }[]>(
+      `SELECT array_agg(follower_id::text) AS ids FROM copy_positions WHERE trade_id = ?
+       ${opened ? '' : "AND settled AND close_reason IS DISTINCT FROM 'copy_stop_loss'"}`,
+      [notice.trade_id],
+    );
+    if (!row?.ids?.length) return;
+    const trade = { tradeId: notice.trade_id, traderId: Number(notice.trader_id), symbol: notice.symbol, side: notice.side, entryPrice: notice.entry_price };
+    // Every copy of a trade fills at the trader's fill (product.md §9.3): one receipt for all.
+    const receipt = { traderFill: notice.entry_price, copierFill: notice.entry_price, delayMs: 0, slippageBps: '0.00' };
+    await this.live.publish(
+      tx,
+      row.ids,
+      opened
+        ? { type: 'position_opened', data: { ...trade, receipt: { ...receipt, quoteTime: notice.entry_quote_time ? new Date(notice.entry_quote_time).toISOString() : null } } }
+        : { type: 'position_closed', data: { ...trade, exitPrice: notice.exit_price, closeReason: notice.close_reason, receipt } },
+    );
   }
 
   // Constant text is bound once; the per-row work is a concatenation. Rows are sorted by follower so that

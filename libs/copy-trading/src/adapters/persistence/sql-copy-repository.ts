@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { type TransactionContext } from '@mirrorline/shared';
+import { sqlText, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
+import { walletQueries } from '@mirrorline/wallet';
 import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type TraderRef } from '../../application/ports/copy-repository';
 import type { CopyStatus } from '../../domain/copy';
 
@@ -41,7 +42,7 @@ export class SqlCopyRepository extends CopyRepository {
     // withdraw and settle); OF tp: the user row is only read, never locked.
     const [row] = await emOf(tx).execute<TraderRow[]>(
       `SELECT tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed
-       FROM trader_profiles tp JOIN users u ON u.id = tp.user_id WHERE tp.id = ?
+       FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE tp.id = ?
        ${mode === 'share' ? 'FOR SHARE OF tp' : 'FOR NO KEY UPDATE OF tp'}`,
       [traderId],
     );
@@ -56,7 +57,7 @@ export class SqlCopyRepository extends CopyRepository {
 
   async follower(tx: TransactionContext, userId: string): Promise<FollowerFacts | null> {
     const [row] = await emOf(tx).execute<{ email_verified: boolean; kyc_status: string; blocked: boolean }[]>(
-      'SELECT email_verified, kyc_status, blocked FROM users WHERE id = ? AND deleted_at IS NULL',
+      'SELECT email_verified, kyc_status, blocked FROM user_directory WHERE id = ? AND deleted_at IS NULL',
       [userId],
     );
     return row ? { emailVerified: row.email_verified, kycStatus: row.kyc_status, blocked: row.blocked } : null;
@@ -103,7 +104,7 @@ export class SqlCopyRepository extends CopyRepository {
     if (!row) return null;
     // A separate statement after the lock: in READ COMMITTED it sees whatever committed while we waited.
     const [facts] = await em.execute<{ equity: string | null; committed: string; open: string }[]>(
-      `SELECT (SELECT balance FROM ledger_accounts WHERE copy_id = ?) AS equity,
+      `SELECT (SELECT e.balance FROM ${sqlText(walletQueries.copyEquity())} e WHERE e.copy_id = ?) AS equity,
               coalesce(sum(size), 0) AS committed, count(*) AS open
        FROM copy_positions WHERE copy_id = ? AND NOT settled`,
       [copyId, copyId],

@@ -1,9 +1,10 @@
 import { NEW_TRADER_CLOSED_TRADES, riskScore } from '../../domain/risk-score';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { formatCents, pageOffset, type Page, type PageQuery } from '@mirrorline/shared';
+import { formatCents, pageOffset, runSql, sql, sqlText, type Page, type PageQuery } from '@mirrorline/shared';
+import { walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
-import { canonicalPrice, closePrice, tradePnlPct, unrealizedPnl, type CloseReason, type TradeSide } from '../../domain/copy-math';
+import { canonicalPrice, closePrice, dailyLossLimitReached, tradePnlPct, unrealizedPnl, type CloseReason, type TradeSide } from '../../domain/copy-math';
 import {
   CopyTradingQueries,
   type CopiedTrade,
@@ -21,6 +22,7 @@ import {
 import { LISTED_TRADER } from './sql-copy-repository';
 import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
 import { pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
+import { realisedCopyPnlToday } from './copy-rules.sql';
 
 /**
  * Σ unrealized pnl (cents) of the open positions of the copies selected by `copyFilter` (alias p), each marked
@@ -46,6 +48,9 @@ const bySymbol = (quotes: readonly Quote[]): Map<string, Quote> => new Map(quote
  * them per UTC day. Followers and assets come from live copies; copiers' pnl from the per-trade totals
  * the settlement stores (no scan of positions). Joins the trader's user for LISTED_TRADER.
  */
+/** The wallet's relation (copy_id, balance): each copy's equity account. */
+const COPY_EQUITY = sqlText(walletQueries.copyEquity());
+
 const TRADER_SELECT = `
   SELECT tp.id, tp.name, tp.description, tp.trader_type, tp.strategy_summary, tp.strategy_explanation, tp.image,
          tp.share_pct, tp.max_copiers,
@@ -54,7 +59,7 @@ const TRADER_SELECT = `
          coalesce(dd.max_dd, 0) AS max_dd, coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
          days.daily, rk.returns30
   FROM trader_profiles tp
-  JOIN users u ON u.id = tp.user_id
+  JOIN user_directory u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
     SELECT count(*) AS closed, count(*) FILTER (WHERE pnl_pct > 0) AS wins,
            sum(pnl_pct * allocation_pct / 100) FILTER (WHERE closed_at >= now() - interval '30 days') AS roi30,
@@ -72,7 +77,7 @@ const TRADER_SELECT = `
   ) dd ON true
   LEFT JOIN LATERAL (
     SELECT count(*) AS followers, sum(a.balance) AS assets
-    FROM copies c JOIN ledger_accounts a ON a.copy_id = c.id
+    FROM copies c JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
     WHERE c.trader_id = tp.id AND c.status <> 'stopped'
   ) fl ON true
   LEFT JOIN LATERAL (
@@ -191,7 +196,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     const result = pageRows(
       await this.run<TraderRow & PagedRow>(
         paged(
-          `SELECT count(*) AS total FROM trader_profiles tp JOIN users u ON u.id = tp.user_id WHERE ${filter}`,
+          `SELECT count(*) AS total FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE ${filter}`,
           `SELECT *, row_number() OVER (ORDER BY ${SORTS[query.sort]}) AS page_row FROM (${TRADER_SELECT} WHERE ${filter}) t
            ORDER BY ${SORTS[query.sort]} LIMIT ? OFFSET ?`,
         ),
@@ -237,7 +242,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
               coalesce(p.open, 0) AS open, ${quotes.length ? 'u.upnl::text' : "'0'"} AS upnl
        FROM copies c
        JOIN trader_profiles tp ON tp.id = c.trader_id
-       LEFT JOIN ledger_accounts a ON a.copy_id = c.id
+       LEFT JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
        LEFT JOIN LATERAL (
          SELECT sum(size) FILTER (WHERE NOT settled) AS committed, count(*) FILTER (WHERE NOT settled) AS open,
                 sum(pnl - fee) FILTER (WHERE settled) AS pnl, sum(fee) FILTER (WHERE settled) AS fees
@@ -409,8 +414,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
           `SELECT c.id, c.follower_id, u.username, c.status, c.invested::text AS invested, a.balance::text AS equity,
                   coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees, c.created_at,
                   row_number() OVER (ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id) AS page_row
-           FROM copies c JOIN users u ON u.id = c.follower_id
-           LEFT JOIN ledger_accounts a ON a.copy_id = c.id
+           FROM copies c JOIN user_directory u ON u.id = c.follower_id
+           LEFT JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
            LEFT JOIN LATERAL (
              SELECT sum(pnl - fee) AS pnl, sum(fee) AS fees FROM copy_positions WHERE copy_id = c.id AND settled
            ) p ON true
@@ -439,16 +444,15 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async settings(userId: string): Promise<CopySettings> {
-    const [row] = await this.run<{ limit: string | null; today: string }>(
-      `SELECT (SELECT daily_loss_limit::text FROM copy_settings WHERE user_id = ?) AS limit,
-              coalesce((SELECT sum(p.pnl) FROM copies c JOIN copy_positions p ON p.copy_id = c.id
-                         WHERE c.follower_id = ? AND p.settled AND p.settled_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'), 0)::text AS today`,
-      [userId, userId],
+    const [row] = await runSql(
+      this.em.getConnection(),
+      sql<{ limit: string | null; today: string }>`SELECT (SELECT daily_loss_limit::text FROM copy_settings WHERE user_id = ${userId}) AS limit,
+              ${realisedCopyPnlToday(userId)}::text AS today`,
     );
     return {
       dailyLossLimit: row.limit === null ? null : formatCents(row.limit),
       todayPnl: formatCents(row.today),
-      limitReached: row.limit !== null && -BigInt(row.today) >= BigInt(row.limit),
+      limitReached: dailyLossLimitReached(BigInt(row.today), row.limit === null ? null : BigInt(row.limit)),
     };
   }
 

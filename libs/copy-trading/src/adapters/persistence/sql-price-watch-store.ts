@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, sqlArray, sqlText, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
-import { Ledger } from '@mirrorline/wallet';
+import { Ledger, ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import { PriceWatchStore, type CloseOutResult, type CrossedTrade } from '../../application/ports/price-watch-store';
@@ -12,14 +12,17 @@ import { pgArray, pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 import { sqlAmount } from './sql-amount';
 
 /**
- * Open trades marked at the quotes: id, trader, sign (+1 buy, −1 sell), the trade's entry (a position's fill
- * when it has none of its own) and the mark (close side: bid for a buy, ask for a sell). Uses the partial
- * index on open trades by symbol.
+ * Open trades marked at the quotes: id, sign (+1 buy, −1 sell), the trade's entry (a position's fill when it
+ * has none of its own) and the mark as float8 (close side: bid for a buy, ask for a sell), for the copy stop
+ * loss pre-filter. Uses the partial index on open trades by symbol.
  */
 const MARKED_TRADES = `
-  SELECT t.id, t.trader_id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
-         CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END AS mark
+  SELECT t.id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
+         (CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END)::float8 AS mark
   FROM ${QUOTES_RELATION} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'`;
+
+/** The wallet's relation of copy equity accounts (id, copy_id, owner_id, balance): the wallet owns ledger_accounts. */
+const COPY_EQUITY = sqlText(walletQueries.copyEquity());
 
 @Injectable()
 export class SqlPriceWatchStore extends PriceWatchStore {
@@ -50,20 +53,30 @@ export class SqlPriceWatchStore extends PriceWatchStore {
   async trippedCopies(quotes: readonly Quote[]): Promise<string[]> {
     if (!quotes.length) return [];
     // One statement for every copy with open positions: Σ unrealized pnl per copy (positions of open trades
-    // with a quote; hash joins), then equity and the stop loss threshold. No loop per copy. Exact (numeric div):
-    // a float shortcut measured no faster here, and closeOut re-checks under the locks anyway.
-    const rows = await this.em.getConnection().execute<{ id: string }[]>(
-      `WITH m AS MATERIALIZED (${MARKED_TRADES}),
-       u AS (
-         SELECT p.copy_id, sum(${pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign')}) AS upnl
-         FROM m JOIN copy_positions p ON p.trade_id = m.id WHERE NOT p.settled GROUP BY p.copy_id
-       )
-       SELECT c.id FROM u JOIN copies c ON c.id = u.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
-       WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
-         AND (a.balance + u.upnl) * 100 <= c.invested * c.stop_loss_pct`,
-      quoteParams(quotes),
-    );
-    return rows.map((r) => r.id);
+    // with a quote; hash joins), then equity and the stop loss threshold. No loop per copy, no CTE (a CTE
+    // scan keeps the planner from parallel workers), and float8 arithmetic per position instead of numeric
+    // div: this is a pre-filter run every second over 100,000 positions (bench:guards). It never misses a copy
+    // that trips exactly: each position's exact pnl is truncated toward zero, so the exact sum is above the
+    // float one by less than one cent per position, and the filter allows n + 1 cents (float8 errors are far
+    // smaller). A borderline copy it lets through is left alone by closeOut's exact re-check under the locks.
+    // The hash aggregate of one group per copy needs more than the default work_mem (4 MB) not to spill, and
+    // with the default costs the planner keeps a once-a-second scan of 100,000 positions on one core (tables
+    // under min_parallel_table_scan_size, 8 MB, stay serial whatever these say).
+    return this.em.fork().transactional(async (em) => {
+      await em.execute("SET LOCAL work_mem = '64MB'; SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01");
+      const rows = await em.execute<{ id: string }[]>(
+        `SELECT c.id FROM (
+           SELECT p.copy_id, sum(p.size * (m.mark / coalesce(p.fill_price, m.entry)::float8 - 1) * m.sign) AS upnl, count(*) AS n
+           FROM (${MARKED_TRADES}) m JOIN copy_positions p ON p.trade_id = m.id
+           WHERE NOT p.settled GROUP BY p.copy_id
+         ) u
+         JOIN copies c ON c.id = u.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
+         WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
+           AND (a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct`,
+        quoteParams(quotes),
+      );
+      return rows.map((r) => r.id);
+    });
   }
 
   async closeOut(tx: TransactionContext, copyIds: readonly string[], quotes: readonly Quote[], marketAccount: string): Promise<CloseOutResult> {
@@ -78,7 +91,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     const traders = (
       await em.execute<Parameters<typeof toTraderRef>[0][]>(
         `SELECT tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed
-         FROM trader_profiles tp JOIN users u ON u.id = tp.user_id
+         FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
          WHERE tp.id IN (SELECT trader_id FROM copies WHERE id = ANY (?::uuid[])) ORDER BY tp.id FOR SHARE OF tp`,
         [ids],
       )
@@ -102,7 +115,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          WHERE p.copy_id = ANY (?::uuid[]) AND NOT p.settled
        ), tot AS (SELECT copy_id, sum(pnl) AS pnl FROM pos GROUP BY copy_id),
        hit AS (
-         SELECT c.id AS copy_id FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
+         SELECT c.id AS copy_id FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
          WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
            AND (a.balance + tot.pnl) * 100 <= c.invested * c.stop_loss_pct
        )
@@ -123,9 +136,12 @@ export class SqlPriceWatchStore extends PriceWatchStore {
                 s.pnl, s.first_trade, s.n,
                 CASE WHEN a.balance + s.pnl > c.high_water_mark THEN (a.balance + s.pnl - c.high_water_mark) * c.share_pct / 100 ELSE 0 END AS fee
          FROM (SELECT copy_id, sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n FROM copy_closeout_positions GROUP BY copy_id) s
-         JOIN copies c ON c.id = s.copy_id JOIN ledger_accounts a ON a.copy_id = c.id
+         JOIN copies c ON c.id = s.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
        ) x`,
     );
+    // The planner knows nothing of fresh temp tables: with their statistics the updates below probe the copies,
+    // positions and accounts of these few copies by index instead of hashing whole tables.
+    await em.execute('ANALYZE copy_closeout_positions; ANALYZE copy_closeout');
     const [tot] = await em.execute<{ copies: string; positions: string; ended: string; pnl: string }[]>(
       `SELECT (SELECT count(*) FROM copy_closeout) AS copies, (SELECT count(*) FROM copy_closeout_positions) AS positions,
               (SELECT count(*) FILTER (WHERE ends) FROM copy_closeout) AS ended,
@@ -162,52 +178,44 @@ export class SqlPriceWatchStore extends PriceWatchStore {
              FROM copy_closeout_positions cp JOIN copy_closeout co ON co.copy_id = cp.copy_id GROUP BY cp.trade_id) s
        WHERE t.id = s.trade_id`,
     );
-    // The ledger: one posting with one entry per copy (pnl net of profit share), the market (−Σ pnl) and each
-    // trader's cash (+Σ profit share), all in one statement (docs/ledger.md).
-    const feeAccounts: string[] = [];
+    // The ledger (the wallet's set-based posting): one posting with one entry per copy (pnl net of profit share),
+    // the market (−Σ pnl) and each trader's cash (+Σ profit share), in one statement (docs/ledger.md).
+    const feeAccounts: bigint[] = [];
+    const feeAmounts: bigint[] = [];
     const fees = await em.execute<{ trader_id: number; fee: string }[]>(
       'SELECT trader_id, sum(fee)::text AS fee FROM copy_closeout GROUP BY trader_id HAVING sum(fee) > 0',
     );
     for (const row of fees) {
       const trader = traders.find((t) => t.id === Number(row.trader_id))!;
-      feeAccounts.push(`(${Number(await this.ledger.userAccount(tx, trader.userId, 'cash'))}::bigint, ${BigInt(row.fee)}::bigint)`);
+      feeAccounts.push(BigInt(await this.ledger.userAccount(tx, trader.userId, 'cash')));
+      feeAmounts.push(BigInt(row.fee));
     }
-    await em.execute(
-      `WITH posting AS (
-         INSERT INTO ledger_transactions (type, reference, description)
-         SELECT 'copy_stop_loss', 'copy_stop_loss', 'Copies closed out at their stop loss on live equity'
-         WHERE EXISTS (SELECT 1 FROM copy_closeout WHERE pnl <> fee)
-         RETURNING id
-       )
-       INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT * FROM (
-         SELECT posting.id, co.account_id, co.pnl - co.fee FROM posting, copy_closeout co WHERE co.pnl <> co.fee
-         UNION ALL SELECT posting.id, ?::bigint, -(SELECT sum(pnl) FROM copy_closeout)::bigint FROM posting
-           WHERE (SELECT sum(pnl) FROM copy_closeout) <> 0
-         ${feeAccounts.length ? `UNION ALL SELECT posting.id, f.account, f.amount FROM posting, (VALUES ${feeAccounts.join(', ')}) AS f(account, amount)` : ''}
-       ) e ORDER BY 2`,
-      [marketAccount],
+    await runSql(
+      em,
+      ledgerSetPostings.statement({
+        type: 'copy_stop_loss',
+        reference: 'copy_stop_loss',
+        description: 'Copies closed out at their stop loss on live equity',
+        when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE pnl <> fee)`,
+        entries: sql`SELECT co.account_id, co.pnl - co.fee FROM copy_closeout co
+                     UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM copy_closeout)::bigint
+                     UNION ALL SELECT f.account, f.amount FROM unnest(${sqlArray(feeAccounts)}::bigint[], ${sqlArray(feeAmounts)}::bigint[]) AS f(account, amount)`,
+      }),
     );
     // Ended copies: their equity → their owners' cash (copy_return).
-    await em.execute(
-      `INSERT INTO ledger_accounts (owner_id, kind)
-       SELECT DISTINCT follower_id, 'cash' FROM copy_closeout WHERE ends AND after > 0
-       ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING`,
-    );
-    await em.execute(
-      `WITH t AS (
-         INSERT INTO ledger_transactions (type, reference, description)
-         SELECT 'copy_return', 'copy_stop_loss', 'Copies ended by their stop loss on live equity'
-         WHERE EXISTS (SELECT 1 FROM copy_closeout WHERE ends AND after > 0) RETURNING id
-       )
-       INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT * FROM (
-         SELECT t.id, co.account_id, -co.after FROM t, copy_closeout co WHERE co.ends AND co.after > 0
-         UNION ALL
-         SELECT t.id, cash.id, co.after FROM t, copy_closeout co
-           JOIN ledger_accounts cash ON cash.owner_id = co.follower_id AND cash.kind = 'cash' AND cash.copy_id IS NULL
-         WHERE co.ends AND co.after > 0
-       ) e ORDER BY 2`,
+    await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT follower_id FROM copy_closeout WHERE ends AND after > 0`));
+    await runSql(
+      em,
+      ledgerSetPostings.statement({
+        type: 'copy_return',
+        reference: 'copy_stop_loss',
+        description: 'Copies ended by their stop loss on live equity',
+        when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE ends AND after > 0)`,
+        entries: sql`SELECT co.account_id, -co.after FROM copy_closeout co WHERE co.ends AND co.after > 0
+                     UNION ALL
+                     SELECT cash.id, co.after FROM copy_closeout co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
+                     WHERE co.ends AND co.after > 0`,
+      }),
     );
     await this.notifications.notifyFromSelect(
       tx,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { formatCents, type TransactionContext } from '@mirrorline/shared';
+import { formatCents, runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
+import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import {
   TradeEngine,
@@ -15,6 +16,7 @@ import {
 import type { SkipReason } from '../../domain/copy';
 import { SqlCopyNotices } from './sql-copy-notices';
 import { sqlAmount } from './sql-amount';
+import { dailyLossLimitReachedSql, realisedCopyPnlToday } from './copy-rules.sql';
 
 interface TradeRow {
   id: string;
@@ -111,26 +113,25 @@ export class SqlTradeEngine extends TradeEngine {
     // CTEs over the same materialised candidates). Free equity = copy equity − Σ open positions;
     // size = floor(free × pct / 100) (bigint division truncates, free ≥ 0). Guards in order: paused,
     // stopping, daily loss limit reached today (UTC), zero size.
-    const counts = await em.execute<{ reason: SkipReason | null; n: string; committed: string }[]>(
-      `WITH live AS (
+    const counts = await runSql(
+      em,
+      sql<{ reason: SkipReason | null; n: string; committed: string }>`WITH live AS (
          SELECT c.id AS copy_id, c.follower_id, c.status, a.balance AS equity
-         FROM copies c JOIN ledger_accounts a ON a.copy_id = c.id
-         WHERE c.trader_id = ? AND c.status IN ('active', 'paused', 'stopping')
+         FROM copies c JOIN ${walletQueries.copyEquity()} a ON a.copy_id = c.id
+         WHERE c.trader_id = ${trader.id} AND c.status IN ('active', 'paused', 'stopping')
        ), committed AS (
          SELECT p.copy_id, sum(p.size)::bigint AS committed
          FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id
-         WHERE t.trader_id = ? AND t.status = 'open' AND t.id <> ? AND NOT p.settled
+         WHERE t.trader_id = ${trader.id} AND t.status = 'open' AND t.id <> ${tradeId} AND NOT p.settled
          GROUP BY p.copy_id
        ), guarded AS (
          SELECT s.user_id FROM copy_settings s
          WHERE s.daily_loss_limit IS NOT NULL
            AND s.user_id IN (SELECT follower_id FROM live WHERE status = 'active')
-           AND -(SELECT coalesce(sum(p.pnl), 0) FROM copies uc JOIN copy_positions p ON p.copy_id = uc.id
-                 WHERE uc.follower_id = s.user_id AND p.settled
-                   AND p.settled_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') >= s.daily_loss_limit
+           AND ${dailyLossLimitReachedSql(realisedCopyPnlToday(sql`s.user_id`), sql`s.daily_loss_limit`)}
        ), sized AS (
          SELECT l.copy_id, l.follower_id, l.status, g.user_id IS NOT NULL AS guarded,
-                greatest(l.equity - coalesce(k.committed, 0), 0) * ?::bigint / 100 AS size
+                greatest(l.equity - coalesce(k.committed, 0), 0) * ${trade.allocationPct}::bigint / 100 AS size
          FROM live l LEFT JOIN committed k ON k.copy_id = l.copy_id LEFT JOIN guarded g ON g.user_id = l.follower_id
        ), candidates AS MATERIALIZED (
          SELECT copy_id, follower_id, size,
@@ -141,17 +142,16 @@ export class SqlTradeEngine extends TradeEngine {
          FROM sized
        ), positions AS (
          INSERT INTO copy_positions (trade_id, copy_id, follower_id, size, fill_price, quote_time, delay_ms, slippage_bps)
-         SELECT ?::bigint, copy_id, follower_id, size, ?::numeric, ?::timestamptz, 0, 0 FROM candidates WHERE reason IS NULL
+         SELECT ${tradeId}::bigint, copy_id, follower_id, size, ${trade.entryPrice}::numeric, ${quoteTime}::timestamptz, 0, 0 FROM candidates WHERE reason IS NULL
          ORDER BY copy_id -- walks the (trade_id, copy_id) key and the copy_id index in order
          RETURNING size
        ), skips AS (
          INSERT INTO copy_skips (trade_id, copy_id, follower_id, reason)
-         SELECT ?::bigint, copy_id, follower_id, reason FROM candidates WHERE reason IS NOT NULL
+         SELECT ${tradeId}::bigint, copy_id, follower_id, reason FROM candidates WHERE reason IS NOT NULL
          RETURNING reason
        )
        SELECT NULL AS reason, count(*) AS n, coalesce(sum(size), 0)::text AS committed FROM positions
        UNION ALL SELECT reason, count(*), '0' FROM skips GROUP BY reason`,
-      [trader.id, trader.id, tradeId, trade.allocationPct, tradeId, trade.entryPrice, quoteTime, tradeId],
     );
     const result: FanOutResult = { copied: 0, committed: 0n, skipped: {} };
     for (const row of counts) {
@@ -233,13 +233,24 @@ export class SqlTradeEngine extends TradeEngine {
     //    the market account (−Σ pnl) and the trader's cash (+Σ profit share); the posting trigger checks the
     //    zero sum and moves the cached balances at the end of the statement. Entries are inserted in account
     //    order so the (account_id, id) index is walked, not hopped.
-    const [totals] = await em.execute<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }[]>(
-      `WITH v AS MATERIALIZED (
+    const posting = ledgerSetPostings.ctes('posting', {
+      type: 'trade_settlement',
+      reference: `trade:${trade.id}`,
+      description: `Settlement of trade ${trade.id} (pnl and profit share)`,
+      when: sql`(SELECT moved > 0 OR pnl <> 0 OR fees <> 0 FROM tot)`,
+      entries: sql`SELECT f.account_id, f.pnl - f.fee FROM f
+                   UNION ALL SELECT ${marketAccount}::bigint, -tot.pnl FROM tot
+                   UNION ALL SELECT ${traderCashAccount}::bigint, tot.fees FROM tot`,
+    });
+    const [totals] = await runSql(
+      em,
+      sql<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }>`WITH v AS MATERIALIZED (
          SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
                 c.status, c.stop_loss_pct, c.invested, c.share_pct,
-                greatest(-p.size, div(p.size::numeric * (?::numeric - coalesce(p.fill_price, ?::numeric)) * ?, coalesce(p.fill_price, ?::numeric)))::bigint AS pnl
-         FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ledger_accounts a ON a.copy_id = p.copy_id
-         WHERE p.trade_id = ? AND NOT p.settled
+                greatest(-p.size, div(p.size::numeric * (${exitPrice}::numeric - coalesce(p.fill_price, ${trade.entryPrice}::numeric)) * ${sign},
+                                      coalesce(p.fill_price, ${trade.entryPrice}::numeric)))::bigint AS pnl
+         FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = p.copy_id
+         WHERE p.trade_id = ${trade.id} AND NOT p.settled
        ), f AS MATERIALIZED (
          SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * share_pct / 100 ELSE 0 END AS fee FROM v
        ), g AS (
@@ -250,12 +261,12 @@ export class SqlTradeEngine extends TradeEngine {
        ), w AS (
          SELECT g.*, CASE WHEN g.hit OR g.status = 'stopping' THEN NOT EXISTS (
                        SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
-                       WHERE o.copy_id = g.copy_id AND o.trade_id <> ? AND NOT o.settled AND t.status = 'open')
+                       WHERE o.copy_id = g.copy_id AND o.trade_id <> ${trade.id} AND NOT o.settled AND t.status = 'open')
                      ELSE false END AS ends
          FROM g
        ), settled AS (
-         UPDATE copy_positions p SET settled = true, pnl = f.pnl, fee = f.fee, settled_at = now(), exit_price = ?::numeric, close_reason = ?
-         FROM f WHERE p.trade_id = ? AND p.copy_id = f.copy_id AND NOT p.settled
+         UPDATE copy_positions p SET settled = true, pnl = f.pnl, fee = f.fee, settled_at = now(), exit_price = ${exitPrice}::numeric, close_reason = ${fill.reason}
+         FROM f WHERE p.trade_id = ${trade.id} AND p.copy_id = f.copy_id AND NOT p.settled
          RETURNING 1
        ), marked AS (
          UPDATE copies c SET
@@ -273,38 +284,12 @@ export class SqlTradeEngine extends TradeEngine {
          SELECT count(*) AS n, coalesce(sum(pnl), 0)::bigint AS pnl, coalesce(sum(fee), 0)::bigint AS fees,
                 count(*) FILTER (WHERE pnl <> fee) AS moved
          FROM f
-       ), posting AS (
-         INSERT INTO ledger_transactions (type, reference, description)
-         SELECT 'trade_settlement', ?, ? FROM tot WHERE moved > 0 OR pnl <> 0 OR fees <> 0
-         RETURNING id
-       ), entries AS (
-         INSERT INTO ledger_entries (transaction_id, account_id, amount)
-         SELECT * FROM (
-           SELECT posting.id, f.account_id, f.pnl - f.fee FROM posting, f WHERE f.pnl <> f.fee
-           UNION ALL SELECT posting.id, ?::bigint, -tot.pnl FROM posting, tot WHERE tot.pnl <> 0
-           UNION ALL SELECT posting.id, ?::bigint, tot.fees FROM posting, tot WHERE tot.fees > 0
-         ) e ORDER BY 2
-       )
+       ), ${posting}
        SELECT tot.n AS expected, (SELECT count(*) FROM settled) AS positions, tot.pnl::text AS pnl, tot.fees::text AS fees,
               (SELECT count(*) FILTER (WHERE ends) FROM flags) AS ended,
               (SELECT count(*) FILTER (WHERE stop_loss_hit) FROM flags) AS hit,
               (SELECT coalesce(sum(equity) FILTER (WHERE ends), 0) FROM flags)::text AS returned
        FROM tot`,
-      [
-        exitPrice,
-        trade.entryPrice,
-        sign,
-        trade.entryPrice,
-        trade.id,
-        trade.id,
-        exitPrice,
-        fill.reason,
-        trade.id,
-        `trade:${trade.id}`,
-        `Settlement of trade ${trade.id} (pnl and profit share)`,
-        marketAccount,
-        traderCashAccount,
-      ],
     );
     if (large) await em.execute('SET LOCAL enable_nestloop TO DEFAULT; SET LOCAL work_mem TO DEFAULT');
     if (totals.expected !== totals.positions) throw new Error(`trade ${trade.id}: positions changed during settlement`);
@@ -345,23 +330,18 @@ export class SqlTradeEngine extends TradeEngine {
   /** copy_return: the remaining equity of the copies that ended with this close → their owners' cash. */
   private async postCopyReturns(tx: TransactionContext, tradeId: string): Promise<void> {
     const em = emOf(tx);
-    await em.execute(
-      `INSERT INTO ledger_accounts (owner_id, kind)
-       SELECT DISTINCT follower_id, 'cash' FROM copy_settlement_flags WHERE ends AND equity > 0
-       ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING`,
-    );
-    await em.execute(
-      `WITH t AS (
-         INSERT INTO ledger_transactions (type, reference, description)
-         VALUES ('copy_return', ?, ?) RETURNING id
-       )
-       INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT t.id, f.account_id, -f.equity FROM t, copy_settlement_flags f WHERE f.ends AND f.equity > 0
-       UNION ALL
-       SELECT t.id, cash.id, f.equity FROM t, copy_settlement_flags f
-         JOIN ledger_accounts cash ON cash.owner_id = f.follower_id AND cash.kind = 'cash' AND cash.copy_id IS NULL
-       WHERE f.ends AND f.equity > 0`,
-      [`trade:${tradeId}`, `Copies ended with trade ${tradeId}`],
+    await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT follower_id FROM copy_settlement_flags WHERE ends AND equity > 0`));
+    await runSql(
+      em,
+      ledgerSetPostings.statement({
+        type: 'copy_return',
+        reference: `trade:${tradeId}`,
+        description: `Copies ended with trade ${tradeId}`,
+        entries: sql`SELECT f.account_id, -f.equity FROM copy_settlement_flags f WHERE f.ends AND f.equity > 0
+                     UNION ALL
+                     SELECT cash.id, f.equity FROM copy_settlement_flags f JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = f.follower_id
+                     WHERE f.ends AND f.equity > 0`,
+      }),
     );
   }
 }

@@ -25,7 +25,7 @@ export class SqlTraderProfiles extends TraderProfiles {
     const em = emOf(tx);
     await em.execute(
       `INSERT INTO trader_profiles (user_id, name, description)
-       SELECT id, left(firstname || ' ' || lastname, 80), 'Trader on Mirrorline.' FROM users WHERE id = ?
+       SELECT id, left(firstname || ' ' || lastname, 80), 'Trader on Mirrorline.' FROM user_directory WHERE id = ?
        ON CONFLICT (user_id) DO NOTHING`,
       [userId],
     );

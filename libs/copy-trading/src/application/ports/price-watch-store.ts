@@ -31,7 +31,11 @@ export interface CloseOutResult {
 export abstract class PriceWatchStore {
   /** Open trades whose SL or TP the given quotes cross. */
   abstract crossedTrades(quotes: readonly Quote[]): Promise<CrossedTrade[]>;
-  /** Live copies whose live equity (equity + Σ unrealized pnl at these quotes) is at or below their stop loss. */
+  /**
+   * Live copies whose live equity (equity + Σ unrealized pnl at these quotes) is at or below their stop loss:
+   * every one of them, and possibly a borderline copy a cent above (a cheap pre-filter); closeOut re-checks
+   * each exactly under its locks.
+   */
   abstract trippedCopies(quotes: readonly Quote[]): Promise<string[]>;
   /**
    * Closes out these copies under their traders' share locks and their own row locks, re-checked at the same

@@ -1,16 +1,14 @@
 import type { TransactionContext } from '@mirrorline/shared';
-import type { TraderRef } from './copy-repository';
-import type { TradeRecord } from './trade-engine';
 import type { CloseOutResult } from './price-watch-store';
 
 /**
- * Live events of trades (product.md §9.4 events/stream), published inside the transaction that made them
- * (they go out only if it commits): position_opened / position_closed to the trade's copiers, with symbol,
- * side and the fill receipt; copy_stopped and guard_hit to the followers a close-out stopped.
+ * Live events of copy close-outs (product.md §9.4 events/stream), published inside the transaction that
+ * made them (they go out only if it commits): position_closed, guard_hit and copy_stopped to the followers
+ * a close-out stopped. A trade's position_opened / position_closed to its copiers (100,000 for a large
+ * trader) go with the trade's notices through the outbox, right after the commit (SqlCopyNotices), so the
+ * trader's order does not wait for them.
  */
 export abstract class TradeEvents {
-  abstract tradeOpened(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<void>;
-  abstract tradeClosed(tx: TransactionContext, trader: TraderRef, trade: TradeRecord): Promise<void>;
   /** Copies whose settlement stopped them (settled stop loss or end), given by the settlement. */
   abstract closedOut(tx: TransactionContext, result: CloseOutResult): Promise<void>;
 }

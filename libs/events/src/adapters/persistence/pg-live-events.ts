@@ -31,22 +31,36 @@ export class PgLiveEvents extends LiveEvents {
   }
 
   async publish(tx: TransactionContext | null, userIds: readonly string[], event: LiveEvent): Promise<void> {
-    const ids = [...new Set(userIds)].filter((id) => UUID.test(id));
-    if (!ids.length) return;
-    const data = JSON.stringify(event.data ?? {});
-    if (Buffer.byteLength(data) > MAX_EVENT_DATA_BYTES) {
-      throw new Error(`live event ${event.type}: data is ${Buffer.byteLength(data)} bytes (at most ${MAX_EVENT_DATA_BYTES}): send ids, not lists`);
-    }
-    const perPayload = Math.max(1, Math.floor((PAYLOAD_BUDGET - data.length - event.type.length) / 39));
-    const payloads: string[] = [];
-    for (let i = 0; i < ids.length; i += perPayload) {
-      payloads.push(JSON.stringify({ u: ids.slice(i, i + perPayload), t: event.type, d: event.data ?? {} } satisfies LiveEventPayload));
-    }
+    return this.send(tx, payloadsOf(userIds, event));
+  }
+
+  override async publishEach(tx: TransactionContext | null, batches: ReadonlyArray<{ userIds: readonly string[]; event: LiveEvent }>): Promise<void> {
+    return this.send(tx, batches.flatMap(({ userIds, event }) => payloadsOf(userIds, event)));
+  }
+
+  private async send(tx: TransactionContext | null, payloads: string[]): Promise<void> {
+    if (!payloads.length) return;
     const sql = `SELECT count(pg_notify('${LIVE_EVENTS_CHANNEL}', p)) FROM unnest(?::text[]) AS p`;
     const params = [textArray(payloads)];
     if (tx) await emOf(tx).execute(sql, params);
     else await this.em.getConnection().execute(sql, params);
   }
+}
+
+/** The NOTIFY payloads of one event: its recipients split so that each payload stays under the limit. */
+function payloadsOf(userIds: readonly string[], event: LiveEvent): string[] {
+  const ids = [...new Set(userIds)].filter((id) => UUID.test(id));
+  if (!ids.length) return [];
+  const data = JSON.stringify(event.data ?? {});
+  if (Buffer.byteLength(data) > MAX_EVENT_DATA_BYTES) {
+    throw new Error(`live event ${event.type}: data is ${Buffer.byteLength(data)} bytes (at most ${MAX_EVENT_DATA_BYTES}): send ids, not lists`);
+  }
+  const perPayload = Math.max(1, Math.floor((PAYLOAD_BUDGET - data.length - event.type.length) / 39));
+  const payloads: string[] = [];
+  for (let i = 0; i < ids.length; i += perPayload) {
+    payloads.push(JSON.stringify({ u: ids.slice(i, i + perPayload), t: event.type, d: event.data ?? {} } satisfies LiveEventPayload));
+  }
+  return payloads;
 }
 
 /** A PostgreSQL text[] literal of arbitrary strings (each quoted, backslashes and quotes escaped). */

@@ -8,4 +8,9 @@ import type { LiveEvent } from '../../domain/live-event';
  */
 export abstract class LiveEvents {
   abstract publish(tx: TransactionContext | null, userIds: readonly string[], event: LiveEvent): Promise<void>;
+
+  /** Several events, each to its own users (an adapter may send them in one round trip). */
+  async publishEach(tx: TransactionContext | null, batches: ReadonlyArray<{ userIds: readonly string[]; event: LiveEvent }>): Promise<void> {
+    for (const { userIds, event } of batches) await this.publish(tx, userIds, event);
+  }
 }

@@ -9,6 +9,7 @@ import {
   type KycSubmissionListItem,
   type KycSubmissionQuery,
 } from '../../application/ports/kyc-submission.repository';
+import { UserKycStatuses } from '../../application/ports/user-kyc-statuses';
 
 interface Row {
   id: string;
@@ -38,24 +39,30 @@ const toSubmission = (row: Row): KycSubmission => ({
   createdAt: new Date(row.created_at),
 });
 
-/** kyc_submissions plus users.kyc_status (the KYC context owns that column's transitions). */
+/**
+ * kyc_submissions plus users.kyc_status: the KYC context owns that column's transitions, reads it through
+ * the users context's published `user_directory` and writes it through the UserKycStatuses port.
+ */
 @Injectable()
 export class SqlKycSubmissionRepository extends KycSubmissionRepository {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly statuses: UserKycStatuses,
+  ) {
     super();
   }
 
   async lockUserStatus(tx: TransactionContext, userId: string): Promise<KycStatus | null> {
     if (!UUID.test(userId)) return null;
     const [row] = await emOf(tx).execute<Array<{ kyc_status: KycStatus }>>(
-      'SELECT kyc_status FROM users WHERE id = ? AND deleted_at IS NULL FOR UPDATE',
+      'SELECT kyc_status FROM user_directory WHERE id = ? AND deleted_at IS NULL FOR UPDATE',
       [userId],
     );
     return row?.kyc_status ?? null;
   }
 
   async setUserStatus(tx: TransactionContext, userId: string, status: KycStatus): Promise<void> {
-    await emOf(tx).execute('UPDATE users SET kyc_status = ?, updated_at = now() WHERE id = ?', [status, userId]);
+    await this.statuses.set(tx, userId, status);
   }
 
   async insert(tx: TransactionContext, s: Omit<KycSubmission, 'id' | 'createdAt' | 'reviewedBy' | 'reviewedAt'>): Promise<KycSubmission> {
@@ -111,7 +118,7 @@ export class SqlKycSubmissionRepository extends KycSubmissionRepository {
     const em = this.em.fork();
     const [{ total }] = await em.execute<Array<{ total: string }>>(`SELECT count(*) AS total FROM kyc_submissions k ${clause}`, params);
     const rows = await em.execute<Row[]>(
-      `SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN users u ON u.id = k.user_id
+      `SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN user_directory u ON u.id = k.user_id
        ${clause} ORDER BY k.created_at DESC, k.id LIMIT ? OFFSET ?`,
       [...params, query.limit, pageOffset(query)],
     );

@@ -1,31 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { TransactionContext } from '@mirrorline/shared';
-import { TraderProfiles as CopyTradingProfiles } from '@mirrorline/copy-trading';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
+import { copyTradingQueries, TraderProfiles as CopyTradingProfiles } from '@mirrorline/copy-trading';
 import { TraderProfiles } from '../../application/ports/trader-profiles';
-import { SqlTraderProfiles } from '../persistence/sql-trader-profiles';
+import { executorOf } from '../persistence/sql-executor';
 
 /**
  * Profiles are created by the copy-trading context (its defaults, its rules); the batch read of
- * traderIDs for a page of users stays one query here.
+ * traderIDs for a page of users stays one query, copy trading's exported `traderIdsOf`.
  */
 @Injectable()
 export class CopyTradingTraderProfiles extends TraderProfiles {
-  private readonly reads: SqlTraderProfiles;
-
   constructor(
     private readonly profiles: CopyTradingProfiles,
-    em: EntityManager,
+    private readonly em: EntityManager,
   ) {
     super();
-    this.reads = new SqlTraderProfiles(em);
   }
 
   ensureProfile(tx: TransactionContext, userId: string): Promise<number> {
     return this.profiles.ensureProfile(tx, userId);
   }
 
-  traderIdsOf(tx: TransactionContext | null, userIds: string[]): Promise<Map<string, number>> {
-    return this.reads.traderIdsOf(tx, userIds);
+  async traderIdsOf(tx: TransactionContext | null, userIds: string[]): Promise<Map<string, number>> {
+    const result = new Map<string, number>();
+    if (!userIds.length) return result;
+    const rows = await runSql(executorOf(this.em, tx), copyTradingQueries.traderIdsOf(userIds));
+    for (const row of rows) result.set(row.user_id, Number(row.id));
+    return result;
   }
 }

@@ -12,7 +12,7 @@ import { AccountHolders } from '../../application/ports/account-holders';
 export class SqlAccountHolders extends AccountHolders {
   async kycStatus(tx: TransactionContext, userId: string): Promise<string | null> {
     const [row] = await emOf(tx).execute<Array<{ kyc_status: string; deleted: boolean }>>(
-      'SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM users WHERE id = ? FOR KEY SHARE',
+      'SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ? FOR KEY SHARE',
       [userId],
     );
     return row && !row.deleted ? row.kyc_status : null;
@@ -20,7 +20,7 @@ export class SqlAccountHolders extends AccountHolders {
 
   async isDeleted(tx: TransactionContext, userId: string): Promise<boolean> {
     const [row] = await emOf(tx).execute<Array<{ deleted: boolean }>>(
-      'SELECT deleted_at IS NOT NULL AS deleted FROM users WHERE id = ? FOR KEY SHARE',
+      'SELECT deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ? FOR KEY SHARE',
       [userId],
     );
     return !row || row.deleted;

@@ -65,13 +65,13 @@ export class SqlLedgerInspector extends LedgerInspector {
               coalesce(sum(a.balance) FILTER (WHERE a.kind = 'cash'), 0)::text AS cash,
               coalesce(sum(a.balance) FILTER (WHERE a.kind = 'held'), 0)::text AS held,
               coalesce(sum(a.balance) FILTER (WHERE a.kind = 'copy_equity'), 0)::text AS equity
-       FROM users u LEFT JOIN ledger_accounts a ON a.owner_id = u.id
+       FROM user_directory u LEFT JOIN ledger_accounts a ON a.owner_id = u.id
        WHERE u.deleted_at IS NULL ${filter}
-       GROUP BY u.id ORDER BY u.created_at, u.id LIMIT ? OFFSET ?`,
+       GROUP BY u.id, u.username, u.email, u.created_at ORDER BY u.created_at, u.id LIMIT ? OFFSET ?`,
       [...params, page.limit, pageOffset(page)],
     );
     const [{ total }] = await em.execute<Array<{ total: string }>>(
-      `SELECT count(*)::text AS total FROM users u WHERE u.deleted_at IS NULL ${filter}`,
+      `SELECT count(*)::text AS total FROM user_directory u WHERE u.deleted_at IS NULL ${filter}`,
       params,
     );
     const items: UserWallet[] = rows.map((r) => ({

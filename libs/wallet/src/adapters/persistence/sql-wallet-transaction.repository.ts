@@ -84,7 +84,7 @@ export class SqlWalletTransactionRepository extends WalletTransactionRepository 
       `SELECT n.total, pg.* FROM (SELECT count(*)::text AS total FROM wallet_transactions w ${clause}) n
        LEFT JOIN (
          SELECT ${QUALIFIED}, u.username, u.email, row_number() OVER (ORDER BY w.created_at DESC, w.id DESC) AS page_row
-         FROM wallet_transactions w JOIN users u ON u.id = w.user_id
+         FROM wallet_transactions w JOIN user_directory u ON u.id = w.user_id
          ${clause} ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?
        ) pg ON true
        ORDER BY pg.page_row`,

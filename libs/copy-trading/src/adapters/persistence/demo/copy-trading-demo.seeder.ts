@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Seeder } from '@mikro-orm/seeder';
-import { hash } from '@node-rs/argon2';
 import { tradePnlPct, type TradeSide } from '../../../domain/copy-math';
-import { DEMO_EMAIL_DOMAIN, DEMO_PAIRS, DEMO_TRADERS, type DemoTrader } from './demo-traders';
+import { DEMO_PAIRS, DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './demo-traders';
 
 /** Trades per demo trader; accuracy × 50 / 100 of them are winners (so accuracy must be even). */
 const TRADES_PER_TRADER = 50;
@@ -74,21 +72,17 @@ export function demoTrades(trader: DemoTrader, now: Date): DemoTrade[] {
 }
 
 /**
- * Demo data of the copy-trading context (DEMO_DATA on an empty database): the seed's eight sample
- * traders as real users with the Trader role and unusable passwords (an argon2id hash of random bytes
- * nobody knows), their public profiles with the seed's ids 2–9, and their closed trades.
+ * Demo data of the copy-trading context (DEMO_DATA on an empty database): the public profiles of the
+ * seed's eight sample traders with the seed's ids 2–9, and their closed trades. Their users (Trader
+ * role, unusable passwords) are created before, by the users context's DemoTraderUsersSeeder.
  */
 export class CopyTradingDemoSeeder extends Seeder {
   async run(orm: EntityManager): Promise<void> {
     const em = orm as unknown as SqlEntityManager;
     const now = new Date();
     for (const trader of DEMO_TRADERS) {
-      const passwordHash = await hash(randomBytes(32).toString('base64'));
-      const [user] = await em.execute<Array<{ id: string }>>(
-        `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
-         VALUES (?, ?, ?, ?, ?, '{User,Trader}', true, 'Verified') RETURNING id`,
-        [`${trader.username.replace('_', '.')}@${DEMO_EMAIL_DOMAIN}`, trader.username, trader.firstname, trader.lastname, passwordHash],
-      );
+      const [user] = await em.execute<Array<{ id: string }>>('SELECT id FROM user_directory WHERE email = ?', [demoTraderEmail(trader)]);
+      if (!user) throw new Error(`demo trader ${trader.username} has no user: run DemoTraderUsersSeeder (users) first`);
       // No photo for demo traders (no image files ship with the SPA): the cards show their initials.
       await em.execute(
         `INSERT INTO trader_profiles (id, user_id, name, description, trader_type, strategy_summary, strategy_explanation, image, share_pct, max_copiers)

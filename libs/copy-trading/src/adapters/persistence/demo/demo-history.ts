@@ -105,7 +105,7 @@ export async function syncDemoHistory(app: INestApplicationContext, now = new Da
   result.candles = true;
   return em.transactional(async (tx) => {
     const demo = await tx.execute<Array<{ id: number }>>(
-      `SELECT tp.id FROM trader_profiles tp JOIN users u ON u.id = tp.user_id
+      `SELECT tp.id FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
        JOIN jsonb_to_recordset(?::jsonb) AS d(id int, username text) ON d.id = tp.id AND d.username = u.username
        WHERE u.email LIKE ? ORDER BY tp.id FOR NO KEY UPDATE OF tp`,
       [JSON.stringify(DEMO_TRADERS.map((t) => ({ id: t.id, username: t.username }))), `%@${DEMO_EMAIL_DOMAIN}`],

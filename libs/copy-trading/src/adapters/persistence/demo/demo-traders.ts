@@ -21,6 +21,11 @@ export interface DemoTrader {
 /** The demo traders' users have emails at this domain (nobody can receive mail there). */
 export const DEMO_EMAIL_DOMAIN = 'traders.mirrorline.local';
 
+/** A demo trader's user's email (the users context's demo seeder creates the user with it). */
+export function demoTraderEmail(trader: Pick<DemoTrader, 'username'>): string {
+  return `${trader.username.replace('_', '.')}@${DEMO_EMAIL_DOMAIN}`;
+}
+
 /** The seed's eight sample traders (ids 2–9, shares 12–40 %, accuracy 70–82 %). */
 export const DEMO_TRADERS: DemoTrader[] = [
   {

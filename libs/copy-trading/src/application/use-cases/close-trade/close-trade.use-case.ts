@@ -6,7 +6,6 @@ import { copyErrors } from '../../../domain/copy';
 import { canonicalPrice, closePrice, levelCrossed, pnlPctInRange, tradePnlPct } from '../../../domain/copy-math';
 import { CopyRepository, type TraderRef } from '../../ports/copy-repository';
 import { TradeEngine, type TradeRecord } from '../../ports/trade-engine';
-import { TradeEvents } from '../../ports/trade-events';
 
 export interface CloseTradeCommand {
   traderId: number;
@@ -38,7 +37,6 @@ export class CloseTradeUseCase {
     private readonly engine: TradeEngine,
     private readonly ledger: Ledger,
     private readonly market: MarketQuotes,
-    private readonly events: TradeEvents,
   ) {}
 
   /** The trader's (or an Admin's) close: at the market, reason manual. */
@@ -90,7 +88,6 @@ export class CloseTradeUseCase {
     const marketAccount = await this.ledger.platformAccount(tx, 'platform_market');
     const result = await this.engine.settle(tx, trader, trade, fill, traderCash, marketAccount);
     const closed = (await this.engine.trade(tx, trade.id))!;
-    await this.events.tradeClosed(tx, trader, closed);
     return {
       trade: closed,
       positions: result.positions,

@@ -5,7 +5,6 @@ import { copyErrors } from '../../../domain/copy';
 import { canonicalPrice, levelsProblem, openPrice, type TradeSide } from '../../../domain/copy-math';
 import { CopyRepository } from '../../ports/copy-repository';
 import { TradeEngine, type TradeRecord } from '../../ports/trade-engine';
-import { TradeEvents } from '../../ports/trade-events';
 
 export interface OpenTradeCommand {
   traderId: number;
@@ -34,7 +33,6 @@ export class OpenTradeUseCase {
     private readonly copies: CopyRepository,
     private readonly engine: TradeEngine,
     private readonly market: MarketQuotes,
-    private readonly events: TradeEvents,
   ) {}
 
   execute(command: OpenTradeCommand): Promise<OpenTradeResult> {
@@ -62,7 +60,6 @@ export class OpenTradeUseCase {
       const inserted = (await this.engine.trade(tx, tradeId))!;
       const fanOut = await this.engine.fanOut(tx, trader, inserted, new Date(quote.time));
       const trade = (await this.engine.trade(tx, tradeId))!;
-      await this.events.tradeOpened(tx, trader, trade, new Date(quote.time));
       return { trade, copied: fanOut.copied, committed: formatCents(fanOut.committed), skipped: fanOut.skipped };
     });
   }

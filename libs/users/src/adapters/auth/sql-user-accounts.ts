@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import type { KycStatus, Role } from '@mirrorline/identity';
-import { type AccountRecord, type NewAccount, UserAccounts } from '../../application/ports/user-accounts';
+import { type AccountRecord, type NewAccount, UserAccounts } from '@mirrorline/auth';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,7 +37,10 @@ function toRecord(row: Row | undefined): AccountRecord | null {
   };
 }
 
-/** Plain SQL over `users` (the users context owns the entity; auth needs only these columns). */
+/**
+ * Auth's UserAccounts (credentials, sign-up, email verification, token cut-off), answered by the users
+ * context that owns `users`: plain SQL over the columns auth needs.
+ */
 @Injectable()
 export class SqlUserAccounts extends UserAccounts {
   async findByEmail(tx: TransactionContext, email: string): Promise<AccountRecord | null> {

@@ -1,0 +1,95 @@
+/**
+ * One small typed helper for hand-written SQL: the `sql` tagged template puts each value where it is
+ * used (no positional lists of `?` to keep in step) and compiles to MikroORM's `execute(text, params)`
+ * with positional `?`. A value that is itself `Sql` is spliced in with its own values, so a context can
+ * export a fragment (a relation, a statement) that another context's query composes without naming the
+ * owner's tables. The row type rides along: `sql<Row>\`…\``, then `runSql(em, query)` returns `Row[]`.
+ *
+ *   const rows = await runSql(em, sql<{ id: string }>`SELECT id FROM copies WHERE follower_id = ${userId} AND status = ${status}`);
+ *
+ * Framework-free: `runSql` needs only an object with MikroORM's `execute(text, params)`.
+ */
+export class Sql<Row = Record<string, unknown>> {
+  /** phantom: the row type `runSql` returns */
+  declare readonly row?: Row;
+
+  constructor(
+    readonly text: string,
+    readonly params: readonly unknown[],
+  ) {}
+}
+
+/** A PostgreSQL array literal parameter (`{…}`), e.g. for `= ANY(${sqlArray(ids)}::uuid[])`. */
+export class SqlArray {
+  constructor(readonly values: readonly (string | number | bigint)[]) {}
+}
+
+export type SqlValue = Sql<unknown> | SqlArray | string | number | bigint | boolean | Date | null;
+
+/** Quotes each element so commas, quotes and backslashes in values cannot change the array. */
+function arrayLiteral(values: readonly (string | number | bigint)[]): string {
+  return `{${values.map((v) => (typeof v === 'string' ? `"${v.replace(/(["\\])/g, '\\$1')}"` : String(v))).join(',')}}`;
+}
+
+export function sql<Row = Record<string, unknown>>(strings: TemplateStringsArray, ...values: SqlValue[]): Sql<Row> {
+  let text = '';
+  const params: unknown[] = [];
+  strings.forEach((part, i) => {
+    // A literal `?` would be read as one more parameter by the driver and shift every value after it.
+    if (part.includes('?')) throw new Error(`sql: a literal "?" in the SQL text is read as a parameter: ${part.trim().slice(0, 60)}`);
+    text += part;
+    if (i >= values.length) return;
+    const value = values[i];
+    if (value instanceof Sql) {
+      text += value.text;
+      params.push(...value.params);
+    } else if (value instanceof SqlArray) {
+      text += '?';
+      params.push(arrayLiteral(value.values));
+    } else {
+      if (value === undefined) throw new Error(`sql: value ${i + 1} is undefined (use null for SQL NULL)`);
+      text += '?';
+      params.push(value);
+    }
+  });
+  return new Sql<Row>(text, params);
+}
+
+/** A PostgreSQL array literal parameter: `WHERE id = ANY(${sqlArray(ids)}::uuid[])`. */
+export function sqlArray(values: readonly (string | number | bigint)[]): SqlArray {
+  return new SqlArray(values);
+}
+
+/** Fragments joined by a separator (default `, `), each keeping its values. */
+export function sqlJoin(parts: readonly Sql<unknown>[], separator: Sql<unknown> = new Sql(', ', [])): Sql<unknown> {
+  let text = '';
+  const params: unknown[] = [];
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      text += separator.text;
+      params.push(...separator.params);
+    }
+    text += part.text;
+    params.push(...part.params);
+  });
+  return new Sql(text, params);
+}
+
+/** Anything with MikroORM's `execute(text, params)` (an EntityManager or its connection). */
+export interface SqlExecutor {
+  execute(text: string, params?: unknown[]): Promise<unknown>;
+}
+
+/** Runs the statement and returns its rows, typed by the fragment. */
+export function runSql<Row>(executor: SqlExecutor, query: Sql<Row>): Promise<Row[]> {
+  return executor.execute(query.text, [...query.params]) as Promise<Row[]>;
+}
+
+/**
+ * The text of a fragment without values, for splicing into a query still written as a string with
+ * positional `?` (its values would otherwise land out of order): throws when the fragment has values.
+ */
+export function sqlText(fragment: Sql<unknown>): string {
+  if (fragment.params.length) throw new Error(`sqlText: the fragment has ${fragment.params.length} value(s); compose it with sql\`…\` instead`);
+  return fragment.text;
+}
