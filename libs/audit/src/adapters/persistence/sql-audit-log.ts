@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
+import { emOf, pageOffset, runSql, sql, type Page, type TransactionContext } from '@mirrorline/shared';
 import { assertValidAuditEntry, type AuditEntry, type AuditRecord } from '../../domain/audit-entry';
 import { AuditLog, type AuditQuery } from '../../application/ports/audit-log';
 
@@ -28,18 +28,11 @@ export class SqlAuditLog extends AuditLog {
 
   async record(tx: TransactionContext, entry: AuditEntry): Promise<void> {
     assertValidAuditEntry(entry);
-    await emOf(tx).execute(
-      `INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after, ip)
-       VALUES (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
-      [
-        entry.actorId,
-        entry.action,
-        entry.targetType,
-        entry.targetId ?? null,
-        toJson(entry.before),
-        toJson(entry.after),
-        entry.ip ? entry.ip.slice(0, 64) : null,
-      ],
+    await runSql(
+      emOf(tx),
+      sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after, ip)
+          VALUES (${entry.actorId}, ${entry.action}, ${entry.targetType}, ${entry.targetId ?? null},
+                  ${toJson(entry.before)}::jsonb, ${toJson(entry.after)}::jsonb, ${entry.ip ? entry.ip.slice(0, 64) : null})`,
     );
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { emOf, runSql, sql, sqlArray, type TransactionContext } from '@mirrorline/shared';
 import { type AccountRecord, type NewAccount, UserAccounts } from '@mirrorline/auth';
 import type { KycStatus, Role } from '../../domain/user';
 
@@ -64,10 +64,12 @@ export class SqlUserAccounts extends UserAccounts {
   }
 
   async create(tx: TransactionContext, account: NewAccount): Promise<string> {
-    const rows = await emOf(tx).execute<{ id: string }[]>(
-      `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
-       VALUES (?, ?, ?, ?, ?, ?::text[], ?, ?) RETURNING id`,
-      [account.email, account.username, account.firstname, account.lastname, account.passwordHash, `{${account.roles.join(',')}}`, account.emailVerified, account.kycStatus],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ id: string }>`INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
+                          VALUES (${account.email}, ${account.username}, ${account.firstname}, ${account.lastname}, ${account.passwordHash},
+                                  ${sqlArray(account.roles)}::text[], ${account.emailVerified}, ${account.kycStatus})
+                          RETURNING id`,
     );
     return rows[0].id;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, pageOffset, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { emOf, pageOffset, runSql, sql, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import { WalletTransaction, type WalletTransactionStatus, type WalletTransactionType } from '../../domain/wallet-transaction';
 import {
   WalletTransactionRepository,
@@ -48,10 +48,10 @@ export class MikroOrmWalletTransactionRepository extends WalletTransactionReposi
 
   async insert(tx: TransactionContext, transaction: WalletTransaction): Promise<void> {
     const t = transaction.snapshot();
-    await emOf(tx).execute(
-      `INSERT INTO wallet_transactions (id, user_id, type, amount, destination, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [t.id, t.userId, t.type, t.amount, t.destination, t.status, t.createdAt],
+    await runSql(
+      emOf(tx),
+      sql`INSERT INTO wallet_transactions (id, user_id, type, amount, destination, status, created_at)
+          VALUES (${t.id}, ${t.userId}, ${t.type}, ${t.amount}, ${t.destination}, ${t.status}, ${t.createdAt})`,
     );
   }
 
@@ -62,9 +62,10 @@ export class MikroOrmWalletTransactionRepository extends WalletTransactionReposi
 
   async saveDecision(tx: TransactionContext, transaction: WalletTransaction): Promise<void> {
     const t = transaction.snapshot();
-    await emOf(tx).execute(
-      'UPDATE wallet_transactions SET status = ?, decided_at = ?, decided_by = ?, note = ? WHERE id = ?',
-      [t.status, t.decidedAt, t.decidedBy, t.note, t.id],
+    await runSql(
+      emOf(tx),
+      sql`UPDATE wallet_transactions SET status = ${t.status}, decided_at = ${t.decidedAt}, decided_by = ${t.decidedBy}, note = ${t.note}
+           WHERE id = ${t.id}`,
     );
   }
 
