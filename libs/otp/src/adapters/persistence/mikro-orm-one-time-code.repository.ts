@@ -1,72 +1,62 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { emOf, runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import type { OneTimeCodeState, OtpPurpose } from '../../domain/one-time-code';
 import { OneTimeCodeRepository } from '../../application/ports/one-time-code.repository';
+import { OneTimeCodeEntity } from './one-time-code.entity';
+import { oneTimeCodeMapper } from './one-time-code.mapper';
 
-interface Row {
-  id: string;
-  user_id: string;
-  purpose: OtpPurpose;
-  code_hash: string;
-  attempts: number;
-  expires_at: Date;
-  consumed_at: Date | null;
-}
-
+/**
+ * One-time codes through MikroORM (entity OneTimeCodeEntity, mapper to the domain state). Reads bypass the
+ * identity map and writes are native (insert / nativeUpdate): every call sees and changes the rows
+ * themselves, and the transaction's flush has nothing of ours to write.
+ */
 @Injectable()
 export class MikroOrmOneTimeCodeRepository extends OneTimeCodeRepository {
+  private em(tx: TransactionContext): EntityManager {
+    return emOf(tx) as EntityManager;
+  }
+
   async lockIssuing(tx: TransactionContext, userId: string, purpose: OtpPurpose): Promise<void> {
     // Transaction-scoped: released at commit, after the new row is visible to the next holder's count.
-    await emOf(tx).execute('SELECT pg_advisory_xact_lock(hashtext(?))', [`otp:${userId}:${purpose}`]);
+    await runSql(this.em(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${userId}:${purpose}`}))`);
   }
 
   async replaceLive(
     tx: TransactionContext,
     code: { userId: string; purpose: OtpPurpose; codeHash: string; expiresAt: Date; createdAt: Date },
   ): Promise<void> {
-    const em = emOf(tx);
+    const em = this.em(tx);
     // Re-entrant for the holder (IssueOneTimeCode took it before counting); kept so that no caller can
     // race another to the unique live-code index.
     await this.lockIssuing(tx, code.userId, code.purpose);
-    await em.execute('UPDATE one_time_codes SET consumed_at = ? WHERE user_id = ? AND purpose = ? AND consumed_at IS NULL', [
-      code.createdAt,
-      code.userId,
-      code.purpose,
-    ]);
-    await em.execute(
-      'INSERT INTO one_time_codes (user_id, purpose, code_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?)',
-      [code.userId, code.purpose, code.codeHash, code.expiresAt, code.createdAt],
-    );
+    await em.nativeUpdate(OneTimeCodeEntity, { userId: code.userId, purpose: code.purpose, consumedAt: null }, { consumedAt: code.createdAt });
+    await em.insert(OneTimeCodeEntity, {
+      userId: code.userId,
+      purpose: code.purpose,
+      codeHash: code.codeHash,
+      attempts: 0,
+      expiresAt: code.expiresAt,
+      createdAt: code.createdAt,
+      consumedAt: null,
+    });
   }
 
   async findLiveForUpdate(tx: TransactionContext, userId: string, purpose: OtpPurpose): Promise<OneTimeCodeState | null> {
-    const rows = await emOf(tx).execute<Row[]>(
-      `SELECT id, user_id, purpose, code_hash, attempts, expires_at, consumed_at FROM one_time_codes
-       WHERE user_id = ? AND purpose = ? AND consumed_at IS NULL FOR UPDATE`,
-      [userId, purpose],
+    const entity = await this.em(tx).findOne(
+      OneTimeCodeEntity,
+      { userId, purpose, consumedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
     );
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      id: row.id,
-      userId: row.user_id,
-      purpose: row.purpose,
-      codeHash: row.code_hash,
-      attempts: Number(row.attempts),
-      expiresAt: new Date(row.expires_at),
-      consumedAt: row.consumed_at ? new Date(row.consumed_at) : null,
-    };
+    return entity ? oneTimeCodeMapper.toState(entity) : null;
   }
 
   async countIssuedSince(tx: TransactionContext, userId: string, purpose: OtpPurpose, since: Date): Promise<number> {
-    const [row] = await emOf(tx).execute<{ n: string }[]>(
-      'SELECT count(*) AS n FROM one_time_codes WHERE user_id = ? AND purpose = ? AND created_at > ?',
-      [userId, purpose, since],
-    );
-    return Number(row?.n ?? 0);
+    return this.em(tx).count(OneTimeCodeEntity, { userId, purpose, createdAt: { $gt: since } });
   }
 
   async update(tx: TransactionContext, id: string, next: Pick<OneTimeCodeState, 'attempts' | 'consumedAt'>): Promise<void> {
-    await emOf(tx).execute('UPDATE one_time_codes SET attempts = ?, consumed_at = ? WHERE id = ?', [next.attempts, next.consumedAt, id]);
+    await this.em(tx).nativeUpdate(OneTimeCodeEntity, { id }, { attempts: next.attempts, consumedAt: next.consumedAt });
   }
 }
