@@ -7,7 +7,7 @@ import { OtpModule } from '@mirrorline/otp';
 import { MailModule } from '@mirrorline/mail';
 import { AccessTokenGuard } from './adapters/http/access-token.guard';
 import { ActiveUserCheck } from './application/active-user-check';
-import { MikroOrmActiveUserCheck } from './adapters/persistence/mikro-orm-active-user-check';
+import { SqlActiveUserCheck } from './adapters/persistence/sql-active-user-check';
 import { UserAccessCache } from './adapters/persistence/user-access-cache';
 import { AuthController } from './adapters/http/auth.controller';
 import { RateLimitGuard, rateLimitThrottlers } from './adapters/http/rate-limit';
@@ -74,7 +74,7 @@ import { ManageApiTokens } from './application/use-cases/manage-api-tokens/manag
   controllers: [AuthController, SecurityController],
   providers: [
     UserAccessCache,
-    { provide: ActiveUserCheck, useClass: MikroOrmActiveUserCheck },
+    { provide: ActiveUserCheck, useClass: SqlActiveUserCheck },
     // Order matters: authenticate first, then count (a rate-limited authenticated route counts only real callers).
     { provide: APP_GUARD, useClass: AccessTokenGuard },
     { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -24,7 +24,7 @@ import { UpdateUserUseCase } from './application/use-cases/update-user/update-us
 import { GetAdminOverviewUseCase } from './application/use-cases/get-admin-overview/get-admin-overview.use-case';
 import { ImpersonateUserUseCase } from './application/use-cases/impersonate-user/impersonate-user.use-case';
 import { VerifyAdminCredentialsUseCase } from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';
-import { MikroOrmUserRepository } from './adapters/persistence/mikro-orm-user.repository';
+import { SqlUserRepository } from './adapters/persistence/sql-user.repository';
 import { SqlAccountBalances } from './adapters/persistence/sql-account-balances';
 import { CopyTradingTraderProfiles } from './adapters/copy-trading/copy-trading-trader-profiles';
 import { SqlUserCopies } from './adapters/persistence/sql-user-copies';
@@ -49,7 +49,7 @@ import { AdminController } from './adapters/http/admin.controller';
   imports: [UsersModule, UsersPortsModule, AuthModule, AuditModule, KycModule, forwardRef(() => WalletModule)],
   controllers: [UsersController, AdminController],
   providers: [
-    { provide: UserRepository, useClass: MikroOrmUserRepository },
+    { provide: UserRepository, useClass: SqlUserRepository },
     { provide: AccountBalances, useClass: SqlAccountBalances },
     { provide: BalanceAdjuster, useClass: WalletBalanceAdjuster },
     { provide: TraderProfiles, useClass: CopyTradingTraderProfiles },

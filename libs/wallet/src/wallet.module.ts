@@ -7,9 +7,9 @@ import { IdempotencyStore } from './application/ports/idempotency-store';
 import { WalletTransactionRepository } from './application/ports/wallet-transaction.repository';
 import { AdjustBalanceUseCase } from './application/use-cases/adjust-balance/adjust-balance.use-case';
 import { MikroOrmLedger } from './adapters/persistence/mikro-orm-ledger';
-import { MikroOrmAccountHolders } from './adapters/persistence/mikro-orm-account-holders';
-import { MikroOrmIdempotencyStore } from './adapters/persistence/mikro-orm-idempotency-store';
-import { MikroOrmWalletTransactionRepository } from './adapters/persistence/mikro-orm-wallet-transaction.repository';
+import { SqlAccountHolders } from './adapters/persistence/sql-account-holders';
+import { SqlIdempotencyStore } from './adapters/persistence/sql-idempotency-store';
+import { SqlWalletTransactionRepository } from './adapters/persistence/sql-wallet-transaction.repository';
 import { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
 import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity } from './adapters/persistence/ledger.entities';
 import { IdempotencyInterceptor } from './adapters/http/idempotency.interceptor';
@@ -20,7 +20,7 @@ import { GetWalletsOverviewUseCase } from './application/use-cases/get-wallets-o
 import { ListTransactionsUseCase } from './application/use-cases/list-transactions/list-transactions.use-case';
 import { RequestDepositUseCase } from './application/use-cases/request-deposit/request-deposit.use-case';
 import { RequestWithdrawalUseCase } from './application/use-cases/request-withdrawal/request-withdrawal.use-case';
-import { MikroOrmLedgerInspector } from './adapters/persistence/mikro-orm-ledger-inspector';
+import { SqlLedgerInspector } from './adapters/persistence/sql-ledger-inspector';
 import { WalletController } from './adapters/http/wallet.controller';
 import { AdminWalletController } from './adapters/http/admin-wallet.controller';
 import { WithdrawalAddresses } from './application/ports/withdrawal-addresses';
@@ -38,11 +38,11 @@ import { WalletForAuthModule } from './wallet-for-auth.module';
   imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity]), AuditModule, AuthModule, WalletForAuthModule],
   controllers: [WalletController, AdminWalletController],
   providers: [
-    { provide: LedgerInspector, useClass: MikroOrmLedgerInspector },
+    { provide: LedgerInspector, useClass: SqlLedgerInspector },
     { provide: Ledger, useClass: MikroOrmLedger },
-    { provide: AccountHolders, useClass: MikroOrmAccountHolders },
-    { provide: IdempotencyStore, useClass: MikroOrmIdempotencyStore },
-    { provide: WalletTransactionRepository, useClass: MikroOrmWalletTransactionRepository },
+    { provide: AccountHolders, useClass: SqlAccountHolders },
+    { provide: IdempotencyStore, useClass: SqlIdempotencyStore },
+    { provide: WalletTransactionRepository, useClass: SqlWalletTransactionRepository },
     IdempotencyInterceptor,
     { provide: WithdrawalAddresses, useClass: SqlWithdrawalAddresses },
     ManageWithdrawalAddressesUseCase,

@@ -26,8 +26,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * (holding one per waiting request would starve the pool under load).
  */
 @Injectable()
-export class MikroOrmIdempotencyStore extends IdempotencyStore {
-  private readonly logger = new Logger(MikroOrmIdempotencyStore.name);
+export class SqlIdempotencyStore extends IdempotencyStore {
+  private readonly logger = new Logger(SqlIdempotencyStore.name);
   private lastPurge = 0;
 
   constructor(private readonly em: EntityManager) {

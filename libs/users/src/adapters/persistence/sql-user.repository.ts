@@ -43,7 +43,7 @@ const toAccount = (row: UserRow): UserAccount => ({
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 @Injectable()
-export class MikroOrmUserRepository extends UserRepository {
+export class SqlUserRepository extends UserRepository {
   constructor(private readonly em: EntityManager) {
     super();
   }

@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The user's row and the token's session through UserAccessCache (dropped by NOTIFY on every change that matters). */
 @Injectable()
-export class MikroOrmActiveUserCheck extends ActiveUserCheck {
+export class SqlActiveUserCheck extends ActiveUserCheck {
   constructor(
     private readonly cache: UserAccessCache,
     private readonly em: EntityManager,

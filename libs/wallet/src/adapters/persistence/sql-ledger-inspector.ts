@@ -14,7 +14,7 @@ import {
  * totals, the per-user rows and the check describe the same instant even while money moves.
  */
 @Injectable()
-export class MikroOrmLedgerInspector extends LedgerInspector {
+export class SqlLedgerInspector extends LedgerInspector {
   constructor(private readonly uow: UnitOfWork) {
     super();
   }

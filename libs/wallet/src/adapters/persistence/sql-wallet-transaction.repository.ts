@@ -41,7 +41,7 @@ export const toDomain = (row: Row) =>
 
 /** Set-based SQL on wallet_transactions; rows are locked with FOR UPDATE before a decision. */
 @Injectable()
-export class MikroOrmWalletTransactionRepository extends WalletTransactionRepository {
+export class SqlWalletTransactionRepository extends WalletTransactionRepository {
   constructor(private readonly em: EntityManager) {
     super();
   }

@@ -8,7 +8,7 @@ import { AccountHolders } from '../../application/ports/account-holders';
  * queue behind each other, only behind (or ahead of) a deletion of that user.
  */
 @Injectable()
-export class MikroOrmAccountHolders extends AccountHolders {
+export class SqlAccountHolders extends AccountHolders {
   async kycStatus(tx: TransactionContext, userId: string): Promise<string | null> {
     const [row] = await emOf(tx).execute<Array<{ kyc_status: string; deleted: boolean }>>(
       'SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ? FOR KEY SHARE',
