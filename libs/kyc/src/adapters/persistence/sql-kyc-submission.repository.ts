@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { emOf, pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
+import { emOf, pageOffset, runSql, sql, type Page, type TransactionContext } from '@mirrorline/shared';
 import type { KycStatus } from '@mirrorline/users';
 import type { DocumentType, KycSubmission, SubmissionStatus } from '../../domain/kyc';
 import {
@@ -65,10 +65,10 @@ export class SqlKycSubmissionRepository extends KycSubmissionRepository {
   }
 
   async insert(tx: TransactionContext, s: Omit<KycSubmission, 'id' | 'createdAt' | 'reviewedBy' | 'reviewedAt'>): Promise<KycSubmission> {
-    const [row] = await emOf(tx).execute<Row[]>(
-      `INSERT INTO kyc_submissions (user_id, document_type, document_number, status, files)
-       VALUES (?, ?, ?, ?, ?::jsonb) RETURNING *`,
-      [s.userId, s.documentType, s.documentNumber, s.status, JSON.stringify(s.files)],
+    const [row] = await runSql(
+      emOf(tx),
+      sql<Row>`INSERT INTO kyc_submissions (user_id, document_type, document_number, status, files)
+               VALUES (${s.userId}, ${s.documentType}, ${s.documentNumber}, ${s.status}, ${JSON.stringify(s.files)}::jsonb) RETURNING *`,
     );
     return toSubmission(row);
   }
