@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { emOf, type TransactionContext } from '@mirrorline/shared';
+import { emOf, runSql, sql, sqlArray, type TransactionContext } from '@mirrorline/shared';
 import { ApiTokenStore, type ApiTokenRecord } from '../../application/ports/api-token-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,9 +27,10 @@ export class SqlApiTokenStore extends ApiTokenStore {
   }
 
   async insert(tx: TransactionContext, t: { userId: string; name: string; scopes: string[]; tokenHash: string; prefix: string; createdAt: Date }): Promise<string> {
-    const rows = await emOf(tx).execute<{ id: string }[]>(
-      'INSERT INTO api_tokens (user_id, name, scopes, token_hash, prefix, created_at) VALUES (?, ?, ?::text[], ?, ?, ?) RETURNING id',
-      [t.userId, t.name, `{${t.scopes.join(',')}}`, t.tokenHash, t.prefix, t.createdAt],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ id: string }>`INSERT INTO api_tokens (user_id, name, scopes, token_hash, prefix, created_at)
+                          VALUES (${t.userId}, ${t.name}, ${sqlArray(t.scopes)}::text[], ${t.tokenHash}, ${t.prefix}, ${t.createdAt}) RETURNING id`,
     );
     return rows[0].id;
   }
