@@ -49,6 +49,8 @@ describe('notifications (in-app, raised set-based by copy events)', () => {
     const mine = (await t.http().get('/api/notifications').set('Authorization', follower.bearer)).body.items;
     const theirs = (await t.http().get('/api/notifications').set('Authorization', other.bearer)).body.items;
     expect((await t.http().post(`/api/notifications/${mine[0].id}/read`).set('Authorization', follower.bearer)).status).toBe(200);
+    // Marking a read one again is fine (its read time stays).
+    expect((await t.http().post(`/api/notifications/${mine[0].id}/read`).set('Authorization', follower.bearer)).status).toBe(200);
     expect((await t.http().post(`/api/notifications/${theirs[0].id}/read`).set('Authorization', follower.bearer)).status).toBe(404);
     expect((await t.http().post('/api/notifications/xyz/read').set('Authorization', follower.bearer)).status).toBe(404);
     const after = await t.http().get('/api/notifications?unread=true').set('Authorization', follower.bearer).expect(200);

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AuditLog } from './application/ports/audit-log';
 import { ListAuditLogUseCase } from './application/use-cases/list-audit-log/list-audit-log.use-case';
-import { SqlAuditLog } from './adapters/persistence/sql-audit-log';
+import { MikroOrmAuditLog } from './adapters/persistence/mikro-orm-audit-log';
 import { AuditLogEntity } from './adapters/persistence/audit-log.entity';
 import { AuditController } from './adapters/http/audit.controller';
 
@@ -10,7 +10,7 @@ import { AuditController } from './adapters/http/audit.controller';
 @Module({
   imports: [MikroOrmModule.forFeature([AuditLogEntity])],
   controllers: [AuditController],
-  providers: [{ provide: AuditLog, useClass: SqlAuditLog }, ListAuditLogUseCase],
+  providers: [{ provide: AuditLog, useClass: MikroOrmAuditLog }, ListAuditLogUseCase],
   exports: [AuditLog, MikroOrmModule],
 })
 export class AuditModule {}

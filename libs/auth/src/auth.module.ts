@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { OtpModule } from '@mirrorline/otp';
 import { MailModule } from '@mirrorline/mail';
@@ -18,7 +19,8 @@ import { PasswordResetTokens } from './application/ports/password-reset-tokens';
 import { AccessTokenSigner } from './application/ports/access-token-signer';
 import { Argon2PasswordHasher } from './adapters/crypto/argon2-password-hasher';
 import { JwtAccessTokenSigner } from './adapters/crypto/jwt-access-token-signer';
-import { SqlRefreshTokenStore } from './adapters/persistence/sql-refresh-token.store';
+import { MikroOrmRefreshTokenStore } from './adapters/persistence/mikro-orm-refresh-token.store';
+import { RefreshTokenEntity } from './adapters/persistence/refresh-token.entity';
 import { SqlLoginFailureLog } from './adapters/persistence/sql-login-failure-log';
 import { SqlPasswordResetTokens } from './adapters/persistence/sql-password-reset-tokens';
 import { UserInfoBuilder } from './application/services/user-info.builder';
@@ -65,6 +67,7 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
     // @mirrorline/identity); user management reaches auth through SessionRevoker and AccessTokenIssuer.
     // UserAccounts (over `users`) comes from the users context's global UsersForAuthModule, UserBalances
     // (over the ledger) from the wallet's WalletForAuthModule.
+    MikroOrmModule.forFeature([RefreshTokenEntity]),
     JwtModule.register({}),
     OtpModule,
     MailModule,
@@ -86,7 +89,7 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
     { provide: AccessTokenSigner, useClass: JwtAccessTokenSigner },
-    { provide: RefreshTokenStore, useClass: SqlRefreshTokenStore },
+    { provide: RefreshTokenStore, useClass: MikroOrmRefreshTokenStore },
     { provide: LoginFailureLog, useClass: SqlLoginFailureLog },
     { provide: CodeTryLog, useClass: SqlCodeTryLog },
     { provide: PasswordResetTokens, useClass: SqlPasswordResetTokens },

@@ -1,6 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { NotificationInbox, Notifications } from './application/ports/notifications';
-import { SqlNotificationInbox, SqlNotifications } from './adapters/persistence/sql-notifications';
+import { SqlNotifications } from './adapters/persistence/sql-notifications';
+import { MikroOrmNotificationInbox } from './adapters/persistence/mikro-orm-notification-inbox';
+import { NotificationEntity } from './adapters/persistence/notification.entity';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { NotificationsController } from './adapters/http/notifications.controller';
 import { SecurityInbox } from '@mirrorline/auth';
 import { NotificationsSecurityInbox } from './adapters/auth/notifications-security-inbox';
@@ -10,10 +13,11 @@ import { MarkNotificationReadUseCase } from './application/use-cases/mark-notifi
 /** Global so that any context can raise notifications without importing this module. */
 @Global()
 @Module({
+  imports: [MikroOrmModule.forFeature([NotificationEntity])],
   controllers: [NotificationsController],
   providers: [
     { provide: Notifications, useClass: SqlNotifications },
-    { provide: NotificationInbox, useClass: SqlNotificationInbox },
+    { provide: NotificationInbox, useClass: MikroOrmNotificationInbox },
     { provide: SecurityInbox, useClass: NotificationsSecurityInbox },
     ListNotificationsUseCase,
     MarkNotificationReadUseCase,

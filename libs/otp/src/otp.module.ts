@@ -1,14 +1,17 @@
 import { Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { createHmac } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
 import { OneTimeCodeRepository, OtpPepper } from './application/ports/one-time-code.repository';
-import { SqlOneTimeCodeRepository } from './adapters/persistence/sql-one-time-code.repository';
+import { MikroOrmOneTimeCodeRepository } from './adapters/persistence/mikro-orm-one-time-code.repository';
+import { OneTimeCodeEntity } from './adapters/persistence/one-time-code.entity';
 import { IssueOneTimeCodeUseCase } from './application/use-cases/issue-one-time-code/issue-one-time-code.use-case';
 import { VerifyOneTimeCodeUseCase } from './application/use-cases/verify-one-time-code/verify-one-time-code.use-case';
 
 @Module({
+  imports: [MikroOrmModule.forFeature([OneTimeCodeEntity])],
   providers: [
-    { provide: OneTimeCodeRepository, useClass: SqlOneTimeCodeRepository },
+    { provide: OneTimeCodeRepository, useClass: MikroOrmOneTimeCodeRepository },
     {
       provide: OtpPepper,
       inject: [APP_CONFIG],

@@ -9,7 +9,7 @@ import { AdjustBalanceUseCase } from './application/use-cases/adjust-balance/adj
 import { SqlLedger } from './adapters/persistence/sql-ledger';
 import { SqlAccountHolders } from './adapters/persistence/sql-account-holders';
 import { SqlIdempotencyStore } from './adapters/persistence/sql-idempotency-store';
-import { SqlWalletTransactionRepository } from './adapters/persistence/sql-wallet-transaction.repository';
+import { MikroOrmWalletTransactionRepository } from './adapters/persistence/mikro-orm-wallet-transaction.repository';
 import { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
 import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity } from './adapters/persistence/ledger.entities';
 import { IdempotencyInterceptor } from './adapters/http/idempotency.interceptor';
@@ -42,7 +42,7 @@ import { WalletForAuthModule } from './wallet-for-auth.module';
     { provide: Ledger, useClass: SqlLedger },
     { provide: AccountHolders, useClass: SqlAccountHolders },
     { provide: IdempotencyStore, useClass: SqlIdempotencyStore },
-    { provide: WalletTransactionRepository, useClass: SqlWalletTransactionRepository },
+    { provide: WalletTransactionRepository, useClass: MikroOrmWalletTransactionRepository },
     IdempotencyInterceptor,
     { provide: WithdrawalAddresses, useClass: SqlWithdrawalAddresses },
     ManageWithdrawalAddressesUseCase,

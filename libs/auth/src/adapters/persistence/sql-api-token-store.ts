@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, sqlArray, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { ApiTokenStore, type ApiTokenRecord } from '../../application/ports/api-token-store';
 
@@ -28,9 +28,10 @@ export class SqlApiTokenStore extends ApiTokenStore {
   }
 
   async insert(tx: TransactionContext, t: { userId: string; name: string; scopes: string[]; tokenHash: string; prefix: string; createdAt: Date }): Promise<string> {
-    const rows = await emOf(tx).execute<{ id: string }[]>(
-      'INSERT INTO api_tokens (user_id, name, scopes, token_hash, prefix, created_at) VALUES (?, ?, ?::text[], ?, ?, ?) RETURNING id',
-      [t.userId, t.name, `{${t.scopes.join(',')}}`, t.tokenHash, t.prefix, t.createdAt],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ id: string }>`INSERT INTO api_tokens (user_id, name, scopes, token_hash, prefix, created_at)
+                          VALUES (${t.userId}, ${t.name}, ${sqlArray(t.scopes)}::text[], ${t.tokenHash}, ${t.prefix}, ${t.createdAt}) RETURNING id`,
     );
     return rows[0].id;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { AuthSessions, type DeviceInfo, type SessionRecord } from '../../application/ports/auth-sessions';
 
@@ -8,10 +8,11 @@ const clip = (value: string | undefined, max: number): string | null => (value ?
 @Injectable()
 export class SqlAuthSessions extends AuthSessions {
   async touch(tx: TransactionContext, s: { id: string; userId: string; at: Date; device?: DeviceInfo }): Promise<void> {
-    await emOf(tx).execute(
-      `INSERT INTO auth_sessions (id, user_id, created_at, last_used_at, user_agent, ip) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET last_used_at = excluded.last_used_at, ip = coalesce(excluded.ip, auth_sessions.ip)`,
-      [s.id, s.userId, s.at, s.at, clip(s.device?.userAgent, 512), clip(s.device?.ip, 64)],
+    await runSql(
+      emOf(tx),
+      sql`INSERT INTO auth_sessions (id, user_id, created_at, last_used_at, user_agent, ip)
+          VALUES (${s.id}, ${s.userId}, ${s.at}, ${s.at}, ${clip(s.device?.userAgent, 512)}, ${clip(s.device?.ip, 64)})
+          ON CONFLICT (id) DO UPDATE SET last_used_at = excluded.last_used_at, ip = coalesce(excluded.ip, auth_sessions.ip)`,
     );
   }
 

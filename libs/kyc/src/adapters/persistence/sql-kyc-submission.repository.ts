@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, runSql, sql, type Page, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import type { KycStatus } from '@mirrorline/identity';
 import type { DocumentType, KycSubmission, SubmissionStatus } from '../../domain/kyc';
@@ -66,10 +66,10 @@ export class SqlKycSubmissionRepository extends KycSubmissionRepository {
   }
 
   async insert(tx: TransactionContext, s: Omit<KycSubmission, 'id' | 'createdAt' | 'reviewedBy' | 'reviewedAt'>): Promise<KycSubmission> {
-    const [row] = await emOf(tx).execute<Row[]>(
-      `INSERT INTO kyc_submissions (user_id, document_type, document_number, status, files)
-       VALUES (?, ?, ?, ?, ?::jsonb) RETURNING *`,
-      [s.userId, s.documentType, s.documentNumber, s.status, JSON.stringify(s.files)],
+    const [row] = await runSql(
+      emOf(tx),
+      sql<Row>`INSERT INTO kyc_submissions (user_id, document_type, document_number, status, files)
+               VALUES (${s.userId}, ${s.documentType}, ${s.documentNumber}, ${s.status}, ${JSON.stringify(s.files)}::jsonb) RETURNING *`,
     );
     return toSubmission(row);
   }

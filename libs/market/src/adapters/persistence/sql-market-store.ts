@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { runSql, sql, sqlArray } from '@mirrorline/shared';
 import type { Candle } from '../../application/ports/market-quotes';
 import { MarketStore, type CandleRow } from '../../application/ports/market-store';
 import type { CandleInterval, InstrumentSpec, MarketKind, MarketSession, Quote } from '../../domain/instrument';
@@ -135,26 +136,19 @@ export class SqlMarketStore extends MarketStore {
     const CHUNK = 20_000;
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
-      await this.db.execute(
-        `INSERT INTO market_candles (symbol, interval, time, open, high, low, close)
-         SELECT * FROM unnest(?::text[], ?::text[], ?::timestamptz[], ?::numeric[], ?::numeric[], ?::numeric[], ?::numeric[])
-         ON CONFLICT (symbol, interval, time) DO UPDATE SET
-           open = CASE WHEN ?::boolean AND market_candles.interval = '1m' THEN excluded.open ELSE market_candles.open END,
-           high = CASE WHEN ?::boolean AND market_candles.interval = '1m' THEN excluded.high ELSE greatest(market_candles.high, excluded.high) END,
-           low = CASE WHEN ?::boolean AND market_candles.interval = '1m' THEN excluded.low ELSE least(market_candles.low, excluded.low) END,
-           close = excluded.close`,
-        [
-          arrayLiteral(chunk.map((r) => r.symbol)),
-          arrayLiteral(chunk.map((r) => r.interval)),
-          arrayLiteral(chunk.map((r) => r.time.toISOString())),
-          arrayLiteral(chunk.map((r) => r.open)),
-          arrayLiteral(chunk.map((r) => r.high)),
-          arrayLiteral(chunk.map((r) => r.low)),
-          arrayLiteral(chunk.map((r) => r.close)),
-          options.replace1m ?? false,
-          options.replace1m ?? false,
-          options.replace1m ?? false,
-        ],
+      const replace1m = options.replace1m ?? false;
+      await runSql(
+        this.db,
+        sql`INSERT INTO market_candles (symbol, interval, time, open, high, low, close)
+            SELECT * FROM unnest(${sqlArray(chunk.map((r) => r.symbol))}::text[], ${sqlArray(chunk.map((r) => r.interval))}::text[],
+                                 ${sqlArray(chunk.map((r) => r.time.toISOString()))}::timestamptz[], ${sqlArray(chunk.map((r) => r.open))}::numeric[],
+                                 ${sqlArray(chunk.map((r) => r.high))}::numeric[], ${sqlArray(chunk.map((r) => r.low))}::numeric[],
+                                 ${sqlArray(chunk.map((r) => r.close))}::numeric[])
+            ON CONFLICT (symbol, interval, time) DO UPDATE SET
+              open = CASE WHEN ${replace1m}::boolean AND market_candles.interval = '1m' THEN excluded.open ELSE market_candles.open END,
+              high = CASE WHEN ${replace1m}::boolean AND market_candles.interval = '1m' THEN excluded.high ELSE greatest(market_candles.high, excluded.high) END,
+              low = CASE WHEN ${replace1m}::boolean AND market_candles.interval = '1m' THEN excluded.low ELSE least(market_candles.low, excluded.low) END,
+              close = excluded.close`,
       );
     }
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, type Page, type PageQuery } from '@mirrorline/shared';
+import { pageOffset, runSql, sql, type Page, type PageQuery } from '@mirrorline/shared';
 import { ContactMessages, type ContactMessage, type NewContactMessage } from '../../application/ports/contact-messages';
 
 interface Row {
@@ -30,9 +30,10 @@ export class SqlContactMessages extends ContactMessages {
   }
 
   async add(m: NewContactMessage): Promise<ContactMessage> {
-    const [row] = await this.em.fork().execute<Row[]>(
-      'INSERT INTO contact_messages (name, email, subject, message, user_id) VALUES (?, ?, ?, ?, ?) RETURNING *',
-      [m.name, m.email, m.subject, m.message, m.userId],
+    const [row] = await runSql(
+      this.em.fork(),
+      sql<Row>`INSERT INTO contact_messages (name, email, subject, message, user_id)
+               VALUES (${m.name}, ${m.email}, ${m.subject}, ${m.message}, ${m.userId}) RETURNING *`,
     );
     return toMessage(row);
   }

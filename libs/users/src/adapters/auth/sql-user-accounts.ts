@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, sqlArray, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import type { KycStatus, Role } from '@mirrorline/identity';
 import { type AccountRecord, type NewAccount, UserAccounts } from '@mirrorline/auth';
@@ -65,10 +65,12 @@ export class SqlUserAccounts extends UserAccounts {
   }
 
   async create(tx: TransactionContext, account: NewAccount): Promise<string> {
-    const rows = await emOf(tx).execute<{ id: string }[]>(
-      `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
-       VALUES (?, ?, ?, ?, ?, ?::text[], ?, ?) RETURNING id`,
-      [account.email, account.username, account.firstname, account.lastname, account.passwordHash, `{${account.roles.join(',')}}`, account.emailVerified, account.kycStatus],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ id: string }>`INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
+                          VALUES (${account.email}, ${account.username}, ${account.firstname}, ${account.lastname}, ${account.passwordHash},
+                                  ${sqlArray(account.roles)}::text[], ${account.emailVerified}, ${account.kycStatus})
+                          RETURNING id`,
     );
     return rows[0].id;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, pageOffset, sqlStateOf, type Page, type TransactionContext } from '@mirrorline/shared';
+import { DomainError, pageOffset, runSql, sql, sqlArray, sqlStateOf, type Page, type TransactionContext } from '@mirrorline/shared';
 import type { KycStatus, Role } from '../../domain/user';
 import type { UserAccount } from '../../domain/user-account';
 import { UserRepository, type NewUser, type UserSearch } from '../../application/ports/user.repository';
@@ -21,7 +21,8 @@ interface UserRow {
   password_hash?: string;
 }
 
-const COLUMNS = 'id, email, username, firstname, lastname, roles, email_verified, kyc_status, blocked, deleted_at, created_at';
+const COLUMNS_SQL = sql`id, email, username, firstname, lastname, roles, email_verified, kyc_status, blocked, deleted_at, created_at`;
+const COLUMNS = COLUMNS_SQL.text;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toAccount = (row: UserRow): UserAccount => ({
@@ -103,19 +104,12 @@ export class SqlUserRepository extends UserRepository {
     if (taken.some((row) => row.email === user.email)) throw emailTaken();
     if (taken.length) throw usernameTaken();
     try {
-      const [row] = await em.execute<UserRow[]>(
-        `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
-         VALUES (?, ?, ?, ?, ?, ?::text[], ?, ?) RETURNING ${COLUMNS}`,
-        [
-          user.email,
-          user.username,
-          user.firstname,
-          user.lastname,
-          user.passwordHash,
-          `{${user.roles.join(',')}}`,
-          user.emailVerified,
-          user.kycStatus ?? 'Unverified',
-        ],
+      const [row] = await runSql(
+        em,
+        sql<UserRow>`INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
+                     VALUES (${user.email}, ${user.username}, ${user.firstname}, ${user.lastname}, ${user.passwordHash},
+                             ${sqlArray(user.roles)}::text[], ${user.emailVerified}, ${user.kycStatus ?? 'Unverified'})
+                     RETURNING ${COLUMNS_SQL}`,
       );
       return toAccount(row);
     } catch (error) {
@@ -140,10 +134,12 @@ export class SqlUserRepository extends UserRepository {
     passwordHash: string,
     deletedAt: Date,
   ): Promise<void> {
-    await executorOf(this.em, tx).execute(
-      `UPDATE users SET email = ?, username = ?, firstname = ?, lastname = ?, password_hash = ?,
-         deleted_at = ?, blocked = true, updated_at = now() WHERE id = ?`,
-      [identity.email, identity.username, identity.firstname, identity.lastname, passwordHash, deletedAt, id],
+    await runSql(
+      executorOf(this.em, tx),
+      sql`UPDATE users SET email = ${identity.email}, username = ${identity.username}, firstname = ${identity.firstname},
+                           lastname = ${identity.lastname}, password_hash = ${passwordHash}, deleted_at = ${deletedAt},
+                           blocked = true, updated_at = now()
+           WHERE id = ${id}`,
     );
   }
 }

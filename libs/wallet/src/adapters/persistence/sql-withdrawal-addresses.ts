@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { WithdrawalAddresses, type WithdrawalAddress } from '../../application/ports/withdrawal-addresses';
 
@@ -37,11 +37,12 @@ export class SqlWithdrawalAddresses extends WithdrawalAddresses {
   }
 
   async insert(tx: TransactionContext, a: { userId: string; label: string; destination: string; createdAt: Date; usableAt: Date }): Promise<WithdrawalAddress | null> {
-    const rows = await emOf(tx).execute<Row[]>(
-      `INSERT INTO withdrawal_addresses (user_id, label, destination, created_at, usable_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (user_id, destination) DO NOTHING
-       RETURNING id, label, destination, created_at, usable_at`,
-      [a.userId, a.label, a.destination, a.createdAt, a.usableAt],
+    const rows = await runSql(
+      emOf(tx),
+      sql<Row>`INSERT INTO withdrawal_addresses (user_id, label, destination, created_at, usable_at)
+               VALUES (${a.userId}, ${a.label}, ${a.destination}, ${a.createdAt}, ${a.usableAt})
+               ON CONFLICT (user_id, destination) DO NOTHING
+               RETURNING id, label, destination, created_at, usable_at`,
     );
     return rows[0] ? toAddress(rows[0]) : null;
   }

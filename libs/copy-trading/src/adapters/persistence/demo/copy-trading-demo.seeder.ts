@@ -3,6 +3,7 @@ import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Seeder } from '@mikro-orm/seeder';
 import { tradePnlPct, type TradeSide } from '../../../domain/copy-math';
 import { DEMO_PAIRS, DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './demo-traders';
+import { runSql, sql } from '@mirrorline/shared';
 
 /** Trades per demo trader; accuracy × 50 / 100 of them are winners (so accuracy must be even). */
 const TRADES_PER_TRADER = 50;
@@ -84,10 +85,11 @@ export class CopyTradingDemoSeeder extends Seeder {
       const [user] = await em.execute<Array<{ id: string }>>('SELECT id FROM user_directory WHERE email = ?', [demoTraderEmail(trader)]);
       if (!user) throw new Error(`demo trader ${trader.username} has no user: run DemoTraderUsersSeeder (users) first`);
       // No photo for demo traders (no image files ship with the SPA): the cards show their initials.
-      await em.execute(
-        `INSERT INTO trader_profiles (id, user_id, name, description, trader_type, strategy_summary, strategy_explanation, image, share_pct, max_copiers)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 5000)`,
-        [trader.id, user.id, trader.name, trader.description, trader.traderType, trader.strategySummary, trader.strategyExplanation, null, trader.share],
+      await runSql(
+        em,
+        sql`INSERT INTO trader_profiles (id, user_id, name, description, trader_type, strategy_summary, strategy_explanation, image, share_pct, max_copiers)
+            VALUES (${trader.id}, ${user.id}, ${trader.name}, ${trader.description}, ${trader.traderType}, ${trader.strategySummary},
+                    ${trader.strategyExplanation}, ${null}, ${trader.share}, 5000)`,
       );
       const trades = demoTrades(trader, now);
       await em.execute(

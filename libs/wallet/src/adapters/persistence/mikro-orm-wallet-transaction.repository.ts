@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { pageOffset, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
@@ -8,6 +9,8 @@ import {
   type WalletTransactionFilter,
   type WalletTransactionRecord,
 } from '../../application/ports/wallet-transaction.repository';
+import { WalletTransactionEntity } from './wallet-transaction.entity';
+import { walletTransactionMapper } from './wallet-transaction.mapper';
 
 interface Row {
   id: string;
@@ -22,7 +25,6 @@ interface Row {
   note: string | null;
 }
 
-const COLUMNS = 'id, user_id, type, amount::text AS amount, destination, status, created_at, decided_at, decided_by, note';
 const QUALIFIED = 'w.id, w.user_id, w.type, w.amount::text AS amount, w.destination, w.status, w.created_at, w.decided_at, w.decided_by, w.note';
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -40,32 +42,45 @@ export const toDomain = (row: Row) =>
     note: row.note,
   });
 
-/** Set-based SQL on wallet_transactions; rows are locked with FOR UPDATE before a decision. */
+/**
+ * Wallet requests: one request through MikroORM (WalletTransactionEntity, mapper to the WalletTransaction
+ * aggregate; native writes, the decision's FOR UPDATE read bypassing the identity map); the listing stays one
+ * set-based statement (the page and its total in one round trip).
+ */
 @Injectable()
-export class SqlWalletTransactionRepository extends WalletTransactionRepository {
+export class MikroOrmWalletTransactionRepository extends WalletTransactionRepository {
   constructor(private readonly em: EntityManager) {
     super();
   }
 
   async insert(tx: TransactionContext, transaction: WalletTransaction): Promise<void> {
     const t = transaction.snapshot();
-    await emOf(tx).execute(
-      `INSERT INTO wallet_transactions (id, user_id, type, amount, destination, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [t.id, t.userId, t.type, t.amount, t.destination, t.status, t.createdAt],
-    );
+    await (emOf(tx) as EntityManager).insert(WalletTransactionEntity, {
+      id: t.id,
+      userId: t.userId,
+      type: t.type,
+      amount: String(t.amount),
+      destination: t.destination,
+      status: t.status,
+      createdAt: t.createdAt,
+    });
   }
 
   async lockById(tx: TransactionContext, id: string): Promise<WalletTransaction | null> {
-    const [row] = await emOf(tx).execute<Row[]>(`SELECT ${COLUMNS} FROM wallet_transactions WHERE id = ? FOR UPDATE`, [id]);
-    return row ? toDomain(row) : null;
+    const entity = await (emOf(tx) as EntityManager).findOne(
+      WalletTransactionEntity,
+      { id },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true },
+    );
+    return entity ? walletTransactionMapper.toDomain(entity) : null;
   }
 
   async saveDecision(tx: TransactionContext, transaction: WalletTransaction): Promise<void> {
     const t = transaction.snapshot();
-    await emOf(tx).execute(
-      'UPDATE wallet_transactions SET status = ?, decided_at = ?, decided_by = ?, note = ? WHERE id = ?',
-      [t.status, t.decidedAt, t.decidedBy, t.note, t.id],
+    await (emOf(tx) as EntityManager).nativeUpdate(
+      WalletTransactionEntity,
+      { id: t.id },
+      { status: t.status, decidedAt: t.decidedAt, decidedBy: t.decidedBy, note: t.note },
     );
   }
 
