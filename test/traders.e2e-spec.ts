@@ -105,6 +105,37 @@ describe('traders: public list and profile with stats (demo data)', () => {
     expect((await t.http().get('/api/traders/abc')).status).toBe(400);
   });
 
+  it('lists a trader publicly only once KYC Verified: list, search, profile and follow; an admin\'s KYC decision shows at once', async () => {
+    const admin = await createUser(t, { roles: ['User', 'Admin'] });
+    const follower = await createUser(t, { kyc: 'Verified' });
+    await fx.fundCash(sql, follower.id, 50_000);
+    for (const kyc of ['Unverified', 'Pending'] as const) {
+      const user = await createUser(t, { roles: ['User', 'Trader'], kyc });
+      const traderId = await fx.insertTraderProfile(sql, user.id);
+      const name = `Unproven ${kyc} ${traderId}`;
+      await sql('UPDATE trader_profiles SET name = ? WHERE id = ?', [name, traderId]);
+      const all = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body as { items: Array<{ id: number }>; total: number };
+      const found = async () => (await t.http().get(`/api/traders?search=${encodeURIComponent(name)}`).expect(200)).body.total as number;
+      expect((await all()).items.map((x) => x.id)).not.toContain(traderId);
+      expect(await found()).toBe(0);
+      expect((await t.http().get(`/api/traders/${traderId}`).expect(404)).body.code).toBe('COPY.TRADER_NOT_FOUND');
+      // Not public: following it looks like following a missing trader, and no money moves.
+      const follow = await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId, amount: '10.00' });
+      expect(follow.status).toBe(404);
+      expect(await sql('SELECT 1 FROM copies WHERE trader_id = ?', [traderId])).toHaveLength(0);
+
+      // The admin verifies the trader: listed at once (the KYC change drops the public cache).
+      await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, KYC: 'Verified' }).expect(200);
+      expect((await all()).items.map((x) => x.id)).toContain(traderId);
+      expect(await found()).toBe(1);
+      expect((await t.http().get(`/api/traders/${traderId}`).expect(200)).body).toMatchObject({ id: traderId, name });
+      // …and unlisted again as soon as the verification is withdrawn.
+      await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, KYC: 'Pending' }).expect(200);
+      await t.http().get(`/api/traders/${traderId}`).expect(404);
+      expect(await found()).toBe(0);
+    }
+  });
+
   it('documents the copy-trading and notification routes in a valid OpenAPI document', async () => {
     const doc = (await t.http().get('/api/docs-json').expect(200)).body;
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();

@@ -18,7 +18,7 @@ import {
   type TraderTrade,
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
-import { LISTED_TRADER } from './sql-copy-repository';
+import { PUBLIC_TRADER } from './sql-copy-repository';
 import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
 import { pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 
@@ -44,7 +44,7 @@ const bySymbol = (quotes: readonly Quote[]): Map<string, Quote> => new Map(quote
  * Stats of one trader from its closed trades. A trade's return on a copier's equity is
  * pnlPct × allocationPct / 100; ROI 30 d sums them, max drawdown compounds them, the daily PnL sums
  * them per UTC day. Followers and assets come from live copies; copiers' pnl from the per-trade totals
- * the settlement stores (no scan of positions). Joins the trader's user for LISTED_TRADER.
+ * the settlement stores (no scan of positions). Joins the trader's user for PUBLIC_TRADER.
  */
 const TRADER_SELECT = `
   SELECT tp.id, tp.name, tp.description, tp.trader_type, tp.strategy_summary, tp.strategy_explanation, tp.image,
@@ -185,7 +185,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async listTraders(query: TraderListQuery): Promise<Page<TraderSummary>> {
-    const filter = `${LISTED_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text) AND (?::text IS NULL OR tp.name ILIKE ?::text)`;
+    const filter = `${PUBLIC_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text) AND (?::text IS NULL OR tp.name ILIKE ?::text)`;
     const type = query.traderType ?? null;
     const name = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const result = pageRows(
@@ -202,8 +202,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async trader(id: number): Promise<TraderDetails | null> {
-    // Blocked, deleted or demoted traders are not public: their page is a 404 like a missing one.
-    const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ? AND ${LISTED_TRADER}`, [id]);
+    // Blocked, deleted, demoted or not KYC-Verified traders are not public: their page is a 404 like a missing one.
+    const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ? AND ${PUBLIC_TRADER}`, [id]);
     if (!row) return null;
     const recent = await this.run<{ id: string; market: string; pair: string; side: string; pnl_pct: string; closed_at: Date }>(
       `SELECT id::text AS id, market, pair, side, pnl_pct::text AS pnl_pct, closed_at FROM trader_trades

@@ -28,8 +28,8 @@ export class FollowTraderUseCase {
     return this.uow.run(async (tx) => {
       // Exclusive: follows of one trader queue, so the maxCopiers count cannot be raced past.
       const trader = await this.copies.lockTrader(tx, command.traderId, 'exclusive');
-      // A blocked, deleted or demoted trader is not public: following one looks like a missing trader.
-      if (!trader || !trader.listed) throw copyErrors.traderNotFound();
+      // A blocked, deleted, demoted or not KYC-Verified trader is not public: following one looks like a missing trader.
+      if (!trader || !trader.listed || !trader.kycVerified) throw copyErrors.traderNotFound();
       if (trader.userId === command.userId) throw copyErrors.self();
       const follower = await this.copies.follower(tx, command.userId);
       // Only a token issued before the deletion gets here; say so rather than blame the email.
