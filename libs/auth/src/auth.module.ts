@@ -34,6 +34,7 @@ import { SqlCodeTryLog } from './adapters/persistence/sql-code-try-log';
 import { RegisterUser } from './application/use-cases/register-user/register-user.use-case';
 import { ResendVerificationCode } from './application/use-cases/resend-verification-code/resend-verification-code.use-case';
 import { VerifyEmail } from './application/use-cases/verify-email/verify-email.use-case';
+import { VerifyEmailSignIn } from './application/use-cases/verify-email/verify-email-sign-in.use-case';
 import { LogIn } from './application/use-cases/log-in/log-in.use-case';
 import { RefreshSession } from './application/use-cases/refresh-session/refresh-session.use-case';
 import { LogOut } from './application/use-cases/log-out/log-out.use-case';
@@ -93,6 +94,7 @@ import { ManageApiTokens } from './application/use-cases/manage-api-tokens/manag
     RegisterUser,
     ResendVerificationCode,
     VerifyEmail,
+    VerifyEmailSignIn,
     LogIn,
     RefreshSession,
     LogOut,
