@@ -1,4 +1,7 @@
+import { InMemoryMarketQuotes } from '@mirrorline/market';
 import { FakeLedger, FakeNotifications, FakeUnitOfWork, InMemoryCopyRepository } from '../../../testing/in-memory-copy-trading';
+import { InMemoryOpenTradesStore } from '../../../testing/in-memory-open-trades';
+import { CopyOpenTrades } from '../../services/copy-open-trades';
 import { AddCopyFundsUseCase } from '../add-copy-funds/add-copy-funds.use-case';
 import { ChangeCopyStatusUseCase } from '../change-copy-status/change-copy-status.use-case';
 import { WithdrawCopyFundsUseCase } from '../withdraw-copy-funds/withdraw-copy-funds.use-case';
@@ -9,6 +12,8 @@ function setup() {
   const ledger = new FakeLedger();
   const repo = new InMemoryCopyRepository(ledger);
   const notifications = new FakeNotifications();
+  const market = new InMemoryMarketQuotes();
+  const openTrades = new InMemoryOpenTradesStore(ledger);
   repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 2, listed: true, kycVerified: true });
   repo.users.set('alice', { emailVerified: true, kycStatus: 'Verified', blocked: false });
   ledger.setCash('alice', 100_000);
@@ -17,7 +22,9 @@ function setup() {
     ledger,
     repo,
     notifications,
-    follow: new FollowTraderUseCase(uow, repo, ledger, notifications),
+    market,
+    openTrades,
+    follow: new FollowTraderUseCase(uow, repo, ledger, notifications, new CopyOpenTrades(openTrades, market)),
     funds: new AddCopyFundsUseCase(uow, repo, ledger),
     withdraw: new WithdrawCopyFundsUseCase(uow, repo, ledger),
     status: new ChangeCopyStatusUseCase(uow, repo, ledger, notifications),
@@ -59,6 +66,42 @@ describe('copy use cases (in-memory fakes)', () => {
     // A trader whose KYC is not Verified is not public either.
     s.repo.traders.set(4, { id: 4, userId: 'anon', name: 'Anon', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: false });
     await expect(s.follow.execute({ userId: 'alice', traderId: 4, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
+  });
+
+  it('copyOpenTrades: a position in each open trade at today\'s price, sized as a new trade, in the follow\'s transaction', async () => {
+    const s = setup();
+    const t0 = s.market.clock.now().getTime();
+    // Oldest first: the second trade sizes on what the first left free. AAPL's session is open at 15:00 UTC on a
+    // Monday, EURUSD has no quote (skipped, never filled at a stale price).
+    s.openTrades.trades.set(2, [
+      { id: '12', symbol: 'AAPL', side: 'sell', allocationPct: 50, entryPrice: '200', quoteTime: new Date(t0 - 30_000), openedAt: new Date(t0 - 30_000) },
+      { id: '11', symbol: 'BTCUSDT', side: 'buy', allocationPct: 25, entryPrice: '50000', quoteTime: new Date(t0 - 60_000), openedAt: new Date(t0 - 60_000) },
+      { id: '13', symbol: 'EURUSD', side: 'buy', allocationPct: 10, entryPrice: '1.1', quoteTime: null, openedAt: new Date(t0 - 10_000) },
+    ]);
+    s.market.setQuote('BTCUSDT', '50900', '51000');
+    s.market.setQuote('AAPL', '198', '198.02');
+    const result = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 40_000, stopLossPct: null, copyOpenTrades: true });
+    expect(s.uow.runs).toBe(1);
+    expect(result.openTrades).toEqual({
+      copied: [
+        { tradeId: '11', symbol: 'BTCUSDT', side: 'buy', size: '100.00', traderFill: '50000', copierFill: '51000' },
+        { tradeId: '12', symbol: 'AAPL', side: 'sell', size: '150.00', traderFill: '200', copierFill: '198' },
+      ],
+      skipped: [{ tradeId: '13', symbol: 'EURUSD', reason: 'no_quote' }],
+    });
+    // The receipts: the copier's fill, the delay since the trader's quote, slippage signed worse-for-the-copier.
+    expect(s.openTrades.positions.map((p) => ({ trade: p.tradeId, fill: p.fillPrice, delay: p.delayMs, bps: p.slippageBps, size: p.size }))).toEqual([
+      { trade: '11', fill: '51000', delay: 60_000, bps: '200.00', size: 10_000n },
+      { trade: '12', fill: '198', delay: 30_000, bps: '100.00', size: 15_000n },
+    ]);
+    expect(s.notifications.sent[0].data).toMatchObject({ openTradesCopied: 2 });
+
+    // Without the option nothing is taken over.
+    s.repo.users.set('erin', { emailVerified: true, kycStatus: 'Verified', blocked: false });
+    s.ledger.setCash('erin', 100_000);
+    const plain = await s.follow.execute({ userId: 'erin', traderId: 2, amount: 40_000, stopLossPct: null });
+    expect(plain.openTrades).toBeUndefined();
+    expect(s.openTrades.positions).toHaveLength(2);
   });
 
   it('top-ups and withdrawals need a positive amount, nothing more', async () => {
