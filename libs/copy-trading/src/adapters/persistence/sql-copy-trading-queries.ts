@@ -120,6 +120,15 @@ interface TraderRow {
 
 const round2 = (value: number | string): number => Math.round(Number(value) * 100) / 100;
 
+/** Daily returns (%) compounded into the return since the start (%), one point a day. */
+function compounded(returns: number[]): number[] {
+  let equity = 1;
+  return returns.map((r) => {
+    equity *= Math.max(0, 1 + r / 100);
+    return round2((equity - 1) * 100);
+  });
+}
+
 function toSummary(row: TraderRow): TraderSummary {
   const closed = Number(row.closed);
   const daily: DailyPnl[] = (row.daily ?? []).map((d) => ({ date: d.date, label: d.label, pnl: Number(d.pnl) }));
@@ -145,6 +154,7 @@ function toSummary(row: TraderRow): TraderSummary {
     daily,
     riskScore: riskScore((row.returns30 ?? []).map(Number)),
     newTrader: closed < NEW_TRADER_CLOSED_TRADES,
+    equityCurve30d: compounded((row.returns30 ?? []).map(Number)),
   };
 }
 
