@@ -641,6 +641,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/equity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WalletEquityController_equity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1570,6 +1586,22 @@ export interface components {
             limit: number;
             platform: components["schemas"]["PlatformTotalsDto"];
             ledgerCheck: components["schemas"]["LedgerCheckDto"];
+        };
+        EquityDayDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-23
+             */
+            date: string;
+            /**
+             * @description cash + held + copy equity at the end of the day (open positions at their cost)
+             * @example 1520.35
+             */
+            equity: string;
+        };
+        EquityHistoryResponseDto: {
+            /** @description oldest first; the last point is today (the balances now) */
+            items: components["schemas"]["EquityDayDto"][];
         };
         NotificationDto: {
             id: string;
@@ -3216,6 +3248,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletsOverviewResponseDto"];
+                };
+            };
+        };
+    };
+    WalletEquityController_equity: {
+        parameters: {
+            query?: {
+                /** @description how many days back, today included */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EquityHistoryResponseDto"];
                 };
             };
         };

@@ -19,6 +19,8 @@ export interface SeriesChartProps {
   kind?: 'area' | 'line' | 'histogram';
   /** appended to the values on the price axis and the crosshair, e.g. '%' */
   unit?: string;
+  /** put before the values, e.g. '$' */
+  prefix?: string;
   /** decimals of the values on the axis */
   decimals?: number;
   height?: number;
@@ -28,7 +30,7 @@ const GREEN = '#1fc77e';
 const RED = '#ff5c6c';
 
 /** A time series with its axes (time below, values at the right, with the unit) and the crosshair's values. */
-export default function SeriesChart({ points, label, kind = 'area', unit = '', decimals = 2, height = 260 }: SeriesChartProps) {
+export default function SeriesChart({ points, label, kind = 'area', unit = '', prefix = '', decimals = 2, height = 260 }: SeriesChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<SeriesType> | null>(null);
@@ -42,12 +44,12 @@ export default function SeriesChart({ points, label, kind = 'area', unit = '', d
       grid: { vertLines: { color: '#1b2d52' }, horzLines: { color: '#1b2d52' } },
       rightPriceScale: { visible: true, borderVisible: false },
       timeScale: { timeVisible: false, borderVisible: false },
-      localization: { priceFormatter: (v: number) => `${v.toFixed(decimals)}${unit}` },
+      localization: { priceFormatter: (v: number) => `${prefix}${v.toFixed(decimals)}${unit}` },
       handleScroll: false,
       handleScale: false,
     });
     chart.current = c;
-    const format = { type: 'custom' as const, formatter: (v: number) => `${v.toFixed(decimals)}${unit}`, minMove: 1 / 10 ** decimals };
+    const format = { type: 'custom' as const, formatter: (v: number) => `${prefix}${v.toFixed(decimals)}${unit}`, minMove: 1 / 10 ** decimals };
     series.current =
       kind === 'histogram'
         ? c.addSeries(HistogramSeries, { priceFormat: format })
@@ -59,7 +61,7 @@ export default function SeriesChart({ points, label, kind = 'area', unit = '', d
       chart.current = null;
       series.current = null;
     };
-  }, [kind, unit, decimals]);
+  }, [kind, unit, prefix, decimals]);
 
   useEffect(() => {
     const s = series.current;
