@@ -85,7 +85,7 @@ describe('trader page charts and copying open trades (Chromium, simulated market
     await page.waitForURL(/\/traderinfo\/\d+/);
     const periods = page.getByRole('group', { name: 'Equity curve period' });
     await periods.waitFor();
-    const chart = page.getByRole('img', { name: /: equity curve, last year$/ });
+    const chart = page.getByRole('figure', { name: /: equity curve, last year$/ });
     await chart.waitFor();
     await waitUntil(async () => Number(await chart.getAttribute('data-points')) > 2);
     await chart.locator('canvas').first().waitFor();
@@ -95,18 +95,18 @@ describe('trader page charts and copying open trades (Chromium, simulated market
     const yearPoints = Number(await chart.getAttribute('data-points'));
     await screenshot(page, 'trader-page-equity-1y');
     await periods.getByRole('button', { name: '1M' }).click();
-    const month = page.getByRole('img', { name: /: equity curve, last month$/ });
+    const month = page.getByRole('figure', { name: /: equity curve, last month$/ });
     await month.waitFor();
     expect(await periods.getByRole('button', { name: '1M' }).getAttribute('aria-pressed')).toBe('true');
     expect(Number(await month.getAttribute('data-points'))).toBeLessThanOrEqual(yearPoints);
     await periods.getByRole('button', { name: 'All' }).click();
-    await page.getByRole('img', { name: /: equity curve, since the first trade$/ }).waitFor();
+    await page.getByRole('figure', { name: /: equity curve, since the first trade$/ }).waitFor();
     await page.getByTestId('period-return').getByText(/Return since the first trade: [+-]?\d/).waitFor();
     // monthly returns and the copier trend
     const months = page.getByRole('table', { name: 'Monthly returns' });
     await months.waitFor();
     expect(await months.getByRole('row').count()).toBeGreaterThan(1);
-    await page.getByRole('img', { name: /: copiers, last 30 days$/ }).waitFor();
+    await page.getByRole('figure', { name: /: copiers, last 30 days$/ }).waitFor();
     await screenshot(page, 'trader-page-charts');
   });
 
@@ -144,14 +144,14 @@ describe('trader page charts and copying open trades (Chromium, simulated market
     expect(await position.textContent()).toMatch(/trader [\d,.]+ · you [\d,.]+ · \d+ (ms|s|min|h|d) · -?\d+\.\d\d bps/);
     await screenshot(page, 'copied-open-trade-receipt');
     await page.getByRole('heading', { name: 'Equity, last 90 days' }).waitFor();
-    await page.getByRole('img', { name: 'Your equity, last 90 days' }).waitFor();
+    await page.getByRole('figure', { name: 'Your equity, last 90 days' }).waitFor();
   });
 
   it('phone (390 px): the trader page with its charts has no horizontal page scroll', async () => {
     const { page } = visitor;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/traderinfo/${traderId}`);
-    await page.getByRole('img', { name: /: equity curve, last year$/ }).waitFor();
+    await page.getByRole('figure', { name: /: equity curve, last year$/ }).waitFor();
     await page.waitForTimeout(500);
     const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
     expect(width).toBeLessThanOrEqual(390);

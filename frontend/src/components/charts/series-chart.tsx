@@ -78,5 +78,5 @@ export default function SeriesChart({ points, label, kind = 'area', unit = '', p
     chart.current?.timeScale().fitContent();
   }, [points, kind]);
 
-  return <div ref={host} className="chart-box chart-box--series" style={{ height }} role="img" aria-label={label} data-points={points.length} />;
+  return <div ref={host} className="chart-box chart-box--series" style={{ height }} role="figure" aria-label={label} data-points={points.length} />;
 }

@@ -6,7 +6,7 @@ import { EquityHistory } from './equity-history';
 
 vi.mock('../../../components/charts/series-chart', () => ({
   default: ({ points, label, prefix }: { points: { time: number; value: number }[]; label: string; prefix?: string }) =>
-    createElement('div', { role: 'img', 'aria-label': label, 'data-points': points.length, 'data-last': points[points.length - 1]?.value ?? '', 'data-prefix': prefix ?? '' }),
+    createElement('div', { role: 'figure', 'aria-label': label, 'data-points': points.length, 'data-last': points[points.length - 1]?.value ?? '', 'data-prefix': prefix ?? '' }),
 }));
 
 describe('overview equity chart', () => {
@@ -24,7 +24,7 @@ describe('overview equity chart', () => {
     });
     renderWithProviders(<EquityHistory />);
     expect(await screen.findByRole('heading', { name: 'Equity, last 90 days' })).toBeInTheDocument();
-    const chart = await screen.findByRole('img', { name: 'Your equity, last 90 days' });
+    const chart = await screen.findByRole('figure', { name: 'Your equity, last 90 days' });
     expect(chart).toHaveAttribute('data-points', '3');
     expect(chart).toHaveAttribute('data-prefix', '$');
     expect(chart).toHaveAttribute('data-last', '1522.34');

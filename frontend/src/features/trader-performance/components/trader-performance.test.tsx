@@ -8,7 +8,7 @@ import { TraderPerformanceSection } from './trader-performance';
 // lightweight-charts draws on a canvas jsdom has not: the spec sees the points the chart was given
 vi.mock('../../../components/charts/series-chart', () => ({
   default: ({ points, label, unit }: { points: { time: number; value: number }[]; label: string; unit?: string }) =>
-    createElement('div', { role: 'img', 'aria-label': label, 'data-points': points.length, 'data-last': points[points.length - 1]?.value ?? '', 'data-unit': unit ?? '' }),
+    createElement('div', { role: 'figure', 'aria-label': label, 'data-points': points.length, 'data-last': points[points.length - 1]?.value ?? '', 'data-unit': unit ?? '' }),
 }));
 
 const perf = (period: string, over: Record<string, unknown> = {}) => ({
@@ -41,7 +41,7 @@ describe('trader performance (trader page charts)', () => {
       },
     });
     renderWithProviders(<TraderPerformanceSection traderId="7" traderName="Nora Quinn" />);
-    const chart = await screen.findByRole('img', { name: 'Nora Quinn: equity curve, last year' });
+    const chart = await screen.findByRole('figure', { name: 'Nora Quinn: equity curve, last year' });
     expect(chart).toHaveAttribute('data-points', '3');
     expect(chart).toHaveAttribute('data-unit', '%');
     expect(screen.getByTestId('period-return')).toHaveTextContent('Return last year: +8.90%');
@@ -61,12 +61,12 @@ describe('trader performance (trader page charts)', () => {
     expect(within(open).getByRole('row', { name: /BTCUSDT/ })).toHaveTextContent('+1.50%');
     expect(within(open).getByRole('row', { name: /AAPL/ })).toHaveTextContent('no live price');
     // copier trend
-    const copiers = screen.getByRole('img', { name: 'Nora Quinn: copiers, last 30 days' });
+    const copiers = screen.getByRole('figure', { name: 'Nora Quinn: copiers, last 30 days' });
     expect(copiers).toHaveAttribute('data-points', '30');
     expect(copiers).toHaveAttribute('data-last', '5');
 
     await userEvent.click(within(periods).getByRole('button', { name: '1M' }));
-    expect(await screen.findByRole('img', { name: 'Nora Quinn: equity curve, last month' })).toHaveAttribute('data-last', '-1');
+    expect(await screen.findByRole('figure', { name: 'Nora Quinn: equity curve, last month' })).toHaveAttribute('data-last', '-1');
     expect(within(periods).getByRole('button', { name: '1M' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('period-return')).toHaveTextContent('Return last month: -1.00%');
     expect(calls).toEqual(['/api/traders/7/performance?period=1Y', '/api/traders/7/performance?period=1M']);
@@ -88,7 +88,7 @@ describe('trader performance (trader page charts)', () => {
     });
     const page = renderApp('/traderinfo/7');
     expect(await screen.findByRole('heading', { name: 'Equity curve' })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Nora Quinn: equity curve, last year' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Nora Quinn: equity curve, last year' })).toBeInTheDocument();
     page.unmount();
     renderApp('/traders');
     await waitFor(() => expect(screen.getByRole('img', { name: 'Nora Quinn: equity curve, last 30 days, +2.75%' })).toBeInTheDocument());
