@@ -1,4 +1,5 @@
 import { InMemoryMarketQuotes } from '@mirrorline/market';
+import { FixedClock } from '@mirrorline/shared';
 import { FakeLedger, FakeNotifications, FakeUnitOfWork, InMemoryCopyRepository } from '../../../testing/in-memory-copy-trading';
 import { InMemoryOpenTradesStore } from '../../../testing/in-memory-open-trades';
 import { CopyOpenTrades } from '../../services/copy-open-trades';
@@ -102,6 +103,27 @@ describe('copy use cases (in-memory fakes)', () => {
     const plain = await s.follow.execute({ userId: 'erin', traderId: 2, amount: 40_000, stopLossPct: null });
     expect(plain.openTrades).toBeUndefined();
     expect(s.openTrades.positions).toHaveLength(2);
+  });
+
+  it('copyOpenTrades: a trade whose market is closed is skipped (never filled at a stale price); other errors are not swallowed', async () => {
+    const s = setup();
+    const saturday = new InMemoryMarketQuotes(new FixedClock(new Date('2026-01-10T15:00:00.000Z')));
+    saturday.setQuote('AAPL', '198', '198.02');
+    saturday.setQuote('BTCUSDT', '50000', '50010');
+    const copier = new CopyOpenTrades(s.openTrades, saturday);
+    s.openTrades.trades.set(2, [
+      { id: '1', symbol: 'AAPL', side: 'buy', allocationPct: 10, entryPrice: '190', quoteTime: null, openedAt: new Date('2026-01-09T15:00:00.000Z') },
+      { id: '2', symbol: 'BTCUSDT', side: 'buy', allocationPct: 10, entryPrice: '49000', quoteTime: null, openedAt: new Date('2026-01-09T16:00:00.000Z') },
+    ]);
+    s.ledger.setCash('alice', 100_000);
+    const { copyId } = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 10_000, stopLossPct: null });
+    const result = await copier.execute({ kind: 'transaction' }, 2, { id: copyId, followerId: 'alice' });
+    expect(result.skipped).toEqual([{ tradeId: '1', symbol: 'AAPL', reason: 'market_closed' }]);
+    expect(result.copied).toEqual([{ tradeId: '2', symbol: 'BTCUSDT', side: 'buy', size: '10.00', traderFill: '49000', copierFill: '50010' }]);
+    // without an entry quote time the delay runs from the trader's open: Friday 16:00 → Saturday 15:00
+    expect(s.openTrades.positions[0].delayMs).toBe(23 * 3_600_000);
+    s.openTrades.trades.set(2, [{ id: '3', symbol: 'NOPE', side: 'buy', allocationPct: 10, entryPrice: '1', quoteTime: null, openedAt: new Date() }]);
+    await expect(copier.execute({ kind: 'transaction' }, 2, { id: copyId, followerId: 'alice' })).rejects.toMatchObject({ code: 'MARKET.UNKNOWN_SYMBOL' });
   });
 
   it('top-ups and withdrawals need a positive amount, nothing more', async () => {
