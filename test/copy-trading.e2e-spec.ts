@@ -4,6 +4,8 @@ import { TestMarketFeed } from '@mirrorline/market';
 import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
+import type { Server } from 'node:http';
+import { baseUrl, openSse } from './support/sse';
 
 describe('copy trading (HTTP against real PostgreSQL)', () => {
   let t: TestApp;
@@ -446,7 +448,16 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
       await setQuote(t, 'BTCUSDT', '109', '110');
       await setQuote(t, 'ETHUSDT', '1900', '1901');
       const late = await follower();
+      const stream = await openSse(`${baseUrl(t.app.getHttpServer() as Server)}/api/events/stream`, { Authorization: late.bearer });
+      expect(stream.status).toBe(200);
       const res = await follow(late, { traderId: tr.traderId, amount: '1000.00', copyOpenTrades: true }).expect(201);
+      // position_opened to the copier, with its own receipt (other tabs and screens update live)
+      const event = await stream.next((e) => e.event === 'position_opened');
+      expect(JSON.parse(event.data)).toMatchObject({
+        type: 'position_opened',
+        data: { tradeId: btc.id, traderId: tr.traderId, symbol: 'BTCUSDT', side: 'buy', entryPrice: '110', receipt: { traderFill: '100', copierFill: '110', slippageBps: '1000.00' } },
+      });
+      stream.close();
       // Oldest trade first: BTC 40 % of 1000.00 = 400.00 at the ask, then ETH 50 % of the 600.00 left = 300.00 at the bid.
       expect(res.body).toMatchObject({ invested: '1000.00', equity: '1000.00', freeEquity: '300.00', openPositions: 2 });
       expect(res.body.openTrades).toEqual({

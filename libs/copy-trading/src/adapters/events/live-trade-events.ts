@@ -4,7 +4,7 @@ import { LiveEvents } from '@mirrorline/events';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import type { CloseOutResult } from '../../application/ports/price-watch-store';
 import type { FillReceipt, TradeRecord } from '../../application/ports/trade-engine';
-import { TradeEvents } from '../../application/ports/trade-events';
+import { TradeEvents, type CopiedPositionEvent } from '../../application/ports/trade-events';
 
 /**
  * TradeEvents over the events context's LiveEvents (inside the transaction: nothing goes out unless it
@@ -40,6 +40,15 @@ export class LiveTradeEvents extends TradeEvents {
       type: 'position_opened',
       data: { tradeId: trade.id, traderId: trader.id, symbol: trade.symbol, side: trade.side, entryPrice: trade.entryPrice, receipt },
     });
+  }
+
+  override async positionsCopied(tx: TransactionContext, followerId: string, traderId: number, positions: CopiedPositionEvent[]): Promise<void> {
+    for (const p of positions) {
+      await this.live.publish(tx, [followerId], {
+        type: 'position_opened',
+        data: { tradeId: p.tradeId, traderId, symbol: p.symbol, side: p.side, entryPrice: p.receipt.copierFill, receipt: p.receipt },
+      });
+    }
   }
 
   async tradeClosed(tx: TransactionContext, trader: TraderRef, trade: TradeRecord): Promise<void> {

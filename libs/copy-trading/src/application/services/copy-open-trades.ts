@@ -3,6 +3,7 @@ import { DomainError, formatCents, type TransactionContext } from '@mirrorline/s
 import { MarketQuotes } from '@mirrorline/market';
 import { canonicalPrice, openPrice, slippageBps } from '../../domain/copy-math';
 import { OpenTradesStore } from '../ports/open-trades-store';
+import { TradeEvents, type CopiedPositionEvent } from '../ports/trade-events';
 
 /** Why an open trade was not taken over: its market is closed, it has no fresh quote, or the size rounds to 0. */
 export type OpenTradeSkipReason = 'market_closed' | 'no_quote' | 'zero_size';
@@ -43,10 +44,12 @@ export class CopyOpenTrades {
   constructor(
     private readonly store: OpenTradesStore,
     private readonly market: MarketQuotes,
+    private readonly events: TradeEvents,
   ) {}
 
   async execute(tx: TransactionContext, traderId: number, copy: { id: string; followerId: string }): Promise<CopyOpenTradesResult> {
     const result: CopyOpenTradesResult = { copied: [], skipped: [] };
+    const published: CopiedPositionEvent[] = [];
     for (const trade of await this.store.openTrades(tx, traderId)) {
       let quote;
       try {
@@ -60,6 +63,7 @@ export class CopyOpenTrades {
       const fill = canonicalPrice(openPrice(trade.side, quote));
       const quoteTime = new Date(quote.time);
       const since = (trade.quoteTime ?? trade.openedAt).getTime();
+      const delayMs = Math.max(0, Math.min(MAX_DELAY_MS, quoteTime.getTime() - since));
       const slippage = Math.max(-MAX_SLIPPAGE_BPS, Math.min(MAX_SLIPPAGE_BPS, Number(slippageBps(trade.entryPrice, fill, trade.side))));
       const size = await this.store.openPosition(tx, {
         tradeId: trade.id,
@@ -68,7 +72,7 @@ export class CopyOpenTrades {
         allocationPct: trade.allocationPct,
         fillPrice: fill,
         quoteTime,
-        delayMs: Math.max(0, Math.min(MAX_DELAY_MS, quoteTime.getTime() - since)),
+        delayMs,
         slippageBps: slippage.toFixed(2),
       });
       if (size <= 0n) {
@@ -76,7 +80,15 @@ export class CopyOpenTrades {
         continue;
       }
       result.copied.push({ tradeId: trade.id, symbol: trade.symbol, side: trade.side, size: formatCents(size), traderFill: trade.entryPrice, copierFill: fill });
+      published.push({
+        tradeId: trade.id,
+        symbol: trade.symbol,
+        side: trade.side,
+        receipt: { traderFill: trade.entryPrice, copierFill: fill, quoteTime: quoteTime.toISOString(), delayMs, slippageBps: slippage.toFixed(2) },
+      });
     }
+    // position_opened to the follower (other tabs, the bell's revalidation), out only if the follow commits.
+    if (published.length) await this.events.positionsCopied(tx, copy.followerId, traderId, published);
     return result;
   }
 }

@@ -3,6 +3,18 @@ import { FixedClock } from '@mirrorline/shared';
 import { FakeLedger, FakeNotifications, FakeUnitOfWork, InMemoryCopyRepository } from '../../../testing/in-memory-copy-trading';
 import { InMemoryOpenTradesStore } from '../../../testing/in-memory-open-trades';
 import { CopyOpenTrades } from '../../services/copy-open-trades';
+import { TradeEvents, type CopiedPositionEvent } from '../../ports/trade-events';
+
+/** Records what copy open trades publishes. */
+class RecordingTradeEvents extends TradeEvents {
+  readonly copied: Array<{ followerId: string; traderId: number; positions: CopiedPositionEvent[] }> = [];
+  async tradeOpened(): Promise<void> {}
+  async tradeClosed(): Promise<void> {}
+  async closedOut(): Promise<void> {}
+  override async positionsCopied(_tx: unknown, followerId: string, traderId: number, positions: CopiedPositionEvent[]): Promise<void> {
+    this.copied.push({ followerId, traderId, positions });
+  }
+}
 import { AddCopyFundsUseCase } from '../add-copy-funds/add-copy-funds.use-case';
 import { ChangeCopyStatusUseCase } from '../change-copy-status/change-copy-status.use-case';
 import { WithdrawCopyFundsUseCase } from '../withdraw-copy-funds/withdraw-copy-funds.use-case';
@@ -15,6 +27,7 @@ function setup() {
   const notifications = new FakeNotifications();
   const market = new InMemoryMarketQuotes();
   const openTrades = new InMemoryOpenTradesStore(ledger);
+  const events = new RecordingTradeEvents();
   repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 2, listed: true, kycVerified: true });
   repo.users.set('alice', { emailVerified: true, kycStatus: 'Verified', blocked: false });
   ledger.setCash('alice', 100_000);
@@ -25,7 +38,8 @@ function setup() {
     notifications,
     market,
     openTrades,
-    follow: new FollowTraderUseCase(uow, repo, ledger, notifications, new CopyOpenTrades(openTrades, market)),
+    events,
+    follow: new FollowTraderUseCase(uow, repo, ledger, notifications, new CopyOpenTrades(openTrades, market, events)),
     funds: new AddCopyFundsUseCase(uow, repo, ledger),
     withdraw: new WithdrawCopyFundsUseCase(uow, repo, ledger),
     status: new ChangeCopyStatusUseCase(uow, repo, ledger, notifications),
@@ -96,6 +110,17 @@ describe('copy use cases (in-memory fakes)', () => {
       { trade: '12', fill: '198', delay: 30_000, bps: '100.00', size: 15_000n },
     ]);
     expect(s.notifications.sent[0].data).toMatchObject({ openTradesCopied: 2 });
+    // one position_opened per copied position, to that follower, with its own receipt
+    expect(s.events.copied).toEqual([
+      {
+        followerId: 'alice',
+        traderId: 2,
+        positions: [
+          { tradeId: '11', symbol: 'BTCUSDT', side: 'buy', receipt: { traderFill: '50000', copierFill: '51000', quoteTime: expect.any(String), delayMs: 60_000, slippageBps: '200.00' } },
+          { tradeId: '12', symbol: 'AAPL', side: 'sell', receipt: { traderFill: '200', copierFill: '198', quoteTime: expect.any(String), delayMs: 30_000, slippageBps: '100.00' } },
+        ],
+      },
+    ]);
 
     // Without the option nothing is taken over.
     s.repo.users.set('erin', { emailVerified: true, kycStatus: 'Verified', blocked: false });
@@ -110,7 +135,7 @@ describe('copy use cases (in-memory fakes)', () => {
     const saturday = new InMemoryMarketQuotes(new FixedClock(new Date('2026-01-10T15:00:00.000Z')));
     saturday.setQuote('AAPL', '198', '198.02');
     saturday.setQuote('BTCUSDT', '50000', '50010');
-    const copier = new CopyOpenTrades(s.openTrades, saturday);
+    const copier = new CopyOpenTrades(s.openTrades, saturday, s.events);
     s.openTrades.trades.set(2, [
       { id: '1', symbol: 'AAPL', side: 'buy', allocationPct: 10, entryPrice: '190', quoteTime: null, openedAt: new Date('2026-01-09T15:00:00.000Z') },
       { id: '2', symbol: 'BTCUSDT', side: 'buy', allocationPct: 10, entryPrice: '49000', quoteTime: null, openedAt: new Date('2026-01-09T16:00:00.000Z') },
