@@ -481,7 +481,15 @@ describe('copy trading (HTTP against real PostgreSQL)', () => {
       expect((await myCopy(early, earlyCopy.id)).openPositions).toBe(2);
 
       // The trader closes BTC at 121: the late copier's pnl from its own fill 110 (+10 %), the early one's from 100 (+21 %).
+      const url = `${baseUrl(t.app.getHttpServer() as Server)}/api/events/stream`;
+      const [earlyStream, lateStream] = [await openSse(url, { Authorization: early.bearer }), await openSse(url, { Authorization: late.bearer })];
       const closed = await close(tr, btc.id, '121').expect(200);
+      // each copier's position_closed carries its own fill
+      for (const [stream, fill] of [[earlyStream, '100'], [lateStream, '110']] as const) {
+        const ev = JSON.parse((await stream.next((e) => e.event === 'position_closed')).data);
+        expect(ev.data).toMatchObject({ tradeId: btc.id, entryPrice: fill, exitPrice: '121', closeReason: 'manual', receipt: { traderFill: '100', copierFill: fill } });
+        stream.close();
+      }
       expect(closed.body).toMatchObject({ positions: 2 });
       const settled = async (who: TestUser) =>
         (await t.http().get('/api/trades?status=closed').set('Authorization', who.bearer).expect(200)).body.items.find((p: { tradeId: string }) => p.tradeId === btc.id);

@@ -52,21 +52,29 @@ export class LiveTradeEvents extends TradeEvents {
   }
 
   async tradeClosed(tx: TransactionContext, trader: TraderRef, trade: TradeRecord): Promise<void> {
-    const followers = await this.copiers(tx, trade.id, true);
-    if (!followers.length) return;
-    await this.live.publish(tx, followers, {
-      type: 'position_closed',
-      data: {
-        tradeId: trade.id,
-        traderId: trader.id,
-        symbol: trade.symbol,
-        side: trade.side,
-        entryPrice: trade.entryPrice,
-        exitPrice: trade.exitPrice,
-        closeReason: trade.closeReason,
-        receipt: { traderFill: trade.entryPrice, copierFill: trade.entryPrice, delayMs: 0, slippageBps: '0.00' },
-      },
-    });
+    // One publish per distinct copier fill: every fan-out position fills at the trader's fill (one group, whatever
+    // the number of copiers); a position taken over later by "copy open trades" has its own fill and receipt.
+    const groups = await emOf(tx).execute<{ fill: string | null; delay_ms: number; slippage_bps: string; ids: string[] }[]>(
+      `SELECT trim_scale(fill_price)::text AS fill, delay_ms, slippage_bps::text AS slippage_bps, array_agg(follower_id::text) AS ids
+       FROM copy_positions WHERE trade_id = ? AND settled AND close_reason IS DISTINCT FROM 'copy_stop_loss'
+       GROUP BY fill_price, delay_ms, slippage_bps`,
+      [trade.id],
+    );
+    for (const g of groups) {
+      await this.live.publish(tx, g.ids, {
+        type: 'position_closed',
+        data: {
+          tradeId: trade.id,
+          traderId: trader.id,
+          symbol: trade.symbol,
+          side: trade.side,
+          entryPrice: g.fill ?? trade.entryPrice,
+          exitPrice: trade.exitPrice,
+          closeReason: trade.closeReason,
+          receipt: { traderFill: trade.entryPrice, copierFill: g.fill ?? trade.entryPrice, delayMs: Number(g.delay_ms), slippageBps: Number(g.slippage_bps).toFixed(2) },
+        },
+      });
+    }
   }
 
   async closedOut(tx: TransactionContext, result: CloseOutResult): Promise<void> {
