@@ -1,7 +1,8 @@
 import { UnitOfWork } from '@mirrorline/shared';
 import { IssueOneTimeCodeUseCase, OTP_SEND_LIMIT } from '@mirrorline/otp';
-import { createUser } from './support/users';
-import { useAuthApp, MINUTE } from './support/auth-spec';
+import { sealSecret, Totp } from '@mirrorline/auth';
+import { createUser, totpCode } from './support/users';
+import { decodeJwt, refreshCookie, useAuthApp, MINUTE } from './support/auth-spec';
 import type { InMemoryMailer } from '@mirrorline/mail';
 import type { TestApp } from './support/test-app';
 
@@ -16,15 +17,64 @@ describe('auth: POST verifyotp/ and createnewotp/ (HTTP against real PostgreSQL)
   });
 
   describe('POST verifyotp/ and createnewotp/', () => {
-    it('verifies the email with the right code, once', async () => {
-      const { email } = await register();
+    it('verifies the email with the right code, once, and signs the user in as a login does (token + refresh cookie)', async () => {
+      const { email, username } = await register();
       const code = outbox.lastCodeFor(email);
-      const ok = await http().post('/api/auth/verifyotp').send({ email, otp: code }).expect(200);
-      expect(ok.body).toEqual({ message: 'Your email has been verified' });
-      const [row] = await t.sql<{ email_verified: boolean }>('SELECT email_verified FROM users WHERE email = ?', [email]);
+      const ok = await http().post('/api/auth/verifyotp').set('User-Agent', 'verify-agent').send({ email, otp: code }).expect(200);
+      expect(ok.body).toEqual({ message: 'Your email has been verified', accessToken: expect.any(String) });
+      const [row] = await t.sql<{ id: string; email_verified: boolean }>('SELECT id, email_verified FROM users WHERE email = ?', [email]);
       expect(row.email_verified).toBe(true);
+      // The same session a login opens: a verified token of the user, its session listed, the cookie refreshes it.
+      const { payload } = decodeJwt(ok.body.accessToken);
+      expect(payload).toMatchObject({ sub: row.id, typ: 'access', sid: expect.any(String), UserInfo: { userId: row.id, username, verified: true } });
+      const me = await http().get('/api/user/get').set('Authorization', `Bearer ${ok.body.accessToken}`).expect(200);
+      expect(me.body.user).toMatchObject({ email, verified: true });
+      const sessions = await http().get('/api/auth/sessions').set('Authorization', `Bearer ${ok.body.accessToken}`).expect(200);
+      expect(sessions.body.items).toEqual([expect.objectContaining({ id: payload.sid, userAgent: 'verify-agent', current: true })]);
+      const cookie = refreshCookie(ok);
+      expect(cookie?.raw).toMatch(/HttpOnly/i);
+      expect(cookie?.raw).toMatch(/SameSite=Strict/i);
+      const refreshed = await http().get('/api/auth/refresh').set('Cookie', `refresh_token=${encodeURIComponent(cookie!.value)}`).expect(200);
+      expect(decodeJwt(refreshed.body.accessToken).payload.sub).toBe(row.id);
+      // The code is spent: no second session from it.
       const again = await http().post('/api/auth/verifyotp').send({ email, otp: code }).expect(400);
       expect(again.body.code).toBe('OTP.INVALID');
+      expect(refreshCookie(again)).toBeUndefined();
+    });
+
+    it('verifying signs in only where a login would: 2FA gets the code step, a blocked account and an Admin without 2FA no session', async () => {
+      const sessionsOf = async (email: string) =>
+        Number((await t.sql<{ n: string }>('SELECT count(*) AS n FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?', [email]))[0].n);
+      // 2FA on (an account can have it before verifying only through an admin, but the rule is the login's): the mfa challenge.
+      const withMfa = await register();
+      const secret = Totp.newSecret();
+      await t.sql(
+        'INSERT INTO user_mfa (user_id, secret_enc, enabled_at) SELECT id, ?, now() FROM users WHERE email = ?',
+        [sealSecret(t.config.mfaEncryptionKey, secret), withMfa.email],
+      );
+      const challenged = await http().post('/api/auth/verifyotp').send({ email: withMfa.email, otp: outbox.lastCodeFor(withMfa.email) }).expect(200);
+      expect(challenged.body).toEqual({ message: 'Your email has been verified', mfaRequired: true, mfaToken: expect.any(String) });
+      expect(refreshCookie(challenged)).toBeUndefined();
+      expect(await sessionsOf(withMfa.email)).toBe(0);
+      const done = await http().post('/api/auth/login/mfa').send({ mfaToken: challenged.body.mfaToken, code: totpCode(secret) }).expect(200);
+      expect(done.body.accessToken).toEqual(expect.any(String));
+      expect(refreshCookie(done)).toBeDefined();
+
+      // An Admin without 2FA is verified but never signed in by a mailed code: they sign in and enrol.
+      const admin = await register();
+      await t.sql("UPDATE users SET roles = '{User,Admin}' WHERE email = ?", [admin.email]);
+      const adminRes = await http().post('/api/auth/verifyotp').send({ email: admin.email, otp: outbox.lastCodeFor(admin.email) }).expect(200);
+      expect(adminRes.body).toEqual({ message: 'Your email has been verified' });
+      expect(refreshCookie(adminRes)).toBeUndefined();
+      expect(await sessionsOf(admin.email)).toBe(0);
+
+      // A blocked account: verified, no session.
+      const blocked = await register();
+      await t.sql('UPDATE users SET blocked = true WHERE email = ?', [blocked.email]);
+      const blockedRes = await http().post('/api/auth/verifyotp').send({ email: blocked.email, otp: outbox.lastCodeFor(blocked.email) }).expect(200);
+      expect(blockedRes.body).toEqual({ message: 'Your email has been verified' });
+      expect(refreshCookie(blockedRes)).toBeUndefined();
+      expect(await sessionsOf(blocked.email)).toBe(0);
     });
 
     it('400 for a wrong code, a malformed code, an unknown email', async () => {

@@ -44,8 +44,8 @@ describe('auth: POST login/ (HTTP against real PostgreSQL)', () => {
       expect(cookie?.raw).not.toMatch(/Secure/); // NODE_ENV=test: Secure only in production
       const expires = new Date(/Expires=([^;]+)/.exec(cookie!.raw)![1]).getTime();
       expect(Math.abs(expires - Date.now() - 7 * 24 * 3600 * 1000)).toBeLessThan(60_000);
-      // Stored hashed only.
-      const stored = await t.sql<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens WHERE user_id = ?', [payload.sub]);
+      // Stored hashed only (the login's session; verifying the email opened another one).
+      const stored = await t.sql<{ token_hash: string }>('SELECT token_hash FROM refresh_tokens WHERE user_id = ? AND family_id = ?', [payload.sub, payload.sid]);
       expect(stored).toHaveLength(1);
       expect(stored[0].token_hash).not.toBe(cookie?.value);
       // The token opens protected routes.

@@ -30,6 +30,7 @@ const PUBLIC = new Set([
   'POST /api/auth/forgotpassword/reset',
   'GET /api/traders',
   'GET /api/traders/{id}',
+  'GET /api/traders/{id}/performance',
   'GET /api/market/instruments',
   'GET /api/market/quotes',
   'GET /api/market/candles/{symbol}',

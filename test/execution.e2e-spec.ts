@@ -96,6 +96,25 @@ describe('execution at the market', () => {
     expect(await sql('SELECT 1 FROM trader_trades WHERE trader_id = ?', [tr.traderId])).toHaveLength(0);
   });
 
+  it('a trader without KYC Verified cannot open trades (403 KYC_REQUIRED), nor can an admin for it; nothing is written', async () => {
+    const admin = await createUser(t, { roles: ['User', 'Admin'] });
+    await setQuote(t, 'BTCUSDT', '50000', '50010');
+    for (const kyc of ['Unverified', 'Pending'] as const) {
+      const user = await createUser(t, { roles: ['User', 'Trader'], kyc });
+      const traderId = await fx.insertTraderProfile(sql, user.id);
+      const own = await post(user, { symbol: 'BTCUSDT', side: 'buy', allocationPct: 10 });
+      expect(own.status).toBe(403);
+      expect(own.body).toMatchObject({ statusCode: 403, code: 'KYC_REQUIRED', message: expect.stringMatching(/identity verification/) });
+      const forIt = await t.http().post(`/api/trader/trades?traderId=${traderId}`).set('Authorization', admin.bearer).send({ symbol: 'BTCUSDT', side: 'buy', allocationPct: 10 });
+      expect(forIt.status).toBe(403);
+      expect(forIt.body.code).toBe('KYC_REQUIRED');
+      expect(await sql('SELECT 1 FROM trader_trades WHERE trader_id = ?', [traderId])).toHaveLength(0);
+      // Verified: the same order fills.
+      await sql("UPDATE users SET kyc_status = 'Verified' WHERE id = ?", [user.id]);
+      expect((await post(user, { symbol: 'BTCUSDT', side: 'buy', allocationPct: 10 }).expect(201)).body.trade.entryPrice).toBe('50010');
+    }
+  });
+
   describe('stop loss / take profit', () => {
     it('PATCH moves and clears the levels, checked against side and price; a closed trade is a 409', async () => {
       const tr = await trader();

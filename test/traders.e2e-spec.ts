@@ -2,6 +2,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { copyTradingFixtures as fx, DEMO_TRADERS } from '@mirrorline/copy-trading';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
+import { Contract } from './support/contract';
+import { openAt, setQuote } from './support/market';
 
 describe('traders: public list and profile with stats (demo data)', () => {
   let t: TestApp;
@@ -103,6 +105,98 @@ describe('traders: public list and profile with stats (demo data)', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect((await t.http().get('/api/traders/999')).status).toBe(404);
     expect((await t.http().get('/api/traders/abc')).status).toBe(400);
+  });
+
+  it('lists a trader publicly only once KYC Verified: list, search, profile and follow; an admin\'s KYC decision shows at once', async () => {
+    const admin = await createUser(t, { roles: ['User', 'Admin'] });
+    const follower = await createUser(t, { kyc: 'Verified' });
+    await fx.fundCash(sql, follower.id, 50_000);
+    for (const kyc of ['Unverified', 'Pending'] as const) {
+      const user = await createUser(t, { roles: ['User', 'Trader'], kyc });
+      const traderId = await fx.insertTraderProfile(sql, user.id);
+      const name = `Unproven ${kyc} ${traderId}`;
+      await sql('UPDATE trader_profiles SET name = ? WHERE id = ?', [name, traderId]);
+      const all = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body as { items: Array<{ id: number }>; total: number };
+      const found = async () => (await t.http().get(`/api/traders?search=${encodeURIComponent(name)}`).expect(200)).body.total as number;
+      expect((await all()).items.map((x) => x.id)).not.toContain(traderId);
+      expect(await found()).toBe(0);
+      expect((await t.http().get(`/api/traders/${traderId}`).expect(404)).body.code).toBe('COPY.TRADER_NOT_FOUND');
+      // Not public: following it looks like following a missing trader, and no money moves.
+      const follow = await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId, amount: '10.00' });
+      expect(follow.status).toBe(404);
+      expect(await sql('SELECT 1 FROM copies WHERE trader_id = ?', [traderId])).toHaveLength(0);
+
+      // The admin verifies the trader: listed at once (the KYC change drops the public cache).
+      await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, KYC: 'Verified' }).expect(200);
+      expect((await all()).items.map((x) => x.id)).toContain(traderId);
+      expect(await found()).toBe(1);
+      expect((await t.http().get(`/api/traders/${traderId}`).expect(200)).body).toMatchObject({ id: traderId, name });
+      // …and unlisted again as soon as the verification is withdrawn.
+      await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, KYC: 'Pending' }).expect(200);
+      await t.http().get(`/api/traders/${traderId}`).expect(404);
+      expect(await found()).toBe(0);
+    }
+  });
+
+  describe('GET traders/:id/performance (the trader page\'s charts)', () => {
+    it('the equity curve compounds the closed trades from 0 % at the period start; monthly returns; copier trend; documented schema', async () => {
+      const contract = await Contract.of(t);
+      const allRes = await t.http().get('/api/traders/2/performance?period=all').expect(200);
+      contract.check(allRes);
+      const all = allRes.body;
+      expect(all.period).toBe('all');
+      expect(all.equityCurve[0].returnPct).toBe(0);
+      const [row] = await sql<{ total: number; first: string; trades: string }>(
+        `SELECT (exp(sum(ln(1 + pnl_pct::float8 * allocation_pct / 10000))) - 1) * 100 AS total,
+                to_char(min(closed_at AT TIME ZONE 'UTC')::date - 1, 'YYYY-MM-DD') AS first, count(*) AS trades
+         FROM trader_trades WHERE trader_id = 2 AND status = 'closed'`,
+      );
+      expect(all.equityCurve[0].date).toBe(row.first);
+      expect(all.periodReturnPct).toBeCloseTo(Number(row.total), 1);
+      expect(all.equityCurve[all.equityCurve.length - 1]).toEqual({ date: new Date().toISOString().slice(0, 10), returnPct: all.periodReturnPct });
+      const dates = all.equityCurve.map((p: { date: string }) => p.date);
+      expect([...dates].sort()).toEqual(dates);
+      // Months: the demo history lies in the last 12 months, so they hold every closed trade.
+      expect(all.monthlyReturns.reduce((n: number, m: { trades: number }) => n + m.trades, 0)).toBe(Number(row.trades));
+      expect(all.copierTrend).toHaveLength(30);
+      // 1M starts 30 days back at 0 %, whatever came before.
+      const month = (await t.http().get('/api/traders/2/performance?period=1M').expect(200)).body;
+      expect(month.equityCurve[0]).toEqual({ date: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), returnPct: 0 });
+      expect(month.monthlyReturns).toEqual(all.monthlyReturns);
+      expect((await t.http().get('/api/traders/2/performance').expect(200)).body.period).toBe('1Y');
+      expect((await t.http().get('/api/traders/2/performance?period=5Y').expect(400)).body.code).toBe('VALIDATION_FAILED');
+      expect((await t.http().get('/api/traders/999/performance').expect(404)).body.code).toBe('COPY.TRADER_NOT_FOUND');
+    });
+
+    it('open positions: symbol, side and unrealized pnl % at the market, never a size; the copier trend counts live copies; unverified → 404', async () => {
+      const user = await createUser(t, { roles: ['User', 'Trader'] });
+      const traderId = await fx.insertTraderProfile(sql, user.id);
+      const f = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(sql, f.id, 50_000);
+      await t.http().post('/api/copies').set('Authorization', f.bearer).send({ traderId, amount: '100.00' }).expect(201);
+      await openAt(t, user.bearer, '200', { symbol: 'ETHUSDT', side: 'sell', allocationPct: 30 }).expect(201);
+      await setQuote(t, 'ETHUSDT', '189', '190'); // a sell is marked at the ask: (200 − 190) / 200 = +5 %
+      const perf = (await t.http().get(`/api/traders/${traderId}/performance`).expect(200)).body;
+      expect(perf.openPositions).toEqual([{ symbol: 'ETHUSDT', side: 'sell', openedAt: expect.any(String), unrealizedPnlPct: 5 }]);
+      expect(JSON.stringify(perf.openPositions)).not.toMatch(/size|allocation|entry|amount/i);
+      expect(perf.copierTrend[perf.copierTrend.length - 1].copiers).toBe(1);
+      expect(perf.equityCurve.map((p: { returnPct: number }) => p.returnPct)).toEqual([0, 0]); // no closed trade yet
+      await sql("UPDATE users SET kyc_status = 'Pending' WHERE id = ?", [user.id]);
+      await t.http().get(`/api/traders/${traderId}/performance`).expect(404);
+    });
+
+    it('the list\'s cards carry a 30-day equity-curve sparkline compounded from the daily returns', async () => {
+      const items = (await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; equityCurve30d: number[] }>;
+      const two = items.find((x) => x.id === 2)!;
+      expect(two.equityCurve30d).toHaveLength(30);
+      const [row] = await sql<{ total: number | null }>(
+        `SELECT (exp(sum(ln(1 + r / 100))) - 1) * 100 AS total FROM (
+           SELECT sum(pnl_pct * allocation_pct / 100)::float8 AS r FROM trader_trades
+           WHERE trader_id = 2 AND status = 'closed' AND (closed_at AT TIME ZONE 'UTC')::date >= (now() AT TIME ZONE 'UTC')::date - 29
+           GROUP BY (closed_at AT TIME ZONE 'UTC')::date) d`,
+      );
+      expect(two.equityCurve30d[29]).toBeCloseTo(Number(row.total ?? 0), 1);
+    });
   });
 
   it('documents the copy-trading and notification routes in a valid OpenAPI document', async () => {

@@ -11,7 +11,7 @@ describe('admin overview and impersonation (HTTP against real PostgreSQL)', () =
     t = await createTestApp();
     admin = await createUser(t, { roles: ['User', 'Admin'] });
     user = await createUser(t, { username: 'carol', kyc: 'Pending' });
-    await createUser(t, { roles: ['User', 'Trader'], verified: false });
+    await createUser(t, { roles: ['User', 'Trader'], verified: false, kyc: 'Unverified' });
     await createUser(t, { blocked: true });
   });
   afterAll(() => t.close());

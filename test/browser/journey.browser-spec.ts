@@ -73,7 +73,7 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await screenshot(page, 'admin-user-management');
   });
 
-  it('a new user registers, verifies the emailed code and signs in', async () => {
+  it('a new user registers and verifies the emailed code, which signs them in (no second password entry)', async () => {
     const { page } = copier;
     const before = Date.now();
     await page.goto('/register');
@@ -89,9 +89,13 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Verification code', { exact: true }).fill(code);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await page.waitForURL(/\/signin/);
-    await signIn(page, user.email, user.password);
-    await page.goto('/userdashboard');
+    // Verified = signed in: the dashboard, the first visit's "Welcome", no password asked again.
+    await page.waitForURL(/\/userdashboard$/);
+    await page.getByRole('navigation', { name: 'Dashboard menu' }).waitFor();
+    await page.getByRole('heading', { name: new RegExp(`^Welcome, ${user.first}`), level: 1 }).waitFor();
+    expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
+    // The session survives a reload (the refresh cookie came with the verification).
+    await page.reload();
     await page.getByRole('navigation', { name: 'Dashboard menu' }).waitFor();
     await screenshot(page, 'user-dashboard');
   });
@@ -120,15 +124,26 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await screenshot(page, 'kyc-pending');
   });
 
-  it('the admin verifies the KYC', async () => {
+  it('the admin verifies the KYC of the user and of the trader, who is listed only from then on', async () => {
     const { page } = admin;
+    const listed = async () => {
+      const res = await page.request.get(`/api/traders?search=${encodeURIComponent(traderName)}`);
+      return ((await res.json()) as { total: number }).total;
+    };
+    expect(await listed()).toBe(0);
     await page.goto('/admindashboard/usermanagement');
-    await page.getByRole('combobox', { name: `KYC status of ${user.username}` }).selectOption('Verified');
-    // the confirmation names the user and the effect
-    const dialog = page.getByRole('dialog', { name: `Set the KYC status of ${user.username} to Verified?` });
-    await dialog.getByText(`${user.username} (`).waitFor();
-    await dialog.getByRole('button', { name: 'Set Verified' }).click();
-    await toast(page, 'KYC status updated successfully');
+    for (const who of [user.username, trader.username]) {
+      await page.getByRole('combobox', { name: `KYC status of ${who}` }).selectOption('Verified');
+      // the confirmation names the user and the effect
+      const dialog = page.getByRole('dialog', { name: `Set the KYC status of ${who} to Verified?` });
+      await dialog.getByText(`${who} (`).waitFor();
+      await dialog.getByRole('button', { name: 'Set Verified' }).click();
+      await toast(page, 'KYC status updated successfully');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    // listed as soon as the last PATCH committed (the KYC change drops the public cache)
+    for (let i = 0; i < 50 && (await listed()) !== 1; i++) await page.waitForTimeout(100);
+    expect(await listed()).toBe(1);
   });
 
   it('the user deposits and the admin approves it', async () => {

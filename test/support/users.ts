@@ -20,6 +20,10 @@ export interface TestUser {
 
 export interface TestUserOptions {
   roles?: Role[];
+  /**
+   * Default: 'Verified' for a Trader (only a KYC-Verified trader is listed and may open trades, product.md
+   * §9.6), 'Unverified' for everyone else.
+   */
   kyc?: KycStatus;
   verified?: boolean;
   blocked?: boolean;
@@ -62,6 +66,7 @@ export async function createUser(t: TestApp, options: TestUserOptions = {}): Pro
   const username = options.username ?? `user_${suffix}`;
   const email = options.email ?? `${username}@example.test`;
   const roles: Role[] = options.roles ?? ['User'];
+  const kyc: KycStatus = options.kyc ?? (roles.includes('Trader') ? 'Verified' : 'Unverified');
   const [row] = await t.sql<{ id: string }>(
     `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status, blocked)
      VALUES (?, ?, 'Test', 'User', ?, ?::text[], ?, ?, ?) RETURNING id`,
@@ -71,7 +76,7 @@ export async function createUser(t: TestApp, options: TestUserOptions = {}): Pro
       options.passwordHash ?? '$argon2id$v=19$m=19456,t=2,p=1$placeholder$placeholder',
       `{${roles.join(',')}}`,
       options.verified ?? true,
-      options.kyc ?? 'Unverified',
+      kyc,
       options.blocked ?? false,
     ],
   );
@@ -80,10 +85,10 @@ export async function createUser(t: TestApp, options: TestUserOptions = {}): Pro
     mfaSecret = Totp.newSecret();
     await t.sql('INSERT INTO user_mfa (user_id, secret_enc, enabled_at) VALUES (?, ?, now())', [row.id, sealSecret(t.config.mfaEncryptionKey, mfaSecret)]);
   }
-  await saveWithdrawalAddresses(t, row.id, options.withdrawalAddresses ?? (options.kyc === 'Verified' ? TEST_DESTINATIONS : []));
+  await saveWithdrawalAddresses(t, row.id, options.withdrawalAddresses ?? (kyc === 'Verified' ? TEST_DESTINATIONS : []));
   const sessionId = await createSession(t, row.id);
   sessionsOfUsers.set(row.id, sessionId);
-  const token = signAccessToken(t, { userId: row.id, email, username, roles, kyc: options.kyc ?? 'Unverified' }, { sid: sessionId });
+  const token = signAccessToken(t, { userId: row.id, email, username, roles, kyc }, { sid: sessionId });
   return { id: row.id, email, username, roles, token, bearer: `Bearer ${token}`, sessionId, mfaSecret };
 }
 

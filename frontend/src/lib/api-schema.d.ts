@@ -80,7 +80,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the email with the emailed code */
+        /**
+         * Verify the email with the emailed code; signs the user in (no second password entry)
+         * @description 200 {message, accessToken} + refresh cookie, as a login. With 2FA on: {message, mfaRequired: true, mfaToken} (no cookie; finish with auth/login/mfa/). A blocked account, or an Admin without 2FA, is verified but not signed in: {message} only.
+         */
         post: operations["AuthController_verifyOtp"];
         delete?: never;
         options?: never;
@@ -638,6 +641,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/equity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["WalletEquityController_equity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -700,6 +719,22 @@ export interface paths {
         options?: never;
         head?: never;
         patch: operations["TradersController_update"];
+        trace?: never;
+    };
+    "/api/traders/{id}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TradersController_getPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/traders/{id}": {
@@ -1219,6 +1254,16 @@ export interface components {
             /** @example 123456 */
             otp: string;
         };
+        VerifyEmailResponseDto: {
+            /** @description JWT (HS256, 15 minutes); absent when mfaRequired */
+            accessToken?: string;
+            /** @description true: 2FA is on; send mfaToken and the code to auth/login/mfa/ */
+            mfaRequired?: boolean;
+            /** @description 5 minutes, single use (spent by the right code) */
+            mfaToken?: string;
+            /** @example Your email has been verified */
+            message: string;
+        };
         LoginRequestDto: {
             /** @example jane@example.com */
             email: string;
@@ -1542,6 +1587,22 @@ export interface components {
             platform: components["schemas"]["PlatformTotalsDto"];
             ledgerCheck: components["schemas"]["LedgerCheckDto"];
         };
+        EquityDayDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-23
+             */
+            date: string;
+            /**
+             * @description cash + held + copy equity at the end of the day (open positions at their cost)
+             * @example 1520.35
+             */
+            equity: string;
+        };
+        EquityHistoryResponseDto: {
+            /** @description oldest first; the last point is today (the balances now) */
+            items: components["schemas"]["EquityDayDto"][];
+        };
         NotificationDto: {
             id: string;
             /** @example copy_closed */
@@ -1575,6 +1636,74 @@ export interface components {
             share?: number;
             maxCopiers?: number;
         };
+        EquityPointDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-20
+             */
+            date: string;
+            /**
+             * @description compounded return since the period's start, %
+             * @example 4.25
+             */
+            returnPct: number;
+        };
+        MonthlyReturnDto: {
+            /** @example 2026-11 */
+            month: string;
+            /**
+             * @description the month's closed trades compounded, %
+             * @example 3.1
+             */
+            returnPct: number;
+            /**
+             * @description closed trades in the month
+             * @example 12
+             */
+            trades: number;
+        };
+        PublicOpenPositionDto: {
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @example 2026-11-23T10:00:00.000Z */
+            openedAt: string;
+            /**
+             * @description at the close-side price now; null without a fresh quote
+             * @example 1.25
+             */
+            unrealizedPnlPct: number | null;
+        };
+        CopierCountDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-20
+             */
+            date: string;
+            /**
+             * @description live copies at the end of the day
+             * @example 42
+             */
+            copiers: number;
+        };
+        TraderPerformanceDto: {
+            /** @enum {string} */
+            period: "1M" | "3M" | "1Y" | "all";
+            /** @description from the period's start (0 %) to today, a point per UTC day with a closed trade */
+            equityCurve: components["schemas"]["EquityPointDto"][];
+            /**
+             * @description the period's compounded return, %
+             * @example 4.25
+             */
+            periodReturnPct: number;
+            /** @description the last 12 calendar months that had a closed trade, oldest first */
+            monthlyReturns: components["schemas"]["MonthlyReturnDto"][];
+            /** @description open trades, newest first: what and which way, never a size */
+            openPositions: components["schemas"]["PublicOpenPositionDto"][];
+            /** @description live copies at the end of each of the last 30 days */
+            copierTrend: components["schemas"]["CopierCountDto"][];
+        };
         FollowTraderDto: {
             /** @example 2 */
             traderId: number;
@@ -1588,6 +1717,12 @@ export interface components {
              * @example 50
              */
             stopLossPct?: number;
+            /**
+             * @description also copy the trader's open trades at today's price: a position in each, filled at the current ask (buy) / bid (sell), sized as a new trade would be; its receipt shows the trader's original fill beside the copier's
+             * @default false
+             * @example false
+             */
+            copyOpenTrades: boolean;
         };
         CopySettingsDto: {
             /**
@@ -1958,7 +2093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponseDto"];
+                    "application/json": components["schemas"]["VerifyEmailResponseDto"];
                 };
             };
             /** @description Wrong or expired code */
@@ -3117,6 +3252,28 @@ export interface operations {
             };
         };
     };
+    WalletEquityController_equity: {
+        parameters: {
+            query?: {
+                /** @description how many days back, today included */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EquityHistoryResponseDto"];
+                };
+            };
+        };
+    };
     NotificationsController_list: {
         parameters: {
             query?: {
@@ -3209,6 +3366,37 @@ export interface operations {
             };
         };
     };
+    TradersController_getPerformance: {
+        parameters: {
+            query?: {
+                /** @description the equity curve's period */
+                period?: "1M" | "3M" | "1Y" | "all";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraderPerformanceDto"];
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND: missing or not public (blocked, deleted, demoted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     TradersController_get: {
         parameters: {
             query?: never;
@@ -3263,7 +3451,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the new copy */
+            /** @description the new copy; with copyOpenTrades also openTrades { copied: [{tradeId, symbol, side, size, traderFill, copierFill}], skipped: [{tradeId, symbol, reason: market_closed | no_quote | zero_size}] } */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3534,6 +3722,13 @@ export interface operations {
         responses: {
             /** @description { trade, copied, committed, skipped }; trade.entryPrice is the fill */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KYC_REQUIRED: the trader is not KYC Verified; TOKEN_SCOPE (API token without trade) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,6 +32,7 @@ import { SqlCodeTryLog } from './adapters/persistence/sql-code-try-log';
 import { RegisterUserUseCase } from './application/use-cases/register-user/register-user.use-case';
 import { ResendVerificationCodeUseCase } from './application/use-cases/resend-verification-code/resend-verification-code.use-case';
 import { VerifyEmailUseCase } from './application/use-cases/verify-email/verify-email.use-case';
+import { VerifyEmailSignInUseCase } from './application/use-cases/verify-email/verify-email-sign-in.use-case';
 import { LogInUseCase } from './application/use-cases/log-in/log-in.use-case';
 import { RefreshSessionUseCase } from './application/use-cases/refresh-session/refresh-session.use-case';
 import { LogOutUseCase } from './application/use-cases/log-out/log-out.use-case';
@@ -100,6 +101,7 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
     RegisterUserUseCase,
     ResendVerificationCodeUseCase,
     VerifyEmailUseCase,
+    VerifyEmailSignInUseCase,
     LogInUseCase,
     RefreshSessionUseCase,
     LogOutUseCase,

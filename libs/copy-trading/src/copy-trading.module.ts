@@ -18,6 +18,12 @@ import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 import { SqlCopyTradingQueries } from './adapters/persistence/sql-copy-trading-queries';
 import { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
+import { SqlOpenTradesStore } from './adapters/persistence/sql-open-trades-store';
+import { SqlTraderPerformance } from './adapters/persistence/sql-trader-performance';
+import { TraderPerformanceQueries } from './application/ports/trader-performance';
+import { ReadTraderPerformanceUseCase } from './application/use-cases/read-trader-performance/read-trader-performance.use-case';
+import { OpenTradesStore } from './application/ports/open-trades-store';
+import { CopyOpenTrades } from './application/services/copy-open-trades';
 import { SqlCopyNotices } from './adapters/persistence/sql-copy-notices';
 import { SqlTraderProfiles } from './adapters/persistence/sql-trader-profiles';
 import { CopyTradingUserInfoExtras } from './adapters/auth/copy-trading-user-info-extras';
@@ -53,6 +59,10 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     { provide: CopyRepository, useClass: SqlCopyRepository },
     SqlCopyNotices,
     { provide: TradeEngine, useClass: SqlTradeEngine },
+    { provide: OpenTradesStore, useClass: SqlOpenTradesStore },
+    CopyOpenTrades,
+    { provide: TraderPerformanceQueries, useClass: SqlTraderPerformance },
+    ReadTraderPerformanceUseCase,
     { provide: TraderProfiles, useClass: SqlTraderProfiles },
     { provide: CopyTradingQueries, useClass: SqlCopyTradingQueries },
     { provide: PriceWatchStore, useClass: SqlPriceWatchStore },

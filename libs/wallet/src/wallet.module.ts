@@ -23,6 +23,9 @@ import { RequestWithdrawalUseCase } from './application/use-cases/request-withdr
 import { SqlLedgerInspector } from './adapters/persistence/sql-ledger-inspector';
 import { WalletController } from './adapters/http/wallet.controller';
 import { AdminWalletController } from './adapters/http/admin-wallet.controller';
+import { WalletEquityController } from './adapters/http/wallet-equity.controller';
+import { EquityHistory } from './application/ports/equity-history';
+import { SqlEquityHistory } from './adapters/persistence/sql-equity-history';
 import { WithdrawalAddresses } from './application/ports/withdrawal-addresses';
 import { SqlWithdrawalAddresses } from './adapters/persistence/sql-withdrawal-addresses';
 import { ManageWithdrawalAddressesUseCase } from './application/use-cases/manage-withdrawal-addresses/manage-withdrawal-addresses.use-case';
@@ -36,9 +39,10 @@ import { WalletForAuthModule } from './wallet-for-auth.module';
  */
 @Module({
   imports: [MikroOrmModule.forFeature([WalletTransactionEntity, LedgerAccountEntity, LedgerTransactionEntity, LedgerEntryEntity]), AuditModule, AuthModule, WalletForAuthModule],
-  controllers: [WalletController, AdminWalletController],
+  controllers: [WalletController, AdminWalletController, WalletEquityController],
   providers: [
     { provide: LedgerInspector, useClass: SqlLedgerInspector },
+    { provide: EquityHistory, useClass: SqlEquityHistory },
     { provide: Ledger, useClass: SqlLedger },
     { provide: AccountHolders, useClass: SqlAccountHolders },
     { provide: IdempotencyStore, useClass: SqlIdempotencyStore },

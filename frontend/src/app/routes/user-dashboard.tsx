@@ -5,6 +5,7 @@ import { CopiesList } from '../../features/copies/components/copies-list';
 import { NotificationsPanel } from '../../features/notifications/components/notifications-panel';
 import { useDivergenceByCopy } from '../../features/trades/api/get-trades';
 import { LivePortfolio } from '../../features/portfolio/components/live-portfolio';
+import { EquityHistory } from '../../features/portfolio/components/equity-history';
 import { useFirstVisit } from '../../lib/first-visit';
 import { OnboardingChecklist } from '../../features/onboarding/components/checklist';
 
@@ -33,6 +34,7 @@ export function OverviewScreen() {
       <OnboardingChecklist />
       <BalanceCards />
       <LivePortfolio />
+      <EquityHistory />
       <CopiesList divergence={divergence} />
       <NotificationsPanel />
     </div>

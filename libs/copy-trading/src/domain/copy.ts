@@ -33,6 +33,7 @@ export const copyErrors = {
   already: () => new DomainError('COPY.ALREADY_COPYING', 'You already copy this trader', 'conflict'),
   full: () => new DomainError('COPY.TRADER_FULL', 'This trader accepts no more copiers', 'conflict'),
   kyc: () => new DomainError('KYC_REQUIRED', 'Complete identity verification (KYC) before copying traders', 'forbidden'),
+  traderKyc: () => new DomainError('KYC_REQUIRED', 'The trader must complete identity verification (KYC) before opening trades', 'forbidden'),
   email: () => new DomainError('EMAIL_NOT_VERIFIED', 'Verify your email before copying traders', 'forbidden'),
   blocked: () => new DomainError('BLOCKED', 'Your account has been blocked', 'forbidden'),
   accountDeleted: () => new DomainError('ACCOUNT_DELETED', 'This account has been deleted', 'forbidden'),

@@ -14,6 +14,7 @@ import { Migration20261123000630NotificationsKey } from './Migration202611230006
 import { Migration20261123000640CopySettlementTuning } from './Migration20261123000640CopySettlementTuning';
 import { Migration20261123000650LoginFailuresSweepIndex } from './Migration20261123000650LoginFailuresSweepIndex';
 import { Migration20261123120000ContactMessages } from './Migration20261123120000ContactMessages';
+import { Migration20261123170000TraderKycListing } from './Migration20261123170000TraderKycListing';
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 import { Migration20261123080000MarketCore } from './Migration20261123080000MarketCore';
 import { Migration20261123081000Execution } from './Migration20261123081000Execution';
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123140000AccessCacheSessions', class: Migration20261123140000AccessCacheSessions },
   { name: 'Migration20261123185000UserDirectory', class: Migration20261123185000UserDirectory },
   { name: 'Migration20261123190000FanOutIndexes', class: Migration20261123190000FanOutIndexes },
+  { name: 'Migration20261123170000TraderKycListing', class: Migration20261123170000TraderKycListing },
 ];

@@ -34,6 +34,38 @@ describe('register → verify email', () => {
     expect(bodyOf(fetchMock, '/api/auth/verifyotp')).toEqual({ email: 'ada@example.com', otp: '123456' });
   });
 
+  it('verifying signs the new user in: straight to the dashboard, "Welcome", no password asked again', async () => {
+    const { makeToken } = await import('../../../test/utils');
+    const accessToken = makeToken({ userId: 'u-verified', username: 'ada_l' });
+    const fetchMock = mockFetch({
+      ...noSession,
+      'POST /api/auth/verifyotp': { message: 'Your email has been verified', accessToken },
+      'GET /api/wallet': { balance: '0.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/copies': [],
+      'GET /api/trades': { items: [], total: 0, page: 1, limit: 100 },
+      'GET /api/notifications': { items: [], total: 0, unread: 0, page: 1, limit: 10 },
+    });
+    renderApp('/otpverification');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userdashboard'));
+    expect(await screen.findByRole('heading', { name: /^Welcome, Ada/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/auth/login')).toBe(false);
+    expect(bodyOf(fetchMock, '/api/auth/verifyotp')).toEqual({ email: 'ada@example.com', otp: '123456' });
+  });
+
+  it('with 2FA on, verifying sends the user to sign in with the code', async () => {
+    mockFetch({ ...noSession, 'POST /api/auth/verifyotp': { message: 'Your email has been verified', mfaRequired: true, mfaToken: 'm' } });
+    renderApp('/otpverification');
+    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
+    expect(await screen.findByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
   it('shows the 409 message from the server', async () => {
     mockFetch({ ...noSession, 'POST /api/auth/register': () => jsonResponse(409, { statusCode: 409, message: 'This email is already registered', errors: { email: ['This email is already registered'] } }) });
     renderApp('/register');

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { setCredentials } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
+import { useResetCache } from '../../../lib/use-logout';
 import { FormError, TextField } from '../../../components/ui/field';
 import { createNewOtp } from '../api/create-new-otp';
 import { verifyOtp } from '../api/verify-otp';
@@ -10,6 +12,7 @@ import { AuthCard } from './auth-card';
 
 export function OtpVerification() {
   const navigate = useNavigate();
+  const resetCache = useResetCache();
   const location = useLocation();
   const state = (location.state as { email?: string; resend?: boolean } | null) ?? {};
   const [email, setEmail] = useState(state.email ?? '');
@@ -53,8 +56,16 @@ export function OtpVerification() {
     if (Object.keys(next).length) return;
     setBusy(true);
     try {
-      await verifyOtp(email.trim(), otp.trim());
-      toast.success('Email verified. You can sign in now.');
+      const result = await verifyOtp(email.trim(), otp.trim());
+      if (result.accessToken) {
+        // Verifying signs the new user in (the refresh cookie came with the answer): no second password entry.
+        await resetCache();
+        setCredentials({ accessToken: result.accessToken });
+        toast.success('Email verified. Welcome to Mirrorline!');
+        navigate('/userdashboard', { replace: true });
+        return;
+      }
+      toast.success(result.mfaRequired ? 'Email verified. Sign in with your password and code.' : 'Email verified. You can sign in now.');
       navigate('/signin', { state: { email: email.trim() } });
     } catch (error) {
       setErrors(fieldErrors(error, ['email', 'otp']));

@@ -59,6 +59,51 @@ describe('copy dialog', () => {
     expect(screen.getByRole('link', { name: 'manage' })).toHaveAttribute('href', '/userdashboard');
   });
 
+  it('"also copy the open trades": off by default, explained, in the summary, sent as copyOpenTrades; the answer is told', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    const posts: unknown[] = [];
+    mockFetch({
+      'GET /api/traders/2': trader,
+      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/copies': [],
+      'POST /api/copies': (_u: string, init: RequestInit) => {
+        posts.push(JSON.parse(String(init.body)));
+        return jsonResponse(201, {
+          id: 'c1',
+          openTrades: {
+            copied: [{ tradeId: '7', symbol: 'BTCUSDT', side: 'buy', size: '40.00', traderFill: '100', copierFill: '110' }],
+            skipped: [{ tradeId: '8', symbol: 'AAPL', reason: 'market_closed' }],
+          },
+        });
+      },
+    });
+    renderApp('/traderinfo/2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy trader' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Nora Quinn' });
+    const option = within(dialog).getByRole('checkbox', { name: "Also copy the trader's open trades at today's price" });
+    expect(option).not.toBeChecked();
+    expect(option).toHaveAccessibleDescription('Only trades Nora Quinn opens from now on are copied.');
+    await userEvent.click(option);
+    expect(option).toHaveAccessibleDescription(/opens a position in each of Nora Quinn's open trades now, at the current market price \(not the trader's entry\)/);
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '100');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByText("Copied at today's price")).toBeInTheDocument();
+    // Back and unticked: the summary says so, and nothing is sent until Confirm.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Also copy the trader's open trades/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByText('Not copied')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Also copy the trader's open trades/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(posts).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({ traderId: 2, amount: '100.00', copyOpenTrades: true });
+    expect(await screen.findByText("You are now copying Nora Quinn, with 1 open trade at today's price")).toBeInTheDocument();
+    expect(await screen.findByText('Not copied: AAPL (market closed)')).toBeInTheDocument();
+  });
+
   it('without KYC the dialog explains and links to the KYC page', async () => {
     signIn({ roles: ['User'], kycverified: false });
     mockFetch({ 'GET /api/traders/2': trader, 'GET /api/wallet': { balance: '0.00' }, 'GET /api/copies': [] });

@@ -21,6 +21,16 @@ interface MyCopy {
   equity: string;
 }
 
+/** What POST /copies answers with copyOpenTrades (the copy, plus which open trades it took over). */
+interface FollowAnswer {
+  openTrades?: {
+    copied: Array<{ symbol: string; side: string; size: string; traderFill: string; copierFill: string }>;
+    skipped: Array<{ symbol: string; reason: string }>;
+  };
+}
+
+const SKIP_REASONS: Record<string, string> = { market_closed: 'market closed', no_quote: 'no live price', zero_size: 'too small' };
+
 export interface CopyTarget {
   id: string;
   name: string;
@@ -52,6 +62,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const [step, setStep] = useState<'form' | 'summary'>('form');
   const [amount, setAmount] = useState('');
   const [stopLoss, setStopLoss] = useState('');
+  const [copyOpen, setCopyOpen] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; stopLossPct?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -91,13 +102,21 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
     setFormError(null);
     try {
       const traderId = /^\d+$/.test(trader.id) ? Number(trader.id) : trader.id;
-      await authRequest('/copies', {
+      const answer = await authRequest<FollowAnswer>('/copies', {
         method: 'POST',
-        body: { traderId, amount: normalizeAmount(amount), ...(pct !== null ? { stopLossPct: pct } : {}) },
+        body: { traderId, amount: normalizeAmount(amount), ...(pct !== null ? { stopLossPct: pct } : {}), ...(copyOpen ? { copyOpenTrades: true } : {}) },
         headers: { 'Idempotency-Key': key.current() },
       });
       key.settle();
-      toast.success(`You are now copying ${trader.name}`);
+      const taken = answer?.openTrades;
+      toast.success(
+        taken
+          ? `You are now copying ${trader.name}, with ${taken.copied.length} open ${taken.copied.length === 1 ? 'trade' : 'trades'} at today's price`
+          : `You are now copying ${trader.name}`,
+      );
+      if (taken?.skipped.length) {
+        toast.info(`Not copied: ${taken.skipped.map((s) => `${s.symbol} (${SKIP_REASONS[s.reason] ?? s.reason})`).join(', ')}`);
+      }
       setOpen(false);
       void mutate(keyMatches('/copies', '/wallet', '/traders'));
     } catch (error) {
@@ -167,6 +186,23 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
                   : 'Stops the copy when its live equity falls to this % of the amount.'
               }
             />
+            <label className="checkbox copy-dialog__open-trades">
+              <input
+                type="checkbox"
+                checked={copyOpen}
+                onChange={(e) => {
+                  key.reset();
+                  setCopyOpen(e.target.checked);
+                }}
+                aria-describedby="copy-open-trades-hint"
+              />
+              Also copy the trader&apos;s open trades at today&apos;s price
+            </label>
+            <p id="copy-open-trades-hint" className="small muted">
+              {copyOpen
+                ? `Your copy opens a position in each of ${trader.name}'s open trades now, at the current market price (not the trader's entry), sized as a new trade would be.`
+                : `Only trades ${trader.name} opens from now on are copied.`}
+            </p>
             <p className="small muted">
               Profit share {trader.share}%: {trader.name} earns {trader.share}% of your copy&apos;s gains above its high-water mark (its highest equity so far), only when a
               trade closes in profit. Example: $100.00 of new gains → {formatMoney(example)} to the trader. Losses are never charged; you earn the share back only by
@@ -190,6 +226,10 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               <div>
                 <dt>Profit share</dt>
                 <dd>{trader.share}%</dd>
+              </div>
+              <div>
+                <dt>Open trades</dt>
+                <dd>{copyOpen ? "Copied at today's price" : 'Not copied'}</dd>
               </div>
               <div>
                 <dt>Balance after</dt>

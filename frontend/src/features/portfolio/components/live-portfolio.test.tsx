@@ -85,3 +85,10 @@ describe('live portfolio', () => {
     expect(unrealizedPnl('sell', '100.00', '1.00', '5.00')).toBe('-100.00');
   });
 });
+
+describe('fill receipt delay', () => {
+  it('reads as ms at the trader\'s fill, and in s / min / h / d for an open trade copied later', async () => {
+    const { formatDelay } = await import('./live-portfolio');
+    expect([0, 999, 1500, 90_000, 7_200_000, 259_200_000].map(formatDelay)).toEqual(['0 ms', '999 ms', '2 s', '2 min', '2 h', '3 d']);
+  });
+});

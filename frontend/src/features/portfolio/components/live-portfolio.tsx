@@ -30,11 +30,20 @@ function pctOf(part: string, whole: string): string {
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}%`;
 }
 
+/** A receipt's delay: ms for a fill at the trader's (0 ms), minutes or hours for an open trade copied later. */
+export function formatDelay(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  if (ms < 172_800_000) return `${Math.round(ms / 3_600_000)} h`;
+  return `${Math.round(ms / 86_400_000)} d`;
+}
+
 function Receipt({ p }: { p: Position }) {
   if (!p.receipt) return <span className="muted">—</span>;
   return (
     <span className="small">
-      trader {p.receipt.traderFill} · you {p.receipt.copierFill} · {p.receipt.delayMs} ms · {p.receipt.slippageBps} bps
+      trader {p.receipt.traderFill} · you {p.receipt.copierFill} · {formatDelay(p.receipt.delayMs)} · {p.receipt.slippageBps} bps
     </span>
   );
 }

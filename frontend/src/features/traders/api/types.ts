@@ -30,6 +30,8 @@ export interface Trader {
   riskScore: number | null;
   /** fewer than 10 closed trades: no track record yet */
   newTrader: boolean;
+  /** compounded return over the last 30 days, %, a point a day (the card's sparkline) */
+  equityCurve30d: number[];
 }
 
 export interface RecentTrade {
@@ -70,6 +72,7 @@ export function toTrader(raw: unknown): Trader {
     copiersPnl: o.copiersPnl === undefined ? null : str(o.copiersPnl),
     riskScore: numOrNull(o.riskScore),
     newTrader: o.newTrader === true,
+    equityCurve30d: Array.isArray(o.equityCurve30d) ? o.equityCurve30d.map(Number).filter(Number.isFinite) : [],
   };
 }
 

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { PnlChart } from '../../../components/ui/pnl-chart';
 import { Money, Percent } from '../../../components/ui/money';
+import { Sparkline } from '../../../components/market/sparkline';
 import type { Trader } from '../api/types';
+import { formatPercent } from '../../../lib/money';
 import { TraderAvatar } from './trader-avatar';
 
 export function TraderCard({ trader }: { trader: Trader }) {
@@ -62,7 +64,19 @@ export function TraderCard({ trader }: { trader: Trader }) {
           </div>
         )}
       </dl>
-      <PnlChart labels={trader.dayLabels} values={trader.dailyPnls} compact title={`${trader.name}: daily PnL, last ten days`} height={56} />
+      {trader.equityCurve30d.length > 1 ? (
+        <div className="trader-card__curve">
+          <Sparkline
+            values={[0, ...trader.equityCurve30d]}
+            width={240}
+            height={48}
+            label={`${trader.name}: equity curve, last 30 days, ${formatPercent(trader.equityCurve30d[trader.equityCurve30d.length - 1], { signed: true })}`}
+          />
+          <span className="small muted">30-day equity</span>
+        </div>
+      ) : (
+        <PnlChart labels={trader.dayLabels} values={trader.dailyPnls} compact title={`${trader.name}: daily PnL, last ten days`} height={56} />
+      )}
       <footer className="trader-card__foot">
         <span className="muted small">{trader.followers} {trader.followers === 1 ? 'follower' : 'followers'}</span>
         <Link to={`/traderinfo/${trader.id}`} className="btn btn--outline btn--sm" aria-label={`View profile of ${trader.name}`}>

@@ -20,8 +20,14 @@ const RECENT_COLUMNS: Column<RecentTrade>[] = [
   { header: 'Closed', cell: (r) => formatDate(r.closedAt) },
 ];
 
-/** `copyPanel`: what the side shows instead of the plain copy form (the app composes the copy dialog). */
-export function TraderDetails({ copyPanel }: { copyPanel?: (t: { id: string; name: string; share: number }) => ReactNode } = {}) {
+/**
+ * `copyPanel`: what the side shows instead of the plain copy form (the app composes the copy dialog);
+ * `performance`: the charts under the stats (the app composes the trader-performance feature).
+ */
+export function TraderDetails({
+  copyPanel,
+  performance,
+}: { copyPanel?: (t: { id: string; name: string; share: number }) => ReactNode; performance?: (t: { id: string; name: string }) => ReactNode } = {}) {
   const { id } = useParams();
   const { trader, error, isLoading, mutate } = useTrader(id);
   if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
@@ -66,6 +72,7 @@ export function TraderDetails({ copyPanel }: { copyPanel?: (t: { id: string; nam
                 {t.closedTrades !== null && <div><dt>Closed trades</dt><dd>{t.closedTrades}</dd></div>}
                 {t.assetsCopying !== null && <div><dt>Copied equity</dt><dd><Money value={t.assetsCopying} /></dd></div>}
               </dl>
+              {performance?.({ id: t.id || id || '', name: t.name })}
               <section className="card">
                 <h2>Daily PnL, last ten days</h2>
                 <PnlChart labels={t.dayLabels} values={t.dailyPnls} height={160} title={`${t.name}: daily PnL, last ten days`} />

@@ -17,7 +17,7 @@ import {
 import { AccessTokenResponseDto, ChangePasswordResponseDto, MessageResponseDto, ResetTokenResponseDto } from './dto/auth.response.dto';
 import { RegisterUserUseCase } from '../../application/use-cases/register-user/register-user.use-case';
 import { ResendVerificationCodeUseCase } from '../../application/use-cases/resend-verification-code/resend-verification-code.use-case';
-import { VerifyEmailUseCase } from '../../application/use-cases/verify-email/verify-email.use-case';
+import { VerifyEmailSignInUseCase } from '../../application/use-cases/verify-email/verify-email-sign-in.use-case';
 import { LogInUseCase } from '../../application/use-cases/log-in/log-in.use-case';
 import { RefreshSessionUseCase } from '../../application/use-cases/refresh-session/refresh-session.use-case';
 import { LogOutUseCase } from '../../application/use-cases/log-out/log-out.use-case';
@@ -28,7 +28,7 @@ import { ChangePasswordUseCase } from '../../application/use-cases/change-passwo
 import { CompleteMfaLoginUseCase } from '../../application/use-cases/complete-mfa-login/complete-mfa-login.use-case';
 import { SecurityAlerts } from '../../application/services/security-alerts';
 import type { DeviceInfo } from '../../application/ports/auth-sessions';
-import { LoginMfaRequestDto, LoginResponseDto } from './dto/security.dto';
+import { LoginMfaRequestDto, LoginResponseDto, VerifyEmailResponseDto } from './dto/security.dto';
 import { MfaEnrolmentExempt, NoApiToken } from './auth.decorators';
 
 const deviceOf = (req: Request): DeviceInfo => ({ userAgent: req.headers['user-agent'], ip: req.ip });
@@ -42,7 +42,7 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly registerUser: RegisterUserUseCase,
     private readonly resendCode: ResendVerificationCodeUseCase,
-    private readonly verifyEmail: VerifyEmailUseCase,
+    private readonly verifyEmail: VerifyEmailSignInUseCase,
     private readonly logIn: LogInUseCase,
     private readonly refreshSession: RefreshSessionUseCase,
     private readonly logOut: LogOutUseCase,
@@ -82,12 +82,21 @@ export class AuthController {
   @RateLimit('otp-verify')
   @Post('verifyotp')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Verify the email with the emailed code' })
-  @ApiResponse({ status: 200, type: MessageResponseDto })
+  @ApiOperation({
+    summary: 'Verify the email with the emailed code; signs the user in (no second password entry)',
+    description:
+      '200 {message, accessToken} + refresh cookie, as a login. With 2FA on: {message, mfaRequired: true, mfaToken} (no cookie; ' +
+      'finish with auth/login/mfa/). A blocked account, or an Admin without 2FA, is verified but not signed in: {message} only.',
+  })
+  @ApiResponse({ status: 200, type: VerifyEmailResponseDto })
   @ApiResponse({ status: 400, description: 'Wrong or expired code' })
   @ApiResponse({ status: 429, description: 'After 5 wrong tries (request a new code), or too many requests' })
-  verifyOtp(@Body() body: VerifyOtpRequestDto): Promise<MessageResponseDto> {
-    return this.verifyEmail.execute(body);
+  async verifyOtp(@Body() body: VerifyOtpRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<VerifyEmailResponseDto> {
+    const result = await this.verifyEmail.execute({ ...body, device: deviceOf(req) });
+    if (result.mfaRequired) return { message: result.message, mfaRequired: true, mfaToken: result.mfaToken };
+    if (result.accessToken === undefined) return { message: result.message };
+    setRefreshCookie(res, result.refresh.token, result.refresh.expiresAt, this.config.isProduction);
+    return { message: result.message, accessToken: result.accessToken };
   }
 
   @Public()

@@ -38,19 +38,28 @@ export class CopiesController {
     return this.read.myCopies(user.userId);
   }
 
-  /** Follow a trader: cash → copy equity. Needs a verified email and KYC Verified. */
+  /**
+   * Follow a trader: cash → copy equity. Needs a verified email and KYC Verified. With copyOpenTrades the copy
+   * also takes over the trader's open trades at today's price, in the same transaction.
+   */
   @Post('copies')
   @TradeScope()
   @Idempotent()
-  @ApiCreatedResponse({ description: 'the new copy' })
+  @ApiCreatedResponse({
+    description:
+      'the new copy; with copyOpenTrades also openTrades { copied: [{tradeId, symbol, side, size, traderFill, copierFill}], ' +
+      'skipped: [{tradeId, symbol, reason: market_closed | no_quote | zero_size}] }',
+  })
   async create(@CurrentUser() user: AuthenticatedUser, @Body() body: FollowTraderDto) {
-    const { copyId } = await this.follow.execute({
+    const { copyId, openTrades } = await this.follow.execute({
       userId: user.userId,
       traderId: body.traderId,
       amount: parseAmount(body.amount),
       stopLossPct: body.stopLossPct ?? null,
+      copyOpenTrades: body.copyOpenTrades === true,
     });
-    return this.copyOf(user.userId, copyId);
+    const copy = await this.copyOf(user.userId, copyId);
+    return openTrades ? { ...copy, openTrades } : copy;
   }
 
   @Get('copies/settings')

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
 import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close-trade.use-case';
@@ -34,10 +34,12 @@ export class TraderTradesController {
 
   /**
    * Opens a market order at the ask (buy) / bid (sell); every active copy gets its position at the same fill
-   * in the same transaction. 400 MARKET.UNKNOWN_SYMBOL / TRADE.INVALID_LEVEL, 409 MARKET.CLOSED, 503 MARKET.NO_QUOTE.
+   * in the same transaction. 400 MARKET.UNKNOWN_SYMBOL / TRADE.INVALID_LEVEL, 403 KYC_REQUIRED (the trader is not
+   * KYC Verified), 409 MARKET.CLOSED, 503 MARKET.NO_QUOTE.
    */
   @Post('trades')
   @TradeScope()
+  @ApiForbiddenResponse({ description: 'KYC_REQUIRED: the trader is not KYC Verified; TOKEN_SCOPE (API token without trade)' })
   @ApiCreatedResponse({ description: '{ trade, copied, committed, skipped }; trade.entryPrice is the fill' })
   async open(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Body() body: OpenTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, Header, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { DomainError } from '@mirrorline/shared';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
+import { ReadTraderPerformanceUseCase, type TraderPerformance } from '../../application/use-cases/read-trader-performance/read-trader-performance.use-case';
+import { TraderPerformanceDto, TraderPerformanceQueryDto } from './dto/trader-performance.dto';
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
 import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
@@ -19,6 +21,7 @@ export class TradersController {
     private readonly resolveTrader: ResolveTraderUseCase,
     private readonly updateProfile: UpdateTraderProfileUseCase,
     private readonly publicCache: PublicTraderCache,
+    private readonly performance: ReadTraderPerformanceUseCase,
   ) {}
 
   /** Public list with stats from closed trades; cached a few seconds by clients and proxies. */
@@ -44,6 +47,20 @@ export class TradersController {
   async update(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateTraderProfileDto) {
     const traderId = await this.resolveTrader.execute({ ...user, roles: user.roles.filter((r) => r !== 'Admin') });
     return this.updateProfile.execute({ traderId, patch: body });
+  }
+
+  /**
+   * The trader page's charts: the equity curve of the compounded return over a period (1M 3M 1Y all), monthly
+   * returns, open positions (symbol, side, unrealized pnl % at the market; never a size) and the copier trend.
+   */
+  @Public()
+  @Get(':id/performance')
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOkResponse({ type: TraderPerformanceDto })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND: missing or not public (blocked, deleted, demoted, not KYC Verified)' })
+  async getPerformance(@Param('id', intId()) id: number, @Query() query: TraderPerformanceQueryDto): Promise<TraderPerformance> {
+    const rows = await this.publicCache.get(`performance:${id}`, () => this.performance.rows(id));
+    return this.performance.view(rows, query.period ?? '1Y');
   }
 
   @Public()

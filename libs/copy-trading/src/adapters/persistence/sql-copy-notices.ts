@@ -135,25 +135,35 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  /** position_opened / position_closed to the trade's copiers (those a copy close-out settled heard of it then). */
+  /**
+   * position_opened / position_closed to the trade's copiers (those a copy close-out settled heard of it then).
+   * One publish per distinct copier fill: every fan-out position fills at the trader's fill (one group, whatever
+   * the number of copiers); a position taken over later by "copy open trades" has its own fill and receipt.
+   */
   private async publishPositions(tx: TransactionContext, notice: NoticeRow): Promise<void> {
     if (!this.live) return;
     const opened = notice.kind === 'opened';
-    const [row] = await emOf(tx).execute<{ ids: string[] | null }[]>(
-      `SELECT array_agg(follower_id::text) AS ids FROM copy_positions WHERE trade_id = ?
-       ${opened ? '' : "AND settled AND close_reason IS DISTINCT FROM 'copy_stop_loss'"}`,
+    const groups = await emOf(tx).execute<{ fill: string | null; delay_ms: number; slippage_bps: string; ids: string[] }[]>(
+      `SELECT trim_scale(fill_price)::text AS fill, delay_ms, slippage_bps::text AS slippage_bps, array_agg(follower_id::text) AS ids
+       FROM copy_positions WHERE trade_id = ? ${opened ? '' : "AND settled AND close_reason IS DISTINCT FROM 'copy_stop_loss'"}
+       GROUP BY fill_price, delay_ms, slippage_bps`,
       [notice.trade_id],
     );
-    if (!row?.ids?.length) return;
-    const trade = { tradeId: notice.trade_id, traderId: Number(notice.trader_id), symbol: notice.symbol, side: notice.side, entryPrice: notice.entry_price };
-    // Every copy of a trade fills at the trader's fill (product.md §9.3): one receipt for all.
-    const receipt = { traderFill: notice.entry_price, copierFill: notice.entry_price, delayMs: 0, slippageBps: '0.00' };
-    await this.live.publish(
+    if (!groups.length) return;
+    const trade = { tradeId: notice.trade_id, traderId: Number(notice.trader_id), symbol: notice.symbol, side: notice.side };
+    const quoteTime = notice.entry_quote_time ? new Date(notice.entry_quote_time).toISOString() : null;
+    await this.live.publishEach(
       tx,
-      row.ids,
-      opened
-        ? { type: 'position_opened', data: { ...trade, receipt: { ...receipt, quoteTime: notice.entry_quote_time ? new Date(notice.entry_quote_time).toISOString() : null } } }
-        : { type: 'position_closed', data: { ...trade, exitPrice: notice.exit_price, closeReason: notice.close_reason, receipt } },
+      groups.map((g) => {
+        const copierFill = g.fill ?? notice.entry_price;
+        const receipt = { traderFill: notice.entry_price, copierFill, delayMs: Number(g.delay_ms), slippageBps: Number(g.slippage_bps).toFixed(2) };
+        return {
+          userIds: g.ids,
+          event: opened
+            ? { type: 'position_opened' as const, data: { ...trade, entryPrice: copierFill, receipt: { ...receipt, quoteTime } } }
+            : { type: 'position_closed' as const, data: { ...trade, entryPrice: copierFill, exitPrice: notice.exit_price, closeReason: notice.close_reason, receipt } },
+        };
+      }),
     );
   }
 

@@ -12,6 +12,15 @@ import type { CopyStatus } from '../../domain/copy';
  */
 export const LISTED_TRADER = `(NOT u.blocked AND u.deleted_at IS NULL AND 'Trader' = ANY (u.roles))`;
 
+/**
+ * A listed trader whose user is KYC Verified: only those are shown to the public (GET traders/, GET
+ * traders/:id) and can be followed; an unverified one can neither be found nor open trades (KYC_REQUIRED).
+ */
+export const PUBLIC_TRADER = `(${LISTED_TRADER} AND u.kyc_status = 'Verified')`;
+
+/** The columns of a TraderRef (alias tp = trader_profiles, u = the trader's user). */
+export const TRADER_REF_COLUMNS = `tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed, u.kyc_status = 'Verified' AS kyc_verified`;
+
 interface TraderRow {
   id: number;
   user_id: string;
@@ -19,6 +28,7 @@ interface TraderRow {
   share_pct: number;
   max_copiers: number;
   listed: boolean;
+  kyc_verified: boolean;
 }
 
 export const toTraderRef = (row: TraderRow): TraderRef => ({
@@ -28,6 +38,7 @@ export const toTraderRef = (row: TraderRow): TraderRef => ({
   sharePct: Number(row.share_pct),
   maxCopiers: Number(row.max_copiers),
   listed: row.listed,
+  kycVerified: row.kyc_verified,
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,7 +52,7 @@ export class SqlCopyRepository extends CopyRepository {
     // The lock is taken whether or not the trader is listed (copies of a blocked trader still stop,
     // withdraw and settle); OF tp: the user row is only read, never locked.
     const [row] = await emOf(tx).execute<TraderRow[]>(
-      `SELECT tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed
+      `SELECT ${TRADER_REF_COLUMNS}
        FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE tp.id = ?
        ${mode === 'share' ? 'FOR SHARE OF tp' : 'FOR NO KEY UPDATE OF tp'}`,
       [traderId],

@@ -19,7 +19,7 @@ import {
   type TraderTrade,
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
-import { LISTED_TRADER } from './sql-copy-repository';
+import { PUBLIC_TRADER } from './sql-copy-repository';
 import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
 import { pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 import { realisedCopyPnlToday } from './copy-rules.sql';
@@ -46,7 +46,7 @@ const bySymbol = (quotes: readonly Quote[]): Map<string, Quote> => new Map(quote
  * Stats of one trader from its closed trades. A trade's return on a copier's equity is
  * pnlPct × allocationPct / 100; ROI 30 d sums them, max drawdown compounds them, the daily PnL sums
  * them per UTC day. Followers and assets come from live copies; copiers' pnl from the per-trade totals
- * the settlement stores (no scan of positions). Joins the trader's user for LISTED_TRADER.
+ * the settlement stores (no scan of positions). Joins the trader's user for PUBLIC_TRADER.
  */
 /** The wallet's relation (copy_id, balance): each copy's equity account. */
 const COPY_EQUITY = sqlText(walletQueries.copyEquity());
@@ -125,6 +125,15 @@ interface TraderRow {
 
 const round2 = (value: number | string): number => Math.round(Number(value) * 100) / 100;
 
+/** Daily returns (%) compounded into the return since the start (%), one point a day. */
+function compounded(returns: number[]): number[] {
+  let equity = 1;
+  return returns.map((r) => {
+    equity *= Math.max(0, 1 + r / 100);
+    return round2((equity - 1) * 100);
+  });
+}
+
 function toSummary(row: TraderRow): TraderSummary {
   const closed = Number(row.closed);
   const daily: DailyPnl[] = (row.daily ?? []).map((d) => ({ date: d.date, label: d.label, pnl: Number(d.pnl) }));
@@ -150,6 +159,7 @@ function toSummary(row: TraderRow): TraderSummary {
     daily,
     riskScore: riskScore((row.returns30 ?? []).map(Number)),
     newTrader: closed < NEW_TRADER_CLOSED_TRADES,
+    equityCurve30d: compounded((row.returns30 ?? []).map(Number)),
   };
 }
 
@@ -190,7 +200,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async listTraders(query: TraderListQuery): Promise<Page<TraderSummary>> {
-    const filter = `${LISTED_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text) AND (?::text IS NULL OR tp.name ILIKE ?::text)`;
+    const filter = `${PUBLIC_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text) AND (?::text IS NULL OR tp.name ILIKE ?::text)`;
     const type = query.traderType ?? null;
     const name = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const result = pageRows(
@@ -207,8 +217,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async trader(id: number): Promise<TraderDetails | null> {
-    // Blocked, deleted or demoted traders are not public: their page is a 404 like a missing one.
-    const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ? AND ${LISTED_TRADER}`, [id]);
+    // Blocked, deleted, demoted or not KYC-Verified traders are not public: their page is a 404 like a missing one.
+    const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ? AND ${PUBLIC_TRADER}`, [id]);
     if (!row) return null;
     const recent = await this.run<{ id: string; market: string; pair: string; side: string; pnl_pct: string; closed_at: Date }>(
       `SELECT id::text AS id, market, pair, side, pnl_pct::text AS pnl_pct, closed_at FROM trader_trades

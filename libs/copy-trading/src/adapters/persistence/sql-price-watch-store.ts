@@ -7,7 +7,7 @@ import { Ledger, ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import { PriceWatchStore, type CloseOutResult, type CrossedTrade } from '../../application/ports/price-watch-store';
-import { toTraderRef, LISTED_TRADER } from './sql-copy-repository';
+import { toTraderRef, TRADER_REF_COLUMNS } from './sql-copy-repository';
 import { pgArray, pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 import { sqlAmount } from './sql-amount';
 
@@ -90,7 +90,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // them do not), in id order, then the copy rows in id order, then the ledger accounts (posting trigger).
     const traders = (
       await em.execute<Parameters<typeof toTraderRef>[0][]>(
-        `SELECT tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed
+        `SELECT ${TRADER_REF_COLUMNS}
          FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
          WHERE tp.id IN (SELECT trader_id FROM copies WHERE id = ANY (?::uuid[])) ORDER BY tp.id FOR SHARE OF tp`,
         [ids],

@@ -9,6 +9,8 @@ export interface TraderRef {
   maxCopiers: number;
   /** public and open to new copiers and new trades: still a Trader, not blocked, not deleted */
   listed: boolean;
+  /** the trader's user is KYC Verified: needed to be public (listed, followed) and to open trades */
+  kycVerified: boolean;
 }
 
 /** A copy as the lifecycle use cases need it; amounts in cents. */

@@ -47,6 +47,11 @@ export interface TraderSummary {
   riskScore: number;
   /** fewer than 10 closed trades: accuracy and ROI are not shown as a track record */
   newTrader: boolean;
+  /**
+   * The compounded return over the last 30 days, one point a day (UTC), oldest first, in % since the start of
+   * the window (the first point is the first day's return): the cards' equity-curve sparkline.
+   */
+  equityCurve30d: number[];
 }
 
 export interface RecentTrade {

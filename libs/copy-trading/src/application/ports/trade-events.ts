@@ -1,4 +1,5 @@
 import type { TransactionContext } from '@mirrorline/shared';
+import type { FillReceipt } from './trade-engine';
 import type { CloseOutResult } from './price-watch-store';
 
 /**
@@ -11,4 +12,17 @@ import type { CloseOutResult } from './price-watch-store';
 export abstract class TradeEvents {
   /** Copies whose settlement stopped them (settled stop loss or end), given by the settlement. */
   abstract closedOut(tx: TransactionContext, result: CloseOutResult): Promise<void>;
+  /**
+   * Positions a new copy took over from the trader's open trades (copy open trades), each with its own fill:
+   * position_opened to that one follower. No-op unless an adapter publishes it.
+   */
+  async positionsCopied(_tx: TransactionContext, _followerId: string, _traderId: number, _positions: CopiedPositionEvent[]): Promise<void> {}
+}
+
+/** One position of "copy open trades": the trader's original fill beside the copier's. */
+export interface CopiedPositionEvent {
+  tradeId: string;
+  symbol: string;
+  side: string;
+  receipt: FillReceipt;
 }

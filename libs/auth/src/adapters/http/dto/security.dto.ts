@@ -60,6 +60,12 @@ export class LoginResponseDto {
   mfaToken?: string;
 }
 
+/** POST auth/verifyotp/: the email is verified, and the user signed in as by auth/login/ (when allowed). */
+export class VerifyEmailResponseDto extends LoginResponseDto {
+  @ApiProperty({ example: 'Your email has been verified' })
+  message!: string;
+}
+
 export class MfaStatusResponseDto {
   @ApiProperty()
   enabled!: boolean;

@@ -2,7 +2,7 @@ import { DomainError } from '@mirrorline/shared';
 import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { TRADER_TYPES } from '../../../domain/copy';
 import { IsAmount, IsPrice, OptionalNotNull } from './validators';
 
@@ -68,6 +68,17 @@ export class FollowTraderDto {
   @Min(5)
   @Max(95)
   stopLossPct?: number;
+
+  @ApiPropertyOptional({
+    example: false,
+    default: false,
+    description:
+      "also copy the trader's open trades at today's price: a position in each, filled at the current ask (buy) / bid (sell), " +
+      'sized as a new trade would be; its receipt shows the trader\'s original fill beside the copier\'s',
+  })
+  @IsOptional()
+  @IsBoolean()
+  copyOpenTrades?: boolean;
 }
 
 export class CopyAmountDto {

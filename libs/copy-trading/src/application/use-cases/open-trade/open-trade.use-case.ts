@@ -42,6 +42,8 @@ export class OpenTradeUseCase {
       // A blocked, deleted or demoted trader fans out nothing new to its copiers; closing its open trades
       // still works (CloseTradeUseCase) so their positions settle.
       if (!trader || !trader.listed) throw copyErrors.traderNotFound();
+      // Copiers' money follows this trade: only an identified trader may lead (403 KYC_REQUIRED).
+      if (!trader.kycVerified) throw copyErrors.traderKyc();
       // The quote is read once the trader's lock is held: the fill is the price at the time the order runs.
       const quote = await this.market.executableQuote(instrument.symbol); // MARKET.CLOSED 409, MARKET.NO_QUOTE 503
       const levels = { stopLoss: command.stopLoss ?? null, takeProfit: command.takeProfit ?? null };

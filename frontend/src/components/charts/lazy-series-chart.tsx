@@ -1,0 +1,30 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '../ui/skeleton';
+import type { SeriesChartProps } from './series-chart';
+
+const SeriesChart = lazy(() => import('./series-chart'));
+
+/**
+ * A lightweight-charts series chart, loaded on first render (the library is not in the initial JS), with its
+ * values as a visually hidden table for screen readers (`format` writes one value).
+ */
+export function LazySeriesChart({ format, rowLabel, ...props }: SeriesChartProps & { format: (value: number) => string; rowLabel: (time: number) => string }) {
+  return (
+    <figure className="series-chart">
+      <Suspense fallback={<Skeleton height={props.height ?? 260} width="100%" />}>
+        <SeriesChart {...props} />
+      </Suspense>
+      <table className="visually-hidden">
+        <caption>{props.label}</caption>
+        <tbody>
+          {props.points.map((p) => (
+            <tr key={p.time}>
+              <th scope="row">{rowLabel(p.time)}</th>
+              <td>{format(p.value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,15 @@
+import useSWR from 'swr';
+import type { ApiAnswer } from '../../../lib/api';
+import { swrFetcher } from '../../../lib/fetcher';
+
+export const PERIODS = ['1M', '3M', '1Y', 'all'] as const;
+export type Period = (typeof PERIODS)[number];
+export type TraderPerformance = ApiAnswer<'/api/traders/{id}/performance'>;
+
+/** GET /api/traders/:id/performance?period= (public): equity curve, monthly returns, open positions, copier trend. */
+export function useTraderPerformance(id: string | undefined, period: Period) {
+  const swr = useSWR<TraderPerformance>(id ? `/traders/${encodeURIComponent(id)}/performance?period=${period}` : null, swrFetcher, {
+    keepPreviousData: true,
+  });
+  return { ...swr, performance: swr.data };
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { TraderPerformanceQueries, type TraderPerformanceRows } from '../../application/ports/trader-performance';
+import { PUBLIC_TRADER } from './sql-copy-repository';
+import { trimDecimal } from './sql-trade-engine';
+
+/**
+ * The trader page's charts in three small statements (the trader's own rows only). The return of a trade on
+ * a copier's equity is pnlPct × allocationPct / 100 as in the statistics (sql-copy-trading-queries.ts); the
+ * curve compounds them in close order, so it is the maxDrawdown's curve.
+ */
+@Injectable()
+export class SqlTraderPerformance extends TraderPerformanceQueries {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  private run<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.em.getConnection().execute<T[]>(sql, params);
+  }
+
+  async performance(traderId: number): Promise<TraderPerformanceRows | null> {
+    const [listed] = await this.run<{ id: number }>(
+      `SELECT tp.id FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE tp.id = ? AND ${PUBLIC_TRADER}`,
+      [traderId],
+    );
+    if (!listed) return null;
+    const [growth, monthly, open, trend] = await Promise.all([
+      this.run<{ day: string; factor: number }>(
+        `WITH curve AS (
+           SELECT closed_at, id,
+                  exp(sum(ln(greatest(1 + pnl_pct::float8 * allocation_pct / 10000, 0.0001))) OVER (ORDER BY closed_at, id)) AS factor
+           FROM trader_trades WHERE trader_id = ? AND status = 'closed'
+         )
+         SELECT DISTINCT ON ((closed_at AT TIME ZONE 'UTC')::date) to_char((closed_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, factor
+         FROM curve ORDER BY (closed_at AT TIME ZONE 'UTC')::date, closed_at DESC, id DESC`,
+        [traderId],
+      ),
+      this.run<{ month: string; ret: number; trades: string }>(
+        `SELECT to_char(date_trunc('month', closed_at AT TIME ZONE 'UTC'), 'YYYY-MM') AS month,
+                (exp(sum(ln(greatest(1 + pnl_pct::float8 * allocation_pct / 10000, 0.0001)))) - 1) * 100 AS ret, count(*) AS trades
+         FROM trader_trades WHERE trader_id = ? AND status = 'closed' AND closed_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' - interval '11 months'
+         GROUP BY 1 ORDER BY 1`,
+        [traderId],
+      ),
+      this.run<{ symbol: string; side: 'buy' | 'sell'; entry_price: string; opened_at: Date }>(
+        `SELECT symbol, side, entry_price::text AS entry_price, opened_at FROM trader_trades
+         WHERE trader_id = ? AND status = 'open' ORDER BY opened_at DESC, id DESC LIMIT 50`,
+        [traderId],
+      ),
+      // Copies live at the end of each of the last 30 days (UTC).
+      this.run<{ day: string; copiers: string }>(
+        `SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+                (SELECT count(*) FROM copies c WHERE c.trader_id = ?
+                   AND c.created_at < (d.day + interval '1 day') AT TIME ZONE 'UTC'
+                   AND (c.ended_at IS NULL OR c.ended_at >= (d.day + interval '1 day') AT TIME ZONE 'UTC')) AS copiers
+         FROM generate_series((now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+         ORDER BY d.day`,
+        [traderId],
+      ),
+    ]);
+    return {
+      growth: growth.map((g) => ({ date: g.day, factor: Number(g.factor) })),
+      monthly: monthly.map((m) => ({ month: m.month, returnPct: Math.round(Number(m.ret) * 100) / 100, trades: Number(m.trades) })),
+      openTrades: open.map((o) => ({ symbol: o.symbol, side: o.side, entryPrice: trimDecimal(o.entry_price), openedAt: new Date(o.opened_at).toISOString() })),
+      copierTrend: trend.map((t) => ({ date: t.day, copiers: Number(t.copiers) })),
+    };
+  }
+}
