@@ -1468,6 +1468,32 @@ export interface components {
             page: number;
             limit: number;
         };
+        StatementLineDto: {
+            id: string;
+            /** Format: date-time */
+            time: string;
+            /** @description the business event: deposit, withdrawal_hold, withdrawal, withdrawal_release, adjustment, copy_fund, copy_withdraw, trade_settlement, profit_share, … */
+            type: string;
+            reference: string | null;
+            /**
+             * @description which of the user's accounts moved
+             * @enum {string}
+             */
+            account: "cash" | "held" | "copy_equity";
+            /** Format: uuid */
+            copyId: string | null;
+            /**
+             * @description signed: + into that account, − out of it
+             * @example -25.00
+             */
+            amount: string;
+        };
+        StatementPageDto: {
+            items: components["schemas"]["StatementLineDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         DepositRequestDto: {
             /**
              * @description USD, a decimal string with at most 2 decimals
@@ -1484,11 +1510,36 @@ export interface components {
             /** @example DE89 3704 0044 0532 0130 00 */
             destination: string;
         };
+        WithdrawalAddressDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example My bank */
+            label: string;
+            /** @example DE89370400440532013000 */
+            destination: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description withdrawals to it are accepted from then on
+             */
+            usableAt: string;
+        };
+        WithdrawalAddressesDto: {
+            items: components["schemas"]["WithdrawalAddressDto"][];
+        };
         WithdrawalAddressRequestDto: {
             /** @example My bank */
             label: string;
             /** @example DE89 3704 0044 0532 0130 00 */
             destination: string;
+        };
+        CreatedWithdrawalAddressDto: {
+            address: components["schemas"]["WithdrawalAddressDto"];
+        };
+        WalletMessageDto: {
+            /** @example Withdrawal address deleted */
+            message: string;
         };
         DecisionRequestDto: {
             /** @description reason shown to the user (e.g. why a request was rejected) */
@@ -1562,6 +1613,62 @@ export interface components {
             page: number;
             limit: number;
         };
+        DailyPnlDto: {
+            /** @example 23 Nov */
+            label: string;
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            date: string;
+            /** @description that day's return, % */
+            pnl: number;
+        };
+        TraderSummaryDto: {
+            /** @example 10 */
+            id: number;
+            name: string;
+            description: string;
+            traderType: string;
+            strategySummary: string;
+            strategyExplanation: string;
+            /** @description an https URL, or null */
+            image: string | null;
+            /** @description profit share, % */
+            share: number;
+            maxCopiers: number;
+            /** @description win rate of closed trades, % */
+            tradingAccuracy: number;
+            /** @description return over the trades closed in the last 30 days, % */
+            roi30d: number;
+            /** @description largest peak-to-trough fall of the compounded return curve, % */
+            maxDrawdown: number;
+            closedTrades: number;
+            followers: number;
+            /**
+             * @description Σ equity of the live copies
+             * @example 1250.50
+             */
+            assetsCopying: string;
+            /**
+             * @description Σ realised pnl of all copied positions, net of profit share
+             * @example 1250.50
+             */
+            copiersPnl: string;
+            dayLabels: string[];
+            dailyPnls: number[];
+            daily: components["schemas"]["DailyPnlDto"][];
+            /** @description from the one-day 95 % VaR of the last 30 daily returns */
+            riskScore: number;
+            /** @description fewer than 10 closed trades: no track record yet */
+            newTrader: boolean;
+        };
+        TradersPageDto: {
+            items: components["schemas"]["TraderSummaryDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         UpdateTraderProfileDto: {
             name?: string;
             description?: string;
@@ -1574,6 +1681,109 @@ export interface components {
             /** @description profit share, % */
             share?: number;
             maxCopiers?: number;
+        };
+        RecentTradeDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            pair: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @description the trade's pnl, % */
+            pnlPct: number;
+            /** Format: date-time */
+            closedAt: string;
+        };
+        TraderDetailsDto: {
+            /** @example 10 */
+            id: number;
+            name: string;
+            description: string;
+            traderType: string;
+            strategySummary: string;
+            strategyExplanation: string;
+            /** @description an https URL, or null */
+            image: string | null;
+            /** @description profit share, % */
+            share: number;
+            maxCopiers: number;
+            /** @description win rate of closed trades, % */
+            tradingAccuracy: number;
+            /** @description return over the trades closed in the last 30 days, % */
+            roi30d: number;
+            /** @description largest peak-to-trough fall of the compounded return curve, % */
+            maxDrawdown: number;
+            closedTrades: number;
+            followers: number;
+            /**
+             * @description Σ equity of the live copies
+             * @example 1250.50
+             */
+            assetsCopying: string;
+            /**
+             * @description Σ realised pnl of all copied positions, net of profit share
+             * @example 1250.50
+             */
+            copiersPnl: string;
+            dayLabels: string[];
+            dailyPnls: number[];
+            daily: components["schemas"]["DailyPnlDto"][];
+            /** @description from the one-day 95 % VaR of the last 30 daily returns */
+            riskScore: number;
+            /** @description fewer than 10 closed trades: no track record yet */
+            newTrader: boolean;
+            recentTrades: components["schemas"]["RecentTradeDto"][];
+        };
+        CopyDto: {
+            /** Format: uuid */
+            id: string;
+            traderId: number;
+            traderName: string;
+            traderImage: string | null;
+            /** @enum {string} */
+            status: "active" | "paused" | "stopping" | "stopped";
+            /** @example 1250.50 */
+            invested: string;
+            /** @example 1250.50 */
+            equity: string;
+            /**
+             * @description equity not held by open positions
+             * @example 1250.50
+             */
+            freeEquity: string;
+            /** @example 1250.50 */
+            highWaterMark: string;
+            /**
+             * @description realised pnl net of profit share
+             * @example 1250.50
+             */
+            pnl: string;
+            /** @example 1250.50 */
+            feesPaid: string;
+            openPositions: number;
+            /**
+             * @description Σ unrealized pnl of the open positions at the market
+             * @example 1250.50
+             */
+            unrealizedPnl: string;
+            /**
+             * @description equity + unrealizedPnl
+             * @example 1250.50
+             */
+            liveEquity: string;
+            /** @description the copy stop loss, % of invested */
+            stopLossPct: number | null;
+            stopReason: string | null;
+            /** @description the profit share % this copy pays */
+            share: number;
+            /** @description the trader's share % today */
+            traderShare: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
         };
         FollowTraderDto: {
             /** @example 2 */
@@ -1589,6 +1799,16 @@ export interface components {
              */
             stopLossPct?: number;
         };
+        CopySettingsResponseDto: {
+            /** @description account-wide daily loss limit (USD), null when none */
+            dailyLossLimit: string | null;
+            /**
+             * @description today's (UTC) realised copy pnl, all copies
+             * @example 1250.50
+             */
+            todayPnl: string;
+            limitReached: boolean;
+        };
         CopySettingsDto: {
             /**
              * @description null removes the limit
@@ -1596,9 +1816,131 @@ export interface components {
              */
             dailyLossLimit: string | null;
         };
+        SkipRecordDto: {
+            /** Format: uuid */
+            tradeId: string;
+            /** Format: uuid */
+            copyId: string;
+            traderName: string;
+            pair: string;
+            /** @enum {string} */
+            reason: "paused" | "stopping" | "zero_size" | "daily_loss_limit";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SkipsPageDto: {
+            items: components["schemas"]["SkipRecordDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         CopyAmountDto: {
             /** @example 100.00 */
             amount: string;
+        };
+        FillReceiptDto: {
+            traderFill: string;
+            copierFill: string;
+            /** Format: date-time */
+            quoteTime: string | null;
+            delayMs: number;
+            /** @description copier fill vs trader fill, basis points */
+            slippageBps: string;
+        };
+        CopiedTradeDto: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            copyId: string;
+            /** Format: uuid */
+            tradeId: string;
+            traderId: number;
+            traderName: string;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @example BTCUSDT */
+            pair: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @description this position's fill (= the trader's fill) */
+            entryPrice: string;
+            exitPrice: string | null;
+            /** @enum {string|null} */
+            closeReason: "manual" | "stop_loss" | "take_profit" | "copy_stop_loss" | null;
+            receipt: components["schemas"]["FillReceiptDto"];
+            /** @description open: the close-side price of the latest fresh quote */
+            markPrice: string | null;
+            unrealizedPnl: string | null;
+            /**
+             * @description the position size
+             * @example 1250.50
+             */
+            size: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            pnl: string | null;
+            fee: string | null;
+            /** @description realised pnl as % of the size */
+            pnlPct: number | null;
+            /** @description the trader's trade pnl % */
+            traderPnlPct: number | null;
+            /** @description copy pnl % − trader pnl % */
+            divergencePct: number | null;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+        };
+        CopiedTradesPageDto: {
+            items: components["schemas"]["CopiedTradeDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        TraderTradeDto: {
+            /** Format: uuid */
+            id: string;
+            traderId: number;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @example BTCUSDT */
+            pair: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            entryPrice: string;
+            exitPrice: string | null;
+            stopLoss: string | null;
+            takeProfit: string | null;
+            /** @enum {string|null} */
+            closeReason: "manual" | "stop_loss" | "take_profit" | null;
+            allocationPct: number;
+            pnlPct: string | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+            copiedCount: number;
+            skippedCount: number;
+            /** @example 1250.50 */
+            copiersPnl: string;
+            /** @example 1250.50 */
+            copiersFees: string;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+            /** @description open trades: close-side price of the latest fresh quote */
+            markPrice: string | null;
+            /** @description open trades: (mark − entry) / entry × 100, negated for sell */
+            unrealizedPnlPct: string | null;
+        };
+        TraderTradesPageDto: {
+            items: components["schemas"]["TraderTradeDto"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         OpenTradeDto: {
             /**
@@ -1624,11 +1966,93 @@ export interface components {
              */
             takeProfit?: string | null;
         };
+        TradeDto: {
+            /** Format: uuid */
+            id: string;
+            traderId: number;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @example BTCUSDT */
+            pair: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            entryPrice: string;
+            exitPrice: string | null;
+            stopLoss: string | null;
+            takeProfit: string | null;
+            /** @enum {string|null} */
+            closeReason: "manual" | "stop_loss" | "take_profit" | null;
+            allocationPct: number;
+            pnlPct: string | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+            copiedCount: number;
+            skippedCount: number;
+            /** @example 1250.50 */
+            copiersPnl: string;
+            /** @example 1250.50 */
+            copiersFees: string;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+        };
+        OpenTradeResultDto: {
+            trade: components["schemas"]["TradeDto"];
+            /** @description copies that took the trade */
+            copied: number;
+            /**
+             * @description Σ size of the copied positions
+             * @example 1250.50
+             */
+            committed: string;
+            /** @description skipped copies by reason */
+            skipped: {
+                [key: string]: number;
+            };
+        };
+        CloseTradeResultDto: {
+            trade: components["schemas"]["TradeDto"];
+            positions: number;
+            /** @example 1250.50 */
+            copiersPnl: string;
+            /** @example 1250.50 */
+            profitShare: string;
+            endedCopies: number;
+            stopLossHit: number;
+        };
         UpdateTradeLevelsDto: {
             /** @example 1.0800 */
             stopLoss?: string | null;
             /** @example 1.0950 */
             takeProfit?: string | null;
+        };
+        FollowerDto: {
+            /** Format: uuid */
+            copyId: string;
+            /** Format: uuid */
+            userId: string;
+            username: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "stopping" | "stopped";
+            /** @example 1250.50 */
+            invested: string;
+            /** @example 1250.50 */
+            equity: string;
+            /** @example 1250.50 */
+            pnl: string;
+            /** @example 1250.50 */
+            feesPaid: string;
+            /** Format: date-time */
+            since: string;
+        };
+        FollowersPageDto: {
+            items: components["schemas"]["FollowerDto"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         RequestKycMultipartSchema: {
             /** @enum {string} */
@@ -1651,6 +2075,97 @@ export interface components {
              */
             selfie: string;
         };
+        ProfileCopyDto: {
+            /** Format: uuid */
+            id: string;
+            traderId: number;
+            status: string;
+            /** @example 300.00 */
+            equity: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ProfileDto: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            userId: string;
+            /** @description email verified */
+            verified: boolean;
+            /** Format: email */
+            email: string;
+            username: string;
+            firstname: string;
+            lastname: string;
+            traderID: number | null;
+            copyID: string[];
+            /** @example 1250.50 */
+            balance: string;
+            /** @example 300.00 */
+            tradingBalance: string;
+            /**
+             * @description tradingBalance + unrealized pnl of the open copied positions
+             * @example 312.40
+             */
+            liveTradingBalance: string;
+            roles: ("User" | "Trader" | "Admin")[];
+            kycverified: boolean;
+            /** @enum {string} */
+            kycstring: "Unverified" | "Pending" | "Verified";
+            /** @enum {string} */
+            KYC: "Unverified" | "Pending" | "Verified";
+            copiedTrades: number;
+            /**
+             * @description withdrawals awaiting approval
+             * @example 0.00
+             */
+            held: string;
+            blocked: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            copies: components["schemas"]["ProfileCopyDto"][];
+        };
+        MeDto: {
+            user: components["schemas"]["ProfileDto"];
+        };
+        UserRowDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @example jane */
+            username: string;
+            /** @example Jane */
+            firstname: string;
+            /** @example Doe */
+            lastname: string;
+            /** Format: email */
+            email: string;
+            roles: ("User" | "Trader" | "Admin")[];
+            /** @description the trader profile id (Trader role), else null */
+            traderID: number | null;
+            /** @enum {string} */
+            KYC: "Unverified" | "Pending" | "Verified";
+            /**
+             * @description free cash
+             * @example 1250.50
+             */
+            balance: string;
+            /**
+             * @description equity allocated to copies
+             * @example 300.00
+             */
+            tradingBalance: string;
+            /** @description email verified */
+            verified: boolean;
+            blocked: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UsersPageDto: {
+            users: components["schemas"]["UserRowDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         CreateUserRequestDto: {
             username: string;
             firstname: string;
@@ -1661,17 +2176,39 @@ export interface components {
             /** @description User is always added */
             roles?: ("User" | "Trader" | "Admin")[];
         };
+        UserCreatedDto: {
+            /** @example User created successfully */
+            message: string;
+            user: components["schemas"]["UserRowDto"];
+        };
         BlockUserRequestDto: {
             /** Format: uuid */
             userId: string;
             /** @default true */
             blocked: boolean;
         };
+        BlockedUserDto: {
+            /** Format: uuid */
+            _id: string;
+            username: string;
+            /** Format: email */
+            email: string;
+            blocked: boolean;
+        };
+        UserBlockedDto: {
+            /** @example User blocked successfully */
+            message: string;
+            user: components["schemas"]["BlockedUserDto"];
+        };
         DeleteUserRequestDto: {
             /** Format: uuid */
             userId: string;
             /** @description required when deleting your own account */
             password?: string;
+        };
+        UserMessageDto: {
+            /** @example User deleted successfully */
+            message: string;
         };
         UpdateUserRequestDto: {
             /** Format: uuid */
@@ -1685,9 +2222,46 @@ export interface components {
             /** @enum {string} */
             KYC?: "Unverified" | "Pending" | "Verified";
         };
+        UserUpdatedDto: {
+            /**
+             * @description "No changes to update" when nothing differed
+             * @example User updated successfully
+             */
+            message: string;
+            /** @description the fields that changed */
+            changed: ("balance" | "roles" | "KYC")[];
+            user: components["schemas"]["UserRowDto"];
+        };
+        AdminDetailsDto: {
+            users: number;
+            verified: number;
+            blocked: number;
+            kycPending: number;
+            kycVerified: number;
+            traders: number;
+            admins: number;
+            copies: number;
+            activeCopies: number;
+            /** @example 15000.00 */
+            totalCash: string;
+            /** @example 4200.00 */
+            totalTradingBalance: string;
+            /** @example 100.00 */
+            totalHeld: string;
+            pendingDeposits: number;
+            pendingWithdrawals: number;
+            /** @example 50.00 */
+            pendingDepositsAmount: string;
+            /** @example 100.00 */
+            pendingWithdrawalsAmount: string;
+        };
         ImpersonateRequestDto: {
             /** Format: uuid */
             userId: string;
+        };
+        ImpersonationTokenDto: {
+            /** @description an access token for the user; its claims carry the admin's id */
+            accessToken: string;
         };
         ContactRequestDto: {
             /** @example Jane Doe */
@@ -1861,7 +2435,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
                 };
             };
         };
@@ -2794,12 +3371,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items: [{ id, time, type, reference, account (cash|held|copy_equity), copyId, amount (signed) }], total, page, limit } */
+            /** @description ledger entries on the caller's cash, held and copy-equity accounts, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StatementPageDto"];
+                };
             };
         };
     };
@@ -2905,12 +3484,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {items: [{id, label, destination, createdAt, usableAt}]} */
+            /** @description the saved withdrawal addresses */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WithdrawalAddressesDto"];
+                };
             };
         };
     };
@@ -2930,12 +3511,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {address}: usable after WITHDRAWAL_ADDRESS_COOLDOWN seconds; mail + notification */
+            /** @description the address: usable after WITHDRAWAL_ADDRESS_COOLDOWN seconds; mail + notification */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedWithdrawalAddressDto"];
+                };
             };
             /** @description MFA_REQUIRED; TOKEN_SCOPE
              *
@@ -2971,7 +3554,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WalletMessageDto"];
+                };
             };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
             403: {
@@ -3157,7 +3742,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description how many were marked read */
+                        updated: number;
+                    };
                 };
             };
         };
@@ -3178,12 +3766,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades) */
+            /** @description each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TradersPageDto"];
+                };
             };
         };
     };
@@ -3205,7 +3795,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraderDetailsDto"];
+                };
             };
         };
     };
@@ -3225,7 +3817,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraderDetailsDto"];
+                };
             };
         };
     };
@@ -3243,7 +3837,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"][];
+                };
             };
         };
     };
@@ -3268,7 +3864,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
             };
         };
     };
@@ -3281,12 +3879,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { dailyLossLimit, todayPnl, limitReached } */
+            /** @description the daily loss limit, today's pnl and whether the limit is reached */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopySettingsResponseDto"];
+                };
             };
         };
     };
@@ -3303,12 +3903,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { dailyLossLimit, todayPnl, limitReached } */
+            /** @description the daily loss limit, today's pnl and whether the limit is reached */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopySettingsResponseDto"];
+                };
             };
         };
     };
@@ -3324,12 +3926,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit } */
+            /** @description skipped trades, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SkipsPageDto"];
+                };
             };
         };
     };
@@ -3356,7 +3960,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
             };
         };
     };
@@ -3383,7 +3989,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
             };
         };
     };
@@ -3403,7 +4011,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
             };
         };
     };
@@ -3423,7 +4033,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
             };
         };
     };
@@ -3446,7 +4058,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
             };
         };
     };
@@ -3466,7 +4080,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
             };
         };
     };
@@ -3483,12 +4099,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit } */
+            /** @description my copied positions, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopiedTradesPageDto"];
+                };
             };
         };
     };
@@ -3507,12 +4125,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit }; an open trade also has markPrice and unrealizedPnlPct */
+            /** @description an open trade also has markPrice and unrealizedPnlPct */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraderTradesPageDto"];
+                };
             };
         };
     };
@@ -3532,12 +4152,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { trade, copied, committed, skipped }; trade.entryPrice is the fill */
+            /** @description trade.entryPrice is the fill */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenTradeResultDto"];
+                };
             };
         };
     };
@@ -3558,12 +4180,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit } */
+            /** @description the closed trade and its settlement */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CloseTradeResultDto"];
+                };
             };
         };
     };
@@ -3590,7 +4214,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TradeDto"];
+                };
             };
         };
     };
@@ -3609,12 +4235,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit }; each: copyId, username, status, invested, equity, pnl, since */
+            /** @description each: copyId, username, status, invested, equity, pnl, since */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FollowersPageDto"];
+                };
             };
         };
     };
@@ -3638,7 +4266,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        entries: {
+                            id: string;
+                            /** @description the admin who acted; null for the system */
+                            actorId: string | null;
+                            /** @example user.balance_adjust */
+                            action: string;
+                            /** @example user */
+                            targetType: string;
+                            targetId: string | null;
+                            /** @description the state before (JSON) */
+                            before: unknown;
+                            /** @description the state after (JSON) */
+                            after: unknown;
+                            ip: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
                 };
             };
         };
@@ -3661,7 +4310,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @example KYC documents submitted */
+                        message: string;
+                        /** @enum {string} */
+                        KYC: "Pending";
+                        submission: {
+                            id: string;
+                            documentType: string;
+                            status: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
                 };
             };
             /** @description Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
@@ -3706,7 +4367,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        submissions: {
+                            id: string;
+                            userId: string;
+                            username: string;
+                            /** Format: email */
+                            email: string;
+                            /** @example passport */
+                            documentType: string;
+                            documentNumber: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Verified" | "Rejected";
+                            /** @description by name (front, back, selfie); fetch each through its url */
+                            files: {
+                                [key: string]: {
+                                    contentType: string;
+                                    size: number;
+                                    url: string;
+                                };
+                            };
+                            reviewedBy: string | null;
+                            /** Format: date-time */
+                            reviewedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
                 };
             };
             /** @description FORBIDDEN: not an admin */
@@ -3771,7 +4461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["MeDto"];
                 };
             };
             /** @description No bearer token */
@@ -3802,7 +4492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UsersPageDto"];
                 };
             };
             /** @description No bearer token */
@@ -3839,7 +4529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserCreatedDto"];
                 };
             };
             /** @description No bearer token */
@@ -3876,7 +4566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserBlockedDto"];
                 };
             };
             /** @description No bearer token */
@@ -3913,7 +4603,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserMessageDto"];
                 };
             };
             /** @description No bearer token */
@@ -3957,7 +4647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserUpdatedDto"];
                 };
             };
             /** @description No bearer token */
@@ -3983,7 +4673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["AdminDetailsDto"];
                 };
             };
             /** @description FORBIDDEN: not an admin */
@@ -4013,7 +4703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ImpersonationTokenDto"];
                 };
             };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */

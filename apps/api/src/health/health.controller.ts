@@ -44,7 +44,7 @@ export class HealthController {
   @Public()
   @Post('wakeup')
   @HttpCode(200)
-  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  @ApiOkResponse({ schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } })
   wakeup(): { status: 'ok' } {
     return { status: 'ok' };
   }

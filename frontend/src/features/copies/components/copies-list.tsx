@@ -97,7 +97,7 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
       header: 'Divergence',
       title: 'Your result minus the trader’s on closed positions (sizing and rounding)',
       cell: (c) => {
-        const div = c.divergencePct ?? divergence?.[c.id] ?? null;
+        const div = divergence?.[c.id] ?? null;
         return div === null ? '—' : <Percent value={div} />;
       },
     },

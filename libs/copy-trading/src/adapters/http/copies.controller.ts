@@ -12,6 +12,7 @@ import { UpdateCopySettingsUseCase } from '../../application/use-cases/update-co
 import { WithdrawCopyFundsUseCase } from '../../application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
 import { PageQueryDto } from '@mirrorline/shared';
 import { CopyAmountDto, CopySettingsDto, FollowTraderDto, StatusPageQueryDto } from './dto/copy-trading.dto';
+import { CopiedTradesPageDto, CopyDto, CopySettingsResponseDto, SkipsPageDto } from './dto/copy-trading.response.dto';
 
 @ApiTags('copies')
 @ApiBearerAuth('bearer')
@@ -33,7 +34,7 @@ export class CopiesController {
 
   /** My copies with equity, invested, pnl (realised, net of profit share) and status. */
   @Get('copies')
-  @ApiOkResponse({ description: 'list of my copies' })
+  @ApiOkResponse({ type: [CopyDto], description: 'list of my copies' })
   list(@CurrentUser() user: AuthenticatedUser) {
     return this.read.myCopies(user.userId);
   }
@@ -42,7 +43,7 @@ export class CopiesController {
   @Post('copies')
   @TradeScope()
   @Idempotent()
-  @ApiCreatedResponse({ description: 'the new copy' })
+  @ApiCreatedResponse({ type: CopyDto, description: 'the new copy' })
   async create(@CurrentUser() user: AuthenticatedUser, @Body() body: FollowTraderDto) {
     const { copyId } = await this.follow.execute({
       userId: user.userId,
@@ -54,21 +55,21 @@ export class CopiesController {
   }
 
   @Get('copies/settings')
-  @ApiOkResponse({ description: '{ dailyLossLimit, todayPnl, limitReached }' })
+  @ApiOkResponse({ type: CopySettingsResponseDto, description: 'the daily loss limit, today\'s pnl and whether the limit is reached' })
   settings(@CurrentUser() user: AuthenticatedUser) {
     return this.read.settings(user.userId);
   }
 
   /** Account-wide daily loss limit across all copies (null removes it). */
   @Patch('copies/settings')
-  @ApiOkResponse({ description: '{ dailyLossLimit, todayPnl, limitReached }' })
+  @ApiOkResponse({ type: CopySettingsResponseDto, description: 'the daily loss limit, today\'s pnl and whether the limit is reached' })
   patchSettings(@CurrentUser() user: AuthenticatedUser, @Body() body: CopySettingsDto) {
     return this.updateSettings.execute({ userId: user.userId, dailyLossLimit: body.dailyLossLimit === null ? null : parseAmount(body.dailyLossLimit) });
   }
 
   /** Trades my copies did not take, with the reason (paused, stopping, zero_size, daily_loss_limit). */
   @Get('copies/skips')
-  @ApiOkResponse({ description: '{ items, total, page, limit }' })
+  @ApiOkResponse({ type: SkipsPageDto, description: 'skipped trades, newest first' })
   skips(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto) {
     return this.read.mySkips(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 });
   }
@@ -77,7 +78,7 @@ export class CopiesController {
   @TradeScope()
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ description: 'the copy' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy' })
   async funds(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
     await this.addFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
     return this.copyOf(user.userId, id);
@@ -86,7 +87,7 @@ export class CopiesController {
   @Post('copies/:id/withdraw')
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ description: 'the copy' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy' })
   async withdraw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
     await this.withdrawFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
     return this.copyOf(user.userId, id);
@@ -95,7 +96,7 @@ export class CopiesController {
   @Post('copies/:id/pause')
   @TradeScope()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'the copy' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy' })
   async pause(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'pause' });
     return this.copyOf(user.userId, id);
@@ -104,7 +105,7 @@ export class CopiesController {
   @Post('copies/:id/resume')
   @TradeScope()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'the copy' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy' })
   async resume(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'resume' });
     return this.copyOf(user.userId, id);
@@ -118,7 +119,7 @@ export class CopiesController {
   @TradeScope()
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ description: 'the copy (status stopping, or stopped when nothing was open)' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy (status stopping, or stopped when nothing was open)' })
   async stop(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'stop' });
     return this.copyOf(user.userId, id);
@@ -130,7 +131,7 @@ export class CopiesController {
    */
   @Post('copies/:id/accept-share')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'the copy, with its share now equal to the trader\'s current share' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy, with its share now equal to the trader\'s current share' })
   async acceptShareOf(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.acceptShare.execute({ userId: user.userId, copyId: id });
     return this.copyOf(user.userId, id);
@@ -138,7 +139,7 @@ export class CopiesController {
 
   /** My copied positions, open and closed, with pnl and the divergence from the trader's trade. */
   @Get('trades')
-  @ApiOkResponse({ description: '{ items, total, page, limit }' })
+  @ApiOkResponse({ type: CopiedTradesPageDto, description: 'my copied positions, newest first' })
   trades(@CurrentUser() user: AuthenticatedUser, @Query() query: StatusPageQueryDto) {
     return this.read.myTrades(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
   }

@@ -9,6 +9,7 @@ import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader
 import { UpdateTradeLevelsUseCase } from '../../application/use-cases/update-trade-levels/update-trade-levels.use-case';
 import { AdminTradeAuditInterceptor } from './admin-trade-audit.interceptor';
 import { assertEmptyBody, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto, UpdateTradeLevelsDto } from './dto/copy-trading.dto';
+import { CloseTradeResultDto, FollowersPageDto, OpenTradeResultDto, TradeDto, TraderTradesPageDto } from './dto/copy-trading.response.dto';
 
 /** Trade management: a Trader acts on its own profile; an Admin names the trader with ?traderId=. */
 @ApiTags('trader')
@@ -26,7 +27,7 @@ export class TraderTradesController {
   ) {}
 
   @Get('trades')
-  @ApiOkResponse({ description: '{ items, total, page, limit }; an open trade also has markPrice and unrealizedPnlPct' })
+  @ApiOkResponse({ type: TraderTradesPageDto, description: 'an open trade also has markPrice and unrealizedPnlPct' })
   async trades(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.traderTrades(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
@@ -38,7 +39,7 @@ export class TraderTradesController {
    */
   @Post('trades')
   @TradeScope()
-  @ApiCreatedResponse({ description: '{ trade, copied, committed, skipped }; trade.entryPrice is the fill' })
+  @ApiCreatedResponse({ type: OpenTradeResultDto, description: 'trade.entryPrice is the fill' })
   async open(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Body() body: OpenTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.openTrade.execute({ traderId, ...body });
@@ -52,7 +53,7 @@ export class TraderTradesController {
   @TradeScope()
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ description: '{ trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit }' })
+  @ApiOkResponse({ type: CloseTradeResultDto, description: 'the closed trade and its settlement' })
   async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: unknown) {
     assertEmptyBody(body);
     const traderId = await this.resolveTrader.execute(user, query.traderId);
@@ -62,14 +63,14 @@ export class TraderTradesController {
   /** Moves or clears the trade's stop loss / take profit (null clears; 409 TRADE.ALREADY_CLOSED on a closed trade). */
   @Patch('trades/:id')
   @TradeScope()
-  @ApiOkResponse({ description: 'the trade' })
+  @ApiOkResponse({ type: TradeDto, description: 'the trade' })
   async levels(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: UpdateTradeLevelsDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.updateLevels.execute({ traderId, tradeId: id, stopLoss: body.stopLoss, takeProfit: body.takeProfit });
   }
 
   @Get('followers')
-  @ApiOkResponse({ description: '{ items, total, page, limit }; each: copyId, username, status, invested, equity, pnl, since' })
+  @ApiOkResponse({ type: FollowersPageDto, description: 'each: copyId, username, status, invested, equity, pnl, since' })
   async followers(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.followers(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 });

@@ -6,6 +6,7 @@ import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-tr
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
 import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
+import { TraderDetailsDto, TradersPageDto } from './dto/copy-trading.response.dto';
 import { PublicTraderCache } from './public-trader-cache';
 
 export const intId = () =>
@@ -25,7 +26,7 @@ export class TradersController {
   @Public()
   @Get()
   @Header('Cache-Control', 'public, max-age=5')
-  @ApiOkResponse({ description: '{ items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)' })
+  @ApiOkResponse({ type: TradersPageDto, description: 'each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)' })
   list(@Query() query: TraderListQueryDto) {
     const list = {
       page: query.page ?? 1,
@@ -40,7 +41,7 @@ export class TradersController {
   @Roles('Trader')
   @ApiBearerAuth('bearer')
   @Patch('me')
-  @ApiOkResponse({ description: 'the updated public profile' })
+  @ApiOkResponse({ type: TraderDetailsDto, description: 'the updated public profile' })
   async update(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateTraderProfileDto) {
     const traderId = await this.resolveTrader.execute({ ...user, roles: user.roles.filter((r) => r !== 'Admin') });
     return this.updateProfile.execute({ traderId, patch: body });
@@ -49,7 +50,7 @@ export class TradersController {
   @Public()
   @Get(':id')
   @Header('Cache-Control', 'public, max-age=5')
-  @ApiOkResponse({ description: 'profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
+  @ApiOkResponse({ type: TraderDetailsDto, description: 'profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
   get(@Param('id', intId()) id: number) {
     return this.publicCache.get(`trader:${id}`, () => this.read.trader(id));
   }

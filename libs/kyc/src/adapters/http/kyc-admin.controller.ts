@@ -21,15 +21,40 @@ export class KycAdminController {
   @ApiOperation({ summary: 'KYC submissions, newest first, filterable by status (Admin)' })
   @ApiOkResponse({
     schema: {
-      example: {
-        submissions: [
-          {
-            id: '…', userId: '…', username: 'jane', email: 'jane@example.com', documentType: 'passport', documentNumber: 'X1234567',
-            status: 'Pending', files: { front: { contentType: 'image/png', size: 1024, url: '/api/admin/kyc/…/files/front' } },
-            reviewedBy: null, reviewedAt: null, createdAt: '2026-11-23T00:00:00.000Z',
+      type: 'object',
+      required: ['submissions', 'total', 'page', 'limit'],
+      properties: {
+        submissions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'userId', 'username', 'email', 'documentType', 'documentNumber', 'status', 'files', 'reviewedBy', 'reviewedAt', 'createdAt'],
+            properties: {
+              id: { type: 'string' },
+              userId: { type: 'string' },
+              username: { type: 'string' },
+              email: { type: 'string', format: 'email' },
+              documentType: { type: 'string', example: 'passport' },
+              documentNumber: { type: 'string' },
+              status: { type: 'string', enum: ['Pending', 'Verified', 'Rejected'] },
+              files: {
+                type: 'object',
+                description: 'by name (front, back, selfie); fetch each through its url',
+                additionalProperties: {
+                  type: 'object',
+                  required: ['contentType', 'size', 'url'],
+                  properties: { contentType: { type: 'string' }, size: { type: 'integer' }, url: { type: 'string' } },
+                },
+              },
+              reviewedBy: { type: 'string', nullable: true },
+              reviewedAt: { type: 'string', format: 'date-time', nullable: true },
+              createdAt: { type: 'string', format: 'date-time' },
+            },
           },
-        ],
-        total: 1, page: 1, limit: 20,
+        },
+        total: { type: 'integer' },
+        page: { type: 'integer' },
+        limit: { type: 'integer' },
       },
     },
   })

@@ -53,7 +53,7 @@ export class NotificationsController {
   /** Marks one notification read (`:id` = `all` marks every one). */
   @Post(':id/read')
   @HttpCode(200)
-  @ApiOkResponse({ schema: { example: { updated: 1 } } })
+  @ApiOkResponse({ schema: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer', description: 'how many were marked read' } } } })
   read(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     return this.markRead.execute({ userId: user.userId, id });
   }

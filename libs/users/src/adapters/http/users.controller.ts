@@ -22,7 +22,8 @@ import { DeleteUserUseCase } from '../../application/use-cases/delete-user/delet
 import { UpdateUserUseCase } from '../../application/use-cases/update-user/update-user.use-case';
 import { NotImpersonated } from '@mirrorline/auth';
 import { BlockUserRequestDto, CreateUserRequestDto, DeleteUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './dto/user.dto';
-import { presentProfile, presentUser, USER_EXAMPLE } from './user.presenter';
+import { MeDto, UserBlockedDto, UserCreatedDto, UserMessageDto, UsersPageDto, UserUpdatedDto } from './dto/user.response.dto';
+import { presentProfile, presentUser } from './user.presenter';
 
 export const actorOf = (user: AuthenticatedUser, request: Request): Actor => ({
   userId: user.userId,
@@ -49,7 +50,7 @@ export class UsersController {
   @Get('get')
   @MfaEnrolmentExempt()
   @ApiOperation({ summary: "The caller's profile with live balances, KYC, roles and copies" })
-  @ApiOkResponse({ schema: { example: { user: { ...USER_EXAMPLE, held: '0.00', copies: [], copyID: [], copiedTrades: 0 } } } })
+  @ApiOkResponse({ type: MeDto })
   async me(@CurrentUser() user: AuthenticatedUser) {
     return { user: presentProfile(await this.getMyProfile.execute(user.userId)) };
   }
@@ -57,7 +58,7 @@ export class UsersController {
   @Get('get-all')
   @Roles('Admin')
   @ApiOperation({ summary: 'All users, paged and searchable by username or email (Admin)' })
-  @ApiOkResponse({ schema: { example: { users: [USER_EXAMPLE], total: 1, page: 1, limit: 20 } } })
+  @ApiOkResponse({ type: UsersPageDto })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
   async getAll(@Query() query: ListUsersQueryDto) {
     const page = await this.listUsers.execute({ page: query.page ?? 1, limit: query.limit ?? 20, search: query.search?.trim() || undefined });
@@ -67,7 +68,7 @@ export class UsersController {
   @Post('create')
   @Roles('Admin')
   @ApiOperation({ summary: 'Create a user with a pre-verified email; roles always include User (Admin)' })
-  @ApiCreatedResponse({ schema: { example: { message: 'User created successfully', user: USER_EXAMPLE } } })
+  @ApiCreatedResponse({ type: UserCreatedDto })
   @ApiConflictResponse({ description: 'USERS.EMAIL_TAKEN or USERS.USERNAME_TAKEN' })
   async create(@Body() body: CreateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     const created = await this.createUser.execute({ ...body, roles: body.roles ?? [], actor: actorOf(user, request) });
@@ -78,7 +79,7 @@ export class UsersController {
   @HttpCode(200)
   @Roles('Admin')
   @ApiOperation({ summary: "Block (default) or unblock a user; blocking revokes the user's sessions (Admin)" })
-  @ApiOkResponse({ schema: { example: { message: 'User blocked successfully', user: { _id: USER_EXAMPLE._id, blocked: true } } } })
+  @ApiOkResponse({ type: UserBlockedDto })
   @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
   async block(@Body() body: BlockUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     const blocked = body.blocked ?? true;
@@ -93,7 +94,7 @@ export class UsersController {
   @HttpCode(200)
   @NotImpersonated()
   @ApiOperation({ summary: 'Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies' })
-  @ApiOkResponse({ schema: { example: { message: 'User deleted successfully' } } })
+  @ApiOkResponse({ type: UserMessageDto })
   @ApiConflictResponse({ description: 'USERS.HAS_FUNDS: the account still holds money or open copies' })
   async delete(@Body() body: DeleteUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     await this.deleteUser.execute({ actor: actorOf(user, request), userId: body.userId, password: body.password });
@@ -103,7 +104,7 @@ export class UsersController {
   @Patch('update')
   @Roles('Admin')
   @ApiOperation({ summary: 'Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)' })
-  @ApiOkResponse({ schema: { example: { message: 'User updated successfully', changed: ['balance'], user: USER_EXAMPLE } } })
+  @ApiOkResponse({ type: UserUpdatedDto })
   async update(@Body() body: UpdateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     const result = await this.updateUser.execute({
       actor: actorOf(user, request),

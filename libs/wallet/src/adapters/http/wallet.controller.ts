@@ -19,11 +19,15 @@ import { formatCents, PageQueryDto } from '@mirrorline/shared';
 import { LedgerInspector } from '../../application/ports/ledger-inspector';
 import { DepositRequestDto, WithdrawalAddressRequestDto, WithdrawRequestDto } from './dto/wallet.request.dto';
 import {
+  CreatedWithdrawalAddressDto,
+  StatementPageDto,
   toTransactionResponse,
   toWalletResponse,
   TransactionsPageResponseDto,
   WalletResponseDto,
+  WalletMessageDto,
   WalletTransactionResponseDto,
+  WithdrawalAddressesDto,
 } from './dto/wallet.response.dto';
 import { Idempotent } from './idempotency.interceptor';
 
@@ -58,7 +62,7 @@ export class WalletController {
 
   /** Every ledger movement of the caller (deposits, withdrawals, copy allocations and returns, copied pnl, profit share, adjustments), newest first. */
   @Get('statement')
-  @ApiOkResponse({ description: '{ items: [{ id, time, type, reference, account (cash|held|copy_equity), copyId, amount (signed) }], total, page, limit }' })
+  @ApiOkResponse({ type: StatementPageDto, description: 'ledger entries on the caller\'s cash, held and copy-equity accounts, newest first' })
   async statement(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto) {
     const page = await this.inspector.statement(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 });
     return { ...page, items: page.items.map((l) => ({ ...l, time: l.time.toISOString(), amount: formatCents(l.amount) })) };
@@ -97,7 +101,7 @@ export class WalletController {
 
   @Get('addresses')
   @NoApiToken()
-  @ApiOkResponse({ description: '{items: [{id, label, destination, createdAt, usableAt}]}' })
+  @ApiOkResponse({ type: WithdrawalAddressesDto, description: 'the saved withdrawal addresses' })
   listAddresses(@CurrentUser() user: AuthenticatedUser) {
     return this.addresses.list(user.userId);
   }
@@ -107,7 +111,7 @@ export class WalletController {
   @NoApiToken()
   @HttpCode(201)
   @ApiHeader({ name: MFA_HEADER, required: false, description: 'the 2FA code, required when 2FA is on' })
-  @ApiCreatedResponse({ description: '{address}: usable after WITHDRAWAL_ADDRESS_COOLDOWN seconds; mail + notification' })
+  @ApiCreatedResponse({ type: CreatedWithdrawalAddressDto, description: 'the address: usable after WITHDRAWAL_ADDRESS_COOLDOWN seconds; mail + notification' })
   @ApiForbiddenResponse({ description: 'MFA_REQUIRED; TOKEN_SCOPE' })
   @ApiConflictResponse({ description: 'WALLET.ADDRESS_EXISTS, WALLET.ADDRESS_LIMIT' })
   async addAddress(@CurrentUser() user: AuthenticatedUser, @Body() body: WithdrawalAddressRequestDto, @Headers(MFA_HEADER) mfaCode?: string) {
@@ -118,7 +122,7 @@ export class WalletController {
   @NotImpersonated()
   @NoApiToken()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'deleted' })
+  @ApiOkResponse({ type: WalletMessageDto, description: 'deleted' })
   deleteAddress(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string) {
     return this.addresses.remove(user.userId, id);
   }
