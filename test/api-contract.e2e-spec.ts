@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from './support/test-app';
 import { Contract } from './support/contract';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { closeAt, openAt } from './support/market';
 import { createUser } from './support/users';
 
 /**
@@ -79,5 +81,31 @@ describe('API contract: generated SPA types', () => {
     const wrong = await t.http().get('/api/wallet').set('Authorization', user.bearer).expect(200);
     wrong.body = { balance: 12 };
     expect(() => contract.check(wrong)).toThrow(/does not match the document/);
+  });
+
+  it('every answer the SPA reads has a schema, and the answers match it: traders, copies, trades, trader tools, users, admin, statement, addresses', async () => {
+    const contract = await Contract.of(t);
+    const sql = t.sql as fx.Sql;
+    const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+    const traderId = await fx.insertTraderProfile(sql, trader.id, 20, 100);
+    const follower = await createUser(t, { kyc: 'Verified' });
+    await fx.fundCash(sql, follower.id, 100_000);
+    const admin = await createUser(t, { roles: ['User', 'Admin'] });
+    const as = (u: { bearer: string }) => ({ get: (url: string) => t.http().get(url).set('Authorization', u.bearer) });
+
+    const copy = contract.check(await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId, amount: '500.00' }).expect(201));
+    const opened = contract.check(await openAt(t, trader.bearer, '100', { symbol: 'ETHUSDT' }).expect(201));
+    contract.check(await as(follower).get('/api/trades?status=open').expect(200));
+    contract.check(await as(trader).get('/api/trader/trades').expect(200));
+    contract.check(await closeAt(t, trader.bearer, opened.body.trade.id as string, '110').expect(200));
+    for (const url of ['/api/traders', `/api/traders/${traderId}`]) contract.check(await t.http().get(url).expect(200));
+    for (const url of ['/api/copies', '/api/copies/settings', '/api/copies/skips', '/api/trades', '/api/user/get', '/api/wallet/statement', '/api/wallet/addresses']) {
+      contract.check(await as(follower).get(url).expect(200));
+    }
+    contract.check(await t.http().post(`/api/copies/${copy.body.id as string}/pause`).set('Authorization', follower.bearer).expect(200));
+    contract.check(await as(trader).get('/api/trader/followers').expect(200));
+    for (const url of ['/api/user/get-all', '/api/admin_details', '/api/admin/kyc', '/api/admin/audit']) contract.check(await as(admin).get(url).expect(200));
+    contract.check(await t.http().post('/api/notifications/all/read').set('Authorization', follower.bearer).expect(200));
+    expect(copy.body).toMatchObject({ traderId, invested: '500.00' });
   });
 });

@@ -1683,7 +1683,7 @@ export interface components {
             maxCopiers?: number;
         };
         RecentTradeDto: {
-            /** Format: uuid */
+            /** @example 42 */
             id: string;
             /** @enum {string} */
             market: "Forex" | "Crypto" | "Stocks";
@@ -1817,7 +1817,7 @@ export interface components {
             dailyLossLimit: string | null;
         };
         SkipRecordDto: {
-            /** Format: uuid */
+            /** @example 42 */
             tradeId: string;
             /** Format: uuid */
             copyId: string;
@@ -1848,11 +1848,11 @@ export interface components {
             slippageBps: string;
         };
         CopiedTradeDto: {
-            /** Format: uuid */
+            /** @example 42 */
             id: string;
             /** Format: uuid */
             copyId: string;
-            /** Format: uuid */
+            /** @example 42 */
             tradeId: string;
             traderId: number;
             traderName: string;
@@ -1867,8 +1867,8 @@ export interface components {
             /** @description this position's fill (= the trader's fill) */
             entryPrice: string;
             exitPrice: string | null;
-            /** @enum {string|null} */
-            closeReason: "manual" | "stop_loss" | "take_profit" | "copy_stop_loss" | null;
+            /** @description closed positions: manual, stop_loss, take_profit, copy_stop_loss */
+            closeReason: string | null;
             receipt: components["schemas"]["FillReceiptDto"];
             /** @description open: the close-side price of the latest fresh quote */
             markPrice: string | null;
@@ -1900,7 +1900,7 @@ export interface components {
             limit: number;
         };
         TraderTradeDto: {
-            /** Format: uuid */
+            /** @example 42 */
             id: string;
             traderId: number;
             /** @enum {string} */
@@ -1915,8 +1915,8 @@ export interface components {
             exitPrice: string | null;
             stopLoss: string | null;
             takeProfit: string | null;
-            /** @enum {string|null} */
-            closeReason: "manual" | "stop_loss" | "take_profit" | null;
+            /** @description closed trades: manual, stop_loss or take_profit */
+            closeReason: string | null;
             allocationPct: number;
             pnlPct: string | null;
             /** @enum {string} */
@@ -1967,7 +1967,7 @@ export interface components {
             takeProfit?: string | null;
         };
         TradeDto: {
-            /** Format: uuid */
+            /** @example 42 */
             id: string;
             traderId: number;
             /** @enum {string} */
@@ -1982,8 +1982,8 @@ export interface components {
             exitPrice: string | null;
             stopLoss: string | null;
             takeProfit: string | null;
-            /** @enum {string|null} */
-            closeReason: "manual" | "stop_loss" | "take_profit" | null;
+            /** @description closed trades: manual, stop_loss or take_profit */
+            closeReason: string | null;
             allocationPct: number;
             pnlPct: string | null;
             /** @enum {string} */

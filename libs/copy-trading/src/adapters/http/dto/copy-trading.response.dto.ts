@@ -7,6 +7,8 @@ import { COPY_STATUSES, MARKETS, SKIP_REASONS } from '../../../domain/copy';
  * application/ports). They make the SPA's generated types complete, and the e2e Contract helper checks
  * the answers against them.
  */
+/** Trade and position ids are bigint identities, sent as decimal strings. */
+const bigintId = { type: String, pattern: '^[0-9]+$', example: '42' };
 const money = (description?: string) => ({ type: String, example: '1250.50', ...(description ? { description } : {}) });
 
 export class DailyPnlDto {
@@ -40,7 +42,7 @@ export class TraderSummaryDto {
 }
 
 export class RecentTradeDto {
-  @ApiProperty({ type: String, format: 'uuid' }) id!: string;
+  @ApiProperty(bigintId) id!: string;
   @ApiProperty({ enum: MARKETS }) market!: string;
   @ApiProperty({ type: String, example: 'BTCUSDT' }) pair!: string;
   @ApiProperty({ enum: ['buy', 'sell'] }) side!: string;
@@ -89,7 +91,7 @@ export class CopySettingsResponseDto {
 }
 
 export class SkipRecordDto {
-  @ApiProperty({ type: String, format: 'uuid' }) tradeId!: string;
+  @ApiProperty(bigintId) tradeId!: string;
   @ApiProperty({ type: String, format: 'uuid' }) copyId!: string;
   @ApiProperty({ type: String }) traderName!: string;
   @ApiProperty({ type: String }) pair!: string;
@@ -113,9 +115,9 @@ export class FillReceiptDto {
 }
 
 export class CopiedTradeDto {
-  @ApiProperty({ type: String, format: 'uuid' }) id!: string;
+  @ApiProperty(bigintId) id!: string;
   @ApiProperty({ type: String, format: 'uuid' }) copyId!: string;
-  @ApiProperty({ type: String, format: 'uuid' }) tradeId!: string;
+  @ApiProperty(bigintId) tradeId!: string;
   @ApiProperty({ type: 'integer' }) traderId!: number;
   @ApiProperty({ type: String }) traderName!: string;
   @ApiProperty({ enum: MARKETS }) market!: string;
@@ -124,7 +126,7 @@ export class CopiedTradeDto {
   @ApiProperty({ enum: ['buy', 'sell'] }) side!: string;
   @ApiProperty({ type: String, description: 'this position\'s fill (= the trader\'s fill)' }) entryPrice!: string;
   @ApiProperty({ type: String, nullable: true }) exitPrice!: string | null;
-  @ApiProperty({ enum: CLOSE_REASONS, nullable: true }) closeReason!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: `closed positions: ${CLOSE_REASONS.join(', ')}` }) closeReason!: string | null;
   @ApiProperty({ type: () => FillReceiptDto }) receipt!: FillReceiptDto;
   @ApiProperty({ type: String, nullable: true, description: 'open: the close-side price of the latest fresh quote' }) markPrice!: string | null;
   @ApiProperty({ type: String, nullable: true }) unrealizedPnl!: string | null;
@@ -147,7 +149,7 @@ export class CopiedTradesPageDto {
 }
 
 export class TradeDto {
-  @ApiProperty({ type: String, format: 'uuid' }) id!: string;
+  @ApiProperty(bigintId) id!: string;
   @ApiProperty({ type: 'integer' }) traderId!: number;
   @ApiProperty({ enum: MARKETS }) market!: string;
   @ApiProperty({ type: String, example: 'BTCUSDT' }) symbol!: string;
@@ -157,7 +159,7 @@ export class TradeDto {
   @ApiProperty({ type: String, nullable: true }) exitPrice!: string | null;
   @ApiProperty({ type: String, nullable: true }) stopLoss!: string | null;
   @ApiProperty({ type: String, nullable: true }) takeProfit!: string | null;
-  @ApiProperty({ enum: ['manual', 'stop_loss', 'take_profit'], nullable: true }) closeReason!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'closed trades: manual, stop_loss or take_profit' }) closeReason!: string | null;
   @ApiProperty({ type: Number }) allocationPct!: number;
   @ApiProperty({ type: String, nullable: true }) pnlPct!: string | null;
   @ApiProperty({ enum: ['open', 'closed'] }) status!: string;
