@@ -12,6 +12,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness and readiness
+         * @description Answers 200 when the process and its database answer; 503 SERVICE_UNAVAILABLE while draining after SIGTERM or while the database is down (take the instance out of rotation).
+         */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
@@ -30,6 +34,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Wake the service
+         * @description A cheap POST that a sleeping host (free tier) answers once it is up; no database work.
+         */
         post: operations["HealthController_wakeup"];
         delete?: never;
         options?: never;
@@ -46,7 +54,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up; a 6-digit code is emailed */
+        /**
+         * Sign up; a 6-digit code is emailed
+         * @description Creates an unverified account and emails a 6-digit code (auth/verifyotp). A taken email or username → 409.
+         */
         post: operations["AuthController_register"];
         delete?: never;
         options?: never;
@@ -63,7 +74,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new email verification code (same answer for unknown emails) */
+        /**
+         * Send a new email verification code (same answer for unknown emails)
+         * @description A fresh code replaces the previous one; the answer is the same whether or not the email exists, so it reveals nothing.
+         */
         post: operations["AuthController_createNewOtp"];
         delete?: never;
         options?: never;
@@ -80,7 +94,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the email with the emailed code */
+        /**
+         * Verify the email with the emailed code
+         * @description A correct, unexpired code marks the email verified; wrong codes count toward a lockout.
+         */
         post: operations["AuthController_verifyOtp"];
         delete?: never;
         options?: never;
@@ -97,7 +114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: access token in the body, refresh token in an httpOnly cookie */
+        /**
+         * Sign in: access token in the body, refresh token in an httpOnly cookie
+         * @description Email and password. With 2FA on, the answer is an mfaToken for auth/login/mfa instead of tokens. Unverified email → 402; blocked → 403.
+         */
         post: operations["AuthController_login"];
         delete?: never;
         options?: never;
@@ -114,7 +134,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Second sign-in step: the mfaToken of auth/login/ and a TOTP or recovery code */
+        /**
+         * Second sign-in step: the mfaToken of auth/login/ and a TOTP or recovery code
+         * @description Completes a 2FA sign-in: the short-lived mfaToken plus a current TOTP code or an unused recovery code.
+         */
         post: operations["AuthController_loginMfa"];
         delete?: never;
         options?: never;
@@ -129,7 +152,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rotate the refresh cookie and get a new access token */
+        /**
+         * Rotate the refresh cookie and get a new access token
+         * @description Reads the httpOnly refresh cookie, rotates it (reuse of an old one revokes the family) and answers a new access token.
+         */
         get: operations["AuthController_refresh"];
         put?: never;
         post?: never;
@@ -148,7 +174,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke this session and clear the refresh cookie */
+        /**
+         * Revoke this session and clear the refresh cookie
+         * @description Revokes the current session's refresh family and clears the cookie; access tokens of the session stop at once.
+         */
         post: operations["AuthController_logout"];
         delete?: never;
         options?: never;
@@ -165,7 +194,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email a password reset code (same answer for unknown emails) */
+        /**
+         * Email a password reset code (same answer for unknown emails)
+         * @description Emails a reset code when the account exists; the answer never says whether it does.
+         */
         post: operations["AuthController_forgotPasswordSendOtp"];
         delete?: never;
         options?: never;
@@ -182,7 +214,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade the reset code for a single-use reset token (15 minutes) */
+        /**
+         * Trade the reset code for a single-use reset token (15 minutes)
+         * @description A correct code gives a reset token valid for 15 minutes, usable once.
+         */
         post: operations["AuthController_forgotPasswordVerifyOtp"];
         delete?: never;
         options?: never;
@@ -199,7 +234,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password; every session of the user is revoked */
+        /**
+         * Set a new password; every session of the user is revoked
+         * @description The reset token and the new password; every session of the user is signed out.
+         */
         post: operations["AuthController_forgotPasswordReset"];
         delete?: never;
         options?: never;
@@ -216,7 +254,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password; other sessions are revoked, this one gets a fresh access token */
+        /**
+         * Change the password; other sessions are revoked, this one gets a fresh access token
+         * @description Needs the current password; other sessions are signed out and this one continues with a fresh access token.
+         */
         post: operations["AuthController_changePasswordRoute"];
         delete?: never;
         options?: never;
@@ -231,7 +272,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Is 2FA on, and how many recovery codes are left */
+        /**
+         * Is 2FA on, and how many recovery codes are left
+         * @description Whether two-factor authentication is on, and how many unused recovery codes remain.
+         */
         get: operations["SecurityController_mfaStatus"];
         put?: never;
         post?: never;
@@ -250,7 +294,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new TOTP secret with its QR code, pending until auth/mfa/enable/ */
+        /**
+         * A new TOTP secret with its QR code, pending until auth/mfa/enable/
+         * @description Creates a pending TOTP secret (with an otpauth URL and a QR code); 2FA turns on only after auth/mfa/enable confirms a code.
+         */
         post: operations["SecurityController_mfaSetup"];
         delete?: never;
         options?: never;
@@ -267,7 +314,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a code of the pending secret: 2FA on, 10 recovery codes (shown once), a fresh access token */
+        /**
+         * Confirm a code of the pending secret: 2FA on, 10 recovery codes (shown once), a fresh access token
+         * @description Confirms a code of the pending secret; answers 10 recovery codes (shown once) and a fresh access token.
+         */
         post: operations["SecurityController_mfaEnable"];
         delete?: never;
         options?: never;
@@ -284,7 +334,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn 2FA off with the password and a code (not for Admins) */
+        /**
+         * Turn 2FA off with the password and a code (not for Admins)
+         * @description Needs the password and a current code; Admins cannot turn 2FA off.
+         */
         post: operations["SecurityController_mfaDisable"];
         delete?: never;
         options?: never;
@@ -299,7 +352,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My sessions (refresh-token families) with their device */
+        /**
+         * My sessions (refresh-token families) with their device
+         * @description Each signed-in device (refresh-token family) with what is known of it and when it was last used; the current one is marked.
+         */
         get: operations["SecurityController_sessions"];
         put?: never;
         post?: never;
@@ -318,7 +374,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out every other session */
+        /**
+         * Sign out every other session
+         * @description Signs out every session except this one.
+         */
         post: operations["SecurityController_revokeOthers"];
         delete?: never;
         options?: never;
@@ -336,7 +395,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Sign out one session: its refresh token and access tokens stop at once */
+        /**
+         * Sign out one session: its refresh token and access tokens stop at once
+         * @description Its refresh token and its access tokens stop working at once.
+         */
         delete: operations["SecurityController_revokeSession"];
         options?: never;
         head?: never;
@@ -350,10 +412,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My personal API tokens (never the token itself) */
+        /**
+         * My personal API tokens (never the token itself)
+         * @description Name, scopes, creation and last use of each personal API token; the token itself is never shown again.
+         */
         get: operations["SecurityController_tokens"];
         put?: never;
-        /** A new personal API token (`ml_pat_…`, shown once) with scopes read and/or trade */
+        /**
+         * A new personal API token (`ml_pat_…`, shown once) with scopes read and/or trade
+         * @description A personal API token for scripts, shown once, with scopes read and/or trade; it cannot withdraw or manage security.
+         */
         post: operations["SecurityController_createToken"];
         delete?: never;
         options?: never;
@@ -371,7 +439,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a personal API token (refused at once afterwards) */
+        /**
+         * Revoke a personal API token (refused at once afterwards)
+         * @description The token is refused from the next request on.
+         */
         delete: operations["SecurityController_revokeToken"];
         options?: never;
         head?: never;
@@ -385,7 +456,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live events of the caller (text/event-stream; Authorization: Bearer) */
+        /**
+         * Live events of the caller (text/event-stream; Authorization: Bearer)
+         * @description Server-sent events of the caller's own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive.
+         */
         get: operations["EventsController_stream"];
         put?: never;
         post?: never;
@@ -402,6 +476,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Tradable instruments
+         * @description The catalogue with each instrument's session state, next opening, latest quote and change today.
+         */
         get: operations["MarketController_instruments"];
         put?: never;
         post?: never;
@@ -418,7 +496,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Latest quotes (every instrument, or ?symbols=A,B) */
+        /**
+         * Latest quotes (every instrument, or ?symbols=A,B)
+         * @description Bid, ask and time of the latest quote per instrument; stale quotes are marked.
+         */
         get: operations["MarketController_quotes"];
         put?: never;
         post?: never;
@@ -435,7 +516,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OHLC candles, oldest first, at most 1000 a call */
+        /**
+         * OHLC candles, oldest first, at most 1000 a call
+         * @description For one symbol and interval, oldest first; `from`/`to` bound the range; at most 1000 candles a call.
+         */
         get: operations["MarketController_candles"];
         put?: never;
         post?: never;
@@ -452,7 +536,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live quotes (text/event-stream; event `quote`) */
+        /**
+         * Live quotes (text/event-stream; event `quote`)
+         * @description First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it.
+         */
         get: operations["MarketController_stream"];
         put?: never;
         post?: never;
@@ -469,6 +556,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My wallet
+         * @description Free cash, equity allocated to copies (also marked to the market), funds held by pending withdrawals, and the 10 latest deposit and withdrawal requests. Balances derive from the ledger.
+         */
         get: operations["WalletController_wallet"];
         put?: never;
         post?: never;
@@ -485,6 +576,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My deposit and withdrawal requests
+         * @description Paged, newest first, with their status (Pending, Approved, Rejected) and decision time.
+         */
         get: operations["WalletController_transactions"];
         put?: never;
         post?: never;
@@ -501,6 +596,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My ledger statement
+         * @description Every ledger movement on my cash, held and copy-equity accounts (deposits, withdrawals, copy allocations and returns, copied pnl, profit share, admin adjustments), newest first, with signed amounts.
+         */
         get: operations["WalletController_statement"];
         put?: never;
         post?: never;
@@ -519,6 +618,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Request a deposit
+         * @description Creates a Pending deposit; the cash is credited when an admin approves it. Needs KYC Verified. Send an Idempotency-Key so a retry cannot request twice.
+         */
         post: operations["WalletController_deposit"];
         delete?: never;
         options?: never;
@@ -535,6 +638,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Request a withdrawal
+         * @description Holds the amount at once and creates a Pending withdrawal to one of my saved, cooled-down addresses; an admin approves (money leaves) or rejects (the hold is released). 2FA users send X-MFA-Code. Idempotency-Key recommended.
+         */
         post: operations["WalletController_withdraw"];
         delete?: never;
         options?: never;
@@ -549,8 +656,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My withdrawal addresses
+         * @description The saved destinations with the time each becomes usable (a new address waits WITHDRAWAL_ADDRESS_COOLDOWN seconds).
+         */
         get: operations["WalletController_listAddresses"];
         put?: never;
+        /**
+         * Save a withdrawal address
+         * @description Usable after the cool-down; a mail and a notification tell the owner. 2FA users send X-MFA-Code.
+         */
         post: operations["WalletController_addAddress"];
         delete?: never;
         options?: never;
@@ -568,6 +683,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Delete a withdrawal address
+         * @description Removes one of my saved addresses; pending withdrawals to it are not affected.
+         */
         delete: operations["WalletController_deleteAddress"];
         options?: never;
         head?: never;
@@ -581,6 +700,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Every deposit and withdrawal request (Admin)
+         * @description Paged, newest first, filterable by status and type, with the user's name and email.
+         */
         get: operations["AdminWalletController_transactions"];
         put?: never;
         post?: never;
@@ -599,6 +722,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Approve a request (Admin)
+         * @description A deposit credits the cash; a withdrawal lets the held amount leave. One ledger transaction, audited. Nobody approves their own request. Idempotency-Key recommended.
+         */
         post: operations["AdminWalletController_approve"];
         delete?: never;
         options?: never;
@@ -615,6 +742,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Reject a request (Admin)
+         * @description A deposit is dropped; a withdrawal's held amount returns to cash. Audited, with an optional note; the user is notified.
+         */
         post: operations["AdminWalletController_reject"];
         delete?: never;
         options?: never;
@@ -629,6 +760,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Every user's wallet and the platform totals (Admin)
+         * @description Balances per user, paged, plus platform totals and the ledger check (every account's balance equals the sum of its entries).
+         */
         get: operations["AdminWalletController_wallets"];
         put?: never;
         post?: never;
@@ -645,6 +780,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My notifications
+         * @description Newest first, paged, with the unread count. Each carries structured `data` (amounts, pnl, statuses) besides the text kept for mail and logs. `?unread=true` lists unread ones only.
+         */
         get: operations["NotificationsController_list"];
         put?: never;
         post?: never;
@@ -663,6 +802,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Mark a notification read
+         * @description `all` as id marks every notification of mine read; answers how many changed.
+         */
         post: operations["NotificationsController_read"];
         delete?: never;
         options?: never;
@@ -677,6 +820,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Traders (public)
+         * @description Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats come from closed trades; cached a few seconds.
+         */
         get: operations["TradersController_list"];
         put?: never;
         post?: never;
@@ -699,6 +846,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Edit my trader profile (Trader)
+         * @description Name, description, type, strategy texts, image and profit share. A share change applies to new copies; followers are told and may accept it.
+         */
         patch: operations["TradersController_update"];
         trace?: never;
     };
@@ -709,6 +860,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * A trader (public)
+         * @description Profile, strategy, stats, ten-day PnL, risk score and the recent closed trades.
+         */
         get: operations["TradersController_get"];
         put?: never;
         post?: never;
@@ -725,8 +880,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My copies
+         * @description Each copy with invested, equity (also at the market), pnl net of profit share, fees, open positions, stop loss and status.
+         */
         get: operations["CopiesController_list"];
         put?: never;
+        /**
+         * Copy a trader
+         * @description Moves the amount from cash to a new copy's equity in one ledger transaction. Needs a verified email and KYC Verified; the copy takes the trader's next trades in proportion. Idempotency-Key recommended.
+         */
         post: operations["CopiesController_create"];
         delete?: never;
         options?: never;
@@ -741,12 +904,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My copy settings
+         * @description The account-wide daily loss limit, today's realised copy pnl (UTC) and whether the limit stopped new trades today.
+         */
         get: operations["CopiesController_settings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Set the daily loss limit
+         * @description Across all copies; once today's realised losses reach it, copies skip new trades until the next UTC day. null removes it.
+         */
         patch: operations["CopiesController_patchSettings"];
         trace?: never;
     };
@@ -757,6 +928,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Trades my copies skipped
+         * @description With the reason: paused, stopping, zero_size or daily_loss_limit; newest first.
+         */
         get: operations["CopiesController_skips"];
         put?: never;
         post?: never;
@@ -775,6 +950,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add funds to a copy
+         * @description Cash → the copy's equity in one ledger transaction. Idempotency-Key recommended.
+         */
         post: operations["CopiesController_funds"];
         delete?: never;
         options?: never;
@@ -791,6 +970,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Withdraw funds from a copy
+         * @description Free equity (not held by open positions) → cash. Idempotency-Key recommended.
+         */
         post: operations["CopiesController_withdraw"];
         delete?: never;
         options?: never;
@@ -807,6 +990,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Pause a copy
+         * @description The copy skips new trades; open positions stay until the trader closes them.
+         */
         post: operations["CopiesController_pause"];
         delete?: never;
         options?: never;
@@ -823,6 +1010,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Resume a paused copy
+         * @description The copy takes the trader's next trades again.
+         */
         post: operations["CopiesController_resume"];
         delete?: never;
         options?: never;
@@ -839,6 +1030,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Stop a copy
+         * @description No new trades; open positions stay until the trader closes them, then the equity returns to cash (at once when nothing is open). Idempotency-Key recommended.
+         */
         post: operations["CopiesController_stop"];
         delete?: never;
         options?: never;
@@ -855,6 +1050,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Accept the trader's new profit share
+         * @description A copy keeps the share it was opened with; this takes the trader's current share for this copy.
+         */
         post: operations["CopiesController_acceptShareOf"];
         delete?: never;
         options?: never;
@@ -869,6 +1068,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My copied positions
+         * @description Open and closed, paged, with fill receipts, pnl, fees and the divergence from the trader's own result; open ones are marked to the market.
+         */
         get: operations["CopiesController_trades"];
         put?: never;
         post?: never;
@@ -885,8 +1088,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My trades (Trader; Admin with ?traderId=)
+         * @description Open and closed, paged; an open trade also has its mark price and unrealized pnl %.
+         */
         get: operations["TraderTradesController_trades"];
         put?: never;
+        /**
+         * Open a trade (Trader; Admin with ?traderId=)
+         * @description A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit.
+         */
         post: operations["TraderTradesController_open"];
         delete?: never;
         options?: never;
@@ -903,6 +1114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Close a trade (Trader; Admin with ?traderId=)
+         * @description At the market; settles every copied position in one transaction (pnl, profit share, copy stop losses). A retry with the same Idempotency-Key replays the settlement instead of a 409.
+         */
         post: operations["TraderTradesController_close"];
         delete?: never;
         options?: never;
@@ -923,6 +1138,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Move a trade's stop loss / take profit
+         * @description null clears a level; the price watcher closes the trade when a quote crosses one.
+         */
         patch: operations["TraderTradesController_levels"];
         trace?: never;
     };
@@ -933,6 +1152,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My followers (Trader; Admin with ?traderId=)
+         * @description Each copy of my trades with its owner, status, invested, equity, pnl, fees paid and since when.
+         */
         get: operations["TraderTradesController_followers"];
         put?: never;
         post?: never;
@@ -949,7 +1172,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Audit log of admin actions, newest first (Admin) */
+        /**
+         * Audit log of admin actions, newest first (Admin)
+         * @description Who did what to whom: block, role, KYC and balance changes, decisions, impersonation, document views; filterable by action, actor and target.
+         */
         get: operations["AuditController_list"];
         put?: never;
         post?: never;
@@ -968,7 +1194,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send identity documents for review: KYC Unverified → Pending */
+        /**
+         * Send identity documents for review: KYC Unverified → Pending
+         * @description Multipart: document type and number plus front, back and selfie images (JPEG, PNG or PDF by content, 5 MB each). The status becomes Pending until an admin decides.
+         */
         post: operations["KycController_request"];
         delete?: never;
         options?: never;
@@ -983,7 +1212,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** KYC submissions, newest first, filterable by status (Admin) */
+        /**
+         * KYC submissions, newest first, filterable by status (Admin)
+         * @description Each submission with the user, document details, its files (fetched through the guarded file route) and the review.
+         */
         get: operations["KycAdminController_list"];
         put?: never;
         post?: never;
@@ -1000,7 +1232,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One KYC document, as an attachment with its detected content type; every view is audited (Admin) */
+        /**
+         * One KYC document, as an attachment with its detected content type; every view is audited (Admin)
+         * @description Streams one stored file of a submission; each view is written to the audit log.
+         */
         get: operations["KycAdminController_file"];
         put?: never;
         post?: never;
@@ -1017,7 +1252,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile with live balances, KYC, roles and copies */
+        /**
+         * The caller's profile with live balances, KYC, roles and copies
+         * @description The seed's UserInfo (roles, KYC, trader id, copies) with live balances: cash, trading balance (also at the market) and held funds.
+         */
         get: operations["UsersController_me"];
         put?: never;
         post?: never;
@@ -1034,7 +1272,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All users, paged and searchable by username or email (Admin) */
+        /**
+         * All users, paged and searchable by username or email (Admin)
+         * @description Paged; `search` matches part of a username or email. Each row has roles, KYC, balances and blocked state.
+         */
         get: operations["UsersController_getAll"];
         put?: never;
         post?: never;
@@ -1053,7 +1294,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a user with a pre-verified email; roles always include User (Admin) */
+        /**
+         * Create a user with a pre-verified email; roles always include User (Admin)
+         * @description The email counts as verified; roles always include User; a Trader gets a trader profile. Audited.
+         */
         post: operations["UsersController_create"];
         delete?: never;
         options?: never;
@@ -1070,7 +1314,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Block (default) or unblock a user; blocking revokes the user's sessions (Admin) */
+        /**
+         * Block (default) or unblock a user; blocking revokes the user's sessions (Admin)
+         * @description Blocking signs the user out everywhere and refuses new sign-ins; `blocked: false` unblocks. Audited.
+         */
         post: operations["UsersController_block"];
         delete?: never;
         options?: never;
@@ -1087,7 +1334,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies */
+        /**
+         * Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies
+         * @description An admin deletes any user; a user deletes their own account with their password. Refused (409) while the account holds money or open copies.
+         */
         post: operations["UsersController_delete"];
         delete?: never;
         options?: never;
@@ -1108,7 +1358,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin) */
+        /**
+         * Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)
+         * @description Only the sent fields, and only those that differ, change. A balance is applied as an audited ledger adjustment with a reason; nobody adjusts their own balance.
+         */
         patch: operations["UsersController_update"];
         trace?: never;
     };
@@ -1119,7 +1372,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts and totals for the admin overview (Admin) */
+        /**
+         * Counts and totals for the admin overview (Admin)
+         * @description User, trader, copy and KYC counts; cash, trading and held totals; pending deposits and withdrawals with their amounts.
+         */
         get: operations["AdminController_details"];
         put?: never;
         post?: never;
@@ -1138,7 +1394,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** An access token for another user (claims carry imp: the admin's id); audited (Admin) */
+        /**
+         * An access token for another user (claims carry imp: the admin's id); audited (Admin)
+         * @description A read-only access token for the user (its claims carry the admin's id); money-moving and security actions are refused while impersonating. Audited.
+         */
         post: operations["AdminController_impersonateUser"];
         delete?: never;
         options?: never;
@@ -2304,6 +2563,21 @@ export interface components {
             /** @example 20 */
             limit: number;
         };
+        ErrorResponse: {
+            /** @example 404 */
+            statusCode: number;
+            /** @example Copy not found */
+            message: string;
+            /**
+             * @description stable, machine-readable
+             * @example COPY.NOT_FOUND
+             */
+            code: string;
+            /** @description VALIDATION_FAILED: the messages per field */
+            errors?: {
+                [key: string]: string[];
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -2366,7 +2640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The Health Check is not successful */
+            /** @description SERVICE_UNAVAILABLE: The Health Check is not successful */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2464,26 +2738,50 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Invalid input */
+            /** @description VALIDATION_FAILED: invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Email or username taken */
+            /** @description AUTH.EMAIL_TAKEN or AUTH.USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.EMAIL_TAKEN, AUTH.USERNAME_TAKEN
+                         * @example AUTH.EMAIL_TAKEN
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2508,12 +2806,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2538,19 +2859,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Wrong or expired code */
+            /** @description OTP.INVALID: wrong or expired code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: OTP.INVALID, VALIDATION_FAILED
+                         * @example OTP.INVALID
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description After 5 wrong tries (request a new code), or too many requests */
+            /** @description OTP.TOO_MANY_ATTEMPTS after 5 wrong tries (request a new code), or TOO_MANY_REQUESTS */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: OTP.TOO_MANY_ATTEMPTS, TOO_MANY_REQUESTS
+                         * @example OTP.TOO_MANY_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2576,35 +2913,80 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponseDto"];
                 };
             };
-            /** @description Invalid email or password */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description AUTH.INVALID_CREDENTIALS: invalid email or password */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.INVALID_CREDENTIALS
+                         * @example AUTH.INVALID_CREDENTIALS
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description You have not verified your email */
+            /** @description AUTH.EMAIL_NOT_VERIFIED: you have not verified your email */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.EMAIL_NOT_VERIFIED
+                         * @example AUTH.EMAIL_NOT_VERIFIED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description code AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code`
-             *
-             *     code BLOCKED: the account is blocked */
+            /** @description BLOCKED: the account is blocked; AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: BLOCKED, AUTH.STEP_UP_REQUIRED
+                         * @example BLOCKED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Too many login attempts (Retry-After header) */
+            /** @description AUTH.TOO_MANY_LOGIN_ATTEMPTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.TOO_MANY_LOGIN_ATTEMPTS
+                         * @example AUTH.TOO_MANY_LOGIN_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2634,14 +3016,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.INVALID_CODE, MFA.CHALLENGE_INVALID, VALIDATION_FAILED
+                         * @example MFA.INVALID_CODE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MFA.TOO_MANY_ATTEMPTS: 5 wrong codes for the account in 15 minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.TOO_MANY_ATTEMPTS
+                         * @example MFA.TOO_MANY_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2662,19 +3060,35 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponseDto"];
                 };
             };
-            /** @description No refresh cookie */
+            /** @description AUTH.NO_REFRESH_TOKEN: no refresh cookie */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.NO_REFRESH_TOKEN, UNAUTHENTICATED
+                         * @example AUTH.NO_REFRESH_TOKEN
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Refresh token expired, revoked or reused (the whole session is then revoked) */
+            /** @description AUTH.REFRESH_REJECTED: refresh token expired, revoked or reused (the whole session is then revoked) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.REFRESH_REJECTED, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example AUTH.REFRESH_REJECTED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2693,6 +3107,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -2718,12 +3162,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2748,19 +3215,35 @@ export interface operations {
                     "application/json": components["schemas"]["ResetTokenResponseDto"];
                 };
             };
-            /** @description Wrong or expired code */
+            /** @description OTP.INVALID: wrong or expired code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: OTP.INVALID, VALIDATION_FAILED
+                         * @example OTP.INVALID
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description After 5 wrong tries, or too many requests */
+            /** @description OTP.TOO_MANY_ATTEMPTS after 5 wrong tries, or TOO_MANY_REQUESTS */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: OTP.TOO_MANY_ATTEMPTS, TOO_MANY_REQUESTS
+                         * @example OTP.TOO_MANY_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2785,19 +3268,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Invalid input, or the reset token is invalid, used or expired */
+            /** @description VALIDATION_FAILED: invalid input; AUTH.INVALID_RESET_TOKEN: the reset token is invalid, used or expired */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, AUTH.INVALID_RESET_TOKEN
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2822,26 +3321,65 @@ export interface operations {
                     "application/json": components["schemas"]["ChangePasswordResponseDto"];
                 };
             };
-            /** @description Invalid input */
+            /** @description VALIDATION_FAILED: invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Wrong current password, or no access token */
+            /** @description AUTH.WRONG_PASSWORD: wrong current password; UNAUTHENTICATED: no access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.WRONG_PASSWORD, UNAUTHENTICATED
+                         * @example AUTH.WRONG_PASSWORD
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2862,12 +3400,35 @@ export interface operations {
                     "application/json": components["schemas"]["MfaStatusResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2888,19 +3449,50 @@ export interface operations {
                     "application/json": components["schemas"]["MfaSetupResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MFA.ALREADY_ENABLED */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.ALREADY_ENABLED
+                         * @example MFA.ALREADY_ENABLED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2930,21 +3522,60 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.INVALID_CODE, MFA.NOT_SET_UP, VALIDATION_FAILED
+                         * @example MFA.INVALID_CODE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MFA.TOO_MANY_ATTEMPTS */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.TOO_MANY_ATTEMPTS
+                         * @example MFA.TOO_MANY_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2969,19 +3600,50 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description wrong password or code */
+            /** @description AUTH.WRONG_PASSWORD or MFA.INVALID_CODE: wrong password or code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.WRONG_PASSWORD, MFA.INVALID_CODE, VALIDATION_FAILED
+                         * @example AUTH.WRONG_PASSWORD
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description FORBIDDEN: Admins cannot turn 2FA off; TOKEN_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3002,12 +3664,35 @@ export interface operations {
                     "application/json": components["schemas"]["SessionsResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3028,12 +3713,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3056,19 +3764,65 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description SESSION.NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: SESSION.NOT_FOUND
+                         * @example SESSION.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3089,12 +3843,35 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokensResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3119,12 +3896,50 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE with an API token; FORBIDDEN while impersonating */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3147,19 +3962,65 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description API_TOKEN.NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: API_TOKEN.NOT_FOUND
+                         * @example API_TOKEN.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3187,12 +4048,35 @@ export interface operations {
                     };
                 };
             };
-            /** @description no bearer token */
+            /** @description UNAUTHENTICATED: no bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3240,7 +4124,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3271,19 +4163,35 @@ export interface operations {
                     "application/json": components["schemas"]["CandlesDto"];
                 };
             };
-            /** @description bad interval, from after to, limit out of 1..1000 */
+            /** @description VALIDATION_FAILED: bad interval, from after to, limit out of 1..1000 */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MARKET.UNKNOWN_SYMBOL */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3313,7 +4221,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3333,6 +4249,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3355,6 +4301,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionsPageResponseDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3380,13 +4371,58 @@ export interface operations {
                     "application/json": components["schemas"]["StatementPageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     WalletController_deposit: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3407,19 +4443,80 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description KYC_REQUIRED: identity verification is not complete */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC_REQUIRED, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example KYC_REQUIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example IDEMPOTENCY_KEY_IN_PROGRESS
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3429,7 +4526,7 @@ export interface operations {
             header?: {
                 /** @description the 2FA code, required when 2FA is on */
                 "x-mfa-code"?: string;
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3450,6 +4547,36 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description KYC_REQUIRED; MFA_REQUIRED (2FA on, no X-MFA-Code); TOKEN_SCOPE (API token)
              *
              *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
@@ -3457,21 +4584,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC_REQUIRED, MFA_REQUIRED, TOKEN_SCOPE, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example KYC_REQUIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description WALLET.INSUFFICIENT_FUNDS; WALLET.DESTINATION_NOT_ALLOWED (not a saved, cooled-down address: nothing held) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.INSUFFICIENT_FUNDS, WALLET.DESTINATION_NOT_ALLOWED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.INSUFFICIENT_FUNDS
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3491,6 +4642,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WithdrawalAddressesDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3520,6 +4701,36 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedWithdrawalAddressDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description MFA_REQUIRED; TOKEN_SCOPE
              *
              *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
@@ -3527,14 +4738,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA_REQUIRED, TOKEN_SCOPE, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example MFA_REQUIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description WALLET.ADDRESS_EXISTS, WALLET.ADDRESS_LIMIT */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.ADDRESS_EXISTS, WALLET.ADDRESS_LIMIT
+                         * @example WALLET.ADDRESS_EXISTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3558,12 +4785,50 @@ export interface operations {
                     "application/json": components["schemas"]["WalletMessageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3590,13 +4855,58 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionsPageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     AdminWalletController_approve: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3619,19 +4929,95 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description WALLET.TRANSACTION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSACTION_NOT_FOUND
+                         * @example WALLET.TRANSACTION_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description WALLET.TRANSACTION_NOT_PENDING; WALLET.ACCOUNT_DELETED (a deposit of a deleted account: reject it) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSACTION_NOT_PENDING, WALLET.ACCOUNT_DELETED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.TRANSACTION_NOT_PENDING
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3639,7 +5025,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3662,19 +5048,95 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description WALLET.TRANSACTION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSACTION_NOT_FOUND
+                         * @example WALLET.TRANSACTION_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description WALLET.TRANSACTION_NOT_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSACTION_NOT_PENDING, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.TRANSACTION_NOT_PENDING
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3698,6 +5160,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletsOverviewResponseDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3724,6 +5231,51 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     NotificationsController_read: {
@@ -3745,6 +5297,66 @@ export interface operations {
                     "application/json": {
                         /** @description how many were marked read */
                         updated: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description NOTIFICATION.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: NOTIFICATION.NOT_FOUND
+                         * @example NOTIFICATION.NOT_FOUND
+                         */
+                        code?: string;
                     };
                 };
             };
@@ -3775,6 +5387,21 @@ export interface operations {
                     "application/json": components["schemas"]["TradersPageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     TradersController_update: {
@@ -3799,6 +5426,51 @@ export interface operations {
                     "application/json": components["schemas"]["TraderDetailsDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not a Trader; TRADER.NO_PROFILE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     TradersController_get: {
@@ -3821,6 +5493,36 @@ export interface operations {
                     "application/json": components["schemas"]["TraderDetailsDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     CopiesController_list: {
@@ -3841,13 +5543,43 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"][];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     CopiesController_create: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3868,6 +5600,96 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description KYC_REQUIRED, EMAIL_NOT_VERIFIED, BLOCKED; TOKEN_SCOPE (an API token without trade) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC_REQUIRED, EMAIL_NOT_VERIFIED, BLOCKED, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example KYC_REQUIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.SELF, COPY.ALREADY_COPYING, COPY.TRADER_FULL, WALLET.INSUFFICIENT_FUNDS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.SELF, COPY.ALREADY_COPYING, COPY.TRADER_FULL, WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.SELF
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     CopiesController_settings: {
@@ -3886,6 +5708,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CopySettingsResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3912,6 +5764,51 @@ export interface operations {
                     "application/json": components["schemas"]["CopySettingsResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     CopiesController_skips: {
@@ -3935,13 +5832,58 @@ export interface operations {
                     "application/json": components["schemas"]["SkipsPageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     CopiesController_funds: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3962,6 +5904,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_SCOPE (an API token without trade) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.ENDED, COPY.STOPPING, WALLET.INSUFFICIENT_FUNDS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.ENDED, COPY.STOPPING, WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.ENDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3970,7 +6002,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3991,6 +6023,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.ENDED, COPY.INSUFFICIENT_FREE_EQUITY */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.ENDED, COPY.INSUFFICIENT_FREE_EQUITY, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.ENDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -4015,6 +6137,81 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.INVALID_STATE
+                         * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     CopiesController_resume: {
@@ -4037,13 +6234,88 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.INVALID_STATE
+                         * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     CopiesController_stop: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4060,6 +6332,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.INVALID_STATE, COPY.ENDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.INVALID_STATE, COPY.ENDED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -4082,6 +6444,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.ENDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.ENDED
+                         * @example COPY.ENDED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -4108,6 +6545,51 @@ export interface operations {
                     "application/json": components["schemas"]["CopiedTradesPageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     TraderTradesController_trades: {
@@ -4132,6 +6614,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TraderTradesPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -4161,6 +6688,81 @@ export interface operations {
                     "application/json": components["schemas"]["OpenTradeResultDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.CLOSED
+                         * @example MARKET.CLOSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.NO_QUOTE: no executable quote */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.NO_QUOTE
+                         * @example MARKET.NO_QUOTE
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     TraderTradesController_close: {
@@ -4170,7 +6772,7 @@ export interface operations {
                 traderId?: number;
             };
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4187,6 +6789,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CloseTradeResultDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.NOT_FOUND
+                         * @example TRADE.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.ALREADY_CLOSED, MARKET.CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.ALREADY_CLOSED, MARKET.CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example TRADE.ALREADY_CLOSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.NO_QUOTE: no executable quote */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.NO_QUOTE
+                         * @example MARKET.NO_QUOTE
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -4218,6 +6925,81 @@ export interface operations {
                     "application/json": components["schemas"]["TradeDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.NOT_FOUND
+                         * @example TRADE.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.ALREADY_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.ALREADY_CLOSED
+                         * @example TRADE.ALREADY_CLOSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     TraderTradesController_followers: {
@@ -4242,6 +7024,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FollowersPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -4290,6 +7117,51 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     KycController_request: {
@@ -4325,26 +7197,80 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
+            /** @description VALIDATION_FAILED: Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description KYC.ALREADY_PENDING or KYC.ALREADY_VERIFIED */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC.ALREADY_PENDING, KYC.ALREADY_VERIFIED
+                         * @example KYC.ALREADY_PENDING
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description A file is larger than 5 MB */
+            /** @description PAYLOAD_TOO_LARGE: A file is larger than 5 MB */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: PAYLOAD_TOO_LARGE
+                         * @example PAYLOAD_TOO_LARGE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4399,12 +7325,50 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4431,19 +7395,65 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description KYC.DOCUMENT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC.DOCUMENT_NOT_FOUND
+                         * @example KYC.DOCUMENT_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4464,12 +7474,35 @@ export interface operations {
                     "application/json": components["schemas"]["MeDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4495,19 +7528,50 @@ export interface operations {
                     "application/json": components["schemas"]["UsersPageDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4532,19 +7596,65 @@ export interface operations {
                     "application/json": components["schemas"]["UserCreatedDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description USERS.EMAIL_TAKEN or USERS.USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.EMAIL_TAKEN, USERS.USERNAME_TAKEN
+                         * @example USERS.EMAIL_TAKEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4569,19 +7679,65 @@ export interface operations {
                     "application/json": components["schemas"]["UserBlockedDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description USERS.NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4606,26 +7762,65 @@ export interface operations {
                     "application/json": components["schemas"]["UserMessageDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description USERS.HAS_FUNDS: the account still holds money or open copies */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.HAS_FUNDS
+                         * @example USERS.HAS_FUNDS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4650,12 +7845,50 @@ export interface operations {
                     "application/json": components["schemas"]["UserUpdatedDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4676,12 +7909,35 @@ export interface operations {
                     "application/json": components["schemas"]["AdminDetailsDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4706,12 +7962,50 @@ export interface operations {
                     "application/json": components["schemas"]["ImpersonationTokenDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4736,19 +8030,35 @@ export interface operations {
                     "application/json": components["schemas"]["ContactReceiptDto"];
                 };
             };
-            /** @description VALIDATION: a field is missing or too long */
+            /** @description VALIDATION_FAILED: VALIDATION: a field is missing or too long */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description TOO_MANY_REQUESTS: too many messages from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4772,12 +8082,50 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessagesPageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };

@@ -12,7 +12,7 @@ export class AuditController {
 
   @Get()
   @Roles('Admin')
-  @ApiOperation({ summary: 'Audit log of admin actions, newest first (Admin)' })
+  @ApiOperation({ summary: 'Audit log of admin actions, newest first (Admin)', description: 'Who did what to whom: block, role, KYC and balance changes, decisions, impersonation, document views; filterable by action, actor and target.' })
   @ApiOkResponse({
     schema: {
       type: 'object',

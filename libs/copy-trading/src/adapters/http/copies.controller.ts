@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { parseAmount } from '@mirrorline/shared';
 import { Idempotent } from '@mirrorline/wallet';
@@ -35,6 +35,7 @@ export class CopiesController {
   /** My copies with equity, invested, pnl (realised, net of profit share) and status. */
   @Get('copies')
   @ApiOkResponse({ type: [CopyDto], description: 'list of my copies' })
+  @ApiOperation({ summary: 'My copies', description: 'Each copy with invested, equity (also at the market), pnl net of profit share, fees, open positions, stop loss and status.' })
   list(@CurrentUser() user: AuthenticatedUser) {
     return this.read.myCopies(user.userId);
   }
@@ -44,6 +45,11 @@ export class CopiesController {
   @TradeScope()
   @Idempotent()
   @ApiCreatedResponse({ type: CopyDto, description: 'the new copy' })
+  @ApiOperation({ summary: 'Copy a trader', description: 'Moves the amount from cash to a new copy\'s equity in one ledger transaction. Needs a verified email and KYC Verified; the copy takes the trader\'s next trades in proportion. Idempotency-Key recommended.' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
+  @ApiConflictResponse({ description: 'COPY.SELF, COPY.ALREADY_COPYING, COPY.TRADER_FULL, WALLET.INSUFFICIENT_FUNDS' })
+  @ApiForbiddenResponse({ description: 'KYC_REQUIRED, EMAIL_NOT_VERIFIED, BLOCKED; TOKEN_SCOPE (an API token without trade)' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL' })
   async create(@CurrentUser() user: AuthenticatedUser, @Body() body: FollowTraderDto) {
     const { copyId } = await this.follow.execute({
       userId: user.userId,
@@ -56,6 +62,7 @@ export class CopiesController {
 
   @Get('copies/settings')
   @ApiOkResponse({ type: CopySettingsResponseDto, description: 'the daily loss limit, today\'s pnl and whether the limit is reached' })
+  @ApiOperation({ summary: 'My copy settings', description: 'The account-wide daily loss limit, today\'s realised copy pnl (UTC) and whether the limit stopped new trades today.' })
   settings(@CurrentUser() user: AuthenticatedUser) {
     return this.read.settings(user.userId);
   }
@@ -63,6 +70,7 @@ export class CopiesController {
   /** Account-wide daily loss limit across all copies (null removes it). */
   @Patch('copies/settings')
   @ApiOkResponse({ type: CopySettingsResponseDto, description: 'the daily loss limit, today\'s pnl and whether the limit is reached' })
+  @ApiOperation({ summary: 'Set the daily loss limit', description: 'Across all copies; once today\'s realised losses reach it, copies skip new trades until the next UTC day. null removes it.' })
   patchSettings(@CurrentUser() user: AuthenticatedUser, @Body() body: CopySettingsDto) {
     return this.updateSettings.execute({ userId: user.userId, dailyLossLimit: body.dailyLossLimit === null ? null : parseAmount(body.dailyLossLimit) });
   }
@@ -70,6 +78,7 @@ export class CopiesController {
   /** Trades my copies did not take, with the reason (paused, stopping, zero_size, daily_loss_limit). */
   @Get('copies/skips')
   @ApiOkResponse({ type: SkipsPageDto, description: 'skipped trades, newest first' })
+  @ApiOperation({ summary: 'Trades my copies skipped', description: 'With the reason: paused, stopping, zero_size or daily_loss_limit; newest first.' })
   skips(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto) {
     return this.read.mySkips(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 });
   }
@@ -79,6 +88,10 @@ export class CopiesController {
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ type: CopyDto, description: 'the copy' })
+  @ApiOperation({ summary: 'Add funds to a copy', description: 'Cash → the copy\'s equity in one ledger transaction. Idempotency-Key recommended.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.ENDED, COPY.STOPPING, WALLET.INSUFFICIENT_FUNDS' })
+  @ApiForbiddenResponse({ description: 'TOKEN_SCOPE (an API token without trade)' })
   async funds(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
     await this.addFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
     return this.copyOf(user.userId, id);
@@ -88,6 +101,9 @@ export class CopiesController {
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ type: CopyDto, description: 'the copy' })
+  @ApiOperation({ summary: 'Withdraw funds from a copy', description: 'Free equity (not held by open positions) → cash. Idempotency-Key recommended.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.ENDED, COPY.INSUFFICIENT_FREE_EQUITY' })
   async withdraw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
     await this.withdrawFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
     return this.copyOf(user.userId, id);
@@ -97,6 +113,9 @@ export class CopiesController {
   @TradeScope()
   @HttpCode(200)
   @ApiOkResponse({ type: CopyDto, description: 'the copy' })
+  @ApiOperation({ summary: 'Pause a copy', description: 'The copy skips new trades; open positions stay until the trader closes them.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.INVALID_STATE' })
   async pause(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'pause' });
     return this.copyOf(user.userId, id);
@@ -106,6 +125,9 @@ export class CopiesController {
   @TradeScope()
   @HttpCode(200)
   @ApiOkResponse({ type: CopyDto, description: 'the copy' })
+  @ApiOperation({ summary: 'Resume a paused copy', description: 'The copy takes the trader\'s next trades again.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.INVALID_STATE' })
   async resume(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'resume' });
     return this.copyOf(user.userId, id);
@@ -120,6 +142,9 @@ export class CopiesController {
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ type: CopyDto, description: 'the copy (status stopping, or stopped when nothing was open)' })
+  @ApiOperation({ summary: 'Stop a copy', description: 'No new trades; open positions stay until the trader closes them, then the equity returns to cash (at once when nothing is open). Idempotency-Key recommended.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.INVALID_STATE, COPY.ENDED' })
   async stop(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'stop' });
     return this.copyOf(user.userId, id);
@@ -132,6 +157,9 @@ export class CopiesController {
   @Post('copies/:id/accept-share')
   @HttpCode(200)
   @ApiOkResponse({ type: CopyDto, description: 'the copy, with its share now equal to the trader\'s current share' })
+  @ApiOperation({ summary: 'Accept the trader\'s new profit share', description: 'A copy keeps the share it was opened with; this takes the trader\'s current share for this copy.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.ENDED' })
   async acceptShareOf(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.acceptShare.execute({ userId: user.userId, copyId: id });
     return this.copyOf(user.userId, id);
@@ -140,6 +168,7 @@ export class CopiesController {
   /** My copied positions, open and closed, with pnl and the divergence from the trader's trade. */
   @Get('trades')
   @ApiOkResponse({ type: CopiedTradesPageDto, description: 'my copied positions, newest first' })
+  @ApiOperation({ summary: 'My copied positions', description: 'Open and closed, paged, with fill receipts, pnl, fees and the divergence from the trader\'s own result; open ones are marked to the market.' })
   trades(@CurrentUser() user: AuthenticatedUser, @Query() query: StatusPageQueryDto) {
     return this.read.myTrades(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
   }

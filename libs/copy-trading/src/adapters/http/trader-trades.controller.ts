@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
 import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close-trade.use-case';
@@ -28,6 +28,8 @@ export class TraderTradesController {
 
   @Get('trades')
   @ApiOkResponse({ type: TraderTradesPageDto, description: 'an open trade also has markPrice and unrealizedPnlPct' })
+  @ApiOperation({ summary: 'My trades (Trader; Admin with ?traderId=)', description: 'Open and closed, paged; an open trade also has its mark price and unrealized pnl %.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
   async trades(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.traderTrades(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
@@ -40,6 +42,11 @@ export class TraderTradesController {
   @Post('trades')
   @TradeScope()
   @ApiCreatedResponse({ type: OpenTradeResultDto, description: 'trade.entryPrice is the fill' })
+  @ApiOperation({ summary: 'Open a trade (Trader; Admin with ?traderId=)', description: 'A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL' })
+  @ApiConflictResponse({ description: 'MARKET.CLOSED' })
+  @ApiServiceUnavailableResponse({ description: 'MARKET.NO_QUOTE: no executable quote' })
   async open(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Body() body: OpenTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.openTrade.execute({ traderId, ...body });
@@ -54,6 +61,11 @@ export class TraderTradesController {
   @HttpCode(200)
   @Idempotent()
   @ApiOkResponse({ type: CloseTradeResultDto, description: 'the closed trade and its settlement' })
+  @ApiOperation({ summary: 'Close a trade (Trader; Admin with ?traderId=)', description: 'At the market; settles every copied position in one transaction (pnl, profit share, copy stop losses). A retry with the same Idempotency-Key replays the settlement instead of a 409.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
+  @ApiNotFoundResponse({ description: 'TRADE.NOT_FOUND' })
+  @ApiConflictResponse({ description: 'TRADE.ALREADY_CLOSED, MARKET.CLOSED' })
+  @ApiServiceUnavailableResponse({ description: 'MARKET.NO_QUOTE: no executable quote' })
   async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: unknown) {
     assertEmptyBody(body);
     const traderId = await this.resolveTrader.execute(user, query.traderId);
@@ -64,6 +76,11 @@ export class TraderTradesController {
   @Patch('trades/:id')
   @TradeScope()
   @ApiOkResponse({ type: TradeDto, description: 'the trade' })
+  @ApiOperation({ summary: 'Move a trade\'s stop loss / take profit', description: 'null clears a level; the price watcher closes the trade when a quote crosses one.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
+  @ApiNotFoundResponse({ description: 'TRADE.NOT_FOUND' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE' })
+  @ApiConflictResponse({ description: 'TRADE.ALREADY_CLOSED' })
   async levels(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: UpdateTradeLevelsDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.updateLevels.execute({ traderId, tradeId: id, stopLoss: body.stopLoss, takeProfit: body.takeProfit });
@@ -71,6 +88,8 @@ export class TraderTradesController {
 
   @Get('followers')
   @ApiOkResponse({ type: FollowersPageDto, description: 'each: copyId, username, status, invested, equity, pnl, since' })
+  @ApiOperation({ summary: 'My followers (Trader; Admin with ?traderId=)', description: 'Each copy of my trades with its owner, status, invested, equity, pnl, fees paid and since when.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
   async followers(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.followers(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 });

@@ -18,7 +18,7 @@ export class KycAdminController {
 
   @Get()
   @Roles('Admin')
-  @ApiOperation({ summary: 'KYC submissions, newest first, filterable by status (Admin)' })
+  @ApiOperation({ summary: 'KYC submissions, newest first, filterable by status (Admin)', description: 'Each submission with the user, document details, its files (fetched through the guarded file route) and the review.' })
   @ApiOkResponse({
     schema: {
       type: 'object',
@@ -87,7 +87,7 @@ export class KycAdminController {
   @Roles('Admin')
   @Header('X-Content-Type-Options', 'nosniff')
   @Header('Cache-Control', 'private, no-store')
-  @ApiOperation({ summary: 'One KYC document, as an attachment with its detected content type; every view is audited (Admin)' })
+  @ApiOperation({ summary: 'One KYC document, as an attachment with its detected content type; every view is audited (Admin)', description: 'Streams one stored file of a submission; each view is written to the audit log.' })
   @ApiProduces('image/jpeg', 'image/png', 'application/pdf')
   @ApiOkResponse({ description: 'the file', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'KYC.DOCUMENT_NOT_FOUND' })

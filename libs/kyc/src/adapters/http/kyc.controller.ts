@@ -28,7 +28,7 @@ export class KycController {
 
   @Post('requestKYC')
   @UseInterceptors(KycUploadInterceptor)
-  @ApiOperation({ summary: 'Send identity documents for review: KYC Unverified → Pending' })
+  @ApiOperation({ summary: 'Send identity documents for review: KYC Unverified → Pending', description: 'Multipart: document type and number plus front, back and selfie images (JPEG, PNG or PDF by content, 5 MB each). The status becomes Pending until an admin decides.' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: RequestKycMultipartSchema })
   @ApiCreatedResponse({

@@ -22,7 +22,7 @@ export class AdminController {
 
   @Get('admin_details')
   @Roles('Admin')
-  @ApiOperation({ summary: 'Counts and totals for the admin overview (Admin)' })
+  @ApiOperation({ summary: 'Counts and totals for the admin overview (Admin)', description: 'User, trader, copy and KYC counts; cash, trading and held totals; pending deposits and withdrawals with their amounts.' })
   @ApiOkResponse({ type: AdminDetailsDto })
   async details() {
     const o = await this.overview.execute();
@@ -40,7 +40,7 @@ export class AdminController {
   @HttpCode(200)
   @Roles('Admin')
   @NotImpersonated()
-  @ApiOperation({ summary: "An access token for another user (claims carry imp: the admin's id); audited (Admin)" })
+  @ApiOperation({ summary: "An access token for another user (claims carry imp: the admin's id); audited (Admin)", description: 'A read-only access token for the user (its claims carry the admin\'s id); money-moving and security actions are refused while impersonating. Audited.' })
   @ApiOkResponse({ type: ImpersonationTokenDto })
   async impersonateUser(@Body() body: ImpersonateRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     return this.impersonate.execute({ actor: actorOf(user, request), userId: body.userId });

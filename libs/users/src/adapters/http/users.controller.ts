@@ -49,7 +49,7 @@ export class UsersController {
 
   @Get('get')
   @MfaEnrolmentExempt()
-  @ApiOperation({ summary: "The caller's profile with live balances, KYC, roles and copies" })
+  @ApiOperation({ summary: "The caller's profile with live balances, KYC, roles and copies", description: 'The seed\'s UserInfo (roles, KYC, trader id, copies) with live balances: cash, trading balance (also at the market) and held funds.' })
   @ApiOkResponse({ type: MeDto })
   async me(@CurrentUser() user: AuthenticatedUser) {
     return { user: presentProfile(await this.getMyProfile.execute(user.userId)) };
@@ -57,7 +57,7 @@ export class UsersController {
 
   @Get('get-all')
   @Roles('Admin')
-  @ApiOperation({ summary: 'All users, paged and searchable by username or email (Admin)' })
+  @ApiOperation({ summary: 'All users, paged and searchable by username or email (Admin)', description: 'Paged; `search` matches part of a username or email. Each row has roles, KYC, balances and blocked state.' })
   @ApiOkResponse({ type: UsersPageDto })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin' })
   async getAll(@Query() query: ListUsersQueryDto) {
@@ -67,7 +67,7 @@ export class UsersController {
 
   @Post('create')
   @Roles('Admin')
-  @ApiOperation({ summary: 'Create a user with a pre-verified email; roles always include User (Admin)' })
+  @ApiOperation({ summary: 'Create a user with a pre-verified email; roles always include User (Admin)', description: 'The email counts as verified; roles always include User; a Trader gets a trader profile. Audited.' })
   @ApiCreatedResponse({ type: UserCreatedDto })
   @ApiConflictResponse({ description: 'USERS.EMAIL_TAKEN or USERS.USERNAME_TAKEN' })
   async create(@Body() body: CreateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
@@ -78,7 +78,7 @@ export class UsersController {
   @Post('block')
   @HttpCode(200)
   @Roles('Admin')
-  @ApiOperation({ summary: "Block (default) or unblock a user; blocking revokes the user's sessions (Admin)" })
+  @ApiOperation({ summary: "Block (default) or unblock a user; blocking revokes the user's sessions (Admin)", description: 'Blocking signs the user out everywhere and refuses new sign-ins; `blocked: false` unblocks. Audited.' })
   @ApiOkResponse({ type: UserBlockedDto })
   @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
   async block(@Body() body: BlockUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
@@ -93,7 +93,7 @@ export class UsersController {
   @Post('delete')
   @HttpCode(200)
   @NotImpersonated()
-  @ApiOperation({ summary: 'Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies' })
+  @ApiOperation({ summary: 'Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies', description: 'An admin deletes any user; a user deletes their own account with their password. Refused (409) while the account holds money or open copies.' })
   @ApiOkResponse({ type: UserMessageDto })
   @ApiConflictResponse({ description: 'USERS.HAS_FUNDS: the account still holds money or open copies' })
   async delete(@Body() body: DeleteUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
@@ -103,7 +103,7 @@ export class UsersController {
 
   @Patch('update')
   @Roles('Admin')
-  @ApiOperation({ summary: 'Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)' })
+  @ApiOperation({ summary: 'Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)', description: 'Only the sent fields, and only those that differ, change. A balance is applied as an audited ledger adjustment with a reason; nobody adjusts their own balance.' })
   @ApiOkResponse({ type: UserUpdatedDto })
   async update(@Body() body: UpdateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     const result = await this.updateUser.execute({
