@@ -1365,6 +1365,26 @@ export interface paths {
         patch: operations["UsersController_update"];
         trace?: never;
     };
+    "/api/user/{id}/balance-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a user's cash by +/− an amount, with a reason (Admin)
+         * @description One double-entry ledger transaction between the user's cash and the platform adjustments account, audited (user.balance_adjust) with the amount and the reason. The result never goes below zero; nobody adjusts their own balance.
+         */
+        post: operations["UsersController_adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin_details": {
         parameters: {
             query?: never;
@@ -2489,6 +2509,43 @@ export interface components {
             message: string;
             /** @description the fields that changed */
             changed: ("balance" | "roles" | "KYC")[];
+            user: components["schemas"]["UserRowDto"];
+        };
+        BalanceAdjustmentRequestDto: {
+            /**
+             * @description signed USD with up to 2 decimals: + credits the cash, − debits it (never below zero); not 0
+             * @example -25.50
+             */
+            amount: string;
+            /**
+             * @description why; kept in the audit log and the ledger
+             * @example Refund of a duplicated fee
+             */
+            reason: string;
+        };
+        BalanceAdjustmentDto: {
+            /**
+             * @description cash before
+             * @example 100.00
+             */
+            before: string;
+            /**
+             * @description cash after
+             * @example 74.50
+             */
+            after: string;
+            /**
+             * @description the signed amount applied
+             * @example -25.50
+             */
+            amount: string;
+            /** @description the ledger transaction */
+            ledgerTransactionId: string | null;
+        };
+        BalanceAdjustedDto: {
+            /** @example Balance adjusted */
+            message: string;
+            adjustment: components["schemas"]["BalanceAdjustmentDto"];
             user: components["schemas"]["UserRowDto"];
         };
         AdminDetailsDto: {
@@ -7885,6 +7942,108 @@ export interface operations {
                         /**
                          * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_adjust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceAdjustmentRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceAdjustedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin, or your own balance; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.INSUFFICIENT_FUNDS: the result would be below zero */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.INSUFFICIENT_FUNDS
+                         * @example WALLET.INSUFFICIENT_FUNDS
                          */
                         code?: string;
                     };

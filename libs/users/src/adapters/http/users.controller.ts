@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiConflictResponse,
@@ -11,7 +11,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { parseAmount } from '@mirrorline/shared';
+import { formatCents, parseAmount } from '@mirrorline/shared';
 import { CurrentUser, Roles, type AuthenticatedUser, MfaEnrolmentExempt } from '@mirrorline/auth';
 import type { Actor } from '../../application/actor';
 import { GetMyProfileUseCase } from '../../application/use-cases/get-my-profile/get-my-profile.use-case';
@@ -20,9 +20,10 @@ import { CreateUserUseCase } from '../../application/use-cases/create-user/creat
 import { BlockUserUseCase } from '../../application/use-cases/block-user/block-user.use-case';
 import { DeleteUserUseCase } from '../../application/use-cases/delete-user/delete-user.use-case';
 import { UpdateUserUseCase } from '../../application/use-cases/update-user/update-user.use-case';
+import { AdjustUserBalanceUseCase } from '../../application/use-cases/adjust-user-balance/adjust-user-balance.use-case';
 import { NotImpersonated } from '@mirrorline/auth';
-import { BlockUserRequestDto, CreateUserRequestDto, DeleteUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './dto/user.dto';
-import { MeDto, UserBlockedDto, UserCreatedDto, UserMessageDto, UsersPageDto, UserUpdatedDto } from './dto/user.response.dto';
+import { BalanceAdjustmentRequestDto, BlockUserRequestDto, CreateUserRequestDto, DeleteUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './dto/user.dto';
+import { BalanceAdjustedDto, MeDto, UserBlockedDto, UserCreatedDto, UserMessageDto, UsersPageDto, UserUpdatedDto } from './dto/user.response.dto';
 import { presentProfile, presentUser } from './user.presenter';
 
 export const actorOf = (user: AuthenticatedUser, request: Request): Actor => ({
@@ -45,6 +46,7 @@ export class UsersController {
     private readonly blockUser: BlockUserUseCase,
     private readonly deleteUser: DeleteUserUseCase,
     private readonly updateUser: UpdateUserUseCase,
+    private readonly adjustBalance: AdjustUserBalanceUseCase,
   ) {}
 
   @Get('get')
@@ -116,6 +118,40 @@ export class UsersController {
     return {
       message: result.changed.length ? 'User updated successfully' : 'No changes to update',
       changed: result.changed,
+      user: presentUser(result.user),
+    };
+  }
+
+  @Post(':id/balance-adjustments')
+  @HttpCode(201)
+  @Roles('Admin')
+  @NotImpersonated()
+  @ApiOperation({
+    summary: 'Adjust a user\'s cash by +/− an amount, with a reason (Admin)',
+    description:
+      'One double-entry ledger transaction between the user\'s cash and the platform adjustments account, audited (user.balance_adjust) with the amount and the reason. The result never goes below zero; nobody adjusts their own balance.',
+  })
+  @ApiCreatedResponse({ type: BalanceAdjustedDto })
+  @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
+  @ApiConflictResponse({ description: 'WALLET.INSUFFICIENT_FUNDS: the result would be below zero' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin, or your own balance; IMPERSONATION_FORBIDDEN' })
+  async adjust(
+    @Param('id', new ParseUUIDPipe()) id: string,
+    @Body() body: BalanceAdjustmentRequestDto,
+    @CurrentUser() user: AuthenticatedUser,
+    @Req() request: Request,
+  ) {
+    const negative = body.amount.startsWith('-');
+    const cents = parseAmount(body.amount.replace(/^[+-]/, ''));
+    const result = await this.adjustBalance.execute({ actor: actorOf(user, request), userId: id, amount: negative ? -cents : cents, reason: body.reason });
+    return {
+      message: 'Balance adjusted',
+      adjustment: {
+        before: formatCents(result.before),
+        after: formatCents(result.after),
+        amount: (negative ? '-' : '') + formatCents(cents),
+        ledgerTransactionId: result.ledgerTransactionId,
+      },
       user: presentUser(result.user),
     };
   }

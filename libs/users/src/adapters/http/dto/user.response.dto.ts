@@ -111,3 +111,16 @@ export class AdminDetailsDto {
 export class ImpersonationTokenDto {
   @ApiProperty({ type: String, description: 'an access token for the user; its claims carry the admin\'s id' }) accessToken!: string;
 }
+
+export class BalanceAdjustmentDto {
+  @ApiProperty({ type: String, example: '100.00', description: 'cash before' }) before!: string;
+  @ApiProperty({ type: String, example: '74.50', description: 'cash after' }) after!: string;
+  @ApiProperty({ type: String, example: '-25.50', description: 'the signed amount applied' }) amount!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'the ledger transaction' }) ledgerTransactionId!: string | null;
+}
+
+export class BalanceAdjustedDto {
+  @ApiProperty({ type: String, example: 'Balance adjusted' }) message!: string;
+  @ApiProperty({ type: () => BalanceAdjustmentDto }) adjustment!: BalanceAdjustmentDto;
+  @ApiProperty({ type: () => UserRowDto }) user!: UserRowDto;
+}
