@@ -7952,7 +7952,10 @@ export interface operations {
     UsersController_adjust: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8042,8 +8045,23 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: WALLET.INSUFFICIENT_FUNDS
+                         * @description one of: WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
                          * @example WALLET.INSUFFICIENT_FUNDS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
                          */
                         code?: string;
                     };

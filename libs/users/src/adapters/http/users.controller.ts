@@ -22,6 +22,7 @@ import { DeleteUserUseCase } from '../../application/use-cases/delete-user/delet
 import { UpdateUserUseCase } from '../../application/use-cases/update-user/update-user.use-case';
 import { AdjustUserBalanceUseCase } from '../../application/use-cases/adjust-user-balance/adjust-user-balance.use-case';
 import { NotImpersonated } from '@mirrorline/auth';
+import { Idempotent } from '@mirrorline/wallet';
 import { BalanceAdjustmentRequestDto, BlockUserRequestDto, CreateUserRequestDto, DeleteUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './dto/user.dto';
 import { BalanceAdjustedDto, MeDto, UserBlockedDto, UserCreatedDto, UserMessageDto, UsersPageDto, UserUpdatedDto } from './dto/user.response.dto';
 import { presentProfile, presentUser } from './user.presenter';
@@ -126,6 +127,7 @@ export class UsersController {
   @HttpCode(201)
   @Roles('Admin')
   @NotImpersonated()
+  @Idempotent()
   @ApiOperation({
     summary: 'Adjust a user\'s cash by +/− an amount, with a reason (Admin)',
     description:
