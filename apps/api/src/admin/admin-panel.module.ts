@@ -82,7 +82,8 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
         rootPath: '/admin',
         loginPath: '/admin/login',
         logoutPath: '/admin/logout',
-        branding: { companyName: 'Mirrorline back-office', withMadeWithLove: false },
+        // Mirrorline's name, no AdminJS logo (logo: false) nor "made with love" link
+        branding: { companyName: 'Mirrorline', logo: false, withMadeWithLove: false },
         // admin-csrf.ts turns AdminJS's GET for a state-changing action into a same-origin POST;
         // admin-login-code.ts adds the 2FA code field to the login form.
         assets: { scripts: [ADMIN_CSRF_SCRIPT_PATH, ADMIN_LOGIN_CODE_SCRIPT] },
