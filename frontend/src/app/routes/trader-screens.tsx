@@ -1,9 +1,15 @@
 import { TraderDetails } from '../../features/traders/components/trader-details';
 import { CopyPanel } from '../../features/copy-dialog/components/copy-panel';
+import { useParams } from 'react-router-dom';
+import { useTrader } from '../../features/traders/api/get-trader';
+import { useDocumentTitle } from '../../components/layouts/titled';
 
 export { TradersList as TradersScreen } from '../../features/traders/components/traders-list';
 
 /** The trader page with the copy dialog (balance, Max, stop loss in % and $, profit share, summary, Confirm). */
 export function TraderInfoScreen() {
+  // "<name> — Mirrorline" once the profile is in (the same SWR request the page itself reads)
+  const { trader } = useTrader(useParams().id);
+  useDocumentTitle(trader?.name ?? 'Trader');
   return <TraderDetails copyPanel={(t) => <CopyPanel trader={t} />} />;
 }
