@@ -39,7 +39,10 @@ describe('AdminJS back-office: Mirrorline, Users first, roles shown, nothing fro
     await adminRow.getByText('User, Admin', { exact: true }).waitFor();
     // the sidebar is there at 1280 px, with the resources
     expect(await page.viewportSize()).toEqual({ width: 1280, height: 860 });
-    await page.getByText('People', { exact: true }).first().waitFor({ state: 'visible' });
+    const sidebar = page.locator('[data-css="sidebar"]');
+    await sidebar.getByText('People', { exact: true }).first().waitFor();
+    const box = await sidebar.boundingBox();
+    expect(box && box.x >= 0 && box.width > 100).toBe(true); // in the page, not slid out behind the menu button
     // branding: the name, no AdminJS logo
     expect(await page.title()).toBe('Mirrorline');
     expect(await page.locator('img[src*="logo"]').count()).toBe(0);

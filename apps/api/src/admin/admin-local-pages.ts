@@ -16,10 +16,17 @@ const OUTSIDE_FONTS = /\s*<link[^>]+href="https:\/\/fonts\.googleapis\.com[^"]*"
  */
 const OPEN_ON_USERS = `<script>if (location.pathname === '/admin' || location.pathname === '/admin/') history.replaceState(history.state, '', '${ADMIN_HOME}' + location.search);</script>`;
 
-/** The HTML AdminJS sends, without outside requests, opening on Users. */
+/**
+ * AdminJS slides its sidebar out behind a menu button below 1324 px (1024 + the sidebar's width): at
+ * 1280 px the admin saw no navigation. From 1200 px it stays in the page.
+ */
+const SIDEBAR_FROM_1200 = '<style>@media screen and (min-width: 1200px) { [data-css="sidebar"] { position: initial !important; } }</style>';
+
+/** The HTML AdminJS sends, without outside requests, opening on Users, with its sidebar at 1280 px. */
 export function localAdminPage(html: string): string {
   const local = html.replace(OUTSIDE_FONTS, '');
-  return local.includes('<head>') ? local.replace('<head>', `<head>\n      ${OPEN_ON_USERS}`) : local;
+  if (!local.includes('<head>')) return local;
+  return local.replace('<head>', `<head>\n      ${OPEN_ON_USERS}`).replace('</head>', `${SIDEBAR_FROM_1200}\n    </head>`);
 }
 
 /** Called first on every /admin request (from adminCsrfGuard, the first /admin middleware): rewrites the HTML pages. */
