@@ -43,6 +43,9 @@ describe('AdminJS back-office: Mirrorline, Users first, roles shown, nothing fro
     await sidebar.getByText('People', { exact: true }).first().waitFor();
     const box = await sidebar.boundingBox();
     expect(box && box.x >= 0 && box.width > 100).toBe(true); // in the page, not slid out behind the menu button
+    // resources are named for what they hold, not their entity class
+    await page.getByText('Users', { exact: true }).first().waitFor();
+    expect(await page.getByText('User Entity').count()).toBe(0);
     // branding: the name, no AdminJS logo
     expect(await page.title()).toBe('Mirrorline');
     expect(await page.locator('img[src*="logo"]').count()).toBe(0);

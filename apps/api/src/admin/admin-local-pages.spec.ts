@@ -18,7 +18,8 @@ describe('AdminJS pages kept local', () => {
   });
 
   it('the Roles column joins the flattened roles; other records are left alone', () => {
-    expect(withRolesText({ params: { email: 'a@b.c', 'roles.0': 'User', 'roles.1': 'Admin' } }).params.roles).toBe('User, Admin');
+    const record: { params: Record<string, unknown> } = { params: { email: 'a@b.c', 'roles.0': 'User', 'roles.1': 'Admin' } };
+    expect(withRolesText(record).params.roles).toBe('User, Admin');
     const none = { params: { email: 'a@b.c' } };
     expect(withRolesText(none)).toBe(none);
   });
