@@ -40,7 +40,7 @@ const PUBLIC = new Set([
 ]);
 /** Authenticated by the refresh cookie, not the bearer token. */
 const COOKIE = new Set(['GET /api/auth/refresh', 'POST /api/auth/logout']);
-const ADMIN = /^\/api\/(admin\/|admin_details$|user\/(get-all|create|block|update)$)/;
+const ADMIN = /^\/api\/(admin\/|admin_details$|user\/(get-all|create|block|update|\{id\}\/balance-adjustments)$)/;
 /** Trader routes (product.md §6: "Trader (Admin with traderId)"); traders/me is the trader's own profile only. */
 const TRADER = /^\/api\/trader\//;
 const TRADER_ONLY = new Set(['PATCH /api/traders/me']);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
-import { signInAdmin } from './support/admin';
+import { adminApiToken, signInAdmin } from './support/admin';
 
 /**
  * Every route of the SPA, as a visitor and as a signed-in admin (who may open every dashboard):
@@ -182,6 +182,52 @@ describe('every route: phone width and accessibility (Chromium against the real 
     // and a reload still restores the admin (the refresh cookie and the ml_session hint survived)
     await page.reload();
     await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await ctx.close();
+  });
+
+  it('a balance adjustment: +/− with cents and a required reason, confirmed by a dialog naming the user and the effect, lands in the row and the audit log', async () => {
+    const token = await adminApiToken();
+    const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+      const res = await fetch(`${browserEnv().baseUrl}/api${path}`, {
+        method: init.method ?? 'GET',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      expect(res.ok).toBe(true);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const suffix = Date.now().toString(36);
+    const username = `adjust_${suffix}`;
+    const created = await call('/user/create', { method: 'POST', body: { username, firstname: 'Ada', lastname: 'Just', email: `${username}@mirrorline.test`, password: 'a-strong-password' } });
+    const userId = (created.user as { _id: string })._id;
+
+    const ctx = await context(browser, 1280, 900);
+    const page = await ctx.newPage();
+    await signInAdmin(page);
+    await page.goto('/admindashboard/usermanagement');
+    await page.getByLabel('Search users').fill(username);
+    const row = page.getByRole('row', { name: `User ${username}` });
+    await row.waitFor();
+    await row.getByLabel(`Balance adjustment for ${username}`).fill('1,234.56');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('A reason is required for a balance adjustment').waitFor();
+    await row.getByLabel(`Reason for the balance adjustment of ${username}`).fill('Wire received, ref 42');
+    await row.getByRole('button', { name: 'Update' }).click();
+    const dialog = page.getByRole('dialog', { name: `Credit $1,234.56 to ${username}?` });
+    await dialog.getByText(`the cash balance goes from $0.00 to $1,234.56`, { exact: false }).waitFor();
+    await screenshot(page, 'admin-balance-adjustment');
+    await dialog.getByRole('button', { name: 'Credit balance' }).click();
+    await row.getByText('$1,234.56').waitFor();
+
+    await row.getByLabel(`Balance adjustment for ${username}`).fill('-0.56');
+    await row.getByLabel(`Reason for the balance adjustment of ${username}`).fill('Bank fee');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('dialog', { name: `Debit $0.56 from ${username}?` }).getByRole('button', { name: 'Debit balance' }).click();
+    await row.getByText('$1,234.00').waitFor();
+
+    const audit = await call(`/admin/audit?action=user.balance_adjust&targetId=${userId}`);
+    const reasons = (audit.entries as Array<{ after: { reason?: string; amount?: number } }>).map((e) => [e.after.reason, e.after.amount]);
+    expect(reasons).toEqual([['Bank fee', -56], ['Wire received, ref 42', 123_456]]);
     await ctx.close();
   });
 });

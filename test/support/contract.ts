@@ -39,7 +39,8 @@ export class Contract {
     });
   }
 
-  check(res: Response): void {
+  /** Throws when `res` does not match the document; returns it otherwise (for chaining). */
+  check<R extends Response>(res: R): R {
     const req = (res as unknown as { req: { method: string; path: string } }).req;
     const method = req.method.toLowerCase();
     const template = this.templateOf(req.path);
@@ -49,7 +50,7 @@ export class Contract {
     const declared = operation.responses?.[String(res.status)];
     if (!declared) throw new Error(`contract: ${req.method} ${template} does not declare status ${res.status}`);
     const schema = declared.content?.['application/json']?.schema;
-    if (!schema) return; // no JSON body declared (e.g. 204, a file)
+    if (!schema) return res; // no JSON body declared (e.g. 204, a file)
     const key = `${method} ${template} ${res.status}`;
     let validate = this.compiled.get(key);
     if (!validate) {
@@ -59,5 +60,6 @@ export class Contract {
     if (!validate(res.body)) {
       throw new Error(`contract: ${key} body does not match the document: ${this.ajv.errorsText(validate.errors, { separator: '; ' })}\nbody: ${JSON.stringify(res.body).slice(0, 500)}`);
     }
+    return res;
   }
 }

@@ -63,8 +63,8 @@ export function AppRoutes() {
           <Route path="privacy" element={<Titled title="Privacy Policy"><Privacy /></Titled>} />
           <Route path="copytrading" element={<Titled title="Copy trading"><CopyTrading /></Titled>} />
           <Route path="markets" element={<Titled title="Markets"><Markets /></Titled>} />
-          <Route path="markets/:symbol" element={<Titled title="Market"><MarketDetail /></Titled>} />
-          <Route path="traderinfo/:id" element={<Titled title="Trader"><TraderInfo /></Titled>} />
+          <Route path="markets/:symbol" element={<MarketDetail />} />
+          <Route path="traderinfo/:id" element={<TraderInfo />} />
           <Route element={<PersistGate />}>
             <Route element={<RequireRole allowed={ALL_ROLES} />}>
               <Route path="userdashboard" element={<DashboardLayout />}>
@@ -76,7 +76,7 @@ export function AppRoutes() {
                 <Route path="notifications" element={<Titled title="Notifications"><NotificationsList /></Titled>} />
                 <Route path="kycverification" element={<Titled title="KYC verification"><Kyc /></Titled>} />
               </Route>
-              <Route path="settings/security" element={<MfaEnrolment />} />
+              <Route path="settings/security" element={<Titled title="Two-factor authentication"><MfaEnrolment /></Titled>} />
             </Route>
             <Route element={<RequireRole allowed={['Admin', 'Trader']} />}>
               <Route element={<DashboardLayout />}>

@@ -12,6 +12,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Liveness and readiness
+         * @description Answers 200 when the process and its database answer; 503 SERVICE_UNAVAILABLE while draining after SIGTERM or while the database is down (take the instance out of rotation).
+         */
         get: operations["HealthController_check"];
         put?: never;
         post?: never;
@@ -30,6 +34,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Wake the service
+         * @description A cheap POST that a sleeping host (free tier) answers once it is up; no database work.
+         */
         post: operations["HealthController_wakeup"];
         delete?: never;
         options?: never;
@@ -46,7 +54,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign up; a 6-digit code is emailed */
+        /**
+         * Sign up; a 6-digit code is emailed
+         * @description Creates an unverified account and emails a 6-digit code (auth/verifyotp). A taken email or username → 409.
+         */
         post: operations["AuthController_register"];
         delete?: never;
         options?: never;
@@ -63,7 +74,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a new email verification code (same answer for unknown emails) */
+        /**
+         * Send a new email verification code (same answer for unknown emails)
+         * @description A fresh code replaces the previous one; the answer is the same whether or not the email exists, so it reveals nothing.
+         */
         post: operations["AuthController_createNewOtp"];
         delete?: never;
         options?: never;
@@ -81,8 +95,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Verify the email with the emailed code; signs the user in (no second password entry)
-         * @description 200 {message, accessToken} + refresh cookie, as a login. With 2FA on: {message, mfaRequired: true, mfaToken} (no cookie; finish with auth/login/mfa/). A blocked account, or an Admin without 2FA, is verified but not signed in: {message} only.
+         * Verify the email with the emailed code
+         * @description A correct, unexpired code marks the email verified; wrong codes count toward a lockout.
          */
         post: operations["AuthController_verifyOtp"];
         delete?: never;
@@ -100,7 +114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in: access token in the body, refresh token in an httpOnly cookie */
+        /**
+         * Sign in: access token in the body, refresh token in an httpOnly cookie
+         * @description Email and password. With 2FA on, the answer is an mfaToken for auth/login/mfa instead of tokens. Unverified email → 402; blocked → 403.
+         */
         post: operations["AuthController_login"];
         delete?: never;
         options?: never;
@@ -117,7 +134,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Second sign-in step: the mfaToken of auth/login/ and a TOTP or recovery code */
+        /**
+         * Second sign-in step: the mfaToken of auth/login/ and a TOTP or recovery code
+         * @description Completes a 2FA sign-in: the short-lived mfaToken plus a current TOTP code or an unused recovery code.
+         */
         post: operations["AuthController_loginMfa"];
         delete?: never;
         options?: never;
@@ -132,7 +152,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rotate the refresh cookie and get a new access token */
+        /**
+         * Rotate the refresh cookie and get a new access token
+         * @description Reads the httpOnly refresh cookie, rotates it (reuse of an old one revokes the family) and answers a new access token.
+         */
         get: operations["AuthController_refresh"];
         put?: never;
         post?: never;
@@ -151,7 +174,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke this session and clear the refresh cookie */
+        /**
+         * Revoke this session and clear the refresh cookie
+         * @description Revokes the current session's refresh family and clears the cookie; access tokens of the session stop at once.
+         */
         post: operations["AuthController_logout"];
         delete?: never;
         options?: never;
@@ -168,7 +194,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email a password reset code (same answer for unknown emails) */
+        /**
+         * Email a password reset code (same answer for unknown emails)
+         * @description Emails a reset code when the account exists; the answer never says whether it does.
+         */
         post: operations["AuthController_forgotPasswordSendOtp"];
         delete?: never;
         options?: never;
@@ -185,7 +214,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Trade the reset code for a single-use reset token (15 minutes) */
+        /**
+         * Trade the reset code for a single-use reset token (15 minutes)
+         * @description A correct code gives a reset token valid for 15 minutes, usable once.
+         */
         post: operations["AuthController_forgotPasswordVerifyOtp"];
         delete?: never;
         options?: never;
@@ -202,7 +234,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Set a new password; every session of the user is revoked */
+        /**
+         * Set a new password; every session of the user is revoked
+         * @description The reset token and the new password; every session of the user is signed out.
+         */
         post: operations["AuthController_forgotPasswordReset"];
         delete?: never;
         options?: never;
@@ -219,7 +254,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the password; other sessions are revoked, this one gets a fresh access token */
+        /**
+         * Change the password; other sessions are revoked, this one gets a fresh access token
+         * @description Needs the current password; other sessions are signed out and this one continues with a fresh access token.
+         */
         post: operations["AuthController_changePasswordRoute"];
         delete?: never;
         options?: never;
@@ -234,7 +272,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Is 2FA on, and how many recovery codes are left */
+        /**
+         * Is 2FA on, and how many recovery codes are left
+         * @description Whether two-factor authentication is on, and how many unused recovery codes remain.
+         */
         get: operations["SecurityController_mfaStatus"];
         put?: never;
         post?: never;
@@ -253,7 +294,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new TOTP secret with its QR code, pending until auth/mfa/enable/ */
+        /**
+         * A new TOTP secret with its QR code, pending until auth/mfa/enable/
+         * @description Creates a pending TOTP secret (with an otpauth URL and a QR code); 2FA turns on only after auth/mfa/enable confirms a code.
+         */
         post: operations["SecurityController_mfaSetup"];
         delete?: never;
         options?: never;
@@ -270,7 +314,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Confirm a code of the pending secret: 2FA on, 10 recovery codes (shown once), a fresh access token */
+        /**
+         * Confirm a code of the pending secret: 2FA on, 10 recovery codes (shown once), a fresh access token
+         * @description Confirms a code of the pending secret; answers 10 recovery codes (shown once) and a fresh access token.
+         */
         post: operations["SecurityController_mfaEnable"];
         delete?: never;
         options?: never;
@@ -287,7 +334,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn 2FA off with the password and a code (not for Admins) */
+        /**
+         * Turn 2FA off with the password and a code (not for Admins)
+         * @description Needs the password and a current code; Admins cannot turn 2FA off.
+         */
         post: operations["SecurityController_mfaDisable"];
         delete?: never;
         options?: never;
@@ -302,7 +352,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My sessions (refresh-token families) with their device */
+        /**
+         * My sessions (refresh-token families) with their device
+         * @description Each signed-in device (refresh-token family) with what is known of it and when it was last used; the current one is marked.
+         */
         get: operations["SecurityController_sessions"];
         put?: never;
         post?: never;
@@ -321,7 +374,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out every other session */
+        /**
+         * Sign out every other session
+         * @description Signs out every session except this one.
+         */
         post: operations["SecurityController_revokeOthers"];
         delete?: never;
         options?: never;
@@ -339,7 +395,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Sign out one session: its refresh token and access tokens stop at once */
+        /**
+         * Sign out one session: its refresh token and access tokens stop at once
+         * @description Its refresh token and its access tokens stop working at once.
+         */
         delete: operations["SecurityController_revokeSession"];
         options?: never;
         head?: never;
@@ -353,10 +412,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My personal API tokens (never the token itself) */
+        /**
+         * My personal API tokens (never the token itself)
+         * @description Name, scopes, creation and last use of each personal API token; the token itself is never shown again.
+         */
         get: operations["SecurityController_tokens"];
         put?: never;
-        /** A new personal API token (`ml_pat_…`, shown once) with scopes read and/or trade */
+        /**
+         * A new personal API token (`ml_pat_…`, shown once) with scopes read and/or trade
+         * @description A personal API token for scripts, shown once, with scopes read and/or trade; it cannot withdraw or manage security.
+         */
         post: operations["SecurityController_createToken"];
         delete?: never;
         options?: never;
@@ -374,7 +439,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a personal API token (refused at once afterwards) */
+        /**
+         * Revoke a personal API token (refused at once afterwards)
+         * @description The token is refused from the next request on.
+         */
         delete: operations["SecurityController_revokeToken"];
         options?: never;
         head?: never;
@@ -388,7 +456,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live events of the caller (text/event-stream; Authorization: Bearer) */
+        /**
+         * Live events of the caller (text/event-stream; Authorization: Bearer)
+         * @description Server-sent events of the caller's own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive.
+         */
         get: operations["EventsController_stream"];
         put?: never;
         post?: never;
@@ -405,6 +476,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Tradable instruments
+         * @description The catalogue with each instrument's session state, next opening, latest quote and change today.
+         */
         get: operations["MarketController_instruments"];
         put?: never;
         post?: never;
@@ -421,7 +496,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Latest quotes (every instrument, or ?symbols=A,B) */
+        /**
+         * Latest quotes (every instrument, or ?symbols=A,B)
+         * @description Bid, ask and time of the latest quote per instrument; stale quotes are marked.
+         */
         get: operations["MarketController_quotes"];
         put?: never;
         post?: never;
@@ -438,7 +516,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OHLC candles, oldest first, at most 1000 a call */
+        /**
+         * OHLC candles, oldest first, at most 1000 a call
+         * @description For one symbol and interval, oldest first; `from`/`to` bound the range; at most 1000 candles a call.
+         */
         get: operations["MarketController_candles"];
         put?: never;
         post?: never;
@@ -455,7 +536,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Live quotes (text/event-stream; event `quote`) */
+        /**
+         * Live quotes (text/event-stream; event `quote`)
+         * @description First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it.
+         */
         get: operations["MarketController_stream"];
         put?: never;
         post?: never;
@@ -472,6 +556,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My wallet
+         * @description Free cash, equity allocated to copies (also marked to the market), funds held by pending withdrawals, and the 10 latest deposit and withdrawal requests. Balances derive from the ledger.
+         */
         get: operations["WalletController_wallet"];
         put?: never;
         post?: never;
@@ -488,6 +576,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My deposit and withdrawal requests
+         * @description Paged, newest first, with their status (Pending, Approved, Rejected) and decision time.
+         */
         get: operations["WalletController_transactions"];
         put?: never;
         post?: never;
@@ -504,6 +596,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My ledger statement
+         * @description Every ledger movement on my cash, held and copy-equity accounts (deposits, withdrawals, copy allocations and returns, copied pnl, profit share, admin adjustments), newest first, with signed amounts.
+         */
         get: operations["WalletController_statement"];
         put?: never;
         post?: never;
@@ -522,6 +618,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Request a deposit
+         * @description Creates a Pending deposit; the cash is credited when an admin approves it. Needs KYC Verified. Send an Idempotency-Key so a retry cannot request twice.
+         */
         post: operations["WalletController_deposit"];
         delete?: never;
         options?: never;
@@ -538,6 +638,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Request a withdrawal
+         * @description Holds the amount at once and creates a Pending withdrawal to one of my saved, cooled-down addresses; an admin approves (money leaves) or rejects (the hold is released). 2FA users send X-MFA-Code. Idempotency-Key recommended.
+         */
         post: operations["WalletController_withdraw"];
         delete?: never;
         options?: never;
@@ -552,8 +656,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My withdrawal addresses
+         * @description The saved destinations with the time each becomes usable (a new address waits WITHDRAWAL_ADDRESS_COOLDOWN seconds).
+         */
         get: operations["WalletController_listAddresses"];
         put?: never;
+        /**
+         * Save a withdrawal address
+         * @description Usable after the cool-down; a mail and a notification tell the owner. 2FA users send X-MFA-Code.
+         */
         post: operations["WalletController_addAddress"];
         delete?: never;
         options?: never;
@@ -571,6 +683,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Delete a withdrawal address
+         * @description Removes one of my saved addresses; pending withdrawals to it are not affected.
+         */
         delete: operations["WalletController_deleteAddress"];
         options?: never;
         head?: never;
@@ -584,6 +700,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Every deposit and withdrawal request (Admin)
+         * @description Paged, newest first, filterable by status and type, with the user's name and email.
+         */
         get: operations["AdminWalletController_transactions"];
         put?: never;
         post?: never;
@@ -602,6 +722,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Approve a request (Admin)
+         * @description A deposit credits the cash; a withdrawal lets the held amount leave. One ledger transaction, audited. Nobody approves their own request. Idempotency-Key recommended.
+         */
         post: operations["AdminWalletController_approve"];
         delete?: never;
         options?: never;
@@ -618,6 +742,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Reject a request (Admin)
+         * @description A deposit is dropped; a withdrawal's held amount returns to cash. Audited, with an optional note; the user is notified.
+         */
         post: operations["AdminWalletController_reject"];
         delete?: never;
         options?: never;
@@ -632,23 +760,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Every user's wallet and the platform totals (Admin)
+         * @description Balances per user, paged, plus platform totals and the ledger check (every account's balance equals the sum of its entries).
+         */
         get: operations["AdminWalletController_wallets"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/wallet/equity": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["WalletEquityController_equity"];
         put?: never;
         post?: never;
         delete?: never;
@@ -664,6 +780,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My notifications
+         * @description Newest first, paged, with the unread count. Each carries structured `data` (amounts, pnl, statuses) besides the text kept for mail and logs. `?unread=true` lists unread ones only.
+         */
         get: operations["NotificationsController_list"];
         put?: never;
         post?: never;
@@ -682,6 +802,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Mark a notification read
+         * @description `all` as id marks every notification of mine read; answers how many changed.
+         */
         post: operations["NotificationsController_read"];
         delete?: never;
         options?: never;
@@ -696,6 +820,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Traders (public)
+         * @description Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats come from closed trades; cached a few seconds.
+         */
         get: operations["TradersController_list"];
         put?: never;
         post?: never;
@@ -718,23 +846,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Edit my trader profile (Trader)
+         * @description Name, description, type, strategy texts, image and profit share. A share change applies to new copies; followers are told and may accept it.
+         */
         patch: operations["TradersController_update"];
-        trace?: never;
-    };
-    "/api/traders/{id}/performance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["TradersController_getPerformance"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/api/traders/{id}": {
@@ -744,6 +860,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * A trader (public)
+         * @description Profile, strategy, stats, ten-day PnL, risk score and the recent closed trades.
+         */
         get: operations["TradersController_get"];
         put?: never;
         post?: never;
@@ -760,8 +880,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My copies
+         * @description Each copy with invested, equity (also at the market), pnl net of profit share, fees, open positions, stop loss and status.
+         */
         get: operations["CopiesController_list"];
         put?: never;
+        /**
+         * Copy a trader
+         * @description Moves the amount from cash to a new copy's equity in one ledger transaction. Needs a verified email and KYC Verified; the copy takes the trader's next trades in proportion. Idempotency-Key recommended.
+         */
         post: operations["CopiesController_create"];
         delete?: never;
         options?: never;
@@ -776,12 +904,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My copy settings
+         * @description The account-wide daily loss limit, today's realised copy pnl (UTC) and whether the limit stopped new trades today.
+         */
         get: operations["CopiesController_settings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Set the daily loss limit
+         * @description Across all copies; once today's realised losses reach it, copies skip new trades until the next UTC day. null removes it.
+         */
         patch: operations["CopiesController_patchSettings"];
         trace?: never;
     };
@@ -792,6 +928,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Trades my copies skipped
+         * @description With the reason: paused, stopping, zero_size or daily_loss_limit; newest first.
+         */
         get: operations["CopiesController_skips"];
         put?: never;
         post?: never;
@@ -810,6 +950,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Add funds to a copy
+         * @description Cash → the copy's equity in one ledger transaction. Idempotency-Key recommended.
+         */
         post: operations["CopiesController_funds"];
         delete?: never;
         options?: never;
@@ -826,6 +970,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Withdraw funds from a copy
+         * @description Free equity (not held by open positions) → cash. Idempotency-Key recommended.
+         */
         post: operations["CopiesController_withdraw"];
         delete?: never;
         options?: never;
@@ -842,6 +990,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Pause a copy
+         * @description The copy skips new trades; open positions stay until the trader closes them.
+         */
         post: operations["CopiesController_pause"];
         delete?: never;
         options?: never;
@@ -858,6 +1010,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Resume a paused copy
+         * @description The copy takes the trader's next trades again.
+         */
         post: operations["CopiesController_resume"];
         delete?: never;
         options?: never;
@@ -874,6 +1030,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Stop a copy
+         * @description No new trades; open positions stay until the trader closes them, then the equity returns to cash (at once when nothing is open). Idempotency-Key recommended.
+         */
         post: operations["CopiesController_stop"];
         delete?: never;
         options?: never;
@@ -890,6 +1050,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Accept the trader's new profit share
+         * @description A copy keeps the share it was opened with; this takes the trader's current share for this copy.
+         */
         post: operations["CopiesController_acceptShareOf"];
         delete?: never;
         options?: never;
@@ -904,6 +1068,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My copied positions
+         * @description Open and closed, paged, with fill receipts, pnl, fees and the divergence from the trader's own result; open ones are marked to the market.
+         */
         get: operations["CopiesController_trades"];
         put?: never;
         post?: never;
@@ -920,8 +1088,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My trades (Trader; Admin with ?traderId=)
+         * @description Open and closed, paged; an open trade also has its mark price and unrealized pnl %.
+         */
         get: operations["TraderTradesController_trades"];
         put?: never;
+        /**
+         * Open a trade (Trader; Admin with ?traderId=)
+         * @description A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit.
+         */
         post: operations["TraderTradesController_open"];
         delete?: never;
         options?: never;
@@ -938,6 +1114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Close a trade (Trader; Admin with ?traderId=)
+         * @description At the market; settles every copied position in one transaction (pnl, profit share, copy stop losses). A retry with the same Idempotency-Key replays the settlement instead of a 409.
+         */
         post: operations["TraderTradesController_close"];
         delete?: never;
         options?: never;
@@ -958,6 +1138,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Move a trade's stop loss / take profit
+         * @description null clears a level; the price watcher closes the trade when a quote crosses one.
+         */
         patch: operations["TraderTradesController_levels"];
         trace?: never;
     };
@@ -968,6 +1152,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * My followers (Trader; Admin with ?traderId=)
+         * @description Each copy of my trades with its owner, status, invested, equity, pnl, fees paid and since when.
+         */
         get: operations["TraderTradesController_followers"];
         put?: never;
         post?: never;
@@ -984,7 +1172,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Audit log of admin actions, newest first (Admin) */
+        /**
+         * Audit log of admin actions, newest first (Admin)
+         * @description Who did what to whom: block, role, KYC and balance changes, decisions, impersonation, document views; filterable by action, actor and target.
+         */
         get: operations["AuditController_list"];
         put?: never;
         post?: never;
@@ -1003,7 +1194,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send identity documents for review: KYC Unverified → Pending */
+        /**
+         * Send identity documents for review: KYC Unverified → Pending
+         * @description Multipart: document type and number plus front, back and selfie images (JPEG, PNG or PDF by content, 5 MB each). The status becomes Pending until an admin decides.
+         */
         post: operations["KycController_request"];
         delete?: never;
         options?: never;
@@ -1018,7 +1212,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** KYC submissions, newest first, filterable by status (Admin) */
+        /**
+         * KYC submissions, newest first, filterable by status (Admin)
+         * @description Each submission with the user, document details, its files (fetched through the guarded file route) and the review.
+         */
         get: operations["KycAdminController_list"];
         put?: never;
         post?: never;
@@ -1035,7 +1232,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One KYC document, as an attachment with its detected content type; every view is audited (Admin) */
+        /**
+         * One KYC document, as an attachment with its detected content type; every view is audited (Admin)
+         * @description Streams one stored file of a submission; each view is written to the audit log.
+         */
         get: operations["KycAdminController_file"];
         put?: never;
         post?: never;
@@ -1052,7 +1252,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's profile with live balances, KYC, roles and copies */
+        /**
+         * The caller's profile with live balances, KYC, roles and copies
+         * @description The seed's UserInfo (roles, KYC, trader id, copies) with live balances: cash, trading balance (also at the market) and held funds.
+         */
         get: operations["UsersController_me"];
         put?: never;
         post?: never;
@@ -1069,7 +1272,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All users, paged and searchable by username or email (Admin) */
+        /**
+         * All users, paged and searchable by username or email (Admin)
+         * @description Paged; `search` matches part of a username or email. Each row has roles, KYC, balances and blocked state.
+         */
         get: operations["UsersController_getAll"];
         put?: never;
         post?: never;
@@ -1088,7 +1294,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a user with a pre-verified email; roles always include User (Admin) */
+        /**
+         * Create a user with a pre-verified email; roles always include User (Admin)
+         * @description The email counts as verified; roles always include User; a Trader gets a trader profile. Audited.
+         */
         post: operations["UsersController_create"];
         delete?: never;
         options?: never;
@@ -1105,7 +1314,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Block (default) or unblock a user; blocking revokes the user's sessions (Admin) */
+        /**
+         * Block (default) or unblock a user; blocking revokes the user's sessions (Admin)
+         * @description Blocking signs the user out everywhere and refuses new sign-ins; `blocked: false` unblocks. Audited.
+         */
         post: operations["UsersController_block"];
         delete?: never;
         options?: never;
@@ -1122,7 +1334,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies */
+        /**
+         * Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies
+         * @description An admin deletes any user; a user deletes their own account with their password. Refused (409) while the account holds money or open copies.
+         */
         post: operations["UsersController_delete"];
         delete?: never;
         options?: never;
@@ -1143,8 +1358,31 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin) */
+        /**
+         * Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)
+         * @description Only the sent fields, and only those that differ, change. A balance is applied as an audited ledger adjustment with a reason; nobody adjusts their own balance.
+         */
         patch: operations["UsersController_update"];
+        trace?: never;
+    };
+    "/api/user/{id}/balance-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adjust a user's cash by +/− an amount, with a reason (Admin)
+         * @description One double-entry ledger transaction between the user's cash and the platform adjustments account, audited (user.balance_adjust) with the amount and the reason. The result never goes below zero; nobody adjusts their own balance.
+         */
+        post: operations["UsersController_adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin_details": {
@@ -1154,7 +1392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Counts and totals for the admin overview (Admin) */
+        /**
+         * Counts and totals for the admin overview (Admin)
+         * @description User, trader, copy and KYC counts; cash, trading and held totals; pending deposits and withdrawals with their amounts.
+         */
         get: operations["AdminController_details"];
         put?: never;
         post?: never;
@@ -1173,7 +1414,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** An access token for another user (claims carry imp: the admin's id); audited (Admin) */
+        /**
+         * An access token for another user (claims carry imp: the admin's id); audited (Admin)
+         * @description A read-only access token for the user (its claims carry the admin's id); money-moving and security actions are refused while impersonating. Audited.
+         */
         post: operations["AdminController_impersonateUser"];
         delete?: never;
         options?: never;
@@ -1253,16 +1497,6 @@ export interface components {
             email: string;
             /** @example 123456 */
             otp: string;
-        };
-        VerifyEmailResponseDto: {
-            /** @description JWT (HS256, 15 minutes); absent when mfaRequired */
-            accessToken?: string;
-            /** @description true: 2FA is on; send mfaToken and the code to auth/login/mfa/ */
-            mfaRequired?: boolean;
-            /** @description 5 minutes, single use (spent by the right code) */
-            mfaToken?: string;
-            /** @example Your email has been verified */
-            message: string;
         };
         LoginRequestDto: {
             /** @example jane@example.com */
@@ -1513,6 +1747,32 @@ export interface components {
             page: number;
             limit: number;
         };
+        StatementLineDto: {
+            id: string;
+            /** Format: date-time */
+            time: string;
+            /** @description the business event: deposit, withdrawal_hold, withdrawal, withdrawal_release, adjustment, copy_fund, copy_withdraw, trade_settlement, profit_share, … */
+            type: string;
+            reference: string | null;
+            /**
+             * @description which of the user's accounts moved
+             * @enum {string}
+             */
+            account: "cash" | "held" | "copy_equity";
+            /** Format: uuid */
+            copyId: string | null;
+            /**
+             * @description signed: + into that account, − out of it
+             * @example -25.00
+             */
+            amount: string;
+        };
+        StatementPageDto: {
+            items: components["schemas"]["StatementLineDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         DepositRequestDto: {
             /**
              * @description USD, a decimal string with at most 2 decimals
@@ -1529,11 +1789,36 @@ export interface components {
             /** @example DE89 3704 0044 0532 0130 00 */
             destination: string;
         };
+        WithdrawalAddressDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example My bank */
+            label: string;
+            /** @example DE89370400440532013000 */
+            destination: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description withdrawals to it are accepted from then on
+             */
+            usableAt: string;
+        };
+        WithdrawalAddressesDto: {
+            items: components["schemas"]["WithdrawalAddressDto"][];
+        };
         WithdrawalAddressRequestDto: {
             /** @example My bank */
             label: string;
             /** @example DE89 3704 0044 0532 0130 00 */
             destination: string;
+        };
+        CreatedWithdrawalAddressDto: {
+            address: components["schemas"]["WithdrawalAddressDto"];
+        };
+        WalletMessageDto: {
+            /** @example Withdrawal address deleted */
+            message: string;
         };
         DecisionRequestDto: {
             /** @description reason shown to the user (e.g. why a request was rejected) */
@@ -1587,22 +1872,6 @@ export interface components {
             platform: components["schemas"]["PlatformTotalsDto"];
             ledgerCheck: components["schemas"]["LedgerCheckDto"];
         };
-        EquityDayDto: {
-            /**
-             * @description UTC day
-             * @example 2026-11-23
-             */
-            date: string;
-            /**
-             * @description cash + held + copy equity at the end of the day (open positions at their cost)
-             * @example 1520.35
-             */
-            equity: string;
-        };
-        EquityHistoryResponseDto: {
-            /** @description oldest first; the last point is today (the balances now) */
-            items: components["schemas"]["EquityDayDto"][];
-        };
         NotificationDto: {
             id: string;
             /** @example copy_closed */
@@ -1623,6 +1892,62 @@ export interface components {
             page: number;
             limit: number;
         };
+        DailyPnlDto: {
+            /** @example 23 Nov */
+            label: string;
+            /**
+             * Format: date
+             * @example 2026-11-23
+             */
+            date: string;
+            /** @description that day's return, % */
+            pnl: number;
+        };
+        TraderSummaryDto: {
+            /** @example 10 */
+            id: number;
+            name: string;
+            description: string;
+            traderType: string;
+            strategySummary: string;
+            strategyExplanation: string;
+            /** @description an https URL, or null */
+            image: string | null;
+            /** @description profit share, % */
+            share: number;
+            maxCopiers: number;
+            /** @description win rate of closed trades, % */
+            tradingAccuracy: number;
+            /** @description return over the trades closed in the last 30 days, % */
+            roi30d: number;
+            /** @description largest peak-to-trough fall of the compounded return curve, % */
+            maxDrawdown: number;
+            closedTrades: number;
+            followers: number;
+            /**
+             * @description Σ equity of the live copies
+             * @example 1250.50
+             */
+            assetsCopying: string;
+            /**
+             * @description Σ realised pnl of all copied positions, net of profit share
+             * @example 1250.50
+             */
+            copiersPnl: string;
+            dayLabels: string[];
+            dailyPnls: number[];
+            daily: components["schemas"]["DailyPnlDto"][];
+            /** @description from the one-day 95 % VaR of the last 30 daily returns */
+            riskScore: number;
+            /** @description fewer than 10 closed trades: no track record yet */
+            newTrader: boolean;
+        };
+        TradersPageDto: {
+            items: components["schemas"]["TraderSummaryDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         UpdateTraderProfileDto: {
             name?: string;
             description?: string;
@@ -1636,73 +1961,108 @@ export interface components {
             share?: number;
             maxCopiers?: number;
         };
-        EquityPointDto: {
-            /**
-             * @description UTC day
-             * @example 2026-11-20
-             */
-            date: string;
-            /**
-             * @description compounded return since the period's start, %
-             * @example 4.25
-             */
-            returnPct: number;
-        };
-        MonthlyReturnDto: {
-            /** @example 2026-11 */
-            month: string;
-            /**
-             * @description the month's closed trades compounded, %
-             * @example 3.1
-             */
-            returnPct: number;
-            /**
-             * @description closed trades in the month
-             * @example 12
-             */
-            trades: number;
-        };
-        PublicOpenPositionDto: {
+        RecentTradeDto: {
+            /** @example 42 */
+            id: string;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
             /** @example BTCUSDT */
-            symbol: string;
+            pair: string;
             /** @enum {string} */
             side: "buy" | "sell";
-            /** @example 2026-11-23T10:00:00.000Z */
-            openedAt: string;
-            /**
-             * @description at the close-side price now; null without a fresh quote
-             * @example 1.25
-             */
-            unrealizedPnlPct: number | null;
+            /** @description the trade's pnl, % */
+            pnlPct: number;
+            /** Format: date-time */
+            closedAt: string;
         };
-        CopierCountDto: {
+        TraderDetailsDto: {
+            /** @example 10 */
+            id: number;
+            name: string;
+            description: string;
+            traderType: string;
+            strategySummary: string;
+            strategyExplanation: string;
+            /** @description an https URL, or null */
+            image: string | null;
+            /** @description profit share, % */
+            share: number;
+            maxCopiers: number;
+            /** @description win rate of closed trades, % */
+            tradingAccuracy: number;
+            /** @description return over the trades closed in the last 30 days, % */
+            roi30d: number;
+            /** @description largest peak-to-trough fall of the compounded return curve, % */
+            maxDrawdown: number;
+            closedTrades: number;
+            followers: number;
             /**
-             * @description UTC day
-             * @example 2026-11-20
+             * @description Σ equity of the live copies
+             * @example 1250.50
              */
-            date: string;
+            assetsCopying: string;
             /**
-             * @description live copies at the end of the day
-             * @example 42
+             * @description Σ realised pnl of all copied positions, net of profit share
+             * @example 1250.50
              */
-            copiers: number;
+            copiersPnl: string;
+            dayLabels: string[];
+            dailyPnls: number[];
+            daily: components["schemas"]["DailyPnlDto"][];
+            /** @description from the one-day 95 % VaR of the last 30 daily returns */
+            riskScore: number;
+            /** @description fewer than 10 closed trades: no track record yet */
+            newTrader: boolean;
+            recentTrades: components["schemas"]["RecentTradeDto"][];
         };
-        TraderPerformanceDto: {
+        CopyDto: {
+            /** Format: uuid */
+            id: string;
+            traderId: number;
+            traderName: string;
+            traderImage: string | null;
             /** @enum {string} */
-            period: "1M" | "3M" | "1Y" | "all";
-            /** @description from the period's start (0 %) to today, a point per UTC day with a closed trade */
-            equityCurve: components["schemas"]["EquityPointDto"][];
+            status: "active" | "paused" | "stopping" | "stopped";
+            /** @example 1250.50 */
+            invested: string;
+            /** @example 1250.50 */
+            equity: string;
             /**
-             * @description the period's compounded return, %
-             * @example 4.25
+             * @description equity not held by open positions
+             * @example 1250.50
              */
-            periodReturnPct: number;
-            /** @description the last 12 calendar months that had a closed trade, oldest first */
-            monthlyReturns: components["schemas"]["MonthlyReturnDto"][];
-            /** @description open trades, newest first: what and which way, never a size */
-            openPositions: components["schemas"]["PublicOpenPositionDto"][];
-            /** @description live copies at the end of each of the last 30 days */
-            copierTrend: components["schemas"]["CopierCountDto"][];
+            freeEquity: string;
+            /** @example 1250.50 */
+            highWaterMark: string;
+            /**
+             * @description realised pnl net of profit share
+             * @example 1250.50
+             */
+            pnl: string;
+            /** @example 1250.50 */
+            feesPaid: string;
+            openPositions: number;
+            /**
+             * @description Σ unrealized pnl of the open positions at the market
+             * @example 1250.50
+             */
+            unrealizedPnl: string;
+            /**
+             * @description equity + unrealizedPnl
+             * @example 1250.50
+             */
+            liveEquity: string;
+            /** @description the copy stop loss, % of invested */
+            stopLossPct: number | null;
+            stopReason: string | null;
+            /** @description the profit share % this copy pays */
+            share: number;
+            /** @description the trader's share % today */
+            traderShare: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
         };
         FollowTraderDto: {
             /** @example 2 */
@@ -1717,12 +2077,16 @@ export interface components {
              * @example 50
              */
             stopLossPct?: number;
+        };
+        CopySettingsResponseDto: {
+            /** @description account-wide daily loss limit (USD), null when none */
+            dailyLossLimit: string | null;
             /**
-             * @description also copy the trader's open trades at today's price: a position in each, filled at the current ask (buy) / bid (sell), sized as a new trade would be; its receipt shows the trader's original fill beside the copier's
-             * @default false
-             * @example false
+             * @description today's (UTC) realised copy pnl, all copies
+             * @example 1250.50
              */
-            copyOpenTrades: boolean;
+            todayPnl: string;
+            limitReached: boolean;
         };
         CopySettingsDto: {
             /**
@@ -1731,9 +2095,131 @@ export interface components {
              */
             dailyLossLimit: string | null;
         };
+        SkipRecordDto: {
+            /** @example 42 */
+            tradeId: string;
+            /** Format: uuid */
+            copyId: string;
+            traderName: string;
+            pair: string;
+            /** @enum {string} */
+            reason: "paused" | "stopping" | "zero_size" | "daily_loss_limit";
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SkipsPageDto: {
+            items: components["schemas"]["SkipRecordDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         CopyAmountDto: {
             /** @example 100.00 */
             amount: string;
+        };
+        FillReceiptDto: {
+            traderFill: string;
+            copierFill: string;
+            /** Format: date-time */
+            quoteTime: string | null;
+            delayMs: number;
+            /** @description copier fill vs trader fill, basis points */
+            slippageBps: string;
+        };
+        CopiedTradeDto: {
+            /** @example 42 */
+            id: string;
+            /** Format: uuid */
+            copyId: string;
+            /** @example 42 */
+            tradeId: string;
+            traderId: number;
+            traderName: string;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @example BTCUSDT */
+            pair: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @description this position's fill (= the trader's fill) */
+            entryPrice: string;
+            exitPrice: string | null;
+            /** @description closed positions: manual, stop_loss, take_profit, copy_stop_loss */
+            closeReason: string | null;
+            receipt: components["schemas"]["FillReceiptDto"];
+            /** @description open: the close-side price of the latest fresh quote */
+            markPrice: string | null;
+            unrealizedPnl: string | null;
+            /**
+             * @description the position size
+             * @example 1250.50
+             */
+            size: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            pnl: string | null;
+            fee: string | null;
+            /** @description realised pnl as % of the size */
+            pnlPct: number | null;
+            /** @description the trader's trade pnl % */
+            traderPnlPct: number | null;
+            /** @description copy pnl % − trader pnl % */
+            divergencePct: number | null;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+        };
+        CopiedTradesPageDto: {
+            items: components["schemas"]["CopiedTradeDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        TraderTradeDto: {
+            /** @example 42 */
+            id: string;
+            traderId: number;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @example BTCUSDT */
+            pair: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            entryPrice: string;
+            exitPrice: string | null;
+            stopLoss: string | null;
+            takeProfit: string | null;
+            /** @description closed trades: manual, stop_loss or take_profit */
+            closeReason: string | null;
+            allocationPct: number;
+            pnlPct: string | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+            copiedCount: number;
+            skippedCount: number;
+            /** @example 1250.50 */
+            copiersPnl: string;
+            /** @example 1250.50 */
+            copiersFees: string;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+            /** @description open trades: close-side price of the latest fresh quote */
+            markPrice: string | null;
+            /** @description open trades: (mark − entry) / entry × 100, negated for sell */
+            unrealizedPnlPct: string | null;
+        };
+        TraderTradesPageDto: {
+            items: components["schemas"]["TraderTradeDto"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         OpenTradeDto: {
             /**
@@ -1759,11 +2245,93 @@ export interface components {
              */
             takeProfit?: string | null;
         };
+        TradeDto: {
+            /** @example 42 */
+            id: string;
+            traderId: number;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @example BTCUSDT */
+            pair: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            entryPrice: string;
+            exitPrice: string | null;
+            stopLoss: string | null;
+            takeProfit: string | null;
+            /** @description closed trades: manual, stop_loss or take_profit */
+            closeReason: string | null;
+            allocationPct: number;
+            pnlPct: string | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+            copiedCount: number;
+            skippedCount: number;
+            /** @example 1250.50 */
+            copiersPnl: string;
+            /** @example 1250.50 */
+            copiersFees: string;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+        };
+        OpenTradeResultDto: {
+            trade: components["schemas"]["TradeDto"];
+            /** @description copies that took the trade */
+            copied: number;
+            /**
+             * @description Σ size of the copied positions
+             * @example 1250.50
+             */
+            committed: string;
+            /** @description skipped copies by reason */
+            skipped: {
+                [key: string]: number;
+            };
+        };
+        CloseTradeResultDto: {
+            trade: components["schemas"]["TradeDto"];
+            positions: number;
+            /** @example 1250.50 */
+            copiersPnl: string;
+            /** @example 1250.50 */
+            profitShare: string;
+            endedCopies: number;
+            stopLossHit: number;
+        };
         UpdateTradeLevelsDto: {
             /** @example 1.0800 */
             stopLoss?: string | null;
             /** @example 1.0950 */
             takeProfit?: string | null;
+        };
+        FollowerDto: {
+            /** Format: uuid */
+            copyId: string;
+            /** Format: uuid */
+            userId: string;
+            username: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "stopping" | "stopped";
+            /** @example 1250.50 */
+            invested: string;
+            /** @example 1250.50 */
+            equity: string;
+            /** @example 1250.50 */
+            pnl: string;
+            /** @example 1250.50 */
+            feesPaid: string;
+            /** Format: date-time */
+            since: string;
+        };
+        FollowersPageDto: {
+            items: components["schemas"]["FollowerDto"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         RequestKycMultipartSchema: {
             /** @enum {string} */
@@ -1786,6 +2354,97 @@ export interface components {
              */
             selfie: string;
         };
+        ProfileCopyDto: {
+            /** Format: uuid */
+            id: string;
+            traderId: number;
+            status: string;
+            /** @example 300.00 */
+            equity: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ProfileDto: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            userId: string;
+            /** @description email verified */
+            verified: boolean;
+            /** Format: email */
+            email: string;
+            username: string;
+            firstname: string;
+            lastname: string;
+            traderID: number | null;
+            copyID: string[];
+            /** @example 1250.50 */
+            balance: string;
+            /** @example 300.00 */
+            tradingBalance: string;
+            /**
+             * @description tradingBalance + unrealized pnl of the open copied positions
+             * @example 312.40
+             */
+            liveTradingBalance: string;
+            roles: ("User" | "Trader" | "Admin")[];
+            kycverified: boolean;
+            /** @enum {string} */
+            kycstring: "Unverified" | "Pending" | "Verified";
+            /** @enum {string} */
+            KYC: "Unverified" | "Pending" | "Verified";
+            copiedTrades: number;
+            /**
+             * @description withdrawals awaiting approval
+             * @example 0.00
+             */
+            held: string;
+            blocked: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            copies: components["schemas"]["ProfileCopyDto"][];
+        };
+        MeDto: {
+            user: components["schemas"]["ProfileDto"];
+        };
+        UserRowDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @example jane */
+            username: string;
+            /** @example Jane */
+            firstname: string;
+            /** @example Doe */
+            lastname: string;
+            /** Format: email */
+            email: string;
+            roles: ("User" | "Trader" | "Admin")[];
+            /** @description the trader profile id (Trader role), else null */
+            traderID: number | null;
+            /** @enum {string} */
+            KYC: "Unverified" | "Pending" | "Verified";
+            /**
+             * @description free cash
+             * @example 1250.50
+             */
+            balance: string;
+            /**
+             * @description equity allocated to copies
+             * @example 300.00
+             */
+            tradingBalance: string;
+            /** @description email verified */
+            verified: boolean;
+            blocked: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UsersPageDto: {
+            users: components["schemas"]["UserRowDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
         CreateUserRequestDto: {
             username: string;
             firstname: string;
@@ -1796,17 +2455,39 @@ export interface components {
             /** @description User is always added */
             roles?: ("User" | "Trader" | "Admin")[];
         };
+        UserCreatedDto: {
+            /** @example User created successfully */
+            message: string;
+            user: components["schemas"]["UserRowDto"];
+        };
         BlockUserRequestDto: {
             /** Format: uuid */
             userId: string;
             /** @default true */
             blocked: boolean;
         };
+        BlockedUserDto: {
+            /** Format: uuid */
+            _id: string;
+            username: string;
+            /** Format: email */
+            email: string;
+            blocked: boolean;
+        };
+        UserBlockedDto: {
+            /** @example User blocked successfully */
+            message: string;
+            user: components["schemas"]["BlockedUserDto"];
+        };
         DeleteUserRequestDto: {
             /** Format: uuid */
             userId: string;
             /** @description required when deleting your own account */
             password?: string;
+        };
+        UserMessageDto: {
+            /** @example User deleted successfully */
+            message: string;
         };
         UpdateUserRequestDto: {
             /** Format: uuid */
@@ -1820,9 +2501,83 @@ export interface components {
             /** @enum {string} */
             KYC?: "Unverified" | "Pending" | "Verified";
         };
+        UserUpdatedDto: {
+            /**
+             * @description "No changes to update" when nothing differed
+             * @example User updated successfully
+             */
+            message: string;
+            /** @description the fields that changed */
+            changed: ("balance" | "roles" | "KYC")[];
+            user: components["schemas"]["UserRowDto"];
+        };
+        BalanceAdjustmentRequestDto: {
+            /**
+             * @description signed USD with up to 2 decimals: + credits the cash, − debits it (never below zero); not 0
+             * @example -25.50
+             */
+            amount: string;
+            /**
+             * @description why; kept in the audit log and the ledger
+             * @example Refund of a duplicated fee
+             */
+            reason: string;
+        };
+        BalanceAdjustmentDto: {
+            /**
+             * @description cash before
+             * @example 100.00
+             */
+            before: string;
+            /**
+             * @description cash after
+             * @example 74.50
+             */
+            after: string;
+            /**
+             * @description the signed amount applied
+             * @example -25.50
+             */
+            amount: string;
+            /** @description the ledger transaction */
+            ledgerTransactionId: string | null;
+        };
+        BalanceAdjustedDto: {
+            /** @example Balance adjusted */
+            message: string;
+            adjustment: components["schemas"]["BalanceAdjustmentDto"];
+            user: components["schemas"]["UserRowDto"];
+        };
+        AdminDetailsDto: {
+            users: number;
+            verified: number;
+            blocked: number;
+            kycPending: number;
+            kycVerified: number;
+            traders: number;
+            admins: number;
+            copies: number;
+            activeCopies: number;
+            /** @example 15000.00 */
+            totalCash: string;
+            /** @example 4200.00 */
+            totalTradingBalance: string;
+            /** @example 100.00 */
+            totalHeld: string;
+            pendingDeposits: number;
+            pendingWithdrawals: number;
+            /** @example 50.00 */
+            pendingDepositsAmount: string;
+            /** @example 100.00 */
+            pendingWithdrawalsAmount: string;
+        };
         ImpersonateRequestDto: {
             /** Format: uuid */
             userId: string;
+        };
+        ImpersonationTokenDto: {
+            /** @description an access token for the user; its claims carry the admin's id */
+            accessToken: string;
         };
         ContactRequestDto: {
             /** @example Jane Doe */
@@ -1864,6 +2619,21 @@ export interface components {
             page: number;
             /** @example 20 */
             limit: number;
+        };
+        ErrorResponse: {
+            /** @example 404 */
+            statusCode: number;
+            /** @example Copy not found */
+            message: string;
+            /**
+             * @description stable, machine-readable
+             * @example COPY.NOT_FOUND
+             */
+            code: string;
+            /** @description VALIDATION_FAILED: the messages per field */
+            errors?: {
+                [key: string]: string[];
+            };
         };
     };
     responses: never;
@@ -1927,7 +2697,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The Health Check is not successful */
+            /** @description SERVICE_UNAVAILABLE: The Health Check is not successful */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1996,7 +2766,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
                 };
             };
         };
@@ -2022,26 +2795,50 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Invalid input */
+            /** @description VALIDATION_FAILED: invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Email or username taken */
+            /** @description AUTH.EMAIL_TAKEN or AUTH.USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.EMAIL_TAKEN, AUTH.USERNAME_TAKEN
+                         * @example AUTH.EMAIL_TAKEN
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2066,12 +2863,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2093,22 +2913,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VerifyEmailResponseDto"];
+                    "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Wrong or expired code */
+            /** @description OTP.INVALID: wrong or expired code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: OTP.INVALID, VALIDATION_FAILED
+                         * @example OTP.INVALID
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description After 5 wrong tries (request a new code), or too many requests */
+            /** @description OTP.TOO_MANY_ATTEMPTS after 5 wrong tries (request a new code), or TOO_MANY_REQUESTS */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: OTP.TOO_MANY_ATTEMPTS, TOO_MANY_REQUESTS
+                         * @example OTP.TOO_MANY_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2134,35 +2970,80 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponseDto"];
                 };
             };
-            /** @description Invalid email or password */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description AUTH.INVALID_CREDENTIALS: invalid email or password */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.INVALID_CREDENTIALS
+                         * @example AUTH.INVALID_CREDENTIALS
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description You have not verified your email */
+            /** @description AUTH.EMAIL_NOT_VERIFIED: you have not verified your email */
             402: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.EMAIL_NOT_VERIFIED
+                         * @example AUTH.EMAIL_NOT_VERIFIED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description code AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code`
-             *
-             *     code BLOCKED: the account is blocked */
+            /** @description BLOCKED: the account is blocked; AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code` */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: BLOCKED, AUTH.STEP_UP_REQUIRED
+                         * @example BLOCKED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Too many login attempts (Retry-After header) */
+            /** @description AUTH.TOO_MANY_LOGIN_ATTEMPTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.TOO_MANY_LOGIN_ATTEMPTS
+                         * @example AUTH.TOO_MANY_LOGIN_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2192,14 +3073,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.INVALID_CODE, MFA.CHALLENGE_INVALID, VALIDATION_FAILED
+                         * @example MFA.INVALID_CODE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MFA.TOO_MANY_ATTEMPTS: 5 wrong codes for the account in 15 minutes */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.TOO_MANY_ATTEMPTS
+                         * @example MFA.TOO_MANY_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2220,19 +3117,35 @@ export interface operations {
                     "application/json": components["schemas"]["AccessTokenResponseDto"];
                 };
             };
-            /** @description No refresh cookie */
+            /** @description AUTH.NO_REFRESH_TOKEN: no refresh cookie */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.NO_REFRESH_TOKEN, UNAUTHENTICATED
+                         * @example AUTH.NO_REFRESH_TOKEN
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Refresh token expired, revoked or reused (the whole session is then revoked) */
+            /** @description AUTH.REFRESH_REJECTED: refresh token expired, revoked or reused (the whole session is then revoked) */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.REFRESH_REJECTED, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example AUTH.REFRESH_REJECTED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2251,6 +3164,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -2276,12 +3219,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2306,19 +3272,35 @@ export interface operations {
                     "application/json": components["schemas"]["ResetTokenResponseDto"];
                 };
             };
-            /** @description Wrong or expired code */
+            /** @description OTP.INVALID: wrong or expired code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: OTP.INVALID, VALIDATION_FAILED
+                         * @example OTP.INVALID
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description After 5 wrong tries, or too many requests */
+            /** @description OTP.TOO_MANY_ATTEMPTS after 5 wrong tries, or TOO_MANY_REQUESTS */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: OTP.TOO_MANY_ATTEMPTS, TOO_MANY_REQUESTS
+                         * @example OTP.TOO_MANY_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2343,19 +3325,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description Invalid input, or the reset token is invalid, used or expired */
+            /** @description VALIDATION_FAILED: invalid input; AUTH.INVALID_RESET_TOKEN: the reset token is invalid, used or expired */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, AUTH.INVALID_RESET_TOKEN
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2380,26 +3378,65 @@ export interface operations {
                     "application/json": components["schemas"]["ChangePasswordResponseDto"];
                 };
             };
-            /** @description Invalid input */
+            /** @description VALIDATION_FAILED: invalid input */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Wrong current password, or no access token */
+            /** @description AUTH.WRONG_PASSWORD: wrong current password; UNAUTHENTICATED: no access token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.WRONG_PASSWORD, UNAUTHENTICATED
+                         * @example AUTH.WRONG_PASSWORD
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description Too many requests (Retry-After header) */
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOO_MANY_REQUESTS (Retry-After header) */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2420,12 +3457,35 @@ export interface operations {
                     "application/json": components["schemas"]["MfaStatusResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2446,19 +3506,50 @@ export interface operations {
                     "application/json": components["schemas"]["MfaSetupResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MFA.ALREADY_ENABLED */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.ALREADY_ENABLED
+                         * @example MFA.ALREADY_ENABLED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2488,21 +3579,60 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.INVALID_CODE, MFA.NOT_SET_UP, VALIDATION_FAILED
+                         * @example MFA.INVALID_CODE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MFA.TOO_MANY_ATTEMPTS */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.TOO_MANY_ATTEMPTS
+                         * @example MFA.TOO_MANY_ATTEMPTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2527,19 +3657,50 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description wrong password or code */
+            /** @description AUTH.WRONG_PASSWORD or MFA.INVALID_CODE: wrong password or code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: AUTH.WRONG_PASSWORD, MFA.INVALID_CODE, VALIDATION_FAILED
+                         * @example AUTH.WRONG_PASSWORD
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description FORBIDDEN: Admins cannot turn 2FA off; TOKEN_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2560,12 +3721,35 @@ export interface operations {
                     "application/json": components["schemas"]["SessionsResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2586,12 +3770,35 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2614,19 +3821,65 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description SESSION.NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: SESSION.NOT_FOUND
+                         * @example SESSION.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2647,12 +3900,35 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokensResponseDto"];
                 };
             };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2677,12 +3953,50 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE with an API token; FORBIDDEN while impersonating */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2705,19 +4019,65 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description TOKEN_SCOPE: not with a personal API token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description API_TOKEN.NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: API_TOKEN.NOT_FOUND
+                         * @example API_TOKEN.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2745,12 +4105,35 @@ export interface operations {
                     };
                 };
             };
-            /** @description no bearer token */
+            /** @description UNAUTHENTICATED: no bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2798,7 +4181,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2829,19 +4220,35 @@ export interface operations {
                     "application/json": components["schemas"]["CandlesDto"];
                 };
             };
-            /** @description bad interval, from after to, limit out of 1..1000 */
+            /** @description VALIDATION_FAILED: bad interval, from after to, limit out of 1..1000 */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MARKET.UNKNOWN_SYMBOL */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2871,7 +4278,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2891,6 +4306,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WalletResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -2915,6 +4360,51 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionsPageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     WalletController_statement: {
@@ -2929,12 +4419,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items: [{ id, time, type, reference, account (cash|held|copy_equity), copyId, amount (signed) }], total, page, limit } */
+            /** @description ledger entries on the caller's cash, held and copy-equity accounts, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["StatementPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2942,7 +4479,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2963,19 +4500,80 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description KYC_REQUIRED: identity verification is not complete */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC_REQUIRED, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example KYC_REQUIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example IDEMPOTENCY_KEY_IN_PROGRESS
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -2985,7 +4583,7 @@ export interface operations {
             header?: {
                 /** @description the 2FA code, required when 2FA is on */
                 "x-mfa-code"?: string;
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3006,6 +4604,36 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description KYC_REQUIRED; MFA_REQUIRED (2FA on, no X-MFA-Code); TOKEN_SCOPE (API token)
              *
              *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
@@ -3013,21 +4641,45 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC_REQUIRED, MFA_REQUIRED, TOKEN_SCOPE, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example KYC_REQUIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description WALLET.INSUFFICIENT_FUNDS; WALLET.DESTINATION_NOT_ALLOWED (not a saved, cooled-down address: nothing held) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.INSUFFICIENT_FUNDS, WALLET.DESTINATION_NOT_ALLOWED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.INSUFFICIENT_FUNDS
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3040,12 +4692,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {items: [{id, label, destination, createdAt, usableAt}]} */
+            /** @description the saved withdrawal addresses */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WithdrawalAddressesDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3065,12 +4749,44 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {address}: usable after WITHDRAWAL_ADDRESS_COOLDOWN seconds; mail + notification */
+            /** @description the address: usable after WITHDRAWAL_ADDRESS_COOLDOWN seconds; mail + notification */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CreatedWithdrawalAddressDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description MFA_REQUIRED; TOKEN_SCOPE
              *
@@ -3079,14 +4795,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA_REQUIRED, TOKEN_SCOPE, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example MFA_REQUIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description WALLET.ADDRESS_EXISTS, WALLET.ADDRESS_LIMIT */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.ADDRESS_EXISTS, WALLET.ADDRESS_LIMIT
+                         * @example WALLET.ADDRESS_EXISTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3106,14 +4838,54 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["WalletMessageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3140,13 +4912,58 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionsPageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     AdminWalletController_approve: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3169,19 +4986,95 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description WALLET.TRANSACTION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSACTION_NOT_FOUND
+                         * @example WALLET.TRANSACTION_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description WALLET.TRANSACTION_NOT_PENDING; WALLET.ACCOUNT_DELETED (a deposit of a deleted account: reject it) */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSACTION_NOT_PENDING, WALLET.ACCOUNT_DELETED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.TRANSACTION_NOT_PENDING
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3189,7 +5082,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3212,19 +5105,95 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description WALLET.TRANSACTION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSACTION_NOT_FOUND
+                         * @example WALLET.TRANSACTION_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description WALLET.TRANSACTION_NOT_PENDING */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSACTION_NOT_PENDING, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.TRANSACTION_NOT_PENDING
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3250,26 +5219,49 @@ export interface operations {
                     "application/json": components["schemas"]["WalletsOverviewResponseDto"];
                 };
             };
-        };
-    };
-    WalletEquityController_equity: {
-        parameters: {
-            query?: {
-                /** @description how many days back, today included */
-                days?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
+            /** @description VALIDATION_FAILED */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EquityHistoryResponseDto"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3296,6 +5288,51 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     NotificationsController_read: {
@@ -3314,7 +5351,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description how many were marked read */
+                        updated: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description NOTIFICATION.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: NOTIFICATION.NOT_FOUND
+                         * @example NOTIFICATION.NOT_FOUND
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3335,12 +5435,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades) */
+            /** @description each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TradersPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3362,38 +5479,54 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraderDetailsDto"];
+                };
             };
-        };
-    };
-    TradersController_getPerformance: {
-        parameters: {
-            query?: {
-                /** @description the equity curve's period */
-                period?: "1M" | "3M" | "1Y" | "all";
-            };
-            header?: never;
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
+            /** @description VALIDATION_FAILED */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TraderPerformanceDto"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
                 };
             };
-            /** @description COPY.TRADER_NOT_FOUND: missing or not public (blocked, deleted, demoted, not KYC Verified) */
-            404: {
+            /** @description UNAUTHENTICATED */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not a Trader; TRADER.NO_PROFILE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3413,7 +5546,39 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraderDetailsDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3431,7 +5596,39 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"][];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3439,7 +5636,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3451,12 +5648,104 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the new copy; with copyOpenTrades also openTrades { copied: [{tradeId, symbol, side, size, traderFill, copierFill}], skipped: [{tradeId, symbol, reason: market_closed | no_quote | zero_size}] } */
+            /** @description the new copy */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description KYC_REQUIRED, EMAIL_NOT_VERIFIED, BLOCKED; TOKEN_SCOPE (an API token without trade) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC_REQUIRED, EMAIL_NOT_VERIFIED, BLOCKED, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example KYC_REQUIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.SELF, COPY.ALREADY_COPYING, COPY.TRADER_FULL, WALLET.INSUFFICIENT_FUNDS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.SELF, COPY.ALREADY_COPYING, COPY.TRADER_FULL, WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.SELF
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3469,12 +5758,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { dailyLossLimit, todayPnl, limitReached } */
+            /** @description the daily loss limit, today's pnl and whether the limit is reached */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopySettingsResponseDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3491,12 +5812,59 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { dailyLossLimit, todayPnl, limitReached } */
+            /** @description the daily loss limit, today's pnl and whether the limit is reached */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopySettingsResponseDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3512,12 +5880,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit } */
+            /** @description skipped trades, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SkipsPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3525,7 +5940,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3544,7 +5959,99 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_SCOPE (an API token without trade) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.ENDED, COPY.STOPPING, WALLET.INSUFFICIENT_FUNDS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.ENDED, COPY.STOPPING, WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.ENDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3552,7 +6059,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3571,7 +6078,99 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.ENDED, COPY.INSUFFICIENT_FREE_EQUITY */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.ENDED, COPY.INSUFFICIENT_FREE_EQUITY, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.ENDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3591,7 +6190,84 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.INVALID_STATE
+                         * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3611,7 +6287,84 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.INVALID_STATE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.INVALID_STATE
+                         * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3619,7 +6372,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3634,7 +6387,99 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.INVALID_STATE, COPY.ENDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.INVALID_STATE, COPY.ENDED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3654,7 +6499,84 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.ENDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.ENDED
+                         * @example COPY.ENDED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3671,12 +6593,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit } */
+            /** @description my copied positions, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CopiedTradesPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3695,12 +6664,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit }; an open trade also has markPrice and unrealizedPnlPct */
+            /** @description an open trade also has markPrice and unrealizedPnlPct */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TraderTradesPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3720,19 +6736,89 @@ export interface operations {
             };
         };
         responses: {
-            /** @description { trade, copied, committed, skipped }; trade.entryPrice is the fill */
+            /** @description trade.entryPrice is the fill */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["OpenTradeResultDto"];
+                };
             };
-            /** @description KYC_REQUIRED: the trader is not KYC Verified; TOKEN_SCOPE (API token without trade) */
+            /** @description VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.CLOSED
+                         * @example MARKET.CLOSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.NO_QUOTE: no executable quote */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.NO_QUOTE
+                         * @example MARKET.NO_QUOTE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3743,7 +6829,7 @@ export interface operations {
                 traderId?: number;
             };
             header?: {
-                /** @description Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3753,12 +6839,119 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit } */
+            /** @description the closed trade and its settlement */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["CloseTradeResultDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.NOT_FOUND
+                         * @example TRADE.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.ALREADY_CLOSED, MARKET.CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.ALREADY_CLOSED, MARKET.CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example TRADE.ALREADY_CLOSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.NO_QUOTE: no executable quote */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.NO_QUOTE
+                         * @example MARKET.NO_QUOTE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3785,7 +6978,84 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["TradeDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.NOT_FOUND
+                         * @example TRADE.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.ALREADY_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.ALREADY_CLOSED
+                         * @example TRADE.ALREADY_CLOSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3804,12 +7074,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description { items, total, page, limit }; each: copyId, username, status, invested, equity, pnl, since */
+            /** @description each: copyId, username, status, invested, equity, pnl, since */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["FollowersPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3833,7 +7150,73 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        entries: {
+                            id: string;
+                            /** @description the admin who acted; null for the system */
+                            actorId: string | null;
+                            /** @example user.balance_adjust */
+                            action: string;
+                            /** @example user */
+                            targetType: string;
+                            targetId: string | null;
+                            /** @description the state before (JSON) */
+                            before: unknown;
+                            /** @description the state after (JSON) */
+                            after: unknown;
+                            ip: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
                 };
             };
         };
@@ -3856,29 +7239,95 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @example KYC documents submitted */
+                        message: string;
+                        /** @enum {string} */
+                        KYC: "Pending";
+                        submission: {
+                            id: string;
+                            documentType: string;
+                            status: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
                 };
             };
-            /** @description Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
+            /** @description VALIDATION_FAILED: Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description KYC.ALREADY_PENDING or KYC.ALREADY_VERIFIED */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC.ALREADY_PENDING, KYC.ALREADY_VERIFIED
+                         * @example KYC.ALREADY_PENDING
+                         */
+                        code?: string;
+                    };
+                };
             };
-            /** @description A file is larger than 5 MB */
+            /** @description PAYLOAD_TOO_LARGE: A file is larger than 5 MB */
             413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: PAYLOAD_TOO_LARGE
+                         * @example PAYLOAD_TOO_LARGE
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3901,7 +7350,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        submissions: {
+                            id: string;
+                            userId: string;
+                            username: string;
+                            /** Format: email */
+                            email: string;
+                            /** @example passport */
+                            documentType: string;
+                            documentNumber: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Verified" | "Rejected";
+                            /** @description by name (front, back, selfie); fetch each through its url */
+                            files: {
+                                [key: string]: {
+                                    contentType: string;
+                                    size: number;
+                                    url: string;
+                                };
+                            };
+                            reviewedBy: string | null;
+                            /** Format: date-time */
+                            reviewedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
                 };
             };
             /** @description FORBIDDEN: not an admin */
@@ -3909,7 +7417,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3936,19 +7452,65 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description KYC.DOCUMENT_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC.DOCUMENT_NOT_FOUND
+                         * @example KYC.DOCUMENT_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3966,15 +7528,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["MeDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -3997,22 +7582,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UsersPageDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4034,22 +7650,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserCreatedDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description USERS.EMAIL_TAKEN or USERS.USERNAME_TAKEN */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.EMAIL_TAKEN, USERS.USERNAME_TAKEN
+                         * @example USERS.EMAIL_TAKEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4071,22 +7733,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserBlockedDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description USERS.NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4108,29 +7816,68 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserMessageDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description USERS.HAS_FUNDS: the account still holds money or open copies */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.HAS_FUNDS
+                         * @example USERS.HAS_FUNDS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4152,15 +7899,173 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserUpdatedDto"];
                 };
             };
-            /** @description No bearer token */
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_adjust: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceAdjustmentRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceAdjustedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin, or your own balance; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.INSUFFICIENT_FUNDS: the result would be below zero */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.INSUFFICIENT_FUNDS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4178,7 +8083,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["AdminDetailsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
                 };
             };
             /** @description FORBIDDEN: not an admin */
@@ -4186,7 +8106,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4208,7 +8136,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ImpersonationTokenDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
                 };
             };
             /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
@@ -4216,7 +8174,15 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4241,19 +8207,35 @@ export interface operations {
                     "application/json": components["schemas"]["ContactReceiptDto"];
                 };
             };
-            /** @description VALIDATION: a field is missing or too long */
+            /** @description VALIDATION_FAILED: VALIDATION: a field is missing or too long */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
             };
             /** @description TOO_MANY_REQUESTS: too many messages from this address */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };
@@ -4277,12 +8259,50 @@ export interface operations {
                     "application/json": components["schemas"]["ContactMessagesPageDto"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description FORBIDDEN: not an admin */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
             };
         };
     };

@@ -18,6 +18,7 @@ import { CreateUserUseCase } from './application/use-cases/create-user/create-us
 import { BlockUserUseCase } from './application/use-cases/block-user/block-user.use-case';
 import { DeleteUserUseCase } from './application/use-cases/delete-user/delete-user.use-case';
 import { UpdateUserUseCase } from './application/use-cases/update-user/update-user.use-case';
+import { AdjustUserBalanceUseCase } from './application/use-cases/adjust-user-balance/adjust-user-balance.use-case';
 import { GetAdminOverviewUseCase } from './application/use-cases/get-admin-overview/get-admin-overview.use-case';
 import { ImpersonateUserUseCase } from './application/use-cases/impersonate-user/impersonate-user.use-case';
 import { VerifyAdminCredentialsUseCase } from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';
@@ -53,6 +54,7 @@ import { AdminController } from './adapters/http/admin.controller';
     BlockUserUseCase,
     DeleteUserUseCase,
     UpdateUserUseCase,
+    AdjustUserBalanceUseCase,
     GetAdminOverviewUseCase,
     ImpersonateUserUseCase,
     VerifyAdminCredentialsUseCase,

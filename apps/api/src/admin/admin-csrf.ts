@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { keepAdminLocal } from './admin-local-pages';
 
 /**
  * The back-office's record actions that change state (admin-resources.ts). AdminJS's own frontend calls
@@ -57,6 +58,8 @@ const crossOrigin = (req: Request) => (req.get('origin') !== undefined || req.ge
  *   does not even carry it.
  */
 export function adminCsrfGuard(req: Request, res: Response, next: NextFunction): void {
+  // the back-office opens on Users and makes no outside request (admin-local-pages.ts)
+  keepAdminLocal(req, res);
   // Mounted at /admin: originalUrl keeps the full path.
   const path = req.originalUrl.split('?')[0];
   if (path === ADMIN_CSRF_SCRIPT_PATH && req.method === 'GET') {

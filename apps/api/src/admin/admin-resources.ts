@@ -28,6 +28,19 @@ interface AdminResponse {
   req?: { ip?: string };
 }
 
+interface ParamsRecord { params: Record<string, unknown> }
+interface RecordsResponse { records?: ParamsRecord[] }
+interface RecordResponse { record?: ParamsRecord }
+
+/** AdminJS flattens an array column into `roles.0`, `roles.1`…: the Roles column shows them joined ("User, Admin"). */
+export function withRolesText<R extends ParamsRecord>(record: R): R {
+  const roles = Object.keys(record.params)
+    .filter((key) => /^roles\.\d+$/.test(key))
+    .sort((a, b) => Number(a.slice(6)) - Number(b.slice(6)))
+    .map((key) => String(record.params[key]));
+  return Array.isArray(record.params.roles) || roles.length === 0 ? record : { ...record, params: { ...record.params, roles: roles.join(', ') } };
+}
+
 const READ_ONLY = {
   new: { isAccessible: false },
   edit: { isAccessible: false },
@@ -81,9 +94,12 @@ export function adminResources(orm: MikroORM, block: BlockUserUseCase, update: U
         navigation: { name: 'People' },
         listProperties: ['email', 'username', 'roles', 'kycStatus', 'blocked', 'emailVerified', 'createdAt'],
         filterProperties: ['email', 'username', 'kycStatus', 'blocked'],
-        properties: { passwordHash: { isVisible: false }, deletedAt: { isVisible: { list: false, show: true, edit: false, filter: false } } },
+        // roles is a text[] column: AdminJS lists an array as "Length: 2"; the list and show hooks join it instead
+        properties: { roles: { type: 'string' }, passwordHash: { isVisible: false }, deletedAt: { isVisible: { list: false, show: true, edit: false, filter: false } } },
         actions: {
           ...READ_ONLY,
+          list: { after: (response: RecordsResponse) => ({ ...response, records: response.records?.map(withRolesText) }) },
+          show: { after: (response: RecordResponse) => ({ ...response, record: response.record && withRolesText(response.record) }) },
           block: recordAction('Block', (p) => !p.blocked, async (ctx, res, rec) => {
             await block.execute({ actor: actorOf(ctx, res), userId: rec.id(), blocked: true });
             return 'User blocked successfully';

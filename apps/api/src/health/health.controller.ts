@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, MikroOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 import { Public } from '@mirrorline/auth';
 import { Drain } from '../http/drain';
@@ -30,6 +30,7 @@ export class HealthController {
   @Get('health')
   @HealthCheck()
   @ApiServiceUnavailableResponse({ schema: { example: { statusCode: 503, message: 'Not ready: database down', code: 'SERVICE_UNAVAILABLE' } } })
+  @ApiOperation({ summary: 'Liveness and readiness', description: 'Answers 200 when the process and its database answer; 503 SERVICE_UNAVAILABLE while draining after SIGTERM or while the database is down (take the instance out of rotation).' })
   async check(): Promise<HealthCheckResult> {
     if (this.drain.draining) throw new ServiceUnavailableException('Not ready: draining');
     if (!this.monitor.available) throw new ServiceUnavailableException('Not ready: database down');
@@ -44,7 +45,8 @@ export class HealthController {
   @Public()
   @Post('wakeup')
   @HttpCode(200)
-  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  @ApiOkResponse({ schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } })
+  @ApiOperation({ summary: 'Wake the service', description: 'A cheap POST that a sleeping host (free tier) answers once it is up; no database work.' })
   wakeup(): { status: 'ok' } {
     return { status: 'ok' };
   }

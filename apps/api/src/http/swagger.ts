@@ -14,6 +14,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = SwaggerModule.createDocument(app, config);
   document.tags = declaredTags(document);
+  documentErrors(document);
   return document;
 }
 
@@ -49,4 +50,95 @@ export function setupSwagger(app: INestApplication): void {
     yamlDocumentUrl: 'api/docs-yaml',
     customSiteTitle: 'Mirrorline API',
   });
+}
+
+type Operation = {
+  security?: unknown[];
+  parameters?: Array<{ in?: string; name?: string }>;
+  requestBody?: unknown;
+  responses: Record<string, { description?: string; content?: Record<string, unknown> }>;
+};
+
+/** A domain error code in a response description: `COPY.NOT_FOUND`, `KYC_REQUIRED`, `FORBIDDEN`. */
+const CODE = /\b[A-Z][A-Z0-9]*(?:[._][A-Z0-9]+)+\b|\b(?:FORBIDDEN|BLOCKED|CONFLICT|UNAUTHENTICATED)\b/g;
+
+/** What every bearer route may answer before its handler runs (the access-token guard). */
+const GUARD_ERRORS: Record<string, string[]> = { '401': ['UNAUTHENTICATED'], '403': ['TOKEN_EXPIRED', 'TOKEN_REVOKED'] };
+/** What an `Idempotency-Key` route may answer (the idempotency interceptor). */
+const IDEMPOTENCY_ERRORS: Record<string, string[]> = {
+  '400': ['VALIDATION_FAILED'],
+  '409': ['IDEMPOTENCY_KEY_IN_PROGRESS'],
+  '422': ['IDEMPOTENCY_KEY_REUSED'],
+};
+const DEFAULT_CODE: Record<string, string> = { '400': 'VALIDATION_FAILED', '401': 'UNAUTHENTICATED', '403': 'FORBIDDEN', '404': 'NOT_FOUND', '409': 'CONFLICT', '413': 'PAYLOAD_TOO_LARGE', '422': 'UNPROCESSABLE', '429': 'TOO_MANY_REQUESTS', '503': 'SERVICE_UNAVAILABLE' };
+
+/**
+ * Every error answer is `{ statusCode, message, code }` (the domain-error filter). This gives each declared
+ * error response that schema and lists its codes (from the decorators' descriptions), and adds the answers
+ * every route of a kind shares: the guard's 401/403 on bearer routes, 400 VALIDATION_FAILED where there is
+ * input, the idempotency codes where an `Idempotency-Key` is read.
+ */
+function documentErrors(document: OpenAPIObject): void {
+  document.components = document.components ?? {};
+  document.components.schemas = {
+    ...document.components.schemas,
+    ErrorResponse: {
+      type: 'object',
+      required: ['statusCode', 'message', 'code'],
+      properties: {
+        statusCode: { type: 'integer', example: 404 },
+        message: { type: 'string', example: 'Copy not found' },
+        code: { type: 'string', example: 'COPY.NOT_FOUND', description: 'stable, machine-readable' },
+        errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'VALIDATION_FAILED: the messages per field' },
+      },
+    },
+  };
+  for (const item of Object.values(document.paths)) {
+    for (const op of Object.values(item as Record<string, Operation>)) {
+      if (!op || typeof op !== 'object' || !op.responses) continue;
+      const codes = new Map<string, Set<string>>();
+      const add = (status: string, list: string[]) => {
+        const set = codes.get(status) ?? new Set<string>();
+        for (const c of list) set.add(c);
+        codes.set(status, set);
+      };
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (/^[45]/.test(status)) add(status, response.description?.match(CODE) ?? []);
+      }
+      if (op.security?.length) for (const [status, list] of Object.entries(GUARD_ERRORS)) add(status, list);
+      const input = op.requestBody !== undefined || (op.parameters ?? []).some((p) => p.in === 'query' || p.in === 'path');
+      if (input) add('400', ['VALIDATION_FAILED']);
+      if ((op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'Idempotency-Key')) {
+        for (const [status, list] of Object.entries(IDEMPOTENCY_ERRORS)) add(status, list);
+      }
+      for (const [status, set] of codes) {
+        const list = set.size ? [...set] : [DEFAULT_CODE[status] ?? 'ERROR'];
+        const existing = op.responses[status];
+        const said = existing?.description?.trim();
+        const description = said && said.match(CODE) ? said : said ? `${list.join(', ')}: ${said}` : list.join(', ');
+        if (existing?.content && !isErrorSchema(existing.content)) {
+          existing.description = description;
+          continue;
+        }
+        op.responses[status] = {
+          description,
+          content: {
+            'application/json': {
+              schema: {
+                allOf: [
+                  { $ref: '#/components/schemas/ErrorResponse' },
+                  { type: 'object', properties: { code: { type: 'string', description: `one of: ${list.join(', ')}`, example: list[0] } } },
+                ],
+              },
+            },
+          },
+        };
+      }
+    }
+  }
+}
+
+function isErrorSchema(content: Record<string, unknown>): boolean {
+  const schema = (content['application/json'] as { schema?: { $ref?: string } } | undefined)?.schema;
+  return schema?.$ref === '#/components/schemas/ErrorResponse';
 }

@@ -1,6 +1,9 @@
 import { TraderDetails } from '../../features/traders/components/trader-details';
 import { CopyPanel } from '../../features/copy-dialog/components/copy-panel';
 import { TraderPerformanceSection } from '../../features/trader-performance/components/trader-performance';
+import { useParams } from 'react-router-dom';
+import { useTrader } from '../../features/traders/api/get-trader';
+import { useDocumentTitle } from '../../components/layouts/titled';
 
 export { TradersList as TradersScreen } from '../../features/traders/components/traders-list';
 
@@ -9,6 +12,9 @@ export { TradersList as TradersScreen } from '../../features/traders/components/
  * the performance charts (equity curve with periods, monthly returns, open positions, copier trend).
  */
 export function TraderInfoScreen() {
+  // "<name> — Mirrorline" once the profile is in (the same SWR request the page itself reads)
+  const { trader } = useTrader(useParams().id);
+  useDocumentTitle(trader?.name ?? 'Trader');
   return (
     <TraderDetails
       copyPanel={(t) => <CopyPanel trader={t} />}

@@ -16,6 +16,20 @@ describe('page titles', () => {
   });
 });
 
+describe('titles named after what the page shows', () => {
+  it('the trader page is "<name> — Mirrorline" once the profile is in', async () => {
+    mockFetch({
+      'GET /api/traders/2': {
+        id: 2, name: 'Nora Quinn', description: '', traderType: 'Scalper', strategySummary: '', strategyExplanation: '', image: null, share: 20, maxCopiers: 100,
+        tradingAccuracy: 60, roi30d: 4.5, maxDrawdown: 3, closedTrades: 12, followers: 3, assetsCopying: '100.00', copiersPnl: '5.00',
+        dayLabels: [], dailyPnls: [], daily: [], riskScore: 4, newTrader: false, recentTrades: [],
+      },
+    });
+    renderApp('/traderinfo/2');
+    await waitFor(() => expect(document.title).toBe('Nora Quinn — Mirrorline'));
+  });
+});
+
 describe('footer', () => {
   it('links Terms and Privacy to real pages; a visitor sees Get Started and Login', async () => {
     mockFetch({});

@@ -106,6 +106,13 @@ export class RecordingBalanceAdjuster extends BalanceAdjuster {
     this.balances.balances.set(command.userId, { ...current, cash: command.targetCash });
     return { before: Number(current.cash), after: command.targetCash, ledgerTransactionId: '1' };
   }
+  async addCash(_tx: TransactionContext, command: { userId: string; amount: number; actorId: string; reason: string }) {
+    const current = this.balances.balances.get(command.userId) ?? { cash: 0, held: 0, copyEquity: 0 };
+    const before = Number(current.cash);
+    this.calls.push({ userId: command.userId, targetCash: before + command.amount, actorId: command.actorId });
+    this.balances.balances.set(command.userId, { ...current, cash: before + command.amount });
+    return { before, after: before + command.amount, ledgerTransactionId: '1' };
+  }
 }
 
 export class InMemoryTraderProfiles extends TraderProfiles {

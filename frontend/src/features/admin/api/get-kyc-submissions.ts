@@ -1,6 +1,9 @@
 import useSWR from 'swr';
+import type { ApiAnswer } from '../../../lib/api';
 import { swrFetcher } from '../../../lib/fetcher';
-import { isObj, num, pageOf, str } from '../../../lib/normalize';
+
+type Answer = ApiAnswer<'/api/admin/kyc'>;
+type Raw = Answer['submissions'][number];
 
 export interface KycFile {
   name: string;
@@ -9,46 +12,18 @@ export interface KycFile {
   url: string;
 }
 
-export interface KycSubmission {
-  id: string;
-  userId: string;
-  username: string;
-  email: string;
-  documentType: string;
-  documentNumber: string;
-  status: string;
+/** A submission as the review screen shows it: the document's row, files as a named list. */
+export interface KycSubmission extends Omit<Raw, 'files'> {
   files: KycFile[];
-  createdAt: string;
+}
+
+function toSubmission(raw: Raw): KycSubmission {
+  return { ...raw, files: Object.entries(raw.files).map(([name, f]) => ({ name, ...f })) };
 }
 
 /** GET /api/admin/kyc?status=&page=: KYC submissions, newest first. */
 export function useKycSubmissions(status: string, page: number) {
-  const swr = useSWR(['/admin/kyc', { status: status || undefined, page, limit: 10 }] as const, swrFetcher, { keepPreviousData: true });
-  const p = swr.data === undefined ? undefined : pageOf<unknown>(swr.data, 'submissions');
-  return {
-    ...swr,
-    page: p && {
-      ...p,
-      items: p.items.map((raw): KycSubmission => {
-        const o = isObj(raw) ? raw : {};
-        const files = isObj(o.files) ? o.files : {};
-        return {
-          id: str(o.id),
-          userId: str(o.userId),
-          username: str(o.username),
-          email: str(o.email),
-          documentType: str(o.documentType),
-          documentNumber: str(o.documentNumber),
-          status: str(o.status),
-          createdAt: str(o.createdAt),
-          files: Object.entries(files).map(([name, f]) => ({
-            name,
-            contentType: str(isObj(f) ? f.contentType : ''),
-            size: num(isObj(f) ? f.size : 0),
-            url: str(isObj(f) ? f.url : ''),
-          })),
-        };
-      }),
-    },
-  };
+  const swr = useSWR<Answer>(['/admin/kyc', { status: status || undefined, page, limit: 10 }] as const, swrFetcher, { keepPreviousData: true });
+  const data = swr.data;
+  return { ...swr, page: data && { items: data.submissions.map(toSubmission), total: data.total, page: data.page, limit: data.limit } };
 }

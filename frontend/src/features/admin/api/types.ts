@@ -1,37 +1,16 @@
-import { isObj, pick, str } from '../../../lib/normalize';
+import type { Schema } from '../../../lib/api';
 
-export const ROLE_OPTIONS = ['User', 'Trader', 'Admin'] as const;
-export const KYC_OPTIONS = ['Unverified', 'Pending', 'Verified'] as const;
+/** A row of the admin's user table (GET /api/user/get-all: the document's schema). */
+export type AdminUser = Schema<'UserRowDto'>;
+type Role = AdminUser['roles'][number];
+type Kyc = AdminUser['KYC'];
 
-export interface AdminUser {
-  _id: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  roles: string[];
-  traderID: string | null;
-  KYC: string;
-  balance: string;
-  blocked: boolean;
+/** Every value of the document's enums, in display order: a missing or unknown one is a type error. */
+function allOf<T extends string>() {
+  return <const L extends readonly T[]>(list: L & ([T] extends [L[number]] ? unknown : 'missing a value of the API enum')) => list;
 }
-
-export function toAdminUser(raw: unknown): AdminUser {
-  const o = isObj(raw) ? raw : {};
-  const traderID = pick(o, 'traderID', 'traderId');
-  return {
-    _id: str(pick(o, '_id', 'id', 'userId')),
-    username: str(o.username),
-    firstname: str(o.firstname),
-    lastname: str(o.lastname),
-    email: str(o.email),
-    roles: Array.isArray(o.roles) ? o.roles.map((r) => str(r)) : ['User'],
-    traderID: traderID === undefined || traderID === '' ? null : str(traderID),
-    KYC: str(pick(o, 'KYC', 'kyc'), 'Unverified'),
-    balance: str(o.balance, '0'),
-    blocked: Boolean(o.blocked),
-  };
-}
+export const ROLE_OPTIONS = allOf<Role>()(['User', 'Trader', 'Admin']);
+export const KYC_OPTIONS = allOf<Kyc>()(['Unverified', 'Pending', 'Verified']);
 
 /** Seed §8 "Admin log in as user": status → message. */
 export function impersonationMessage(status: unknown): string {

@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../lib/money';
-import { isObj } from '../../../lib/normalize';
 import { AsyncBlock } from '../../../components/ui/states';
 import { useAdminDetails } from '../api/get-admin-details';
 import { ContactMessages } from './contact-messages';
@@ -17,12 +16,11 @@ const MONEY_KEY = /balance|amount|total|deposit|withdraw|equity|cash|held|volume
 const MONEY_VALUE = /^-?\d+\.\d{2}$/;
 
 /** Flattens the admin_details answer (its exact shape belongs to the users context) into labelled figures. */
-export function flattenDetails(data: unknown, prefix = ''): { label: string; value: string }[] {
-  if (!isObj(data)) return [];
+export function flattenDetails(data: object, prefix = ''): { label: string; value: string }[] {
   const out: { label: string; value: string }[] = [];
   for (const [k, v] of Object.entries(data)) {
     const label = prefix ? `${prefix} · ${humanize(k)}` : humanize(k);
-    if (isObj(v)) out.push(...flattenDetails(v, label));
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) out.push(...flattenDetails(v as object, label));
     else if (typeof v === 'number') out.push({ label, value: v.toLocaleString() });
     else if (typeof v === 'string') out.push({ label, value: MONEY_KEY.test(k) && MONEY_VALUE.test(v) ? formatMoney(v) : v });
     else if (typeof v === 'boolean') out.push({ label, value: v ? 'Yes' : 'No' });

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { ApiError, errorMessage, newIdempotencyKey } from '../../../lib/api-client';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
 import { formatDate, formatMoney } from '../../../lib/money';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { toast } from '../../../lib/toast';
@@ -9,7 +9,7 @@ import { Money } from '../../../components/ui/money';
 import { EmptyState } from '../../../components/ui/states';
 import { Button } from '../../../components/ui/button';
 import { DataTable, pageCount, type Column } from '../../../components/ui/data-table';
-import { decideTransaction } from '../api/decide-transaction';
+import { useDecideTransaction } from '../api/decide-transaction';
 import { useAdminTransactions, type AdminTransaction } from '../api/get-admin-transactions';
 
 /** What a decision does, in words, for the confirmation. */
@@ -28,26 +28,15 @@ export function TransactionManagement() {
   const [status, setStatus] = useState('Pending');
   const [page, setPage] = useState(1);
   const { page: result, error, isLoading, mutate } = useAdminTransactions(status, page);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const { decide: decideNow, busyId } = useDecideTransaction();
   const [asking, setAsking] = useState<{ t: AdminTransaction; decision: 'approve' | 'reject' } | null>(null);
-  // one key per transaction and decision: a retry after a lost answer replays instead of deciding twice
-  const keys = useRef(new Map<string, string>());
 
   async function decide(t: AdminTransaction, decision: 'approve' | 'reject') {
-    const k = `${t.id}:${decision}`;
-    if (!keys.current.has(k)) keys.current.set(k, newIdempotencyKey());
-    setBusyId(t.id);
     try {
-      await decideTransaction(t.id, decision, keys.current.get(k)!);
-      keys.current.delete(k);
+      await decideNow(t.id, decision);
       toast.success(decision === 'approve' ? 'Transaction approved' : 'Transaction rejected');
-      void mutate();
     } catch (err) {
-      if (err instanceof ApiError && typeof err.status === 'number') keys.current.delete(k);
       toast.error(errorMessage(err));
-      void mutate();
-    } finally {
-      setBusyId(null);
     }
   }
 

@@ -51,11 +51,13 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     expect(screen.queryByText(/password/i, { selector: 'th' })).toBeNull();
   });
 
-  it('the balance box accepts only digits (or empty)', async () => {
+  it('the balance adjustment box takes a sign, digits and up to 2 decimals (or empty); a reason box appears with it', async () => {
     await renderTable();
-    const box = screen.getByLabelText('New balance for bob') as HTMLInputElement;
-    await userEvent.type(box, '12a.5-3');
-    expect(box.value).toBe('1253');
+    const box = screen.getByLabelText('Balance adjustment for bob') as HTMLInputElement;
+    expect(screen.queryByLabelText('Reason for the balance adjustment of bob')).toBeNull();
+    await userEvent.type(box, '-12a.5-37');
+    expect(box.value).toBe('-12.53');
+    expect(screen.getByLabelText('Reason for the balance adjustment of bob')).toBeRequired();
     await userEvent.clear(box);
     expect(box.value).toBe('');
   });
@@ -67,8 +69,8 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(0);
   });
 
-  it('Update sends only the changed fields: roles alone, then balance alone', async () => {
-    const fetchMock = await renderTable({ 'PATCH /api/user/update': { user: {} } });
+  it('Update sends only the changed fields: roles alone (PATCH), then a balance adjustment alone (its own route, after a confirmation)', async () => {
+    const fetchMock = await renderTable({ 'PATCH /api/user/update': { user: {} }, 'POST /api/user/u-8/balance-adjustments': { message: 'Balance adjusted' } });
     const bob = screen.getByRole('row', { name: 'User bob' });
     await userEvent.click(within(bob).getByLabelText('Trader role for bob'));
     await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
@@ -76,14 +78,44 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toEqual([{ userId: 'u-7', roles: ['User', 'Trader'] }]);
 
     const tina = screen.getByRole('row', { name: 'User tina' });
-    await userEvent.type(within(tina).getByLabelText('New balance for tina'), '0300');
+    await userEvent.type(within(tina).getByLabelText('Balance adjustment for tina'), '1,300.5');
+    await userEvent.type(within(tina).getByLabelText('Reason for the balance adjustment of tina'), 'Bank transfer received');
     await userEvent.click(within(tina).getByRole('button', { name: 'Update' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change the balance of tina?' });
-    expect(dialog).toHaveTextContent('tina (tina@example.com): the cash balance goes from $0.00 to $300.00');
-    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(1); // nothing sent before the confirmation
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Change balance' }));
-    await waitFor(() => expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(2));
-    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')[1]).toEqual({ userId: 'u-8', balance: '300.00' });
+    const dialog = await screen.findByRole('dialog', { name: 'Credit $1,300.50 to tina?' });
+    expect(dialog).toHaveTextContent('tina (tina@example.com): the cash balance goes from $0.00 to $1,300.50. Reason: “Bank transfer received”');
+    const path = '/api/user/u-8/balance-adjustments';
+    expect(bodyOf(fetchMock, 'POST', path)).toHaveLength(0); // nothing sent before the confirmation
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Credit balance' }));
+    await waitFor(() => expect(messages()).toContain('Balance adjusted'));
+    expect(bodyOf(fetchMock, 'POST', path)).toEqual([{ amount: '+1300.50', reason: 'Bank transfer received' }]);
+    const sent = fetchMock.mock.calls.find(([u]) => String(u) === path)![1] as RequestInit;
+    expect((sent.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\x21-\x7E]{1,255}$/);
+    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(1); // the balance is not a PATCH field any more
+  });
+
+  it('a debit names the effect; a missing reason or a result below zero is refused before anything is sent; a refusal keeps the dialog open with the server reason', async () => {
+    const fetchMock = await renderTable({
+      'POST /api/user/u-7/balance-adjustments': () => jsonResponse(409, { statusCode: 409, message: 'The adjustment would take the cash balance below zero', code: 'WALLET.INSUFFICIENT_FUNDS' }),
+    });
+    const bob = screen.getByRole('row', { name: 'User bob' });
+    await userEvent.type(within(bob).getByLabelText('Balance adjustment for bob'), '-50.25');
+    await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(messages()).toContain('A reason is required for a balance adjustment'));
+    await userEvent.type(within(bob).getByLabelText('Reason for the balance adjustment of bob'), 'Fee refund reversed');
+    await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Debit $50.25 from bob?' });
+    expect(dialog).toHaveTextContent('bob (bob@example.com): the cash balance goes from $1,250.50 to $1,200.25');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Debit balance' }));
+    await waitFor(() => expect(messages()).toContain('The adjustment would take the cash balance below zero'));
+    expect(screen.getByRole('dialog', { name: 'Debit $50.25 from bob?' })).toBeInTheDocument();
+    expect(bodyOf(fetchMock, 'POST', '/api/user/u-7/balance-adjustments')).toEqual([{ amount: '-50.25', reason: 'Fee refund reversed' }]);
+
+    const tina = screen.getByRole('row', { name: 'User tina' });
+    await userEvent.type(within(tina).getByLabelText('Balance adjustment for tina'), '-1');
+    await userEvent.type(within(tina).getByLabelText('Reason for the balance adjustment of tina'), 'Too much');
+    await userEvent.click(within(tina).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(messages()).toContain('The balance of tina cannot go below $0.00'));
+    expect(bodyOf(fetchMock, 'POST', '/api/user/u-8/balance-adjustments')).toHaveLength(0);
   });
 
   it('the KYC dropdown sends {userId, KYC}; a failing answer says "Sorry an error occured. Refresh!"', async () => {
@@ -117,13 +149,11 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     let status = 400;
     await renderTable({ 'PATCH /api/user/update': () => jsonResponse(status, { statusCode: status, message: 'balance must be a decimal string' }) });
     const bob = screen.getByRole('row', { name: 'User bob' });
-    await userEvent.type(within(bob).getByLabelText('New balance for bob'), '5');
+    await userEvent.click(within(bob).getByLabelText('Trader role for bob'));
     await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
-    await confirmDialog('Change the balance of bob?', 'Change balance');
     await waitFor(() => expect(messages()).toEqual(['Error updating user']));
     status = 503;
     await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
-    await confirmDialog('Change the balance of bob?', 'Change balance');
     await waitFor(() => expect(messages()).toEqual(['Error updating user', 'Error updating user']));
   });
 

@@ -9,10 +9,12 @@ import { Money } from '../../../components/ui/money';
 import { Cell, type Column } from '../../../components/ui/data-table';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
-import { formatMoney } from '../../../lib/money';
+import { centsToString, formatMoney, parseAmountInput, toCents } from '../../../lib/money';
+import { errorMessage } from '../../../lib/api-client';
 import { blockUser } from '../api/block-user';
 import { deleteUser } from '../api/delete-user';
 import { impersonate } from '../api/impersonate';
+import { useAdjustBalance } from '../api/adjust-balance';
 import { updateUser, type UpdateUserBody } from '../api/update-user';
 import { impersonationMessage, KYC_OPTIONS, ROLE_OPTIONS, type AdminUser } from '../api/types';
 
@@ -41,6 +43,15 @@ interface Confirmation {
   run: () => Promise<void>;
 }
 
+/** "+1,234.5" / "-10" / "−0.25" → signed cents; undefined when it is not an amount; 0 counts as no amount. */
+export function parseDelta(value: string): bigint | undefined {
+  const v = value.trim().replace(/^−/, '-');
+  const sign = v.startsWith('-') ? -1n : 1n;
+  const cents = toCents(parseAmountInput(v.replace(/^[+-]/, '')));
+  if (cents === null || cents === 0n || !/^\d+(\.\d{1,2})?$/.test(parseAmountInput(v.replace(/^[+-]/, '')))) return undefined;
+  return sign * cents;
+}
+
 export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((r) => b.includes(r));
 }
@@ -49,7 +60,9 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
   const navigate = useNavigate();
   const resetCache = useResetCache();
   const [roles, setRoles] = useState<string[]>(user.roles);
-  const [balance, setBalance] = useState('');
+  const [adjustment, setAdjustment] = useState('');
+  const [reason, setReason] = useState('');
+  const adjust = useAdjustBalance();
   const [busy, setBusy] = useState(false);
   const [confirm, setConfirm] = useState<Confirmation | null>(null);
   const label = user.username || user.email;
@@ -74,19 +87,33 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
       const body: UpdateUserBody = { userId: user._id };
       const nextRoles = ROLE_OPTIONS.filter((r) => r === 'User' || roles.includes(r));
       if (!sameRoles(nextRoles, user.roles)) body.roles = [...nextRoles];
-      // digits only; BigInt drops leading zeros, which the API's format refuses ("0300.00")
-      if (balance !== '') body.balance = `${BigInt(balance).toString()}.00`;
-      if (body.roles === undefined && body.balance === undefined) {
+      const delta = adjustment.trim() === '' ? null : parseDelta(adjustment);
+      if (delta === undefined) {
+        toast.error('Enter the adjustment as an amount with up to 2 decimals, e.g. 25.00 or -10.50');
+        return;
+      }
+      if (body.roles === undefined && delta === null) {
         toast.info('No changes to update');
         return;
       }
-      if (body.balance !== undefined) {
-        const next = body.balance;
+      if (delta !== null) {
+        if (reason.trim().length < 3) {
+          toast.error('A reason is required for a balance adjustment');
+          return;
+        }
+        const before = toCents(user.balance) ?? 0n;
+        const after = before + delta;
+        if (after < 0n) {
+          toast.error(`The balance of ${label} cannot go below $0.00`);
+          return;
+        }
+        const amount = `${delta < 0n ? '-' : '+'}${centsToString(delta < 0n ? -delta : delta)}`;
         setConfirm({
-          title: `Change the balance of ${label}?`,
-          body: `${who}: the cash balance goes from ${formatMoney(user.balance)} to ${formatMoney(next)}${body.roles ? `, and the roles become ${body.roles.join(', ')}` : ''}. The difference is booked as an audited ledger adjustment.`,
-          label: 'Change balance',
-          run: () => sendUpdate(body),
+          title: `${delta < 0n ? 'Debit' : 'Credit'} ${formatMoney(centsToString(delta < 0n ? -delta : delta))} ${delta < 0n ? 'from' : 'to'} ${label}?`,
+          body: `${who}: the cash balance goes from ${formatMoney(user.balance)} to ${formatMoney(centsToString(after))}${body.roles ? `, and the roles become ${body.roles.join(', ')}` : ''}. Reason: “${reason.trim()}”. Booked as an audited ledger adjustment.`,
+          label: delta < 0n ? 'Debit balance' : 'Credit balance',
+          danger: delta < 0n,
+          run: () => sendAdjustment(body, amount),
         });
         return;
       }
@@ -97,11 +124,27 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
     try {
       await updateUser(body);
       toast.success('User updated successfully');
-      setBalance('');
       onChanged();
     } catch {
       // seed §8: exactly this line, whatever the server said
       toast.error('Error updating user');
+    }
+  }
+
+  /** The adjustment first (it can be refused with a reason), then the roles if they changed too. */
+  async function sendAdjustment(body: UpdateUserBody, amount: string) {
+    try {
+      await adjust.trigger({ userId: user._id, amount, reason: reason.trim() });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Error adjusting the balance'));
+      throw error; // the dialog stays open and says why
+    }
+    setAdjustment('');
+    setReason('');
+    if (body.roles) await sendUpdate(body);
+    else {
+      toast.success('Balance adjusted');
+      onChanged();
     }
   }
 
@@ -219,19 +262,30 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
         <Money value={user.balance} />
         <input
           className="field__input field__input--sm balance-box"
-          inputMode="numeric"
-          placeholder="New balance"
-          maxLength={8}
-          aria-label={`New balance for ${label}`}
-          value={balance}
+          inputMode="decimal"
+          placeholder="+/− amount"
+          maxLength={14}
+          aria-label={`Balance adjustment for ${label}`}
+          value={adjustment}
           onChange={(e) => {
-            // seed §5: digits only (or empty)
-            if (/^\d*$/.test(e.target.value)) setBalance(e.target.value);
+            // a sign, digits (thousands separators allowed) and up to 2 decimals, or empty
+            if (/^[+\-−]?[\d,]*(\.\d{0,2})?$/.test(e.target.value)) setAdjustment(e.target.value);
           }}
         />
+        {adjustment.trim() !== '' && (
+          <input
+            className="field__input field__input--sm balance-box"
+            placeholder="Reason (required)"
+            maxLength={200}
+            required
+            aria-label={`Reason for the balance adjustment of ${label}`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        )}
       </Cell>
       <Cell label="Actions" className="actions">
-        <Button variant="primary" size="sm" disabled={busy} onClick={() => void onUpdate()}>Update</Button>
+        <Button variant="primary" size="sm" disabled={busy || adjust.busy} busy={adjust.busy} onClick={() => void onUpdate()}>Update</Button>
         <Button size="sm" disabled={busy} onClick={onBlock}>
           {user.blocked ? 'Unblock' : 'Block'}
         </Button>

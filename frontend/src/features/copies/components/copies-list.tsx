@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../../lib/api-client';
 import { amountError, normalizeAmount } from '../../../lib/money';
-import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
-import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { StatusBadge } from '../../../components/ui/badge';
 import { TextField } from '../../../components/ui/field';
 import { Money, Percent } from '../../../components/ui/money';
@@ -13,34 +10,26 @@ import { EmptyState } from '../../../components/ui/states';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { useCopies } from '../api/get-copies';
-import { changeCopy, type CopyAction } from '../api/copy-lifecycle';
-import { addCopyFunds, withdrawCopyFunds } from '../api/copy-funds';
+import { useChangeCopy, type CopyAction } from '../api/copy-lifecycle';
+import { useCopyFunds } from '../api/copy-funds';
 import type { Copy } from '../api/types';
 
-function FundsForm({ copy, onDone }: { copy: Copy; onDone: () => void }) {
-  const key = useAttemptKey();
+function FundsForm({ copy }: { copy: Copy }) {
+  const funds = useCopyFunds();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
 
   async function submit(kind: 'add' | 'withdraw', e?: FormEvent) {
     e?.preventDefault();
     const err = amountError(amount, kind === 'add' ? '10.00' : '0.01');
     setError(err);
     if (err) return;
-    setBusy(true);
     try {
-      if (kind === 'add') await addCopyFunds(copy.id, normalizeAmount(amount), key.current());
-      else await withdrawCopyFunds(copy.id, normalizeAmount(amount), key.current());
-      key.settle();
+      await funds.move({ copyId: copy.id, kind, amount: normalizeAmount(amount) });
       toast.success(kind === 'add' ? 'Funds added to the copy' : 'Funds returned to your balance');
       setAmount('');
-      onDone();
     } catch (err2) {
-      key.settle(err2);
       setError(errorMessage(err2));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -52,13 +41,13 @@ function FundsForm({ copy, onDone }: { copy: Copy; onDone: () => void }) {
         placeholder="50.00"
         value={amount}
         onChange={(e) => {
-          key.reset();
+          funds.newAttempt();
           setAmount(e.target.value);
         }}
         error={error}
       />
-      <button type="submit" className="btn btn--outline btn--sm" disabled={busy}>Add funds</button>
-      <button type="button" className="btn btn--ghost btn--sm" disabled={busy} onClick={() => void submit('withdraw')}>
+      <button type="submit" className="btn btn--outline btn--sm" disabled={funds.busy}>Add funds</button>
+      <button type="button" className="btn btn--ghost btn--sm" disabled={funds.busy} onClick={() => void submit('withdraw')}>
         Take back
       </button>
     </form>
@@ -68,22 +57,16 @@ function FundsForm({ copy, onDone }: { copy: Copy; onDone: () => void }) {
 /** `divergence`: mean divergence % per copy id, computed by the caller from the copied trades. */
 export function CopiesList({ divergence }: { divergence?: Record<string, number> } = {}) {
   const { copies, error, isLoading, mutate } = useCopies();
-  const { mutate: globalMutate } = useSWRConfig();
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const { change, busyId } = useChangeCopy();
   const [open, setOpen] = useState<string | null>(null);
-  const refresh = () => void globalMutate(keyMatches('/copies', '/wallet', '/trades'));
 
   async function act(copy: Copy, action: CopyAction) {
     if (action === 'stop' && !window.confirm(`Stop copying ${copy.traderName}? Open positions stay until the trader closes them.`)) return;
-    setBusyId(copy.id);
     try {
-      await changeCopy(copy.id, action);
+      await change(copy.id, action);
       toast.success(action === 'pause' ? 'Copy paused' : action === 'resume' ? 'Copy resumed' : 'Copy stopping');
-      refresh();
     } catch (err) {
       toast.error(errorMessage(err));
-    } finally {
-      setBusyId(null);
     }
   }
 
@@ -97,7 +80,7 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
       header: 'Divergence',
       title: 'Your result minus the trader’s on closed positions (sizing and rounding)',
       cell: (c) => {
-        const div = c.divergencePct ?? divergence?.[c.id] ?? null;
+        const div = divergence?.[c.id] ?? null;
         return div === null ? '—' : <Percent value={div} />;
       },
     },
@@ -121,7 +104,7 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
             <Button size="sm" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
               Funds
             </Button>
-            {open === c.id && <FundsForm copy={c} onDone={refresh} />}
+            {open === c.id && <FundsForm copy={c} />}
           </>
         ),
     },

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
+import type { ApiAnswer } from '../../../lib/api';
 import { swrFetcher } from '../../../lib/fetcher';
-import { pageOf } from '../../../lib/normalize';
-import { toTrader, type TraderSort } from './types';
+import type { TraderSort } from './types';
 
 export interface TradersQuery {
   sort: TraderSort;
@@ -16,7 +16,6 @@ export interface TradersQuery {
 /** GET /api/traders?sort=&traderType=&page=&limit= (public). */
 export function useTraders(query: TradersQuery) {
   const key = ['/traders', { sort: query.sort, traderType: query.traderType || undefined, search: query.search || undefined, page: query.page, limit: query.limit ?? 12 }] as const;
-  const swr = useSWR(key, swrFetcher, { keepPreviousData: true });
-  const page = swr.data === undefined ? undefined : pageOf<unknown>(swr.data, 'traders');
-  return { ...swr, page: page && { ...page, items: page.items.map(toTrader) } };
+  const swr = useSWR<ApiAnswer<'/api/traders'>>(key, swrFetcher, { keepPreviousData: true });
+  return { ...swr, page: swr.data };
 }

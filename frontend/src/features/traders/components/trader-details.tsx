@@ -94,7 +94,7 @@ export function TraderDetails({
               </section>
             </div>
             <aside className="trader-details__side" id="copy">
-              {copyPanel ? copyPanel({ id: t.id || id || '', name: t.name, share: t.share }) : <CopyTraderForm traderId={t.id || id || ''} traderName={t.name} />}
+              {copyPanel ? copyPanel({ id: String(t.id), name: t.name, share: t.share }) : <CopyTraderForm traderId={String(t.id)} traderName={t.name} />}
             </aside>
             {/* on a phone the form is below the profile: a button stays at the bottom of the screen to reach it */}
             <a

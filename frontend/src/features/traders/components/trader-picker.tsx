@@ -16,7 +16,7 @@ export function TraderPicker({ value, onChange, allowOwn, children }: { value: s
   const titleId = useId();
   const { page, error, isLoading, mutate } = useTraders({ sort: 'followers', traderType: '', page: 1, limit: PICKER_LIMIT });
   const traders = page ? [...page.items].sort((a, b) => a.name.localeCompare(b.name)) : [];
-  const known = !value || traders.some((t) => t.id === value);
+  const known = !value || traders.some((t) => String(t.id) === value);
   let body: ReactNode;
   if (page === undefined && error) body = <ErrorState error={error} onRetry={() => void mutate()} />;
   else if (page === undefined) body = isLoading ? <LoadingState label="Loading traders" /> : null;

@@ -12,26 +12,33 @@ export class AuditController {
 
   @Get()
   @Roles('Admin')
-  @ApiOperation({ summary: 'Audit log of admin actions, newest first (Admin)' })
+  @ApiOperation({ summary: 'Audit log of admin actions, newest first (Admin)', description: 'Who did what to whom: block, role, KYC and balance changes, decisions, impersonation, document views; filterable by action, actor and target.' })
   @ApiOkResponse({
     schema: {
-      example: {
-        entries: [
-          {
-            id: '1',
-            actorId: '5f0c…',
-            action: 'user.block',
-            targetType: 'user',
-            targetId: '8a1d…',
-            before: { blocked: false },
-            after: { blocked: true },
-            ip: '127.0.0.1',
-            createdAt: '2026-11-23T00:00:00.000Z',
+      type: 'object',
+      required: ['entries', 'total', 'page', 'limit'],
+      properties: {
+        entries: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'actorId', 'action', 'targetType', 'targetId', 'before', 'after', 'ip', 'createdAt'],
+            properties: {
+              id: { type: 'string' },
+              actorId: { type: 'string', nullable: true, description: 'the admin who acted; null for the system' },
+              action: { type: 'string', example: 'user.balance_adjust' },
+              targetType: { type: 'string', example: 'user' },
+              targetId: { type: 'string', nullable: true },
+              before: { description: 'the state before (JSON)' },
+              after: { description: 'the state after (JSON)' },
+              ip: { type: 'string', nullable: true },
+              createdAt: { type: 'string', format: 'date-time' },
+            },
           },
-        ],
-        total: 1,
-        page: 1,
-        limit: 20,
+        },
+        total: { type: 'integer' },
+        page: { type: 'integer' },
+        limit: { type: 'integer' },
       },
     },
   })

@@ -39,7 +39,7 @@ export class SecurityController {
 
   @Get('mfa')
   @MfaEnrolmentExempt()
-  @ApiOperation({ summary: 'Is 2FA on, and how many recovery codes are left' })
+  @ApiOperation({ summary: 'Is 2FA on, and how many recovery codes are left', description: 'Whether two-factor authentication is on, and how many unused recovery codes remain.' })
   @ApiResponse({ status: 200, type: MfaStatusResponseDto })
   @ApiResponse(TOKEN_SCOPE)
   mfaStatus(@CurrentUser() user: AuthenticatedUser): Promise<MfaStatusResponseDto> {
@@ -49,7 +49,7 @@ export class SecurityController {
   @Post('mfa/setup')
   @HttpCode(200)
   @MfaEnrolmentExempt()
-  @ApiOperation({ summary: 'A new TOTP secret with its QR code, pending until auth/mfa/enable/' })
+  @ApiOperation({ summary: 'A new TOTP secret with its QR code, pending until auth/mfa/enable/', description: 'Creates a pending TOTP secret (with an otpauth URL and a QR code); 2FA turns on only after auth/mfa/enable confirms a code.' })
   @ApiResponse({ status: 200, type: MfaSetupResponseDto })
   @ApiResponse({ status: 409, description: 'MFA.ALREADY_ENABLED' })
   @ApiResponse(TOKEN_SCOPE)
@@ -60,7 +60,7 @@ export class SecurityController {
   @Post('mfa/enable')
   @HttpCode(200)
   @MfaEnrolmentExempt()
-  @ApiOperation({ summary: 'Confirm a code of the pending secret: 2FA on, 10 recovery codes (shown once), a fresh access token' })
+  @ApiOperation({ summary: 'Confirm a code of the pending secret: 2FA on, 10 recovery codes (shown once), a fresh access token', description: 'Confirms a code of the pending secret; answers 10 recovery codes (shown once) and a fresh access token.' })
   @ApiResponse({ status: 200, type: MfaEnableResponseDto })
   @ApiResponse({ status: 400, description: 'MFA.INVALID_CODE or MFA.NOT_SET_UP' })
   @ApiResponse({ status: 429, description: 'MFA.TOO_MANY_ATTEMPTS' })
@@ -73,16 +73,16 @@ export class SecurityController {
   @HttpCode(200)
   @MfaEnrolmentExempt()
   @RateLimit('password')
-  @ApiOperation({ summary: 'Turn 2FA off with the password and a code (not for Admins)' })
+  @ApiOperation({ summary: 'Turn 2FA off with the password and a code (not for Admins)', description: 'Needs the password and a current code; Admins cannot turn 2FA off.' })
   @ApiResponse({ status: 200, type: MessageResponseDto })
-  @ApiResponse({ status: 400, description: 'wrong password or code' })
+  @ApiResponse({ status: 400, description: 'AUTH.WRONG_PASSWORD or MFA.INVALID_CODE: wrong password or code' })
   @ApiResponse({ status: 403, description: 'FORBIDDEN: Admins cannot turn 2FA off; TOKEN_SCOPE' })
   mfaDisable(@CurrentUser() user: AuthenticatedUser, @Body() body: DisableMfaRequestDto): Promise<MessageResponseDto> {
     return this.disable.execute(user, body);
   }
 
   @Get('sessions')
-  @ApiOperation({ summary: 'My sessions (refresh-token families) with their device' })
+  @ApiOperation({ summary: 'My sessions (refresh-token families) with their device', description: 'Each signed-in device (refresh-token family) with what is known of it and when it was last used; the current one is marked.' })
   @ApiResponse({ status: 200, type: SessionsResponseDto })
   @ApiResponse(TOKEN_SCOPE)
   sessions(@CurrentUser() user: AuthenticatedUser): Promise<SessionsResponseDto> {
@@ -91,7 +91,7 @@ export class SecurityController {
 
   @Post('sessions/revoke-others')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign out every other session' })
+  @ApiOperation({ summary: 'Sign out every other session', description: 'Signs out every session except this one.' })
   @ApiResponse({ status: 200, type: MessageResponseDto })
   @ApiResponse(TOKEN_SCOPE)
   revokeOthers(@CurrentUser() user: AuthenticatedUser): Promise<MessageResponseDto> {
@@ -100,7 +100,7 @@ export class SecurityController {
 
   @Delete('sessions/:id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sign out one session: its refresh token and access tokens stop at once' })
+  @ApiOperation({ summary: 'Sign out one session: its refresh token and access tokens stop at once', description: 'Its refresh token and its access tokens stop working at once.' })
   @ApiResponse({ status: 200, type: MessageResponseDto })
   @ApiResponse({ status: 404, description: 'SESSION.NOT_FOUND' })
   @ApiResponse(TOKEN_SCOPE)
@@ -109,7 +109,7 @@ export class SecurityController {
   }
 
   @Get('tokens')
-  @ApiOperation({ summary: 'My personal API tokens (never the token itself)' })
+  @ApiOperation({ summary: 'My personal API tokens (never the token itself)', description: 'Name, scopes, creation and last use of each personal API token; the token itself is never shown again.' })
   @ApiResponse({ status: 200, type: ApiTokensResponseDto })
   @ApiResponse(TOKEN_SCOPE)
   tokens(@CurrentUser() user: AuthenticatedUser): Promise<ApiTokensResponseDto> {
@@ -118,7 +118,7 @@ export class SecurityController {
 
   @Post('tokens')
   @HttpCode(201)
-  @ApiOperation({ summary: 'A new personal API token (`ml_pat_…`, shown once) with scopes read and/or trade' })
+  @ApiOperation({ summary: 'A new personal API token (`ml_pat_…`, shown once) with scopes read and/or trade', description: 'A personal API token for scripts, shown once, with scopes read and/or trade; it cannot withdraw or manage security.' })
   @ApiResponse({ status: 201, type: CreatedApiTokenResponseDto })
   @ApiResponse({ status: 403, description: 'TOKEN_SCOPE with an API token; FORBIDDEN while impersonating' })
   createToken(@CurrentUser() user: AuthenticatedUser, @Body() body: CreateApiTokenRequestDto): Promise<CreatedApiTokenResponseDto> {
@@ -127,7 +127,7 @@ export class SecurityController {
 
   @Delete('tokens/:id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Revoke a personal API token (refused at once afterwards)' })
+  @ApiOperation({ summary: 'Revoke a personal API token (refused at once afterwards)', description: 'The token is refused from the next request on.' })
   @ApiResponse({ status: 200, type: MessageResponseDto })
   @ApiResponse({ status: 404, description: 'API_TOKEN.NOT_FOUND' })
   @ApiResponse(TOKEN_SCOPE)

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { parseAmount } from '@mirrorline/shared';
 import { Idempotent } from '@mirrorline/wallet';
@@ -12,6 +12,7 @@ import { UpdateCopySettingsUseCase } from '../../application/use-cases/update-co
 import { WithdrawCopyFundsUseCase } from '../../application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
 import { PageQueryDto } from '@mirrorline/shared/nest';
 import { CopyAmountDto, CopySettingsDto, FollowTraderDto, StatusPageQueryDto } from './dto/copy-trading.dto';
+import { CopiedTradesPageDto, CopyCreatedDto, CopyDto, CopySettingsResponseDto, SkipsPageDto } from './dto/copy-trading.response.dto';
 
 @ApiTags('copies')
 @ApiBearerAuth('bearer')
@@ -33,7 +34,8 @@ export class CopiesController {
 
   /** My copies with equity, invested, pnl (realised, net of profit share) and status. */
   @Get('copies')
-  @ApiOkResponse({ description: 'list of my copies' })
+  @ApiOkResponse({ type: [CopyDto], description: 'list of my copies' })
+  @ApiOperation({ summary: 'My copies', description: 'Each copy with invested, equity (also at the market), pnl net of profit share, fees, open positions, stop loss and status.' })
   list(@CurrentUser() user: AuthenticatedUser) {
     return this.read.myCopies(user.userId);
   }
@@ -46,10 +48,14 @@ export class CopiesController {
   @TradeScope()
   @Idempotent()
   @ApiCreatedResponse({
-    description:
-      'the new copy; with copyOpenTrades also openTrades { copied: [{tradeId, symbol, side, size, traderFill, copierFill}], ' +
-      'skipped: [{tradeId, symbol, reason: market_closed | no_quote | zero_size}] }',
+    type: CopyCreatedDto,
+    description: 'the new copy; with copyOpenTrades also openTrades: the open trades taken over at today\'s price and those skipped (market_closed, no_quote, zero_size)',
   })
+  @ApiOperation({ summary: 'Copy a trader', description: 'Moves the amount from cash to a new copy\'s equity in one ledger transaction. Needs a verified email and KYC Verified; the copy takes the trader\'s next trades in proportion, and with copyOpenTrades its open trades at today\'s price. Idempotency-Key recommended.' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
+  @ApiConflictResponse({ description: 'COPY.SELF, COPY.ALREADY_COPYING, COPY.TRADER_FULL, WALLET.INSUFFICIENT_FUNDS' })
+  @ApiForbiddenResponse({ description: 'KYC_REQUIRED, EMAIL_NOT_VERIFIED, BLOCKED; TOKEN_SCOPE (an API token without trade)' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL' })
   async create(@CurrentUser() user: AuthenticatedUser, @Body() body: FollowTraderDto) {
     const { copyId, openTrades } = await this.follow.execute({
       userId: user.userId,
@@ -63,21 +69,24 @@ export class CopiesController {
   }
 
   @Get('copies/settings')
-  @ApiOkResponse({ description: '{ dailyLossLimit, todayPnl, limitReached }' })
+  @ApiOkResponse({ type: CopySettingsResponseDto, description: 'the daily loss limit, today\'s pnl and whether the limit is reached' })
+  @ApiOperation({ summary: 'My copy settings', description: 'The account-wide daily loss limit, today\'s realised copy pnl (UTC) and whether the limit stopped new trades today.' })
   settings(@CurrentUser() user: AuthenticatedUser) {
     return this.read.settings(user.userId);
   }
 
   /** Account-wide daily loss limit across all copies (null removes it). */
   @Patch('copies/settings')
-  @ApiOkResponse({ description: '{ dailyLossLimit, todayPnl, limitReached }' })
+  @ApiOkResponse({ type: CopySettingsResponseDto, description: 'the daily loss limit, today\'s pnl and whether the limit is reached' })
+  @ApiOperation({ summary: 'Set the daily loss limit', description: 'Across all copies; once today\'s realised losses reach it, copies skip new trades until the next UTC day. null removes it.' })
   patchSettings(@CurrentUser() user: AuthenticatedUser, @Body() body: CopySettingsDto) {
     return this.updateSettings.execute({ userId: user.userId, dailyLossLimit: body.dailyLossLimit === null ? null : parseAmount(body.dailyLossLimit) });
   }
 
   /** Trades my copies did not take, with the reason (paused, stopping, zero_size, daily_loss_limit). */
   @Get('copies/skips')
-  @ApiOkResponse({ description: '{ items, total, page, limit }' })
+  @ApiOkResponse({ type: SkipsPageDto, description: 'skipped trades, newest first' })
+  @ApiOperation({ summary: 'Trades my copies skipped', description: 'With the reason: paused, stopping, zero_size or daily_loss_limit; newest first.' })
   skips(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto) {
     return this.read.mySkips(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 });
   }
@@ -86,7 +95,11 @@ export class CopiesController {
   @TradeScope()
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ description: 'the copy' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy' })
+  @ApiOperation({ summary: 'Add funds to a copy', description: 'Cash → the copy\'s equity in one ledger transaction. Idempotency-Key recommended.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.ENDED, COPY.STOPPING, WALLET.INSUFFICIENT_FUNDS' })
+  @ApiForbiddenResponse({ description: 'TOKEN_SCOPE (an API token without trade)' })
   async funds(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
     await this.addFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
     return this.copyOf(user.userId, id);
@@ -95,7 +108,10 @@ export class CopiesController {
   @Post('copies/:id/withdraw')
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ description: 'the copy' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy' })
+  @ApiOperation({ summary: 'Withdraw funds from a copy', description: 'Free equity (not held by open positions) → cash. Idempotency-Key recommended.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.ENDED, COPY.INSUFFICIENT_FREE_EQUITY' })
   async withdraw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
     await this.withdrawFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
     return this.copyOf(user.userId, id);
@@ -104,7 +120,10 @@ export class CopiesController {
   @Post('copies/:id/pause')
   @TradeScope()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'the copy' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy' })
+  @ApiOperation({ summary: 'Pause a copy', description: 'The copy skips new trades; open positions stay until the trader closes them.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.INVALID_STATE' })
   async pause(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'pause' });
     return this.copyOf(user.userId, id);
@@ -113,7 +132,10 @@ export class CopiesController {
   @Post('copies/:id/resume')
   @TradeScope()
   @HttpCode(200)
-  @ApiOkResponse({ description: 'the copy' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy' })
+  @ApiOperation({ summary: 'Resume a paused copy', description: 'The copy takes the trader\'s next trades again.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.INVALID_STATE' })
   async resume(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'resume' });
     return this.copyOf(user.userId, id);
@@ -127,7 +149,10 @@ export class CopiesController {
   @TradeScope()
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ description: 'the copy (status stopping, or stopped when nothing was open)' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy (status stopping, or stopped when nothing was open)' })
+  @ApiOperation({ summary: 'Stop a copy', description: 'No new trades; open positions stay until the trader closes them, then the equity returns to cash (at once when nothing is open). Idempotency-Key recommended.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.INVALID_STATE, COPY.ENDED' })
   async stop(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'stop' });
     return this.copyOf(user.userId, id);
@@ -139,7 +164,10 @@ export class CopiesController {
    */
   @Post('copies/:id/accept-share')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'the copy, with its share now equal to the trader\'s current share' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy, with its share now equal to the trader\'s current share' })
+  @ApiOperation({ summary: 'Accept the trader\'s new profit share', description: 'A copy keeps the share it was opened with; this takes the trader\'s current share for this copy.' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.ENDED' })
   async acceptShareOf(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.acceptShare.execute({ userId: user.userId, copyId: id });
     return this.copyOf(user.userId, id);
@@ -147,7 +175,8 @@ export class CopiesController {
 
   /** My copied positions, open and closed, with pnl and the divergence from the trader's trade. */
   @Get('trades')
-  @ApiOkResponse({ description: '{ items, total, page, limit }' })
+  @ApiOkResponse({ type: CopiedTradesPageDto, description: 'my copied positions, newest first' })
+  @ApiOperation({ summary: 'My copied positions', description: 'Open and closed, paged, with fill receipts, pnl, fees and the divergence from the trader\'s own result; open ones are marked to the market.' })
   trades(@CurrentUser() user: AuthenticatedUser, @Query() query: StatusPageQueryDto) {
     return this.read.myTrades(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
   }

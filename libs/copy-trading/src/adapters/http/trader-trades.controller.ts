@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
 import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close-trade.use-case';
@@ -9,6 +9,7 @@ import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader
 import { UpdateTradeLevelsUseCase } from '../../application/use-cases/update-trade-levels/update-trade-levels.use-case';
 import { AdminTradeAuditInterceptor } from './admin-trade-audit.interceptor';
 import { assertEmptyBody, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto, UpdateTradeLevelsDto } from './dto/copy-trading.dto';
+import { CloseTradeResultDto, FollowersPageDto, OpenTradeResultDto, TradeDto, TraderTradesPageDto } from './dto/copy-trading.response.dto';
 
 /** Trade management: a Trader acts on its own profile; an Admin names the trader with ?traderId=. */
 @ApiTags('trader')
@@ -26,7 +27,9 @@ export class TraderTradesController {
   ) {}
 
   @Get('trades')
-  @ApiOkResponse({ description: '{ items, total, page, limit }; an open trade also has markPrice and unrealizedPnlPct' })
+  @ApiOkResponse({ type: TraderTradesPageDto, description: 'an open trade also has markPrice and unrealizedPnlPct' })
+  @ApiOperation({ summary: 'My trades (Trader; Admin with ?traderId=)', description: 'Open and closed, paged; an open trade also has its mark price and unrealized pnl %.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
   async trades(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.traderTrades(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
@@ -39,8 +42,12 @@ export class TraderTradesController {
    */
   @Post('trades')
   @TradeScope()
-  @ApiForbiddenResponse({ description: 'KYC_REQUIRED: the trader is not KYC Verified; TOKEN_SCOPE (API token without trade)' })
-  @ApiCreatedResponse({ description: '{ trade, copied, committed, skipped }; trade.entryPrice is the fill' })
+  @ApiCreatedResponse({ type: OpenTradeResultDto, description: 'trade.entryPrice is the fill' })
+  @ApiOperation({ summary: 'Open a trade (Trader; Admin with ?traderId=)', description: 'A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit.' })
+  @ApiForbiddenResponse({ description: 'KYC_REQUIRED (the trader is not KYC Verified); FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL' })
+  @ApiConflictResponse({ description: 'MARKET.CLOSED' })
+  @ApiServiceUnavailableResponse({ description: 'MARKET.NO_QUOTE: no executable quote' })
   async open(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Body() body: OpenTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.openTrade.execute({ traderId, ...body });
@@ -54,7 +61,12 @@ export class TraderTradesController {
   @TradeScope()
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ description: '{ trade, positions, copiersPnl, profitShare, endedCopies, stopLossHit }' })
+  @ApiOkResponse({ type: CloseTradeResultDto, description: 'the closed trade and its settlement' })
+  @ApiOperation({ summary: 'Close a trade (Trader; Admin with ?traderId=)', description: 'At the market; settles every copied position in one transaction (pnl, profit share, copy stop losses). A retry with the same Idempotency-Key replays the settlement instead of a 409.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
+  @ApiNotFoundResponse({ description: 'TRADE.NOT_FOUND' })
+  @ApiConflictResponse({ description: 'TRADE.ALREADY_CLOSED, MARKET.CLOSED' })
+  @ApiServiceUnavailableResponse({ description: 'MARKET.NO_QUOTE: no executable quote' })
   async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: unknown) {
     assertEmptyBody(body);
     const traderId = await this.resolveTrader.execute(user, query.traderId);
@@ -64,14 +76,21 @@ export class TraderTradesController {
   /** Moves or clears the trade's stop loss / take profit (null clears; 409 TRADE.ALREADY_CLOSED on a closed trade). */
   @Patch('trades/:id')
   @TradeScope()
-  @ApiOkResponse({ description: 'the trade' })
+  @ApiOkResponse({ type: TradeDto, description: 'the trade' })
+  @ApiOperation({ summary: 'Move a trade\'s stop loss / take profit', description: 'null clears a level; the price watcher closes the trade when a quote crosses one.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
+  @ApiNotFoundResponse({ description: 'TRADE.NOT_FOUND' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE' })
+  @ApiConflictResponse({ description: 'TRADE.ALREADY_CLOSED' })
   async levels(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: UpdateTradeLevelsDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.updateLevels.execute({ traderId, tradeId: id, stopLoss: body.stopLoss, takeProfit: body.takeProfit });
   }
 
   @Get('followers')
-  @ApiOkResponse({ description: '{ items, total, page, limit }; each: copyId, username, status, invested, equity, pnl, since' })
+  @ApiOkResponse({ type: FollowersPageDto, description: 'each: copyId, username, status, invested, equity, pnl, since' })
+  @ApiOperation({ summary: 'My followers (Trader; Admin with ?traderId=)', description: 'Each copy of my trades with its owner, status, invested, equity, pnl, fees paid and since when.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
   async followers(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.followers(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 });

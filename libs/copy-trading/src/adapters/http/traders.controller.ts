@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { DomainError } from '@mirrorline/shared';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
@@ -8,6 +8,7 @@ import { TraderPerformanceDto, TraderPerformanceQueryDto } from './dto/trader-pe
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
 import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
+import { TraderDetailsDto, TradersPageDto } from './dto/copy-trading.response.dto';
 import { PublicTraderCache } from './public-trader-cache';
 
 export const intId = () =>
@@ -28,7 +29,8 @@ export class TradersController {
   @Public()
   @Get()
   @Header('Cache-Control', 'public, max-age=5')
-  @ApiOkResponse({ description: '{ items, total, page, limit }; each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)' })
+  @ApiOkResponse({ type: TradersPageDto, description: 'each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)' })
+  @ApiOperation({ summary: 'Traders (public)', description: 'Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats come from closed trades; cached a few seconds.' })
   list(@Query() query: TraderListQueryDto) {
     const list = {
       page: query.page ?? 1,
@@ -43,7 +45,9 @@ export class TradersController {
   @Roles('Trader')
   @ApiBearerAuth('bearer')
   @Patch('me')
-  @ApiOkResponse({ description: 'the updated public profile' })
+  @ApiOkResponse({ type: TraderDetailsDto, description: 'the updated public profile' })
+  @ApiOperation({ summary: 'Edit my trader profile (Trader)', description: 'Name, description, type, strategy texts, image and profit share. A share change applies to new copies; followers are told and may accept it.' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN: not a Trader; TRADER.NO_PROFILE' })
   async update(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateTraderProfileDto) {
     const traderId = await this.resolveTrader.execute({ ...user, roles: user.roles.filter((r) => r !== 'Admin') });
     return this.updateProfile.execute({ traderId, patch: body });
@@ -66,7 +70,9 @@ export class TradersController {
   @Public()
   @Get(':id')
   @Header('Cache-Control', 'public, max-age=5')
-  @ApiOkResponse({ description: 'profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
+  @ApiOkResponse({ type: TraderDetailsDto, description: 'profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
+  @ApiOperation({ summary: 'A trader (public)', description: 'Profile, strategy, stats, ten-day PnL, risk score and the recent closed trades.' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
   get(@Param('id', intId()) id: number) {
     return this.publicCache.get(`trader:${id}`, () => this.read.trader(id));
   }

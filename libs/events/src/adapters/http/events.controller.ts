@@ -16,7 +16,7 @@ export class EventsController {
    * notification) and its data `{type, data}`; a comment line every 15 s keeps the stream alive.
    */
   @Get('stream')
-  @ApiOperation({ summary: 'Live events of the caller (text/event-stream; Authorization: Bearer)' })
+  @ApiOperation({ summary: 'Live events of the caller (text/event-stream; Authorization: Bearer)', description: 'Server-sent events of the caller\'s own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive.' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
     description: 'an endless text/event-stream; each event: `event: <type>` and `data: {"type","data"}`',

@@ -18,18 +18,43 @@ export class KycAdminController {
 
   @Get()
   @Roles('Admin')
-  @ApiOperation({ summary: 'KYC submissions, newest first, filterable by status (Admin)' })
+  @ApiOperation({ summary: 'KYC submissions, newest first, filterable by status (Admin)', description: 'Each submission with the user, document details, its files (fetched through the guarded file route) and the review.' })
   @ApiOkResponse({
     schema: {
-      example: {
-        submissions: [
-          {
-            id: '…', userId: '…', username: 'jane', email: 'jane@example.com', documentType: 'passport', documentNumber: 'X1234567',
-            status: 'Pending', files: { front: { contentType: 'image/png', size: 1024, url: '/api/admin/kyc/…/files/front' } },
-            reviewedBy: null, reviewedAt: null, createdAt: '2026-11-23T00:00:00.000Z',
+      type: 'object',
+      required: ['submissions', 'total', 'page', 'limit'],
+      properties: {
+        submissions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'userId', 'username', 'email', 'documentType', 'documentNumber', 'status', 'files', 'reviewedBy', 'reviewedAt', 'createdAt'],
+            properties: {
+              id: { type: 'string' },
+              userId: { type: 'string' },
+              username: { type: 'string' },
+              email: { type: 'string', format: 'email' },
+              documentType: { type: 'string', example: 'passport' },
+              documentNumber: { type: 'string' },
+              status: { type: 'string', enum: ['Pending', 'Verified', 'Rejected'] },
+              files: {
+                type: 'object',
+                description: 'by name (front, back, selfie); fetch each through its url',
+                additionalProperties: {
+                  type: 'object',
+                  required: ['contentType', 'size', 'url'],
+                  properties: { contentType: { type: 'string' }, size: { type: 'integer' }, url: { type: 'string' } },
+                },
+              },
+              reviewedBy: { type: 'string', nullable: true },
+              reviewedAt: { type: 'string', format: 'date-time', nullable: true },
+              createdAt: { type: 'string', format: 'date-time' },
+            },
           },
-        ],
-        total: 1, page: 1, limit: 20,
+        },
+        total: { type: 'integer' },
+        page: { type: 'integer' },
+        limit: { type: 'integer' },
       },
     },
   })
@@ -62,7 +87,7 @@ export class KycAdminController {
   @Roles('Admin')
   @Header('X-Content-Type-Options', 'nosniff')
   @Header('Cache-Control', 'private, no-store')
-  @ApiOperation({ summary: 'One KYC document, as an attachment with its detected content type; every view is audited (Admin)' })
+  @ApiOperation({ summary: 'One KYC document, as an attachment with its detected content type; every view is audited (Admin)', description: 'Streams one stored file of a submission; each view is written to the audit log.' })
   @ApiProduces('image/jpeg', 'image/png', 'application/pdf')
   @ApiOkResponse({ description: 'the file', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'KYC.DOCUMENT_NOT_FOUND' })

@@ -28,11 +28,23 @@ export class KycController {
 
   @Post('requestKYC')
   @UseInterceptors(KycUploadInterceptor)
-  @ApiOperation({ summary: 'Send identity documents for review: KYC Unverified → Pending' })
+  @ApiOperation({ summary: 'Send identity documents for review: KYC Unverified → Pending', description: 'Multipart: document type and number plus front, back and selfie images (JPEG, PNG or PDF by content, 5 MB each). The status becomes Pending until an admin decides.' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: RequestKycMultipartSchema })
   @ApiCreatedResponse({
-    schema: { example: { message: 'KYC documents submitted', KYC: 'Pending', submission: { id: '…', documentType: 'passport', status: 'Pending' } } },
+    schema: {
+      type: 'object',
+      required: ['message', 'KYC', 'submission'],
+      properties: {
+        message: { type: 'string', example: 'KYC documents submitted' },
+        KYC: { type: 'string', enum: ['Pending'] },
+        submission: {
+          type: 'object',
+          required: ['id', 'documentType', 'status', 'createdAt'],
+          properties: { id: { type: 'string' }, documentType: { type: 'string' }, status: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' } },
+        },
+      },
+    },
   })
   @ApiBadRequestResponse({ description: 'Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content' })
   @ApiPayloadTooLargeResponse({ description: 'A file is larger than 5 MB' })

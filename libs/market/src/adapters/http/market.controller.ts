@@ -18,12 +18,13 @@ export class MarketController {
   /** The catalogue with each instrument's session state, next opening, latest quote and change today. */
   @Get('instruments')
   @ApiOkResponse({ type: [InstrumentDto] })
+  @ApiOperation({ summary: 'Tradable instruments', description: 'The catalogue with each instrument\'s session state, next opening, latest quote and change today.' })
   instruments() {
     return this.read.instruments();
   }
 
   @Get('quotes')
-  @ApiOperation({ summary: 'Latest quotes (every instrument, or ?symbols=A,B)' })
+  @ApiOperation({ summary: 'Latest quotes (every instrument, or ?symbols=A,B)', description: 'Bid, ask and time of the latest quote per instrument; stale quotes are marked.' })
   @ApiOkResponse({ type: QuotesDto })
   @ApiBadRequestResponse({ description: 'MARKET.UNKNOWN_SYMBOL' })
   async quotes(@Query() query: SymbolsQueryDto) {
@@ -31,7 +32,7 @@ export class MarketController {
   }
 
   @Get('candles/:symbol')
-  @ApiOperation({ summary: 'OHLC candles, oldest first, at most 1000 a call' })
+  @ApiOperation({ summary: 'OHLC candles, oldest first, at most 1000 a call', description: 'For one symbol and interval, oldest first; `from`/`to` bound the range; at most 1000 candles a call.' })
   @ApiOkResponse({ type: CandlesDto })
   @ApiBadRequestResponse({ description: 'bad interval, from after to, limit out of 1..1000' })
   @ApiNotFoundResponse({ description: 'MARKET.UNKNOWN_SYMBOL' })
@@ -44,7 +45,7 @@ export class MarketController {
    * 4 a second a symbol), a heartbeat comment every 15 s; `retry: 2000` for the browser's reconnect.
    */
   @Get('stream')
-  @ApiOperation({ summary: 'Live quotes (text/event-stream; event `quote`)' })
+  @ApiOperation({ summary: 'Live quotes (text/event-stream; event `quote`)', description: 'First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it.' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ type: QuoteDto, description: 'an endless text/event-stream of `event: quote` with this data' })
   @ApiBadRequestResponse({ description: 'MARKET.UNKNOWN_SYMBOL in the list' })

@@ -1,6 +1,6 @@
 import { PageQueryDto } from '@mirrorline/shared/nest';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
@@ -46,6 +46,7 @@ export class NotificationsController {
   /** Mine, newest first, with the unread count. */
   @Get()
   @ApiOkResponse({ type: NotificationPageDto })
+  @ApiOperation({ summary: 'My notifications', description: 'Newest first, paged, with the unread count. Each carries structured `data` (amounts, pnl, statuses) besides the text kept for mail and logs. `?unread=true` lists unread ones only.' })
   list(@CurrentUser() user: AuthenticatedUser, @Query() query: ListNotificationsQueryDto) {
     return this.listNotifications.execute({ userId: user.userId, page: query.page ?? 1, limit: query.limit ?? 20, unreadOnly: query.unread ?? false });
   }
@@ -53,7 +54,9 @@ export class NotificationsController {
   /** Marks one notification read (`:id` = `all` marks every one). */
   @Post(':id/read')
   @HttpCode(200)
-  @ApiOkResponse({ schema: { example: { updated: 1 } } })
+  @ApiOkResponse({ schema: { type: 'object', required: ['updated'], properties: { updated: { type: 'integer', description: 'how many were marked read' } } } })
+  @ApiOperation({ summary: 'Mark a notification read', description: '`all` as id marks every notification of mine read; answers how many changed.' })
+  @ApiNotFoundResponse({ description: 'NOTIFICATION.NOT_FOUND' })
   read(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     return this.markRead.execute({ userId: user.userId, id });
   }

@@ -5,6 +5,7 @@ import { formatCents } from '@mirrorline/shared';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { GetAdminOverviewUseCase } from '../../application/use-cases/get-admin-overview/get-admin-overview.use-case';
 import { ImpersonateUserUseCase } from '../../application/use-cases/impersonate-user/impersonate-user.use-case';
+import { AdminDetailsDto, ImpersonationTokenDto } from './dto/user.response.dto';
 import { ImpersonateRequestDto } from './dto/user.dto';
 import { NotImpersonated } from '@mirrorline/auth';
 import { actorOf } from './users.controller';
@@ -21,16 +22,8 @@ export class AdminController {
 
   @Get('admin_details')
   @Roles('Admin')
-  @ApiOperation({ summary: 'Counts and totals for the admin overview (Admin)' })
-  @ApiOkResponse({
-    schema: {
-      example: {
-        users: 12, verified: 10, blocked: 1, kycPending: 2, kycVerified: 6, traders: 8, admins: 1, copies: 5, activeCopies: 4,
-        totalCash: '15000.00', totalTradingBalance: '4200.00', totalHeld: '100.00',
-        pendingDeposits: 1, pendingWithdrawals: 1, pendingDepositsAmount: '50.00', pendingWithdrawalsAmount: '100.00',
-      },
-    },
-  })
+  @ApiOperation({ summary: 'Counts and totals for the admin overview (Admin)', description: 'User, trader, copy and KYC counts; cash, trading and held totals; pending deposits and withdrawals with their amounts.' })
+  @ApiOkResponse({ type: AdminDetailsDto })
   async details() {
     const o = await this.overview.execute();
     return {
@@ -47,8 +40,8 @@ export class AdminController {
   @HttpCode(200)
   @Roles('Admin')
   @NotImpersonated()
-  @ApiOperation({ summary: "An access token for another user (claims carry imp: the admin's id); audited (Admin)" })
-  @ApiOkResponse({ schema: { example: { accessToken: 'eyJhbGciOiJIUzI1NiJ9…' } } })
+  @ApiOperation({ summary: "An access token for another user (claims carry imp: the admin's id); audited (Admin)", description: 'A read-only access token for the user (its claims carry the admin\'s id); money-moving and security actions are refused while impersonating. Audited.' })
+  @ApiOkResponse({ type: ImpersonationTokenDto })
   async impersonateUser(@Body() body: ImpersonateRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     return this.impersonate.execute({ actor: actorOf(user, request), userId: body.userId });
   }

@@ -41,19 +41,3 @@ export function presentProfile(profile: UserProfile) {
     })),
   };
 }
-
-export const USER_EXAMPLE = {
-  _id: '8a1d6c1e-4f7b-4a51-9d8c-2f1e3b4a5c6d',
-  username: 'jane',
-  firstname: 'Jane',
-  lastname: 'Doe',
-  email: 'jane@example.com',
-  roles: ['User', 'Trader'],
-  traderID: 10,
-  KYC: 'Verified',
-  balance: '1250.50',
-  tradingBalance: '300.00',
-  verified: true,
-  blocked: false,
-  createdAt: '2026-11-23T00:00:00.000Z',
-};

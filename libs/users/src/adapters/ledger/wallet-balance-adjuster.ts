@@ -13,4 +13,8 @@ export class WalletBalanceAdjuster extends BalanceAdjuster {
   setCash(tx: TransactionContext, command: { userId: string; targetCash: number; actorId: string }) {
     return this.adjustBalance.executeIn(tx, { userId: command.userId, targetCash: command.targetCash, actorId: command.actorId });
   }
+
+  addCash(tx: TransactionContext, command: { userId: string; amount: number; actorId: string; reason: string }) {
+    return this.adjustBalance.addIn(tx, command);
+  }
 }

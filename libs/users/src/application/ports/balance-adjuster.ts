@@ -6,4 +6,10 @@ export abstract class BalanceAdjuster {
     tx: TransactionContext,
     command: { userId: string; targetCash: number; actorId: string },
   ): Promise<{ before: number; after: number; ledgerTransactionId: string | null }>;
+
+  /** Adds a signed amount (cents, ≠ 0) to the user's cash as a ledger adjustment; never below zero. */
+  abstract addCash(
+    tx: TransactionContext,
+    command: { userId: string; amount: number; actorId: string; reason: string },
+  ): Promise<{ before: number; after: number; ledgerTransactionId: string | null }>;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { DomainError } from '@mirrorline/shared';
 import type { Decision } from '../../domain/wallet-transaction';
@@ -34,6 +34,7 @@ export class AdminWalletController {
 
   @Get('transactions')
   @ApiOkResponse({ type: TransactionsPageResponseDto })
+  @ApiOperation({ summary: 'Every deposit and withdrawal request (Admin)', description: 'Paged, newest first, filterable by status and type, with the user\'s name and email.' })
   async transactions(@Query() query: AdminTransactionsQueryDto): Promise<TransactionsPageResponseDto> {
     const page = await this.listTransactions.execute(
       { status: query.status, type: query.type, userId: query.userId },
@@ -48,6 +49,7 @@ export class AdminWalletController {
   @ApiOkResponse({ type: WalletTransactionResponseDto, description: 'deposit credited (platform → cash) or withdrawal paid out (held → platform)' })
   @ApiConflictResponse({ description: 'WALLET.TRANSACTION_NOT_PENDING; WALLET.ACCOUNT_DELETED (a deposit of a deleted account: reject it)' })
   @ApiNotFoundResponse({ description: 'WALLET.TRANSACTION_NOT_FOUND' })
+  @ApiOperation({ summary: 'Approve a request (Admin)', description: 'A deposit credits the cash; a withdrawal lets the held amount leave. One ledger transaction, audited. Nobody approves their own request. Idempotency-Key recommended.' })
   approve(@CurrentUser() admin: AuthenticatedUser, @Param('id', TransactionId) id: string, @Body() body: DecisionRequestDto, @Req() req: Request) {
     return this.decide('approve', admin, id, body, req);
   }
@@ -58,12 +60,14 @@ export class AdminWalletController {
   @ApiOkResponse({ type: WalletTransactionResponseDto, description: 'request refused; a withdrawal’s held funds return to cash' })
   @ApiConflictResponse({ description: 'WALLET.TRANSACTION_NOT_PENDING' })
   @ApiNotFoundResponse({ description: 'WALLET.TRANSACTION_NOT_FOUND' })
+  @ApiOperation({ summary: 'Reject a request (Admin)', description: 'A deposit is dropped; a withdrawal\'s held amount returns to cash. Audited, with an optional note; the user is notified.' })
   reject(@CurrentUser() admin: AuthenticatedUser, @Param('id', TransactionId) id: string, @Body() body: DecisionRequestDto, @Req() req: Request) {
     return this.decide('reject', admin, id, body, req);
   }
 
   @Get('wallets')
   @ApiOkResponse({ type: WalletsOverviewResponseDto })
+  @ApiOperation({ summary: 'Every user\'s wallet and the platform totals (Admin)', description: 'Balances per user, paged, plus platform totals and the ledger check (every account\'s balance equals the sum of its entries).' })
   async wallets(@Query() query: WalletsQueryDto): Promise<WalletsOverviewResponseDto> {
     return toWalletsOverviewResponse(await this.walletsOverview.execute({ page: query.page, limit: query.limit }, query.search));
   }

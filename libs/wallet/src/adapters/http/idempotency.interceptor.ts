@@ -120,7 +120,9 @@ export const Idempotent = () =>
     ApiHeader({
       name: IDEMPOTENCY_HEADER,
       required: false,
-      description: 'Any unique string (e.g. a UUID): retrying with the same key replays the first response instead of moving money twice.',
+      description:
+        'Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: KEY_PATTERN.source, example: '3f1c2a9e-5b7d-4e21-9a0c-8d6f4b2e1a77' },
     }),
   );
 

@@ -114,6 +114,26 @@ export class UpdateUserRequestDto {
   KYC?: KycStatus;
 }
 
+export class BalanceAdjustmentRequestDto {
+  @ApiProperty({
+    example: '-25.50',
+    pattern: '^[+-]?(0|[1-9]\\d{0,7})(\\.\\d{1,2})?$',
+    description: 'signed USD with up to 2 decimals: + credits the cash, − debits it (never below zero); not 0',
+  })
+  @IsString()
+  @Matches(/^[+-]?(0|[1-9]\d{0,7})(\.\d{1,2})?$/, { message: 'amount must be a signed decimal with at most 2 decimals (e.g. 25.00 or -10.50)' })
+  amount!: string;
+
+  @ApiProperty({ minLength: 3, maxLength: 200, example: 'Refund of a duplicated fee', description: 'why; kept in the audit log and the ledger' })
+  @Transform(trim)
+  @IsString()
+  @MinLength(3, { message: 'reason is required (at least 3 characters)' })
+  @MaxLength(200)
+  @Matches(NO_NUL, { message: 'reason must not contain NUL characters' })
+  @IsPlainText()
+  reason!: string;
+}
+
 export class ImpersonateRequestDto {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()

@@ -36,6 +36,44 @@ export class TransactionsPageResponseDto {
   @ApiProperty({ type: Number }) limit!: number;
 }
 
+export class StatementLineDto {
+  @ApiProperty({ type: String }) id!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) time!: string;
+  @ApiProperty({ type: String, description: 'the business event: deposit, withdrawal_hold, withdrawal, withdrawal_release, adjustment, copy_fund, copy_withdraw, trade_settlement, profit_share, …' })
+  type!: string;
+  @ApiProperty({ type: String, nullable: true }) reference!: string | null;
+  @ApiProperty({ enum: ['cash', 'held', 'copy_equity'], description: 'which of the user\'s accounts moved' }) account!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) copyId!: string | null;
+  @ApiProperty({ type: String, example: '-25.00', description: 'signed: + into that account, − out of it' }) amount!: string;
+}
+
+export class StatementPageDto {
+  @ApiProperty({ type: () => [StatementLineDto] }) items!: StatementLineDto[];
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: 'integer' }) page!: number;
+  @ApiProperty({ type: 'integer' }) limit!: number;
+}
+
+export class WithdrawalAddressDto {
+  @ApiProperty({ type: String, format: 'uuid' }) id!: string;
+  @ApiProperty({ type: String, example: 'My bank' }) label!: string;
+  @ApiProperty({ type: String, example: 'DE89370400440532013000' }) destination!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'withdrawals to it are accepted from then on' }) usableAt!: string;
+}
+
+export class WithdrawalAddressesDto {
+  @ApiProperty({ type: () => [WithdrawalAddressDto] }) items!: WithdrawalAddressDto[];
+}
+
+export class CreatedWithdrawalAddressDto {
+  @ApiProperty({ type: () => WithdrawalAddressDto }) address!: WithdrawalAddressDto;
+}
+
+export class WalletMessageDto {
+  @ApiProperty({ type: String, example: 'Withdrawal address deleted' }) message!: string;
+}
+
 export class LedgerMismatchDto {
   @ApiProperty({ type: String }) accountId!: string;
   @ApiProperty({ type: String }) kind!: string;

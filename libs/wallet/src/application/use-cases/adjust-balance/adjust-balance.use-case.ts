@@ -63,4 +63,34 @@ export class AdjustBalanceUseCase {
     });
     return { before, after: target, ledgerTransactionId };
   }
+
+  /**
+   * An admin's +/− adjustment (POST user/:id/balance-adjustments): adds `amount` (signed cents, ≠ 0) to the
+   * user's cash against platform_adjustments. The balance is read under the row locks, so a concurrent
+   * movement cannot be overwritten; a result below zero is refused (409 WALLET.INSUFFICIENT_FUNDS).
+   */
+  async addIn(tx: TransactionContext, command: { userId: string; amount: Cents; actorId: string; reason: string }): Promise<AdjustBalanceResult> {
+    if (!Number.isSafeInteger(command.amount) || command.amount === 0) {
+      throw new DomainError('VALIDATION_FAILED', 'amount must be a non-zero amount', 'validation', { errors: { amount: ['amount must be a non-zero amount'] } });
+    }
+    if ((await this.holders.kycStatus(tx, command.userId)) === null) {
+      throw new DomainError('USERS.NOT_FOUND', 'User not found', 'not_found');
+    }
+    const adjustments = await this.ledger.platformAccount(tx, 'platform_adjustments');
+    const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
+    const before = await this.ledger.lockedBalances(tx, [adjustments, cash]).then((b) => b.get(cash) ?? 0);
+    const after = before + command.amount;
+    if (after < 0) {
+      throw new DomainError('WALLET.INSUFFICIENT_FUNDS', 'The adjustment would take the cash balance below zero', 'conflict');
+    }
+    const ledgerTransactionId = await this.ledger.transfer(tx, {
+      type: 'adjustment',
+      reference: command.userId,
+      description: `admin ${command.actorId}: ${command.reason.slice(0, 200)}`,
+      from: command.amount > 0 ? adjustments : cash,
+      to: command.amount > 0 ? cash : adjustments,
+      amount: Math.abs(command.amount),
+    });
+    return { before, after, ledgerTransactionId };
+  }
 }
