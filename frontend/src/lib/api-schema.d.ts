@@ -95,8 +95,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Verify the email with the emailed code
-         * @description A correct, unexpired code marks the email verified; wrong codes count toward a lockout.
+         * Verify the email with the emailed code; signs the user in (no second password entry)
+         * @description 200 {message, accessToken} + refresh cookie, as a login. With 2FA on: {message, mfaRequired: true, mfaToken} (no cookie; finish with auth/login/mfa/). A blocked account, or an Admin without 2FA, is verified but not signed in: {message} only.
          */
         post: operations["AuthController_verifyOtp"];
         delete?: never;
@@ -773,6 +773,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/equity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My equity, one point a day
+         * @description Cash + held + copy equity at the end of each UTC day from the ledger (open positions at their cost), oldest first; the last point is today, at the balances now.
+         */
+        get: operations["WalletEquityController_equity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -853,6 +873,26 @@ export interface paths {
         patch: operations["TradersController_update"];
         trace?: never;
     };
+    "/api/traders/{id}/performance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A trader's performance (public)
+         * @description Equity curve of the compounded return rebased on the period (1M, 3M, 1Y, all), monthly returns, open positions (symbol, side, unrealized pnl % at the market, no sizes) and the 30-day copier trend.
+         */
+        get: operations["TradersController_getPerformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/traders/{id}": {
         parameters: {
             query?: never;
@@ -888,7 +928,7 @@ export interface paths {
         put?: never;
         /**
          * Copy a trader
-         * @description Moves the amount from cash to a new copy's equity in one ledger transaction. Needs a verified email and KYC Verified; the copy takes the trader's next trades in proportion. Idempotency-Key recommended.
+         * @description Moves the amount from cash to a new copy's equity in one ledger transaction. Needs a verified email and KYC Verified; the copy takes the trader's next trades in proportion, and with copyOpenTrades its open trades at today's price. Idempotency-Key recommended.
          */
         post: operations["CopiesController_create"];
         delete?: never;
@@ -1498,6 +1538,16 @@ export interface components {
             /** @example 123456 */
             otp: string;
         };
+        VerifyEmailResponseDto: {
+            /** @description JWT (HS256, 15 minutes); absent when mfaRequired */
+            accessToken?: string;
+            /** @description true: 2FA is on; send mfaToken and the code to auth/login/mfa/ */
+            mfaRequired?: boolean;
+            /** @description 5 minutes, single use (spent by the right code) */
+            mfaToken?: string;
+            /** @example Your email has been verified */
+            message: string;
+        };
         LoginRequestDto: {
             /** @example jane@example.com */
             email: string;
@@ -1872,6 +1922,22 @@ export interface components {
             platform: components["schemas"]["PlatformTotalsDto"];
             ledgerCheck: components["schemas"]["LedgerCheckDto"];
         };
+        EquityDayDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-23
+             */
+            date: string;
+            /**
+             * @description cash + held + copy equity at the end of the day (open positions at their cost)
+             * @example 1520.35
+             */
+            equity: string;
+        };
+        EquityHistoryResponseDto: {
+            /** @description oldest first; the last point is today (the balances now) */
+            items: components["schemas"]["EquityDayDto"][];
+        };
         NotificationDto: {
             id: string;
             /** @example copy_closed */
@@ -1941,6 +2007,8 @@ export interface components {
             riskScore: number;
             /** @description fewer than 10 closed trades: no track record yet */
             newTrader: boolean;
+            /** @description compounded return over the last 30 days, %, a point a day (the card's sparkline) */
+            equityCurve30d: number[];
         };
         TradersPageDto: {
             items: components["schemas"]["TraderSummaryDto"][];
@@ -2013,7 +2081,77 @@ export interface components {
             riskScore: number;
             /** @description fewer than 10 closed trades: no track record yet */
             newTrader: boolean;
+            /** @description compounded return over the last 30 days, %, a point a day (the card's sparkline) */
+            equityCurve30d: number[];
             recentTrades: components["schemas"]["RecentTradeDto"][];
+        };
+        EquityPointDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-20
+             */
+            date: string;
+            /**
+             * @description compounded return since the period's start, %
+             * @example 4.25
+             */
+            returnPct: number;
+        };
+        MonthlyReturnDto: {
+            /** @example 2026-11 */
+            month: string;
+            /**
+             * @description the month's closed trades compounded, %
+             * @example 3.1
+             */
+            returnPct: number;
+            /**
+             * @description closed trades in the month
+             * @example 12
+             */
+            trades: number;
+        };
+        PublicOpenPositionDto: {
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @example 2026-11-23T10:00:00.000Z */
+            openedAt: string;
+            /**
+             * @description at the close-side price now; null without a fresh quote
+             * @example 1.25
+             */
+            unrealizedPnlPct: number | null;
+        };
+        CopierCountDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-20
+             */
+            date: string;
+            /**
+             * @description live copies at the end of the day
+             * @example 42
+             */
+            copiers: number;
+        };
+        TraderPerformanceDto: {
+            /** @enum {string} */
+            period: "1M" | "3M" | "1Y" | "all";
+            /** @description from the period's start (0 %) to today, a point per UTC day with a closed trade */
+            equityCurve: components["schemas"]["EquityPointDto"][];
+            /**
+             * @description the period's compounded return, %
+             * @example 4.25
+             */
+            periodReturnPct: number;
+            /** @description the last 12 calendar months that had a closed trade, oldest first */
+            monthlyReturns: components["schemas"]["MonthlyReturnDto"][];
+            /** @description open trades, newest first: what and which way, never a size */
+            openPositions: components["schemas"]["PublicOpenPositionDto"][];
+            /** @description live copies at the end of each of the last 30 days */
+            copierTrend: components["schemas"]["CopierCountDto"][];
         };
         CopyDto: {
             /** Format: uuid */
@@ -2077,6 +2215,90 @@ export interface components {
              * @example 50
              */
             stopLossPct?: number;
+            /**
+             * @description also copy the trader's open trades at today's price: a position in each, filled at the current ask (buy) / bid (sell), sized as a new trade would be; its receipt shows the trader's original fill beside the copier's
+             * @default false
+             * @example false
+             */
+            copyOpenTrades: boolean;
+        };
+        CopiedOpenTradeDto: {
+            /** @example 42 */
+            tradeId: string;
+            symbol: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /**
+             * @description the position taken over
+             * @example 1250.50
+             */
+            size: string;
+            /** @description the trader's original fill */
+            traderFill: string;
+            /** @description the copier's fill: today's price */
+            copierFill: string;
+        };
+        SkippedOpenTradeDto: {
+            /** @example 42 */
+            tradeId: string;
+            symbol: string;
+            /** @enum {string} */
+            reason: "market_closed" | "no_quote" | "zero_size";
+        };
+        OpenTradesTakenOverDto: {
+            copied: components["schemas"]["CopiedOpenTradeDto"][];
+            skipped: components["schemas"]["SkippedOpenTradeDto"][];
+        };
+        CopyCreatedDto: {
+            /** Format: uuid */
+            id: string;
+            traderId: number;
+            traderName: string;
+            traderImage: string | null;
+            /** @enum {string} */
+            status: "active" | "paused" | "stopping" | "stopped";
+            /** @example 1250.50 */
+            invested: string;
+            /** @example 1250.50 */
+            equity: string;
+            /**
+             * @description equity not held by open positions
+             * @example 1250.50
+             */
+            freeEquity: string;
+            /** @example 1250.50 */
+            highWaterMark: string;
+            /**
+             * @description realised pnl net of profit share
+             * @example 1250.50
+             */
+            pnl: string;
+            /** @example 1250.50 */
+            feesPaid: string;
+            openPositions: number;
+            /**
+             * @description Σ unrealized pnl of the open positions at the market
+             * @example 1250.50
+             */
+            unrealizedPnl: string;
+            /**
+             * @description equity + unrealizedPnl
+             * @example 1250.50
+             */
+            liveEquity: string;
+            /** @description the copy stop loss, % of invested */
+            stopLossPct: number | null;
+            stopReason: string | null;
+            /** @description the profit share % this copy pays */
+            share: number;
+            /** @description the trader's share % today */
+            traderShare: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            endedAt: string | null;
+            /** @description only with copyOpenTrades: true */
+            openTrades?: components["schemas"]["OpenTradesTakenOverDto"];
         };
         CopySettingsResponseDto: {
             /** @description account-wide daily loss limit (USD), null when none */
@@ -2913,7 +3135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponseDto"];
+                    "application/json": components["schemas"]["VerifyEmailResponseDto"];
                 };
             };
             /** @description OTP.INVALID: wrong or expired code */
@@ -5266,6 +5488,73 @@ export interface operations {
             };
         };
     };
+    WalletEquityController_equity: {
+        parameters: {
+            query?: {
+                /** @description how many days back, today included */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EquityHistoryResponseDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
     NotificationsController_list: {
         parameters: {
             query?: {
@@ -5530,6 +5819,60 @@ export interface operations {
             };
         };
     };
+    TradersController_getPerformance: {
+        parameters: {
+            query?: {
+                /** @description the equity curve's period */
+                period?: "1M" | "3M" | "1Y" | "all";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraderPerformanceDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND: missing or not public (blocked, deleted, demoted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
     TradersController_get: {
         parameters: {
             query?: never;
@@ -5648,13 +5991,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description the new copy */
+            /** @description the new copy; with copyOpenTrades also openTrades: the open trades taken over at today's price and those skipped (market_closed, no_quote, zero_size) */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CopyDto"];
+                    "application/json": components["schemas"]["CopyCreatedDto"];
                 };
             };
             /** @description VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL */
@@ -6775,7 +7118,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            /** @description KYC_REQUIRED (the trader is not KYC Verified); FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6783,8 +7126,8 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
+                         * @description one of: KYC_REQUIRED, FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example KYC_REQUIRED
                          */
                         code?: string;
                     };

@@ -72,7 +72,7 @@ export function TraderDetails({
                 {t.closedTrades !== null && <div><dt>Closed trades</dt><dd>{t.closedTrades}</dd></div>}
                 {t.assetsCopying !== null && <div><dt>Copied equity</dt><dd><Money value={t.assetsCopying} /></dd></div>}
               </dl>
-              {performance?.({ id: t.id || id || '', name: t.name })}
+              {performance?.({ id: String(t.id || id || ''), name: t.name })}
               <section className="card">
                 <h2>Daily PnL, last ten days</h2>
                 <PnlChart labels={t.dayLabels} values={t.dailyPnls} height={160} title={`${t.name}: daily PnL, last ten days`} />

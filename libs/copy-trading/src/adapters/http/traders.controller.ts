@@ -60,6 +60,10 @@ export class TradersController {
   @Public()
   @Get(':id/performance')
   @Header('Cache-Control', 'public, max-age=5')
+  @ApiOperation({
+    summary: 'A trader\'s performance (public)',
+    description: 'Equity curve of the compounded return rebased on the period (1M, 3M, 1Y, all), monthly returns, open positions (symbol, side, unrealized pnl % at the market, no sizes) and the 30-day copier trend.',
+  })
   @ApiOkResponse({ type: TraderPerformanceDto })
   @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND: missing or not public (blocked, deleted, demoted, not KYC Verified)' })
   async getPerformance(@Param('id', intId()) id: number, @Query() query: TraderPerformanceQueryDto): Promise<TraderPerformance> {

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
@@ -38,6 +38,10 @@ export class WalletEquityController {
 
   /** The caller's settled equity (cash + held + copy equity) at the end of each of the last `days` days, from the ledger. */
   @Get('equity')
+  @ApiOperation({
+    summary: 'My equity, one point a day',
+    description: 'Cash + held + copy equity at the end of each UTC day from the ledger (open positions at their cost), oldest first; the last point is today, at the balances now.',
+  })
   @ApiOkResponse({ type: EquityHistoryResponseDto })
   async equity(@CurrentUser() user: AuthenticatedUser, @Query() query: EquityQueryDto): Promise<EquityHistoryResponseDto> {
     const days = await this.history.daily(user.userId, query.days ?? 90);
