@@ -29,7 +29,8 @@ export class DatabaseModule {
         MikroOrmModule.forRoot({
           ...mikroOrmOptions(databaseUrl, config ? poolTimeouts(config) : {}),
           autoLoadEntities: true,
-          registerRequestContext: true,
+          // Each request's context is opened by lazyRequestContext (configure-app.ts): it forks on first use only.
+          registerRequestContext: false,
         }),
       ],
       providers: [

@@ -2,16 +2,18 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import type { HttpLogger } from 'pino-http';
 import type { AppConfig } from '@mirrorline/shared';
 import { databaseUnavailable, DomainErrorFilter, errorResponse } from './domain-error.filter';
 import { createValidationPipe } from './validation';
+import type { HttpLogger } from './request-logging';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
 import { serveAdminLoginCodeScript } from '../admin/admin-login-code';
 import { adminCsrfGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
 import { DatabaseMonitor } from '../database/database-monitor';
+import { lazyRequestContext } from '../database/request-context';
+import { MikroORM } from '@mikro-orm/postgresql';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -25,6 +27,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   if (config.trustProxy !== false) app.set('trust proxy', config.trustProxy);
   // First of all, so that every response (including those that helmet, CORS or the body parsers end on
   // their own) carries X-Request-Id and gets its access log line.
+  httpLogger.install(app.getHttpAdapter().getInstance());
   app.use(httpLogger);
   app.disable('x-powered-by');
   // Requests in flight, for the graceful drain (main.ts); `Connection: close` once it has started.
@@ -77,6 +80,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
     next();
   });
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), bodyErrorHandler);
+  // After the body parsers (their callbacks run outside any async context): every line logged while the
+  // request runs carries its request id (nestjs-pino's per-request logger, made on first use).
+  app.use(httpLogger.bindLogger);
+  // The request's MikroORM context (the injected EntityManager resolves to its fork), forked on first use.
+  app.use(lazyRequestContext(app.get(MikroORM)));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());
