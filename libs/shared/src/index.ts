@@ -12,4 +12,5 @@ export * from './persistence/pg-notifications';
 export * from './http/sse';
 export * from './domain/open-positions-value';
 export * from './persistence/database-notifications';
+export * from './persistence/user-read-cache';
 export * from './http/text.validators';

@@ -8,6 +8,7 @@ import {
   PgNotifications,
   SystemClock,
   UnitOfWork,
+  UserReadCache,
   type AppConfig,
 } from '@mirrorline/shared';
 import { mikroOrmOptions, poolTimeouts } from './mikro-orm.options';
@@ -40,8 +41,9 @@ export class DatabaseModule {
         PgNotifications,
         { provide: DatabaseNotifications, useFactory: () => new PgDatabaseNotifications(databaseUrl) },
         DatabaseMonitor,
+        { provide: UserReadCache, useFactory: (notifications: DatabaseNotifications) => new UserReadCache(notifications), inject: [DatabaseNotifications] },
       ],
-      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor],
+      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor, UserReadCache],
     };
   }
 }

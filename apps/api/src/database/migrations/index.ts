@@ -22,6 +22,7 @@ import { Migration20261123090010LoginThrottle } from './Migration20261123090010L
 import { Migration20261123091000AccountSecurity } from './Migration20261123091000AccountSecurity';
 import { Migration20261123110000ThroughputCaches } from './Migration20261123110000ThroughputCaches';
 import { Migration20261123140000AccessCacheSessions } from './Migration20261123140000AccessCacheSessions';
+import { Migration20261123150000UserReadCaches } from './Migration20261123150000UserReadCaches';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123110000ThroughputCaches', class: Migration20261123110000ThroughputCaches },
   { name: 'Migration20261123120000ContactMessages', class: Migration20261123120000ContactMessages },
   { name: 'Migration20261123140000AccessCacheSessions', class: Migration20261123140000AccessCacheSessions },
+  { name: 'Migration20261123150000UserReadCaches', class: Migration20261123150000UserReadCaches },
 ];

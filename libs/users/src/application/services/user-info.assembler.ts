@@ -27,9 +27,9 @@ export class UserInfoAssembler {
     @Optional() private readonly facts?: ProfileFactsReader,
   ) {}
 
-  async assemble(tx: TransactionContext | null, account: UserAccount): Promise<UserProfile> {
-    // Outside a transaction (GET user/get), in one round trip when the adapter can.
-    const { balances: balance, traderId, copies, copiedTrades } = (!tx && (await this.facts?.of(account.id))) || (await this.read(tx, account.id));
+  /** `facts`: this account's, read already (GET user/get caches them, UserReadCache); else read here. */
+  async assemble(tx: TransactionContext | null, account: UserAccount, facts?: ProfileFacts): Promise<UserProfile> {
+    const { balances: balance, traderId, copies, copiedTrades } = facts ?? (await this.factsOf(tx, account.id));
     const info: UserInfo = {
       userId: account.id,
       verified: account.emailVerified,
@@ -49,6 +49,11 @@ export class UserInfoAssembler {
     const unrealized = this.openPositions ? await this.openPositions.unrealizedPnl(account.id) : 0n;
     const liveTradingBalance = formatCents(BigInt(balance.copyEquity) + unrealized);
     return { info, account, held: formatCents(balance.held), liveTradingBalance, copies };
+  }
+
+  /** The ledger, trader and copy facts of a user; outside a transaction in one round trip when the adapter can. */
+  async factsOf(tx: TransactionContext | null, userId: string): Promise<ProfileFacts> {
+    return (!tx && (await this.facts?.of(userId))) || (await this.read(tx, userId));
   }
 
   private async read(tx: TransactionContext | null, userId: string): Promise<ProfileFacts> {
