@@ -35,7 +35,9 @@ export class UserReadCache {
   get<V>(kind: string, userId: string, load: () => Promise<V>): Promise<V> {
     let cache = this.kinds.get(kind);
     if (!cache) {
-      cache = new NotifiedCache<unknown>(this.notifications, { ttlMs: USER_READS_TTL_MS, maxEntries: MAX_ENTRIES });
+      // Past the TTL (a backstop: a change drops the entry at once, and nothing in these values moves with
+      // time) the entry is served while one request reloads it, so no burst of requests waits on the reload.
+      cache = new NotifiedCache<unknown>(this.notifications, { ttlMs: USER_READS_TTL_MS, maxEntries: MAX_ENTRIES, staleWhileReloading: true });
       this.kinds.set(kind, cache);
     }
     return cache.get(userId.toLowerCase(), load) as Promise<V>;
