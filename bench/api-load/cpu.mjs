@@ -1,7 +1,7 @@
 // CPU cost per request of the API load bench's routes (a companion of run.mjs for step-by-step work):
 // the server process's CPU time (user + system, from /proc/<pid>/stat) over a fixed number of requests,
 // divided by that number. Much steadier than req/s on a shared machine: other processes' load changes
-// how long a request waits, hardly what it costs. Demo data only.
+// how long a request waits, hardly what it costs. Demo data, or run.mjs's large data set (BENCH_SIZE=large).
 //
 //   node bench/api-load/cpu.mjs   (BENCH_REQUESTS=20000 BENCH_CONNECTIONS=20 BENCH_ROUTES=bare,wakeup,user BENCH_CPU_PROF=<dir>)
 import { spawn } from 'node:child_process';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
 import { benchDatabase } from '../lib.mjs';
+import { seedLarge } from './seed.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -59,19 +60,28 @@ try {
   await db.connect();
   cleanups.unshift(() => db.end());
   const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  const email = 'bench-user@bench.test';
-  await db.query(
-    `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
-     VALUES ($1, 'bench_user', 'Bench', 'User', $2, true, 'Verified') ON CONFLICT DO NOTHING`,
-    [email, passwordHash],
-  );
+  let email = 'bench-user@bench.test';
+  let traderId;
+  if (process.env.BENCH_SIZE === 'large') {
+    // BENCH_SIZE=large: run.mjs's large data set (the bench user is one of the big trader's followers).
+    const seeded = await seedLarge(db, { copies: 100_000, positions: 1_000_000, followers: 10_000 });
+    traderId = seeded.traderId;
+    email = seeded.follower.email;
+    await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [seeded.follower.id, passwordHash]);
+  } else {
+    await db.query(
+      `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
+       VALUES ($1, 'bench_user', 'Bench', 'User', $2, true, 'Verified') ON CONFLICT DO NOTHING`,
+      [email, passwordHash],
+    );
+  }
   const app = `http://127.0.0.1:${ports.app}/api`;
   const login = await fetch(`${app}/auth/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   if (!login.ok) throw new Error(`bench login failed: ${login.status} ${await login.text()}`);
   const { accessToken } = await login.json();
   const auth = { authorization: `Bearer ${accessToken}` };
   const list = await (await fetch(`${app}/traders/`)).json();
-  const traderId = list.items?.[0]?.id ?? list.traders?.[0]?.id;
+  traderId ??= list.items?.[0]?.id ?? list.traders?.[0]?.id;
   const routes = [
     ['bare Nest', { url: `http://127.0.0.1:${ports.bare}/bare`, method: 'POST' }],
     ['POST wakeup/', { url: `${app}/wakeup/`, method: 'POST' }],
