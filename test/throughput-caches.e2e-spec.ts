@@ -8,7 +8,7 @@ import { UserInfoBuilder } from '@mirrorline/auth';
 import { UserRepository } from '../libs/users/src/application/ports/user.repository';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
-import { closeAt, openAt } from './support/market';
+import { closeAt, openAt, setQuote } from './support/market';
 
 /**
  * The caches of the hot reads (docs/performance.md): the access guard's user fields and the public trader
@@ -216,6 +216,71 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
       expect(profile).toMatchObject({ held: '0.00', copies: [{ id: copy.id, status: 'active', equity: 40_000 }] });
       const me = (await t.http().get('/api/user/get').set('Authorization', user.bearer).expect(200)).body.user;
       expect(me).toMatchObject({ traderID: traderId, copiedTrades: 1, balance: '600.00', tradingBalance: '400.00' });
+    });
+  });
+
+  describe('per-user reads of GET user/get and GET wallet (UserReadCache)', () => {
+    const wallet = (who: TestUser) => t.http().get('/api/wallet').set('Authorization', who.bearer);
+
+    it('are served from memory between changes, and dropped by a NOTIFY with the user id', async () => {
+      const user = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(sql, user.id, 10_000);
+      await settle();
+      expect((await me(t, user).expect(200)).body.user).toMatchObject({ balance: '100.00' });
+      expect((await wallet(user).expect(200)).body).toMatchObject({ balance: '100.00' });
+      const firstname = (await me(t, user).expect(200)).body.user.firstname;
+      // With the triggers off, a change goes unnoticed: proof that the reads are cached…
+      await sql('ALTER TABLE users DISABLE TRIGGER users_notify_user_reads');
+      await sql('ALTER TABLE ledger_accounts DISABLE TRIGGER ledger_accounts_notify_user_reads');
+      try {
+        await sql("UPDATE users SET firstname = 'Cached' WHERE id = ?", [user.id]);
+        await fx.fundCash(sql, user.id, 5_000);
+        expect((await me(t, user).expect(200)).body.user).toMatchObject({ firstname, balance: '100.00' });
+        expect((await wallet(user).expect(200)).body).toMatchObject({ balance: '100.00' });
+        // …and a NOTIFY with the user's id (what the row trigger sends) drops them: the next request reads the database.
+        await sql("SELECT pg_notify('mirrorline_user_reads', ?)", [user.id]);
+        expect((await me(t, user).expect(200)).body.user).toMatchObject({ firstname: 'Cached', balance: '150.00' });
+        expect((await wallet(user).expect(200)).body).toMatchObject({ balance: '150.00' });
+      } finally {
+        await sql('ALTER TABLE ledger_accounts ENABLE TRIGGER ledger_accounts_notify_user_reads');
+        await sql('ALTER TABLE users ENABLE TRIGGER users_notify_user_reads');
+      }
+    });
+
+    it('see every change at once with the triggers on (balance, KYC, a deposit request, a copy, its positions) and mark open positions at the quote of the moment', async () => {
+      const user = await createUser(t, { kyc: 'Verified' });
+      const tr = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+      const traderId = await fx.insertTraderProfile(sql, tr.id, 20);
+      await fx.fundCash(sql, user.id, 100_000);
+      expect((await me(t, user).expect(200)).body.user).toMatchObject({ balance: '1000.00', copiedTrades: 0, copies: [] });
+      expect((await wallet(user).expect(200)).body).toMatchObject({ balance: '1000.00', transactions: [] });
+      // A ledger posting (statement trigger on ledger_accounts).
+      await fx.fundCash(sql, user.id, 1_000);
+      expect((await me(t, user).expect(200)).body.user).toMatchObject({ balance: '1010.00' });
+      expect((await wallet(user).expect(200)).body).toMatchObject({ balance: '1010.00' });
+      // The user's row (row trigger on users).
+      await sql("UPDATE users SET kyc_status = 'Pending' WHERE id = ?", [user.id]);
+      expect((await me(t, user).expect(200)).body.user).toMatchObject({ KYC: 'Pending', kycverified: false });
+      await sql("UPDATE users SET kyc_status = 'Verified' WHERE id = ?", [user.id]);
+      expect((await me(t, user).expect(200)).body.user).toMatchObject({ KYC: 'Verified' });
+      // A deposit request (row trigger on wallet_transactions).
+      await t.http().post('/api/wallet/deposit').set('Authorization', user.bearer).set('Idempotency-Key', `tc-${user.id}`).send({ amount: '25.00' }).expect(201);
+      expect((await wallet(user).expect(200)).body.transactions).toEqual([expect.objectContaining({ type: 'deposit', amount: '25.00', status: 'Pending' })]);
+      // A copy, then a copied trade (statement triggers on copies, ledger_accounts, copy_positions).
+      const { body: copy } = await t.http().post('/api/copies').set('Authorization', user.bearer).send({ traderId, amount: '400.00' }).expect(201);
+      expect((await me(t, user).expect(200)).body.user).toMatchObject({ balance: '610.00', tradingBalance: '400.00', copyID: [copy.id], liveTradingBalance: '400.00' });
+      expect((await wallet(user).expect(200)).body).toMatchObject({ balance: '610.00', tradingBalance: '400.00' });
+      const opened = await openAt(t, tr.bearer, '100').expect(201);
+      expect((await me(t, user).expect(200)).body.user).toMatchObject({ copiedTrades: 1, liveTradingBalance: '400.00' });
+      // The unrealized pnl follows the quote on every request (200.00 in the trade at +10 %: +20.00), cache or not.
+      await setQuote(t, 'BTCUSDT', '110');
+      expect((await me(t, user).expect(200)).body.user).toMatchObject({ tradingBalance: '400.00', liveTradingBalance: '420.00' });
+      expect((await wallet(user).expect(200)).body).toMatchObject({ tradingBalance: '400.00', liveTradingBalance: '420.00' });
+      await closeAt(t, tr.bearer, String(opened.body.trade.id), '110').expect(200);
+      const after = (await me(t, user).expect(200)).body.user;
+      expect(after.liveTradingBalance).toBe(after.tradingBalance);
+      expect(after.tradingBalance).not.toBe('400.00');
+      expect((await wallet(user).expect(200)).body).toMatchObject({ tradingBalance: after.tradingBalance, liveTradingBalance: after.tradingBalance });
     });
   });
 

@@ -37,9 +37,9 @@ export async function seedLarge(db, { copies: COPIES, positions: POSITIONS, foll
   );
   // positionsPerFollower closed trades, each copied by the first FOLLOWERS copies.
   await db.query(
-    `INSERT INTO trader_trades (trader_id, market, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
-                                copied_count, copiers_pnl, copiers_fees, opened_at, closed_at)
-     SELECT $1, 'Crypto', 'BTCUSDT', 'buy', 100, 100 + (g % 7) - 3, 10, ((g % 7) - 3)::numeric, 'closed', $2,
+    `INSERT INTO trader_trades (trader_id, market, pair, symbol, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
+                                close_reason, copied_count, copiers_pnl, copiers_fees, opened_at, closed_at)
+     SELECT $1, 'Crypto', 'BTCUSDT', 'BTCUSDT', 'buy', 100, 100 + (g % 7) - 3, 10, ((g % 7) - 3)::numeric, 'closed', 'manual', $2,
             ((g % 7) - 3) * 100 * $2, 0, now() - g * interval '3 hours' - interval '1 hour', now() - g * interval '3 hours'
      FROM generate_series(1, $3) g`,
     [traderId, FOLLOWERS, positionsPerFollower],

@@ -1,6 +1,5 @@
-import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import type { HttpLogger } from 'pino-http';
 import { type AppConfig } from '@mirrorline/shared';
 import { AppConfigModule } from '@mirrorline/shared/nest';
 import { AuthModule } from '@mirrorline/auth';
@@ -8,19 +7,20 @@ import { UsersModule } from '@mirrorline/users';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { FEATURE_MODULES } from './feature-modules';
+import type { HttpLogger } from './http/request-logging';
 
 @Module({})
 export class AppModule {
-  /** `httpLogger` is the same pino-http instance that configureApp mounts first (bootstrap.ts creates it). */
+  /** `httpLogger` is the access-log middleware that configureApp mounts first (bootstrap.ts creates it). */
   static forRoot(config: AppConfig, databaseUrl: string, httpLogger: HttpLogger): DynamicModule {
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
-        // The pino-http middleware itself runs first of all (configure-app.ts); here nestjs-pino only binds
-        // its per-request logger so that every line logged during a request carries the request id.
+        // The access-log middleware runs first of all and binds nestjs-pino's per-request logger itself
+        // (configure-app.ts, request-logging.ts); nestjs-pino mounts no middleware of its own here.
         LoggerModule.forRoot({
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          forRoutes: [],
           pinoHttp: { logger: httpLogger.logger },
           useExisting: true,
         }),

@@ -12,3 +12,4 @@ export * from './persistence/database-unavailable';
 export * from './persistence/database-notifications';
 export * from './persistence/sql-state';
 export * from './persistence/sql';
+export * from './persistence/user-read-cache';

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
-import { Clock, DatabaseNotifications, SystemClock, UnitOfWork, type AppConfig } from '@mirrorline/shared';
+import { Clock, DatabaseNotifications, SystemClock, UnitOfWork, UserReadCache, type AppConfig } from '@mirrorline/shared';
 import { DATABASE_URL, MikroOrmUnitOfWork, PgNotifications } from '@mirrorline/shared/nest';
 import { mikroOrmOptions, poolTimeouts } from './mikro-orm.options';
 import { PgDatabaseNotifications } from './pg-database-notifications';
@@ -21,7 +21,8 @@ export class DatabaseModule {
         MikroOrmModule.forRoot({
           ...mikroOrmOptions(databaseUrl, config ? poolTimeouts(config) : {}),
           autoLoadEntities: true,
-          registerRequestContext: true,
+          // Each request's context is opened by lazyRequestContext (configure-app.ts): it forks on first use only.
+          registerRequestContext: false,
         }),
       ],
       providers: [
@@ -31,8 +32,9 @@ export class DatabaseModule {
         PgNotifications,
         { provide: DatabaseNotifications, useFactory: () => new PgDatabaseNotifications(databaseUrl) },
         DatabaseMonitor,
+        { provide: UserReadCache, useFactory: (notifications: DatabaseNotifications) => new UserReadCache(notifications), inject: [DatabaseNotifications] },
       ],
-      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor],
+      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor, UserReadCache],
     };
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { DatabaseNotifications } from '@mirrorline/shared';
 
@@ -22,6 +23,10 @@ export class PgDatabaseNotifications extends DatabaseNotifications implements On
   private retry: NodeJS.Timeout | undefined;
   private syncing: Promise<boolean> | undefined;
   private queued: Promise<boolean> | undefined;
+  /** When the latest answered round trip on the current connection was sent (performance.now()). */
+  private syncedFrom = -Infinity;
+  /** When the round trip under way was sent. */
+  private syncingSentAt = -Infinity;
 
   constructor(private readonly databaseUrl: string) {
     super();
@@ -52,19 +57,30 @@ export class PgDatabaseNotifications extends DatabaseNotifications implements On
    * transaction committed before it reads our query ahead of the query's answer, on the same socket, and
    * node-postgres emits them in that order; so once `SELECT 1` answers, every NOTIFY committed before the
    * call has been handled. Calls made while a round trip is under way share the next one (which starts
-   * after theirs began, as it must).
+   * after theirs began, as it must). With `since`: a round trip sent after that moment, answered already or
+   * under way, is enough (so the caches a request reads sync once for the request, not once each).
    */
-  sync(): Promise<boolean> {
+  sync(since?: number): Promise<boolean> {
     if (!this.ready || !this.client) return Promise.resolve(false);
+    // A round trip sent after `since` has answered on this connection: every NOTIFY committed before `since` is in.
+    if (since !== undefined && this.syncedFrom >= since) return Promise.resolve(true);
     if (!this.syncing) {
       const client = this.client;
+      const sentAt = performance.now();
+      this.syncingSentAt = sentAt;
       this.syncing = client.query('SELECT 1').then(
-        () => this.ready && this.client === client,
+        () => {
+          const current = this.ready && this.client === client;
+          if (current) this.syncedFrom = Math.max(this.syncedFrom, sentAt);
+          return current;
+        },
         () => false,
       );
       void this.syncing.finally(() => (this.syncing = undefined));
       return this.syncing;
     }
+    // The round trip under way was sent after `since`: it is enough.
+    if (since !== undefined && this.syncingSentAt >= since) return this.syncing;
     this.queued ??= this.syncing.then(() => {
       this.queued = undefined;
       return this.sync();
@@ -108,6 +124,7 @@ export class PgDatabaseNotifications extends DatabaseNotifications implements On
     if (client !== this.client) return;
     this.ready = false;
     this.client = undefined;
+    this.syncedFrom = -Infinity;
     client?.removeAllListeners('end');
     client?.end().catch(() => undefined);
     for (const list of this.channels.values()) for (const handlers of list) handlers.onReset();

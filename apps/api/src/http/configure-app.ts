@@ -2,16 +2,18 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import type { HttpLogger } from 'pino-http';
-import type { AppConfig } from '@mirrorline/shared';
+import { runAsRequest, type AppConfig } from '@mirrorline/shared';
 import { databaseUnavailable, DomainErrorFilter, errorResponse } from './domain-error.filter';
 import { createValidationPipe } from './validation';
+import type { HttpLogger } from './request-logging';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
 import { serveAdminLoginCodeScript } from '../admin/admin-login-code';
 import { adminCsrfGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
 import { DatabaseMonitor } from '../database/database-monitor';
+import { lazyRequestContext } from '../database/request-context';
+import { MikroORM } from '@mikro-orm/postgresql';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -25,20 +27,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   if (config.trustProxy !== false) app.set('trust proxy', config.trustProxy);
   // First of all, so that every response (including those that helmet, CORS or the body parsers end on
   // their own) carries X-Request-Id and gets its access log line.
+  httpLogger.install(app.getHttpAdapter().getInstance());
   app.use(httpLogger);
   app.disable('x-powered-by');
   // Requests in flight, for the graceful drain (main.ts); `Connection: close` once it has started.
   app.use(app.get(Drain).middleware);
-  // While the database does not answer, API requests get a 503 at once instead of each waiting for a
-  // timeout (health answers its own 503 with the reason).
-  const database = app.get(DatabaseMonitor);
-  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
-    if (database.available || /^\/(health|wakeup)\/?$/.test(req.path)) return next();
-    const { status, body, headers } = errorResponse(databaseUnavailable(database.unavailableReason));
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.status(status).json(body);
-  });
-
   const strictHelmet = staticHeaders(helmet({
     contentSecurityPolicy: {
       directives: {
@@ -58,25 +51,40 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   }));
   // AdminJS and Swagger UI ship inline scripts and styles: relax CSP there only.
   const relaxedHelmet = staticHeaders(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, hsts: config.isProduction }));
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    (/^\/(admin|api\/docs)(\/|$)/.test(req.path) ? relaxedHelmet : strictHelmet)(req, res, next),
-  );
+  const database = app.get(DatabaseMonitor);
+  // One middleware for what every request needs at the edge (each Express layer costs a little on every request):
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const path = req.path;
+    (/^\/(admin|api\/docs)(\/|$)/.test(path) ? relaxedHelmet : strictHelmet)(req, res, noop);
+    // As app.use('/api', …) matched: the mount path, case-insensitively.
+    if (!API_PATH.test(path)) return next();
+    // API answers carry balances, tokens and personal data: no shared or browser cache may keep them. Public
+    // reads that are safe to cache (the traders list and profiles) opt in with their own Cache-Control.
+    res.setHeader('Cache-Control', 'no-store');
+    // While the database does not answer, API requests get a 503 at once instead of each waiting for a
+    // timeout (health answers its own 503 with the reason).
+    if (database.available || /^\/api\/(health|wakeup)\/?$/i.test(path)) return next();
+    const { status, body, headers } = errorResponse(databaseUnavailable(database.unavailableReason));
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(status).json(body);
+  });
 
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
     exposedHeaders: ['Retry-After', 'WWW-Authenticate', 'X-Request-Id'],
   });
-  app.use(cookieParser());
+  // req.cookies / req.signedCookies parsed when first read (most requests carry no cookie anyone reads).
+  lazyCookies(app.getHttpAdapter().getInstance());
   // Before AdminJS's router (registered at app.init()): its state-changing actions answer same-origin POSTs only.
   if (config.adminPanel) app.use('/admin', adminCsrfGuard);
-  // API answers carry balances, tokens and personal data: no shared or browser cache may keep them. Public
-  // reads that are safe to cache (the traders list and profiles) opt in with their own Cache-Control.
-  app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), bodyErrorHandler);
+  // After the body parsers (their callbacks run outside any async context), in one middleware: every line
+  // logged while the request runs carries its request id (nestjs-pino's per-request logger, made on first
+  // use), and the request has its MikroORM context (the injected EntityManager resolves to its fork, forked
+  // on first use), and its arrival time, by which the caches' syncs are counted (runAsRequest).
+  const requestContext = lazyRequestContext(app.get(MikroORM));
+  app.use((req: Request, res: Response, next: NextFunction) => httpLogger.bindLogger(req, res, () => requestContext(req, res, () => runAsRequest(next))));
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());
@@ -85,6 +93,39 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   if (config.adminPanel) serveAdminLoginCodeScript(app.getHttpAdapter().getInstance());
   serveSpa(app, config.spaDir);
   // No app.enableShutdownHooks(): main.ts owns SIGTERM/SIGINT (drain first, then app.close(), then PostgreSQL).
+}
+
+const noop = () => undefined;
+const API_PATH = /^\/api(\/|$)/i;
+
+const COOKIES = Symbol('mirrorline.cookies');
+
+/**
+ * cookie-parser's `req.cookies`, `req.signedCookies` and `req.secret`, computed by cookie-parser itself the
+ * first time one of them is read (accessors on Express's request prototype) instead of on every request.
+ */
+export function lazyCookies(express: { request: object }): void {
+  const parser = cookieParser();
+  type Parsed = { headers: unknown; cookies?: unknown; signedCookies?: unknown; secret?: unknown };
+  const parsed = (req: { headers: unknown; [COOKIES]?: Parsed }): Parsed => {
+    if (!req[COOKIES]) {
+      const holder: Parsed = { headers: req.headers };
+      parser(holder as unknown as Request, {} as Response, noop);
+      req[COOKIES] = holder;
+    }
+    return req[COOKIES];
+  };
+  for (const name of ['cookies', 'signedCookies', 'secret'] as const) {
+    Object.defineProperty(express.request, name, {
+      get(this: { headers: unknown }) {
+        return parsed(this)[name];
+      },
+      set(this: { headers: unknown }, value: unknown) {
+        parsed(this)[name] = value;
+      },
+      configurable: true,
+    });
+  }
 }
 
 type Middleware = (req: Request, res: Response, next: (error?: unknown) => void) => void;

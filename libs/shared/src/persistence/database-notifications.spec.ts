@@ -1,16 +1,18 @@
-import { DatabaseNotifications, NotifiedCache } from './database-notifications';
+import { DatabaseNotifications, NotifiedCache, requestArrival, runAsRequest } from './database-notifications';
 
 class FakeNotifications extends DatabaseNotifications {
   on = true;
   /** What arrives while the cache syncs (a NOTIFY that was on its way). */
   onSync: () => void = () => undefined;
   syncs = 0;
+  sinces: Array<number | undefined> = [];
   subscribe(): void {}
   get listening(): boolean {
     return this.on;
   }
-  async sync(): Promise<boolean> {
+  async sync(since?: number): Promise<boolean> {
     this.syncs++;
+    this.sinces.push(since);
     this.onSync();
     return this.on;
   }
@@ -36,6 +38,19 @@ describe('NotifiedCache', () => {
     loads = 0;
     notifications = new FakeNotifications();
     cache = new NotifiedCache(notifications, { ttlMs: 5_000, maxEntries: 3, now: () => now });
+  });
+
+  it('syncs for the notifications committed before the request arrived (runAsRequest), or before now outside a request', async () => {
+    await cache.get('a', load('a1'));
+    expect(await cache.get('a', load('a2'))).toBe('a1');
+    expect(notifications.sinces).toEqual([undefined]);
+    const arrival = await runAsRequest(async () => {
+      expect(await cache.get('a', load('a3'))).toBe('a1');
+      return requestArrival();
+    });
+    expect(typeof arrival).toBe('number');
+    expect(notifications.sinces).toEqual([undefined, arrival]);
+    expect(requestArrival()).toBeUndefined();
   });
 
   it('serves a loaded value until it is deleted, cleared or expires', async () => {

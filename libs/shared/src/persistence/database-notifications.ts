@@ -1,3 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { performance } from 'node:perf_hooks';
+
+const arrivals = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `next` as a request that arrived now: the caches' syncs within it are satisfied by any round trip
+ * that started after this moment (one per request, or one shared by many), not one each. The HTTP edge
+ * calls it for every request (configure-app.ts).
+ */
+export function runAsRequest<T>(next: () => T): T {
+  return arrivals.run(performance.now(), next);
+}
+
+/** When the current request arrived (performance.now()), or undefined outside one. */
+export const requestArrival = (): number | undefined => arrivals.getStore();
+
 /**
  * Port: PostgreSQL LISTEN/NOTIFY, for caches that must drop an entry the moment a change commits, on
  * every API instance. `onNotify` gets each payload of the channel; `onReset` is called whenever
@@ -12,8 +29,10 @@ export abstract class DatabaseNotifications {
    * when that cannot be known: not listening, connection lost). A NOTIFY reaches the listening connection
    * a moment after its commit; a cache that syncs before serving an entry never serves one that a change
    * committed before the request had already invalidated. Concurrent calls share one round trip.
+   * `since` (a performance.now() time, e.g. requestArrival()): NOTIFYs committed before that moment only,
+   * so a round trip that started after it (already answered) is enough.
    */
-  abstract sync(): Promise<boolean>;
+  abstract sync(since?: number): Promise<boolean>;
 }
 
 /** No database to listen to (unit tests, tools): never listening, so the caches never cache. */
@@ -60,7 +79,7 @@ export class NotifiedCache<V> {
 
   /** The cached value, or `load()`'s (cached when nothing was invalidated meanwhile). */
   async get(key: string, load: () => Promise<V>): Promise<V> {
-    if (this.notifications.listening && this.entries.has(key) && (await this.notifications.sync())) {
+    if (this.notifications.listening && this.entries.has(key) && (await this.notifications.sync(requestArrival()))) {
       // Looked up after the sync: a NOTIFY that arrived meanwhile has dropped the entry.
       const hit = this.entries.get(key);
       if (hit && hit.expiresAt > this.now()) return hit.value;

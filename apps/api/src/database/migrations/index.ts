@@ -25,6 +25,7 @@ import { Migration20261123110000ThroughputCaches } from './Migration202611231100
 import { Migration20261123140000AccessCacheSessions } from './Migration20261123140000AccessCacheSessions';
 import { Migration20261123185000UserDirectory } from './Migration20261123185000UserDirectory';
 import { Migration20261123190000FanOutIndexes } from './Migration20261123190000FanOutIndexes';
+import { Migration20261123150000UserReadCaches } from './Migration20261123150000UserReadCaches';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -57,4 +58,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123185000UserDirectory', class: Migration20261123185000UserDirectory },
   { name: 'Migration20261123190000FanOutIndexes', class: Migration20261123190000FanOutIndexes },
   { name: 'Migration20261123170000TraderKycListing', class: Migration20261123170000TraderKycListing },
+  { name: 'Migration20261123150000UserReadCaches', class: Migration20261123150000UserReadCaches },
 ];

@@ -1,5 +1,25 @@
 import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
 import { DatabaseNotifications, NotifiedCache } from '@mirrorline/shared';
+
+/** A cached public page: its JSON body, and the ETag Express would give it. */
+export interface PublicPage {
+  json: string;
+  etag?: string;
+}
+
+/**
+ * Sends a cached page as res.json would (same Content-Type, same ETag from the app's 'etag fn', so a
+ * matching If-None-Match still gets a 304), without serializing or hashing it again: the handler returns the
+ * string this gives (Nest sends a string with res.send, which keeps the ETag set here).
+ */
+export function sendPublicPage(res: Response, page: PublicPage): string {
+  const etagOf = res.req.app.get('etag fn') as ((body: string, encoding: string) => string | undefined) | undefined;
+  if (etagOf) page.etag ??= etagOf(page.json, 'utf8');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (page.etag) res.setHeader('ETag', page.etag);
+  return page.json;
+}
 
 /** Sent by the statement triggers on trader_trades, copies, trader_profiles and users (migration ThroughputCaches). */
 export const TRADERS_CHANNEL = 'mirrorline_traders';
@@ -21,6 +41,14 @@ export class PublicTraderCache {
   constructor(notifications: DatabaseNotifications) {
     this.cache = new NotifiedCache(notifications, { ttlMs: PUBLIC_TRADER_TTL_MS, maxEntries: 500, staleWhileReloading: true });
     notifications.subscribe(TRADERS_CHANNEL, { onNotify: () => this.cache.clear(), onReset: () => this.cache.clear() });
+  }
+
+  /**
+   * `load()`'s result as the JSON body of a page, serialized once and shared by every request for `key` until
+   * the next change (its ETag too, computed by the first request that sends it: sendPublicPage).
+   */
+  page(key: string, load: () => Promise<unknown>): Promise<PublicPage> {
+    return this.cache.get(`page:${key}`, async () => ({ json: JSON.stringify(await load()) })) as Promise<PublicPage>;
   }
 
   /** `load()`'s result, shared by every request for `key` until the next change; errors are not cached. */

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Header, Param, ParseIntPipe, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, ParseIntPipe, Patch, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { DomainError } from '@mirrorline/shared';
@@ -9,7 +10,7 @@ import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader
 import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
 import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
 import { TraderDetailsDto, TradersPageDto } from './dto/copy-trading.response.dto';
-import { PublicTraderCache } from './public-trader-cache';
+import { PublicTraderCache, sendPublicPage } from './public-trader-cache';
 
 export const intId = () =>
   new ParseIntPipe({ exceptionFactory: () => new DomainError('VALIDATION_FAILED', 'id must be an integer', 'validation') });
@@ -31,7 +32,7 @@ export class TradersController {
   @Header('Cache-Control', 'public, max-age=5')
   @ApiOkResponse({ type: TradersPageDto, description: 'each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)' })
   @ApiOperation({ summary: 'Traders (public)', description: 'Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats come from closed trades; cached a few seconds.' })
-  list(@Query() query: TraderListQueryDto) {
+  async list(@Query() query: TraderListQueryDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     const list = {
       page: query.page ?? 1,
       limit: query.limit ?? 20,
@@ -39,7 +40,9 @@ export class TradersController {
       traderType: query.traderType,
       search: query.search?.trim() || undefined,
     } as const;
-    return this.publicCache.get(`list:${list.page}:${list.limit}:${list.sort}:${list.traderType ?? ''}:${list.search ?? ''}`, () => this.read.listTraders(list));
+    // Served from memory as serialized JSON (docs/performance.md): no stringify, no hashing per request.
+    const key = `list:${list.page}:${list.limit}:${list.sort}:${list.traderType ?? ''}:${list.search ?? ''}`;
+    return sendPublicPage(res, await this.publicCache.page(key, () => this.read.listTraders(list)));
   }
 
   @Roles('Trader')
@@ -77,7 +80,7 @@ export class TradersController {
   @ApiOkResponse({ type: TraderDetailsDto, description: 'profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
   @ApiOperation({ summary: 'A trader (public)', description: 'Profile, strategy, stats, ten-day PnL, risk score and the recent closed trades.' })
   @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
-  get(@Param('id', intId()) id: number) {
-    return this.publicCache.get(`trader:${id}`, () => this.read.trader(id));
+  async get(@Param('id', intId()) id: number, @Res({ passthrough: true }) res: Response): Promise<string> {
+    return sendPublicPage(res, await this.publicCache.page(`trader:${id}`, () => this.read.trader(id)));
   }
 }

@@ -1,9 +1,15 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { formatCents, OpenPositionsValue } from '@mirrorline/shared';
-import { UserInfoBuilder } from '@mirrorline/auth';
+import { UserInfoBuilder, type UserInfoRead } from '@mirrorline/auth';
 import type { UserInfo } from '@mirrorline/identity';
 import type { UserAccount } from '../../domain/user-account';
 import { UserCopies, type CopySummary } from '../ports/user-copies';
+
+/** The cacheable part of a profile: UserInfo with its facts, and the copies table. */
+export interface ProfileReads {
+  read: UserInfoRead;
+  copies: CopySummary[];
+}
 
 export interface UserProfile {
   info: UserInfo;
@@ -27,10 +33,17 @@ export class UserInfoAssembler {
     @Optional() private readonly openPositions?: OpenPositionsValue,
   ) {}
 
-  async assemble(account: UserAccount): Promise<UserProfile> {
-    const [read, copies, unrealized] = await Promise.all([
-      this.userInfo.read(account),
-      this.copies.listForUser(null, account.id),
+  /** What GET user/get reads besides the unrealized pnl: UserInfo's facts and the copies table (cacheable per user). */
+  async load(account: UserAccount): Promise<ProfileReads> {
+    const [read, copies] = await Promise.all([this.userInfo.read(account), this.copies.listForUser(null, account.id)]);
+    return { read, copies };
+  }
+
+  /** `reads`: this account's, read already (GET user/get caches them, UserReadCache); else read here. */
+  async assemble(account: UserAccount, reads?: ProfileReads): Promise<UserProfile> {
+    const [{ read, copies }, unrealized] = await Promise.all([
+      reads ?? this.load(account),
+      // The unrealized pnl at the market is computed for every request (it moves with the quotes).
       this.openPositions ? this.openPositions.unrealizedPnl(account.id) : Promise.resolve(0n),
     ]);
     const liveTradingBalance = formatCents(BigInt(read.facts.copyEquity) + unrealized);

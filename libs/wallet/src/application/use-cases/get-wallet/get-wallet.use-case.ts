@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { OpenPositionsValue } from '@mirrorline/shared';
+import { OpenPositionsValue, UserReadCache } from '@mirrorline/shared';
 import { Ledger, type UserBalances } from '../../ports/ledger';
 import { WalletTransactionRepository, type WalletTransactionRecord } from '../../ports/wallet-transaction.repository';
 
@@ -19,14 +19,23 @@ export class GetWalletUseCase {
     private readonly ledger: Ledger,
     private readonly transactions: WalletTransactionRepository,
     @Optional() private readonly openPositions?: OpenPositionsValue,
+    /** Balances and latest requests, cached per user and dropped by NOTIFY on any change (docs/performance.md). */
+    @Optional() private readonly reads?: UserReadCache,
   ) {}
 
   async execute(userId: string): Promise<WalletView> {
-    const [balances, recent, unrealizedPnl] = await Promise.all([
-      this.ledger.balances(null, userId),
-      this.transactions.list({ userId }, { page: 1, limit: RECENT_TRANSACTIONS }),
+    const load = async () => {
+      const [balances, recent] = await Promise.all([
+        this.ledger.balances(null, userId),
+        this.transactions.list({ userId }, { page: 1, limit: RECENT_TRANSACTIONS }),
+      ]);
+      return { balances, recent: recent.items };
+    };
+    const [{ balances, recent }, unrealizedPnl] = await Promise.all([
+      this.reads ? this.reads.get('wallet', userId, load) : load(),
+      // At the market's quotes: computed for every request.
       this.openPositions ? this.openPositions.unrealizedPnl(userId) : Promise.resolve(0n),
     ]);
-    return { balances, unrealizedPnl, recent: recent.items };
+    return { balances, unrealizedPnl, recent };
   }
 }
