@@ -13,8 +13,6 @@ import { Migration20261123000620CopyTradingFanOutTuning } from './Migration20261
 import { Migration20261123000630NotificationsKey } from './Migration20261123000630NotificationsKey';
 import { Migration20261123000640CopySettlementTuning } from './Migration20261123000640CopySettlementTuning';
 import { Migration20261123000650LoginFailuresSweepIndex } from './Migration20261123000650LoginFailuresSweepIndex';
-import { Migration20261123120000ContactMessages } from './Migration20261123120000ContactMessages';
-import { Migration20261123170000TraderKycListing } from './Migration20261123170000TraderKycListing';
 import { Migration20261123000700WalletGuards } from './Migration20261123000700WalletGuards';
 import { Migration20261123080000MarketCore } from './Migration20261123080000MarketCore';
 import { Migration20261123081000Execution } from './Migration20261123081000Execution';
@@ -22,10 +20,12 @@ import { Migration20261123090000SecurityFix } from './Migration20261123090000Sec
 import { Migration20261123090010LoginThrottle } from './Migration20261123090010LoginThrottle';
 import { Migration20261123091000AccountSecurity } from './Migration20261123091000AccountSecurity';
 import { Migration20261123110000ThroughputCaches } from './Migration20261123110000ThroughputCaches';
+import { Migration20261123120000ContactMessages } from './Migration20261123120000ContactMessages';
 import { Migration20261123140000AccessCacheSessions } from './Migration20261123140000AccessCacheSessions';
+import { Migration20261123150000UserReadCaches } from './Migration20261123150000UserReadCaches';
+import { Migration20261123170000TraderKycListing } from './Migration20261123170000TraderKycListing';
 import { Migration20261123185000UserDirectory } from './Migration20261123185000UserDirectory';
 import { Migration20261123190000FanOutIndexes } from './Migration20261123190000FanOutIndexes';
-import { Migration20261123150000UserReadCaches } from './Migration20261123150000UserReadCaches';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -55,8 +55,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123110000ThroughputCaches', class: Migration20261123110000ThroughputCaches },
   { name: 'Migration20261123120000ContactMessages', class: Migration20261123120000ContactMessages },
   { name: 'Migration20261123140000AccessCacheSessions', class: Migration20261123140000AccessCacheSessions },
+  { name: 'Migration20261123150000UserReadCaches', class: Migration20261123150000UserReadCaches },
+  { name: 'Migration20261123170000TraderKycListing', class: Migration20261123170000TraderKycListing },
   { name: 'Migration20261123185000UserDirectory', class: Migration20261123185000UserDirectory },
   { name: 'Migration20261123190000FanOutIndexes', class: Migration20261123190000FanOutIndexes },
-  { name: 'Migration20261123170000TraderKycListing', class: Migration20261123170000TraderKycListing },
-  { name: 'Migration20261123150000UserReadCaches', class: Migration20261123150000UserReadCaches },
 ];
