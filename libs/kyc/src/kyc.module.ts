@@ -9,7 +9,7 @@ import { RedactKycDataUseCase } from './application/use-cases/redact-kyc-data/re
 import { ListKycSubmissionsUseCase } from './application/use-cases/list-kyc-submissions/list-kyc-submissions.use-case';
 import { GetKycDocumentUseCase } from './application/use-cases/get-kyc-document/get-kyc-document.use-case';
 import { LocalDiskKycDocumentStorage } from './adapters/storage/local-disk-kyc-document-storage';
-import { SqlKycSubmissionRepository } from './adapters/persistence/sql-kyc-submission.repository';
+import { MikroOrmKycSubmissionRepository } from './adapters/persistence/mikro-orm-kyc-submission.repository';
 import { KycSubmissionEntity } from './adapters/persistence/kyc-submission.entity';
 import { KycController } from './adapters/http/kyc.controller';
 import { KycAdminController } from './adapters/http/kyc-admin.controller';
@@ -23,7 +23,7 @@ import { UseCaseKycAdministration } from './application/services/use-case-kyc-ad
   controllers: [KycController, KycAdminController],
   providers: [
     { provide: KycDocumentStorage, useClass: LocalDiskKycDocumentStorage },
-    { provide: KycSubmissionRepository, useClass: SqlKycSubmissionRepository },
+    { provide: KycSubmissionRepository, useClass: MikroOrmKycSubmissionRepository },
     KycUploadInterceptor,
     RequestKycUseCase,
     SetKycStatusUseCase,

@@ -1,6 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/core';
 
-/** Row of `kyc_submissions` (mapped for AdminJS; the use cases go through SqlKycSubmissionRepository). */
+/** Row of `kyc_submissions` (AdminJS and MikroOrmKycSubmissionRepository). */
 @Entity({ tableName: 'kyc_submissions' })
 export class KycSubmissionEntity {
   @PrimaryKey({ type: 'uuid' })

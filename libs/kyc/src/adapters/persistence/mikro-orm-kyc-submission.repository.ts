@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, runSql, sql, type Page, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import type { KycStatus } from '@mirrorline/identity';
 import type { DocumentType, KycSubmission, SubmissionStatus } from '../../domain/kyc';
@@ -10,6 +12,8 @@ import {
   type KycSubmissionQuery,
 } from '../../application/ports/kyc-submission.repository';
 import { UserKycStatuses } from '../../application/ports/user-kyc-statuses';
+import { KycSubmissionEntity } from './kyc-submission.entity';
+import { kycSubmissionMapper } from './kyc-submission.mapper';
 
 interface Row {
   id: string;
@@ -40,16 +44,23 @@ const toSubmission = (row: Row): KycSubmission => ({
 });
 
 /**
- * kyc_submissions plus users.kyc_status: the KYC context owns that column's transitions, reads it through
- * the users context's published `user_directory` and writes it through the UserKycStatuses port.
+ * KYC submissions through MikroORM (entity KycSubmissionEntity, mapper to the domain submission; reads bypass
+ * the identity map and writes are native, so each call sees and changes the rows themselves), plus
+ * users.kyc_status: the KYC context owns that column's transitions, reads it through the users context's
+ * published `user_directory` and writes it through the UserKycStatuses port. The admin list joins the
+ * directory for names and stays one set-based statement.
  */
 @Injectable()
-export class SqlKycSubmissionRepository extends KycSubmissionRepository {
+export class MikroOrmKycSubmissionRepository extends KycSubmissionRepository {
   constructor(
     private readonly em: EntityManager,
     private readonly statuses: UserKycStatuses,
   ) {
     super();
+  }
+
+  private orm(tx: TransactionContext): EntityManager {
+    return emOf(tx) as EntityManager;
   }
 
   async lockUserStatus(tx: TransactionContext, userId: string): Promise<KycStatus | null> {
@@ -66,41 +77,44 @@ export class SqlKycSubmissionRepository extends KycSubmissionRepository {
   }
 
   async insert(tx: TransactionContext, s: Omit<KycSubmission, 'id' | 'createdAt' | 'reviewedBy' | 'reviewedAt'>): Promise<KycSubmission> {
-    const [row] = await runSql(
-      emOf(tx),
-      sql<Row>`INSERT INTO kyc_submissions (user_id, document_type, document_number, status, files)
-               VALUES (${s.userId}, ${s.documentType}, ${s.documentNumber}, ${s.status}, ${JSON.stringify(s.files)}::jsonb) RETURNING *`,
-    );
-    return toSubmission(row);
+    const em = this.orm(tx);
+    const id = randomUUID();
+    await em.insert(KycSubmissionEntity, {
+      id,
+      userId: s.userId,
+      documentType: s.documentType,
+      documentNumber: s.documentNumber,
+      status: s.status,
+      files: s.files,
+      reviewedBy: null,
+      reviewedAt: null,
+      createdAt: new Date(),
+    });
+    const entity = await em.findOneOrFail(KycSubmissionEntity, { id }, { disableIdentityMap: true });
+    return kycSubmissionMapper.toDomain(entity);
   }
 
   async resolvePending(tx: TransactionContext, userId: string, status: SubmissionStatus, reviewerId: string): Promise<string | null> {
-    const [row] = await emOf(tx).execute<Array<{ id: string }>>(
-      `UPDATE kyc_submissions SET status = ?, reviewed_by = ?, reviewed_at = now()
-        WHERE user_id = ? AND status = 'Pending' RETURNING id`,
-      [status, reviewerId, userId],
-    );
-    return row?.id ?? null;
+    const em = this.orm(tx);
+    const pending = await em.findOne(KycSubmissionEntity, { userId, status: 'Pending' }, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
+    if (!pending) return null;
+    await em.nativeUpdate(KycSubmissionEntity, { id: pending.id }, { status, reviewedBy: reviewerId, reviewedAt: new Date() });
+    return pending.id;
   }
 
   async redactForUser(tx: TransactionContext, userId: string, redactedNumber: string): Promise<string[]> {
-    // The CTE reads the file list before the UPDATE empties it (RETURNING would only show the new value).
-    const rows = await emOf(tx).execute<Array<{ files: KycSubmission['files'] | string }>>(
-      `WITH old AS (SELECT id, files FROM kyc_submissions WHERE user_id = ? FOR UPDATE)
-       UPDATE kyc_submissions k SET document_number = ?, files = '{}'::jsonb FROM old WHERE k.id = old.id
-       RETURNING old.files`,
-      [userId, redactedNumber],
-    );
-    return rows.flatMap((row) => {
-      const files = (typeof row.files === 'string' ? JSON.parse(row.files) : row.files) as KycSubmission['files'];
-      return Object.values(files).flatMap((file) => (file?.key ? [file.key] : []));
-    });
+    const em = this.orm(tx);
+    // Read (and lock) the file lists before they are emptied: their storage keys go to the caller.
+    const submissions = await em.find(KycSubmissionEntity, { userId }, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
+    if (!submissions.length) return [];
+    await em.nativeUpdate(KycSubmissionEntity, { userId }, { documentNumber: redactedNumber, files: {} });
+    return submissions.flatMap((row) => Object.values(kycSubmissionMapper.files(row.files)).flatMap((file) => (file?.key ? [file.key] : [])));
   }
 
   async findById(id: string): Promise<KycSubmission | null> {
     if (!UUID.test(id)) return null;
-    const [row] = await this.em.fork().execute<Row[]>('SELECT * FROM kyc_submissions WHERE id = ?', [id]);
-    return row ? toSubmission(row) : null;
+    const entity = await this.em.fork().findOne(KycSubmissionEntity, { id }, { disableIdentityMap: true });
+    return entity ? kycSubmissionMapper.toDomain(entity) : null;
   }
 
   async list(query: KycSubmissionQuery): Promise<Page<KycSubmissionListItem>> {
