@@ -26,6 +26,7 @@ const trader = {
   dayLabels: ['11-01', '11-02', '11-03'],
   dailyPnls: [1.2, -0.4, 2],
   daily: [],
+  equityCurve30d: [] as number[], // under two points: the card falls back to the ten-day chart
 };
 
 describe('traders list', () => {
