@@ -97,10 +97,11 @@ export class SqlTradeEngine extends TradeEngine {
   }
 
   async insertTrade(tx: TransactionContext, traderId: number, input: OpenTradeInput): Promise<string> {
-    const [row] = await emOf(tx).execute<{ id: string }[]>(
-      `INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, allocation_pct, entry_quote_time, stop_loss, take_profit)
-       VALUES (?, ?, ?, ?, ?, ?::numeric, ?, ?, ?::numeric, ?::numeric) RETURNING id::text AS id`,
-      [traderId, input.market, input.symbol, input.symbol, input.side, input.entryPrice, input.allocationPct, input.quoteTime, input.stopLoss, input.takeProfit],
+    const [row] = await runSql(
+      emOf(tx),
+      sql<{ id: string }>`INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, allocation_pct, entry_quote_time, stop_loss, take_profit)
+       VALUES (${traderId}, ${input.market}, ${input.symbol}, ${input.symbol}, ${input.side}, ${input.entryPrice}::numeric, ${input.allocationPct},
+               ${input.quoteTime}, ${input.stopLoss}::numeric, ${input.takeProfit}::numeric) RETURNING id::text AS id`,
     );
     return row.id;
   }
@@ -181,10 +182,10 @@ export class SqlTradeEngine extends TradeEngine {
   }
 
   async closeTrade(tx: TransactionContext, tradeId: string, fill: CloseFill, pnlPct: string): Promise<void> {
-    await emOf(tx).execute(
-      `UPDATE trader_trades SET status = 'closed', exit_price = ?::numeric, pnl_pct = ?::numeric, close_reason = ?,
-         exit_quote_time = ?, closed_at = now() WHERE id = ? AND status = 'open'`,
-      [fill.exitPrice, pnlPct, fill.reason, fill.quoteTime, tradeId],
+    await runSql(
+      emOf(tx),
+      sql`UPDATE trader_trades SET status = 'closed', exit_price = ${fill.exitPrice}::numeric, pnl_pct = ${pnlPct}::numeric, close_reason = ${fill.reason},
+            exit_quote_time = ${fill.quoteTime}, closed_at = now() WHERE id = ${tradeId} AND status = 'open'`,
     );
   }
 
