@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { root } from './build-lib.mjs';
 
 const only = (process.argv.find((a) => a.startsWith('--only=')) ?? '').slice(7).split(',').filter(Boolean);
@@ -86,7 +87,10 @@ if (wanted('unit') || wanted('e2e')) {
   const projects = ['unit', 'e2e'].filter(wanted);
   const file = join(out, 'jest.json');
   rmSync(file, { force: true });
-  run(`Jest (${projects.join(' + ')}; e2e against real PostgreSQL)`, bin('jest'), ['--selectProjects', ...projects, '--json', `--outputFile=${file}`], {
+  // Jest's default (cores − 1) is one worker on a 2-core machine, where the e2e files spend much of their time
+  // waiting on PostgreSQL: two workers keep both cores busy (each file has its own database).
+  const workers = String(Math.max(2, availableParallelism() - 1));
+  run(`Jest (${projects.join(' + ')}; e2e against real PostgreSQL)`, bin('jest'), ['--selectProjects', ...projects, `--maxWorkers=${workers}`, '--json', `--outputFile=${file}`], {
     count: jestCounts(file),
   });
 }
