@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { root } from '../scripts/build-lib.mjs';
 
 export const freePort = () =>
@@ -41,4 +42,37 @@ export async function benchDatabase(prefix, cleanups) {
   await ensureDatabase(serverUrl, name);
   cleanups.unshift(() => dropDatabase(serverUrl, name));
   return withDatabase(serverUrl, name);
+}
+
+/** "1.234 s" */
+export const seconds = (ms) => `${(ms / 1000).toFixed(3)} s`;
+
+/** [milliseconds, result] of `work()`. */
+export async function time(work) {
+  const started = performance.now();
+  const result = await work();
+  return [performance.now() - started, result];
+}
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * With BENCH_PROFILE set, prints the time of every SQL statement MikroORM runs while the returned switch's `on`
+ * is true (the bench turns it on around what it measures).
+ */
+export function sqlProfile(on = false) {
+  const profile = { on };
+  if (process.env.BENCH_PROFILE) {
+    const { AbstractSqlConnection } = createRequire(import.meta.url)('@mikro-orm/knex');
+    const execute = AbstractSqlConnection.prototype.execute;
+    AbstractSqlConnection.prototype.execute = async function (query, ...rest) {
+      const started = performance.now();
+      try {
+        return await execute.call(this, query, ...rest);
+      } finally {
+        if (profile.on) console.log(`  ${(performance.now() - started).toFixed(0).padStart(6)} ms  ${String(query).replace(/\s+/g, ' ').slice(0, 110)}`);
+      }
+    };
+  }
+  return profile;
 }

@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
-import { benchDatabase } from '../lib.mjs';
+import { benchDatabase, median, seconds, sqlProfile, time } from '../lib.mjs';
 
 const COPIES = Number(process.env.BENCH_COPIES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -57,26 +57,8 @@ class BenchMarket {
 }
 
 // BENCH_PROFILE=1 prints the time of every SQL statement of the measured rounds.
-const profile = { on: false };
-if (process.env.BENCH_PROFILE) {
-  const { AbstractSqlConnection } = require('@mikro-orm/knex');
-  const execute = AbstractSqlConnection.prototype.execute;
-  AbstractSqlConnection.prototype.execute = async function (query, ...rest) {
-    const started = performance.now();
-    try {
-      return await execute.call(this, query, ...rest);
-    } finally {
-      if (profile.on) console.log(`  ${(performance.now() - started).toFixed(0).padStart(6)} ms  ${String(query).replace(/\s+/g, ' ').slice(0, 110)}`);
-    }
-  };
-}
+const profile = sqlProfile();
 
-const seconds = (ms) => `${(ms / 1000).toFixed(3)} s`;
-const time = async (work) => {
-  const started = performance.now();
-  const result = await work();
-  return [performance.now() - started, result];
-};
 
 async function main() {
   const cleanups = [];
@@ -180,8 +162,7 @@ async function main() {
     const balanced = check.total === '0' && check.unbalanced === 0 && check.mismatches === 0;
     if (!balanced) failed = true;
 
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const floor = median(floors);
+        const floor = median(floors);
     const open = median(opens);
     const close = median(closes);
     // A missed target fails the run (exit 1) as a broken ledger does: the figures are the point of the bench.

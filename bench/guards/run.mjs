@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
-import { benchDatabase } from '../lib.mjs';
+import { benchDatabase, median, seconds, sqlProfile, time } from '../lib.mjs';
 
 const COPIES = Number(process.env.BENCH_COPIES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -39,19 +39,7 @@ const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-ca
 const { PriceWatcher } = dist('libs/copy-trading/src/application/services/price-watcher.js');
 
 // BENCH_PROFILE=1 prints the time of every SQL statement of the tripping cycle; BENCH_PROFILE=all, of every cycle.
-const profile = { on: process.env.BENCH_PROFILE === 'all' };
-if (process.env.BENCH_PROFILE) {
-  const { AbstractSqlConnection } = require('@mikro-orm/knex');
-  const execute = AbstractSqlConnection.prototype.execute;
-  AbstractSqlConnection.prototype.execute = async function (query, ...rest) {
-    const started = performance.now();
-    try {
-      return await execute.call(this, query, ...rest);
-    } finally {
-      if (profile.on) console.log(`  ${(performance.now() - started).toFixed(0).padStart(6)} ms  ${String(query).replace(/\s+/g, ' ').slice(0, 110)}`);
-    }
-  };
-}
+const profile = sqlProfile(process.env.BENCH_PROFILE === 'all');
 
 /** MarketQuotes as copy trading sees it, with the quotes the bench sets. */
 class BenchMarket {
@@ -72,13 +60,6 @@ class BenchMarket {
   }
 }
 
-const seconds = (ms) => `${(ms / 1000).toFixed(3)} s`;
-const time = async (work) => {
-  const started = performance.now();
-  const result = await work();
-  return [performance.now() - started, result];
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const cleanups = [];
