@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { browserEnv } from './support/server';
 import { launch, newPage, screenshot } from './support/browser';
+import { call, claims, login, signIn } from './support/accounts';
 
 /**
  * The trader page's charts (equity curve with 1M 3M 1Y All, monthly returns, open positions, copier trend) and the
@@ -14,31 +14,7 @@ const trader = { username: `lead_${suffix}`, firstname: 'Lena', lastname: `Lead$
 const late = { username: `late_${suffix}`, firstname: 'Lars', lastname: 'Late', email: `late_${suffix}@example.test`, password: 'late-password-1' };
 const traderName = `${trader.firstname} ${trader.lastname}`;
 
-async function call(path: string, init: { method?: string; token?: string; body?: unknown; idempotent?: boolean } = {}) {
-  const res = await fetch(`${browserEnv().baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.idempotent ? { 'Idempotency-Key': randomUUID() } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-const login = async (email: string, password: string): Promise<string> => (await call('/auth/login', { method: 'POST', body: { email, password } })).accessToken;
-const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).UserInfo;
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-}
 
 /** Polls in Node (the app's CSP forbids the eval behind page.waitForFunction). */
 async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {

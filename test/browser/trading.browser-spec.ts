@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { browserEnv } from './support/server';
 import { launch, newPage, screenshot } from './support/browser';
+import { call, claims, login, signIn } from './support/accounts';
 
 /**
  * The live trading screens (issue 15) in Chromium against the real server and its simulated market:
@@ -15,32 +15,7 @@ const trader = { username: `desk_${suffix}`, firstname: 'Dora', lastname: `Desk$
 const follower = { username: `fol_${suffix}`, firstname: 'Finn', lastname: 'Follower', email: `fol_${suffix}@example.test`, password: 'follower-password-1' };
 const traderName = `${trader.firstname} ${trader.lastname}`;
 
-async function call(path: string, init: { method?: string; token?: string; body?: unknown; idempotent?: boolean } = {}) {
-  const res = await fetch(`${browserEnv().baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.idempotent ? { 'Idempotency-Key': randomUUID() } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  const body = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} → ${res.status} ${text}`);
-  return body;
-}
-const login = async (email: string, password: string): Promise<string> => (await call('/auth/login', { method: 'POST', body: { email, password } })).accessToken;
-const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')).UserInfo;
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-}
 
 async function noHorizontalScroll(page: Page): Promise<void> {
   const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
