@@ -228,6 +228,31 @@ describe('execution at the market', () => {
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', stopReason: 'stop_loss', pnl: '-30.00' });
     });
 
+    it('trips on the quoted instruments alone: those positions close out, one without a quote stays open and the copy is stopping until its trade closes', async () => {
+      const tr = await trader();
+      const f = await follower(10_000);
+      const copy = await follow(f, tr.traderId, '100.00', 70);
+      const btc = await openAt(t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201); // 50.00
+      await openAt(t, tr.bearer, '10', { symbol: 'ETHUSDT', allocationPct: 100 }).expect(201); // 50.00
+      const watcher = t.app.get(PriceWatcher);
+      watcher.pause();
+      try {
+        // Only ETHUSDT has a quote in this cycle: −35.00 on it alone takes the live equity to 65.00 ≤ 70.00.
+        expect(await watcher.cycle([{ symbol: 'ETHUSDT', bid: '3', ask: '3', time: new Date() }])).toMatchObject({ closedOutCopies: 1 });
+        expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopping', stopReason: 'stop_loss', equity: '65.00', openPositions: 1 });
+        const closed = (await get(f, '/api/trades?status=closed')).items;
+        expect(closed.map((p: { closeReason: string; exitPrice: string; pnl: string }) => [p.closeReason, p.exitPrice, p.pnl])).toEqual([['copy_stop_loss', '3', '-35.00']]);
+        expect(await sql("SELECT type FROM notifications WHERE user_id = ? AND type IN ('guard_hit', 'copy_ended')", [f.id])).toEqual([{ type: 'guard_hit' }]);
+        expect(await fx.cashOf(sql, f.id)).toBe(0n);
+        // The trader's close settles the last position and ends the copy: its equity returns to cash.
+        await closeAt(t, tr.bearer, btc.body.trade.id, '100').expect(200);
+      } finally {
+        watcher.resume();
+      }
+      expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', openPositions: 0, pnl: '-35.00' });
+      expect(await fx.cashOf(sql, f.id)).toBe(6_500n);
+    });
+
     it('a timer cycle checks the copies even without a new quote, and a paused watcher does nothing', async () => {
       const tr = await trader();
       const f = await follower(10_000);

@@ -12,14 +12,24 @@ import { pgArray, pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 import { sqlAmount } from './sql-amount';
 
 /**
- * Open trades marked at the quotes: id, sign (+1 buy, −1 sell), the trade's entry (a position's fill when it
- * has none of its own) and the mark as float8 (close side: bid for a buy, ask for a sell), for the copy stop
- * loss pre-filter. Uses the partial index on open trades by symbol.
+ * Open trades marked at the quotes: id, trader, sign (+1 buy, −1 sell), the trade's entry (a position's fill
+ * when it has none of its own) and the mark as float8 (close side: bid for a buy, ask for a sell), for the copy
+ * stop loss pre-filter. Uses the partial index on open trades by symbol.
  */
 const MARKED_TRADES = `
-  SELECT t.id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
+  SELECT t.id, t.trader_id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
          (CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END)::float8 AS mark
   FROM ${QUOTES_RELATION} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'`;
+
+/** MARKED_TRADES with k, the number of marked trades of the same trader, as parameters (see trippedCopies). */
+const MARKS = 'unnest(?::bigint[], ?::numeric[], ?::int[], ?::float8[], ?::int[]) AS m(id, entry, sign, mark, k)';
+
+/**
+ * The given copies (one uuid[] parameter) as a relation to join their positions on: the planner probes the
+ * positions' copy_id index once per copy, where `copy_id = ANY (…)` got a skip scan of the primary key
+ * (trade_id, copy_id) four times slower (bench:guards).
+ */
+const BY_COPY_IDS = 'unnest(?::uuid[]) AS s(copy_id)';
 
 /** The wallet's relation of copy equity accounts (id, copy_id, owner_id, balance): the wallet owns ledger_accounts. */
 const COPY_EQUITY = sqlText(walletQueries.copyEquity());
@@ -52,30 +62,66 @@ export class SqlPriceWatchStore extends PriceWatchStore {
 
   async trippedCopies(quotes: readonly Quote[]): Promise<string[]> {
     if (!quotes.length) return [];
-    // One statement for every copy with open positions: Σ unrealized pnl per copy (positions of open trades
-    // with a quote; hash joins), then equity and the stop loss threshold. No loop per copy, no CTE (a CTE
-    // scan keeps the planner from parallel workers), and float8 arithmetic per position instead of numeric
-    // div: this is a pre-filter run every second over 100,000 positions (bench:guards). It never misses a copy
-    // that trips exactly: each position's exact pnl is truncated toward zero, so the exact sum is above the
-    // float one by less than one cent per position, and the filter allows n + 1 cents (float8 errors are far
-    // smaller). A borderline copy it lets through is left alone by closeOut's exact re-check under the locks.
-    // The hash aggregate of one group per copy needs more than the default work_mem (4 MB) not to spill, and
-    // with the default costs the planner keeps a once-a-second scan of 100,000 positions on one core (tables
-    // under min_parallel_table_scan_size, 8 MB, stay serial whatever these say).
+    // Every copy with open positions, set-based, no loop per copy (product.md §9.3), in two steps.
+    //
+    // 1. One pass over the open positions of the marked trades, joined to their copies and copy-equity
+    //    accounts (a raw scan's joins, all in parallel workers), with no aggregate per copy: a copy whose
+    //    k positions sum to at most its loss budget D has one position at most D / k when D ≤ 0 (and at most D
+    //    when D > 0). k is at most the number of its trader's marked trades (a copy holds one position per
+    //    trade of its trader), so testing each position against D / (that number) never misses a copy.
+    // 2. The copies it lets through (none in a quiet cycle) whose trader has more than one marked trade are summed
+    //    as a whole, by their copy_id index. With one (k = 1) the copy has that one position, and step 1's test
+    //    of it is already the test of the sum.
+    //
+    // float8 arithmetic instead of numeric div: each position's exact pnl is truncated toward zero, so the exact
+    // sum is above the float one by less than one cent per position; one cent per position (and one more) of
+    // slack keeps both steps from missing a copy that trips exactly (float8 errors are far smaller). A borderline
+    // copy let through is left alone by closeOut's exact re-check under the locks.
+    const marked = await this.em.getConnection().execute<{ id: string; entry: string; sign: number; mark: number; k: number }[]>(
+      `SELECT m.id::text AS id, m.entry::text AS entry, m.sign, m.mark, count(*) OVER (PARTITION BY m.trader_id)::int AS k
+       FROM (${MARKED_TRADES}) m`,
+      quoteParams(quotes),
+    );
+    if (!marked.length) return [];
+    const trades = [
+      pgArray(marked.map((m) => m.id)),
+      pgArray(marked.map((m) => m.entry)),
+      pgArray(marked.map((m) => String(m.sign))),
+      pgArray(marked.map((m) => String(m.mark))),
+      pgArray(marked.map((m) => String(m.k))),
+    ];
     return this.em.fork().transactional(async (em) => {
+      // The planner keeps a once-a-second scan of 100,000 positions on one core with the default parallel costs.
       await em.execute("SET LOCAL work_mem = '64MB'; SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01");
+      const candidates = await em.execute<{ id: string; k: number }[]>(
+        `SELECT DISTINCT x.copy_id AS id, x.k FROM (
+           SELECT p.copy_id, m.k,
+                  p.size * (m.mark / coalesce(p.fill_price, m.entry)::float8 - 1) * m.sign - 1 AS upnl,
+                  c.invested::float8 * c.stop_loss_pct::float8 / 100 - a.balance + 1 AS budget
+           FROM ${MARKS} JOIN copy_positions p ON p.trade_id = m.id
+           JOIN copies c ON c.id = p.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
+           WHERE NOT p.settled AND c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
+         ) x
+         WHERE x.upnl <= CASE WHEN x.budget <= 0 THEN x.budget / x.k ELSE x.budget END`,
+        trades,
+      );
+      const tripped = candidates.filter((c) => c.k === 1).map((c) => c.id);
+      const several = candidates.filter((c) => c.k > 1).map((c) => c.id);
+      if (!several.length) return tripped.sort();
+      // A few copies among many: probe their positions, copies and accounts by index (see closeOut).
+      await em.execute('SET LOCAL random_page_cost = 1.1');
       const rows = await em.execute<{ id: string }[]>(
         `SELECT c.id FROM (
            SELECT p.copy_id, sum(p.size * (m.mark / coalesce(p.fill_price, m.entry)::float8 - 1) * m.sign) AS upnl, count(*) AS n
-           FROM (${MARKED_TRADES}) m JOIN copy_positions p ON p.trade_id = m.id
+           FROM ${BY_COPY_IDS} JOIN copy_positions p ON p.copy_id = s.copy_id JOIN ${MARKS} ON m.id = p.trade_id
            WHERE NOT p.settled GROUP BY p.copy_id
          ) u
          JOIN copies c ON c.id = u.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
          WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
            AND (a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct`,
-        quoteParams(quotes),
+        [pgArray(several), ...trades],
       );
-      return rows.map((r) => r.id);
+      return [...tripped, ...rows.map((r) => r.id)].sort();
     });
   }
 
@@ -98,47 +144,49 @@ export class SqlPriceWatchStore extends PriceWatchStore {
         [ids],
       )
     ).map(toTraderRef);
-    await em.execute(`SELECT id FROM copies WHERE id = ANY (?::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
+    await em.execute(`SELECT c.id FROM ${BY_COPY_IDS} JOIN copies c ON c.id = s.copy_id ORDER BY c.id FOR UPDATE OF c`, [ids]);
     // Re-checked under the locks at the same quotes: a trade close that won the race settled its positions
     // first (WHERE NOT settled below skips them), a copy already stopped is left alone.
     await em.execute(
       `CREATE TEMP TABLE copy_closeout_positions ON COMMIT DROP AS
        WITH pos AS (
-         -- driven by the few copies (copy_id index), not by every position of the marked trades
+         -- driven by the few copies (copy_id index), not by every position of the marked trades; every open
+         -- position of theirs, with its mark and pnl when its instrument has a quote (mark null when not)
          SELECT p.trade_id, p.copy_id, p.follower_id, m.mark,
-                ${pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign')} AS pnl
-         FROM copy_positions p
+                CASE WHEN m.mark IS NOT NULL THEN ${pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign')} END AS pnl
+         FROM ${BY_COPY_IDS} JOIN copy_positions p ON p.copy_id = s.copy_id
          JOIN LATERAL (
            SELECT t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
                   CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END AS mark
-           FROM trader_trades t JOIN ${QUOTES_RELATION} ON q.symbol = t.symbol
+           FROM trader_trades t LEFT JOIN ${QUOTES_RELATION} ON q.symbol = t.symbol
            WHERE t.id = p.trade_id AND t.status = 'open'
          ) m ON true
-         WHERE p.copy_id = ANY (?::uuid[]) AND NOT p.settled
-       ), tot AS (SELECT copy_id, sum(pnl) AS pnl FROM pos GROUP BY copy_id),
+         WHERE NOT p.settled
+       ), tot AS (SELECT copy_id, sum(pnl) AS pnl, count(*) FILTER (WHERE mark IS NULL) AS unquoted FROM pos GROUP BY copy_id),
        hit AS (
-         SELECT c.id AS copy_id FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
+         SELECT c.id AS copy_id, tot.unquoted, c.trader_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm, c.share_pct
+         FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
          WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
            AND (a.balance + tot.pnl) * 100 <= c.invested * c.stop_loss_pct
        )
-       SELECT pos.* FROM pos JOIN hit USING (copy_id)`,
-      [...quoteParams(quotes), ids],
+       -- the positions closed out: those with a quote; unquoted counts the copy's open positions left without one;
+       -- with their copy's trader, copy-equity account, equity, high-water mark and profit share
+       SELECT pos.*, hit.unquoted, hit.trader_id, hit.account_id, hit.equity, hit.hwm, hit.share_pct
+       FROM pos JOIN hit USING (copy_id) WHERE pos.mark IS NOT NULL`,
+      [ids, ...quoteParams(quotes)],
     );
     // Per copy: pnl, profit share (the copy's own share, product.md §10) exactly as a trader's close computes it on the equity after the pnl (zero in
     // practice: a copy at its stop loss is below what it invested, so below its high-water mark), whether it
     // ends (no open position left, i.e. none without a quote) and the equity it leaves.
     await em.execute(
       `CREATE TEMP TABLE copy_closeout ON COMMIT DROP AS
-       SELECT x.*, x.equity + x.pnl - x.fee AS after,
-              -- ends when every open position of the copy is among those closed out (none without a quote)
-              (SELECT count(*) FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
-               WHERE o.copy_id = x.copy_id AND NOT o.settled AND t.status = 'open') = x.n AS ends
+       SELECT x.*, x.equity + x.pnl - x.fee AS after
        FROM (
-         SELECT c.id AS copy_id, c.follower_id, c.trader_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
-                s.pnl, s.first_trade, s.n,
-                CASE WHEN a.balance + s.pnl > c.high_water_mark THEN (a.balance + s.pnl - c.high_water_mark) * c.share_pct / 100 ELSE 0 END AS fee
-         FROM (SELECT copy_id, sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n FROM copy_closeout_positions GROUP BY copy_id) s
-         JOIN copies c ON c.id = s.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
+         SELECT s.*, CASE WHEN s.equity + s.pnl > s.hwm THEN (s.equity + s.pnl - s.hwm) * s.share_pct / 100 ELSE 0 END AS fee
+         -- ends when every open position of the copy is among those closed out (none left without a quote)
+         FROM (SELECT copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct,
+                      sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n, max(unquoted) = 0 AS ends
+               FROM copy_closeout_positions GROUP BY copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct) s
        ) x`,
     );
     // The planner knows nothing of fresh temp tables: with their statistics the updates below probe the copies,
@@ -157,31 +205,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     result.positions = Number(tot.positions);
     result.ended = Number(tot.ended);
     result.pnl = BigInt(tot.pnl);
-    const [settled] = await em.execute<{ n: string }[]>(
-      `WITH s AS (
-         UPDATE copy_positions p SET settled = true, pnl = cp.pnl, fee = CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END,
-                settled_at = now(), exit_price = cp.mark, close_reason = 'copy_stop_loss'
-         FROM copy_closeout_positions cp JOIN copy_closeout co ON co.copy_id = cp.copy_id
-         WHERE p.trade_id = cp.trade_id AND p.copy_id = cp.copy_id AND NOT p.settled
-         RETURNING 1
-       ) SELECT count(*) AS n FROM s`,
-    );
-    if (Number(settled.n) !== result.positions) throw new Error('copy close-out: positions changed during settlement');
-    await em.execute(
-      `UPDATE copies c SET
-         high_water_mark = CASE WHEN co.equity + co.pnl > c.high_water_mark THEN co.after ELSE c.high_water_mark END,
-         status = CASE WHEN co.ends THEN 'stopped' ELSE 'stopping' END, stop_reason = 'stop_loss',
-         ended_at = CASE WHEN co.ends THEN now() ELSE c.ended_at END, updated_at = now()
-       FROM copy_closeout co WHERE c.id = co.copy_id`,
-    );
-    await em.execute(
-      `UPDATE trader_trades t SET copiers_pnl = t.copiers_pnl + s.pnl, copiers_fees = t.copiers_fees + s.fee
-       FROM (SELECT cp.trade_id, sum(cp.pnl) AS pnl, sum(CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END) AS fee
-             FROM copy_closeout_positions cp JOIN copy_closeout co ON co.copy_id = cp.copy_id GROUP BY cp.trade_id) s
-       WHERE t.id = s.trade_id`,
-    );
-    // The ledger (the wallet's set-based posting): one posting with one entry per copy (pnl net of profit share),
-    // the market (−Σ pnl) and each trader's cash (+Σ profit share), in one statement (docs/ledger.md).
+    // Profit share goes to each trader's cash (zero in practice, see above): their accounts, found or made first.
     const feeAccounts: bigint[] = [];
     const feeAmounts: bigint[] = [];
     const fees = await em.execute<{ trader_id: number; fee: string }[]>(
@@ -192,33 +216,65 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       feeAccounts.push(BigInt(await this.ledger.userAccount(tx, trader.userId, 'cash')));
       feeAmounts.push(BigInt(row.fee));
     }
+    // Ended copies return their equity to their owners' cash accounts (a funded copy's owner has one; made if not).
     await runSql(
       em,
-      ledgerSetPostings.statement({
-        type: 'copy_stop_loss',
-        reference: 'copy_stop_loss',
-        description: 'Copies closed out at their stop loss on live equity',
-        when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE pnl <> fee)`,
-        entries: sql`SELECT co.account_id, co.pnl - co.fee FROM copy_closeout co
-                     UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM copy_closeout)::bigint
-                     UNION ALL SELECT f.account, f.amount FROM unnest(${sqlArray(feeAccounts)}::bigint[], ${sqlArray(feeAmounts)}::bigint[]) AS f(account, amount)`,
-      }),
+      ledgerSetPostings.ensureCashAccounts(
+        sql`SELECT co.follower_id FROM copy_closeout co WHERE co.ends AND co.after > 0
+            AND NOT EXISTS (SELECT 1 FROM ${ledgerSetPostings.cashAccounts()} cash WHERE cash.owner_id = co.follower_id)`,
+      ),
     );
-    // Ended copies: their equity → their owners' cash (copy_return).
-    await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT follower_id FROM copy_closeout WHERE ends AND after > 0`));
-    await runSql(
+    // One statement settles the positions, stops the copies, books the trades' copier totals and posts both
+    // ledger transactions (the wallet's set-based postings, docs/ledger.md): the close-out (one entry per copy,
+    // pnl net of profit share; the market −Σ pnl; each trader's cash +Σ profit share) and the ended copies'
+    // equity → their owners' cash (copy_return). The posting trigger runs once for both, so a copy's equity
+    // account is locked and updated once.
+    const closeOut = ledgerSetPostings.ctes('close_out', {
+      type: 'copy_stop_loss',
+      reference: 'copy_stop_loss',
+      description: 'Copies closed out at their stop loss on live equity',
+      when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE pnl <> fee)`,
+      entries: sql`SELECT co.account_id, co.pnl - co.fee FROM copy_closeout co
+                   UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM copy_closeout)::bigint
+                   UNION ALL SELECT f.account, f.amount FROM unnest(${sqlArray(feeAccounts)}::bigint[], ${sqlArray(feeAmounts)}::bigint[]) AS f(account, amount)`,
+    });
+    const returned = ledgerSetPostings.ctes('returned', {
+      type: 'copy_return',
+      reference: 'copy_stop_loss',
+      description: 'Copies ended by their stop loss on live equity',
+      when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE ends AND after > 0)`,
+      entries: sql`SELECT co.account_id, -co.after FROM copy_closeout co WHERE co.ends AND co.after > 0
+                   UNION ALL
+                   SELECT cash.id, co.after FROM copy_closeout co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
+                   WHERE co.ends AND co.after > 0`,
+    });
+    const [settled] = await runSql(
       em,
-      ledgerSetPostings.statement({
-        type: 'copy_return',
-        reference: 'copy_stop_loss',
-        description: 'Copies ended by their stop loss on live equity',
-        when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE ends AND after > 0)`,
-        entries: sql`SELECT co.account_id, -co.after FROM copy_closeout co WHERE co.ends AND co.after > 0
-                     UNION ALL
-                     SELECT cash.id, co.after FROM copy_closeout co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
-                     WHERE co.ends AND co.after > 0`,
-      }),
+      sql<{ positions: string; copies: string }>`WITH settled AS (
+         UPDATE copy_positions p SET settled = true, pnl = cp.pnl, fee = CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END,
+                settled_at = now(), exit_price = cp.mark, close_reason = 'copy_stop_loss'
+         FROM copy_closeout_positions cp JOIN copy_closeout co ON co.copy_id = cp.copy_id
+         WHERE p.trade_id = cp.trade_id AND p.copy_id = cp.copy_id AND NOT p.settled
+         RETURNING 1
+       ), stopped AS (
+         UPDATE copies c SET
+           high_water_mark = CASE WHEN co.equity + co.pnl > c.high_water_mark THEN co.after ELSE c.high_water_mark END,
+           status = CASE WHEN co.ends THEN 'stopped' ELSE 'stopping' END, stop_reason = 'stop_loss',
+           ended_at = CASE WHEN co.ends THEN now() ELSE c.ended_at END, updated_at = now()
+         FROM copy_closeout co WHERE c.id = co.copy_id
+         RETURNING 1
+       ), booked AS (
+         UPDATE trader_trades t SET copiers_pnl = t.copiers_pnl + s.pnl, copiers_fees = t.copiers_fees + s.fee
+         FROM (SELECT cp.trade_id, sum(cp.pnl) AS pnl, sum(CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END) AS fee
+               FROM copy_closeout_positions cp JOIN copy_closeout co ON co.copy_id = cp.copy_id GROUP BY cp.trade_id) s
+         WHERE t.id = s.trade_id
+         RETURNING 1
+       ), ${closeOut}, ${returned}
+       SELECT (SELECT count(*) FROM settled)::text AS positions, (SELECT count(*) FROM stopped)::text AS copies`,
     );
+    if (Number(settled.positions) !== result.positions || Number(settled.copies) !== result.copies) {
+      throw new Error('copy close-out: positions changed during settlement');
+    }
     await this.notifications.notifyFromSelect(
       tx,
       `SELECT co.follower_id, 'guard_hit', 'Copy stop loss reached: your copy of ' || tp.name || ' was closed out',
