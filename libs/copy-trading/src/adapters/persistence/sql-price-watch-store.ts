@@ -21,8 +21,17 @@ const MARKED_TRADES = `
          (CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END)::float8 AS mark
   FROM ${QUOTES_RELATION} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'`;
 
-/** MARKED_TRADES with k, the number of marked trades of the same trader, as parameters (see trippedCopies). */
-const MARKS = 'unnest(?::bigint[], ?::numeric[], ?::int[], ?::float8[], ?::int[]) AS m(id, entry, sign, mark, k)';
+/**
+ * MARKED_TRADES as parameters (see trippedCopies), with `ratio` = mark / entry − 1 and k, the number of marked
+ * trades of the same trader.
+ */
+const MARKS = 'unnest(?::bigint[], ?::numeric[], ?::int[], ?::float8[], ?::float8[], ?::int[]) AS m(id, entry, sign, mark, ratio, k)';
+
+/**
+ * A position's unrealized pnl in float8 (cents). Copies fill at the trader's fill, so the trade's ratio serves:
+ * comparing two numerics is cheap, converting one to float8 is not (PostgreSQL goes through its text form).
+ */
+const UPNL = `p.size * CASE WHEN p.fill_price = m.entry THEN m.ratio ELSE m.mark / coalesce(p.fill_price, m.entry)::float8 - 1 END * m.sign`;
 
 /**
  * The given copies (one uuid[] parameter) as a relation to join their positions on: the planner probes the
@@ -77,8 +86,9 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // sum is above the float one by less than one cent per position; one cent per position (and one more) of
     // slack keeps both steps from missing a copy that trips exactly (float8 errors are far smaller). A borderline
     // copy let through is left alone by closeOut's exact re-check under the locks.
-    const marked = await this.em.getConnection().execute<{ id: string; entry: string; sign: number; mark: number; k: number }[]>(
-      `SELECT m.id::text AS id, m.entry::text AS entry, m.sign, m.mark, count(*) OVER (PARTITION BY m.trader_id)::int AS k
+    const marked = await this.em.getConnection().execute<{ id: string; entry: string; sign: number; mark: number; ratio: number; k: number }[]>(
+      `SELECT m.id::text AS id, m.entry::text AS entry, m.sign, m.mark, m.mark / m.entry::float8 - 1 AS ratio,
+              count(*) OVER (PARTITION BY m.trader_id)::int AS k
        FROM (${MARKED_TRADES}) m`,
       quoteParams(quotes),
     );
@@ -88,6 +98,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       pgArray(marked.map((m) => m.entry)),
       pgArray(marked.map((m) => String(m.sign))),
       pgArray(marked.map((m) => String(m.mark))),
+      pgArray(marked.map((m) => String(m.ratio))),
       pgArray(marked.map((m) => String(m.k))),
     ];
     return this.em.fork().transactional(async (em) => {
@@ -96,7 +107,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       const candidates = await em.execute<{ id: string; k: number }[]>(
         `SELECT DISTINCT x.copy_id AS id, x.k FROM (
            SELECT p.copy_id, m.k,
-                  p.size * (m.mark / coalesce(p.fill_price, m.entry)::float8 - 1) * m.sign - 1 AS upnl,
+                  ${UPNL} - 1 AS upnl,
                   c.invested::float8 * c.stop_loss_pct::float8 / 100 - a.balance + 1 AS budget
            FROM ${MARKS} JOIN copy_positions p ON p.trade_id = m.id
            JOIN copies c ON c.id = p.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
@@ -112,7 +123,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       await em.execute('SET LOCAL random_page_cost = 1.1');
       const rows = await em.execute<{ id: string }[]>(
         `SELECT c.id FROM (
-           SELECT p.copy_id, sum(p.size * (m.mark / coalesce(p.fill_price, m.entry)::float8 - 1) * m.sign) AS upnl, count(*) AS n
+           SELECT p.copy_id, sum(${UPNL}) AS upnl, count(*) AS n
            FROM ${BY_COPY_IDS} JOIN copy_positions p ON p.copy_id = s.copy_id JOIN ${MARKS} ON m.id = p.trade_id
            WHERE NOT p.settled GROUP BY p.copy_id
          ) u
@@ -155,12 +166,12 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          SELECT p.trade_id, p.copy_id, p.follower_id, m.mark,
                 CASE WHEN m.mark IS NOT NULL THEN ${pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign')} END AS pnl
          FROM ${BY_COPY_IDS} JOIN copy_positions p ON p.copy_id = s.copy_id
-         JOIN LATERAL (
-           SELECT t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
+         JOIN (
+           SELECT t.id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
                   CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END AS mark
            FROM trader_trades t LEFT JOIN ${QUOTES_RELATION} ON q.symbol = t.symbol
-           WHERE t.id = p.trade_id AND t.status = 'open'
-         ) m ON true
+           WHERE t.status = 'open'
+         ) m ON m.id = p.trade_id
          WHERE NOT p.settled
        ), tot AS (SELECT copy_id, sum(pnl) AS pnl, count(*) FILTER (WHERE mark IS NULL) AS unquoted FROM pos GROUP BY copy_id),
        hit AS (
