@@ -57,7 +57,7 @@ describe('AdminJS back-office: Mirrorline, Users first, roles shown, nothing fro
     await context.close();
   });
 
-  it("the dashboard is the Users list: the sidebar's Mirrorline link, the Dashboard breadcrumb and an unknown page never show the tips page", async () => {
+  it("the dashboard is the Users list: the sidebar's Mirrorline link, the Dashboard breadcrumb and an unknown page never show the tips page; actions carry their labels", async () => {
     const { context, page } = await newPage(browser);
     await signInAdminJs(page);
     const users = page.locator('[data-css="UserEntity-table-row"]').first();
@@ -74,6 +74,10 @@ describe('AdminJS back-office: Mirrorline, Users first, roles shown, nothing fro
     // the breadcrumb "Dashboard" on a record's page
     await users.click();
     await page.waitForURL(/\/show$/);
+    // the record's actions are named as configured ("KYC: Pending"), not from their keys ("Pending Kyc")
+    await page.locator('[data-css="UserEntity-block-button"], [data-css="UserEntity-unblock-button"]').first().waitFor();
+    expect((await page.locator('[data-css$="Kyc-button"]').allTextContents()).map((text) => text.trim()).filter((text) => /^KYC: (Verified|Pending|Unverified)$/.test(text)).length).toBeGreaterThanOrEqual(2);
+    expect(await page.getByText(/Kyc$/).count()).toBe(0);
     await page.locator('a[href="/admin"]', { hasText: 'Dashboard' }).click();
     await atUsers();
     // an address AdminJS's router does not know renders the dashboard too

@@ -5,7 +5,7 @@ import { Pool } from 'pg';
 import type { AppConfig } from '@mirrorline/shared';
 import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/users';
 import { AuthModule, MfaCodes } from '@mirrorline/auth';
-import { adminResources } from './admin-resources';
+import { actionTranslations, adminResources } from './admin-resources';
 import { ADMIN_LOGIN_CODE_SCRIPT } from './admin-login-code';
 import { ADMIN_A11Y_SCRIPT } from './admin-a11y';
 import { AdminLoginThrottle } from './admin-login-throttle';
@@ -80,6 +80,7 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
     inject: [MikroORM, SESSION_POOL, VerifyAdminCredentialsUseCase, BlockUserUseCase, UpdateUserUseCase, MfaCodes],
     useFactory: (orm: MikroORM, pool: Pool, verify: VerifyAdminCredentialsUseCase, block: BlockUserUseCase, update: UpdateUserUseCase, mfa: MfaCodes) => {
       const SessionStore = checkedSessionStore(PgStore, verify);
+      const resources = adminResources(orm, block, update);
       return {
       adminJsOptions: {
         rootPath: '/admin',
@@ -98,6 +99,7 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
             en: {
               // the login page's welcome promoted AdminJS ("the world's leading open-source…")
               components: { Login: { welcomeHeader: 'Mirrorline back-office', welcomeMessage: 'Sign in with your admin account and the code from your authenticator app.' } },
+              resources: actionTranslations(resources),
               labels: {
                 UserEntity: 'Users',
                 KycSubmissionEntity: 'KYC submissions',
@@ -113,7 +115,7 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
         // admin-csrf.ts turns AdminJS's GET for a state-changing action into a same-origin POST;
         // admin-login-code.ts adds the 2FA code field to the login form; admin-a11y.ts names the filter drawer's controls.
         assets: { scripts: [ADMIN_CSRF_SCRIPT_PATH, ADMIN_LOGIN_CODE_SCRIPT, ADMIN_A11Y_SCRIPT] },
-        resources: adminResources(orm, block, update),
+        resources,
       },
       auth: {
         // Same credentials as the app; only an active, verified Admin gets in.
