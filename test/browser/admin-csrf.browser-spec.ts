@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newPage, screenshot } from './support/browser';
-import { adminApiToken, adminCode } from './support/admin';
+import { adminApiToken, signInAdminJs } from './support/admin';
 import { browserEnv } from './support/server';
 
 /**
@@ -52,12 +52,7 @@ describe('AdminJS: a cross-origin page cannot run back-office actions (CSRF)', (
     browser = await launch();
     admin = await newPage(browser);
     const { page } = admin;
-    await page.goto('/admin/login');
-    await page.locator('input[name="email"]').fill(browserEnv().adminEmail);
-    await page.locator('input[name="password"]').fill(browserEnv().adminPassword);
-    await page.locator('input[name="code"]').fill(await adminCode());
-    await page.locator('input[name="password"]').press('Enter');
-    await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
+    await signInAdminJs(page);
     const cookie = (await admin.context.cookies()).find((c) => c.name === 'mirrorline_admin');
     expect(cookie?.sameSite).toBe('Strict');
   });

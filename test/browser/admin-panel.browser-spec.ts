@@ -1,6 +1,6 @@
 import type { Browser, Request } from 'playwright-core';
 import { launch, newPage, screenshot } from './support/browser';
-import { adminApiToken, adminCode } from './support/admin';
+import { adminApiToken, signInAdminJs } from './support/admin';
 import { browserEnv } from './support/server';
 
 /**
@@ -28,10 +28,8 @@ describe('AdminJS back-office: Mirrorline, Users first, roles shown, nothing fro
     });
     await page.goto('/admin/login');
     await page.getByText('Mirrorline', { exact: false }).first().waitFor();
-    await page.locator('input[name="email"]').fill(browserEnv().adminEmail);
-    await page.locator('input[name="password"]').fill(browserEnv().adminPassword);
-    await page.locator('input[name="code"]').fill(await adminCode());
-    await page.locator('input[name="password"]').press('Enter');
+    expect(await page.getByText('AdminJS', { exact: false }).count()).toBe(0); // its stock welcome promoted AdminJS
+    await signInAdminJs(page);
     await page.waitForURL((url) => url.pathname === '/admin/resources/UserEntity');
     // the list of users, with their roles
     const adminRow = page.locator('tr', { hasText: browserEnv().adminEmail });
@@ -56,6 +54,36 @@ describe('AdminJS back-office: Mirrorline, Users first, roles shown, nothing fro
     await adminRow.waitFor();
     await page.waitForLoadState('networkidle');
     expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it("the dashboard is the Users list: the sidebar's Mirrorline link, the Dashboard breadcrumb and an unknown page never show the tips page; actions carry their labels", async () => {
+    const { context, page } = await newPage(browser);
+    await signInAdminJs(page);
+    const users = page.locator('[data-css="UserEntity-table-row"]').first();
+    const tips = page.getByText('Welcome on Board', { exact: false });
+    const atUsers = async () => {
+      await page.waitForURL((url) => url.pathname === '/admin/resources/UserEntity');
+      await users.waitFor();
+      expect(await tips.count()).toBe(0);
+    };
+    // AdminJS's router inside the page (no reload): the sidebar's logo link goes to the dashboard
+    await page.goto('/admin/resources/AuditLogEntity');
+    await page.locator('[data-css="sidebar-logo"]').click();
+    await atUsers();
+    // the breadcrumb "Dashboard" on a record's page
+    await users.click();
+    await page.waitForURL(/\/show$/);
+    // the record's actions are named as configured ("KYC: Pending"), not from their keys ("Pending Kyc")
+    await page.locator('[data-css="UserEntity-block-button"], [data-css="UserEntity-unblock-button"]').first().waitFor();
+    expect((await page.locator('[data-css$="Kyc-button"]').allTextContents()).map((text) => text.trim()).filter((text) => /^KYC: (Verified|Pending|Unverified)$/.test(text)).length).toBeGreaterThanOrEqual(2);
+    expect(await page.getByText(/Kyc$/).count()).toBe(0);
+    await page.locator('a[href="/admin"]', { hasText: 'Dashboard' }).click();
+    await atUsers();
+    // an address AdminJS's router does not know renders the dashboard too
+    await page.evaluate("history.pushState({}, '', '/admin/no-such-page'); dispatchEvent(new PopStateEvent('popstate'))");
+    await atUsers();
+    await screenshot(page, 'adminjs-dashboard-is-users');
     await context.close();
   });
 });

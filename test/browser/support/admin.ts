@@ -85,3 +85,13 @@ export async function adminCode(): Promise<string> {
   if (!state) throw new Error('enrol the admin first (adminApiToken or signInAdmin)');
   return nextCode(state);
 }
+
+/** Signs the bootstrap admin in to AdminJS (/admin) with the 2FA code field admin-login-code.ts adds; enrol first (adminApiToken). */
+export async function signInAdminJs(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.locator('input[name="email"]').fill(browserEnv().adminEmail);
+  await page.locator('input[name="password"]').fill(browserEnv().adminPassword);
+  await page.locator('input[name="code"]').fill(await adminCode());
+  await page.locator('input[name="password"]').press('Enter');
+  await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
+}

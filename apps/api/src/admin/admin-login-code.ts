@@ -1,5 +1,3 @@
-import type { Express } from 'express';
-
 /** Where the script that adds the 2FA code field to AdminJS's login form is served (outside /admin: AdminJS owns that). */
 export const ADMIN_LOGIN_CODE_SCRIPT = '/admin-assets/login-code.js';
 
@@ -8,7 +6,7 @@ export const ADMIN_LOGIN_CODE_SCRIPT = '/admin-assets/login-code.js';
  * (product.md §10). This script, loaded on AdminJS pages through `assets.scripts`, adds a `code` field to
  * the login form once React has rendered it; the form posts it with the rest (`req.fields.code`).
  */
-const SCRIPT = `(function () {
+export const ADMIN_LOGIN_CODE_SOURCE = `(function () {
   function add() {
     var form = document.querySelector('form[action$="/login"]');
     if (!form) return false;
@@ -38,9 +36,3 @@ const SCRIPT = `(function () {
   observer.observe(document.documentElement, { childList: true, subtree: true });
 })();
 `;
-
-export function serveAdminLoginCodeScript(app: Express): void {
-  app.get(ADMIN_LOGIN_CODE_SCRIPT, (_req, res) => {
-    res.type('application/javascript').set('Cache-Control', 'no-cache').send(SCRIPT);
-  });
-}

@@ -157,3 +157,17 @@ export function adminResources(orm: MikroORM, block: BlockUserUseCase, update: U
     },
   ];
 }
+
+/**
+ * AdminJS names an action's button from the locale's `resources.<id>.actions.<name>` (else from its key:
+ * "Pending Kyc", "Verify Kyc"), never from a `label` option: the labels given to recordAction become those
+ * translations ("KYC: Pending", "Approve (KYC Verified)"). The resource id is the entity class's name.
+ */
+export function actionTranslations(resources: ReturnType<typeof adminResources>): Record<string, { actions: Record<string, string> }> {
+  return Object.fromEntries(
+    resources.map(({ resource, options }) => {
+      const actions = Object.entries(options.actions as Record<string, { label?: string }>).flatMap(([name, action]) => (action.label ? [[name, action.label]] : []));
+      return [resource.model.name, { actions: Object.fromEntries(actions) }];
+    }),
+  );
+}

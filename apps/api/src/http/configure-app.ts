@@ -8,7 +8,7 @@ import { createValidationPipe } from './validation';
 import type { HttpLogger } from './request-logging';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
-import { serveAdminLoginCodeScript } from '../admin/admin-login-code';
+import { serveAdminScripts } from '../admin/admin-assets';
 import { adminCsrfGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
 import { DatabaseMonitor } from '../database/database-monitor';
@@ -90,7 +90,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   app.useGlobalFilters(new DomainErrorFilter());
   // The API's map is for developers and API consumers; production keeps it off unless API_DOCS=true.
   if (config.apiDocs) setupSwagger(app);
-  if (config.adminPanel) serveAdminLoginCodeScript(app.getHttpAdapter().getInstance());
+  if (config.adminPanel) serveAdminScripts(app.getHttpAdapter().getInstance());
   serveSpa(app, config.spaDir);
   // No app.enableShutdownHooks(): main.ts owns SIGTERM/SIGINT (drain first, then app.close(), then PostgreSQL).
 }
