@@ -6,7 +6,7 @@
 // (a fresh 1 % each round, each cycle against a raw scan just before it; medians compared).
 //
 //   node bench/guards/run.mjs                       (npm run bench:guards)
-//   BENCH_COPIES=100000 BENCH_ROUNDS=3 DATABASE_URL=postgres://… node bench/guards/run.mjs
+//   BENCH_COPIES=100000 BENCH_ROUNDS=5 DATABASE_URL=postgres://… node bench/guards/run.mjs
 //
 // Targets: a cycle ≤ 0.5 s and ≤ 3× the raw scan (medians, both kinds of round); exits 1 on a miss or a broken ledger.
 import { createRequire } from 'node:module';
@@ -16,7 +16,7 @@ import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
 import { benchDatabase, median, seconds, sqlProfile, time } from '../lib.mjs';
 
 const COPIES = Number(process.env.BENCH_COPIES ?? 100_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'BNBUSDT', 'EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD', 'USDCHF',
   'EURGBP', 'AAPL', 'MSFT', 'NVDA', 'TSLA', 'AMZN', 'GOOGL', 'META', 'ADAUSDT', 'DOGEUSDT'];
 const PER_TRADER = Math.floor(COPIES / SYMBOLS.length);
