@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
-import { clearCredentials, useSession } from '../../../lib/auth-session';
+import { useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
-import { useResetCache } from '../../../lib/use-logout';
 import { leaveThenSwitch } from '../../../lib/switch-session';
 import { FormError, TextField } from '../../../components/ui/field';
-import { changePassword } from '../api/change-password';
-import { deleteOwnAccount } from '../api/delete-account';
+import { useChangePassword } from '../api/change-password';
+import { useDeleteAccount } from '../api/delete-account';
 import { TraderProfileSection } from './trader-profile-form';
 
 function ChangePasswordForm() {
@@ -15,7 +14,7 @@ function ChangePasswordForm() {
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: change, busy } = useChangePassword();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -27,9 +26,8 @@ function ChangePasswordForm() {
     setErrors(errs);
     setFormError(null);
     if (Object.keys(errs).length) return;
-    setBusy(true);
     try {
-      await changePassword(current, next);
+      await change({ currentPassword: current, newPassword: next });
       toast.success('Password changed');
       setCurrent('');
       setNext('');
@@ -39,8 +37,6 @@ function ChangePasswordForm() {
         setErrors(fieldErrors(error, ['currentPassword', 'newPassword']));
         setFormError(errorMessage(error));
       }
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -61,12 +57,11 @@ function ChangePasswordForm() {
 function DeleteAccountForm() {
   const session = useSession();
   const navigate = useNavigate();
-  const resetCache = useResetCache();
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: deleteAccount, busy } = useDeleteAccount();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -80,20 +75,14 @@ function DeleteAccountForm() {
       setConfirming(true);
       return;
     }
-    setBusy(true);
     try {
-      await deleteOwnAccount(session.userId, password);
+      const signOut = await deleteAccount({ userId: session.userId, password });
       toast.success('Your account has been deleted');
-      leaveThenSwitch(navigate, '/', () => {
-        clearCredentials();
-        void resetCache();
-      });
+      leaveThenSwitch(navigate, '/', signOut);
     } catch (err) {
       setConfirming(false);
       if (err instanceof ApiError && err.status === 401) setError('The password is wrong');
       else setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,22 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-session';
-import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
-import { useSWRConfig } from 'swr';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { AsyncBlock } from '../../../components/ui/states';
 import { useTraderProfile, type TraderProfile } from '../api/get-trader-profile';
-import { updateTraderProfile } from '../api/update-trader-profile';
+import { useUpdateTraderProfile } from '../api/update-trader-profile';
 
 const TRADER_TYPES = ['ICT Trader', 'SMC Trader', 'Price Action Trader', 'Swing Trader', 'Scalper', 'Trend Follower', 'Algorithmic Trader'];
 
 function ProfileForm({ initial }: { initial: TraderProfile }) {
-  const { mutate } = useSWRConfig();
   const [v, setV] = useState({ ...initial, share: String(initial.share) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: save, busy } = useUpdateTraderProfile();
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((o) => ({ ...o, [k]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
@@ -38,16 +35,12 @@ function ProfileForm({ initial }: { initial: TraderProfile }) {
       toast.info('No changes to update');
       return;
     }
-    setBusy(true);
     try {
-      await updateTraderProfile(patch);
+      await save(patch);
       toast.success('Trader profile updated');
-      void mutate(keyMatches('/traders'));
     } catch (error) {
       setErrors(fieldErrors(error, ['name', 'description', 'traderType', 'strategySummary', 'strategyExplanation', 'share']));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
-import { createUser } from '../api/create-user';
+import { useCreateUser } from '../api/create-user';
 
 const EMPTY = { username: '', firstname: '', lastname: '', email: '', password: '' };
 type Values = typeof EMPTY;
@@ -12,13 +12,14 @@ export function allFilled(v: Values): boolean {
   return Object.values(v).every((x) => x.trim() !== '');
 }
 
-export function CreateUserForm({ onCreated }: { onCreated?: () => void }) {
+export function CreateUserForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [trader, setTrader] = useState(false);
   const [admin, setAdmin] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateUser();
+  const busy = create.busy;
   const ready = allFilled(values);
   const set = (k: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
@@ -31,10 +32,9 @@ export function CreateUserForm({ onCreated }: { onCreated?: () => void }) {
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
       const roles = ['User', ...(trader ? ['Trader'] : []), ...(admin ? ['Admin'] : [])];
-      await createUser({
+      await create.trigger({
         username: values.username.trim(),
         firstname: values.firstname.trim(),
         lastname: values.lastname.trim(),
@@ -46,13 +46,10 @@ export function CreateUserForm({ onCreated }: { onCreated?: () => void }) {
       setValues(EMPTY);
       setTrader(false);
       setAdmin(false);
-      onCreated?.();
     } catch (error) {
       setErrors(fieldErrors(error, Object.keys(EMPTY)));
       toast.error('Error creating user');
       if (error instanceof ApiError && typeof error.status === 'number') setFormError(error.message);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -3,9 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
-import { forgotPasswordSendOtp } from '../api/forgot-password-send-otp';
-import { forgotPasswordVerifyOtp } from '../api/forgot-password-verify-otp';
-import { forgotPasswordReset } from '../api/forgot-password-reset';
+import { useResetPassword, useSendResetCode, useVerifyResetCode } from '../api/forgot-password';
 import { emailError, otpError, passwordError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
@@ -23,18 +21,18 @@ export function ForgotPassword() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sendOtp = useSendResetCode();
+  const verifyOtp = useVerifyResetCode();
+  const resetPassword = useResetPassword();
+  const busy = sendOtp.busy || verifyOtp.busy || resetPassword.busy;
 
   async function run(action: () => Promise<void>, fields: string[]) {
     setFormError(null);
-    setBusy(true);
     try {
       await action();
     } catch (error) {
       setErrors(fieldErrors(error, fields));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -44,7 +42,7 @@ export function ForgotPassword() {
     setErrors(err ? { email: err } : {});
     if (err) return;
     void run(async () => {
-      await forgotPasswordSendOtp(email.trim());
+      await sendOtp.trigger(email.trim());
       toast.success('If the email is registered, a code is on its way');
       setStep('code');
     }, ['email']);
@@ -56,7 +54,7 @@ export function ForgotPassword() {
     setErrors(err ? { otp: err } : {});
     if (err) return;
     void run(async () => {
-      const { resetToken: token } = await forgotPasswordVerifyOtp(email.trim(), otp.trim());
+      const { resetToken: token } = await verifyOtp.trigger({ email: email.trim(), otp: otp.trim() });
       setResetToken(token);
       setStep('password');
     }, ['otp']);
@@ -72,7 +70,7 @@ export function ForgotPassword() {
     setErrors(next);
     if (pErr || cErr) return;
     void run(async () => {
-      await forgotPasswordReset(resetToken, password);
+      await resetPassword.trigger({ resetToken, password });
       toast.success('Password changed. Sign in with your new password.');
       navigate('/signin', { state: { email: email.trim() } });
     }, ['password']);

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
-import { register, type RegisterBody } from '../api/register';
+import { useRegister, type RegisterBody } from '../api/register';
 import { compact, emailError, passwordError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
@@ -28,7 +28,7 @@ export function RegisterForm() {
   const [values, setValues] = useState<RegisterBody>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: register, busy } = useRegister();
   const set = (k: keyof RegisterBody) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
@@ -37,7 +37,6 @@ export function RegisterForm() {
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
       const body = { ...values, username: values.username.trim(), firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() };
       await register(body);
@@ -46,8 +45,6 @@ export function RegisterForm() {
     } catch (error) {
       setErrors(fieldErrors(error, Object.keys(EMPTY)));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 

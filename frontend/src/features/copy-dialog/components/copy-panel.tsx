@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-session';
-import { authRequest } from '../../../lib/fetcher';
+import { useCreateCopy } from '../../../lib/create-copy';
 import { centsToString, formatMoney, normalizeAmount, toCents } from '../../../lib/money';
-import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
-import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError, TextField } from '../../../components/ui/field';
 import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
@@ -19,14 +17,6 @@ interface MyCopy {
   status: string;
   liveEquity?: string;
   equity: string;
-}
-
-/** What POST /copies answers with copyOpenTrades (the copy, plus which open trades it took over). */
-interface FollowAnswer {
-  openTrades?: {
-    copied: Array<{ symbol: string; side: string; size: string; traderFill: string; copierFill: string }>;
-    skipped: Array<{ symbol: string; reason: string }>;
-  };
 }
 
 const SKIP_REASONS: Record<string, string> = { market_closed: 'market closed', no_quote: 'no live price', zero_size: 'too small' };
@@ -54,10 +44,9 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const { mutate } = useSWRConfig();
   const mine = useMyCopyOf(trader.id, session.isLoggedIn);
   const wallet = useApi(session.isLoggedIn ? '/api/wallet' : null);
-  const key = useAttemptKey();
+  const { trigger: copy, busy, newAttempt } = useCreateCopy();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<'form' | 'summary'>('form');
   const [amount, setAmount] = useState('');
@@ -65,7 +54,6 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const [copyOpen, setCopyOpen] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; stopLossPct?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const balance = wallet.data?.balance ?? null;
 
   if (mine) {
@@ -79,7 +67,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   }
 
   const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    key.reset();
+    newAttempt();
     setErrors({});
     set(e.target.value);
   };
@@ -98,16 +86,9 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   }
 
   async function confirm() {
-    setBusy(true);
     setFormError(null);
     try {
-      const traderId = /^\d+$/.test(trader.id) ? Number(trader.id) : trader.id;
-      const answer = await authRequest<FollowAnswer>('/copies', {
-        method: 'POST',
-        body: { traderId, amount: normalizeAmount(amount), ...(pct !== null ? { stopLossPct: pct } : {}), ...(copyOpen ? { copyOpenTrades: true } : {}) },
-        headers: { 'Idempotency-Key': key.current() },
-      });
-      key.settle();
+      const answer = await copy({ traderId: trader.id, amount: normalizeAmount(amount), ...(pct !== null ? { stopLossPct: pct } : {}), copyOpenTrades: copyOpen });
       const taken = answer?.openTrades;
       toast.success(
         taken
@@ -118,15 +99,11 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
         toast.info(`Not copied: ${taken.skipped.map((s) => `${s.symbol} (${SKIP_REASONS[s.reason] ?? s.reason})`).join(', ')}`);
       }
       setOpen(false);
-      void mutate(keyMatches('/copies', '/wallet', '/traders'));
     } catch (error) {
-      key.settle(error);
       const byField = fieldErrors(error, ['amount', 'stopLossPct']);
       setErrors(byField);
       setFormError(errorMessage(error));
       setStep('form');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -169,7 +146,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
             </p>
             <div className="copy-dialog__amount">
               <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint="USD, at least $10.00" />
-              <button type="button" className="btn btn--outline btn--sm" disabled={!balance} onClick={() => balance && (key.reset(), setErrors({}), setAmount(balance))}>
+              <button type="button" className="btn btn--outline btn--sm" disabled={!balance} onClick={() => balance && (newAttempt(), setErrors({}), setAmount(balance))}>
                 Max
               </button>
             </div>
@@ -191,7 +168,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
                 type="checkbox"
                 checked={copyOpen}
                 onChange={(e) => {
-                  key.reset();
+                  newAttempt();
                   setCopyOpen(e.target.checked);
                 }}
                 aria-describedby="copy-open-trades-hint"

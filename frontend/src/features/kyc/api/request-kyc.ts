@@ -1,4 +1,6 @@
+import { getSession, refreshAccessToken } from '../../../lib/auth-session';
 import { authRequest } from '../../../lib/fetcher';
+import { useMutation } from '../../../lib/use-mutation';
 
 export interface KycSubmission {
   documentType: string;
@@ -17,6 +19,22 @@ export function requestKyc(s: KycSubmission): Promise<unknown> {
   if (s.back) form.append('back', s.back);
   form.append('selfie', s.selfie);
   return authRequest('/user/requestKYC', { method: 'POST', body: form, timeoutMs: 60_000 });
+}
+
+/**
+ * Uploads the KYC documents. The hook owns busy state, the refresh of my live profile (the status becomes
+ * Pending) and a fresh access token, whose copy of the status the menus read (not while impersonating: the
+ * refresh cookie is the admin's and would end the impersonation).
+ */
+export function useRequestKyc() {
+  return useMutation(
+    async (s: KycSubmission) => {
+      const answer = await requestKyc(s);
+      if (!getSession().impersonated) refreshAccessToken().catch(() => undefined);
+      return answer;
+    },
+    { invalidate: ['/user/get'] },
+  );
 }
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
 import { refreshAccessToken, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
@@ -7,7 +6,7 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { ErrorState, InlineError, LoadingState } from '../../../components/ui/states';
 import { useMe } from '../api/get-me';
-import { fileError, requestKyc } from '../api/request-kyc';
+import { fileError, useRequestKyc } from '../api/request-kyc';
 
 const DOCUMENT_TYPES = [
   { value: 'passport', label: 'Passport' },
@@ -73,7 +72,7 @@ function useFreshTokenWhenVerified(liveStatus: string | undefined) {
 export function KycVerification() {
   const session = useSession();
   const { kyc, error, isLoading, mutate } = useMe();
-  const { mutate: globalMutate } = useSWRConfig();
+  const { trigger: upload, busy } = useRequestKyc();
   useFreshTokenWhenVerified(kyc);
   const status = kyc ?? session.KYCstring;
   const unknown = kyc === undefined && Boolean(error);
@@ -84,7 +83,6 @@ export function KycVerification() {
   const [selfie, setSelfie] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -100,19 +98,12 @@ export function KycVerification() {
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
-      await requestKyc({ documentType, documentNumber: documentNumber.trim(), front: front!, back, selfie: selfie! });
+      await upload({ documentType, documentNumber: documentNumber.trim(), front: front!, back, selfie: selfie! });
       toast.success('Documents uploaded. Verification is pending.');
-      // the token (menus) still has the old status: get one that says Pending
-      if (!session.impersonated) refreshAccessToken().catch(() => undefined);
-      await mutate();
-      void globalMutate('/user/get');
     } catch (error) {
       setErrors(fieldErrors(error, ['documentType', 'documentNumber', 'front', 'back', 'selfie']));
       setFormError(error instanceof ApiError && error.status === 409 ? errorMessage(error, 'Your documents are already under review') : errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,26 +1,22 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import { ApiError, errorMessage, fieldErrors, newIdempotencyKey } from '../../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-session';
+import { useCreateCopy } from '../../../lib/create-copy';
 import { amountError, normalizeAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { keyMatches } from '../../../lib/swr-keys';
 import { FormError, TextField } from '../../../components/ui/field';
-import { createCopy } from '../api/create-copy';
 
 export function CopyTraderForm({ traderId, traderName }: { traderId: string; traderName: string }) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const { mutate } = useSWRConfig();
   const [amount, setAmount] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // the same key for retries of one attempt: a double click or a retry after a timeout copies once
-  const attemptKey = useRef<string | null>(null);
+  const { trigger: copy, busy, newAttempt } = useCreateCopy();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -40,22 +36,14 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    attemptKey.current ??= newIdempotencyKey();
-    setBusy(true);
     try {
-      await createCopy({ traderId, amount: normalizeAmount(amount), stopLossPct }, attemptKey.current);
-      attemptKey.current = null;
+      await copy({ traderId, amount: normalizeAmount(amount), stopLossPct });
       toast.success(`You are now copying ${traderName}`);
-      void mutate(keyMatches('/copies', '/wallet', '/traders'));
       setAmount('');
       setStopLoss('');
     } catch (error) {
-      // keep the key only when the outcome is unknown (network, timeout): the retry must replay, not copy twice
-      if (error instanceof ApiError && typeof error.status === 'number') attemptKey.current = null;
       setErrors(fieldErrors(error, ['amount', 'stopLossPct']));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -65,7 +53,7 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
       <p className="muted small">Minimum $10.00. The amount moves from your balance to this copy; each trade is sized from it.</p>
       <FormError message={formError} />
       <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={(e) => {
-          attemptKey.current = null;
+          newAttempt();
           setAmount(e.target.value);
         }} error={errors.amount} hint="USD" />
       <TextField
@@ -74,7 +62,7 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
         placeholder="e.g. 20"
         value={stopLoss}
         onChange={(e) => {
-          attemptKey.current = null;
+          newAttempt();
           setStopLoss(e.target.value);
         }}
         error={errors.stopLossPct}
