@@ -1,6 +1,6 @@
 /**
  * The input rules of the API's OpenAPI document, for the SPA: for every schema a request body uses, the
- * fields that declare a `pattern`, a length, a range or an email/binary `format`. `npm run api:types` writes
+ * fields that declare a `pattern`, a length, a range, an email/binary `format` or an `x-` rule (x-minimum-amount). `npm run api:types` writes
  * them to `frontend/src/lib/api-rules.ts` beside the generated types, and test/api-contract.e2e-spec.ts
  * fails when the committed file differs, so the SPA's checks cannot drift from the API's.
  */
@@ -41,6 +41,8 @@ export function extractApiRules(doc: Doc): Record<string, Record<string, Record<
         if (v === undefined || (k === 'format' && !FORMATS.has(String(v)))) continue;
         rule[k] = v as string | number;
       }
+      // vendor rules the OpenAPI vocabulary lacks (the least amount of a decimal string: x-minimum-amount)
+      for (const [k, v] of Object.entries(schema)) if (k.startsWith('x-') && (typeof v === 'string' || typeof v === 'number')) rule[k] = v;
       if (Object.keys(rule).length) fields[field] = rule;
     }
     if (Object.keys(fields).length) out[name] = fields;

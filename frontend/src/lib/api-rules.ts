@@ -95,7 +95,8 @@ export const API_RULES = {
   },
   "FollowTraderDto": {
     "amount": {
-      "pattern": "^(0|[1-9]\\d{0,14})(?:\\.(\\d{1,2}))?$"
+      "pattern": "^(0|[1-9]\\d{0,14})(?:\\.(\\d{1,2}))?$",
+      "x-minimum-amount": "10.00"
     },
     "stopLossPct": {
       "minimum": 5,

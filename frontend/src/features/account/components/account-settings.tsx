@@ -5,9 +5,12 @@ import { useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
 import { leaveThenSwitch } from '../../../lib/switch-session';
 import { FormError, TextField } from '../../../components/ui/field';
+import { lengthHint, rule } from '../../../lib/input-rules';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
 import { TraderProfileSection } from './trader-profile-form';
+
+const NEW_PASSWORD = rule('ChangePasswordRequestDto', 'newPassword');
 
 function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
@@ -20,8 +23,8 @@ function ChangePasswordForm() {
     e.preventDefault();
     const errs: Record<string, string> = {};
     if (!current) errs.currentPassword = 'Enter your current password';
-    if (next.length < 8) errs.newPassword = 'Use at least 8 characters';
-    else if (next.length > 128) errs.newPassword = 'Use at most 128 characters';
+    if (next.length < NEW_PASSWORD.minLength!) errs.newPassword = `Use at least ${NEW_PASSWORD.minLength} characters`;
+    else if (next.length > NEW_PASSWORD.maxLength!) errs.newPassword = `Use at most ${NEW_PASSWORD.maxLength} characters`;
     else if (next === current) errs.newPassword = 'Choose a password different from the current one';
     setErrors(errs);
     setFormError(null);
@@ -46,7 +49,7 @@ function ChangePasswordForm() {
       <p className="muted small">Your other sessions are signed out when the password changes.</p>
       <FormError message={formError} />
       <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} />
-      <TextField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} hint="8 to 128 characters" />
+      <TextField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} hint={lengthHint(NEW_PASSWORD)} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {busy ? 'Saving…' : 'Change password'}
       </button>

@@ -2,8 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
+import { matchesPattern, rule } from '../../../lib/input-rules';
 import { useCreateUser } from '../api/create-user';
 
+const EMAIL = rule('CreateUserRequestDto', 'email');
+const PASSWORD = rule('CreateUserRequestDto', 'password');
 const EMPTY = { username: '', firstname: '', lastname: '', email: '', password: '' };
 type Values = typeof EMPTY;
 
@@ -27,8 +30,9 @@ export function CreateUserForm() {
     e.preventDefault();
     if (!ready || busy) return;
     const next: Record<string, string> = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) next.email = 'Enter a valid email address';
-    if (values.password.length < 8) next.password = 'Use at least 8 characters';
+    if (!matchesPattern(EMAIL, values.email.trim())) next.email = 'Enter a valid email address';
+    if (values.password.length < PASSWORD.minLength!) next.password = `Use at least ${PASSWORD.minLength} characters`;
+    else if (values.password.length > PASSWORD.maxLength!) next.password = `Use at most ${PASSWORD.maxLength} characters`;
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { centsToString, formatMoney, parseAmountInput, toCents } from '../../../lib/money';
 import { errorMessage } from '../../../lib/api-client';
+import { matchesPattern, rule } from '../../../lib/input-rules';
 import { useBlockUser } from '../api/block-user';
 import { useDeleteUser } from '../api/delete-user';
 import { useImpersonate } from '../api/impersonate';
@@ -17,6 +18,8 @@ import { useUpdateUser, type UpdateUserBody } from '../api/update-user';
 import { impersonationMessage, KYC_OPTIONS, ROLE_OPTIONS, type AdminUser } from '../api/types';
 
 const FAILED = 'Sorry an error occured. Refresh!';
+const ADJUSTMENT = rule('BalanceAdjustmentRequestDto', 'amount');
+const REASON = rule('BalanceAdjustmentRequestDto', 'reason');
 
 /** The users table's columns; each row is a `UserRow` (it holds its own edits). */
 export const USER_COLUMNS: Column<AdminUser>[] = ['No.', 'Username', 'Email', 'Roles', 'Trader ID', 'KYC Status', 'Balance', 'Actions'].map((header) => ({
@@ -41,12 +44,13 @@ interface Confirmation {
   run: () => Promise<void>;
 }
 
-/** "+1,234.5" / "-10" / "−0.25" → signed cents; undefined when it is not an amount; 0 counts as no amount. */
+/** "+1,234.5" / "-10" / "−0.25" → signed cents; undefined when it is not an amount the API takes; 0 counts as no amount. */
 export function parseDelta(value: string): bigint | undefined {
   const v = value.trim().replace(/^−/, '-');
   const sign = v.startsWith('-') ? -1n : 1n;
-  const cents = toCents(parseAmountInput(v.replace(/^[+-]/, '')));
-  if (cents === null || cents === 0n || !/^\d+(\.\d{1,2})?$/.test(parseAmountInput(v.replace(/^[+-]/, '')))) return undefined;
+  const digits = parseAmountInput(v.replace(/^[+-]/, ''));
+  const cents = toCents(digits);
+  if (cents === null || cents === 0n || !matchesPattern(ADJUSTMENT, digits)) return undefined;
   return sign * cents;
 }
 
@@ -89,7 +93,7 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
       return;
     }
     if (delta !== null) {
-      if (reason.trim().length < 3) {
+      if (reason.trim().length < REASON.minLength!) {
         toast.error('A reason is required for a balance adjustment');
         return;
       }
@@ -244,7 +248,6 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
           className="field__input field__input--sm balance-box"
           inputMode="decimal"
           placeholder="+/− amount"
-          maxLength={14}
           aria-label={`Balance adjustment for ${label}`}
           value={adjustment}
           onChange={(e) => {
@@ -256,7 +259,7 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
           <input
             className="field__input field__input--sm balance-box"
             placeholder="Reason (required)"
-            maxLength={200}
+            maxLength={REASON.maxLength}
             required
             aria-label={`Reason for the balance adjustment of ${label}`}
             value={reason}

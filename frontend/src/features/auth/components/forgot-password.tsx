@@ -4,7 +4,8 @@ import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { useResetPassword, useSendResetCode, useVerifyResetCode } from '../api/forgot-password';
-import { emailError, otpError, passwordError } from '../api/validation';
+import { lengthHint } from '../../../lib/input-rules';
+import { emailError, otpError, PASSWORD, passwordError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
 type Step = 'email' | 'code' | 'password';
@@ -126,7 +127,7 @@ export function ForgotPassword() {
       )}
       {step === 'password' && (
         <form onSubmit={reset} noValidate aria-label="Choose a new password">
-          <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="8 to 128 characters" required />
+          <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint={lengthHint(PASSWORD)} required />
           <TextField label="Repeat the password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} required />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? 'Saving…' : 'Reset password'}

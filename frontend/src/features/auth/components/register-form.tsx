@@ -4,17 +4,19 @@ import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { useRegister, type RegisterBody } from '../api/register';
-import { compact, emailError, passwordError } from '../api/validation';
+import { lengthHint, matchesPattern, rule } from '../../../lib/input-rules';
+import { compact, emailError, PASSWORD, passwordError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
+const USERNAME = rule('RegisterRequestDto', 'username');
 const EMPTY: RegisterBody = { username: '', firstname: '', lastname: '', email: '', password: '' };
 
 export function validateRegister(v: RegisterBody): Record<string, string> {
   return compact({
     username: !v.username.trim()
       ? 'Choose a username'
-      : !/^[A-Za-z0-9_.-]{3,32}$/.test(v.username.trim())
-        ? 'Use 3–32 letters, digits, dots, dashes or underscores'
+      : !matchesPattern(USERNAME, v.username.trim())
+        ? `Use ${USERNAME.minLength}–${USERNAME.maxLength} letters, digits, dots, dashes or underscores`
         : undefined,
     firstname: v.firstname.trim() ? undefined : 'Enter your first name',
     lastname: v.lastname.trim() ? undefined : 'Enter your last name',
@@ -74,7 +76,7 @@ export function RegisterForm() {
           value={values.password}
           onChange={set('password')}
           error={errors.password}
-          hint="8 to 128 characters"
+          hint={lengthHint(PASSWORD)}
           required
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

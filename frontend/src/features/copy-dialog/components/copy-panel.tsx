@@ -5,7 +5,8 @@ import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-session';
 import { useCreateCopy } from '../../../lib/create-copy';
-import { centsToString, formatMoney, normalizeAmount, toCents } from '../../../lib/money';
+import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { centsToString, formatMoney, MIN_COPY, normalizeAmount, toCents } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError, TextField } from '../../../components/ui/field';
@@ -18,6 +19,8 @@ interface MyCopy {
   liveEquity?: string;
   equity: string;
 }
+
+const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
 
 const SKIP_REASONS: Record<string, string> = { market_closed: 'market closed', no_quote: 'no live price', zero_size: 'too small' };
 
@@ -79,7 +82,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
     const next: typeof errors = {};
     const a = copyAmountError(amount, balance);
     if (a) next.amount = a;
-    if (stopLoss.trim() && (!/^\d{1,2}$/.test(stopLoss.trim()) || pct! < 5 || pct! > 95)) next.stopLossPct = 'Enter a whole percentage from 5 to 95';
+    if (stopLoss.trim() && (!/^\d+$/.test(stopLoss.trim()) || !withinRange(STOP_LOSS, pct!))) next.stopLossPct = `Enter a whole percentage from ${rangeHint(STOP_LOSS)}`;
     setErrors(next);
     setFormError(null);
     if (!next.amount && !next.stopLossPct) setStep('summary');
@@ -118,7 +121,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
 
   return (
     <section className="card copy-panel" aria-label={`Copy ${trader.name}`}>
-      <p className="muted small">Minimum $10.00. Each of {trader.name}&apos;s trades is sized from your copy&apos;s equity.</p>
+      <p className="muted small">Minimum {formatMoney(MIN_COPY)}. Each of {trader.name}&apos;s trades is sized from your copy&apos;s equity.</p>
       <button type="button" className="btn btn--primary btn--block" onClick={start}>
         Copy trader
       </button>
@@ -145,7 +148,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               Available balance: <strong data-testid="available">{balance === null ? '…' : formatMoney(balance)}</strong>
             </p>
             <div className="copy-dialog__amount">
-              <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint="USD, at least $10.00" />
+              <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint={`USD, at least ${formatMoney(MIN_COPY)}`} />
               <button type="button" className="btn btn--outline btn--sm" disabled={!balance} onClick={() => balance && (newAttempt(), setErrors({}), setAmount(balance))}>
                 Max
               </button>
@@ -153,7 +156,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
             <TextField
               label="Copy stop loss %"
               inputMode="numeric"
-              placeholder="optional, 5–95"
+              placeholder={`optional, ${STOP_LOSS.minimum}–${STOP_LOSS.maximum}`}
               value={stopLoss}
               onChange={edit(setStopLoss)}
               error={errors.stopLossPct}

@@ -1,5 +1,6 @@
 import { getSession, refreshAccessToken } from '../../../lib/auth-session';
 import { authRequest } from '../../../lib/fetcher';
+import { rule } from '../../../lib/input-rules';
 import { useMutation } from '../../../lib/use-mutation';
 
 export interface KycSubmission {
@@ -37,12 +38,16 @@ export function useRequestKyc() {
   );
 }
 
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** The most bytes a document may have (the API's maxLength of each file of the upload). */
+export const MAX_FILE_BYTES = rule('RequestKycMultipartSchema', 'front').maxLength!;
+const MAX_MB = MAX_FILE_BYTES / 1024 / 1024;
+/** The document number's rule (pattern and lengths). */
+export const DOCUMENT_NUMBER = rule('RequestKycMultipartSchema', 'documentNumber');
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
 
 export function fileError(file: File | null | undefined, required: boolean): string | undefined {
   if (!file) return required ? 'Choose a file' : undefined;
   if (!ACCEPTED_TYPES.includes(file.type)) return 'Use a JPEG, PNG or PDF file';
-  if (file.size > MAX_FILE_BYTES) return 'The file is larger than 5 MB';
+  if (file.size > MAX_FILE_BYTES) return `The file is larger than ${MAX_MB} MB`;
   return undefined;
 }

@@ -6,7 +6,8 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { ErrorState, InlineError, LoadingState } from '../../../components/ui/states';
 import { useMe } from '../api/get-me';
-import { fileError, useRequestKyc } from '../api/request-kyc';
+import { matchesPattern, withinLength } from '../../../lib/input-rules';
+import { DOCUMENT_NUMBER, fileError, MAX_FILE_BYTES, useRequestKyc } from '../api/request-kyc';
 
 const DOCUMENT_TYPES = [
   { value: 'passport', label: 'Passport' },
@@ -88,7 +89,8 @@ export function KycVerification() {
     e.preventDefault();
     const next: Record<string, string> = {};
     if (!documentNumber.trim()) next.documentNumber = 'Enter the document number';
-    else if (!/^[A-Za-z0-9][A-Za-z0-9 ./-]{2,63}$/.test(documentNumber.trim())) next.documentNumber = 'Use 3–64 letters, digits, spaces, dots, slashes or dashes';
+    else if (!matchesPattern(DOCUMENT_NUMBER, documentNumber.trim()) || !withinLength(DOCUMENT_NUMBER, documentNumber.trim()))
+      next.documentNumber = `Use ${DOCUMENT_NUMBER.minLength}–${DOCUMENT_NUMBER.maxLength} letters, digits, spaces, dots, slashes or dashes`;
     const f = fileError(front, true);
     const b = fileError(back, false);
     const s = fileError(selfie, true);
@@ -135,7 +137,7 @@ export function KycVerification() {
       {canSubmit && (
         <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="kyc-form-title">
           <h2 id="kyc-form-title">Upload documents</h2>
-          <p className="muted small">JPEG, PNG or PDF, at most 5 MB each. Documents are never shown publicly.</p>
+          <p className="muted small">JPEG, PNG or PDF, at most {MAX_FILE_BYTES / 1024 / 1024} MB each. Documents are never shown publicly.</p>
           <FormError message={formError} />
           <div className="form-grid">
             <SelectField label="Document type" value={documentType} onChange={(e) => setDocumentType(e.target.value)} error={errors.documentType}>

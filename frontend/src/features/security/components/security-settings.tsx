@@ -4,10 +4,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
+import { rule } from '../../../lib/input-rules';
 import { useDisableMfa, useMfaStatus } from '../api/mfa';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken, type TokenScope } from '../api/api-tokens';
 import { useAddWithdrawalAddress, useDeleteWithdrawalAddress, useWithdrawalAddresses } from '../api/addresses';
+
+const TOKEN_NAME = rule('CreateApiTokenRequestDto', 'name');
+const ADDRESS = { label: rule('WithdrawalAddressRequestDto', 'label'), destination: rule('WithdrawalAddressRequestDto', 'destination') };
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -208,7 +212,7 @@ export function ApiTokensPanel() {
       )}
       <form onSubmit={onCreate} noValidate aria-label="Create API token">
         <FormError message={formError} />
-        <TextField label="Token name" value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
+        <TextField label="Token name" value={name} onChange={(e) => setName(e.target.value)} maxLength={TOKEN_NAME.maxLength} />
         <label className="checkbox">
           <input type="checkbox" checked={trade} onChange={(e) => setTrade(e.target.checked)} />
           Allow trading (follow, fund, pause and stop copies; open and close trades)
@@ -259,8 +263,8 @@ export function AddressesPanel() {
       <p className="muted small">Withdrawals go only to saved addresses. A new address can be used 24 hours after it is added.</p>
       <form onSubmit={onAdd} noValidate aria-label="Add withdrawal address">
         <FormError message={formError} />
-        <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
-        <TextField label="Destination" placeholder="IBAN or wallet address" value={destination} onChange={(e) => setDestination(e.target.value)} maxLength={200} />
+        <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={ADDRESS.label.maxLength} />
+        <TextField label="Destination" placeholder="IBAN or wallet address" value={destination} onChange={(e) => setDestination(e.target.value)} maxLength={ADDRESS.destination.maxLength} />
         {mfa.data?.enabled && <TextField label="Authenticator code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
         <button type="submit" className="btn" disabled={add.busy}>
           Save address

@@ -9,6 +9,9 @@ import { LiveStatus } from '../../../components/market/live-status';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { usePlaceOrder, type OrderBody } from '../api/trade-desk';
 import { levelError, riskPer1000 } from './levels';
+import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+
+const ALLOCATION = rule('OpenTradeDto', 'allocationPct');
 
 type Field = 'symbol' | 'side' | 'allocationPct' | 'stopLoss' | 'takeProfit';
 interface Ticket {
@@ -76,7 +79,7 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
     const e: Partial<Record<Field, string>> = {};
     if (!instrument) e.symbol = 'Pick an instrument from the list';
     else if (!instrument.open) e.symbol = 'This market is closed now; it cannot be traded until it opens.';
-    if (!Number.isInteger(pct) || pct < 1 || pct > 100) e.allocationPct = 'Enter a whole percentage from 1 to 100';
+    if (!withinRange(ALLOCATION, pct)) e.allocationPct = `Enter a whole percentage from ${rangeHint(ALLOCATION)}`;
     const sl = levelError('stopLoss', v.side, v.stopLoss, quote);
     const tp = levelError('takeProfit', v.side, v.takeProfit, quote);
     if (sl) e.stopLoss = sl;

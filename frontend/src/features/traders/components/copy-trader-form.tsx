@@ -3,9 +3,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-session';
 import { useCreateCopy } from '../../../lib/create-copy';
-import { amountError, normalizeAmount } from '../../../lib/money';
+import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { amountError, formatMoney, MIN_COPY, normalizeAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
+
+const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
 
 export function CopyTraderForm({ traderId, traderName }: { traderId: string; traderName: string }) {
   const session = useSession();
@@ -25,12 +28,12 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
       return;
     }
     const next: Record<string, string> = {};
-    const aErr = amountError(amount, '10.00');
+    const aErr = amountError(amount, MIN_COPY);
     if (aErr) next.amount = aErr;
     let stopLossPct: number | undefined;
     if (stopLoss.trim()) {
       const n = Number(stopLoss.trim());
-      if (!/^\d{1,2}$/.test(stopLoss.trim()) || n < 5 || n > 95) next.stopLossPct = 'Enter a whole percentage from 5 to 95';
+      if (!/^\d+$/.test(stopLoss.trim()) || !withinRange(STOP_LOSS, n)) next.stopLossPct = `Enter a whole percentage from ${rangeHint(STOP_LOSS)}`;
       else stopLossPct = n;
     }
     setErrors(next);
@@ -50,7 +53,7 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
   return (
     <form className="card copy-form" onSubmit={onSubmit} noValidate aria-labelledby="copy-form-title">
       <h2 id="copy-form-title">Copy {traderName}</h2>
-      <p className="muted small">Minimum $10.00. The amount moves from your balance to this copy; each trade is sized from it.</p>
+      <p className="muted small">Minimum {formatMoney(MIN_COPY)}. The amount moves from your balance to this copy; each trade is sized from it.</p>
       <FormError message={formError} />
       <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={(e) => {
           newAttempt();
@@ -66,7 +69,7 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
           setStopLoss(e.target.value);
         }}
         error={errors.stopLossPct}
-        hint="Stop the copy when its equity falls to this % of what you put in (5–95)"
+        hint={`Stop the copy when its equity falls to this % of what you put in (${STOP_LOSS.minimum}–${STOP_LOSS.maximum})`}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? 'Copying…' : 'Copy trader'}

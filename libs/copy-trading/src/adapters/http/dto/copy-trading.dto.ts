@@ -1,9 +1,9 @@
-import { AMOUNT_PATTERN, DomainError } from '@mirrorline/shared';
+import { AMOUNT_PATTERN, DomainError, formatCents } from '@mirrorline/shared';
 import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { TRADER_TYPES } from '../../../domain/copy';
+import { MIN_COPY_AMOUNT, TRADER_TYPES } from '../../../domain/copy';
 import { PRICE_PATTERN } from '../../../domain/copy-math';
 import { IsAmount, IsPrice, OptionalNotNull } from './validators';
 
@@ -65,7 +65,8 @@ export class FollowTraderDto {
   @Min(1)
   traderId!: number;
 
-  @ApiProperty({ example: '500.00', pattern: AMOUNT, description: 'cash moved to the copy, at least 10.00' })
+  // x-minimum-amount: OpenAPI has no minimum for a decimal string; the SPA reads the copy minimum from it
+  @ApiProperty({ example: '500.00', pattern: AMOUNT, description: `cash moved to the copy, at least ${formatCents(MIN_COPY_AMOUNT)}`, ...{ 'x-minimum-amount': formatCents(MIN_COPY_AMOUNT) } })
   @IsAmount()
   amount!: string;
 
