@@ -5,7 +5,7 @@ import { useApi } from '../../lib/api';
 import { authRequest } from '../../lib/fetcher';
 import { useLiveEvents } from '../../lib/live-events';
 import { formatDate } from '../../lib/money';
-import { notificationText } from '../../lib/notification-text';
+import { notificationText, notificationTitle } from '../../lib/notification-text';
 import { keyMatches } from '../../lib/swr-keys';
 
 const LIVE = new Set(['notification', 'wallet_transaction_decided', 'kyc_decided', 'guard_hit', 'copy_stopped', 'reconnected']);
@@ -78,7 +78,7 @@ export function NotificationBell() {
             <ul className="bell__list">
               {data.items.map((n) => (
                 <li key={n.id} className={n.read ? '' : 'is-unread'}>
-                  <strong>{n.title}</strong>
+                  <strong>{notificationTitle(n)}</strong>
                   <span className="small">{notificationText(n)}</span>
                   <span className="muted small">{formatDate(n.createdAt)}</span>
                 </li>

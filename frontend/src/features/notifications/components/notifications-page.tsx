@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { useApi } from '../../../lib/api';
 import { authRequest } from '../../../lib/fetcher';
 import { formatDate } from '../../../lib/money';
-import { notificationText } from '../../../lib/notification-text';
+import { notificationText, notificationTitle } from '../../../lib/notification-text';
 import { keyMatches } from '../../../lib/swr-keys';
 import { Pager } from '../../../components/ui/pager';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
@@ -30,7 +30,7 @@ export function NotificationsPage() {
               <ul className="bell__list" aria-label="Notifications">
                 {d.items.map((n) => (
                   <li key={n.id} className={n.read ? '' : 'is-unread'}>
-                    <strong>{n.title}</strong>
+                    <strong>{notificationTitle(n)}</strong>
                     <span>{notificationText(n)}</span>
                     <span className="muted small">
                       {formatDate(n.createdAt)}

@@ -1,6 +1,6 @@
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/money';
-import { notificationText } from '../../../lib/notification-text';
+import { notificationText, notificationTitle } from '../../../lib/notification-text';
 import { toast } from '../../../lib/toast';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useNotifications } from '../api/get-notifications';
@@ -41,7 +41,7 @@ export function NotificationsPanel() {
           <ul className="notifications">
             {list.map((n) => (
               <li key={n.id} className={n.read ? 'notification' : 'notification notification--unread'}>
-                <div className="notification__title">{n.title}</div>
+                <div className="notification__title">{notificationTitle(n)}</div>
                 <div className="notification__body muted">{notificationText(n)}</div>
                 <time className="small muted" dateTime={n.createdAt}>{formatDate(n.createdAt)}</time>
               </li>
