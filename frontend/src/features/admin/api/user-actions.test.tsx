@@ -7,7 +7,7 @@ import { useBlockUser } from './block-user';
 import { useCreateUser } from './create-user';
 import { useDeleteUser } from './delete-user';
 import { useImpersonate } from './impersonate';
-import { useUpdateUser } from './update-user';
+import { useDecideKyc, useUpdateUser } from './update-user';
 
 const ADMIN = { roles: ['User', 'Admin'] };
 
@@ -65,5 +65,18 @@ describe('admin user mutation hooks', () => {
     expect(getSession().username).toBe('ada');
     act(() => switchTo());
     expect(getSession().username).toBe('uma');
+  });
+});
+
+describe('useDecideKyc', () => {
+  it('marks the submission busy while it runs, sets the user’s KYC status, then refreshes the submissions and users', async () => {
+    signIn(ADMIN);
+    const answer = gate<Response>();
+    const fetchMock = mockFetch({ 'PATCH /api/user/update': () => answer.promise });
+    const { result, fetches } = await renderMutation(() => useDecideKyc(), ['/admin/kyc', '/user/get-all']);
+    await expectBusyWhile(() => result.current.busyId === 's-1', () => result.current.decide('s-1', 'u-5', 'Verified'), () => answer.open(jsonResponse(200, { message: 'ok' })));
+    expect(result.current.busyId).toBeNull();
+    expect(bodyOf(fetchMock.mock.calls[0][1])).toEqual({ userId: 'u-5', KYC: 'Verified' });
+    await vi.waitFor(() => expect([fetches('/admin/kyc'), fetches('/user/get-all')]).toEqual([2, 2]));
   });
 });
