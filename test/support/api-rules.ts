@@ -1,6 +1,7 @@
 /**
  * The input rules of the API's OpenAPI document, for the SPA: for every schema a request body uses, the
- * fields that declare a `pattern`, a length, a range, an email/binary `format` or an `x-` rule (x-minimum-amount). `npm run api:types` writes
+ * fields that declare a `pattern`, a length, a range, an email/binary `format`, an `x-` rule (x-minimum-amount)
+ * or, for a multipart file, the content types its `encoding` allows (`contentType`). `npm run api:types` writes
  * them to `frontend/src/lib/api-rules.ts` beside the generated types, and test/api-contract.e2e-spec.ts
  * fails when the committed file differs, so the SPA's checks cannot drift from the API's.
  */
@@ -16,7 +17,7 @@ interface SchemaObject {
   allOf?: SchemaObject[];
 }
 interface Doc {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: SchemaObject }> } }>>;
+  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: SchemaObject; encoding?: Record<string, { contentType?: string }> }> } }>>;
   components: { schemas: Record<string, SchemaObject> };
 }
 
@@ -26,9 +27,16 @@ function refName(ref: string): string {
 
 export function extractApiRules(doc: Doc): Record<string, Record<string, Record<string, string | number>>> {
   const names = new Set<string>();
+  // a multipart body's `encoding` names the content types a file field takes (schema → field → types)
+  const contentTypes = new Map<string, string>();
   for (const item of Object.values(doc.paths)) {
     for (const op of Object.values(item)) {
-      for (const media of Object.values(op.requestBody?.content ?? {})) if (media.schema?.$ref) names.add(refName(media.schema.$ref));
+      for (const media of Object.values(op.requestBody?.content ?? {})) {
+        if (!media.schema?.$ref) continue;
+        const name = refName(media.schema.$ref);
+        names.add(name);
+        for (const [field, enc] of Object.entries(media.encoding ?? {})) if (enc.contentType) contentTypes.set(`${name}.${field}`, enc.contentType);
+      }
     }
   }
   const out: Record<string, Record<string, Record<string, string | number>>> = {};
@@ -43,6 +51,8 @@ export function extractApiRules(doc: Doc): Record<string, Record<string, Record<
       }
       // vendor rules the OpenAPI vocabulary lacks (the least amount of a decimal string: x-minimum-amount)
       for (const [k, v] of Object.entries(schema)) if (k.startsWith('x-') && (typeof v === 'string' || typeof v === 'number')) rule[k] = v;
+      const types = contentTypes.get(`${name}.${field}`);
+      if (types) rule.contentType = types;
       if (Object.keys(rule).length) fields[field] = rule;
     }
     if (Object.keys(fields).length) out[name] = fields;

@@ -160,15 +160,18 @@ export const API_RULES = {
     },
     "front": {
       "maxLength": 5242880,
-      "format": "binary"
+      "format": "binary",
+      "contentType": "image/jpeg, image/png, application/pdf"
     },
     "back": {
       "maxLength": 5242880,
-      "format": "binary"
+      "format": "binary",
+      "contentType": "image/jpeg, image/png, application/pdf"
     },
     "selfie": {
       "maxLength": 5242880,
-      "format": "binary"
+      "format": "binary",
+      "contentType": "image/jpeg, image/png, application/pdf"
     }
   },
   "ResetPasswordRequestDto": {

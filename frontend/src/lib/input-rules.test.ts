@@ -18,6 +18,11 @@ describe('the API input rules the SPA checks against (generated from the OpenAPI
     expect(matchesPattern(rule('RequestKycMultipartSchema', 'documentNumber'), '-X1')).toBe(false);
   });
 
+  it('the KYC files: size and content types from the multipart body, the copy minimum from x-minimum-amount', () => {
+    expect(rule('RequestKycMultipartSchema', 'selfie')).toMatchObject({ format: 'binary', maxLength: 5 * 1024 * 1024, contentType: 'image/jpeg, image/png, application/pdf' });
+    expect(rule('FollowTraderDto', 'amount')['x-minimum-amount']).toBe('10.00');
+  });
+
   it('lengths and ranges', () => {
     const password = rule('RegisterRequestDto', 'password');
     expect([withinLength(password, 'x'.repeat(7)), withinLength(password, 'x'.repeat(8)), withinLength(password, 'x'.repeat(128)), withinLength(password, 'x'.repeat(129))]).toEqual([false, true, true, false]);

@@ -16,6 +16,8 @@ export interface InputRule {
   format?: string;
   /** the least amount of a decimal-string amount (OpenAPI has no minimum for strings) */
   'x-minimum-amount'?: string;
+  /** the content types a multipart file takes, comma-separated (the body's `encoding`) */
+  contentType?: string;
 }
 
 type Rules = typeof API_RULES;

@@ -43,7 +43,8 @@ export const MAX_FILE_BYTES = rule('RequestKycMultipartSchema', 'front').maxLeng
 const MAX_MB = MAX_FILE_BYTES / 1024 / 1024;
 /** The document number's rule (pattern and lengths). */
 export const DOCUMENT_NUMBER = rule('RequestKycMultipartSchema', 'documentNumber');
-export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
+/** The content types a document may have (the API's multipart `encoding`). */
+export const ACCEPTED_TYPES = rule('RequestKycMultipartSchema', 'front').contentType!.split(',').map((t) => t.trim());
 
 export function fileError(file: File | null | undefined, required: boolean): string | undefined {
   if (!file) return required ? 'Choose a file' : undefined;

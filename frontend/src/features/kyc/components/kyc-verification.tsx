@@ -7,7 +7,7 @@ import { FormError, SelectField, TextField } from '../../../components/ui/field'
 import { ErrorState, InlineError, LoadingState } from '../../../components/ui/states';
 import { useMe } from '../api/get-me';
 import { matchesPattern, withinLength } from '../../../lib/input-rules';
-import { DOCUMENT_NUMBER, fileError, MAX_FILE_BYTES, useRequestKyc } from '../api/request-kyc';
+import { ACCEPTED_TYPES, DOCUMENT_NUMBER, fileError, MAX_FILE_BYTES, useRequestKyc } from '../api/request-kyc';
 
 const DOCUMENT_TYPES = [
   { value: 'passport', label: 'Passport' },
@@ -36,7 +36,7 @@ function FilePicker({ label, file, onChange, error, optional }: { label: string;
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,application/pdf"
+        accept={ACCEPTED_TYPES.join(',')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}

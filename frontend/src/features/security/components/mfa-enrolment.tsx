@@ -24,7 +24,7 @@ export function MfaEnrolment() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError('Enter the 6-digit code from your authenticator app');
+    if (!code.trim()) return setError('Enter the 6-digit code from your authenticator app');
     setError(null);
     try {
       const result = await enable(code.trim());
