@@ -258,5 +258,6 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await del.getByRole('button', { name: 'Cancel' }).click();
     expect((await call(`/user/get-all?search=${username}`)).total).toBe(1);
     await ctx.close();
-  });
+    // the admin's sign-in waits for a fresh authenticator code (up to 30 s) before any of this
+  }, 120_000);
 });
