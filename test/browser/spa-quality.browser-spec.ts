@@ -239,7 +239,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await row.getByRole('button', { name: 'Block' }).click();
     await page.getByRole('dialog', { name: `Block ${username}?` }).getByRole('button', { name: 'Block' }).click();
     await row.getByText('Blocked').waitFor();
-    expect((await call(`/user/get-all?search=${username}`)).items).toMatchObject([{ username, blocked: true }]);
+    expect((await call(`/user/get-all?search=${username}`)).users).toMatchObject([{ username, blocked: true }]);
 
     await row.getByLabel(`KYC status of ${username}`).selectOption('Verified');
     const kyc = page.getByRole('dialog', { name: `Set the KYC status of ${username} to Verified?` });
@@ -247,7 +247,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await kyc.getByRole('button', { name: 'Set Verified' }).click();
     await kyc.waitFor({ state: 'detached' });
     await page.waitForFunction(`document.querySelector('select[aria-label="KYC status of ${username}"]')?.value === 'Verified'`);
-    expect((await call(`/user/get-all?search=${username}`)).items).toMatchObject([{ username, KYC: 'Verified' }]);
+    expect((await call(`/user/get-all?search=${username}`)).users).toMatchObject([{ username, KYC: 'Verified' }]);
 
     // a user who still holds money cannot be deleted: the dialog stays open and says why (the server's message)
     await row.getByRole('button', { name: 'Delete' }).click();
