@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import useSWR, { SWRConfig } from 'swr';
 import { expect } from 'vitest';
+import { jsonResponse, mockFetch } from './utils';
 
 /** Reads one SWR key (with a counting fetcher), as a mounted screen would. */
 function Watcher({ swrKey, fetched }: { swrKey: string; fetched: string[] }) {
@@ -68,3 +69,10 @@ export async function expectBusyWhile<R>(isBusy: () => boolean, run: () => Promi
 export const idempotencyKeyOf = (init: unknown) => ((init as RequestInit).headers as Record<string, string> | undefined)?.['Idempotency-Key'];
 /** The JSON body of a fetch call. */
 export const bodyOf = (init: unknown) => JSON.parse(String((init as RequestInit).body)) as unknown;
+
+/** Fetch stubbed with one route whose answer waits for `release()` (then 200 with `body`). */
+export function pendingRoute(route: string, body: unknown = { message: 'ok' }) {
+  const answer = gate<Response>();
+  const fetchMock = mockFetch({ [route]: () => answer.promise });
+  return { fetchMock, release: () => answer.open(jsonResponse(200, body)) };
+}

@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { ApiError } from '../../../lib/api-client';
 import { getSession } from '../../../lib/auth-session';
-import { bodyOf, expectBusyWhile, gate, renderMutation } from '../../../test/mutation';
+import { bodyOf, expectBusyWhile, pendingRoute, renderMutation } from '../../../test/mutation';
 import { jsonResponse, makeToken, mockFetch, signIn } from '../../../test/utils';
 import { useBlockUser } from './block-user';
 import { useCreateUser } from './create-user';
@@ -14,10 +14,9 @@ const ADMIN = { roles: ['User', 'Admin'] };
 describe('admin user mutation hooks', () => {
   it('useBlockUser: busy while it runs, POSTs {userId, blocked}, then refreshes the users table', async () => {
     signIn(ADMIN);
-    const answer = gate<Response>();
-    const fetchMock = mockFetch({ 'POST /api/user/block': () => answer.promise });
+    const { fetchMock, release } = pendingRoute('POST /api/user/block');
     const { result, fetches } = await renderMutation(() => useBlockUser(), ['/user/get-all', '/wallet']);
-    await expectBusyWhile(() => result.current.busy, () => result.current.trigger({ userId: 'u-2', blocked: true }), () => answer.open(jsonResponse(200, { message: 'ok' })));
+    await expectBusyWhile(() => result.current.busy, () => result.current.trigger({ userId: 'u-2', blocked: true }), release);
     expect(bodyOf(fetchMock.mock.calls[0][1])).toEqual({ userId: 'u-2', blocked: true });
     await vi.waitFor(() => expect(fetches('/user/get-all')).toBe(2));
     expect(fetches('/wallet')).toBe(1);
@@ -71,10 +70,9 @@ describe('admin user mutation hooks', () => {
 describe('useDecideKyc', () => {
   it('marks the submission busy while it runs, sets the user’s KYC status, then refreshes the submissions and users', async () => {
     signIn(ADMIN);
-    const answer = gate<Response>();
-    const fetchMock = mockFetch({ 'PATCH /api/user/update': () => answer.promise });
+    const { fetchMock, release } = pendingRoute('PATCH /api/user/update');
     const { result, fetches } = await renderMutation(() => useDecideKyc(), ['/admin/kyc', '/user/get-all']);
-    await expectBusyWhile(() => result.current.busyId === 's-1', () => result.current.decide('s-1', 'u-5', 'Verified'), () => answer.open(jsonResponse(200, { message: 'ok' })));
+    await expectBusyWhile(() => result.current.busyId === 's-1', () => result.current.decide('s-1', 'u-5', 'Verified'), release);
     expect(result.current.busyId).toBeNull();
     expect(bodyOf(fetchMock.mock.calls[0][1])).toEqual({ userId: 'u-5', KYC: 'Verified' });
     await vi.waitFor(() => expect([fetches('/admin/kyc'), fetches('/user/get-all')]).toEqual([2, 2]));
