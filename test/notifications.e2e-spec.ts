@@ -31,11 +31,13 @@ describe('notifications (in-app, raised set-based by copy events)', () => {
     const res = await t.http().get('/api/notifications').set('Authorization', follower.bearer).expect(200);
     expect(res.body.items.map((n: { type: string }) => n.type)).toEqual(['copy_skipped', 'copy_closed', 'copy_opened', 'copy_started']);
     expect(res.body).toMatchObject({ total: 4, unread: 4, page: 1, limit: 20 });
-    const [skipped, closed, opened] = res.body.items;
-    expect(skipped).toMatchObject({ title: 'Trade SOLUSDT not copied', body: 'Your copy is paused.', read: false, data: { reason: 'paused' } });
+    const [skipped, closed, opened, started] = res.body.items;
+    // `data` holds what the SPA writes titles and sentences from (pair, side, trader); the texts stay for mail and logs
+    expect(skipped).toMatchObject({ title: 'Trade SOLUSDT not copied', body: 'Your copy is paused.', read: false, data: { reason: 'paused', pair: 'SOLUSDT' } });
     // 50.00 at +4 % → +2.00, profit share 20 % → 0.40
-    expect(closed).toMatchObject({ title: 'XRPUSDT closed: +2.00 USD', body: 'Trade pnl 4 %, profit share 0.40 USD', data: { pnl: '200', fee: '40' } });
-    expect(opened).toMatchObject({ title: 'Copied buy XRPUSDT from Test Trader', body: 'Position size 50.00 USD' });
+    expect(closed).toMatchObject({ title: 'XRPUSDT closed: +2.00 USD', body: 'Trade pnl 4 %, profit share 0.40 USD', data: { pnl: '200', fee: '40', pair: 'XRPUSDT', pnlPct: '4' } });
+    expect(opened).toMatchObject({ title: 'Copied buy XRPUSDT from Test Trader', body: 'Position size 50.00 USD', data: { pair: 'XRPUSDT', side: 'buy', trader: 'Test Trader', size: 5000 } });
+    expect(started).toMatchObject({ title: 'You now copy Test Trader', data: { trader: 'Test Trader' } });
     expect(new Date(closed.createdAt).toISOString()).toBe(closed.createdAt);
   });
 

@@ -185,7 +185,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await ctx.close();
   });
 
-  it('a balance adjustment: +/− with cents and a required reason, confirmed by a dialog naming the user and the effect, lands in the row and the audit log', async () => {
+  it('a balance adjustment: +/− with cents and a required reason, confirmed by a dialog naming the user and the effect, lands in the row and the audit log; block, KYC and a refused delete ask first too', async () => {
     const token = await adminApiToken();
     const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
       const res = await fetch(`${browserEnv().baseUrl}/api${path}`, {
@@ -228,6 +228,36 @@ describe('every route: phone width and accessibility (Chromium against the real 
     const audit = await call(`/admin/audit?action=user.balance_adjust&targetId=${userId}`);
     const reasons = (audit.entries as Array<{ after: { reason?: string; amount?: number } }>).map((e) => [e.after.reason, e.after.amount]);
     expect(reasons).toEqual([['Bank fee', -56], ['Wire received, ref 42', 123_456]]);
+
+    // block, a KYC change and delete each ask first, naming the user and the effect; Cancel changes nothing
+    await row.getByRole('button', { name: 'Block' }).click();
+    const block = page.getByRole('dialog', { name: `Block ${username}?` });
+    await block.getByText('is signed out everywhere and cannot sign in until unblocked', { exact: false }).waitFor();
+    await block.getByRole('button', { name: 'Cancel' }).click();
+    await block.waitFor({ state: 'detached' });
+    expect(await row.getByText('Blocked').count()).toBe(0);
+    await row.getByRole('button', { name: 'Block' }).click();
+    await page.getByRole('dialog', { name: `Block ${username}?` }).getByRole('button', { name: 'Block' }).click();
+    await row.getByText('Blocked').waitFor();
+    expect((await call(`/user/get-all?search=${username}`)).users).toMatchObject([{ username, blocked: true }]);
+
+    await row.getByLabel(`KYC status of ${username}`).selectOption('Verified');
+    const kyc = page.getByRole('dialog', { name: `Set the KYC status of ${username} to Verified?` });
+    await kyc.getByText('goes from Unverified to Verified', { exact: false }).waitFor();
+    await kyc.getByRole('button', { name: 'Set Verified' }).click();
+    await kyc.waitFor({ state: 'detached' });
+    await page.waitForFunction(`document.querySelector('select[aria-label="KYC status of ${username}"]')?.value === 'Verified'`);
+    expect((await call(`/user/get-all?search=${username}`)).users).toMatchObject([{ username, KYC: 'Verified' }]);
+
+    // a user who still holds money cannot be deleted: the dialog stays open and says why (the server's message)
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const del = page.getByRole('dialog', { name: `Delete ${username}?` });
+    await del.getByRole('button', { name: 'Delete' }).click();
+    await del.getByRole('alert').getByText('The account still holds money', { exact: false }).waitFor();
+    await page.getByText('Sorry an error occured. Refresh!').first().waitFor();
+    await del.getByRole('button', { name: 'Cancel' }).click();
+    expect((await call(`/user/get-all?search=${username}`)).total).toBe(1);
     await ctx.close();
-  });
+    // the admin's sign-in waits for a fresh authenticator code (up to 30 s) before any of this
+  }, 120_000);
 });

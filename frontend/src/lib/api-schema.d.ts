@@ -1510,7 +1510,10 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         RegisterRequestDto: {
-            /** @example jane@example.com */
+            /**
+             * Format: email
+             * @example jane@example.com
+             */
             email: string;
             /** @example jane_doe */
             username: string;
@@ -1529,11 +1532,17 @@ export interface components {
             message: string;
         };
         EmailRequestDto: {
-            /** @example jane@example.com */
+            /**
+             * Format: email
+             * @example jane@example.com
+             */
             email: string;
         };
         VerifyOtpRequestDto: {
-            /** @example jane@example.com */
+            /**
+             * Format: email
+             * @example jane@example.com
+             */
             email: string;
             /** @example 123456 */
             otp: string;
@@ -1549,7 +1558,10 @@ export interface components {
             message: string;
         };
         LoginRequestDto: {
-            /** @example jane@example.com */
+            /**
+             * Format: email
+             * @example jane@example.com
+             */
             email: string;
             /**
              * Format: password

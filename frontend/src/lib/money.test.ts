@@ -29,6 +29,15 @@ describe('money on the wire (decimal strings, never floats)', () => {
     expect(amountError('1,000', '10.00')).toBeUndefined();
   });
 
+  it('checks a typed amount, once its separators are gone, against the API’s own pattern (api-rules.ts)', () => {
+    expect(isAmount('12,345,678.90')).toBe(true);
+    expect(isAmount('0.50')).toBe(true);
+    // the API refuses a leading zero and a third decimal: so does the SPA
+    expect(isAmount('0100.00')).toBe(false);
+    expect(isAmount('1,234.567')).toBe(false);
+    expect(isAmount('-5')).toBe(false);
+  });
+
   it('rounding noise under half a cent shows as 0.00, more rounds half away from zero', () => {
     expect(formatMoney('-0.004')).toBe('$0.00');
     expect(formatMoney(-0.0001, { signed: true })).toBe('$0.00');

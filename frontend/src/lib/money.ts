@@ -2,7 +2,12 @@
  * Money on the wire is a 2-decimal string ("1250.50"). It is displayed by string formatting and
  * compared through integer cents (bigint); it is never parsed to a float.
  */
-const AMOUNT = /^\d{1,13}(\.\d{1,2})?$/;
+import { matchesPattern, rule } from './input-rules';
+
+/** The API's form of an amount (its OpenAPI pattern): typed text is tested once its separators are gone. */
+const AMOUNT = rule('DepositRequestDto', 'amount');
+/** The least amount that starts a copy (the API's x-minimum-amount of POST /copies). */
+export const MIN_COPY = rule('FollowTraderDto', 'amount')['x-minimum-amount']!;
 /** "1,234.56" as people type it: groups of three after the first, or no separators at all. */
 const GROUPED = /^\d{1,3}(,\d{3})+(\.\d*)?$/;
 
@@ -13,7 +18,7 @@ export function parseAmountInput(value: string): string {
 }
 
 export function isAmount(value: string): boolean {
-  return AMOUNT.test(parseAmountInput(value));
+  return matchesPattern(AMOUNT, parseAmountInput(value));
 }
 
 /**

@@ -4,6 +4,7 @@ import { useSWRConfig } from 'swr';
 import { errorMessage } from './api-client';
 import { refreshAccessToken } from './auth-session';
 import { toast } from './toast';
+import { useMutation } from './use-mutation';
 
 export const RETURN_TO = '/admindashboard/usermanagement';
 
@@ -26,4 +27,10 @@ export function useEndImpersonation(): () => Promise<void> {
     toast.success('Back to your admin account');
     void navigate(RETURN_TO);
   }, [mutate, navigate]);
+}
+
+/** "Return to admin" as a mutation: the hook owns the busy state of the banner's button. */
+export function useReturnToAdmin() {
+  const endImpersonation = useEndImpersonation();
+  return useMutation<void>(() => endImpersonation());
 }

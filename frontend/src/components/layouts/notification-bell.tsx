@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { useApi } from '../../lib/api';
-import { authRequest } from '../../lib/fetcher';
+import { useMarkRead } from '../../lib/mark-read';
 import { useLiveEvents } from '../../lib/live-events';
 import { formatDate } from '../../lib/money';
-import { notificationText } from '../../lib/notification-text';
+import { notificationText, notificationTitle } from '../../lib/notification-text';
 import { keyMatches } from '../../lib/swr-keys';
 
 const LIVE = new Set(['notification', 'wallet_transaction_decided', 'kyc_decided', 'guard_hit', 'copy_stopped', 'reconnected']);
@@ -38,10 +38,8 @@ export function NotificationBell() {
     };
   }, [open]);
 
-  async function markAll() {
-    await authRequest('/notifications/all/read', { method: 'POST' }).catch(() => undefined);
-    void mutate(keyMatches('/notifications'));
-  }
+  const markRead = useMarkRead();
+  const markAll = () => markRead.trigger('all').catch(() => undefined);
 
   return (
     <div className="bell" ref={box}>
@@ -67,7 +65,7 @@ export function NotificationBell() {
           <div className="bell__head">
             <strong>Notifications</strong>
             {unread > 0 && (
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => void markAll()}>
+              <button type="button" className="btn btn--ghost btn--sm" disabled={markRead.busy} onClick={() => void markAll()}>
                 Mark all read
               </button>
             )}
@@ -78,7 +76,7 @@ export function NotificationBell() {
             <ul className="bell__list">
               {data.items.map((n) => (
                 <li key={n.id} className={n.read ? '' : 'is-unread'}>
-                  <strong>{n.title}</strong>
+                  <strong>{notificationTitle(n)}</strong>
                   <span className="small">{notificationText(n)}</span>
                   <span className="muted small">{formatDate(n.createdAt)}</span>
                 </li>

@@ -5,7 +5,8 @@
 
 /** Prices carry at most 8 decimals; they are compared and divided as integers scaled by 10^8. */
 export const PRICE_SCALE = 100_000_000n;
-const PRICE_PATTERN = /^(0|[1-9]\d{0,13})(?:\.(\d{1,8}))?$/;
+/** The wire form of a price: digits without a leading zero, at most 8 decimals. Declared as the `pattern` of every price in the OpenAPI document. */
+export const PRICE_PATTERN = /^(0|[1-9]\d{0,13})(?:\.(\d{1,8}))?$/;
 
 export function isValidPrice(input: unknown): input is string {
   return typeof input === 'string' && PRICE_PATTERN.test(input) && scalePrice(input) > 0n;

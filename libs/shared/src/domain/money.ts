@@ -19,7 +19,8 @@ export const MAX_BALANCE_CENTS: Cents = 100_000_000_000;
 /** Cents read for display: a number while it is a safe integer, a bigint past it (never an error). */
 export type StoredCents = Cents | bigint;
 
-const AMOUNT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.(\d{1,2}))?$/;
+/** The wire form of an amount: digits without a leading zero, at most 2 decimals. Declared as the `pattern` of every amount in the OpenAPI document. */
+export const AMOUNT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.(\d{1,2}))?$/;
 
 export class MoneyFormatError extends Error {}
 

@@ -36,6 +36,13 @@ export function normaliseEmailAddress(email: string): string {
 }
 
 /**
+ * The shape every account email has once normalised: visible ASCII, one @, a dot in the domain. Implied by
+ * the checks of `IsAccountEmail` (an address passing them always matches); declared as the `pattern` of
+ * the email fields in the OpenAPI document, which the SPA checks input against.
+ */
+export const EMAIL_PATTERN = /^[\x21-\x3F\x41-\x7E]+@[\x21-\x3F\x41-\x7E]+\.[\x21-\x3F\x41-\x7E]+$/;
+
+/**
  * An email field: normalised as above, then an ASCII address only. A non-ASCII local part ("admın@",
  * dotless ı) could pass for another account's address on screen, so it is refused.
  */

@@ -1,35 +1,36 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
-import { clearCredentials, useSession } from '../../../lib/auth-session';
+import { useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
-import { useResetCache } from '../../../lib/use-logout';
 import { leaveThenSwitch } from '../../../lib/switch-session';
 import { FormError, TextField } from '../../../components/ui/field';
-import { changePassword } from '../api/change-password';
-import { deleteOwnAccount } from '../api/delete-account';
+import { lengthHint, rule } from '../../../lib/input-rules';
+import { useChangePassword } from '../api/change-password';
+import { useDeleteAccount } from '../api/delete-account';
 import { TraderProfileSection } from './trader-profile-form';
+
+const NEW_PASSWORD = rule('ChangePasswordRequestDto', 'newPassword');
 
 function ChangePasswordForm() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: change, busy } = useChangePassword();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const errs: Record<string, string> = {};
     if (!current) errs.currentPassword = 'Enter your current password';
-    if (next.length < 8) errs.newPassword = 'Use at least 8 characters';
-    else if (next.length > 128) errs.newPassword = 'Use at most 128 characters';
+    if (next.length < NEW_PASSWORD.minLength!) errs.newPassword = `Use at least ${NEW_PASSWORD.minLength} characters`;
+    else if (next.length > NEW_PASSWORD.maxLength!) errs.newPassword = `Use at most ${NEW_PASSWORD.maxLength} characters`;
     else if (next === current) errs.newPassword = 'Choose a password different from the current one';
     setErrors(errs);
     setFormError(null);
     if (Object.keys(errs).length) return;
-    setBusy(true);
     try {
-      await changePassword(current, next);
+      await change({ currentPassword: current, newPassword: next });
       toast.success('Password changed');
       setCurrent('');
       setNext('');
@@ -39,8 +40,6 @@ function ChangePasswordForm() {
         setErrors(fieldErrors(error, ['currentPassword', 'newPassword']));
         setFormError(errorMessage(error));
       }
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -50,7 +49,7 @@ function ChangePasswordForm() {
       <p className="muted small">Your other sessions are signed out when the password changes.</p>
       <FormError message={formError} />
       <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} />
-      <TextField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} hint="8 to 128 characters" />
+      <TextField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} hint={lengthHint(NEW_PASSWORD)} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {busy ? 'Saving…' : 'Change password'}
       </button>
@@ -61,12 +60,11 @@ function ChangePasswordForm() {
 function DeleteAccountForm() {
   const session = useSession();
   const navigate = useNavigate();
-  const resetCache = useResetCache();
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: deleteAccount, busy } = useDeleteAccount();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -80,20 +78,14 @@ function DeleteAccountForm() {
       setConfirming(true);
       return;
     }
-    setBusy(true);
     try {
-      await deleteOwnAccount(session.userId, password);
+      const signOut = await deleteAccount({ userId: session.userId, password });
       toast.success('Your account has been deleted');
-      leaveThenSwitch(navigate, '/', () => {
-        clearCredentials();
-        void resetCache();
-      });
+      leaveThenSwitch(navigate, '/', signOut);
     } catch (err) {
       setConfirming(false);
       if (err instanceof ApiError && err.status === 401) setError('The password is wrong');
       else setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   }
 

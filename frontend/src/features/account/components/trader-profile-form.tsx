@@ -1,29 +1,34 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-session';
-import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
-import { useSWRConfig } from 'swr';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { AsyncBlock } from '../../../components/ui/states';
+import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
 import { useTraderProfile, type TraderProfile } from '../api/get-trader-profile';
-import { updateTraderProfile } from '../api/update-trader-profile';
+import { useUpdateTraderProfile } from '../api/update-trader-profile';
 
+const NAME = rule('UpdateTraderProfileDto', 'name');
+const SHARE = rule('UpdateTraderProfileDto', 'share');
+const MAX = {
+  description: rule('UpdateTraderProfileDto', 'description').maxLength,
+  strategySummary: rule('UpdateTraderProfileDto', 'strategySummary').maxLength,
+  strategyExplanation: rule('UpdateTraderProfileDto', 'strategyExplanation').maxLength,
+};
 const TRADER_TYPES = ['ICT Trader', 'SMC Trader', 'Price Action Trader', 'Swing Trader', 'Scalper', 'Trend Follower', 'Algorithmic Trader'];
 
 function ProfileForm({ initial }: { initial: TraderProfile }) {
-  const { mutate } = useSWRConfig();
   const [v, setV] = useState({ ...initial, share: String(initial.share) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: save, busy } = useUpdateTraderProfile();
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((o) => ({ ...o, [k]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const next: Record<string, string> = {};
-    if (v.name.trim().length < 2) next.name = 'Use at least 2 characters';
-    if (!/^\d{1,2}$/.test(v.share.trim()) || Number(v.share) > 50) next.share = 'Enter a whole percentage from 0 to 50';
+    if (v.name.trim().length < NAME.minLength!) next.name = `Use at least ${NAME.minLength} characters`;
+    if (!/^\d+$/.test(v.share.trim()) || !withinRange(SHARE, Number(v.share))) next.share = `Enter a whole percentage from ${rangeHint(SHARE)}`;
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
@@ -38,16 +43,12 @@ function ProfileForm({ initial }: { initial: TraderProfile }) {
       toast.info('No changes to update');
       return;
     }
-    setBusy(true);
     try {
-      await updateTraderProfile(patch);
+      await save(patch);
       toast.success('Trader profile updated');
-      void mutate(keyMatches('/traders'));
     } catch (error) {
       setErrors(fieldErrors(error, ['name', 'description', 'traderType', 'strategySummary', 'strategyExplanation', 'share']));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -55,18 +56,18 @@ function ProfileForm({ initial }: { initial: TraderProfile }) {
     <form onSubmit={onSubmit} noValidate aria-label="Trader profile">
       <FormError message={formError} />
       <div className="form-grid form-grid--3">
-        <TextField label="Display name" value={v.name} onChange={set('name')} error={errors.name} />
+        <TextField label="Display name" maxLength={NAME.maxLength} value={v.name} onChange={set('name')} error={errors.name} />
         <SelectField label="Trader type" value={v.traderType} onChange={set('traderType')} error={errors.traderType}>
           {!TRADER_TYPES.includes(v.traderType) && <option value={v.traderType}>{v.traderType || 'Choose…'}</option>}
           {TRADER_TYPES.map((t) => (
             <option key={t} value={t}>{t}</option>
           ))}
         </SelectField>
-        <TextField label="Profit share %" inputMode="numeric" value={v.share} onChange={set('share')} error={errors.share} hint="0 to 50, charged only on new gains" />
+        <TextField label="Profit share %" inputMode="numeric" value={v.share} onChange={set('share')} error={errors.share} hint={`${rangeHint(SHARE)}, charged only on new gains`} />
       </div>
-      <TextAreaField label="Description" rows={3} maxLength={2000} value={v.description} onChange={set('description')} error={errors.description} />
-      <TextField label="Strategy summary" maxLength={500} value={v.strategySummary} onChange={set('strategySummary')} error={errors.strategySummary} />
-      <TextAreaField label="Strategy explanation" rows={5} maxLength={5000} value={v.strategyExplanation} onChange={set('strategyExplanation')} error={errors.strategyExplanation} />
+      <TextAreaField label="Description" rows={3} maxLength={MAX.description} value={v.description} onChange={set('description')} error={errors.description} />
+      <TextField label="Strategy summary" maxLength={MAX.strategySummary} value={v.strategySummary} onChange={set('strategySummary')} error={errors.strategySummary} />
+      <TextAreaField label="Strategy explanation" rows={5} maxLength={MAX.strategyExplanation} value={v.strategyExplanation} onChange={set('strategyExplanation')} error={errors.strategyExplanation} />
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {busy ? 'Saving…' : 'Save profile'}
       </button>

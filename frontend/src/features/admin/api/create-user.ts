@@ -1,4 +1,6 @@
 import { authRequest } from '../../../lib/fetcher';
+import { useMutation } from '../../../lib/use-mutation';
+import { USER_LIST_KEYS } from './types';
 
 export interface CreateUserBody {
   username: string;
@@ -13,4 +15,9 @@ export interface CreateUserBody {
 export function createUser(body: CreateUserBody): Promise<unknown> {
   const roles = ['User', ...body.roles.filter((r) => r !== 'User')];
   return authRequest('/user/create', { method: 'POST', body: { ...body, roles } });
+}
+
+/** Creates a user; the hook owns busy state and the refresh of the users list. */
+export function useCreateUser() {
+  return useMutation((body: CreateUserBody) => createUser(body), { invalidate: [...USER_LIST_KEYS, '/admin_details'] });
 }

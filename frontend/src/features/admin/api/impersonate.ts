@@ -1,6 +1,25 @@
+import { setCredentials } from '../../../lib/auth-session';
 import { authRequest } from '../../../lib/fetcher';
+import { useResetCache } from '../../../lib/use-logout';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/admin/impersonate {userId} → {accessToken} for that user (audited). */
 export function impersonate(userId: string): Promise<{ accessToken: string }> {
   return authRequest('/admin/impersonate', { method: 'POST', body: { userId } });
+}
+
+/**
+ * "Log in as": the hook owns busy state. `trigger(userId)` resolves with `switchTo`, which the caller runs
+ * once it has left the admin page (see `leaveThenSwitch`): it puts the user's token in place and drops every
+ * answer cached for the admin.
+ */
+export function useImpersonate() {
+  const resetCache = useResetCache();
+  return useMutation(async (userId: string) => {
+    const { accessToken } = await impersonate(userId);
+    return () => {
+      setCredentials({ accessToken });
+      void resetCache();
+    };
+  });
 }

@@ -1,4 +1,7 @@
+import { useCallback, useState } from 'react';
 import { authRequest } from '../../../lib/fetcher';
+import { useMutation } from '../../../lib/use-mutation';
+import { USER_LIST_KEYS } from './types';
 
 export interface UpdateUserBody {
   userId: string;
@@ -10,4 +13,30 @@ export interface UpdateUserBody {
 /** PATCH /api/user/update: only the changed fields; a balance change is an audited ledger adjustment. */
 export function updateUser(body: UpdateUserBody): Promise<unknown> {
   return authRequest('/user/update', { method: 'PATCH', body });
+}
+
+/** Roles or KYC status of a user; the hook owns busy state and the refresh of the users and KYC lists. */
+export function useUpdateUser() {
+  return useMutation((body: UpdateUserBody) => updateUser(body), { invalidate: [...USER_LIST_KEYS, '/admin/kyc', '/admin/audit'] });
+}
+
+/**
+ * A decision on a KYC submission: sets the user's KYC status. The hook owns the busy submission (one row of
+ * the review table) and the refresh of the submissions and users lists.
+ */
+export function useDecideKyc() {
+  const { trigger } = useUpdateUser();
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const decide = useCallback(
+    async (submissionId: string, userId: string, KYC: 'Verified' | 'Unverified') => {
+      setBusyId(submissionId);
+      try {
+        return await trigger({ userId, KYC });
+      } finally {
+        setBusyId(null);
+      }
+    },
+    [trigger],
+  );
+  return { decide, busyId };
 }

@@ -2,8 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
-import { createUser } from '../api/create-user';
+import { matchesPattern, rule } from '../../../lib/input-rules';
+import { useCreateUser } from '../api/create-user';
 
+const EMAIL = rule('CreateUserRequestDto', 'email');
+const PASSWORD = rule('CreateUserRequestDto', 'password');
 const EMPTY = { username: '', firstname: '', lastname: '', email: '', password: '' };
 type Values = typeof EMPTY;
 
@@ -12,13 +15,14 @@ export function allFilled(v: Values): boolean {
   return Object.values(v).every((x) => x.trim() !== '');
 }
 
-export function CreateUserForm({ onCreated }: { onCreated?: () => void }) {
+export function CreateUserForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [trader, setTrader] = useState(false);
   const [admin, setAdmin] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const create = useCreateUser();
+  const busy = create.busy;
   const ready = allFilled(values);
   const set = (k: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
@@ -26,15 +30,15 @@ export function CreateUserForm({ onCreated }: { onCreated?: () => void }) {
     e.preventDefault();
     if (!ready || busy) return;
     const next: Record<string, string> = {};
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) next.email = 'Enter a valid email address';
-    if (values.password.length < 8) next.password = 'Use at least 8 characters';
+    if (!matchesPattern(EMAIL, values.email.trim())) next.email = 'Enter a valid email address';
+    if (values.password.length < PASSWORD.minLength!) next.password = `Use at least ${PASSWORD.minLength} characters`;
+    else if (values.password.length > PASSWORD.maxLength!) next.password = `Use at most ${PASSWORD.maxLength} characters`;
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
       const roles = ['User', ...(trader ? ['Trader'] : []), ...(admin ? ['Admin'] : [])];
-      await createUser({
+      await create.trigger({
         username: values.username.trim(),
         firstname: values.firstname.trim(),
         lastname: values.lastname.trim(),
@@ -46,13 +50,10 @@ export function CreateUserForm({ onCreated }: { onCreated?: () => void }) {
       setValues(EMPTY);
       setTrader(false);
       setAdmin(false);
-      onCreated?.();
     } catch (error) {
       setErrors(fieldErrors(error, Object.keys(EMPTY)));
       toast.error('Error creating user');
       if (error instanceof ApiError && typeof error.status === 'number') setFormError(error.message);
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/money';
-import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { SelectField } from '../../../components/ui/field';
@@ -11,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { DataTable, pageCount, type Column } from '../../../components/ui/data-table';
 import { getKycDocument } from '../api/get-kyc-document';
 import { useKycSubmissions, type KycFile, type KycSubmission } from '../api/get-kyc-submissions';
-import { updateUser } from '../api/update-user';
+import { useDecideKyc } from '../api/update-user';
 
 const LABELS: Record<string, string> = { passport: 'Passport', national_id: 'National ID card', driving_licence: 'Driving licence' };
 
@@ -35,19 +33,14 @@ export function KycReview() {
   const [status, setStatus] = useState('Pending');
   const [page, setPage] = useState(1);
   const { page: result, error, isLoading, mutate } = useKycSubmissions(status, page);
-  const { mutate: globalMutate } = useSWRConfig();
-  const [busy, setBusy] = useState<string | null>(null);
+  const kyc = useDecideKyc();
 
   async function decide(s: KycSubmission, KYC: 'Verified' | 'Unverified') {
-    setBusy(s.id);
     try {
-      await updateUser({ userId: s.userId, KYC });
+      await kyc.decide(s.id, s.userId, KYC);
       toast.success('KYC status updated successfully');
-      void globalMutate(keyMatches('/admin/kyc', '/user/get-all'));
     } catch (err) {
       toast.error(err instanceof ApiError && typeof err.status === 'number' ? 'Sorry an error occured. Refresh!' : 'Error updating KYC status');
-    } finally {
-      setBusy(null);
     }
   }
 
@@ -72,8 +65,8 @@ export function KycReview() {
       cell: (s) =>
         s.status === 'Pending' && (
           <>
-            <Button variant="primary" size="sm" disabled={busy === s.id} onClick={() => void decide(s, 'Verified')}>Verify</Button>
-            <Button variant="danger" size="sm" disabled={busy === s.id} onClick={() => void decide(s, 'Unverified')}>Refuse</Button>
+            <Button variant="primary" size="sm" disabled={kyc.busyId === s.id} onClick={() => void decide(s, 'Verified')}>Verify</Button>
+            <Button variant="danger" size="sm" disabled={kyc.busyId === s.id} onClick={() => void decide(s, 'Unverified')}>Refuse</Button>
           </>
         ),
     },

@@ -23,7 +23,7 @@ export function UserManagement() {
       <header className="page__header page__header--dash">
         <h1>User Management</h1>
       </header>
-      <CreateUserForm onCreated={refresh} />
+      <CreateUserForm />
       <section className="card" aria-labelledby="users-title">
         <div className="card__head">
           <h2 id="users-title">Users{result ? ` (${result.total})` : ''}</h2>
@@ -47,7 +47,7 @@ export function UserManagement() {
           rows={result?.items}
           rowKey={(u) => `${u._id}:${u.roles.join(',')}:${u.balance}`}
           // the key includes the server's roles so that a row resets its local edits after a refetch
-          renderRow={(u, i) => <UserRow user={u} index={(result!.page - 1) * (result!.limit || 20) + i + 1} onChanged={refresh} />}
+          renderRow={(u, i) => <UserRow user={u} index={(result!.page - 1) * (result!.limit || 20) + i + 1} />}
           error={error}
           isLoading={isLoading}
           onRetry={refresh}

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../lib/api-client';
-import { setCredentials } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
-import { useResetCache } from '../../../lib/use-logout';
 import { leaveThenSwitch } from '../../../lib/switch-session';
 import { Money } from '../../../components/ui/money';
 import { Cell, type Column } from '../../../components/ui/data-table';
@@ -11,14 +9,17 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { centsToString, formatMoney, parseAmountInput, toCents } from '../../../lib/money';
 import { errorMessage } from '../../../lib/api-client';
-import { blockUser } from '../api/block-user';
-import { deleteUser } from '../api/delete-user';
-import { impersonate } from '../api/impersonate';
+import { matchesPattern, rule } from '../../../lib/input-rules';
+import { useBlockUser } from '../api/block-user';
+import { useDeleteUser } from '../api/delete-user';
+import { useImpersonate } from '../api/impersonate';
 import { useAdjustBalance } from '../api/adjust-balance';
-import { updateUser, type UpdateUserBody } from '../api/update-user';
+import { useUpdateUser, type UpdateUserBody } from '../api/update-user';
 import { impersonationMessage, KYC_OPTIONS, ROLE_OPTIONS, type AdminUser } from '../api/types';
 
 const FAILED = 'Sorry an error occured. Refresh!';
+const ADJUSTMENT = rule('BalanceAdjustmentRequestDto', 'amount');
+const REASON = rule('BalanceAdjustmentRequestDto', 'reason');
 
 /** The users table's columns; each row is a `UserRow` (it holds its own edits). */
 export const USER_COLUMNS: Column<AdminUser>[] = ['No.', 'Username', 'Email', 'Roles', 'Trader ID', 'KYC Status', 'Balance', 'Actions'].map((header) => ({
@@ -43,12 +44,13 @@ interface Confirmation {
   run: () => Promise<void>;
 }
 
-/** "+1,234.5" / "-10" / "−0.25" → signed cents; undefined when it is not an amount; 0 counts as no amount. */
+/** "+1,234.5" / "-10" / "−0.25" → signed cents; undefined when it is not an amount the API takes; 0 counts as no amount. */
 export function parseDelta(value: string): bigint | undefined {
   const v = value.trim().replace(/^−/, '-');
   const sign = v.startsWith('-') ? -1n : 1n;
-  const cents = toCents(parseAmountInput(v.replace(/^[+-]/, '')));
-  if (cents === null || cents === 0n || !/^\d+(\.\d{1,2})?$/.test(parseAmountInput(v.replace(/^[+-]/, '')))) return undefined;
+  const digits = parseAmountInput(v.replace(/^[+-]/, ''));
+  const cents = toCents(digits);
+  if (cents === null || cents === 0n || !matchesPattern(ADJUSTMENT, digits)) return undefined;
   return sign * cents;
 }
 
@@ -56,14 +58,18 @@ export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((r) => b.includes(r));
 }
 
-export function UserRow({ user, index, onChanged }: { user: AdminUser; index: number; onChanged: () => void }) {
+/** One user of the admin table. Each action is a mutation hook: it owns its busy state and refreshes the table. */
+export function UserRow({ user, index }: { user: AdminUser; index: number }) {
   const navigate = useNavigate();
-  const resetCache = useResetCache();
   const [roles, setRoles] = useState<string[]>(user.roles);
   const [adjustment, setAdjustment] = useState('');
   const [reason, setReason] = useState('');
   const adjust = useAdjustBalance();
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateUser();
+  const block = useBlockUser();
+  const remove = useDeleteUser();
+  const loginAs = useImpersonate();
+  const busy = update.busy || block.busy || remove.busy || loginAs.busy;
   const [confirm, setConfirm] = useState<Confirmation | null>(null);
   const label = user.username || user.email;
   const who = user.username ? `${user.username} (${user.email})` : user.email;
@@ -72,59 +78,48 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
     setRoles((r) => (r.includes(role) ? r.filter((x) => x !== role) : [...r, role]));
   }
 
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } finally {
-      setBusy(false);
+  const onUpdate = async () => {
+    if (!user._id) return; // seed §5: an empty user id is rejected silently
+    const body: UpdateUserBody = { userId: user._id };
+    const nextRoles = ROLE_OPTIONS.filter((r) => r === 'User' || roles.includes(r));
+    if (!sameRoles(nextRoles, user.roles)) body.roles = [...nextRoles];
+    const delta = adjustment.trim() === '' ? null : parseDelta(adjustment);
+    if (delta === undefined) {
+      toast.error('Enter the adjustment as an amount with up to 2 decimals, e.g. 25.00 or -10.50');
+      return;
     }
-  }
-
-  const onUpdate = () =>
-    run(async () => {
-      if (!user._id) return; // seed §5: an empty user id is rejected silently
-      const body: UpdateUserBody = { userId: user._id };
-      const nextRoles = ROLE_OPTIONS.filter((r) => r === 'User' || roles.includes(r));
-      if (!sameRoles(nextRoles, user.roles)) body.roles = [...nextRoles];
-      const delta = adjustment.trim() === '' ? null : parseDelta(adjustment);
-      if (delta === undefined) {
-        toast.error('Enter the adjustment as an amount with up to 2 decimals, e.g. 25.00 or -10.50');
+    if (body.roles === undefined && delta === null) {
+      toast.info('No changes to update');
+      return;
+    }
+    if (delta !== null) {
+      if (reason.trim().length < REASON.minLength!) {
+        toast.error('A reason is required for a balance adjustment');
         return;
       }
-      if (body.roles === undefined && delta === null) {
-        toast.info('No changes to update');
+      const before = toCents(user.balance) ?? 0n;
+      const after = before + delta;
+      if (after < 0n) {
+        toast.error(`The balance of ${label} cannot go below $0.00`);
         return;
       }
-      if (delta !== null) {
-        if (reason.trim().length < 3) {
-          toast.error('A reason is required for a balance adjustment');
-          return;
-        }
-        const before = toCents(user.balance) ?? 0n;
-        const after = before + delta;
-        if (after < 0n) {
-          toast.error(`The balance of ${label} cannot go below $0.00`);
-          return;
-        }
-        const amount = `${delta < 0n ? '-' : '+'}${centsToString(delta < 0n ? -delta : delta)}`;
-        setConfirm({
-          title: `${delta < 0n ? 'Debit' : 'Credit'} ${formatMoney(centsToString(delta < 0n ? -delta : delta))} ${delta < 0n ? 'from' : 'to'} ${label}?`,
-          body: `${who}: the cash balance goes from ${formatMoney(user.balance)} to ${formatMoney(centsToString(after))}${body.roles ? `, and the roles become ${body.roles.join(', ')}` : ''}. Reason: “${reason.trim()}”. Booked as an audited ledger adjustment.`,
-          label: delta < 0n ? 'Debit balance' : 'Credit balance',
-          danger: delta < 0n,
-          run: () => sendAdjustment(body, amount),
-        });
-        return;
-      }
-      await sendUpdate(body);
-    });
+      const amount = `${delta < 0n ? '-' : '+'}${centsToString(delta < 0n ? -delta : delta)}`;
+      setConfirm({
+        title: `${delta < 0n ? 'Debit' : 'Credit'} ${formatMoney(centsToString(delta < 0n ? -delta : delta))} ${delta < 0n ? 'from' : 'to'} ${label}?`,
+        body: `${who}: the cash balance goes from ${formatMoney(user.balance)} to ${formatMoney(centsToString(after))}${body.roles ? `, and the roles become ${body.roles.join(', ')}` : ''}. Reason: “${reason.trim()}”. Booked as an audited ledger adjustment.`,
+        label: delta < 0n ? 'Debit balance' : 'Credit balance',
+        danger: delta < 0n,
+        run: () => sendAdjustment(body, amount),
+      });
+      return;
+    }
+    await sendUpdate(body);
+  };
 
   async function sendUpdate(body: UpdateUserBody) {
     try {
-      await updateUser(body);
+      await update.trigger(body);
       toast.success('User updated successfully');
-      onChanged();
     } catch {
       // seed §8: exactly this line, whatever the server said
       toast.error('Error updating user');
@@ -144,7 +139,6 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
     if (body.roles) await sendUpdate(body);
     else {
       toast.success('Balance adjusted');
-      onChanged();
     }
   }
 
@@ -156,17 +150,15 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
       run: () => kycNow(KYC),
     });
 
-  const kycNow = (KYC: string) =>
-    run(async () => {
-      if (!user._id) return;
-      try {
-        await updateUser({ userId: user._id, KYC });
-        toast.success('KYC status updated successfully');
-        onChanged();
-      } catch (error) {
-        reportFailure(error, 'Error updating KYC status');
-      }
-    });
+  const kycNow = async (KYC: string) => {
+    if (!user._id) return;
+    try {
+      await update.trigger({ userId: user._id, KYC });
+      toast.success('KYC status updated successfully');
+    } catch (error) {
+      reportFailure(error, 'Error updating KYC status');
+    }
+  };
 
   const onBlock = () =>
     setConfirm(
@@ -175,17 +167,15 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
         : { title: `Block ${label}?`, body: `${who} is signed out everywhere and cannot sign in until unblocked. Their money and copies stay as they are.`, label: 'Block', danger: true, run: blockNow },
     );
 
-  const blockNow = () =>
-    run(async () => {
-      if (!user._id) return;
-      try {
-        await blockUser(user._id, !user.blocked);
-        toast.success(user.blocked ? 'User unblocked successfully' : 'User blocked successfully');
-        onChanged();
-      } catch (error) {
-        reportFailure(error, 'Error blocking user');
-      }
-    });
+  const blockNow = async () => {
+    if (!user._id) return;
+    try {
+      await block.trigger({ userId: user._id, blocked: !user.blocked });
+      toast.success(user.blocked ? 'User unblocked successfully' : 'User blocked successfully');
+    } catch (error) {
+      reportFailure(error, 'Error blocking user');
+    }
+  };
 
   const onDelete = () =>
     setConfirm({
@@ -196,35 +186,29 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
       run: deleteNow,
     });
 
-  const deleteNow = () =>
-    run(async () => {
-      if (!user._id) return;
-      try {
-        await deleteUser(user._id);
-        toast.success('User deleted successfully');
-        onChanged();
-      } catch (error) {
-        reportFailure(error, 'Error deleting user');
-        // the dialog stays open and says why (the server's message)
-        throw error;
-      }
-    });
+  const deleteNow = async () => {
+    if (!user._id) return;
+    try {
+      await remove.trigger(user._id);
+      toast.success('User deleted successfully');
+    } catch (error) {
+      reportFailure(error, 'Error deleting user');
+      // the dialog stays open and says why (the server's message)
+      throw error;
+    }
+  };
 
-  const onLoginAs = () =>
-    run(async () => {
-      if (!user._id) return;
-      try {
-        const { accessToken } = await impersonate(user._id);
-        toast.success('Login Successful');
-        // lands on the user's dashboard; the banner there leads back (see ImpersonationBanner)
-        leaveThenSwitch(navigate, '/userdashboard', () => {
-          setCredentials({ accessToken });
-          void resetCache();
-        });
-      } catch (error) {
-        toast.error(impersonationMessage(error instanceof ApiError ? error.status : undefined));
-      }
-    });
+  const onLoginAs = async () => {
+    if (!user._id) return;
+    try {
+      const switchTo = await loginAs.trigger(user._id);
+      toast.success('Login Successful');
+      // lands on the user's dashboard; the banner there leads back (see ImpersonationBanner)
+      leaveThenSwitch(navigate, '/userdashboard', switchTo);
+    } catch (error) {
+      toast.error(impersonationMessage(error instanceof ApiError ? error.status : undefined));
+    }
+  };
 
   return (
     <tr aria-label={`User ${label}`} className={user.blocked ? 'is-blocked' : undefined}>
@@ -264,7 +248,6 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
           className="field__input field__input--sm balance-box"
           inputMode="decimal"
           placeholder="+/− amount"
-          maxLength={14}
           aria-label={`Balance adjustment for ${label}`}
           value={adjustment}
           onChange={(e) => {
@@ -276,7 +259,7 @@ export function UserRow({ user, index, onChanged }: { user: AdminUser; index: nu
           <input
             className="field__input field__input--sm balance-box"
             placeholder="Reason (required)"
-            maxLength={200}
+            maxLength={REASON.maxLength}
             required
             aria-label={`Reason for the balance adjustment of ${label}`}
             value={reason}

@@ -1,6 +1,12 @@
 import { apiRequest } from '../../../lib/api-client';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/auth/createnewotp: sends a fresh verification code (same answer for unknown emails). */
 export function createNewOtp(email: string): Promise<{ message?: string }> {
   return apiRequest('/auth/createnewotp', { method: 'POST', body: { email } });
+}
+
+/** "Resend code"; the hook owns busy state. */
+export function useResendOtp() {
+  return useMutation((email: string) => createNewOtp(email));
 }

@@ -1,21 +1,26 @@
-/** Client-side checks that mirror the API's rules (passwords 8–128, 6-digit codes). */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { matchesPattern, rule, withinLength } from '../../../lib/input-rules';
+
+/** Client-side checks against the API's own rules (lib/api-rules.ts, generated from the OpenAPI document). */
+const EMAIL = rule('EmailRequestDto', 'email');
+export const PASSWORD = rule('RegisterRequestDto', 'password');
+const OTP = rule('VerifyOtpRequestDto', 'otp');
 
 export function emailError(value: string): string | undefined {
-  if (!value.trim()) return 'Enter your email';
-  if (!EMAIL_RE.test(value.trim())) return 'Enter a valid email address';
+  const v = value.trim();
+  if (!v) return 'Enter your email';
+  if (!matchesPattern(EMAIL, v) || !withinLength(EMAIL, v)) return 'Enter a valid email address';
   return undefined;
 }
 
 export function passwordError(value: string, label = 'password'): string | undefined {
   if (!value) return `Enter a ${label}`;
-  if (value.length < 8) return 'Use at least 8 characters';
-  if (value.length > 128) return 'Use at most 128 characters';
+  if (value.length < PASSWORD.minLength!) return `Use at least ${PASSWORD.minLength} characters`;
+  if (value.length > PASSWORD.maxLength!) return `Use at most ${PASSWORD.maxLength} characters`;
   return undefined;
 }
 
 export function otpError(value: string): string | undefined {
-  if (!/^\d{6}$/.test(value.trim())) return 'Enter the 6-digit code from the email';
+  if (!matchesPattern(OTP, value.trim())) return 'Enter the 6-digit code from the email';
   return undefined;
 }
 

@@ -3,10 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
-import { forgotPasswordSendOtp } from '../api/forgot-password-send-otp';
-import { forgotPasswordVerifyOtp } from '../api/forgot-password-verify-otp';
-import { forgotPasswordReset } from '../api/forgot-password-reset';
-import { emailError, otpError, passwordError } from '../api/validation';
+import { useResetPassword, useSendResetCode, useVerifyResetCode } from '../api/forgot-password';
+import { lengthHint } from '../../../lib/input-rules';
+import { emailError, otpError, PASSWORD, passwordError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
 type Step = 'email' | 'code' | 'password';
@@ -23,18 +22,18 @@ export function ForgotPassword() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sendOtp = useSendResetCode();
+  const verifyOtp = useVerifyResetCode();
+  const resetPassword = useResetPassword();
+  const busy = sendOtp.busy || verifyOtp.busy || resetPassword.busy;
 
   async function run(action: () => Promise<void>, fields: string[]) {
     setFormError(null);
-    setBusy(true);
     try {
       await action();
     } catch (error) {
       setErrors(fieldErrors(error, fields));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -44,7 +43,7 @@ export function ForgotPassword() {
     setErrors(err ? { email: err } : {});
     if (err) return;
     void run(async () => {
-      await forgotPasswordSendOtp(email.trim());
+      await sendOtp.trigger(email.trim());
       toast.success('If the email is registered, a code is on its way');
       setStep('code');
     }, ['email']);
@@ -56,7 +55,7 @@ export function ForgotPassword() {
     setErrors(err ? { otp: err } : {});
     if (err) return;
     void run(async () => {
-      const { resetToken: token } = await forgotPasswordVerifyOtp(email.trim(), otp.trim());
+      const { resetToken: token } = await verifyOtp.trigger({ email: email.trim(), otp: otp.trim() });
       setResetToken(token);
       setStep('password');
     }, ['otp']);
@@ -72,7 +71,7 @@ export function ForgotPassword() {
     setErrors(next);
     if (pErr || cErr) return;
     void run(async () => {
-      await forgotPasswordReset(resetToken, password);
+      await resetPassword.trigger({ resetToken, password });
       toast.success('Password changed. Sign in with your new password.');
       navigate('/signin', { state: { email: email.trim() } });
     }, ['password']);
@@ -128,7 +127,7 @@ export function ForgotPassword() {
       )}
       {step === 'password' && (
         <form onSubmit={reset} noValidate aria-label="Choose a new password">
-          <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint="8 to 128 characters" required />
+          <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint={lengthHint(PASSWORD)} required />
           <TextField label="Repeat the password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} required />
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {busy ? 'Saving…' : 'Reset password'}

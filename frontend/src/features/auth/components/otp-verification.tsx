@@ -1,26 +1,23 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
-import { setCredentials } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
-import { useResetCache } from '../../../lib/use-logout';
 import { FormError, TextField } from '../../../components/ui/field';
-import { createNewOtp } from '../api/create-new-otp';
-import { verifyOtp } from '../api/verify-otp';
+import { createNewOtp, useResendOtp } from '../api/create-new-otp';
+import { useVerifyOtp } from '../api/verify-otp';
 import { compact, emailError, otpError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
 export function OtpVerification() {
   const navigate = useNavigate();
-  const resetCache = useResetCache();
   const location = useLocation();
   const state = (location.state as { email?: string; resend?: boolean } | null) ?? {};
   const [email, setEmail] = useState(state.email ?? '');
   const [otp, setOtp] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
+  const verify = useVerifyOtp();
+  const resendOtp = useResendOtp();
   const sentOnArrival = useRef(false);
 
   async function resend() {
@@ -29,14 +26,11 @@ export function OtpVerification() {
       setErrors({ email: err });
       return;
     }
-    setResending(true);
     try {
-      await createNewOtp(email.trim());
+      await resendOtp.trigger(email.trim());
       toast.success('A new code is on its way');
     } catch (error) {
       toast.error(errorMessage(error));
-    } finally {
-      setResending(false);
     }
   }
 
@@ -54,13 +48,10 @@ export function OtpVerification() {
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
-      const result = await verifyOtp(email.trim(), otp.trim());
+      // with an access token in the answer the hook has signed the new user in: no second password entry
+      const result = await verify.trigger({ email: email.trim(), otp: otp.trim() });
       if (result.accessToken) {
-        // Verifying signs the new user in (the refresh cookie came with the answer): no second password entry.
-        await resetCache();
-        setCredentials({ accessToken: result.accessToken });
         toast.success('Email verified. Welcome to Mirrorline!');
         navigate('/userdashboard', { replace: true });
         return;
@@ -70,8 +61,6 @@ export function OtpVerification() {
     } catch (error) {
       setErrors(fieldErrors(error, ['email', 'otp']));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -99,11 +88,11 @@ export function OtpVerification() {
           error={errors.otp}
           required
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-          {busy ? 'Verifying…' : 'Verify'}
+        <button type="submit" className="btn btn--primary btn--block" disabled={verify.busy}>
+          {verify.busy ? 'Verifying…' : 'Verify'}
         </button>
-        <button type="button" className="btn btn--ghost btn--block" onClick={() => void resend()} disabled={resending}>
-          {resending ? 'Sending…' : 'Resend code'}
+        <button type="button" className="btn btn--ghost btn--block" onClick={() => void resend()} disabled={resendOtp.busy}>
+          {resendOtp.busy ? 'Sending…' : 'Resend code'}
         </button>
       </form>
     </AuthCard>

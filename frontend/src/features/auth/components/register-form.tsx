@@ -3,18 +3,20 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
-import { register, type RegisterBody } from '../api/register';
-import { compact, emailError, passwordError } from '../api/validation';
+import { useRegister, type RegisterBody } from '../api/register';
+import { lengthHint, matchesPattern, rule } from '../../../lib/input-rules';
+import { compact, emailError, PASSWORD, passwordError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
+const USERNAME = rule('RegisterRequestDto', 'username');
 const EMPTY: RegisterBody = { username: '', firstname: '', lastname: '', email: '', password: '' };
 
 export function validateRegister(v: RegisterBody): Record<string, string> {
   return compact({
     username: !v.username.trim()
       ? 'Choose a username'
-      : !/^[A-Za-z0-9_.-]{3,32}$/.test(v.username.trim())
-        ? 'Use 3–32 letters, digits, dots, dashes or underscores'
+      : !matchesPattern(USERNAME, v.username.trim())
+        ? `Use ${USERNAME.minLength}–${USERNAME.maxLength} letters, digits, dots, dashes or underscores`
         : undefined,
     firstname: v.firstname.trim() ? undefined : 'Enter your first name',
     lastname: v.lastname.trim() ? undefined : 'Enter your last name',
@@ -28,7 +30,7 @@ export function RegisterForm() {
   const [values, setValues] = useState<RegisterBody>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: register, busy } = useRegister();
   const set = (k: keyof RegisterBody) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
   async function onSubmit(e: FormEvent) {
@@ -37,7 +39,6 @@ export function RegisterForm() {
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
       const body = { ...values, username: values.username.trim(), firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() };
       await register(body);
@@ -46,8 +47,6 @@ export function RegisterForm() {
     } catch (error) {
       setErrors(fieldErrors(error, Object.keys(EMPTY)));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -77,7 +76,7 @@ export function RegisterForm() {
           value={values.password}
           onChange={set('password')}
           error={errors.password}
-          hint="8 to 128 characters"
+          hint={lengthHint(PASSWORD)}
           required
         />
         <button type="submit" className="btn btn--primary btn--block" disabled={busy}>

@@ -1,18 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
-import { getPersist, sessionFromToken, setCredentials, setPersist, useSession } from '../../../lib/auth-session';
+import { getPersist, sessionFromToken, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
-import { useResetCache } from '../../../lib/use-logout';
 import { FormError, TextField } from '../../../components/ui/field';
-import { login } from '../api/login';
-import { getMfaStatus, loginMfa } from '../api/login-mfa';
+import { useLogin } from '../api/login';
+import { getMfaStatus, useLoginMfa } from '../api/login-mfa';
 import { compact, emailError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
 export function SignInForm() {
   const navigate = useNavigate();
-  const resetCache = useResetCache();
   const location = useLocation();
   const from = (location.state as { from?: Location } | null)?.from;
   const session = useSession();
@@ -24,16 +22,15 @@ export function SignInForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const signIn = useLogin();
+  const signInMfa = useLoginMfa();
+  const busy = signIn.busy || signInMfa.busy;
   // 2FA on: the password was right; the code (or a recovery code) completes the sign-in (product.md §10)
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const [code, setCode] = useState('');
 
+  /** The hooks have signed in (an emptied cache, the new token): where to now. */
   async function finish(accessToken: string) {
-    setPersist(persist);
-    // answers cached for a previous account (expired session, no logout) must not show for this one
-    await resetCache();
-    setCredentials({ accessToken });
     toast.success('Login Successful');
     const session = sessionFromToken(accessToken);
     // Admins must have 2FA: until they enrol, the API opens only the enrolment.
@@ -50,16 +47,13 @@ export function SignInForm() {
     e.preventDefault();
     if (!mfaToken) return;
     if (!code.trim()) return setFormError('Enter the code from your authenticator app, or a recovery code');
-    setBusy(true);
     setFormError(null);
     try {
-      const { accessToken } = await loginMfa(mfaToken, code.trim());
+      const { accessToken } = await signInMfa.trigger({ mfaToken, code: code.trim(), persist });
       await finish(accessToken);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && (error.info as { code?: string } | undefined)?.code === 'MFA.CHALLENGE_INVALID') setMfaToken(null);
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -70,9 +64,8 @@ export function SignInForm() {
     setFormError(null);
     setUnverified(false);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
-      const result = await login({ email: email.trim(), password });
+      const result = await signIn.trigger({ email: email.trim(), password, persist });
       if (result.mfaRequired) {
         setMfaToken(result.mfaToken);
         return;
@@ -88,8 +81,6 @@ export function SignInForm() {
             ? 'You have not verified your email'
             : errorMessage(error),
       );
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -21,7 +21,7 @@ function FundsForm({ copy }: { copy: Copy }) {
 
   async function submit(kind: 'add' | 'withdraw', e?: FormEvent) {
     e?.preventDefault();
-    const err = amountError(amount, kind === 'add' ? '10.00' : '0.01');
+    const err = amountError(amount);
     setError(err);
     if (err) return;
     try {

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-session';
-import { authRequest } from '../../../lib/fetcher';
-import { centsToString, formatMoney, normalizeAmount, toCents } from '../../../lib/money';
-import { keyMatches } from '../../../lib/swr-keys';
+import { useCreateCopy } from '../../../lib/create-copy';
+import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { centsToString, formatMoney, MIN_COPY, normalizeAmount, toCents } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError, TextField } from '../../../components/ui/field';
 import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
@@ -21,13 +20,7 @@ interface MyCopy {
   equity: string;
 }
 
-/** What POST /copies answers with copyOpenTrades (the copy, plus which open trades it took over). */
-interface FollowAnswer {
-  openTrades?: {
-    copied: Array<{ symbol: string; side: string; size: string; traderFill: string; copierFill: string }>;
-    skipped: Array<{ symbol: string; reason: string }>;
-  };
-}
+const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
 
 const SKIP_REASONS: Record<string, string> = { market_closed: 'market closed', no_quote: 'no live price', zero_size: 'too small' };
 
@@ -54,10 +47,9 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const { mutate } = useSWRConfig();
   const mine = useMyCopyOf(trader.id, session.isLoggedIn);
   const wallet = useApi(session.isLoggedIn ? '/api/wallet' : null);
-  const key = useAttemptKey();
+  const { trigger: copy, busy, newAttempt } = useCreateCopy();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<'form' | 'summary'>('form');
   const [amount, setAmount] = useState('');
@@ -65,7 +57,6 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const [copyOpen, setCopyOpen] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; stopLossPct?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const balance = wallet.data?.balance ?? null;
 
   if (mine) {
@@ -79,7 +70,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   }
 
   const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    key.reset();
+    newAttempt();
     setErrors({});
     set(e.target.value);
   };
@@ -91,23 +82,16 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
     const next: typeof errors = {};
     const a = copyAmountError(amount, balance);
     if (a) next.amount = a;
-    if (stopLoss.trim() && (!/^\d{1,2}$/.test(stopLoss.trim()) || pct! < 5 || pct! > 95)) next.stopLossPct = 'Enter a whole percentage from 5 to 95';
+    if (stopLoss.trim() && (!/^\d+$/.test(stopLoss.trim()) || !withinRange(STOP_LOSS, pct!))) next.stopLossPct = `Enter a whole percentage from ${rangeHint(STOP_LOSS)}`;
     setErrors(next);
     setFormError(null);
     if (!next.amount && !next.stopLossPct) setStep('summary');
   }
 
   async function confirm() {
-    setBusy(true);
     setFormError(null);
     try {
-      const traderId = /^\d+$/.test(trader.id) ? Number(trader.id) : trader.id;
-      const answer = await authRequest<FollowAnswer>('/copies', {
-        method: 'POST',
-        body: { traderId, amount: normalizeAmount(amount), ...(pct !== null ? { stopLossPct: pct } : {}), ...(copyOpen ? { copyOpenTrades: true } : {}) },
-        headers: { 'Idempotency-Key': key.current() },
-      });
-      key.settle();
+      const answer = await copy({ traderId: trader.id, amount: normalizeAmount(amount), ...(pct !== null ? { stopLossPct: pct } : {}), copyOpenTrades: copyOpen });
       const taken = answer?.openTrades;
       toast.success(
         taken
@@ -118,15 +102,11 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
         toast.info(`Not copied: ${taken.skipped.map((s) => `${s.symbol} (${SKIP_REASONS[s.reason] ?? s.reason})`).join(', ')}`);
       }
       setOpen(false);
-      void mutate(keyMatches('/copies', '/wallet', '/traders'));
     } catch (error) {
-      key.settle(error);
       const byField = fieldErrors(error, ['amount', 'stopLossPct']);
       setErrors(byField);
       setFormError(errorMessage(error));
       setStep('form');
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -141,7 +121,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
 
   return (
     <section className="card copy-panel" aria-label={`Copy ${trader.name}`}>
-      <p className="muted small">Minimum $10.00. Each of {trader.name}&apos;s trades is sized from your copy&apos;s equity.</p>
+      <p className="muted small">Minimum {formatMoney(MIN_COPY)}. Each of {trader.name}&apos;s trades is sized from your copy&apos;s equity.</p>
       <button type="button" className="btn btn--primary btn--block" onClick={start}>
         Copy trader
       </button>
@@ -168,15 +148,15 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               Available balance: <strong data-testid="available">{balance === null ? '…' : formatMoney(balance)}</strong>
             </p>
             <div className="copy-dialog__amount">
-              <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint="USD, at least $10.00" />
-              <button type="button" className="btn btn--outline btn--sm" disabled={!balance} onClick={() => balance && (key.reset(), setErrors({}), setAmount(balance))}>
+              <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint={`USD, at least ${formatMoney(MIN_COPY)}`} />
+              <button type="button" className="btn btn--outline btn--sm" disabled={!balance} onClick={() => balance && (newAttempt(), setErrors({}), setAmount(balance))}>
                 Max
               </button>
             </div>
             <TextField
               label="Copy stop loss %"
               inputMode="numeric"
-              placeholder="optional, 5–95"
+              placeholder={`optional, ${STOP_LOSS.minimum}–${STOP_LOSS.maximum}`}
               value={stopLoss}
               onChange={edit(setStopLoss)}
               error={errors.stopLossPct}
@@ -191,7 +171,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
                 type="checkbox"
                 checked={copyOpen}
                 onChange={(e) => {
-                  key.reset();
+                  newAttempt();
                   setCopyOpen(e.target.checked);
                 }}
                 aria-describedby="copy-open-trades-hint"

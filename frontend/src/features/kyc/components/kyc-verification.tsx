@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
 import { refreshAccessToken, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
@@ -7,7 +6,8 @@ import { StatusBadge } from '../../../components/ui/badge';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { ErrorState, InlineError, LoadingState } from '../../../components/ui/states';
 import { useMe } from '../api/get-me';
-import { fileError, requestKyc } from '../api/request-kyc';
+import { matchesPattern, withinLength } from '../../../lib/input-rules';
+import { ACCEPTED_TYPES, DOCUMENT_NUMBER, fileError, MAX_FILE_BYTES, useRequestKyc } from '../api/request-kyc';
 
 const DOCUMENT_TYPES = [
   { value: 'passport', label: 'Passport' },
@@ -36,7 +36,7 @@ function FilePicker({ label, file, onChange, error, optional }: { label: string;
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,application/pdf"
+        accept={ACCEPTED_TYPES.join(',')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
@@ -73,7 +73,7 @@ function useFreshTokenWhenVerified(liveStatus: string | undefined) {
 export function KycVerification() {
   const session = useSession();
   const { kyc, error, isLoading, mutate } = useMe();
-  const { mutate: globalMutate } = useSWRConfig();
+  const { trigger: upload, busy } = useRequestKyc();
   useFreshTokenWhenVerified(kyc);
   const status = kyc ?? session.KYCstring;
   const unknown = kyc === undefined && Boolean(error);
@@ -84,13 +84,13 @@ export function KycVerification() {
   const [selfie, setSelfie] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     const next: Record<string, string> = {};
     if (!documentNumber.trim()) next.documentNumber = 'Enter the document number';
-    else if (!/^[A-Za-z0-9][A-Za-z0-9 ./-]{2,63}$/.test(documentNumber.trim())) next.documentNumber = 'Use 3–64 letters, digits, spaces, dots, slashes or dashes';
+    else if (!matchesPattern(DOCUMENT_NUMBER, documentNumber.trim()) || !withinLength(DOCUMENT_NUMBER, documentNumber.trim()))
+      next.documentNumber = `Use ${DOCUMENT_NUMBER.minLength}–${DOCUMENT_NUMBER.maxLength} letters, digits, spaces, dots, slashes or dashes`;
     const f = fileError(front, true);
     const b = fileError(back, false);
     const s = fileError(selfie, true);
@@ -100,19 +100,12 @@ export function KycVerification() {
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
-      await requestKyc({ documentType, documentNumber: documentNumber.trim(), front: front!, back, selfie: selfie! });
+      await upload({ documentType, documentNumber: documentNumber.trim(), front: front!, back, selfie: selfie! });
       toast.success('Documents uploaded. Verification is pending.');
-      // the token (menus) still has the old status: get one that says Pending
-      if (!session.impersonated) refreshAccessToken().catch(() => undefined);
-      await mutate();
-      void globalMutate('/user/get');
     } catch (error) {
       setErrors(fieldErrors(error, ['documentType', 'documentNumber', 'front', 'back', 'selfie']));
       setFormError(error instanceof ApiError && error.status === 409 ? errorMessage(error, 'Your documents are already under review') : errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -144,7 +137,7 @@ export function KycVerification() {
       {canSubmit && (
         <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="kyc-form-title">
           <h2 id="kyc-form-title">Upload documents</h2>
-          <p className="muted small">JPEG, PNG or PDF, at most 5 MB each. Documents are never shown publicly.</p>
+          <p className="muted small">JPEG, PNG or PDF, at most {MAX_FILE_BYTES / 1024 / 1024} MB each. Documents are never shown publicly.</p>
           <FormError message={formError} />
           <div className="form-grid">
             <SelectField label="Document type" value={documentType} onChange={(e) => setDocumentType(e.target.value)} error={errors.documentType}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { fieldErrors } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { rule } from '../../../lib/input-rules';
 import { useSendContact } from '../api/send-contact';
 
 interface ContactValues {
@@ -11,6 +12,8 @@ interface ContactValues {
   topic: string;
   message: string;
 }
+
+const MAX = { name: rule('ContactRequestDto', 'name').maxLength, message: rule('ContactRequestDto', 'message').maxLength };
 
 const TOPICS: Record<string, string> = {
   general: 'General question',
@@ -79,7 +82,7 @@ export function Contact() {
           <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Contact us">
             <FormError message={formError} />
             <div className="form-grid">
-              <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} maxLength={100} required />
+              <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} maxLength={MAX.name} required />
               <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
             </div>
             <SelectField label="Topic" value={values.topic} onChange={set('topic')}>
@@ -87,7 +90,7 @@ export function Contact() {
                 <option key={value} value={value}>{label}</option>
               ))}
             </SelectField>
-            <TextAreaField label="Message" rows={6} value={values.message} onChange={set('message')} error={errors.message} maxLength={5000} required />
+            <TextAreaField label="Message" rows={6} value={values.message} onChange={set('message')} error={errors.message} maxLength={MAX.message} required />
             <Button type="submit" variant="primary" busy={send.busy}>Send message</Button>
             <p className="muted small mt">
               How we handle what you send: <Link to="/privacy">Privacy Policy</Link>.

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formatMoney, MIN_COPY } from '../../../lib/money';
 
 export function CopyTradingInfo() {
   return (
@@ -11,7 +12,7 @@ export function CopyTradingInfo() {
       <div className="grid grid--3">
         <section className="card">
           <h2>1. Allocate</h2>
-          <p>Choose a trader and an amount (at least $10.00). The amount moves from your available balance to the copy’s equity.</p>
+          <p>Choose a trader and an amount (at least {formatMoney(MIN_COPY)}). The amount moves from your available balance to the copy’s equity.</p>
         </section>
         <section className="card">
           <h2>2. Mirror</h2>

@@ -1,22 +1,17 @@
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { useApi } from '../../../lib/api';
-import { authRequest } from '../../../lib/fetcher';
 import { formatDate } from '../../../lib/money';
-import { notificationText } from '../../../lib/notification-text';
-import { keyMatches } from '../../../lib/swr-keys';
+import { notificationText, notificationTitle } from '../../../lib/notification-text';
+import { useMarkRead } from '../../../lib/mark-read';
 import { Pager } from '../../../components/ui/pager';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 
 /** /userdashboard/notifications: every notification, newest first, paged; unread ones can be marked read. */
 export function NotificationsPage() {
   const [page, setPage] = useState(1);
-  const { mutate } = useSWRConfig();
   const result = useApi('/api/notifications', { page, limit: 20 } as never, { keepPreviousData: true });
-  const read = async (id: string) => {
-    await authRequest(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' }).catch(() => undefined);
-    void mutate(keyMatches('/notifications'));
-  };
+  const markRead = useMarkRead();
+  const read = (id: string) => markRead.trigger(id).catch(() => undefined);
   return (
     <div className="stack">
       <header className="page__header page__header--dash">
@@ -30,14 +25,14 @@ export function NotificationsPage() {
               <ul className="bell__list" aria-label="Notifications">
                 {d.items.map((n) => (
                   <li key={n.id} className={n.read ? '' : 'is-unread'}>
-                    <strong>{n.title}</strong>
+                    <strong>{notificationTitle(n)}</strong>
                     <span>{notificationText(n)}</span>
                     <span className="muted small">
                       {formatDate(n.createdAt)}
                       {!n.read && (
                         <>
                           {' · '}
-                          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void read(n.id)}>
+                          <button type="button" className="btn btn--ghost btn--sm" disabled={markRead.busy} onClick={() => void read(n.id)}>
                             Mark read
                           </button>
                         </>

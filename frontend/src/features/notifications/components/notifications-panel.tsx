@@ -1,17 +1,17 @@
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/money';
-import { notificationText } from '../../../lib/notification-text';
+import { notificationText, notificationTitle } from '../../../lib/notification-text';
 import { toast } from '../../../lib/toast';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useNotifications } from '../api/get-notifications';
-import { markNotificationRead } from '../api/mark-read';
+import { useMarkRead } from '../../../lib/mark-read';
 
 export function NotificationsPanel() {
   const { items, unread, error, isLoading, mutate } = useNotifications();
+  const markRead = useMarkRead();
   async function readAll() {
     try {
-      await markNotificationRead('all');
-      void mutate();
+      await markRead.trigger('all');
     } catch (err) {
       toast.error(errorMessage(err));
     }
@@ -23,7 +23,7 @@ export function NotificationsPanel() {
           Notifications {unread > 0 && <span className="badge badge--green">{unread} new</span>}
         </h2>
         {unread > 0 && (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void readAll()}>
+          <button type="button" className="btn btn--ghost btn--sm" disabled={markRead.busy} onClick={() => void readAll()}>
             Mark all read
           </button>
         )}
@@ -41,7 +41,7 @@ export function NotificationsPanel() {
           <ul className="notifications">
             {list.map((n) => (
               <li key={n.id} className={n.read ? 'notification' : 'notification notification--unread'}>
-                <div className="notification__title">{n.title}</div>
+                <div className="notification__title">{notificationTitle(n)}</div>
                 <div className="notification__body muted">{notificationText(n)}</div>
                 <time className="small muted" dateTime={n.createdAt}>{formatDate(n.createdAt)}</time>
               </li>

@@ -1,5 +1,7 @@
 import useSWR from 'swr';
+import { setCredentials } from '../../../lib/auth-session';
 import { authRequest, swrFetcher } from '../../../lib/fetcher';
+import { useMutation } from '../../../lib/use-mutation';
 
 export interface MfaSetup {
   secret: string;
@@ -22,3 +24,22 @@ export const setUpMfa = () => authRequest<MfaSetup>('/auth/mfa/setup', { method:
 export const enableMfa = (code: string) => authRequest<{ recoveryCodes: string[]; accessToken: string }>('/auth/mfa/enable', { method: 'POST', body: { code } });
 /** POST /api/auth/mfa/disable {password, code} */
 export const disableMfa = (password: string, code: string) => authRequest('/auth/mfa/disable', { method: 'POST', body: { password, code } });
+
+const MFA_KEYS = ['/auth/mfa'];
+
+/** Turns 2FA on with a first code; the new access token (it says 2FA is on) replaces the old one. */
+export function useEnableMfa() {
+  return useMutation(
+    async (code: string) => {
+      const result = await enableMfa(code);
+      setCredentials({ accessToken: result.accessToken });
+      return result;
+    },
+    { invalidate: MFA_KEYS },
+  );
+}
+
+/** Turns 2FA off (password and a code); the hook owns busy state and the refresh of the status. */
+export function useDisableMfa() {
+  return useMutation(({ password, code }: { password: string; code: string }) => disableMfa(password, code), { invalidate: MFA_KEYS });
+}

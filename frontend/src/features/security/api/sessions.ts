@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { authRequest, swrFetcher } from '../../../lib/fetcher';
+import { useMutation } from '../../../lib/use-mutation';
 
 export interface SessionItem {
   id: string;
@@ -18,3 +19,13 @@ export function useSessions() {
 export const revokeSession = (id: string) => authRequest(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 /** POST /api/auth/sessions/revoke-others */
 export const revokeOtherSessions = () => authRequest('/auth/sessions/revoke-others', { method: 'POST' });
+
+/** Signs one of my other sessions out; refreshes the list. */
+export function useRevokeSession() {
+  return useMutation((id: string) => revokeSession(id), { invalidate: ['/auth/sessions'] });
+}
+
+/** Signs every other session out; refreshes the list. */
+export function useRevokeOtherSessions() {
+  return useMutation<void>(() => revokeOtherSessions(), { invalidate: ['/auth/sessions'] });
+}

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
-import { setCredentials, useSession } from '../../../lib/auth-session';
+import { useSession } from '../../../lib/auth-session';
 import { FormError, TextField } from '../../../components/ui/field';
-import { enableMfa, setUpMfa, type MfaSetup } from '../api/mfa';
+import { setUpMfa, useEnableMfa, type MfaSetup } from '../api/mfa';
 
 /**
  * 2FA enrolment (product.md §10): scan the QR code (or type the secret), confirm a code, then keep the
@@ -16,7 +16,7 @@ export function MfaEnrolment() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { trigger: enable, busy } = useEnableMfa();
 
   useEffect(() => {
     setUpMfa().then(setSetup, (e: unknown) => setError(errorMessage(e)));
@@ -24,17 +24,13 @@ export function MfaEnrolment() {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) return setError('Enter the 6-digit code from your authenticator app');
-    setBusy(true);
+    if (!code.trim()) return setError('Enter the 6-digit code from your authenticator app');
     setError(null);
     try {
-      const result = await enableMfa(code.trim());
-      setCredentials({ accessToken: result.accessToken });
+      const result = await enable(code.trim());
       setRecoveryCodes(result.recoveryCodes);
     } catch (err) {
       setError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,13 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
-import { disableMfa, useMfaStatus } from '../api/mfa';
-import { revokeOtherSessions, revokeSession, useSessions } from '../api/sessions';
-import { createApiToken, revokeApiToken, useApiTokens, type TokenScope } from '../api/api-tokens';
-import { addWithdrawalAddress, deleteWithdrawalAddress, useWithdrawalAddresses } from '../api/addresses';
+import { rule } from '../../../lib/input-rules';
+import { useDisableMfa, useMfaStatus } from '../api/mfa';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken, type TokenScope } from '../api/api-tokens';
+import { useAddWithdrawalAddress, useDeleteWithdrawalAddress, useWithdrawalAddresses } from '../api/addresses';
+
+const TOKEN_NAME = rule('CreateApiTokenRequestDto', 'name');
+const ADDRESS = { label: rule('WithdrawalAddressRequestDto', 'label'), destination: rule('WithdrawalAddressRequestDto', 'destination') };
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -28,25 +32,21 @@ export function SecuritySettings() {
 
 export function TwoFactorPanel() {
   const { data, error, mutate } = useMfaStatus();
+  const { trigger: disable, busy } = useDisableMfa();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function onDisable(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
     setFormError(null);
     try {
-      await disableMfa(password, code.trim());
+      await disable({ password, code: code.trim() });
       toast.success('Two-factor authentication is off');
       setPassword('');
       setCode('');
-      void mutate();
     } catch (err) {
       setFormError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -80,17 +80,19 @@ export function TwoFactorPanel() {
   );
 }
 
+/** Runs a mutation from a button; a refusal becomes a toast. */
+function toasting<V>(trigger: (v: V) => Promise<unknown>, done?: string) {
+  return (v: V) =>
+    void trigger(v).then(
+      () => done && toast.success(done),
+      (err: unknown) => toast.error(errorMessage(err)),
+    );
+}
+
 export function SessionsPanel() {
   const { data, error, mutate } = useSessions();
-  async function run(action: () => Promise<unknown>, done: string) {
-    try {
-      await action();
-      toast.success(done);
-      void mutate();
-    } catch (err) {
-      toast.error(errorMessage(err));
-    }
-  }
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
   return (
     <section className="card" aria-label="Sessions">
       <h2>Sessions</h2>
@@ -121,7 +123,7 @@ export function SessionsPanel() {
                   <td>{when(s.lastUsedAt)}</td>
                   <td>
                     {!s.current && (
-                      <button type="button" className="btn btn--small" onClick={() => void run(() => revokeSession(s.id), 'Session signed out')}>
+                      <button type="button" className="btn btn--small" disabled={revoke.busy} onClick={() => toasting(revoke.trigger, 'Session signed out')(s.id)}>
                         Sign out
                       </button>
                     )}
@@ -130,7 +132,7 @@ export function SessionsPanel() {
               ))}
             </tbody>
           </table>
-          <button type="button" className="btn" onClick={() => void run(revokeOtherSessions, 'Every other session was signed out')}>
+          <button type="button" className="btn" disabled={revokeOthers.busy} onClick={() => toasting(revokeOthers.trigger, 'Every other session was signed out')()}>
             Sign out everywhere else
           </button>
         </>
@@ -139,8 +141,47 @@ export function SessionsPanel() {
   );
 }
 
+/**
+ * A saved list (API tokens, withdrawal addresses): loading, error, empty, then each item with a button
+ * that removes it through its mutation hook (a refusal is a toast).
+ */
+function RemovableList<T extends { id: string }>({
+  swr,
+  label,
+  emptyTitle,
+  removeLabel,
+  remove,
+  children,
+}: {
+  swr: { data?: { items: T[] }; error?: unknown; mutate: () => unknown };
+  label: string;
+  emptyTitle: string;
+  removeLabel: string;
+  remove: { trigger: (id: string) => Promise<unknown>; busy: boolean };
+  children: (item: T) => ReactNode;
+}) {
+  const { data, error, mutate } = swr;
+  if (error) return <InlineError error={error} onRetry={() => void mutate()} />;
+  if (!data) return <LoadingState />;
+  if (data.items.length === 0) return <EmptyState title={emptyTitle} />;
+  return (
+    <ul aria-label={label}>
+      {data.items.map((item) => (
+        <li key={item.id}>
+          {children(item)}{' '}
+          <button type="button" className="btn btn--small" disabled={remove.busy} onClick={() => toasting(remove.trigger)(item.id)}>
+            {removeLabel}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function ApiTokensPanel() {
-  const { data, error, mutate } = useApiTokens();
+  const tokens = useApiTokens();
+  const create = useCreateApiToken();
+  const revoke = useRevokeApiToken();
   const [name, setName] = useState('');
   const [trade, setTrade] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
@@ -152,10 +193,9 @@ export function ApiTokensPanel() {
     setFormError(null);
     try {
       const scopes: TokenScope[] = trade ? ['read', 'trade'] : ['read'];
-      const result = await createApiToken(name.trim(), scopes);
+      const result = await create.trigger({ name: name.trim(), scopes });
       setCreated(result.token);
       setName('');
-      void mutate();
     } catch (err) {
       setFormError(errorMessage(err));
     }
@@ -172,48 +212,30 @@ export function ApiTokensPanel() {
       )}
       <form onSubmit={onCreate} noValidate aria-label="Create API token">
         <FormError message={formError} />
-        <TextField label="Token name" value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
+        <TextField label="Token name" value={name} onChange={(e) => setName(e.target.value)} maxLength={TOKEN_NAME.maxLength} />
         <label className="checkbox">
           <input type="checkbox" checked={trade} onChange={(e) => setTrade(e.target.checked)} />
           Allow trading (follow, fund, pause and stop copies; open and close trades)
         </label>
-        <button type="submit" className="btn">
+        <button type="submit" className="btn" disabled={create.busy}>
           Create token
         </button>
       </form>
-      {error ? (
-        <InlineError error={error} onRetry={() => void mutate()} />
-      ) : !data ? (
-        <LoadingState />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="No API tokens" />
-      ) : (
-        <ul aria-label="API token list">
-          {data.items.map((t) => (
-            <li key={t.id}>
-              <strong>{t.name}</strong> <code>{t.prefix}…</code> ({t.scopes.join(', ')}), last used {when(t.lastUsedAt)}{' '}
-              <button
-                type="button"
-                className="btn btn--small"
-                onClick={() =>
-                  void revokeApiToken(t.id).then(
-                    () => void mutate(),
-                    (err: unknown) => toast.error(errorMessage(err)),
-                  )
-                }
-              >
-                Revoke
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RemovableList swr={tokens} label="API token list" emptyTitle="No API tokens" removeLabel="Revoke" remove={revoke}>
+        {(t) => (
+          <>
+            <strong>{t.name}</strong> <code>{t.prefix}…</code> ({t.scopes.join(', ')}), last used {when(t.lastUsedAt)}
+          </>
+        )}
+      </RemovableList>
     </section>
   );
 }
 
 export function AddressesPanel() {
-  const { data, error, mutate } = useWithdrawalAddresses();
+  const addresses = useWithdrawalAddresses();
+  const add = useAddWithdrawalAddress();
+  const remove = useDeleteWithdrawalAddress();
   const mfa = useMfaStatus();
   const [label, setLabel] = useState('');
   const [destination, setDestination] = useState('');
@@ -225,12 +247,11 @@ export function AddressesPanel() {
     if (!label.trim() || !destination.trim()) return setFormError('Enter a label and a destination');
     setFormError(null);
     try {
-      await addWithdrawalAddress(label.trim(), destination.trim(), mfa.data?.enabled ? code.trim() : undefined);
+      await add.trigger({ label: label.trim(), destination: destination.trim(), mfaCode: mfa.data?.enabled ? code.trim() : undefined });
       toast.success('Address saved: usable after the waiting period');
       setLabel('');
       setDestination('');
       setCode('');
-      void mutate();
     } catch (err) {
       setFormError(errorMessage(err));
     }
@@ -242,41 +263,20 @@ export function AddressesPanel() {
       <p className="muted small">Withdrawals go only to saved addresses. A new address can be used 24 hours after it is added.</p>
       <form onSubmit={onAdd} noValidate aria-label="Add withdrawal address">
         <FormError message={formError} />
-        <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={64} />
-        <TextField label="Destination" placeholder="IBAN or wallet address" value={destination} onChange={(e) => setDestination(e.target.value)} maxLength={200} />
+        <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={ADDRESS.label.maxLength} />
+        <TextField label="Destination" placeholder="IBAN or wallet address" value={destination} onChange={(e) => setDestination(e.target.value)} maxLength={ADDRESS.destination.maxLength} />
         {mfa.data?.enabled && <TextField label="Authenticator code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
-        <button type="submit" className="btn">
+        <button type="submit" className="btn" disabled={add.busy}>
           Save address
         </button>
       </form>
-      {error ? (
-        <InlineError error={error} onRetry={() => void mutate()} />
-      ) : !data ? (
-        <LoadingState />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="No saved addresses" />
-      ) : (
-        <ul aria-label="Saved addresses">
-          {data.items.map((a) => (
-            <li key={a.id}>
-              <strong>{a.label}</strong>: <code>{a.destination}</code>{' '}
-              {new Date(a.usableAt) > new Date() ? `usable from ${when(a.usableAt)}` : 'usable'}{' '}
-              <button
-                type="button"
-                className="btn btn--small"
-                onClick={() =>
-                  void deleteWithdrawalAddress(a.id).then(
-                    () => void mutate(),
-                    (err: unknown) => toast.error(errorMessage(err)),
-                  )
-                }
-              >
-                Delete
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RemovableList swr={addresses} label="Saved addresses" emptyTitle="No saved addresses" removeLabel="Delete" remove={remove}>
+        {(a) => (
+          <>
+            <strong>{a.label}</strong>: <code>{a.destination}</code> {new Date(a.usableAt) > new Date() ? `usable from ${when(a.usableAt)}` : 'usable'}
+          </>
+        )}
+      </RemovableList>
     </section>
   );
 }

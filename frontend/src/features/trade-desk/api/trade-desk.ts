@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { authRequest } from '../../../lib/fetcher';
+import { useMutation } from '../../../lib/use-mutation';
 
 /** An item of GET /api/trader/trades (product.md §9.3: an open trade is marked to the market). */
 export interface DeskTrade {
@@ -72,4 +73,25 @@ export function closeAtMarket(id: string, idempotencyKey: string, traderId?: str
 /** PATCH /api/trader/trades/:id {stopLoss, takeProfit}: null clears a level. */
 export function updateLevels(id: string, levels: { stopLoss: string | null; takeProfit: string | null }, traderId?: string) {
   return authRequest<DeskTrade>(`/trader/trades/${encodeURIComponent(id)}`, { method: 'PATCH', body: levels, params: { traderId } });
+}
+
+const DESK_KEYS = ['/trader/trades'];
+
+/**
+ * A market order. The hook owns busy state, the Idempotency-Key (one per attempt: a retry after a lost
+ * answer replays the fill instead of trading twice; call `newAttempt()` when the ticket changes) and the
+ * refresh of the desk's lists.
+ */
+export function usePlaceOrder(traderId?: string) {
+  return useMutation((body: OrderBody, ctx) => placeOrder(body, ctx.idempotencyKey!, traderId), { idempotent: true, invalidate: DESK_KEYS });
+}
+
+/** Closes one open trade at the market (idempotent per attempt, like `usePlaceOrder`). */
+export function useCloseTrade(traderId?: string) {
+  return useMutation((id: string, ctx) => closeAtMarket(id, ctx.idempotencyKey!, traderId), { idempotent: true, invalidate: DESK_KEYS });
+}
+
+/** Saves the stop loss / take profit of an open trade; the hook owns busy state and the refresh. */
+export function useUpdateLevels(traderId?: string) {
+  return useMutation(({ id, ...levels }: { id: string; stopLoss: string | null; takeProfit: string | null }) => updateLevels(id, levels, traderId), { invalidate: DESK_KEYS });
 }

@@ -1,18 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../../lib/api-client';
 import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
 import { closeSidePrice, unrealizedPct } from '../../../lib/live-pnl';
 import { formatDate } from '../../../lib/money';
-import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
-import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
 import { Money, Percent } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { Pager } from '../../../components/ui/pager';
-import { closeAtMarket, updateLevels, useDeskTrades, type DeskTrade } from '../api/trade-desk';
+import { useCloseTrade, useDeskTrades, useUpdateLevels, type DeskTrade } from '../api/trade-desk';
 import { levelError } from './levels';
 
 const REASONS: Record<string, string> = { manual: 'Manual', stop_loss: 'Stop loss', take_profit: 'Take profit', copy_stop_loss: 'Copy stop loss' };
@@ -25,11 +22,10 @@ export function liveMark(t: DeskTrade, quote: LiveQuote | undefined): { mark: st
 }
 
 function LevelsForm({ trade, quote, traderId }: { trade: DeskTrade; quote: LiveQuote | undefined; traderId?: string }) {
-  const { mutate } = useSWRConfig();
+  const { trigger: saveLevels, busy } = useUpdateLevels(traderId);
   const [sl, setSl] = useState(trade.stopLoss ?? '');
   const [tp, setTp] = useState(trade.takeProfit ?? '');
   const [errors, setErrors] = useState<{ stopLoss?: string; takeProfit?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
   const changed = sl.trim() !== (trade.stopLoss ?? '') || tp.trim() !== (trade.takeProfit ?? '');
 
   async function onSubmit(e: FormEvent) {
@@ -37,18 +33,14 @@ function LevelsForm({ trade, quote, traderId }: { trade: DeskTrade; quote: LiveQ
     const next = { stopLoss: levelError('stopLoss', trade.side, sl, quote), takeProfit: levelError('takeProfit', trade.side, tp, quote) };
     setErrors(next);
     if (next.stopLoss || next.takeProfit) return;
-    setBusy(true);
     try {
-      await updateLevels(trade.id, { stopLoss: sl.trim() || null, takeProfit: tp.trim() || null }, traderId);
+      await saveLevels({ id: trade.id, stopLoss: sl.trim() || null, takeProfit: tp.trim() || null });
       toast.success(`${trade.symbol}: levels saved`);
-      void mutate(keyMatches('/trader/trades'));
     } catch (err) {
       const message = errorMessage(err);
       if (/stopLoss|stop loss/i.test(message)) setErrors({ stopLoss: message.replace('stopLoss', 'Stop loss') });
       else if (/takeProfit|take profit/i.test(message)) setErrors({ takeProfit: message.replace('takeProfit', 'Take profit') });
       else setErrors({ form: message });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -70,20 +62,12 @@ function LevelsForm({ trade, quote, traderId }: { trade: DeskTrade; quote: LiveQ
 
 function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; quote: LiveQuote | undefined; stale: boolean; traderId?: string }) {
   const trade = { ...raw, symbol: raw.symbol || raw.pair };
-  const { mutate } = useSWRConfig();
-  const key = useAttemptKey();
+  const { trigger: closeTrade } = useCloseTrade(traderId);
   const [confirming, setConfirming] = useState(false);
   const live = liveMark(trade, stale ? undefined : quote);
   async function close() {
-    try {
-      const answer = await closeAtMarket(trade.id, key.current(), traderId);
-      key.settle();
-      toast.success(`${trade.symbol} closed${answer?.trade?.exitPrice ? ` at ${answer.trade.exitPrice}` : ''}`);
-      void mutate(keyMatches('/trader/trades'));
-    } catch (err) {
-      key.settle(err);
-      throw err;
-    }
+    const answer = await closeTrade(trade.id);
+    toast.success(`${trade.symbol} closed${answer?.trade?.exitPrice ? ` at ${answer.trade.exitPrice}` : ''}`);
   }
   return (
     <li className={`desk-trade ${stale ? 'is-stale' : ''}`} aria-label={`Open trade ${trade.symbol}`}>

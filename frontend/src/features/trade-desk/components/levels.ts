@@ -3,9 +3,12 @@
  * stop loss / take profit must be on (the server's rule: a buy's levels against the bid it would close
  * at, a sell's against the ask), and the money at risk per $1,000 of copier equity.
  */
+import { matchesPattern, rule } from '../../../lib/input-rules';
+
 const SCALE = 12n;
 const ONE = 10n ** SCALE;
-export const PRICE = /^\d{1,12}(\.\d{1,8})?$/;
+/** The API's form of a price (its OpenAPI pattern for stopLoss / takeProfit). */
+const PRICE = rule('OpenTradeDto', 'stopLoss');
 
 export function scaled(value: string): bigint | null {
   const m = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
@@ -22,7 +25,7 @@ export interface TicketQuote {
 export function levelError(kind: 'stopLoss' | 'takeProfit', side: 'buy' | 'sell', value: string, quote: TicketQuote | null | undefined): string | undefined {
   const v = value.trim();
   if (!v) return undefined;
-  if (!PRICE.test(v) || !/[1-9]/.test(v)) return 'Enter a positive price, or leave it empty';
+  if (!matchesPattern(PRICE, v) || !/[1-9]/.test(v)) return 'Enter a positive price, or leave it empty';
   if (!quote) return undefined;
   const level = scaled(v)!;
   const ref = side === 'buy' ? quote.bid : quote.ask;

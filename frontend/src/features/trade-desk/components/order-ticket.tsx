@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { useSWRConfig } from 'swr';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useInstruments } from '../../../lib/market-instruments';
 import { useMarketStream } from '../../../lib/market-stream';
 import { formatMoney, formatPrice } from '../../../lib/money';
-import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
-import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { LiveChart } from '../../../components/market/live-chart';
 import { LiveStatus } from '../../../components/market/live-status';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
-import { placeOrder, type OrderBody } from '../api/trade-desk';
+import { usePlaceOrder, type OrderBody } from '../api/trade-desk';
 import { levelError, riskPer1000 } from './levels';
+import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+
+const ALLOCATION = rule('OpenTradeDto', 'allocationPct');
 
 type Field = 'symbol' | 'side' | 'allocationPct' | 'stopLoss' | 'takeProfit';
 interface Ticket {
@@ -53,17 +53,15 @@ export function serverFieldErrors(error: unknown): Partial<Record<Field, string>
  * equity. A market order: it fills at the ask (buy) or bid (sell); every active copier follows at once.
  */
 export function OrderTicket({ traderId }: { traderId?: string }) {
-  const { mutate } = useSWRConfig();
-  const key = useAttemptKey();
+  const { trigger: place, busy, newAttempt } = usePlaceOrder(traderId);
   const { data: instruments } = useInstruments();
   const { quotes, status } = useMarketStream();
   const [v, setV] = useState<Ticket>({ symbol: '', side: 'buy', allocationPct: '10', stopLoss: '', takeProfit: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [filled, setFilled] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const set = (k: Field) => (e: { target: { value: string } }) => {
-    key.reset();
+    newAttempt();
     setErrors((o) => ({ ...o, [k]: undefined }));
     setV((o) => ({ ...o, [k]: e.target.value }));
   };
@@ -81,7 +79,7 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
     const e: Partial<Record<Field, string>> = {};
     if (!instrument) e.symbol = 'Pick an instrument from the list';
     else if (!instrument.open) e.symbol = 'This market is closed now; it cannot be traded until it opens.';
-    if (!Number.isInteger(pct) || pct < 1 || pct > 100) e.allocationPct = 'Enter a whole percentage from 1 to 100';
+    if (!withinRange(ALLOCATION, pct)) e.allocationPct = `Enter a whole percentage from ${rangeHint(ALLOCATION)}`;
     const sl = levelError('stopLoss', v.side, v.stopLoss, quote);
     const tp = levelError('takeProfit', v.side, v.takeProfit, quote);
     if (sl) e.stopLoss = sl;
@@ -96,7 +94,6 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
     setFormError(null);
     setFilled(null);
     if (Object.values(next).some(Boolean)) return;
-    setBusy(true);
     try {
       const body: OrderBody = {
         symbol,
@@ -105,21 +102,16 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
         ...(v.stopLoss.trim() ? { stopLoss: v.stopLoss.trim() } : {}),
         ...(v.takeProfit.trim() ? { takeProfit: v.takeProfit.trim() } : {}),
       };
-      const answer = await placeOrder(body, key.current(), traderId);
-      key.settle();
+      const answer = await place(body);
       const fill = answer?.trade?.entryPrice;
       const text = `${body.side === 'buy' ? 'Buy' : 'Sell'} ${body.symbol} filled${fill ? ` at ${fill}` : ''}`;
       setFilled(text);
       toast.success(text);
       setV((o) => ({ ...o, stopLoss: '', takeProfit: '' }));
-      void mutate(keyMatches('/trader/trades'));
     } catch (error) {
-      key.settle(error);
       const byField = serverFieldErrors(error);
       setErrors(byField);
       setFormError(Object.values(byField).some(Boolean) ? null : errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -1,26 +1,25 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
-import { ApiError, errorMessage, fieldErrors, newIdempotencyKey } from '../../../lib/api-client';
+import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-session';
-import { amountError, normalizeAmount } from '../../../lib/money';
+import { useCreateCopy } from '../../../lib/create-copy';
+import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { amountError, formatMoney, MIN_COPY, normalizeAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
-import { keyMatches } from '../../../lib/swr-keys';
 import { FormError, TextField } from '../../../components/ui/field';
-import { createCopy } from '../api/create-copy';
+
+const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
 
 export function CopyTraderForm({ traderId, traderName }: { traderId: string; traderName: string }) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const { mutate } = useSWRConfig();
   const [amount, setAmount] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // the same key for retries of one attempt: a double click or a retry after a timeout copies once
-  const attemptKey = useRef<string | null>(null);
+  const { trigger: copy, busy, newAttempt } = useCreateCopy();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -29,43 +28,35 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
       return;
     }
     const next: Record<string, string> = {};
-    const aErr = amountError(amount, '10.00');
+    const aErr = amountError(amount, MIN_COPY);
     if (aErr) next.amount = aErr;
     let stopLossPct: number | undefined;
     if (stopLoss.trim()) {
       const n = Number(stopLoss.trim());
-      if (!/^\d{1,2}$/.test(stopLoss.trim()) || n < 5 || n > 95) next.stopLossPct = 'Enter a whole percentage from 5 to 95';
+      if (!/^\d+$/.test(stopLoss.trim()) || !withinRange(STOP_LOSS, n)) next.stopLossPct = `Enter a whole percentage from ${rangeHint(STOP_LOSS)}`;
       else stopLossPct = n;
     }
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    attemptKey.current ??= newIdempotencyKey();
-    setBusy(true);
     try {
-      await createCopy({ traderId, amount: normalizeAmount(amount), stopLossPct }, attemptKey.current);
-      attemptKey.current = null;
+      await copy({ traderId, amount: normalizeAmount(amount), stopLossPct });
       toast.success(`You are now copying ${traderName}`);
-      void mutate(keyMatches('/copies', '/wallet', '/traders'));
       setAmount('');
       setStopLoss('');
     } catch (error) {
-      // keep the key only when the outcome is unknown (network, timeout): the retry must replay, not copy twice
-      if (error instanceof ApiError && typeof error.status === 'number') attemptKey.current = null;
       setErrors(fieldErrors(error, ['amount', 'stopLossPct']));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
     <form className="card copy-form" onSubmit={onSubmit} noValidate aria-labelledby="copy-form-title">
       <h2 id="copy-form-title">Copy {traderName}</h2>
-      <p className="muted small">Minimum $10.00. The amount moves from your balance to this copy; each trade is sized from it.</p>
+      <p className="muted small">Minimum {formatMoney(MIN_COPY)}. The amount moves from your balance to this copy; each trade is sized from it.</p>
       <FormError message={formError} />
       <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={(e) => {
-          attemptKey.current = null;
+          newAttempt();
           setAmount(e.target.value);
         }} error={errors.amount} hint="USD" />
       <TextField
@@ -74,11 +65,11 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
         placeholder="e.g. 20"
         value={stopLoss}
         onChange={(e) => {
-          attemptKey.current = null;
+          newAttempt();
           setStopLoss(e.target.value);
         }}
         error={errors.stopLossPct}
-        hint="Stop the copy when its equity falls to this % of what you put in (5–95)"
+        hint={`Stop the copy when its equity falls to this % of what you put in (${STOP_LOSS.minimum}–${STOP_LOSS.maximum})`}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {busy ? 'Copying…' : 'Copy trader'}

@@ -1,23 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { useSWRConfig } from 'swr';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { amountError, formatMoney, normalizeAmount } from '../../../lib/money';
-import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
-import { useAttemptKey } from '../../../lib/use-attempt-key';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
-import { deposit } from '../api/deposit';
-import { withdraw } from '../api/withdraw';
+import { useDeposit } from '../api/deposit';
+import { useWithdraw } from '../api/withdraw';
 import { useSavedAddresses, useTwoFactorOn } from '../api/get-withdrawal-options';
 import { Link } from 'react-router-dom';
 
 export function DepositForm() {
-  const { mutate } = useSWRConfig();
-  const key = useAttemptKey();
+  const { trigger: requestDeposit, busy, newAttempt } = useDeposit();
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -25,19 +20,13 @@ export function DepositForm() {
     setErrors(err ? { amount: err } : {});
     setFormError(null);
     if (err) return;
-    setBusy(true);
     try {
-      await deposit(normalizeAmount(amount), key.current());
-      key.settle();
+      await requestDeposit(normalizeAmount(amount));
       toast.success(`Deposit of ${formatMoney(amount.trim())} requested`);
       setAmount('');
-      void mutate(keyMatches('/wallet'));
     } catch (error) {
-      key.settle(error);
       setErrors(fieldErrors(error, ['amount']));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -52,7 +41,7 @@ export function DepositForm() {
         placeholder="100.00"
         value={amount}
         onChange={(e) => {
-          key.reset();
+          newAttempt();
           setAmount(e.target.value);
         }}
         error={errors.amount}
@@ -66,14 +55,12 @@ export function DepositForm() {
 }
 
 export function WithdrawForm() {
-  const { mutate } = useSWRConfig();
-  const key = useAttemptKey();
+  const { trigger: requestWithdrawal, busy, newAttempt } = useWithdraw();
   const [amount, setAmount] = useState('');
   const [destination, setDestination] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const saved = useSavedAddresses();
   const twoFactor = useTwoFactorOn();
   // A new address is usable only after its waiting period (product.md §10): only usable ones are offered.
@@ -86,25 +73,20 @@ export function WithdrawForm() {
     const aErr = amountError(amount);
     if (aErr) next.amount = aErr;
     if (!destination.trim()) next.destination = 'Choose a saved withdrawal address';
-    if (twoFactor && !/^\d{6}$/.test(code.trim())) next.code = 'Enter the 6-digit code from your authenticator app';
+    // presence only: the code's form is the API's to judge (a wrong one is refused with its reason)
+    if (twoFactor && !code.trim()) next.code = 'Enter the 6-digit code from your authenticator app';
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length) return;
-    setBusy(true);
     try {
-      await withdraw(normalizeAmount(amount), destination, key.current(), twoFactor ? code.trim() : undefined);
-      key.settle();
+      await requestWithdrawal({ amount: normalizeAmount(amount), destination, mfaCode: twoFactor ? code.trim() : undefined });
       toast.success(`Withdrawal of ${formatMoney(amount.trim())} requested`);
       setAmount('');
       setDestination('');
       setCode('');
-      void mutate(keyMatches('/wallet'));
     } catch (error) {
-      key.settle(error);
       setErrors(fieldErrors(error, ['amount', 'destination']));
       setFormError(errorMessage(error));
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -119,7 +101,7 @@ export function WithdrawForm() {
         placeholder="50.00"
         value={amount}
         onChange={(e) => {
-          key.reset();
+          newAttempt();
           setAmount(e.target.value);
         }}
         error={errors.amount}
@@ -129,7 +111,7 @@ export function WithdrawForm() {
         label="Destination"
         value={destination}
         onChange={(e) => {
-          key.reset();
+          newAttempt();
           setDestination(e.target.value);
         }}
         error={errors.destination}

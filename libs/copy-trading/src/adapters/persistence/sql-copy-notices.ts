@@ -127,7 +127,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
          ORDER BY n.id LIMIT 1 FOR UPDATE OF n SKIP LOCKED`,
       );
       if (!notice) return false;
-      if (notice.kind === 'opened') await this.deliverOpened(tx, notice.trade_id, `Copied ${notice.side} ${notice.pair} from ${notice.name}`, notice.pair);
+      if (notice.kind === 'opened') await this.deliverOpened(tx, notice);
       else await this.deliverClosed(tx, notice.trade_id, notice.pair, notice.pnl_pct ?? '0');
       await this.publishPositions(tx, notice);
       await em.execute('DELETE FROM copy_trade_notices WHERE id = ?', [notice.id]);
@@ -169,12 +169,14 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
 
   // Constant text is bound once; the per-row work is a concatenation. Rows are sorted by follower so that
   // the inserts walk the notifications key (user_id, id) in order instead of hopping across it.
-  private async deliverOpened(tx: TransactionContext, tradeId: string, title: string, pair: string): Promise<void> {
+  // `data` carries what the SPA writes the title and sentence from (pair, side, trader): the texts stay for mail and logs.
+  private async deliverOpened(tx: TransactionContext, notice: NoticeRow): Promise<void> {
+    const { trade_id: tradeId, pair, side, name } = notice;
     await this.notifications.notifyFromSelect(
       tx,
       `SELECT * FROM (
          SELECT p.follower_id, 'copy_opened', ?::text, 'Position size ' || ${sqlAmount('p.size')} || ' USD',
-                jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size)
+                jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size, 'pair', ?::text, 'side', ?::text, 'trader', ?::text)
          FROM copy_positions p WHERE p.trade_id = ?
          UNION ALL
          SELECT s.follower_id, CASE WHEN s.reason = 'daily_loss_limit' THEN 'guard_hit' ELSE 'copy_skipped' END,
@@ -183,10 +185,10 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
                               WHEN 'stopping' THEN 'Your copy is stopping: it takes no new trades.'
                               WHEN 'zero_size' THEN 'Your free copy equity is too small for this trade.'
                               ELSE 'Your realised copy losses today reached your daily loss limit.' END,
-                jsonb_build_object('tradeId', s.trade_id, 'copyId', s.copy_id, 'reason', s.reason)
+                jsonb_build_object('tradeId', s.trade_id, 'copyId', s.copy_id, 'reason', s.reason, 'pair', ?::text)
          FROM copy_skips s WHERE s.trade_id = ?
        ) n ORDER BY 1`,
-      [title, tradeId, pair, tradeId],
+      [`Copied ${side} ${pair} from ${name}`, pair, side, name, tradeId, pair, pair, tradeId],
     );
   }
 
@@ -197,10 +199,10 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
       `SELECT p.follower_id, 'copy_closed',
               ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || ${sqlAmount('abs(p.pnl)')} || ' USD',
               ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || ${sqlAmount('p.fee')} || ' USD' ELSE '' END,
-              jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text)
+              jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text, 'pair', ?::text, 'pnlPct', ?::text)
        FROM copy_positions p WHERE p.trade_id = ? AND p.settled AND p.close_reason IS DISTINCT FROM 'copy_stop_loss'
        ORDER BY p.follower_id`,
-      [`${pair} closed: `, `Trade pnl ${pnlPct} %`, tradeId],
+      [`${pair} closed: `, `Trade pnl ${pnlPct} %`, pair, pnlPct, tradeId],
     );
   }
 }

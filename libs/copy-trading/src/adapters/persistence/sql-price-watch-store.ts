@@ -290,11 +290,11 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       tx,
       `SELECT co.follower_id, 'guard_hit', 'Copy stop loss reached: your copy of ' || tp.name || ' was closed out',
               'Your copy''s live equity fell to its stop loss: its open positions were closed at the market.',
-              jsonb_build_object('copyId', co.copy_id, 'guard', 'copy_stop_loss', 'pnl', co.pnl::text)
+              jsonb_build_object('copyId', co.copy_id, 'guard', 'copy_stop_loss', 'pnl', co.pnl::text, 'trader', tp.name)
        FROM copy_closeout co JOIN trader_profiles tp ON tp.id = co.trader_id
        UNION ALL
        SELECT co.follower_id, 'copy_ended', 'Your copy of ' || tp.name || ' has ended',
-              ${sqlAmount('co.after')} || ' USD returned to your balance.', jsonb_build_object('copyId', co.copy_id, 'returned', co.after::text)
+              ${sqlAmount('co.after')} || ' USD returned to your balance.', jsonb_build_object('copyId', co.copy_id, 'returned', co.after::text, 'trader', tp.name)
        FROM copy_closeout co JOIN trader_profiles tp ON tp.id = co.trader_id WHERE co.ends`,
     );
     const rows = await em.execute<{ trader_id: number; follower_id: string; copy_id: string }[]>(

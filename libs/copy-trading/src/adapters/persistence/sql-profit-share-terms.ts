@@ -17,7 +17,7 @@ export class SqlProfitShareTerms extends ProfitShareTerms {
       tx,
       `SELECT c.follower_id, 'profit_share_changed', tp.name || ' changed their profit share to ' || ?::text || ' %',
               'Your copy keeps its profit share of ' || c.share_pct || ' %. The new share applies to new copies; you may accept it for yours.',
-              jsonb_build_object('copyId', c.id, 'traderId', tp.id, 'share', c.share_pct, 'newShare', ?::int)
+              jsonb_build_object('copyId', c.id, 'traderId', tp.id, 'trader', tp.name, 'share', c.share_pct, 'newShare', ?::int)
        FROM copies c JOIN trader_profiles tp ON tp.id = c.trader_id
        WHERE c.trader_id = ? AND c.status <> 'stopped' AND c.share_pct <> ?`,
       [share, share, traderId, share],

@@ -306,14 +306,14 @@ export class SqlTradeEngine extends TradeEngine {
       await this.notifications.notifyFromSelect(
         tx,
         `SELECT f.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ?::text || ' stops',
-                'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss')
+                'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss', 'trader', ?::text)
          FROM copy_settlement_flags f WHERE f.stop_loss_hit
          UNION ALL
          SELECT f.follower_id, 'copy_ended', 'Your copy of ' || ?::text || ' has ended',
                 ${sqlAmount('f.equity')} || ' USD returned to your balance.',
-                jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text)
+                jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text, 'trader', ?::text)
          FROM copy_settlement_flags f WHERE f.ends`,
-        [trader.name, trader.name],
+        [trader.name, trader.name, trader.name, trader.name],
       );
     }
     await em.execute('DROP TABLE copy_settlement_flags');

@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
 import { RequestKycUseCase } from '../../application/use-cases/request-kyc/request-kyc.use-case';
-import { RequestKycMultipartSchema, RequestKycRequestDto } from './dto/kyc.dto';
+import { KYC_FILE_ENCODING, RequestKycMultipartSchema, RequestKycRequestDto } from './dto/kyc.dto';
 import { KycUploadInterceptor } from './kyc-upload.interceptor';
 
 /** multer's disk storage: each file is a temporary file under UPLOAD_DIR/tmp. */
@@ -30,7 +30,7 @@ export class KycController {
   @UseInterceptors(KycUploadInterceptor)
   @ApiOperation({ summary: 'Send identity documents for review: KYC Unverified → Pending', description: 'Multipart: document type and number plus front, back and selfie images (JPEG, PNG or PDF by content, 5 MB each). The status becomes Pending until an admin decides.' })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ type: RequestKycMultipartSchema })
+  @ApiBody({ type: RequestKycMultipartSchema, encoding: KYC_FILE_ENCODING })
   @ApiCreatedResponse({
     schema: {
       type: 'object',

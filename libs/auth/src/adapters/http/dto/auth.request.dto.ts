@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
-import { IsAccountEmail, IsPlainText } from '@mirrorline/shared/nest';
+import { EMAIL_PATTERN, IsAccountEmail, IsPlainText } from '@mirrorline/shared/nest';
 
 const USERNAME = /^[A-Za-z0-9_.-]{3,32}$/;
 
 class EmailField {
-  @ApiProperty({ example: 'jane@example.com', maxLength: 254 })
+  @ApiProperty({ example: 'jane@example.com', format: 'email', maxLength: 254, pattern: EMAIL_PATTERN.source })
   @IsString()
   @MaxLength(254)
   @IsAccountEmail()

@@ -1,10 +1,17 @@
-import { DomainError } from '@mirrorline/shared';
+import { AMOUNT_PATTERN, DomainError, formatCents } from '@mirrorline/shared';
 import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { TRADER_TYPES } from '../../../domain/copy';
+import { MIN_COPY_AMOUNT, TRADER_TYPES } from '../../../domain/copy';
+import { PRICE_PATTERN } from '../../../domain/copy-math';
 import { IsAmount, IsPrice, OptionalNotNull } from './validators';
+
+/** The OpenAPI form of an amount and a price (the SPA checks input against these: frontend/src/lib/api-rules.ts). */
+const AMOUNT = AMOUNT_PATTERN.source;
+const PRICE = PRICE_PATTERN.source;
+/** Lengths of the trader profile's texts. */
+const PROFILE = { name: [2, 80], description: 2000, strategySummary: 500, strategyExplanation: 5000 } as const;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -58,7 +65,8 @@ export class FollowTraderDto {
   @Min(1)
   traderId!: number;
 
-  @ApiProperty({ example: '500.00', description: 'cash moved to the copy, at least 10.00' })
+  // x-minimum-amount: OpenAPI has no minimum for a decimal string; the SPA reads the copy minimum from it
+  @ApiProperty({ example: '500.00', pattern: AMOUNT, description: `cash moved to the copy, at least ${formatCents(MIN_COPY_AMOUNT)}`, ...{ 'x-minimum-amount': formatCents(MIN_COPY_AMOUNT) } })
   @IsAmount()
   amount!: string;
 
@@ -82,13 +90,13 @@ export class FollowTraderDto {
 }
 
 export class CopyAmountDto {
-  @ApiProperty({ example: '100.00' })
+  @ApiProperty({ example: '100.00', pattern: AMOUNT })
   @IsAmount()
   amount!: string;
 }
 
 export class CopySettingsDto {
-  @ApiProperty({ type: 'string', example: '50.00', nullable: true, description: 'null removes the limit' })
+  @ApiProperty({ type: 'string', example: '50.00', pattern: AMOUNT, nullable: true, description: 'null removes the limit' })
   @ValidateIf((_, value) => value !== null)
   @IsAmount()
   dailyLossLimit!: string | null;
@@ -115,12 +123,12 @@ export class OpenTradeDto {
   @Max(100)
   allocationPct!: number;
 
-  @ApiPropertyOptional({ type: String, example: '1.0800', nullable: true, description: 'stop loss: below the bid for a buy, above the ask for a sell' })
+  @ApiPropertyOptional({ type: String, example: '1.0800', pattern: PRICE, nullable: true, description: 'stop loss: below the bid for a buy, above the ask for a sell' })
   @IsOptional()
   @IsPrice()
   stopLoss?: string | null;
 
-  @ApiPropertyOptional({ type: String, example: '1.0950', nullable: true, description: 'take profit: above the bid for a buy, below the ask for a sell' })
+  @ApiPropertyOptional({ type: String, example: '1.0950', pattern: PRICE, nullable: true, description: 'take profit: above the bid for a buy, below the ask for a sell' })
   @IsOptional()
   @IsPrice()
   takeProfit?: string | null;
@@ -140,31 +148,31 @@ export function assertEmptyBody(body: unknown): void {
 
 /** PATCH trader/trades/:id: a level left out stays, null clears it. */
 export class UpdateTradeLevelsDto {
-  @ApiPropertyOptional({ type: String, example: '1.0800', nullable: true })
+  @ApiPropertyOptional({ type: String, example: '1.0800', pattern: PRICE, nullable: true })
   @IsOptional()
   @IsPrice()
   stopLoss?: string | null;
 
-  @ApiPropertyOptional({ type: String, example: '1.0950', nullable: true })
+  @ApiPropertyOptional({ type: String, example: '1.0950', pattern: PRICE, nullable: true })
   @IsOptional()
   @IsPrice()
   takeProfit?: string | null;
 }
 
 export class UpdateTraderProfileDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ minLength: PROFILE.name[0], maxLength: PROFILE.name[1] })
   @OptionalNotNull()
   @Transform(trim)
   @IsString()
-  @MinLength(2)
-  @MaxLength(80)
+  @MinLength(PROFILE.name[0])
+  @MaxLength(PROFILE.name[1])
   @IsPlainText()
   name?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ maxLength: PROFILE.description })
   @OptionalNotNull()
   @IsString()
-  @MaxLength(2000)
+  @MaxLength(PROFILE.description)
   @IsPlainText()
   description?: string;
 
@@ -173,17 +181,17 @@ export class UpdateTraderProfileDto {
   @IsIn(TRADER_TYPES)
   traderType?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ maxLength: PROFILE.strategySummary })
   @OptionalNotNull()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(PROFILE.strategySummary)
   @IsPlainText()
   strategySummary?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ maxLength: PROFILE.strategyExplanation })
   @OptionalNotNull()
   @IsString()
-  @MaxLength(5000)
+  @MaxLength(PROFILE.strategyExplanation)
   @IsPlainText()
   strategyExplanation?: string;
 

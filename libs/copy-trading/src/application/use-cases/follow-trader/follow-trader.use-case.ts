@@ -65,7 +65,7 @@ export class FollowTraderUseCase {
           userId: command.userId,
           type: 'copy_started',
           title: `You now copy ${trader.name}`,
-          data: { copyId, traderId: trader.id, ...(openTrades ? { openTradesCopied: openTrades.copied.length } : {}) },
+          data: { copyId, traderId: trader.id, trader: trader.name, ...(openTrades ? { openTradesCopied: openTrades.copied.length } : {}) },
         },
       ]);
       return openTrades ? { copyId, openTrades } : { copyId };

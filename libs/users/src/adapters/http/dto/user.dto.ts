@@ -1,4 +1,4 @@
-import { IsAccountEmail, IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
+import { EMAIL_PATTERN, IsAccountEmail, IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
@@ -47,7 +47,7 @@ export class CreateUserRequestDto {
   @IsPlainText()
   lastname!: string;
 
-  @ApiProperty({ format: 'email', maxLength: 254 })
+  @ApiProperty({ format: 'email', maxLength: 254, pattern: EMAIL_PATTERN.source })
   @IsString()
   @MaxLength(254)
   @IsAccountEmail()

@@ -1,3 +1,4 @@
+import { AMOUNT_PATTERN } from '@mirrorline/shared';
 import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
@@ -11,13 +12,13 @@ import { IsAmount } from './amount.validator';
 const NO_NUL = /^[^\u0000]*$/;
 
 export class DepositRequestDto {
-  @ApiProperty({ type: String, example: '250.00', description: 'USD, a decimal string with at most 2 decimals' })
+  @ApiProperty({ type: String, example: '250.00', pattern: AMOUNT_PATTERN.source, description: 'USD, a decimal string with at most 2 decimals' })
   @IsAmount()
   amount!: string;
 }
 
 export class WithdrawRequestDto {
-  @ApiProperty({ type: String, example: '100.00', description: 'USD, a decimal string with at most 2 decimals' })
+  @ApiProperty({ type: String, example: '100.00', pattern: AMOUNT_PATTERN.source, description: 'USD, a decimal string with at most 2 decimals' })
   @IsAmount()
   amount!: string;
 
@@ -68,7 +69,7 @@ export class WalletsQueryDto extends PageQueryDto {
 }
 
 export class WithdrawalAddressRequestDto {
-  @ApiProperty({ type: String, maxLength: 64, example: 'My bank' })
+  @ApiProperty({ type: String, minLength: 1, maxLength: 64, example: 'My bank' })
   @IsString({ message: 'label must be a string' })
   @MinLength(1, { message: 'label must not be empty' })
   @MaxLength(64, { message: 'label must be at most 64 characters' })
