@@ -247,7 +247,7 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
         <input
           className="field__input field__input--sm balance-box"
           inputMode="decimal"
-          placeholder="+/− amount"
+          placeholder="± amount"
           aria-label={`Balance adjustment for ${label}`}
           value={adjustment}
           onChange={(e) => {
