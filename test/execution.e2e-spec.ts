@@ -253,6 +253,29 @@ describe('execution at the market', () => {
       expect(await fx.cashOf(sql, f.id)).toBe(6_500n);
     });
 
+    it('charges profit share on what a close-out leaves above the high-water mark, to the trader’s cash', async () => {
+      const tr = await trader(20);
+      const f = await follower(10_000);
+      const copy = await follow(f, tr.traderId, '100.00', 70);
+      await openAt(t, tr.bearer, '100', { symbol: 'SOLUSDT', allocationPct: 100 }).expect(201); // 100.00
+      // A high-water mark below what the copy holds (as after money taken out of a copy that had gained).
+      await sql('UPDATE copies SET high_water_mark = 5000 WHERE id = ?', [copy.id]);
+      const traderCash = await fx.cashOf(sql, tr.id);
+      const watcher = t.app.get(PriceWatcher);
+      watcher.pause();
+      try {
+        // −30.00: live equity 70.00 ≤ 70 % of 100.00; 20 % of (70.00 − 50.00) = 4.00 goes to the trader.
+        expect(await watcher.cycle([{ symbol: 'SOLUSDT', bid: '70', ask: '70', time: new Date() }])).toMatchObject({ closedOutCopies: 1 });
+      } finally {
+        watcher.resume();
+      }
+      // The copy's pnl is net of the profit share: −30.00 − 4.00.
+      expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', stopReason: 'stop_loss', pnl: '-34.00' });
+      expect(await fx.cashOf(sql, tr.id)).toBe(traderCash + 400n);
+      expect(await fx.cashOf(sql, f.id)).toBe(6_600n);
+      expect(await sql("SELECT fee::text AS fee FROM copy_positions WHERE copy_id = ? AND close_reason = 'copy_stop_loss'", [copy.id])).toEqual([{ fee: '400' }]);
+    });
+
     it('a timer cycle checks the copies even without a new quote, and a paused watcher does nothing', async () => {
       const tr = await trader();
       const f = await follower(10_000);

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, sqlArray, sqlText, type TransactionContext } from '@mirrorline/shared';
+import { runSql, Sql, sql, sqlArray, sqlText, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
-import { Ledger, ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
+import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import { PriceWatchStore, type CloseOutResult, type CrossedTrade } from '../../application/ports/price-watch-store';
@@ -40,6 +40,10 @@ const UPNL = `p.size * CASE WHEN p.fill_price = m.entry THEN m.ratio ELSE m.mark
  */
 const BY_COPY_IDS = 'unnest(?::uuid[]) AS s(copy_id)';
 
+/** The copies a close-out closed out, as parameters: follower, copy, trader, pnl, equity returned, ended. */
+const CLOSED_OUT = `unnest(?::uuid[], ?::uuid[], ?::int[], ?::text[], ?::bigint[], ?::boolean[]) AS r(follower_id, copy_id, trader_id, pnl, after, ends)
+  JOIN trader_profiles tp ON tp.id = r.trader_id`;
+
 /** The wallet's relation of copy equity accounts (id, copy_id, owner_id, balance): the wallet owns ledger_accounts. */
 const COPY_EQUITY = sqlText(walletQueries.copyEquity());
 
@@ -48,7 +52,6 @@ export class SqlPriceWatchStore extends PriceWatchStore {
   constructor(
     private readonly em: EntityManager,
     private readonly notifications: Notifications,
-    private readonly ledger: Ledger,
   ) {
     super();
   }
@@ -145,6 +148,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // disk) the planner hashes whole tables instead of probing their indexes (bench:guards, 1 % tripping).
     await em.execute("SET LOCAL statement_timeout = '120s'; SET LOCAL random_page_cost = 1.1");
     const ids = pgArray(copyIds);
+    const quoteArrays = quoteParams(quotes);
     // Lock order as everywhere: trader rows (share: trade opens and closes of those traders wait, copies of
     // them do not), in id order, then the copy rows in id order, then the ledger accounts (posting trigger).
     const traders = (
@@ -156,115 +160,87 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       )
     ).map(toTraderRef);
     await em.execute(`SELECT c.id FROM ${BY_COPY_IDS} JOIN copies c ON c.id = s.copy_id ORDER BY c.id FOR UPDATE OF c`, [ids]);
-    // Re-checked under the locks at the same quotes: a trade close that won the race settled its positions
-    // first (WHERE NOT settled below skips them), a copy already stopped is left alone.
-    await em.execute(
-      `CREATE TEMP TABLE copy_closeout_positions ON COMMIT DROP AS
+    // Cash accounts for what the statement below posts to: the traders' (their profit share; zero in practice, see
+    // below) and the owners' of copies that end (a funded copy's owner has one), made when missing.
+    await runSql(
+      em,
+      ledgerSetPostings.ensureCashAccounts(
+        sql`SELECT unnest(${sqlArray(traders.map((t) => t.userId))}::uuid[])
+            UNION ALL
+            SELECT c.follower_id FROM unnest(${ids}::uuid[]) AS s(copy_id) JOIN copies c ON c.id = s.copy_id
+            WHERE NOT EXISTS (SELECT 1 FROM ${ledgerSetPostings.cashAccounts()} cash WHERE cash.owner_id = c.follower_id)`,
+      ),
+    );
+    // One statement, set-based, whose snapshot is taken under the locks:
+    // - the re-check at the same quotes (a trade close that won the race settled its positions first, and
+    //   WHERE NOT settled skips them; a copy already stopped is left alone): `cp`, the positions closed out, and
+    //   `co`, per copy, its pnl, profit share (the copy's own share, product.md §10, exactly as a trader's close
+    //   computes it on the equity after the pnl: zero in practice, as a copy at its stop loss is below what it
+    //   invested, so below its high-water mark), whether it ends and the equity it leaves;
+    // - the writes: positions, copies, the trades' copier totals, and two ledger transactions (the wallet's
+    //   set-based postings, docs/ledger.md): the close-out (one entry per copy, pnl net of profit share; the market
+    //   −Σ pnl; each trader's cash +Σ profit share) and the ended copies' equity → their owners' cash (copy_return).
+    //   The posting trigger runs once for both, so a copy's equity account is locked and updated once.
+    const closeOut = ledgerSetPostings.ctes('close_out', {
+      type: 'copy_stop_loss',
+      reference: 'copy_stop_loss',
+      description: 'Copies closed out at their stop loss on live equity',
+      when: sql`EXISTS (SELECT 1 FROM co WHERE pnl <> fee)`,
+      entries: sql`SELECT co.account_id, co.pnl - co.fee FROM co
+                   UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM co)::bigint
+                   UNION ALL SELECT cash.id, sum(co.fee)::bigint FROM co JOIN trader_profiles tp ON tp.id = co.trader_id
+                     JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = tp.user_id GROUP BY cash.id`,
+    });
+    const returned = ledgerSetPostings.ctes('returned', {
+      type: 'copy_return',
+      reference: 'copy_stop_loss',
+      description: 'Copies ended by their stop loss on live equity',
+      when: sql`EXISTS (SELECT 1 FROM co WHERE ends AND after > 0)`,
+      entries: sql`SELECT co.account_id, -co.after FROM co WHERE co.ends AND co.after > 0
+                   UNION ALL
+                   SELECT cash.id, co.after FROM co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
+                   WHERE co.ends AND co.after > 0`,
+    });
+    const rows = await runSql(
+      em,
+      sql<{ copy_id: string; follower_id: string; trader_id: number; pnl: string; n: string; ends: boolean; after: string; settled: string; stopped: string }>`
        WITH pos AS (
          -- driven by the few copies (copy_id index), not by every position of the marked trades; every open
          -- position of theirs, with its mark and pnl when its instrument has a quote (mark null when not)
          SELECT p.trade_id, p.copy_id, p.follower_id, m.mark,
-                CASE WHEN m.mark IS NOT NULL THEN ${pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign')} END AS pnl
-         FROM ${BY_COPY_IDS} JOIN copy_positions p ON p.copy_id = s.copy_id
+                CASE WHEN m.mark IS NOT NULL THEN ${new Sql(pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign'), [])} END AS pnl
+         FROM unnest(${ids}::uuid[]) AS s(copy_id) JOIN copy_positions p ON p.copy_id = s.copy_id
          JOIN (
            SELECT t.id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
                   CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END AS mark
-           FROM trader_trades t LEFT JOIN ${QUOTES_RELATION} ON q.symbol = t.symbol
+           FROM trader_trades t
+           LEFT JOIN unnest(${quoteArrays[0]}::text[], ${quoteArrays[1]}::numeric[], ${quoteArrays[2]}::numeric[], ${quoteArrays[3]}::timestamptz[])
+             AS q(symbol, bid, ask, time) ON q.symbol = t.symbol
            WHERE t.status = 'open'
          ) m ON m.id = p.trade_id
          WHERE NOT p.settled
        ), tot AS (SELECT copy_id, sum(pnl) AS pnl, count(*) FILTER (WHERE mark IS NULL) AS unquoted FROM pos GROUP BY copy_id),
        hit AS (
          SELECT c.id AS copy_id, tot.unquoted, c.trader_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm, c.share_pct
-         FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
+         FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${new Sql(COPY_EQUITY, [])} a ON a.copy_id = c.id
          WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
            AND (a.balance + tot.pnl) * 100 <= c.invested * c.stop_loss_pct
-       )
-       -- the positions closed out: those with a quote; unquoted counts the copy's open positions left without one;
-       -- with their copy's trader, copy-equity account, equity, high-water mark and profit share
-       SELECT pos.*, hit.unquoted, hit.trader_id, hit.account_id, hit.equity, hit.hwm, hit.share_pct
-       FROM pos JOIN hit USING (copy_id) WHERE pos.mark IS NOT NULL`,
-      [ids, ...quoteParams(quotes)],
-    );
-    // Per copy: pnl, profit share (the copy's own share, product.md §10) exactly as a trader's close computes it on the equity after the pnl (zero in
-    // practice: a copy at its stop loss is below what it invested, so below its high-water mark), whether it
-    // ends (no open position left, i.e. none without a quote) and the equity it leaves.
-    await em.execute(
-      `CREATE TEMP TABLE copy_closeout ON COMMIT DROP AS
-       SELECT x.*, x.equity + x.pnl - x.fee AS after
-       FROM (
-         SELECT s.*, CASE WHEN s.equity + s.pnl > s.hwm THEN (s.equity + s.pnl - s.hwm) * s.share_pct / 100 ELSE 0 END AS fee
+       ),
+       -- the positions closed out: those with a quote (unquoted counts the copy's open positions left without one)
+       cp AS (SELECT pos.*, hit.unquoted, hit.trader_id, hit.account_id, hit.equity, hit.hwm, hit.share_pct
+              FROM pos JOIN hit USING (copy_id) WHERE pos.mark IS NOT NULL),
+       per_copy AS (
          -- ends when every open position of the copy is among those closed out (none left without a quote)
-         FROM (SELECT copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct,
-                      sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n, max(unquoted) = 0 AS ends
-               FROM copy_closeout_positions GROUP BY copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct) s
-       ) x`,
-    );
-    // The planner knows nothing of fresh temp tables: with their statistics the updates below probe the copies,
-    // positions and accounts of these few copies by index instead of hashing whole tables.
-    await em.execute('ANALYZE copy_closeout_positions; ANALYZE copy_closeout');
-    const [tot] = await em.execute<{ copies: string; positions: string; ended: string; pnl: string }[]>(
-      `SELECT (SELECT count(*) FROM copy_closeout) AS copies, (SELECT count(*) FROM copy_closeout_positions) AS positions,
-              (SELECT count(*) FILTER (WHERE ends) FROM copy_closeout) AS ended,
-              (SELECT coalesce(sum(pnl), 0) FROM copy_closeout)::text AS pnl`,
-    );
-    result.copies = Number(tot.copies);
-    if (result.copies === 0) {
-      await em.execute('DROP TABLE copy_closeout_positions; DROP TABLE copy_closeout');
-      return result;
-    }
-    result.positions = Number(tot.positions);
-    result.ended = Number(tot.ended);
-    result.pnl = BigInt(tot.pnl);
-    // Profit share goes to each trader's cash (zero in practice, see above): their accounts, found or made first.
-    const feeAccounts: bigint[] = [];
-    const feeAmounts: bigint[] = [];
-    const fees = await em.execute<{ trader_id: number; fee: string }[]>(
-      'SELECT trader_id, sum(fee)::text AS fee FROM copy_closeout GROUP BY trader_id HAVING sum(fee) > 0',
-    );
-    for (const row of fees) {
-      const trader = traders.find((t) => t.id === Number(row.trader_id))!;
-      feeAccounts.push(BigInt(await this.ledger.userAccount(tx, trader.userId, 'cash')));
-      feeAmounts.push(BigInt(row.fee));
-    }
-    // Ended copies return their equity to their owners' cash accounts (a funded copy's owner has one; made if not).
-    await runSql(
-      em,
-      ledgerSetPostings.ensureCashAccounts(
-        sql`SELECT co.follower_id FROM copy_closeout co WHERE co.ends AND co.after > 0
-            AND NOT EXISTS (SELECT 1 FROM ${ledgerSetPostings.cashAccounts()} cash WHERE cash.owner_id = co.follower_id)`,
-      ),
-    );
-    // One statement settles the positions, stops the copies, books the trades' copier totals and posts both
-    // ledger transactions (the wallet's set-based postings, docs/ledger.md): the close-out (one entry per copy,
-    // pnl net of profit share; the market −Σ pnl; each trader's cash +Σ profit share) and the ended copies'
-    // equity → their owners' cash (copy_return). The posting trigger runs once for both, so a copy's equity
-    // account is locked and updated once.
-    const closeOut = ledgerSetPostings.ctes('close_out', {
-      type: 'copy_stop_loss',
-      reference: 'copy_stop_loss',
-      description: 'Copies closed out at their stop loss on live equity',
-      when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE pnl <> fee)`,
-      entries: sql`SELECT co.account_id, co.pnl - co.fee FROM copy_closeout co
-                   UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM copy_closeout)::bigint
-                   UNION ALL SELECT f.account, f.amount FROM unnest(${sqlArray(feeAccounts)}::bigint[], ${sqlArray(feeAmounts)}::bigint[]) AS f(account, amount)`,
-    });
-    const returned = ledgerSetPostings.ctes('returned', {
-      type: 'copy_return',
-      reference: 'copy_stop_loss',
-      description: 'Copies ended by their stop loss on live equity',
-      when: sql`EXISTS (SELECT 1 FROM copy_closeout WHERE ends AND after > 0)`,
-      entries: sql`SELECT co.account_id, -co.after FROM copy_closeout co WHERE co.ends AND co.after > 0
-                   UNION ALL
-                   SELECT cash.id, co.after FROM copy_closeout co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
-                   WHERE co.ends AND co.after > 0`,
-    });
-    const [settled] = await runSql(
-      em,
-      sql<{ positions: string; copies: string }>`WITH settled AS (
+         SELECT copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct,
+                sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n, max(unquoted) = 0 AS ends
+         FROM cp GROUP BY copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct
+       ),
+       fees AS (SELECT x.*, CASE WHEN x.equity + x.pnl > x.hwm THEN (x.equity + x.pnl - x.hwm) * x.share_pct / 100 ELSE 0 END AS fee FROM per_copy x),
+       co AS (SELECT fees.*, fees.equity + fees.pnl - fees.fee AS after FROM fees),
+       settled AS (
          UPDATE copy_positions p SET settled = true, pnl = cp.pnl, fee = CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END,
                 settled_at = now(), exit_price = cp.mark, close_reason = 'copy_stop_loss'
-         FROM copy_closeout_positions cp JOIN copy_closeout co ON co.copy_id = cp.copy_id
+         FROM cp JOIN co ON co.copy_id = cp.copy_id
          WHERE p.trade_id = cp.trade_id AND p.copy_id = cp.copy_id AND NOT p.settled
          RETURNING 1
        ), stopped AS (
@@ -272,42 +248,55 @@ export class SqlPriceWatchStore extends PriceWatchStore {
            high_water_mark = CASE WHEN co.equity + co.pnl > c.high_water_mark THEN co.after ELSE c.high_water_mark END,
            status = CASE WHEN co.ends THEN 'stopped' ELSE 'stopping' END, stop_reason = 'stop_loss',
            ended_at = CASE WHEN co.ends THEN now() ELSE c.ended_at END, updated_at = now()
-         FROM copy_closeout co WHERE c.id = co.copy_id
+         FROM co WHERE c.id = co.copy_id
          RETURNING 1
        ), booked AS (
          UPDATE trader_trades t SET copiers_pnl = t.copiers_pnl + s.pnl, copiers_fees = t.copiers_fees + s.fee
          FROM (SELECT cp.trade_id, sum(cp.pnl) AS pnl, sum(CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END) AS fee
-               FROM copy_closeout_positions cp JOIN copy_closeout co ON co.copy_id = cp.copy_id GROUP BY cp.trade_id) s
+               FROM cp JOIN co ON co.copy_id = cp.copy_id GROUP BY cp.trade_id) s
          WHERE t.id = s.trade_id
          RETURNING 1
        ), ${closeOut}, ${returned}
-       SELECT (SELECT count(*) FROM settled)::text AS positions, (SELECT count(*) FROM stopped)::text AS copies`,
+       SELECT co.copy_id::text AS copy_id, co.follower_id::text AS follower_id, co.trader_id, co.pnl::text AS pnl, co.n::text AS n,
+              co.ends, co.after::text AS after,
+              (SELECT count(*) FROM settled)::text AS settled, (SELECT count(*) FROM stopped)::text AS stopped
+       FROM co ORDER BY co.trader_id, co.copy_id`,
     );
-    if (Number(settled.positions) !== result.positions || Number(settled.copies) !== result.copies) {
+    if (!rows.length) return result;
+    result.copies = rows.length;
+    result.positions = rows.reduce((n, r) => n + Number(r.n), 0);
+    result.ended = rows.filter((r) => r.ends).length;
+    result.pnl = rows.reduce((sum, r) => sum + BigInt(r.pnl), 0n);
+    if (Number(rows[0].settled) !== result.positions || Number(rows[0].stopped) !== result.copies) {
       throw new Error('copy close-out: positions changed during settlement');
     }
+    const byId = new Map(traders.map((t) => [t.id, t]));
     await this.notifications.notifyFromSelect(
       tx,
-      `SELECT co.follower_id, 'guard_hit', 'Copy stop loss reached: your copy of ' || tp.name || ' was closed out',
+      `SELECT r.follower_id, 'guard_hit', 'Copy stop loss reached: your copy of ' || tp.name || ' was closed out',
               'Your copy''s live equity fell to its stop loss: its open positions were closed at the market.',
-              jsonb_build_object('copyId', co.copy_id, 'guard', 'copy_stop_loss', 'pnl', co.pnl::text, 'trader', tp.name)
-       FROM copy_closeout co JOIN trader_profiles tp ON tp.id = co.trader_id
+              jsonb_build_object('copyId', r.copy_id, 'guard', 'copy_stop_loss', 'pnl', r.pnl, 'trader', tp.name)
+       FROM ${CLOSED_OUT}
        UNION ALL
-       SELECT co.follower_id, 'copy_ended', 'Your copy of ' || tp.name || ' has ended',
-              ${sqlAmount('co.after')} || ' USD returned to your balance.', jsonb_build_object('copyId', co.copy_id, 'returned', co.after::text, 'trader', tp.name)
-       FROM copy_closeout co JOIN trader_profiles tp ON tp.id = co.trader_id WHERE co.ends`,
-    );
-    const rows = await em.execute<{ trader_id: number; follower_id: string; copy_id: string }[]>(
-      'SELECT trader_id, follower_id, copy_id FROM copy_closeout ORDER BY trader_id, copy_id',
+       SELECT r.follower_id, 'copy_ended', 'Your copy of ' || tp.name || ' has ended',
+              ${sqlAmount('r.after')} || ' USD returned to your balance.', jsonb_build_object('copyId', r.copy_id, 'returned', r.after::text, 'trader', tp.name)
+       FROM ${CLOSED_OUT} WHERE r.ends`,
+      [0, 1].flatMap(() => [
+        pgArray(rows.map((r) => r.follower_id)),
+        pgArray(rows.map((r) => r.copy_id)),
+        pgArray(rows.map((r) => String(r.trader_id))),
+        pgArray(rows.map((r) => r.pnl)),
+        pgArray(rows.map((r) => r.after)),
+        pgArray(rows.map((r) => String(r.ends))),
+      ]),
     );
     for (const row of rows) {
-      const trader = traders.find((t) => t.id === Number(row.trader_id)) as TraderRef;
+      const trader = byId.get(Number(row.trader_id)) as TraderRef;
       const entry = result.followersByTrader.get(trader.id) ?? { trader, followerIds: [], copyIds: [] };
       entry.followerIds.push(row.follower_id);
       entry.copyIds.push(row.copy_id);
       result.followersByTrader.set(trader.id, entry);
     }
-    await em.execute('DROP TABLE copy_closeout_positions; DROP TABLE copy_closeout');
     return result;
   }
 }
