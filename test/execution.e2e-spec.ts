@@ -1,4 +1,4 @@
-import { copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
+import { CLOSE_OUT_SPLIT, copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
 import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
@@ -274,6 +274,42 @@ describe('execution at the market', () => {
       expect(await fx.cashOf(sql, tr.id)).toBe(traderCash + 400n);
       expect(await fx.cashOf(sql, f.id)).toBe(6_600n);
       expect(await sql("SELECT fee::text AS fee FROM copy_positions WHERE copy_id = ? AND close_reason = 'copy_stop_loss'", [copy.id])).toEqual([{ fee: '400' }]);
+    });
+
+    it('many copies at once close out in two transactions side by side: each once, a follower of both traders in both', async () => {
+      const [a, b] = [await trader(), await trader()];
+      const both = await follower(20_000);
+      const [onlyA, onlyB] = [await follower(10_000), await follower(10_000)];
+      const copies = [
+        await follow(both, a.traderId, '100.00', 70),
+        await follow(both, b.traderId, '100.00', 70),
+        await follow(onlyA, a.traderId, '100.00', 70),
+        await follow(onlyB, b.traderId, '100.00', 70),
+      ];
+      await openAt(t, a.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 100 }).expect(201);
+      await openAt(t, b.bearer, '10', { symbol: 'ETHUSDT', allocationPct: 100 }).expect(201);
+      const watcher = t.app.get(PriceWatcher);
+      watcher.pause();
+      watcher.closeOutSplit = 2;
+      try {
+        // −40 % on both: every copy's live equity is 60.00 ≤ 70.00; four copies, two transactions of two.
+        const quotes = [
+          { symbol: 'BTCUSDT', bid: '60', ask: '60', time: new Date() },
+          { symbol: 'ETHUSDT', bid: '6', ask: '6', time: new Date() },
+        ];
+        expect(await watcher.cycle(quotes)).toMatchObject({ closedOutCopies: 4 });
+        expect(await watcher.cycle(quotes)).toMatchObject({ closedOutCopies: 0 });
+      } finally {
+        watcher.closeOutSplit = CLOSE_OUT_SPLIT;
+        watcher.resume();
+      }
+      const rows = await sql<{ status: string; settled: string }>(
+        "SELECT c.status, (SELECT count(*) FROM copy_positions p WHERE p.copy_id = c.id AND p.close_reason = 'copy_stop_loss')::text AS settled FROM copies c WHERE c.id = ANY (?::uuid[])",
+        [`{${copies.map((c) => c.id).join(',')}}`],
+      );
+      expect(rows).toEqual(copies.map(() => ({ status: 'stopped', settled: '1' })));
+      expect([await fx.cashOf(sql, both.id), await fx.cashOf(sql, onlyA.id), await fx.cashOf(sql, onlyB.id)]).toEqual([12_000n, 6_000n, 6_000n]);
+      expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [both.id])).toHaveLength(2);
     });
 
     it('a timer cycle checks the copies even without a new quote, and a paused watcher does nothing', async () => {

@@ -15,7 +15,7 @@ export { DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './adapters/persi
 export { rollDemoTradesForward, rollDemoTradesOnStart } from './adapters/persistence/demo/roll-demo-trades';
 export * from './application/ports/price-watch-store';
 export * from './application/ports/trade-events';
-export { PriceWatcher, WATCH_INTERVAL_MS, type WatchCycleResult } from './application/services/price-watcher';
+export { CLOSE_OUT_SPLIT, PriceWatcher, WATCH_INTERVAL_MS, type WatchCycleResult } from './application/services/price-watcher';
 export { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.use-case';
 export { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
 export { CloseOutCopiesUseCase } from './application/use-cases/close-out-copies/close-out-copies.use-case';

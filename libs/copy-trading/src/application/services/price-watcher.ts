@@ -6,6 +6,8 @@ import { CloseOutCopiesUseCase } from '../use-cases/close-out-copies/close-out-c
 
 /** The timer's period: every copy with open positions is checked at least this often. */
 export const WATCH_INTERVAL_MS = 1_000;
+/** A close-out of at least this many copies runs as two transactions side by side. */
+export const CLOSE_OUT_SPLIT = 200;
 
 export interface WatchCycleResult {
   /** trades closed by their stop loss / take profit */
@@ -33,6 +35,8 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
   /** Off until the app has started; paused() turns it off for a while. */
   private enabled = false;
   private paused = false;
+  /** A close-out of at least this many copies runs as two transactions side by side (specs lower it). */
+  closeOutSplit = CLOSE_OUT_SPLIT;
 
   constructor(
     private readonly market: MarketQuotes,
@@ -126,7 +130,15 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
       }
     }
     const tripped = await this.store.trippedCopies(quotes);
-    if (tripped.length) result.closedOutCopies = (await this.closeOut.execute(tripped, quotes)).copies;
+    if (!tripped.length) return result;
+    // Many copies at once (a crash of the market) close out in two transactions side by side, so that both of a
+    // machine's cores work on them. They touch disjoint copies and lock shared rows (the market's account, a
+    // trader's, a follower's cash) in one order, so neither waits on the other in a cycle.
+    const parts = tripped.length >= this.closeOutSplit ? [tripped.filter((_, i) => i % 2 === 0), tripped.filter((_, i) => i % 2 === 1)] : [tripped];
+    const outcomes = await Promise.allSettled(parts.map((ids) => this.closeOut.execute(ids, quotes)));
+    for (const outcome of outcomes) if (outcome.status === 'fulfilled') result.closedOutCopies += outcome.value.copies;
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
     return result;
   }
 }
