@@ -177,33 +177,11 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     //   `co`, per copy, its pnl, profit share (the copy's own share, product.md §10, exactly as a trader's close
     //   computes it on the equity after the pnl: zero in practice, as a copy at its stop loss is below what it
     //   invested, so below its high-water mark), whether it ends and the equity it leaves;
-    // - the writes: positions, copies, the trades' copier totals, and two ledger transactions (the wallet's
-    //   set-based postings, docs/ledger.md): the close-out (one entry per copy, pnl net of profit share; the market
-    //   −Σ pnl; each trader's cash +Σ profit share) and the ended copies' equity → their owners' cash (copy_return).
-    //   The posting trigger runs once for both, so a copy's equity account is locked and updated once.
-    const closeOut = ledgerSetPostings.ctes('close_out', {
-      type: 'copy_stop_loss',
-      reference: 'copy_stop_loss',
-      description: 'Copies closed out at their stop loss on live equity',
-      when: sql`EXISTS (SELECT 1 FROM co WHERE pnl <> fee)`,
-      entries: sql`SELECT co.account_id, co.pnl - co.fee FROM co
-                   UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM co)::bigint
-                   UNION ALL SELECT cash.id, sum(co.fee)::bigint FROM co JOIN trader_profiles tp ON tp.id = co.trader_id
-                     JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = tp.user_id GROUP BY cash.id`,
-    });
-    const returned = ledgerSetPostings.ctes('returned', {
-      type: 'copy_return',
-      reference: 'copy_stop_loss',
-      description: 'Copies ended by their stop loss on live equity',
-      when: sql`EXISTS (SELECT 1 FROM co WHERE ends AND after > 0)`,
-      entries: sql`SELECT co.account_id, -co.after FROM co WHERE co.ends AND co.after > 0
-                   UNION ALL
-                   SELECT cash.id, co.after FROM co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
-                   WHERE co.ends AND co.after > 0`,
-    });
+    // - the writes: positions and copies. It returns one row per copy closed out, for the notifications, the
+    //   trades' totals and ledger postings below, and the result.
     const rows = await runSql(
       em,
-      sql<{ copy_id: string; follower_id: string; trader_id: number; pnl: string; n: string; ends: boolean; after: string; settled: string; stopped: string }>`
+      sql<{ copy_id: string; follower_id: string; trader_id: number; account_id: string; pnl: string; fee: string; n: string; ends: boolean; after: string; trades: string; settled: string; stopped: string }>`
        WITH pos AS (
          -- driven by the few copies (copy_id index), not by every position of the marked trades; every open
          -- position of theirs, with its mark and pnl when its instrument has a quote (mark null when not)
@@ -232,7 +210,8 @@ export class SqlPriceWatchStore extends PriceWatchStore {
        per_copy AS (
          -- ends when every open position of the copy is among those closed out (none left without a quote)
          SELECT copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct,
-                sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n, max(unquoted) = 0 AS ends
+                sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n, max(unquoted) = 0 AS ends,
+                array_to_string(array_agg(trade_id), ',') AS trades
          FROM cp GROUP BY copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct
        ),
        fees AS (SELECT x.*, CASE WHEN x.equity + x.pnl > x.hwm THEN (x.equity + x.pnl - x.hwm) * x.share_pct / 100 ELSE 0 END AS fee FROM per_copy x),
@@ -250,15 +229,10 @@ export class SqlPriceWatchStore extends PriceWatchStore {
            ended_at = CASE WHEN co.ends THEN now() ELSE c.ended_at END, updated_at = now()
          FROM co WHERE c.id = co.copy_id
          RETURNING 1
-       ), booked AS (
-         UPDATE trader_trades t SET copiers_pnl = t.copiers_pnl + s.pnl, copiers_fees = t.copiers_fees + s.fee
-         FROM (SELECT cp.trade_id, sum(cp.pnl) AS pnl, sum(CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END) AS fee
-               FROM cp JOIN co ON co.copy_id = cp.copy_id GROUP BY cp.trade_id) s
-         WHERE t.id = s.trade_id
-         RETURNING 1
-       ), ${closeOut}, ${returned}
-       SELECT co.copy_id::text AS copy_id, co.follower_id::text AS follower_id, co.trader_id, co.pnl::text AS pnl, co.n::text AS n,
-              co.ends, co.after::text AS after,
+       )
+       SELECT co.copy_id::text AS copy_id, co.follower_id::text AS follower_id, co.trader_id, co.account_id::text AS account_id,
+              co.pnl::text AS pnl, co.fee::text AS fee, co.n::text AS n,
+              co.ends, co.after::text AS after, co.trades,
               (SELECT count(*) FROM settled)::text AS settled, (SELECT count(*) FROM stopped)::text AS stopped
        FROM co ORDER BY co.trader_id, co.copy_id`,
     );
@@ -290,6 +264,49 @@ export class SqlPriceWatchStore extends PriceWatchStore {
         pgArray(rows.map((r) => String(r.ends))),
       ]),
     );
+    // The ledger last, so that the market's account (which every close-out posts to) and the trades' rows stay locked
+    // for the shortest time: two close-outs side by side (see PriceWatcher) wait on each other only here. Two transactions through the
+    // wallet's set-based postings (docs/ledger.md), in one statement, from the copies closed out: the close-out (one
+    // entry per copy, pnl net of profit share; the market −Σ pnl; each trader's cash +Σ profit share) and the ended
+    // copies' equity → their owners' cash (copy_return). The posting trigger runs once for both, so a copy's equity
+    // account is locked and updated once.
+    const co = sql`(SELECT * FROM unnest(${sqlArray(rows.map((r) => r.account_id))}::bigint[], ${sqlArray(rows.map((r) => r.follower_id))}::uuid[],
+                     ${sqlArray(rows.map((r) => r.trader_id))}::int[], ${sqlArray(rows.map((r) => r.pnl))}::bigint[], ${sqlArray(rows.map((r) => r.fee))}::bigint[],
+                     ${sqlArray(rows.map((r) => r.after))}::bigint[], ${sqlArray(rows.map((r) => String(r.ends)))}::boolean[])
+                   AS x(account_id, follower_id, trader_id, pnl, fee, after, ends))`;
+    const closeOut = ledgerSetPostings.ctes('close_out', {
+      type: 'copy_stop_loss',
+      reference: 'copy_stop_loss',
+      description: 'Copies closed out at their stop loss on live equity',
+      when: sql`EXISTS (SELECT 1 FROM co WHERE co.pnl <> co.fee)`,
+      entries: sql`SELECT co.account_id, co.pnl - co.fee FROM co
+                   UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM co)::bigint
+                   UNION ALL SELECT cash.id, sum(co.fee)::bigint FROM co JOIN trader_profiles tp ON tp.id = co.trader_id
+                     JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = tp.user_id GROUP BY cash.id`,
+    });
+    const returned = ledgerSetPostings.ctes('returned', {
+      type: 'copy_return',
+      reference: 'copy_stop_loss',
+      description: 'Copies ended by their stop loss on live equity',
+      when: sql`EXISTS (SELECT 1 FROM co WHERE co.ends AND co.after > 0)`,
+      entries: sql`SELECT co.account_id, -co.after FROM co WHERE co.ends AND co.after > 0
+                   UNION ALL
+                   SELECT cash.id, co.after FROM co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
+                   WHERE co.ends AND co.after > 0`,
+    });
+    // The trades' copier totals go with it: two close-outs side by side may share a trade, so its rows are locked
+    // first, in id order (then the posting trigger locks the accounts, in id order too).
+    const tradeIds = [...new Set(rows.flatMap((r) => r.trades.split(',')))].map(BigInt).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    await runSql(em, sql`SELECT id FROM trader_trades WHERE id = ANY (${sqlArray(tradeIds)}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
+    const booked = sql`booked AS (
+        UPDATE trader_trades t SET copiers_pnl = t.copiers_pnl + s.pnl, copiers_fees = t.copiers_fees + s.fee
+        FROM (SELECT p.trade_id, sum(p.pnl) AS pnl, sum(p.fee) AS fee
+              FROM unnest(${ids}::uuid[]) AS c(copy_id) JOIN copy_positions p ON p.copy_id = c.copy_id
+              WHERE p.settled AND p.close_reason = 'copy_stop_loss' AND p.settled_at = now() GROUP BY p.trade_id) s
+        WHERE t.id = s.trade_id
+        RETURNING 1
+      )`;
+    await runSql(em, sql`WITH co AS MATERIALIZED ${co}, ${booked}, ${closeOut}, ${returned} SELECT 1`);
     for (const row of rows) {
       const trader = byId.get(Number(row.trader_id)) as TraderRef;
       const entry = result.followersByTrader.get(trader.id) ?? { trader, followerIds: [], copyIds: [] };
