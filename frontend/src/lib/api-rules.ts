@@ -218,7 +218,9 @@ export const API_RULES = {
       "format": "email"
     },
     "otp": {
-      "pattern": "^\\d{6}$"
+      "pattern": "^\\d{6}$",
+      "minLength": 6,
+      "maxLength": 6
     }
   },
   "WithdrawRequestDto": {

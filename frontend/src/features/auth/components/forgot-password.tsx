@@ -4,7 +4,7 @@ import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { useResetPassword, useSendResetCode, useVerifyResetCode } from '../api/forgot-password';
-import { lengthHint } from '../../../lib/input-rules';
+import { lengthHint, rule } from '../../../lib/input-rules';
 import { emailError, otpError, PASSWORD, passwordError } from '../api/validation';
 import { AuthCard } from './auth-card';
 
@@ -111,7 +111,7 @@ export function ForgotPassword() {
             label="Verification code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={6}
+            maxLength={rule('VerifyOtpRequestDto', 'otp').maxLength}
             value={otp}
             onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
             error={errors.otp}

@@ -6,6 +6,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { createNewOtp, useResendOtp } from '../api/create-new-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { compact, emailError, otpError } from '../api/validation';
+import { rule } from '../../../lib/input-rules';
 import { AuthCard } from './auth-card';
 
 export function OtpVerification() {
@@ -82,7 +83,7 @@ export function OtpVerification() {
           name="otp"
           inputMode="numeric"
           autoComplete="one-time-code"
-          maxLength={6}
+          maxLength={rule('VerifyOtpRequestDto', 'otp').maxLength}
           value={otp}
           onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
           error={errors.otp}

@@ -41,7 +41,7 @@ export class RegisterRequestDto extends EmailField {
 export class EmailRequestDto extends EmailField {}
 
 export class VerifyOtpRequestDto extends EmailField {
-  @ApiProperty({ example: '123456', pattern: '^\\d{6}$' })
+  @ApiProperty({ example: '123456', pattern: '^\\d{6}$', minLength: 6, maxLength: 6 })
   @IsString()
   @Matches(/^\d{6}$/, { message: 'otp must be 6 digits' })
   otp!: string;
