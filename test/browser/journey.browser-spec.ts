@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { codeMailedTo, launch, newPage, screenshot } from './support/browser';
 import { signInAdmin } from './support/admin';
+import { signIn } from './support/accounts';
 
 // A 1×1 PNG: real image bytes, so the server's content check (magic bytes) accepts it.
 const PNG = Buffer.from(
@@ -13,15 +14,6 @@ const suffix = randomBytes(3).toString('hex');
 const user = { username: `copier_${suffix}`, first: 'Cora', last: 'Copier', email: `copier_${suffix}@example.test`, password: 'copier-password-1' };
 const trader = { username: `trader_${suffix}`, first: 'Tess', last: `Trend${suffix}`, email: `trader_${suffix}@example.test`, password: 'trader-password-1' };
 const traderName = `${trader.first} ${trader.last}`;
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-}
 
 const toast = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor();
 

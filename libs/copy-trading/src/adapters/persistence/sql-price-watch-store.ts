@@ -148,7 +148,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // disk) the planner hashes whole tables instead of probing their indexes (bench:guards, 1 % tripping).
     await em.execute("SET LOCAL statement_timeout = '120s'; SET LOCAL random_page_cost = 1.1");
     const ids = pgArray(copyIds);
-    const quoteArrays = quoteParams(quotes);
+    const byCopyIds = new Sql<never>(BY_COPY_IDS, [ids]);
     // Lock order as everywhere: trader rows (share: trade opens and closes of those traders wait, copies of
     // them do not), in id order, then the copy rows in id order, then the ledger accounts (posting trigger).
     const traders = (
@@ -167,7 +167,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       ledgerSetPostings.ensureCashAccounts(
         sql`SELECT unnest(${sqlArray(traders.map((t) => t.userId))}::uuid[])
             UNION ALL
-            SELECT c.follower_id FROM unnest(${ids}::uuid[]) AS s(copy_id) JOIN copies c ON c.id = s.copy_id
+            SELECT c.follower_id FROM ${byCopyIds} JOIN copies c ON c.id = s.copy_id
             WHERE NOT EXISTS (SELECT 1 FROM ${ledgerSetPostings.cashAccounts()} cash WHERE cash.owner_id = c.follower_id)`,
       ),
     );
@@ -187,20 +187,19 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          -- position of theirs, with its mark and pnl when its instrument has a quote (mark null when not)
          SELECT p.trade_id, p.copy_id, p.follower_id, m.mark,
                 CASE WHEN m.mark IS NOT NULL THEN ${new Sql(pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign'), [])} END AS pnl
-         FROM unnest(${ids}::uuid[]) AS s(copy_id) JOIN copy_positions p ON p.copy_id = s.copy_id
+         FROM ${byCopyIds} JOIN copy_positions p ON p.copy_id = s.copy_id
          JOIN (
            SELECT t.id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
                   CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END AS mark
            FROM trader_trades t
-           LEFT JOIN unnest(${quoteArrays[0]}::text[], ${quoteArrays[1]}::numeric[], ${quoteArrays[2]}::numeric[], ${quoteArrays[3]}::timestamptz[])
-             AS q(symbol, bid, ask, time) ON q.symbol = t.symbol
+           LEFT JOIN ${new Sql(QUOTES_RELATION, quoteParams(quotes))} ON q.symbol = t.symbol
            WHERE t.status = 'open'
          ) m ON m.id = p.trade_id
          WHERE NOT p.settled
        ), tot AS (SELECT copy_id, sum(pnl) AS pnl, count(*) FILTER (WHERE mark IS NULL) AS unquoted FROM pos GROUP BY copy_id),
        hit AS (
          SELECT c.id AS copy_id, tot.unquoted, c.trader_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm, c.share_pct
-         FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${new Sql(COPY_EQUITY, [])} a ON a.copy_id = c.id
+         FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = c.id
          WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
            AND (a.balance + tot.pnl) * 100 <= c.invested * c.stop_loss_pct
        ),
@@ -245,6 +244,15 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       throw new Error('copy close-out: positions changed during settlement');
     }
     const byId = new Map(traders.map((t) => [t.id, t]));
+    // CLOSED_OUT's parameters; the select below reads it twice.
+    const closedOut = [
+      pgArray(rows.map((r) => r.follower_id)),
+      pgArray(rows.map((r) => r.copy_id)),
+      pgArray(rows.map((r) => String(r.trader_id))),
+      pgArray(rows.map((r) => r.pnl)),
+      pgArray(rows.map((r) => r.after)),
+      pgArray(rows.map((r) => String(r.ends))),
+    ];
     await this.notifications.notifyFromSelect(
       tx,
       `SELECT r.follower_id, 'guard_hit', 'Copy stop loss reached: your copy of ' || tp.name || ' was closed out',
@@ -255,14 +263,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
        SELECT r.follower_id, 'copy_ended', 'Your copy of ' || tp.name || ' has ended',
               ${sqlAmount('r.after')} || ' USD returned to your balance.', jsonb_build_object('copyId', r.copy_id, 'returned', r.after::text, 'trader', tp.name)
        FROM ${CLOSED_OUT} WHERE r.ends`,
-      [0, 1].flatMap(() => [
-        pgArray(rows.map((r) => r.follower_id)),
-        pgArray(rows.map((r) => r.copy_id)),
-        pgArray(rows.map((r) => String(r.trader_id))),
-        pgArray(rows.map((r) => r.pnl)),
-        pgArray(rows.map((r) => r.after)),
-        pgArray(rows.map((r) => String(r.ends))),
-      ]),
+      [...closedOut, ...closedOut],
     );
     // The ledger last, so that the market's account (which every close-out posts to) and the trades' rows stay locked
     // for the shortest time: two close-outs side by side (see PriceWatcher) wait on each other only here. Two transactions through the
@@ -296,12 +297,12 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     });
     // The trades' copier totals go with it: two close-outs side by side may share a trade, so its rows are locked
     // first, in id order (then the posting trigger locks the accounts, in id order too).
-    const tradeIds = [...new Set(rows.flatMap((r) => r.trades.split(',')))].map(BigInt).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const tradeIds = rows.flatMap((r) => r.trades.split(','));
     await runSql(em, sql`SELECT id FROM trader_trades WHERE id = ANY (${sqlArray(tradeIds)}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
     const booked = sql`booked AS (
         UPDATE trader_trades t SET copiers_pnl = t.copiers_pnl + s.pnl, copiers_fees = t.copiers_fees + s.fee
         FROM (SELECT p.trade_id, sum(p.pnl) AS pnl, sum(p.fee) AS fee
-              FROM unnest(${ids}::uuid[]) AS c(copy_id) JOIN copy_positions p ON p.copy_id = c.copy_id
+              FROM ${byCopyIds} JOIN copy_positions p ON p.copy_id = s.copy_id
               WHERE p.settled AND p.close_reason = 'copy_stop_loss' AND p.settled_at = now() GROUP BY p.trade_id) s
         WHERE t.id = s.trade_id
         RETURNING 1
