@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
 import { adminApiToken, signInAdminJs } from './support/admin';
-import { call, login } from './support/accounts';
+import { call, createUser, login, submitKyc, type Person } from './support/accounts';
 
 /**
  * Issue 14, AdminJS: axe-core on every page of the back-office — its login, the dashboard (which is the Users
@@ -68,17 +68,11 @@ describe('AdminJS back-office: no critical axe-core violation (Chromium)', () =>
   async function recordsEverywhere(): Promise<void> {
     const token = await adminApiToken(); // enrols the admin's 2FA the first time in the run
     const suffix = Date.now().toString(36);
-    const person = (name: string) => ({ username: `${name}_${suffix}`, firstname: 'Axe', lastname: 'Core', email: `${name}_${suffix}@mirrorline.test`, password: 'a-strong-password' });
+    const person = (name: string): Person => ({ username: `${name}_${suffix}`, firstname: 'Axe', lastname: 'Core', email: `${name}_${suffix}@mirrorline.test`, password: 'a-strong-password' });
     const applicant = person('axe_kyc');
     const depositor = person('axe_deposit');
-    for (const who of [applicant, depositor]) await call('/user/create', { method: 'POST', token, body: who });
-    const form = new FormData();
-    form.set('documentType', 'passport');
-    form.set('documentNumber', 'X1234567');
-    const png = new Blob([Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)])], { type: 'image/png' });
-    for (const side of ['front', 'back', 'selfie']) form.set(side, png, `${side}.png`);
-    const kyc = await fetch(`${browserEnv().baseUrl}/api/user/requestKYC`, { method: 'POST', headers: { Authorization: `Bearer ${await login(applicant.email, applicant.password)}` }, body: form });
-    expect(kyc.status).toBe(201);
+    for (const who of [applicant, depositor]) await createUser(token, who);
+    await submitKyc(applicant);
     const depositorId = ((await call(`/user/get-all?search=${depositor.username}`, { token })).users as Array<{ _id: string }>)[0]._id;
     userId = depositorId;
     await call('/user/update', { method: 'PATCH', token, body: { userId: depositorId, KYC: 'Verified' } });

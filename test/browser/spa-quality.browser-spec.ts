@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
 import { adminApiToken, signInAdmin } from './support/admin';
+import { createUser, submitKyc, type Person } from './support/accounts';
 
 /**
  * Every route of the SPA, as a visitor and as a signed-in admin (who may open every dashboard):
@@ -93,6 +94,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
             "[...document.querySelectorAll('.table-wrap')].filter((w) => w.scrollWidth > w.clientWidth + 1).map((w) => w.getAttribute('aria-label') + ' ' + w.scrollWidth + '>' + w.clientWidth)",
           )) as string[];
           for (const c of clipped) problems.push(`${path} at 1280 px: table clipped (${c})`);
+          await screenshot(page, 'desktop-admindashboard-usermanagement');
         }
         for (const v of await axe(page)) problems.push(`${path} at ${width} px: ${v}`);
       }
@@ -112,6 +114,18 @@ describe('every route: phone width and accessibility (Chromium against the real 
   });
 
   it('signed-in routes (admin: every dashboard)', async () => {
+    // the widest a user can make the admin's tables: a 32-character username, a long email, a 64-character
+    // document number without a space, and all three KYC files (a Pending submission, the list's default)
+    const suffix = Date.now().toString(36);
+    const widest: Person = {
+      username: `w${suffix}`.padEnd(32, 'w'),
+      firstname: 'Wide'.padEnd(64, 'e'),
+      lastname: 'Lastname'.padEnd(64, 'e'),
+      email: `widest.applicant.${suffix}.with-a-long-address@a-rather-long-mail-domain.mirrorline.test`,
+      password: 'a-strong-password',
+    };
+    await createUser(await adminApiToken(), widest);
+    await submitKyc(widest, `DOC${suffix}`.padEnd(64, '7'));
     expect(await check(true, ADMIN_ROUTES)).toEqual([]);
   });
 

@@ -33,3 +33,21 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }
+
+export interface Person { username: string; firstname: string; lastname: string; email: string; password: string }
+
+/** A user made by the admin through POST user/create. */
+export async function createUser(adminToken: string, person: Person): Promise<void> {
+  await call('/user/create', { method: 'POST', token: adminToken, body: person });
+}
+
+/** The person signs in and submits KYC (all three files, tiny PNGs) through POST user/requestKYC: a Pending submission. */
+export async function submitKyc(person: Person, documentNumber = 'X1234567'): Promise<void> {
+  const form = new FormData();
+  form.set('documentType', 'passport');
+  form.set('documentNumber', documentNumber);
+  const png = new Blob([Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)])], { type: 'image/png' });
+  for (const side of ['front', 'back', 'selfie']) form.set(side, png, `${side}.png`);
+  const res = await fetch(`${browserEnv().baseUrl}/api/user/requestKYC`, { method: 'POST', headers: { Authorization: `Bearer ${await login(person.email, person.password)}` }, body: form });
+  if (res.status !== 201) throw new Error(`POST /user/requestKYC → ${res.status} ${await res.text()}`);
+}

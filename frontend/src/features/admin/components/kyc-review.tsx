@@ -46,8 +46,8 @@ export function KycReview() {
 
   const columns: Column<KycSubmission>[] = [
     { header: 'Submitted', cell: (s) => formatDate(s.createdAt) },
-    { header: 'User', cell: (s) => <>{s.username}<div className="muted small">{s.email}</div></> },
-    { header: 'Document', cell: (s) => <>{LABELS[s.documentType] ?? s.documentType}<div className="muted small">{s.documentNumber}</div></> },
+    { header: 'User', className: 'cell-break', cell: (s) => <>{s.username}<div className="muted small">{s.email}</div></> },
+    { header: 'Document', className: 'cell-break', cell: (s) => <>{LABELS[s.documentType] ?? s.documentType}<div className="muted small">{s.documentNumber}</div></> },
     {
       header: 'Files',
       className: 'actions',

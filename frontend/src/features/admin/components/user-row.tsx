@@ -213,11 +213,11 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
   return (
     <tr aria-label={`User ${label}`} className={user.blocked ? 'is-blocked' : undefined}>
       <Cell label="No.">{index}</Cell>
-      <Cell label="Username">
+      <Cell label="Username" className="cell-break">
         {user.username}
         {user.blocked && <span className="badge badge--red">Blocked</span>}
       </Cell>
-      <Cell label="Email">{user.email}</Cell>
+      <Cell label="Email" className="cell-break">{user.email}</Cell>
       <Cell label="Roles">
         <div className="role-checks" role="group" aria-label={`Roles of ${label}`}>
           {ROLE_OPTIONS.map((r) => (
