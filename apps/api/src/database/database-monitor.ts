@@ -73,7 +73,10 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
   private async ping(): Promise<void> {
     let timeout: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timeout = setTimeout(() => reject(new Error('Query read timeout')), PING_TIMEOUT_MS);
+      // The rejection waits one more turn of the event loop (setImmediate runs after the I/O phase): when the
+      // process itself was busy past the timeout (a burst of uploads, a long GC), an answer already waiting on the
+      // socket is read first, and a busy process is not taken for a database that does not answer.
+      timeout = setTimeout(() => setImmediate(() => reject(new Error('Query read timeout'))), PING_TIMEOUT_MS);
     });
     try {
       if (!this.client) {
