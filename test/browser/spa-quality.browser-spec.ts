@@ -80,6 +80,11 @@ describe('every route: phone width and accessibility (Chromium against the real 
       if (signedIn) await signInAdmin(page);
       for (const path of routes) {
         await open(page, path);
+        // a signed-in user reaches the notifications from every page, on a phone too
+        const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+        if (signedIn && !(await bell.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
+          problems.push(`${path} at ${width} px: no notification bell`);
+        }
         if (width === 390) {
           const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
           widths.push(`${path} ${scrollWidth}`);
@@ -87,6 +92,16 @@ describe('every route: phone width and accessibility (Chromium against the real 
             await screenshot(page, `phone${path.replace(/\//g, '-')}`);
           }
           if (scrollWidth > 390) problems.push(`${path} at 390 px scrolls sideways: scrollWidth ${scrollWidth}`);
+          if (signedIn && path === '/userdashboard') {
+            // the bell's panel opens inside the phone's width, with its Mark all read (the admin has unread notices)
+            await bell.click();
+            const panel = page.getByRole('region', { name: 'Latest notifications' });
+            const box = await panel.boundingBox();
+            await screenshot(page, 'phone-notifications-panel');
+            if (!box || box.x < 0 || box.x + box.width > 390) problems.push(`bell panel at 390 px outside the screen: ${JSON.stringify(box)}`);
+            if (!(await panel.getByRole('button', { name: 'Mark all read' }).isVisible())) problems.push('bell panel at 390 px: no Mark all read');
+            await page.keyboard.press('Escape');
+          }
         }
         if (width === 1280 && path === '/admindashboard/usermanagement') {
           // the users table fits at 1280 px: balance box and every action visible without scrolling
@@ -126,7 +141,8 @@ describe('every route: phone width and accessibility (Chromium against the real 
     };
     await createUser(await adminApiToken(), widest);
     await submitKyc(widest, `DOC${suffix}`.padEnd(64, '7'));
-    expect(await check(true, ADMIN_ROUTES)).toEqual([]);
+    // and one public page signed in: its top bar carries the bell, Logout and the menu
+    expect(await check(true, [...ADMIN_ROUTES, '/markets'])).toEqual([]);
   });
 
   it('on a phone the trader page keeps a copy button on screen that leads to the copy form', async () => {

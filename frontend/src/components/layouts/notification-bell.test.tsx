@@ -41,6 +41,9 @@ describe('notifications bell and page', () => {
     await act(async () => stream.send('notification', {}));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument());
     expect(screen.getByTestId('bell-count')).toHaveTextContent('2');
+    // The icon is drawn (an SVG), not an emoji that a machine without an emoji font shows as a box.
+    expect(bell.querySelector('svg')).not.toBeNull();
+    expect(bell).toHaveTextContent(/^2$/);
     await userEvent.click(bell);
     const panel = screen.getByRole('region', { name: 'Latest notifications' });
     expect(within(panel).getByText('Your deposit of $1,250.50 was approved.')).toBeInTheDocument();

@@ -52,7 +52,13 @@ export function NotificationBell() {
         aria-label={`Notifications, ${unread} unread`}
         onClick={() => setOpen((o) => !o)}
       >
-        <span aria-hidden="true">🔔</span>
+        {/* An inline icon, not the bell emoji: a machine without an emoji font drew an empty box. */}
+        <svg className="bell__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path
+            d="M12 3a6 6 0 0 0-6 6v3.6L4.3 16a1 1 0 0 0 .9 1.5h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Zm-2.4 15.5a2.5 2.5 0 0 0 4.8 0Z"
+            fill="currentColor"
+          />
+        </svg>
         {unread > 0 && (
           <span className="bell__count" data-testid="bell-count" aria-hidden="true">
             {unread > 99 ? '99+' : unread}
