@@ -39,7 +39,8 @@ const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/
 const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-cases/close-out-copies/close-out-copies.use-case.js');
 const { PriceWatcher } = dist('libs/copy-trading/src/application/services/price-watcher.js');
 
-// BENCH_PROFILE=1 prints the time of every SQL statement of the first tripping cycle; BENCH_PROFILE=all, of every cycle.
+// BENCH_PROFILE=1 prints the time of every SQL statement of the first tripping cycle (BENCH_PROFILE_ROUND=n: of the
+// (n+1)th, the first being 0); BENCH_PROFILE=all, of every cycle.
 const profile = sqlProfile(process.env.BENCH_PROFILE === 'all');
 
 /** MarketQuotes as copy trading sees it, with the quotes the bench sets. */
@@ -168,7 +169,7 @@ async function main() {
       await sql('ANALYZE copies');
       market.set('90'); // −10 % on 500.00 = −50.00: live equity 950.00 = 95 % of 1,000.00
       const [tripFloorMs] = await time(rawScan);
-      profile.on = i === 0;
+      profile.on = process.env.BENCH_PROFILE === 'all' || i === Number(process.env.BENCH_PROFILE_ROUND ?? 0);
       const [tripMs, tripped] = await time(() => watcher.cycle(market.quotes));
       profile.on = false;
       await notices.idle();

@@ -6,7 +6,7 @@ import { Notifications } from '@mirrorline/notifications';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import type { TraderRef } from '../../application/ports/copy-repository';
-import { PriceWatchStore, type CloseOutResult, type CrossedTrade } from '../../application/ports/price-watch-store';
+import { PriceWatchStore, type CloseOutResult, type CrossedTrade, type TrippedCopy } from '../../application/ports/price-watch-store';
 import { toTraderRef, TRADER_REF_COLUMNS } from './sql-copy-repository';
 import { pgArray, pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 import { sqlAmount } from './sql-amount';
@@ -47,6 +47,13 @@ const CLOSED_OUT = `unnest(?::uuid[], ?::uuid[], ?::int[], ?::text[], ?::bigint[
 /** The wallet's relation of copy equity accounts (id, copy_id, owner_id, balance): the wallet owns ledger_accounts. */
 const COPY_EQUITY = sqlText(walletQueries.copyEquity());
 
+/** Copy rows as TrippedCopy, ordered by trader, then copy id. */
+function byTrader(rows: ReadonlyArray<{ id: string; trader_id: number }>): TrippedCopy[] {
+  return rows
+    .map((r) => ({ copyId: r.id, traderId: Number(r.trader_id) }))
+    .sort((a, b) => a.traderId - b.traderId || (a.copyId < b.copyId ? -1 : a.copyId > b.copyId ? 1 : 0));
+}
+
 @Injectable()
 export class SqlPriceWatchStore extends PriceWatchStore {
   constructor(
@@ -72,7 +79,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     return rows.map((r) => ({ tradeId: r.id, traderId: Number(r.trader_id), reason: r.reason, quote: bySymbol.get(r.symbol)! }));
   }
 
-  async trippedCopies(quotes: readonly Quote[]): Promise<string[]> {
+  async trippedCopies(quotes: readonly Quote[]): Promise<TrippedCopy[]> {
     if (!quotes.length) return [];
     // Every copy with open positions, set-based, no loop per copy (product.md §9.3), in two steps.
     //
@@ -107,9 +114,9 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     return this.em.fork().transactional(async (em) => {
       // The planner keeps a once-a-second scan of 100,000 positions on one core with the default parallel costs.
       await em.execute("SET LOCAL work_mem = '64MB'; SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01");
-      const candidates = await em.execute<{ id: string; k: number }[]>(
-        `SELECT DISTINCT x.copy_id AS id, x.k FROM (
-           SELECT p.copy_id, m.k,
+      const candidates = await em.execute<{ id: string; trader_id: number; k: number }[]>(
+        `SELECT DISTINCT x.copy_id AS id, x.trader_id, x.k FROM (
+           SELECT p.copy_id, c.trader_id, m.k,
                   ${UPNL} - 1 AS upnl,
                   c.invested::float8 * c.stop_loss_pct::float8 / 100 - a.balance + 1 AS budget
            FROM ${MARKS} JOIN copy_positions p ON p.trade_id = m.id
@@ -119,13 +126,13 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          WHERE x.upnl <= CASE WHEN x.budget <= 0 THEN x.budget / x.k ELSE x.budget END`,
         trades,
       );
-      const tripped = candidates.filter((c) => c.k === 1).map((c) => c.id);
+      const tripped = candidates.filter((c) => c.k === 1);
       const several = candidates.filter((c) => c.k > 1).map((c) => c.id);
-      if (!several.length) return tripped.sort();
+      if (!several.length) return byTrader(tripped);
       // A few copies among many: probe their positions, copies and accounts by index (see closeOut).
       await em.execute('SET LOCAL random_page_cost = 1.1');
-      const rows = await em.execute<{ id: string }[]>(
-        `SELECT c.id FROM (
+      const rows = await em.execute<{ id: string; trader_id: number }[]>(
+        `SELECT c.id, c.trader_id FROM (
            SELECT p.copy_id, sum(${UPNL}) AS upnl, count(*) AS n
            FROM ${BY_COPY_IDS} JOIN copy_positions p ON p.copy_id = s.copy_id JOIN ${MARKS} ON m.id = p.trade_id
            WHERE NOT p.settled GROUP BY p.copy_id
@@ -135,7 +142,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
            AND (a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct`,
         [pgArray(several), ...trades],
       );
-      return [...tripped, ...rows.map((r) => r.id)].sort();
+      return byTrader([...tripped, ...rows]);
     });
   }
 

@@ -10,6 +10,12 @@ export interface CrossedTrade {
   quote: Quote;
 }
 
+/** A copy whose live equity is at its stop loss (trippedCopies), with its trader. */
+export interface TrippedCopy {
+  copyId: string;
+  traderId: number;
+}
+
 export interface CloseOutResult {
   /** copies closed out (their stop loss on live equity was reached) */
   copies: number;
@@ -34,9 +40,9 @@ export abstract class PriceWatchStore {
   /**
    * Live copies whose live equity (equity + Σ unrealized pnl at these quotes) is at or below their stop loss:
    * every one of them, and possibly a borderline copy a cent above (a cheap pre-filter); closeOut re-checks
-   * each exactly under its locks.
+   * each exactly under its locks. Ordered by trader, then copy.
    */
-  abstract trippedCopies(quotes: readonly Quote[]): Promise<string[]>;
+  abstract trippedCopies(quotes: readonly Quote[]): Promise<TrippedCopy[]>;
   /**
    * Closes out these copies under their traders' share locks and their own row locks, re-checked at the same
    * quotes: their open positions settle at the close-side quote for this copy only (reason copy_stop_loss), the

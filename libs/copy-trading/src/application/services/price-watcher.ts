@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { MarketQuotes, QuoteListener, type Quote } from '@mirrorline/market';
-import { PriceWatchStore } from '../ports/price-watch-store';
+import { PriceWatchStore, type TrippedCopy } from '../ports/price-watch-store';
 import { CloseTradeUseCase } from '../use-cases/close-trade/close-trade.use-case';
 import { CloseOutCopiesUseCase } from '../use-cases/close-out-copies/close-out-copies.use-case';
 
@@ -14,6 +14,28 @@ export interface WatchCycleResult {
   closedTrades: number;
   /** copies closed out by their stop loss on live equity */
   closedOutCopies: number;
+}
+
+/**
+ * The two halves of a mass close-out. Whole traders go to one half or the other (the largest first, each to the
+ * smaller half), so that the halves lock disjoint trade rows (a close-out adds its copies' pnl to their trades'
+ * totals) and meet only on the market's account, in their last statement. When one trader holds more than three
+ * quarters of the copies, the halves alternate instead: they then share that trader's trade rows too.
+ */
+export function splitCloseOut(tripped: readonly TrippedCopy[]): [string[], string[]] {
+  const byTrader = new Map<number, string[]>();
+  for (const t of tripped) {
+    const ids = byTrader.get(t.traderId) ?? [];
+    ids.push(t.copyId);
+    byTrader.set(t.traderId, ids);
+  }
+  const halves: [string[], string[]] = [[], []];
+  for (const ids of [...byTrader.values()].sort((a, b) => b.length - a.length)) {
+    halves[halves[0].length <= halves[1].length ? 0 : 1].push(...ids);
+  }
+  if (Math.min(halves[0].length, halves[1].length) * 4 >= tripped.length) return halves;
+  const alternate = (k: number) => tripped.filter((_, i) => i % 2 === k).map((t) => t.copyId);
+  return [alternate(0), alternate(1)];
 }
 
 /**
@@ -133,8 +155,8 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
     if (!tripped.length) return result;
     // Many copies at once (a crash of the market) close out in two transactions side by side, so that both of a
     // machine's cores work on them. They touch disjoint copies and lock shared rows (the market's account, a
-    // trader's, a follower's cash) in one order, so neither waits on the other in a cycle.
-    const parts = tripped.length >= this.closeOutSplit ? [tripped.filter((_, i) => i % 2 === 0), tripped.filter((_, i) => i % 2 === 1)] : [tripped];
+    // trade's, a follower's cash) in one order, so neither waits on the other in a cycle.
+    const parts = tripped.length >= this.closeOutSplit ? splitCloseOut(tripped) : [tripped.map((t) => t.copyId)];
     const outcomes = await Promise.allSettled(parts.map((ids) => this.closeOut.execute(ids, quotes)));
     for (const outcome of outcomes) if (outcome.status === 'fulfilled') result.closedOutCopies += outcome.value.copies;
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
