@@ -19,8 +19,9 @@ export interface WatchCycleResult {
 /**
  * The two halves of a mass close-out. Whole traders go to one half or the other (the largest first, each to the
  * smaller half), so that the halves lock disjoint trade rows (a close-out adds its copies' pnl to their trades'
- * totals) and meet only on the market's account, in their last statement. When one trader holds more than three
- * quarters of the copies, the halves alternate instead: they then share that trader's trade rows too.
+ * totals) and meet only in their last statement, on the market's account (and the cash of a follower of traders in
+ * both halves). When one trader holds more than three quarters of the copies, the halves alternate instead: they
+ * then share that trader's trade rows too.
  */
 export function splitCloseOut(tripped: readonly TrippedCopy[]): [string[], string[]] {
   const byTrader = new Map<number, string[]>();
