@@ -1,7 +1,7 @@
 import { UnitOfWork } from '@mirrorline/shared';
 import { afterCommit } from '@mirrorline/shared/nest';
-import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trading';
-import { closeAt, openAt } from './support/market';
+import { copyTradingFixtures as fx, PriceWatcher, SqlCopyNotices } from '@mirrorline/copy-trading';
+import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 import type { Server } from 'node:http';
@@ -81,6 +81,52 @@ describe('copy trade notices (transactional outbox)', () => {
     await close(tradeId, '1.00').expect(409);
     await t.delivered();
     expect(await noticesOf(tradeId, 'copy_closed')).toHaveLength(3);
+  });
+
+  it("writes a copy close-out's guard_hit and copy_ended notices from its outbox row, after the commit, once", async () => {
+    const other = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+    const otherId = await fx.insertTraderProfile(sql, other.id, 20);
+    const guarded: TestUser[] = [];
+    for (let i = 0; i < 2; i++) {
+      const f = await createUser(t, { kyc: 'Verified' });
+      await fx.fundCash(sql, f.id, 10_000);
+      await t.http().post('/api/copies').set('Authorization', f.bearer).send({ traderId: otherId, amount: '100.00', stopLossPct: 50 }).expect(201);
+      guarded.push(f);
+    }
+    const watcher = t.app.get(PriceWatcher);
+    watcher.pause();
+    try {
+      await openAt(t, other.bearer, '100', { symbol: 'DOGEUSDT', side: 'buy', allocationPct: 100 }).expect(201);
+      await setQuote(t, 'DOGEUSDT', '40'); // −60.00 on 100.00: live equity 40.00 ≤ 50 % → closed out, ended
+      expect(await watcher.cycle([{ symbol: 'DOGEUSDT', bid: '40', ask: '40', time: new Date() }])).toMatchObject({ closedOutCopies: 2 });
+    } finally {
+      watcher.resume();
+    }
+    await t.delivered();
+    const ids = guarded.map((f) => f.id);
+    const notes = await sql<{ user_id: string; type: string; body: string; data: Record<string, string> }>(
+      "SELECT user_id, type, body, data FROM notifications WHERE user_id = ANY (?::uuid[]) AND type IN ('guard_hit', 'copy_ended') ORDER BY type, user_id",
+      [`{${ids.join(',')}}`],
+    );
+    const sorted = [...ids].sort();
+    expect(notes).toEqual([
+      ...sorted.map((id) => ({ user_id: id, type: 'copy_ended', body: '40.00 USD returned to your balance.', data: expect.objectContaining({ returned: '4000' }) })),
+      ...sorted.map((id) => ({ user_id: id, type: 'guard_hit', body: expect.any(String), data: expect.objectContaining({ guard: 'copy_stop_loss', pnl: '-6000' }) })),
+    ]);
+    expect(await sql('SELECT 1 FROM copy_guard_notices')).toHaveLength(0);
+    // A notice a crashed process committed but never delivered is delivered at the next wake-up, once.
+    const [copy] = await sql<{ id: string }>('SELECT id FROM copies WHERE follower_id = ?', [ids[0]]);
+    await sql(
+      'INSERT INTO copy_guard_notices (follower_ids, copy_ids, trader_ids, pnls, returned) VALUES (?::uuid[], ?::uuid[], ?::int[], ?::bigint[], ?::bigint[])',
+      [`{${ids[0]}}`, `{${copy.id}}`, `{${otherId}}`, '{-6000}', '{NULL}'],
+    );
+    const notices = t.app.get(SqlCopyNotices);
+    notices.kick();
+    notices.kick();
+    await t.delivered();
+    const count = async (type: string) => (await sql('SELECT 1 FROM notifications WHERE user_id = ? AND type = ?', [ids[0], type])).length;
+    expect([await count('guard_hit'), await count('copy_ended')]).toEqual([2, 1]); // a copy left open gets no copy_ended
+    expect(await sql('SELECT 1 FROM copy_guard_notices')).toHaveLength(0);
   });
 
   it("sends each copier's position_opened / position_closed (with the fill receipt) with the notices, once the trade committed", async () => {

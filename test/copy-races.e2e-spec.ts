@@ -209,7 +209,7 @@ describe('close vs stop races', () => {
         copyId: copy.body.id as string,
         close: () => send(t.http().post(`/api/trader/trades/${tradeId}/close`).set('Authorization', trader.bearer).send({})),
         levelClose: () => t.app.get(CloseTradeUseCase).closeAtLevel(traderId, tradeId, quote),
-        closeOut: () => t.app.get(CloseOutCopiesUseCase).execute([copy.body.id as string], [quote]),
+        closeOut: () => t.app.get(CloseOutCopiesUseCase).execute([{ copyId: copy.body.id as string, traderId }], [quote]),
       };
     }
 

@@ -195,6 +195,7 @@ describe('execution at the market', () => {
         ['copy_stop_loss', '6', '-20.00'],
         ['copy_stop_loss', '80', '-10.00'],
       ]);
+      await t.delivered(); // the close-out's notices go through the outbox (copy_guard_notices)
       expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [guarded.id])).toHaveLength(1);
       // The other copy still holds both positions; the trades stay open.
       expect((await get(relaxed, '/api/copies'))[0]).toMatchObject({ id: r.id, status: 'active', openPositions: 2, liveEquity: '70.00' });
@@ -242,6 +243,7 @@ describe('execution at the market', () => {
         expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopping', stopReason: 'stop_loss', equity: '65.00', openPositions: 1 });
         const closed = (await get(f, '/api/trades?status=closed')).items;
         expect(closed.map((p: { closeReason: string; exitPrice: string; pnl: string }) => [p.closeReason, p.exitPrice, p.pnl])).toEqual([['copy_stop_loss', '3', '-35.00']]);
+        await t.delivered(); // the close-out's notices go through the outbox (copy_guard_notices)
         expect(await sql("SELECT type FROM notifications WHERE user_id = ? AND type IN ('guard_hit', 'copy_ended')", [f.id])).toEqual([{ type: 'guard_hit' }]);
         expect(await fx.cashOf(sql, f.id)).toBe(0n);
         // The trader's close settles the last position and ends the copy: its equity returns to cash.
@@ -309,6 +311,7 @@ describe('execution at the market', () => {
       );
       expect(rows).toEqual(copies.map(() => ({ status: 'stopped', settled: '1' })));
       expect([await fx.cashOf(sql, both.id), await fx.cashOf(sql, onlyA.id), await fx.cashOf(sql, onlyB.id)]).toEqual([12_000n, 6_000n, 6_000n]);
+      await t.delivered(); // the close-out's notices go through the outbox (copy_guard_notices)
       expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [both.id])).toHaveLength(2);
     });
 

@@ -83,7 +83,7 @@ async function main() {
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
     const events = new LiveTradeEvents(live);
-    const store = new SqlPriceWatchStore(em, notifications);
+    const store = new SqlPriceWatchStore(em, notices);
     const closeTrade = new CloseTradeUseCase(uow, new SqlCopyRepository(), engine, ledger, market);
     const closeOut = new CloseOutCopiesUseCase(uow, store, ledger, events);
     const watcher = new PriceWatcher(market, store, closeTrade, closeOut);

@@ -26,6 +26,7 @@ import { Migration20261123150000UserReadCaches } from './Migration20261123150000
 import { Migration20261123170000TraderKycListing } from './Migration20261123170000TraderKycListing';
 import { Migration20261123185000UserDirectory } from './Migration20261123185000UserDirectory';
 import { Migration20261123190000FanOutIndexes } from './Migration20261123190000FanOutIndexes';
+import { Migration20261126190000CopyGuardNotices } from './Migration20261126190000CopyGuardNotices';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -59,4 +60,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123170000TraderKycListing', class: Migration20261123170000TraderKycListing },
   { name: 'Migration20261123185000UserDirectory', class: Migration20261123185000UserDirectory },
   { name: 'Migration20261123190000FanOutIndexes', class: Migration20261123190000FanOutIndexes },
+  { name: 'Migration20261126190000CopyGuardNotices', class: Migration20261126190000CopyGuardNotices },
 ];

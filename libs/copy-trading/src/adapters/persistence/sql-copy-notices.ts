@@ -33,8 +33,10 @@ const RETRY_MS = 5_000;
  * commit, each notice in a transaction of its own that also deletes it — so a notice is delivered exactly
  * once, a crash in between loses nothing, and several API instances share the work (SKIP LOCKED). Every
  * instance also sweeps the outbox every OUTBOX_SWEEP_MS (5 s), so the notices an instance committed but
- * did not deliver before it died are delivered by the others within seconds (or by itself at its next start). Rare per-copy events (stop loss hit, copy ended) are written
- * inside the trade's transaction instead; see SqlTradeEngine.
+ * did not deliver before it died are delivered by the others within seconds (or by itself at its next start). A copy
+ * close-out (the copy stop loss on live equity, SqlPriceWatchStore) records its guard_hit / copy_ended notices the
+ * same way (copy_guard_notices). Rare per-copy events of a trade (stop loss hit, copy ended) are written inside the
+ * trade's transaction instead; see SqlTradeEngine.
  *
  * The copiers' live events of the trade (position_opened / position_closed on events/stream, with the fill
  * receipt) are published in the same delivery transaction: for 100,000 copiers they are a second of NOTIFY
@@ -115,8 +117,45 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** Delivers the oldest pending notice; false when there is none left. */
-  private deliverOne(): Promise<boolean> {
+  /** Delivers the oldest pending notice (a trade's first, then a close-out's); false when there is none left. */
+  private async deliverOne(): Promise<boolean> {
+    return (await this.deliverTradeNotice()) || (await this.deliverGuardNotice());
+  }
+
+  /**
+   * A copy close-out's notice (copy_guard_notices, recorded by SqlPriceWatchStore.closeOut): guard_hit to each
+   * follower closed out, and copy_ended to those whose copy ended, with the equity it returned to their cash.
+   */
+  private deliverGuardNotice(): Promise<boolean> {
+    return this.uow.run(async (tx) => {
+      const em = emOf(tx);
+      const [notice] = await em.execute<{ id: string }[]>('SELECT id::text AS id FROM copy_guard_notices ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED');
+      if (!notice) return false;
+      const copies = `(SELECT r.*, tp.name FROM copy_guard_notices n
+                         CROSS JOIN LATERAL unnest(n.follower_ids, n.copy_ids, n.trader_ids, n.pnls, n.returned) AS r(follower_id, copy_id, trader_id, pnl, returned)
+                         JOIN trader_profiles tp ON tp.id = r.trader_id
+                       WHERE n.id = ?)`;
+      await this.notifications.notifyFromSelect(
+        tx,
+        `SELECT * FROM (
+           SELECT r.follower_id, 'guard_hit', 'Copy stop loss reached: your copy of ' || r.name || ' was closed out',
+                  'Your copy''s live equity fell to its stop loss: its open positions were closed at the market.',
+                  jsonb_build_object('copyId', r.copy_id, 'guard', 'copy_stop_loss', 'pnl', r.pnl::text, 'trader', r.name)
+           FROM ${copies} r
+           UNION ALL
+           SELECT r.follower_id, 'copy_ended', 'Your copy of ' || r.name || ' has ended',
+                  ${sqlAmount('r.returned')} || ' USD returned to your balance.',
+                  jsonb_build_object('copyId', r.copy_id, 'returned', r.returned::text, 'trader', r.name)
+           FROM ${copies} r WHERE r.returned IS NOT NULL
+         ) x ORDER BY 1`,
+        [notice.id, notice.id],
+      );
+      await em.execute('DELETE FROM copy_guard_notices WHERE id = ?', [notice.id]);
+      return true;
+    });
+  }
+
+  private deliverTradeNotice(): Promise<boolean> {
     return this.uow.run(async (tx) => {
       const em = emOf(tx);
       const [notice] = await em.execute<NoticeRow[]>(

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, Sql, sql, sqlArray, sqlText, type TransactionContext } from '@mirrorline/shared';
-import { emOf } from '@mirrorline/shared/nest';
-import { Notifications } from '@mirrorline/notifications';
+import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import type { TraderRef } from '../../application/ports/copy-repository';
-import { PriceWatchStore, type CloseOutResult, type CrossedTrade, type TrippedCopy } from '../../application/ports/price-watch-store';
+import { PriceWatchStore, type CloseOutOptions, type CloseOutResult, type CrossedTrade, type TrippedCopy } from '../../application/ports/price-watch-store';
 import { toTraderRef, TRADER_REF_COLUMNS } from './sql-copy-repository';
 import { pgArray, pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
-import { sqlAmount } from './sql-amount';
+import { SqlCopyNotices } from './sql-copy-notices';
 
 /**
  * Open trades marked at the quotes: id, trader, sign (+1 buy, −1 sell), the trade's entry (a position's fill
@@ -40,12 +39,11 @@ const UPNL = `p.size * CASE WHEN p.fill_price = m.entry THEN m.ratio ELSE m.mark
  */
 const BY_COPY_IDS = 'unnest(?::uuid[]) AS s(copy_id)';
 
-/** The copies a close-out closed out, as parameters: follower, copy, trader, pnl, equity returned, ended. */
-const CLOSED_OUT = `unnest(?::uuid[], ?::uuid[], ?::int[], ?::text[], ?::bigint[], ?::boolean[]) AS r(follower_id, copy_id, trader_id, pnl, after, ends)
-  JOIN trader_profiles tp ON tp.id = r.trader_id`;
-
 /** The wallet's relation of copy equity accounts (id, copy_id, owner_id, balance): the wallet owns ledger_accounts. */
 const COPY_EQUITY = sqlText(walletQueries.copyEquity());
+
+/** The wallet's relation of users' cash accounts (id, owner_id, balance). */
+const CASH_ACCOUNTS = sqlText(ledgerSetPostings.cashAccounts());
 
 /** Copy rows as TrippedCopy, ordered by trader, then copy id. */
 function byTrader(rows: ReadonlyArray<{ id: string; trader_id: number }>): TrippedCopy[] {
@@ -58,7 +56,7 @@ function byTrader(rows: ReadonlyArray<{ id: string; trader_id: number }>): Tripp
 export class SqlPriceWatchStore extends PriceWatchStore {
   constructor(
     private readonly em: EntityManager,
-    private readonly notifications: Notifications,
+    private readonly notices: SqlCopyNotices,
   ) {
     super();
   }
@@ -146,49 +144,91 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     });
   }
 
-  async closeOut(tx: TransactionContext, copyIds: readonly string[], quotes: readonly Quote[], marketAccount: string): Promise<CloseOutResult> {
+  deliverNotices(): void {
+    this.notices.kick();
+  }
+
+  async closeOut(
+    tx: TransactionContext,
+    copies: readonly TrippedCopy[],
+    quotes: readonly Quote[],
+    marketAccount: string,
+    options: CloseOutOptions = {},
+  ): Promise<CloseOutResult> {
     const em = emOf(tx);
     const result: CloseOutResult = { copies: 0, positions: 0, ended: 0, pnl: 0n, followersByTrader: new Map() };
-    if (!copyIds.length || !quotes.length) return result;
+    if (!copies.length || !quotes.length) return result;
     // A mass close-out (a crash of the market) may run past the request pool's statement_timeout, as a settlement may.
     // Its statements touch the rows of a few copies among many: with the default random_page_cost (4, a spinning
     // disk) the planner hashes whole tables instead of probing their indexes (bench:guards, 1 % tripping).
     await em.execute("SET LOCAL statement_timeout = '120s'; SET LOCAL random_page_cost = 1.1");
-    const ids = pgArray(copyIds);
-    const byCopyIds = new Sql<never>(BY_COPY_IDS, [ids]);
     // Lock order as everywhere: trader rows (share: trade opens and closes of those traders wait, copies of
-    // them do not), in id order, then the copy rows in id order, then the ledger accounts (posting trigger).
-    const traders = (
-      await em.execute<Parameters<typeof toTraderRef>[0][]>(
-        `SELECT ${TRADER_REF_COLUMNS}
-         FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
-         WHERE tp.id IN (SELECT trader_id FROM copies WHERE id = ANY (?::uuid[])) ORDER BY tp.id FOR SHARE OF tp`,
-        [ids],
-      )
-    ).map(toTraderRef);
-    await em.execute(`SELECT c.id FROM ${BY_COPY_IDS} JOIN copies c ON c.id = s.copy_id ORDER BY c.id FOR UPDATE OF c`, [ids]);
-    // Cash accounts for what the statement below posts to: the traders' (their profit share; zero in practice, see
-    // below) and the owners' of copies that end (a funded copy's owner has one), made when missing.
-    await runSql(
-      em,
-      ledgerSetPostings.ensureCashAccounts(
-        sql`SELECT unnest(${sqlArray(traders.map((t) => t.userId))}::uuid[])
-            UNION ALL
-            SELECT c.follower_id FROM ${byCopyIds} JOIN copies c ON c.id = s.copy_id
-            WHERE NOT EXISTS (SELECT 1 FROM ${ledgerSetPostings.cashAccounts()} cash WHERE cash.owner_id = c.follower_id)`,
-      ),
+    // them do not), in id order, then the copy rows in id order, then the trades' rows, then the ledger accounts
+    // (posting trigger). A copy's trader never changes, so the scan's trader ids are the ones to lock.
+    const traderIds = [...new Set(copies.map((c) => c.traderId))].sort((a, b) => a - b);
+    const traders = await em.execute<(Parameters<typeof toTraderRef>[0] & { no_cash: boolean })[]>(
+      `SELECT ${TRADER_REF_COLUMNS}, NOT EXISTS (SELECT 1 FROM ${CASH_ACCOUNTS} cash WHERE cash.owner_id = tp.user_id) AS no_cash
+       FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
+       WHERE tp.id = ANY (?::int[]) ORDER BY tp.id FOR SHARE OF tp`,
+      [pgArray(traderIds.map(String))],
     );
-    // One statement, set-based, whose snapshot is taken under the locks:
+    const byId = new Map(traders.map((t) => [Number(t.id), toTraderRef(t)]));
+    // The copies, with whether their owner has a cash account (a funded copy's owner has one: the copy was funded
+    // from it). Only those of a trader locked above go on (a trader whose profile is gone has nothing to lock).
+    const locked = (
+      await em.execute<{ id: string; trader_id: number; follower_id: string; no_cash: boolean }[]>(
+        `SELECT c.id, c.trader_id, c.follower_id, cash.id IS NULL AS no_cash
+         FROM ${BY_COPY_IDS} JOIN copies c ON c.id = s.copy_id LEFT JOIN ${CASH_ACCOUNTS} cash ON cash.owner_id = c.follower_id
+         ORDER BY c.id FOR UPDATE OF c`,
+        [pgArray(copies.map((c) => c.copyId))],
+      )
+    ).filter((c) => byId.has(Number(c.trader_id)));
+    if (!locked.length) return result;
+    // Cash accounts for what the statement below posts to, made when missing: the traders' (their profit share;
+    // zero in practice, see below) and the owners' of the copies (the equity of a copy that ends).
+    const noCash = [
+      ...traders.filter((t) => t.no_cash && byId.has(Number(t.id))).map((t) => t.user_id),
+      ...locked.filter((c) => c.no_cash).map((c) => c.follower_id),
+    ];
+    if (noCash.length) await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT unnest(${sqlArray(noCash)}::uuid[])`));
+    const byCopyIds = sql`unnest(${sqlArray(locked.map((c) => c.id))}::uuid[]) AS s(copy_id)`;
+    // One statement, set-based, whose snapshot is taken under the copies' locks:
     // - the re-check at the same quotes (a trade close that won the race settled its positions first, and
     //   WHERE NOT settled skips them; a copy already stopped is left alone): `cp`, the positions closed out, and
     //   `co`, per copy, its pnl, profit share (the copy's own share, product.md §10, exactly as a trader's close
     //   computes it on the equity after the pnl: zero in practice, as a copy at its stop loss is below what it
     //   invested, so below its high-water mark), whether it ends and the equity it leaves;
-    // - the writes: positions and copies. It returns one row per copy closed out, for the notifications, the
-    //   trades' totals and ledger postings below, and the result.
+    // - the writes: positions and copies; the trades' copier totals (their rows locked in id order first: two
+    //   close-outs side by side may share a trade when one trader holds most of the copies); the notices, through
+    //   the outbox (copy_guard_notices, delivered by SqlCopyNotices after the commit); and, last, two transactions
+    //   through the wallet's set-based postings (docs/ledger.md): the close-out (one entry per copy, pnl net of
+    //   profit share; the market −Σ pnl; each trader's cash +Σ profit share) and the ended copies' equity → their
+    //   owners' cash (copy_return). The posting trigger runs once for both at the end of the statement, so the
+    //   market's account (which every close-out posts to) stays locked from there to the commit only, and a copy's
+    //   equity account is locked and updated once. It returns one row per copy closed out.
+    const closeOutPosting = ledgerSetPostings.ctes('close_out', {
+      type: 'copy_stop_loss',
+      reference: 'copy_stop_loss',
+      description: 'Copies closed out at their stop loss on live equity',
+      when: sql`EXISTS (SELECT 1 FROM co WHERE co.pnl <> co.fee)`,
+      entries: sql`SELECT co.account_id, co.pnl - co.fee FROM co
+                   UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM co)::bigint
+                   UNION ALL SELECT cash.id, sum(co.fee)::bigint FROM co JOIN trader_profiles tp ON tp.id = co.trader_id
+                     JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = tp.user_id GROUP BY cash.id`,
+    });
+    const returnPosting = ledgerSetPostings.ctes('returned', {
+      type: 'copy_return',
+      reference: 'copy_stop_loss',
+      description: 'Copies ended by their stop loss on live equity',
+      when: sql`EXISTS (SELECT 1 FROM co WHERE co.ends AND co.after > 0)`,
+      entries: sql`SELECT co.account_id, -co.after FROM co WHERE co.ends AND co.after > 0
+                   UNION ALL
+                   SELECT cash.id, co.after FROM co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
+                   WHERE co.ends AND co.after > 0`,
+    });
     const rows = await runSql(
       em,
-      sql<{ copy_id: string; follower_id: string; trader_id: number; account_id: string; pnl: string; fee: string; n: string; ends: boolean; after: string; trades: string; settled: string; stopped: string }>`
+      sql<{ copy_id: string; follower_id: string; trader_id: number; pnl: string; n: string; ends: boolean; settled: string; stopped: string }>`
        WITH pos AS (
          -- driven by the few copies (copy_id index), not by every position of the marked trades; every open
          -- position of theirs, with its mark and pnl when its instrument has a quote (mark null when not)
@@ -216,17 +256,21 @@ export class SqlPriceWatchStore extends PriceWatchStore {
        per_copy AS (
          -- ends when every open position of the copy is among those closed out (none left without a quote)
          SELECT copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct,
-                sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n, max(unquoted) = 0 AS ends,
-                array_to_string(array_agg(trade_id), ',') AS trades
+                sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n, max(unquoted) = 0 AS ends
          FROM cp GROUP BY copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct
        ),
        fees AS (SELECT x.*, CASE WHEN x.equity + x.pnl > x.hwm THEN (x.equity + x.pnl - x.hwm) * x.share_pct / 100 ELSE 0 END AS fee FROM per_copy x),
-       co AS (SELECT fees.*, fees.equity + fees.pnl - fees.fee AS after FROM fees),
+       co AS MATERIALIZED (SELECT fees.*, fees.equity + fees.pnl - fees.fee AS after FROM fees),
+       -- each position closed out, with its pnl and fee (a copy pays its profit share on the position of its first trade)
+       closed AS MATERIALIZED (
+         SELECT cp.trade_id, cp.copy_id, cp.pnl, cp.mark, CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END AS fee
+         FROM cp JOIN co USING (copy_id)
+       ),
        settled AS (
-         UPDATE copy_positions p SET settled = true, pnl = cp.pnl, fee = CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END,
-                settled_at = now(), exit_price = cp.mark, close_reason = 'copy_stop_loss'
-         FROM cp JOIN co ON co.copy_id = cp.copy_id
-         WHERE p.trade_id = cp.trade_id AND p.copy_id = cp.copy_id AND NOT p.settled
+         UPDATE copy_positions p SET settled = true, pnl = closed.pnl, fee = closed.fee,
+                settled_at = now(), exit_price = closed.mark, close_reason = 'copy_stop_loss'
+         FROM closed
+         WHERE p.trade_id = closed.trade_id AND p.copy_id = closed.copy_id AND NOT p.settled
          RETURNING 1
        ), stopped AS (
          UPDATE copies c SET
@@ -235,10 +279,22 @@ export class SqlPriceWatchStore extends PriceWatchStore {
            ended_at = CASE WHEN co.ends THEN now() ELSE c.ended_at END, updated_at = now()
          FROM co WHERE c.id = co.copy_id
          RETURNING 1
-       )
-       SELECT co.copy_id::text AS copy_id, co.follower_id::text AS follower_id, co.trader_id, co.account_id::text AS account_id,
-              co.pnl::text AS pnl, co.fee::text AS fee, co.n::text AS n,
-              co.ends, co.after::text AS after, co.trades,
+       ), trade_locks AS (
+         SELECT t.id FROM trader_trades t WHERE t.id IN (SELECT trade_id FROM closed) ORDER BY t.id FOR NO KEY UPDATE
+       ), booked AS (
+         UPDATE trader_trades t SET copiers_pnl = t.copiers_pnl + s.pnl, copiers_fees = t.copiers_fees + s.fee
+         FROM (SELECT closed.trade_id, sum(closed.pnl) AS pnl, sum(closed.fee) AS fee
+               FROM closed JOIN trade_locks l ON l.id = closed.trade_id GROUP BY closed.trade_id) s
+         WHERE t.id = s.trade_id
+         RETURNING 1
+       ), notice AS (
+         INSERT INTO copy_guard_notices (follower_ids, copy_ids, trader_ids, pnls, returned)
+         SELECT array_agg(follower_id ORDER BY follower_id, copy_id), array_agg(copy_id ORDER BY follower_id, copy_id), array_agg(trader_id ORDER BY follower_id, copy_id),
+                array_agg(pnl ORDER BY follower_id, copy_id), array_agg(CASE WHEN ends THEN after END ORDER BY follower_id, copy_id)
+         FROM co HAVING count(*) > 0
+         RETURNING 1
+       ), ${closeOutPosting}, ${returnPosting}
+       SELECT co.copy_id::text AS copy_id, co.follower_id::text AS follower_id, co.trader_id, co.pnl::text AS pnl, co.n::text AS n, co.ends,
               (SELECT count(*) FROM settled)::text AS settled, (SELECT count(*) FROM stopped)::text AS stopped
        FROM co ORDER BY co.trader_id, co.copy_id`,
     );
@@ -250,71 +306,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     if (Number(rows[0].settled) !== result.positions || Number(rows[0].stopped) !== result.copies) {
       throw new Error('copy close-out: positions changed during settlement');
     }
-    const byId = new Map(traders.map((t) => [t.id, t]));
-    // CLOSED_OUT's parameters; the select below reads it twice.
-    const closedOut = [
-      pgArray(rows.map((r) => r.follower_id)),
-      pgArray(rows.map((r) => r.copy_id)),
-      pgArray(rows.map((r) => String(r.trader_id))),
-      pgArray(rows.map((r) => r.pnl)),
-      pgArray(rows.map((r) => r.after)),
-      pgArray(rows.map((r) => String(r.ends))),
-    ];
-    await this.notifications.notifyFromSelect(
-      tx,
-      `SELECT r.follower_id, 'guard_hit', 'Copy stop loss reached: your copy of ' || tp.name || ' was closed out',
-              'Your copy''s live equity fell to its stop loss: its open positions were closed at the market.',
-              jsonb_build_object('copyId', r.copy_id, 'guard', 'copy_stop_loss', 'pnl', r.pnl, 'trader', tp.name)
-       FROM ${CLOSED_OUT}
-       UNION ALL
-       SELECT r.follower_id, 'copy_ended', 'Your copy of ' || tp.name || ' has ended',
-              ${sqlAmount('r.after')} || ' USD returned to your balance.', jsonb_build_object('copyId', r.copy_id, 'returned', r.after::text, 'trader', tp.name)
-       FROM ${CLOSED_OUT} WHERE r.ends`,
-      [...closedOut, ...closedOut],
-    );
-    // The ledger last, so that the market's account (which every close-out posts to) and the trades' rows stay locked
-    // for the shortest time: two close-outs side by side (see PriceWatcher) wait on each other only here. Two transactions through the
-    // wallet's set-based postings (docs/ledger.md), in one statement, from the copies closed out: the close-out (one
-    // entry per copy, pnl net of profit share; the market −Σ pnl; each trader's cash +Σ profit share) and the ended
-    // copies' equity → their owners' cash (copy_return). The posting trigger runs once for both, so a copy's equity
-    // account is locked and updated once.
-    const co = sql`(SELECT * FROM unnest(${sqlArray(rows.map((r) => r.account_id))}::bigint[], ${sqlArray(rows.map((r) => r.follower_id))}::uuid[],
-                     ${sqlArray(rows.map((r) => r.trader_id))}::int[], ${sqlArray(rows.map((r) => r.pnl))}::bigint[], ${sqlArray(rows.map((r) => r.fee))}::bigint[],
-                     ${sqlArray(rows.map((r) => r.after))}::bigint[], ${sqlArray(rows.map((r) => String(r.ends)))}::boolean[])
-                   AS x(account_id, follower_id, trader_id, pnl, fee, after, ends))`;
-    const closeOut = ledgerSetPostings.ctes('close_out', {
-      type: 'copy_stop_loss',
-      reference: 'copy_stop_loss',
-      description: 'Copies closed out at their stop loss on live equity',
-      when: sql`EXISTS (SELECT 1 FROM co WHERE co.pnl <> co.fee)`,
-      entries: sql`SELECT co.account_id, co.pnl - co.fee FROM co
-                   UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM co)::bigint
-                   UNION ALL SELECT cash.id, sum(co.fee)::bigint FROM co JOIN trader_profiles tp ON tp.id = co.trader_id
-                     JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = tp.user_id GROUP BY cash.id`,
-    });
-    const returned = ledgerSetPostings.ctes('returned', {
-      type: 'copy_return',
-      reference: 'copy_stop_loss',
-      description: 'Copies ended by their stop loss on live equity',
-      when: sql`EXISTS (SELECT 1 FROM co WHERE co.ends AND co.after > 0)`,
-      entries: sql`SELECT co.account_id, -co.after FROM co WHERE co.ends AND co.after > 0
-                   UNION ALL
-                   SELECT cash.id, co.after FROM co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
-                   WHERE co.ends AND co.after > 0`,
-    });
-    // The trades' copier totals go with it: two close-outs side by side may share a trade, so its rows are locked
-    // first, in id order (then the posting trigger locks the accounts, in id order too).
-    const tradeIds = rows.flatMap((r) => r.trades.split(','));
-    await runSql(em, sql`SELECT id FROM trader_trades WHERE id = ANY (${sqlArray(tradeIds)}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
-    const booked = sql`booked AS (
-        UPDATE trader_trades t SET copiers_pnl = t.copiers_pnl + s.pnl, copiers_fees = t.copiers_fees + s.fee
-        FROM (SELECT p.trade_id, sum(p.pnl) AS pnl, sum(p.fee) AS fee
-              FROM ${byCopyIds} JOIN copy_positions p ON p.copy_id = s.copy_id
-              WHERE p.settled AND p.close_reason = 'copy_stop_loss' AND p.settled_at = now() GROUP BY p.trade_id) s
-        WHERE t.id = s.trade_id
-        RETURNING 1
-      )`;
-    await runSql(em, sql`WITH co AS MATERIALIZED ${co}, ${booked}, ${closeOut}, ${returned} SELECT 1`);
+    if (!options.holdNotices) afterCommit(tx, () => this.notices.kick());
     for (const row of rows) {
       const trader = byId.get(Number(row.trader_id)) as TraderRef;
       const entry = result.followersByTrader.get(trader.id) ?? { trader, followerIds: [], copyIds: [] };

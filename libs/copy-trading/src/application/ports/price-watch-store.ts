@@ -29,6 +29,14 @@ export interface CloseOutResult {
   followersByTrader: Map<number, { trader: TraderRef; followerIds: string[]; copyIds: string[] }>;
 }
 
+export interface CloseOutOptions {
+  /**
+   * Leave the notices in the outbox at the commit instead of starting their delivery: the price watcher starts it
+   * once every transaction of a split close-out is done, so that it does not compete with them for the database.
+   */
+  holdNotices?: boolean;
+}
+
 /**
  * The price watcher's set-based statements (docs/market.md "Price watcher"). Quotes are passed in as
  * arrays (unnest), so copy trading never reads the market's tables: every statement works on all open
@@ -46,7 +54,16 @@ export abstract class PriceWatchStore {
   /**
    * Closes out these copies under their traders' share locks and their own row locks, re-checked at the same
    * quotes: their open positions settle at the close-side quote for this copy only (reason copy_stop_loss), the
-   * copy stops (or is stopping while a position has no quote), its equity returns to cash, guard_hit notices.
+   * copy stops (or is stopping while a position has no quote), its equity returns to cash; guard_hit notices follow
+   * the commit (an outbox). Each copy comes with its trader (a copy's trader never changes), whose row is locked first.
    */
-  abstract closeOut(tx: TransactionContext, copyIds: readonly string[], quotes: readonly Quote[], marketAccount: string): Promise<CloseOutResult>;
+  abstract closeOut(
+    tx: TransactionContext,
+    copies: readonly TrippedCopy[],
+    quotes: readonly Quote[],
+    marketAccount: string,
+    options?: CloseOutOptions,
+  ): Promise<CloseOutResult>;
+  /** Starts delivering the close-outs' committed notices (after close-outs run with holdNotices). */
+  abstract deliverNotices(): void;
 }

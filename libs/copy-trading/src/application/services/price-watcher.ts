@@ -23,19 +23,19 @@ export interface WatchCycleResult {
  * both halves). When one trader holds more than three quarters of the copies, the halves alternate instead: they
  * then share that trader's trade rows too.
  */
-export function splitCloseOut(tripped: readonly TrippedCopy[]): [string[], string[]] {
-  const byTrader = new Map<number, string[]>();
+export function splitCloseOut(tripped: readonly TrippedCopy[]): [TrippedCopy[], TrippedCopy[]] {
+  const byTrader = new Map<number, TrippedCopy[]>();
   for (const t of tripped) {
-    const ids = byTrader.get(t.traderId) ?? [];
-    ids.push(t.copyId);
-    byTrader.set(t.traderId, ids);
+    const copies = byTrader.get(t.traderId) ?? [];
+    copies.push(t);
+    byTrader.set(t.traderId, copies);
   }
-  const halves: [string[], string[]] = [[], []];
-  for (const ids of [...byTrader.values()].sort((a, b) => b.length - a.length)) {
-    halves[halves[0].length <= halves[1].length ? 0 : 1].push(...ids);
+  const halves: [TrippedCopy[], TrippedCopy[]] = [[], []];
+  for (const copies of [...byTrader.values()].sort((a, b) => b.length - a.length)) {
+    halves[halves[0].length <= halves[1].length ? 0 : 1].push(...copies);
   }
   if (Math.min(halves[0].length, halves[1].length) * 4 >= tripped.length) return halves;
-  const alternate = (k: number) => tripped.filter((_, i) => i % 2 === k).map((t) => t.copyId);
+  const alternate = (k: number) => tripped.filter((_, i) => i % 2 === k);
   return [alternate(0), alternate(1)];
 }
 
@@ -157,8 +157,11 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
     // Many copies at once (a crash of the market) close out in two transactions side by side, so that both of a
     // machine's cores work on them. They touch disjoint copies and lock shared rows (the market's account, a
     // trade's, a follower's cash) in one order, so neither waits on the other in a cycle.
-    const parts = tripped.length >= this.closeOutSplit ? splitCloseOut(tripped) : [tripped.map((t) => t.copyId)];
-    const outcomes = await Promise.allSettled(parts.map((ids) => this.closeOut.execute(ids, quotes)));
+    const parts = tripped.length >= this.closeOutSplit ? splitCloseOut(tripped) : [tripped];
+    // The notices of both go out once both are done (the delivery would compete with the second for the database).
+    const holdNotices = parts.length > 1;
+    const outcomes = await Promise.allSettled(parts.map((part) => this.closeOut.execute(part, quotes, { holdNotices })));
+    if (holdNotices) this.store.deliverNotices();
     for (const outcome of outcomes) if (outcome.status === 'fulfilled') result.closedOutCopies += outcome.value.copies;
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
