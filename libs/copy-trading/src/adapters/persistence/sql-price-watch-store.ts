@@ -178,7 +178,9 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     const locked = (
       await em.execute<{ id: string; trader_id: number; follower_id: string; no_cash: boolean }[]>(
         `SELECT c.id, c.trader_id, c.follower_id, cash.id IS NULL AS no_cash
-         FROM ${BY_COPY_IDS} JOIN copies c ON c.id = s.copy_id LEFT JOIN ${CASH_ACCOUNTS} cash ON cash.owner_id = c.follower_id
+         FROM ${BY_COPY_IDS} JOIN copies c ON c.id = s.copy_id
+         -- LIMIT 1: one probe of the owner index per copy, where a join or EXISTS got a hash of every cash account
+         LEFT JOIN LATERAL (SELECT cash.id FROM ${CASH_ACCOUNTS} cash WHERE cash.owner_id = c.follower_id LIMIT 1) cash ON true
          ORDER BY c.id FOR UPDATE OF c`,
         [pgArray(copies.map((c) => c.copyId))],
       )
