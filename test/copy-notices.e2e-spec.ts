@@ -83,7 +83,7 @@ describe('copy trade notices (transactional outbox)', () => {
     expect(await noticesOf(tradeId, 'copy_closed')).toHaveLength(3);
   });
 
-  it("writes a copy close-out's guard_hit and copy_ended notices from its outbox row, after the commit, once", async () => {
+  it("writes a copy close-out's guard_hit and copy_ended notices and live events from its outbox row, after the commit, once", async () => {
     const other = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
     const otherId = await fx.insertTraderProfile(sql, other.id, 20);
     const guarded: TestUser[] = [];
@@ -93,16 +93,31 @@ describe('copy trade notices (transactional outbox)', () => {
       await t.http().post('/api/copies').set('Authorization', f.bearer).send({ traderId: otherId, amount: '100.00', stopLossPct: 50 }).expect(201);
       guarded.push(f);
     }
+    const url = baseUrl(t.app.getHttpServer() as Server);
+    const streams = [];
+    for (const f of [...guarded, followers[0]]) streams.push(await openSse(`${url}/api/events/stream`, { Authorization: f.bearer }));
     const watcher = t.app.get(PriceWatcher);
     watcher.pause();
     try {
       await openAt(t, other.bearer, '100', { symbol: 'DOGEUSDT', side: 'buy', allocationPct: 100 }).expect(201);
       await setQuote(t, 'DOGEUSDT', '40'); // −60.00 on 100.00: live equity 40.00 ≤ 50 % → closed out, ended
       expect(await watcher.cycle([{ symbol: 'DOGEUSDT', bid: '40', ask: '40', time: new Date() }])).toMatchObject({ closedOutCopies: 2 });
+      await t.delivered();
+      // Each follower closed out hears it live, once: position_closed, guard_hit and copy_stopped, with the trader.
+      const data = { traderId: otherId, traderName: expect.any(String), reason: 'copy_stop_loss' };
+      for (const stream of streams.slice(0, 2)) {
+        const closed = await stream.next((e) => e.event === 'position_closed' && e.data.includes('copy_stop_loss'));
+        expect(JSON.parse(closed.data)).toEqual({ type: 'position_closed', data: { ...data, closeReason: 'copy_stop_loss' } });
+        expect(JSON.parse((await stream.next((e) => e.event === 'guard_hit')).data)).toEqual({ type: 'guard_hit', data: { ...data, guard: 'copy_stop_loss' } });
+        expect(JSON.parse((await stream.next((e) => e.event === 'copy_stopped')).data)).toEqual({ type: 'copy_stopped', data });
+        expect(stream.events.filter((e) => e.event === 'guard_hit')).toHaveLength(1);
+      }
+      // A follower of another trader hears none of it.
+      expect(streams[2].events.filter((e) => e.event === 'guard_hit' || e.event === 'copy_stopped')).toHaveLength(0);
     } finally {
       watcher.resume();
+      for (const stream of streams) stream.close();
     }
-    await t.delivered();
     const ids = guarded.map((f) => f.id);
     const notes = await sql<{ user_id: string; type: string; body: string; data: Record<string, string> }>(
       "SELECT user_id, type, body, data FROM notifications WHERE user_id = ANY (?::uuid[]) AND type IN ('guard_hit', 'copy_ended') ORDER BY type, user_id",

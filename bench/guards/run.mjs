@@ -33,7 +33,6 @@ const { SqlCopyRepository } = dist('libs/copy-trading/src/adapters/persistence/s
 const { SqlTradeEngine } = dist('libs/copy-trading/src/adapters/persistence/sql-trade-engine.js');
 const { SqlCopyNotices } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-notices.js');
 const { SqlPriceWatchStore } = dist('libs/copy-trading/src/adapters/persistence/sql-price-watch-store.js');
-const { LiveTradeEvents } = dist('libs/copy-trading/src/adapters/events/live-trade-events.js');
 const { PgLiveEvents } = dist('libs/events/src/adapters/persistence/pg-live-events.js');
 const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/close-trade/close-trade.use-case.js');
 const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-cases/close-out-copies/close-out-copies.use-case.js');
@@ -82,10 +81,9 @@ async function main() {
     const notices = new SqlCopyNotices(uow, notifications, undefined, live);
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
-    const events = new LiveTradeEvents(live);
     const store = new SqlPriceWatchStore(em, notices);
     const closeTrade = new CloseTradeUseCase(uow, new SqlCopyRepository(), engine, ledger, market);
-    const closeOut = new CloseOutCopiesUseCase(uow, store, ledger, events);
+    const closeOut = new CloseOutCopiesUseCase(uow, store, ledger);
     const watcher = new PriceWatcher(market, store, closeTrade, closeOut);
 
     // --- set-up (set-based SQL): 20 traders × PER_TRADER copies of 1,000.00, one open trade each at 100 with

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type TransactionContext } from '@mirrorline/shared';
 import { LiveEvents } from '@mirrorline/events';
-import type { CloseOutResult } from '../../application/ports/price-watch-store';
 import { TradeEvents, type CopiedPositionEvent } from '../../application/ports/trade-events';
 
 /** TradeEvents over the events context's LiveEvents (inside the transaction: nothing goes out unless it commits). */
@@ -22,21 +21,6 @@ export class LiveTradeEvents extends TradeEvents {
           data: { tradeId: p.tradeId, traderId, symbol: p.symbol, side: p.side, entryPrice: p.receipt.copierFill, receipt: p.receipt },
         },
       })),
-    );
-  }
-
-  /** All of them in one round trip (a crash of the market closes out the copies of many traders at once). */
-  async closedOut(tx: TransactionContext, result: CloseOutResult): Promise<void> {
-    await this.live.publishEach(
-      tx,
-      [...result.followersByTrader.values()].flatMap(({ trader, followerIds: userIds }) => {
-        const data = { traderId: trader.id, traderName: trader.name, reason: 'copy_stop_loss' };
-        return [
-          { userIds, event: { type: 'position_closed' as const, data: { ...data, closeReason: 'copy_stop_loss' } } },
-          { userIds, event: { type: 'guard_hit' as const, data: { ...data, guard: 'copy_stop_loss' } } },
-          { userIds, event: { type: 'copy_stopped' as const, data } },
-        ];
-      }),
     );
   }
 }

@@ -123,8 +123,9 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * A copy close-out's notice (copy_guard_notices, recorded by SqlPriceWatchStore.closeOut): guard_hit to each
-   * follower closed out, and copy_ended to those whose copy ended, with the equity it returned to their cash.
+   * A copy close-out's notice (copy_guard_notices, recorded by SqlPriceWatchStore.closeOut): the guard_hit
+   * notification to each follower closed out, and copy_ended to those whose copy ended, with the equity it returned
+   * to their cash; their live events (position_closed, guard_hit, copy_stopped), one set per trader.
    */
   private deliverGuardNotice(): Promise<boolean> {
     return this.uow.run(async (tx) => {
@@ -150,6 +151,23 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
          ) x ORDER BY 1`,
         [notice.id, notice.id],
       );
+      if (this.live) {
+        const groups = await em.execute<{ trader_id: number; name: string; ids: string[] }[]>(
+          `SELECT r.trader_id, r.name, array_agg(r.follower_id::text) AS ids FROM ${copies} r GROUP BY r.trader_id, r.name`,
+          [notice.id],
+        );
+        await this.live.publishEach(
+          tx,
+          groups.flatMap((g) => {
+            const data = { traderId: Number(g.trader_id), traderName: g.name, reason: 'copy_stop_loss' };
+            return [
+              { userIds: g.ids, event: { type: 'position_closed' as const, data: { ...data, closeReason: 'copy_stop_loss' } } },
+              { userIds: g.ids, event: { type: 'guard_hit' as const, data: { ...data, guard: 'copy_stop_loss' } } },
+              { userIds: g.ids, event: { type: 'copy_stopped' as const, data } },
+            ];
+          }),
+        );
+      }
       await em.execute('DELETE FROM copy_guard_notices WHERE id = ?', [notice.id]);
       return true;
     });

@@ -4,9 +4,7 @@ import { runSql, Sql, sql, sqlArray, sqlText, type TransactionContext } from '@m
 import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
-import type { TraderRef } from '../../application/ports/copy-repository';
 import { PriceWatchStore, type CloseOutOptions, type CloseOutResult, type CrossedTrade, type TrippedCopy } from '../../application/ports/price-watch-store';
-import { toTraderRef, TRADER_REF_COLUMNS } from './sql-copy-repository';
 import { pgArray, pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 import { SqlCopyNotices } from './sql-copy-notices';
 
@@ -156,7 +154,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     options: CloseOutOptions = {},
   ): Promise<CloseOutResult> {
     const em = emOf(tx);
-    const result: CloseOutResult = { copies: 0, positions: 0, ended: 0, pnl: 0n, followersByTrader: new Map() };
+    const result: CloseOutResult = { copies: 0, positions: 0, ended: 0, pnl: 0n };
     if (!copies.length || !quotes.length) return result;
     // A mass close-out (a crash of the market) may run past the request pool's statement_timeout, as a settlement may.
     // Its statements touch the rows of a few copies among many: with the default random_page_cost (4, a spinning
@@ -166,13 +164,12 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // them do not), in id order, then the copy rows in id order, then the trades' rows, then the ledger accounts
     // (posting trigger). A copy's trader never changes, so the scan's trader ids are the ones to lock.
     const traderIds = [...new Set(copies.map((c) => c.traderId))].sort((a, b) => a - b);
-    const traders = await em.execute<(Parameters<typeof toTraderRef>[0] & { no_cash: boolean })[]>(
-      `SELECT ${TRADER_REF_COLUMNS}, NOT EXISTS (SELECT 1 FROM ${CASH_ACCOUNTS} cash WHERE cash.owner_id = tp.user_id) AS no_cash
-       FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
-       WHERE tp.id = ANY (?::int[]) ORDER BY tp.id FOR SHARE OF tp`,
+    const traders = await em.execute<{ id: number; user_id: string; no_cash: boolean }[]>(
+      `SELECT tp.id, tp.user_id, NOT EXISTS (SELECT 1 FROM ${CASH_ACCOUNTS} cash WHERE cash.owner_id = tp.user_id) AS no_cash
+       FROM trader_profiles tp WHERE tp.id = ANY (?::int[]) ORDER BY tp.id FOR SHARE`,
       [pgArray(traderIds.map(String))],
     );
-    const byId = new Map(traders.map((t) => [Number(t.id), toTraderRef(t)]));
+    const lockedTraders = new Set(traders.map((t) => Number(t.id)));
     // The copies, with whether their owner has a cash account (a funded copy's owner has one: the copy was funded
     // from it). Only those of a trader locked above go on (a trader whose profile is gone has nothing to lock).
     const locked = (
@@ -184,12 +181,12 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          ORDER BY c.id FOR UPDATE OF c`,
         [pgArray(copies.map((c) => c.copyId))],
       )
-    ).filter((c) => byId.has(Number(c.trader_id)));
+    ).filter((c) => lockedTraders.has(Number(c.trader_id)));
     if (!locked.length) return result;
     // Cash accounts for what the statement below posts to, made when missing: the traders' (their profit share;
     // zero in practice, see below) and the owners' of the copies (the equity of a copy that ends).
     const noCash = [
-      ...traders.filter((t) => t.no_cash && byId.has(Number(t.id))).map((t) => t.user_id),
+      ...traders.filter((t) => t.no_cash).map((t) => t.user_id),
       ...locked.filter((c) => c.no_cash).map((c) => c.follower_id),
     ];
     if (noCash.length) await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT unnest(${sqlArray(noCash)}::uuid[])`));
@@ -201,8 +198,8 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     //   computes it on the equity after the pnl: zero in practice, as a copy at its stop loss is below what it
     //   invested, so below its high-water mark), whether it ends and the equity it leaves;
     // - the writes: positions and copies; the trades' copier totals (their rows locked in id order first: two
-    //   close-outs side by side may share a trade when one trader holds most of the copies); the notices, through
-    //   the outbox (copy_guard_notices, delivered by SqlCopyNotices after the commit); and, last, two transactions
+    //   close-outs side by side may share a trade when one trader holds most of the copies); the notices and live
+    //   events, through the outbox (copy_guard_notices, delivered by SqlCopyNotices after the commit); and, last, two transactions
     //   through the wallet's set-based postings (docs/ledger.md): the close-out (one entry per copy, pnl net of
     //   profit share; the market −Σ pnl; each trader's cash +Σ profit share) and the ended copies' equity → their
     //   owners' cash (copy_return). The posting trigger runs once for both at the end of the statement, so the
@@ -230,7 +227,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     });
     const rows = await runSql(
       em,
-      sql<{ copy_id: string; follower_id: string; trader_id: number; pnl: string; n: string; ends: boolean; settled: string; stopped: string }>`
+      sql<{ pnl: string; n: string; ends: boolean; settled: string; stopped: string }>`
        WITH pos AS (
          -- driven by the few copies (copy_id index), not by every position of the marked trades; every open
          -- position of theirs, with its mark and pnl when its instrument has a quote (mark null when not)
@@ -296,9 +293,9 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          FROM co HAVING count(*) > 0
          RETURNING 1
        ), ${closeOutPosting}, ${returnPosting}
-       SELECT co.copy_id::text AS copy_id, co.follower_id::text AS follower_id, co.trader_id, co.pnl::text AS pnl, co.n::text AS n, co.ends,
+       SELECT co.pnl::text AS pnl, co.n::text AS n, co.ends,
               (SELECT count(*) FROM settled)::text AS settled, (SELECT count(*) FROM stopped)::text AS stopped
-       FROM co ORDER BY co.trader_id, co.copy_id`,
+       FROM co`,
     );
     if (!rows.length) return result;
     result.copies = rows.length;
@@ -309,13 +306,6 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       throw new Error('copy close-out: positions changed during settlement');
     }
     if (!options.holdNotices) afterCommit(tx, () => this.notices.kick());
-    for (const row of rows) {
-      const trader = byId.get(Number(row.trader_id)) as TraderRef;
-      const entry = result.followersByTrader.get(trader.id) ?? { trader, followerIds: [], copyIds: [] };
-      entry.followerIds.push(row.follower_id);
-      entry.copyIds.push(row.copy_id);
-      result.followersByTrader.set(trader.id, entry);
-    }
     return result;
   }
 }

@@ -1,6 +1,5 @@
 import type { TransactionContext } from '@mirrorline/shared';
 import type { Quote } from '@mirrorline/market';
-import type { TraderRef } from './copy-repository';
 
 /** An open trade whose stop loss or take profit the close-side price of a quote has reached. */
 export interface CrossedTrade {
@@ -25,8 +24,6 @@ export interface CloseOutResult {
   ended: number;
   /** Σ pnl of the settled positions (cents) */
   pnl: bigint;
-  /** per trader: the followers closed out, for live events */
-  followersByTrader: Map<number, { trader: TraderRef; followerIds: string[]; copyIds: string[] }>;
 }
 
 export interface CloseOutOptions {

@@ -1,17 +1,14 @@
 import type { TransactionContext } from '@mirrorline/shared';
 import type { FillReceipt } from './trade-engine';
-import type { CloseOutResult } from './price-watch-store';
 
 /**
- * Live events of copy close-outs (product.md §9.4 events/stream), published inside the transaction that
- * made them (they go out only if it commits): position_closed, guard_hit and copy_stopped to the followers
- * a close-out stopped. A trade's position_opened / position_closed to its copiers (100,000 for a large
- * trader) go with the trade's notices through the outbox, right after the commit (SqlCopyNotices), so the
- * trader's order does not wait for them.
+ * Live events of copy trading (product.md §9.4 events/stream) published inside the transaction that made them
+ * (they go out only if it commits). A trade's position_opened / position_closed to its copiers (100,000 for a
+ * large trader) go with the trade's notices through the outbox, right after the commit (SqlCopyNotices), so the
+ * trader's order does not wait for them; so do a copy close-out's position_closed, guard_hit and copy_stopped to
+ * the followers it stopped, with its notices.
  */
 export abstract class TradeEvents {
-  /** Copies whose settlement stopped them (settled stop loss or end), given by the settlement. */
-  abstract closedOut(tx: TransactionContext, result: CloseOutResult): Promise<void>;
   /**
    * Positions a new copy took over from the trader's open trades (copy open trades), each with its own fill:
    * position_opened to that one follower. No-op unless an adapter publishes it.

@@ -3,12 +3,11 @@ import { UnitOfWork } from '@mirrorline/shared';
 import { Ledger } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import { PriceWatchStore, type CloseOutOptions, type CloseOutResult, type TrippedCopy } from '../../ports/price-watch-store';
-import { TradeEvents } from '../../ports/trade-events';
 
 /**
  * Copy stop loss on live equity (product.md §9.3): closes out the given copies in one transaction, set-based
- * (PriceWatchStore.closeOut re-checks each under its locks at the same quotes), and publishes their events. Their
- * notifications go through an outbox, delivered after the commit (or when the caller asks, with holdNotices).
+ * (PriceWatchStore.closeOut re-checks each under its locks at the same quotes). Their notifications and live
+ * events go through an outbox, delivered after the commit (or when the caller asks, with holdNotices).
  */
 @Injectable()
 export class CloseOutCopiesUseCase {
@@ -16,15 +15,12 @@ export class CloseOutCopiesUseCase {
     private readonly uow: UnitOfWork,
     private readonly store: PriceWatchStore,
     private readonly ledger: Ledger,
-    private readonly events: TradeEvents,
   ) {}
 
   execute(copies: readonly TrippedCopy[], quotes: readonly Quote[], options: CloseOutOptions = {}): Promise<CloseOutResult> {
     return this.uow.run(async (tx) => {
       const market = await this.ledger.platformAccount(tx, 'platform_market');
-      const result = await this.store.closeOut(tx, copies, quotes, market, options);
-      if (result.copies > 0) await this.events.closedOut(tx, result);
-      return result;
+      return this.store.closeOut(tx, copies, quotes, market, options);
     });
   }
 }

@@ -10,7 +10,6 @@ class RecordingTradeEvents extends TradeEvents {
   readonly copied: Array<{ followerId: string; traderId: number; positions: CopiedPositionEvent[] }> = [];
   async tradeOpened(): Promise<void> {}
   async tradeClosed(): Promise<void> {}
-  async closedOut(): Promise<void> {}
   override async positionsCopied(_tx: unknown, followerId: string, traderId: number, positions: CopiedPositionEvent[]): Promise<void> {
     this.copied.push({ followerId, traderId, positions });
   }
