@@ -198,13 +198,13 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     //   computes it on the equity after the pnl: zero in practice, as a copy at its stop loss is below what it
     //   invested, so below its high-water mark), whether it ends and the equity it leaves;
     // - the writes: positions and copies; the trades' copier totals (their rows locked in id order first: two
-    //   close-outs side by side may share a trade when one trader holds most of the copies); the notices and live
-    //   events, through the outbox (copy_guard_notices, delivered by SqlCopyNotices after the commit); and, last, two transactions
-    //   through the wallet's set-based postings (docs/ledger.md): the close-out (one entry per copy, pnl net of
-    //   profit share; the market −Σ pnl; each trader's cash +Σ profit share) and the ended copies' equity → their
-    //   owners' cash (copy_return). The posting trigger runs once for both at the end of the statement, so the
-    //   market's account (which every close-out posts to) stays locked from there to the commit only, and a copy's
-    //   equity account is locked and updated once. It returns one row per copy closed out.
+    //   close-outs side by side may share a trade when one trader holds most of the copies); the notices and
+    //   live events, through the outbox (copy_guard_notices, delivered by SqlCopyNotices after the commit); and
+    //   two transactions through the wallet's set-based postings (docs/ledger.md): the close-out (one entry per
+    //   copy, pnl net of profit share; the market −Σ pnl; each trader's cash +Σ profit share) and the ended
+    //   copies' equity → their owners' cash (copy_return). The posting trigger runs once for both at the end of
+    //   the statement, so the market's account (which every close-out posts to) stays locked from there to the
+    //   commit only, and a copy's equity account is locked and updated once. It returns one row per copy closed out.
     const closeOutPosting = ledgerSetPostings.ctes('close_out', {
       type: 'copy_stop_loss',
       reference: 'copy_stop_loss',
