@@ -3,9 +3,9 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * copy_guard_notices: the transactional outbox of a copy close-out (the copy stop loss on live equity, price
  * watcher). A close-out records one row with its copies (follower, copy, trader, pnl, the equity returned when the
- * copy ended) in its own transaction; SqlCopyNotices writes their guard_hit / copy_ended notifications right after
- * the commit, as it does for the trades' notices (copy_trade_notices). A mass close-out then holds the market's
- * account for one statement less (bench:guards).
+ * copy ended) in its own transaction; SqlCopyNotices writes their guard_hit / copy_ended notifications and sends
+ * their live events right after the commit, as it does for the trades' notices (copy_trade_notices), so that a mass
+ * close-out's transaction does not wait for them (bench:guards).
  */
 export class Migration20261126190000CopyGuardNotices extends Migration {
   override async up(): Promise<void> {

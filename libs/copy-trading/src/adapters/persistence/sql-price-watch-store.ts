@@ -190,7 +190,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       ...locked.filter((c) => c.no_cash).map((c) => c.follower_id),
     ];
     if (noCash.length) await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT unnest(${sqlArray(noCash)}::uuid[])`));
-    const byCopyIds = sql`unnest(${sqlArray(locked.map((c) => c.id))}::uuid[]) AS s(copy_id)`;
+    const byCopyIds = new Sql<never>(BY_COPY_IDS, [pgArray(locked.map((c) => c.id))]);
     // One statement, set-based, whose snapshot is taken under the copies' locks:
     // - the re-check at the same quotes (a trade close that won the race settled its positions first, and
     //   WHERE NOT settled skips them; a copy already stopped is left alone): `cp`, the positions closed out, and
