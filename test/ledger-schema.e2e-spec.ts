@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
@@ -64,6 +65,44 @@ describe('ledger schema invariants', () => {
 
   it('refuses moving a cached balance by hand', async () => {
     await expect(t.sql('UPDATE ledger_accounts SET balance = 1000000 WHERE id = ?', [cash])).rejects.toThrow(/only through ledger entries/);
+  });
+
+  it('locks the accounts of a posting in id order, whatever the order of its entries', async () => {
+    // Two funded accounts, low < high. A posting naming high first must still wait on low before it locks high:
+    // with low held elsewhere, another posting on high alone goes through at once (no lock cycle can form).
+    const [low, high] = await Promise.all([createUser(t), createUser(t)]).then((users) =>
+      Promise.all(users.map(async (u) => (await t.sql<{ id: string }>("INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash') RETURNING id", [u.id]))[0].id)),
+    );
+    expect(Number(low)).toBeLessThan(Number(high));
+    await post(500, deposits, low);
+    await post(500, deposits, high);
+    const sql = `WITH tx AS (INSERT INTO ledger_transactions (type) VALUES ('test') RETURNING id)
+                 INSERT INTO ledger_entries (transaction_id, account_id, amount)
+                 SELECT tx.id, e.account_id, e.amount FROM tx, (VALUES ($1::bigint, $2::bigint), ($3::bigint, $4::bigint)) AS e(account_id, amount)`;
+    const [holder, first, second] = [new Client(t.databaseUrl), new Client(t.databaseUrl), new Client(t.databaseUrl)];
+    await Promise.all([holder, first, second].map((c) => c.connect()));
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [low]);
+      await first.query('BEGIN');
+      const firstPid = (await first.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      const blocked = first.query(sql, [high, -100, low, 100]); // high → low, high's entry first
+      for (let i = 0; ; i++) {
+        const { rows } = await holder.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [firstPid]);
+        if (rows.length) break;
+        if (i > 200) throw new Error('the first posting never waited on the held account');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await second.query("SET lock_timeout = '5s'");
+      await second.query(sql, [high, -50, deposits, 50]); // would time out if the first posting held high already
+      await holder.query('ROLLBACK');
+      await blocked;
+      await first.query('COMMIT');
+    } finally {
+      await Promise.all([holder, first, second].map((c) => c.end()));
+    }
+    expect(await balance(low)).toBe(600);
+    expect(await balance(high)).toBe(350);
   });
 
   it('keeps every cached balance equal to the sum of its entries', async () => {
