@@ -245,15 +245,15 @@ export class SqlTradeEngine extends TradeEngine {
     });
     const [totals] = await runSql(
       em,
-      sql<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }>`WITH v AS MATERIALIZED (
-         SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
-                c.status, c.stop_loss_pct, c.invested, c.share_pct,
-                greatest(-p.size, div(p.size::numeric * (${exitPrice}::numeric - coalesce(p.fill_price, ${trade.entryPrice}::numeric)) * ${sign},
-                                      coalesce(p.fill_price, ${trade.entryPrice}::numeric)))::bigint AS pnl
-         FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = p.copy_id
-         WHERE p.trade_id = ${trade.id} AND NOT p.settled
-       ), f AS MATERIALIZED (
-         SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * share_pct / 100 ELSE 0 END AS fee FROM v
+      sql<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }>`WITH f AS MATERIALIZED (
+         SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * share_pct / 100 ELSE 0 END AS fee
+         FROM (SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
+                      c.status, c.stop_loss_pct, c.invested, c.share_pct,
+                      greatest(-p.size, div(p.size::numeric * (${exitPrice}::numeric - coalesce(p.fill_price, ${trade.entryPrice}::numeric)) * ${sign},
+                                            coalesce(p.fill_price, ${trade.entryPrice}::numeric)))::bigint AS pnl
+               FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = p.copy_id
+               WHERE p.trade_id = ${trade.id} AND NOT p.settled
+               OFFSET 0) v -- not pulled up: the pnl is computed once per position, not in every use of it
        ), g AS (
          SELECT f.*, f.equity + f.pnl - f.fee AS after,
                 (f.status <> 'stopping' AND f.stop_loss_pct IS NOT NULL AND f.invested > 0
