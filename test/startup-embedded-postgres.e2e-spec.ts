@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sharedBuffersMb } from '../apps/api/src/database/embedded-postgres';
 import { freePort } from './support/free-port';
 
 // embedded-postgres is ESM-only and Jest's VM cannot run the real dynamic import() that loads it, so each
@@ -54,6 +55,18 @@ describe('embedded PostgreSQL on a persistent data dir', () => {
     dataDir = join(dir, 'pgdata');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs with the memory and WAL settings a 100,000-copy settlement needs (bench:fanout)', async () => {
+    expect([sharedBuffersMb(2 * 2 ** 30), sharedBuffersMb(8 * 2 ** 30), sharedBuffersMb(24 * 2 ** 30)]).toEqual([128, 512, 1024]);
+    const settings = ['shared_buffers', 'wal_buffers', 'max_wal_size', 'checkpoint_timeout'];
+    const result = await startAndQuery(dataDir, [`SELECT name, setting, unit FROM pg_settings WHERE name IN (${settings.map((n) => `'${n}'`).join(', ')}) ORDER BY name`]);
+    expect(result.rows).toEqual([
+      { name: 'checkpoint_timeout', setting: '900', unit: 's' },
+      { name: 'max_wal_size', setting: '4096', unit: 'MB' },
+      { name: 'shared_buffers', setting: String((sharedBuffersMb() * 1024) / 8), unit: '8kB' },
+      { name: 'wal_buffers', setting: String((64 * 1024) / 8), unit: '8kB' },
+    ]);
+  });
 
   it('keeps data written before a stop for the next start (same password, same rows)', async () => {
     expect(await startAndQuery(dataDir, ['CREATE TABLE kept (note text)', "INSERT INTO kept VALUES ('survives a restart')"])).toEqual({ rows: [] });
