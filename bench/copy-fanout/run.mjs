@@ -122,6 +122,9 @@ async function main() {
     const closes = [];
     const openNotices = [];
     const closeNotices = [];
+    const closeWal = [];
+    // WAL the server wrote while the close ran (the open's notices were delivered before it), and its full-page images.
+    const walNow = async () => (await sql('SELECT wal_bytes::bigint::text AS bytes, wal_fpi::text AS fpi FROM pg_stat_wal'))[0];
     const prices = [['100', '104', 'buy'], ['100', '97.5', 'buy'], ['250', '240', 'sell']];
     for (let i = 0; i < ROUNDS; i++) {
       const [insertMs] = await time(() => sql(`INSERT INTO bench_floor (copy_id, size) SELECT id, 50000 FROM copies WHERE trader_id = ?`, [traderId]));
@@ -137,7 +140,10 @@ async function main() {
       // timed on their own, and awaited so that they do not overlap the close.
       const [openNoticeMs] = await time(() => notices.idle());
       market.set(exit);
+      const walBefore = await walNow();
       const [closeMs, closed] = await time(() => closeTrade.execute({ traderId: Number(traderId), tradeId: opened.trade.id }));
+      const walAfter = await walNow();
+      closeWal.push({ bytes: Number(walAfter.bytes) - Number(walBefore.bytes), fpi: Number(walAfter.fpi) - Number(walBefore.fpi) });
       const [closeNoticeMs] = await time(() => notices.idle());
       profile.on = false;
       openNotices.push(openNoticeMs);
@@ -176,6 +182,7 @@ async function main() {
     console.log(`floor UPDATE (median)          ${seconds(median(updateFloors))}   [${updateFloors.map(seconds).join(', ')}]`);
     console.log(`open  (median)                 ${seconds(open)}   = ${(open / floor).toFixed(2)}× floor   target ≤ 1.5 s and ≤ 3×: ${verdict(open <= 1500 && open <= 3 * floor)}`);
     console.log(`close (median)                 ${seconds(close)}   = ${(close / floor).toFixed(2)}× floor   target ≤ 3 s and ≤ 4×: ${verdict(close <= 3000 && close <= 4 * floor)}`);
+    console.log(`WAL written by a close         ${closeWal.map((w) => `${(w.bytes / 1e6).toFixed(1)} MB (${w.fpi} full pages)`).join(', ')}`);
     const [{ n: delivered }] = await sql("SELECT count(*)::int AS n FROM notifications WHERE type IN ('copy_opened', 'copy_closed')");
     console.log(`followers' notices after open  ${seconds(median(openNotices))} (median, after the commit, off the request)`);
     console.log(`followers' notices after close ${seconds(median(closeNotices))} (median, after the commit, off the request); ${delivered.toLocaleString('en-US')} delivered, ${(2 * COPIES * ROUNDS).toLocaleString('en-US')} expected`);
