@@ -50,7 +50,8 @@ describe('ledger schema invariants', () => {
   });
 
   it('refuses entries for an account or a transaction that does not exist', async () => {
-    await expect(post(100, deposits, '999999999')).rejects.toThrow(/account that does not exist/);
+    await expect(post(100, deposits, '999999999')).rejects.toThrow(/account that does not exist/); // entries in account order
+    await expect(post(100, '999999999', deposits)).rejects.toThrow(/account that does not exist/); // and not
     await expect(
       t.sql('INSERT INTO ledger_entries (transaction_id, account_id, amount) VALUES (999999999, ?, 5), (999999999, ?, -5)', [cash, deposits]),
     ).rejects.toThrow(/ledger transaction 999999999 does not exist/);
@@ -67,9 +68,13 @@ describe('ledger schema invariants', () => {
     await expect(t.sql('UPDATE ledger_accounts SET balance = 1000000 WHERE id = ?', [cash])).rejects.toThrow(/only through ledger entries/);
   });
 
-  it('locks the accounts of a posting in id order, whatever the order of its entries', async () => {
-    // Two funded accounts, low < high. A posting naming high first must still wait on low before it locks high:
-    // with low held elsewhere, another posting on high alone goes through at once (no lock cycle can form).
+  // Entries in account order take the trigger's path without aggregation; the others are aggregated and sorted first.
+  it.each([
+    ['the higher account first', (low: string, high: string) => [high, -100, low, 100]],
+    ['the lower account first', (low: string, high: string) => [low, 100, high, -100]],
+  ])('locks the accounts of a posting in id order (entries naming %s)', async (_, entries) => {
+    // Two funded accounts, low < high. A posting on both must wait on low before it locks high: with low held
+    // elsewhere, another posting on high alone goes through at once (no lock cycle can form).
     const [low, high] = await Promise.all([createUser(t), createUser(t)]).then((users) =>
       Promise.all(users.map(async (u) => (await t.sql<{ id: string }>("INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash') RETURNING id", [u.id]))[0].id)),
     );
@@ -86,7 +91,7 @@ describe('ledger schema invariants', () => {
       await holder.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [low]);
       await first.query('BEGIN');
       const firstPid = (await first.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-      const blocked = first.query(sql, [high, -100, low, 100]); // high → low, high's entry first
+      const blocked = first.query(sql, entries(low, high)); // high → low: 100
       for (let i = 0; ; i++) {
         const { rows } = await holder.query("SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [firstPid]);
         if (rows.length) break;

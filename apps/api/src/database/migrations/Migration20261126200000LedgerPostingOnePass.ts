@@ -12,7 +12,9 @@ import { Migration } from '@mikro-orm/migrations';
  *   probing the primary key, or (a tiny table) the primary key's full index scan probing the deltas — id order
  *   both ways. The planner settings are set for the statement only (set_config(…, true), then put back), so the
  *   caller's own settings are untouched. Lock order is what it was: no two postings wait on each other in a cycle.
- *   The count of distinct accounts comes from the same materialised deltas (no second sort).
+ *   The count of distinct accounts comes from the same materialised deltas (no second sort). When the entries come in
+ *   strictly increasing account order — a settlement's do: ledgerSetPostings sorts the entries by account, and a
+ *   settlement has one per account — they are the deltas already, and the trigger skips the aggregation and its sort.
  * - ledger_entries (transaction_id): entries are only ever read by transaction in the back-office's filter and in
  *   the ledger check's GROUP BY (a full scan either way). A transaction's entries are one INSERT, so they sit side
  *   by side in the heap: a BRIN index finds them in a few pages, and costs an insert next to nothing, where the
@@ -27,6 +29,7 @@ export class Migration20261126200000LedgerPostingOnePass extends Migration {
         missing bigint;
         accounts bigint;
         moved bigint;
+        increasing boolean;
         hashjoin text := current_setting('enable_hashjoin');
         mergejoin text := current_setting('enable_mergejoin');
         seqscan text := current_setting('enable_seqscan');
@@ -43,18 +46,29 @@ export class Migration20261126200000LedgerPostingOnePass extends Migration {
         IF missing IS NOT NULL THEN
           RAISE EXCEPTION 'ledger transaction % does not exist', missing USING ERRCODE = 'foreign_key_violation';
         END IF;
+        -- Entries in strictly increasing account order (a settlement's: ledgerSetPostings sorts them, one per copy
+        -- account) are already the deltas in id order: the aggregation and its sort are skipped.
+        SELECT coalesce(bool_and(account_id > previous), true) INTO increasing
+          FROM (SELECT account_id, lag(account_id) OVER () AS previous FROM new_entries) e;
         -- One pass locks and moves every touched account, in id order (no two postings can wait on each other in a
         -- cycle): only nested loops over index scans are allowed for this statement, so the accounts are reached in
-        -- the order of the sorted deltas (or of the primary key).
+        -- the order of the deltas (or of the primary key).
         PERFORM set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true),
                 set_config('enable_seqscan', 'off', true), set_config('enable_nestloop', 'on', true),
                 set_config('enable_indexscan', 'on', true);
-        WITH d AS MATERIALIZED (
-          SELECT account_id, sum(amount) AS delta FROM new_entries GROUP BY account_id ORDER BY account_id
-        ), u AS (
-          UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM d WHERE a.id = d.account_id RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM d), (SELECT count(*) FROM u) INTO accounts, moved;
+        IF increasing THEN
+          WITH u AS (
+            UPDATE ledger_accounts a SET balance = a.balance + e.amount FROM new_entries e WHERE a.id = e.account_id RETURNING 1
+          )
+          SELECT (SELECT count(*) FROM new_entries), (SELECT count(*) FROM u) INTO accounts, moved;
+        ELSE
+          WITH d AS MATERIALIZED (
+            SELECT account_id, sum(amount) AS delta FROM new_entries GROUP BY account_id ORDER BY account_id
+          ), u AS (
+            UPDATE ledger_accounts a SET balance = a.balance + d.delta FROM d WHERE a.id = d.account_id RETURNING 1
+          )
+          SELECT (SELECT count(*) FROM d), (SELECT count(*) FROM u) INTO accounts, moved;
+        END IF;
         PERFORM set_config('enable_hashjoin', hashjoin, true), set_config('enable_mergejoin', mergejoin, true),
                 set_config('enable_seqscan', seqscan, true), set_config('enable_nestloop', nestloop, true),
                 set_config('enable_indexscan', indexscan, true);
