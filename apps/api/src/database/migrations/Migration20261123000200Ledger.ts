@@ -1,6 +1,39 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
+ * The posting trigger's function as this migration creates it (a lock pass in id order, then the update);
+ * Migration20261126200000LedgerPostingOnePass replaces it and puts this one back on the way down.
+ */
+export const LEDGER_POST_ENTRIES_FUNCTION = `
+      CREATE OR REPLACE FUNCTION ledger_post_entries() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        unbalanced bigint;
+        missing bigint;
+      BEGIN
+        SELECT transaction_id INTO unbalanced FROM new_entries
+          GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 1;
+        IF unbalanced IS NOT NULL THEN
+          RAISE EXCEPTION 'ledger transaction % does not balance', unbalanced USING ERRCODE = 'raise_exception';
+        END IF;
+        SELECT e.transaction_id INTO missing FROM (SELECT DISTINCT transaction_id FROM new_entries) e
+          WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id) LIMIT 1;
+        IF missing IS NOT NULL THEN
+          RAISE EXCEPTION 'ledger transaction % does not exist', missing USING ERRCODE = 'foreign_key_violation';
+        END IF;
+        -- Lock every touched account in id order first: no two postings can wait on each other in a cycle.
+        PERFORM 1 FROM ledger_accounts
+          WHERE id IN (SELECT DISTINCT account_id FROM new_entries) ORDER BY id FOR NO KEY UPDATE;
+        UPDATE ledger_accounts a SET balance = a.balance + d.delta
+          FROM (SELECT account_id, sum(amount) AS delta FROM new_entries GROUP BY account_id) d
+          WHERE a.id = d.account_id;
+        GET DIAGNOSTICS missing = ROW_COUNT;
+        IF missing <> (SELECT count(DISTINCT account_id) FROM new_entries) THEN
+          RAISE EXCEPTION 'ledger entries refer to an account that does not exist' USING ERRCODE = 'foreign_key_violation';
+        END IF;
+        RETURN NULL;
+      END $$;`;
+
+/**
  * The double-entry ledger (product.md §4). Design, in short (details in docs/ledger.md):
  * - ledger_accounts: per user `cash`, `held` (withdrawals awaiting approval), one `copy_equity` per copy;
  *   platform accounts have no owner. `balance` is a cache of Σ entries, maintained by the trigger
@@ -68,34 +101,7 @@ export class Migration20261123000200Ledger extends Migration {
         FOR EACH STATEMENT EXECUTE FUNCTION refuse_modification();`);
     }
 
-    this.addSql(`
-      CREATE OR REPLACE FUNCTION ledger_post_entries() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        unbalanced bigint;
-        missing bigint;
-      BEGIN
-        SELECT transaction_id INTO unbalanced FROM new_entries
-          GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 1;
-        IF unbalanced IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not balance', unbalanced USING ERRCODE = 'raise_exception';
-        END IF;
-        SELECT e.transaction_id INTO missing FROM (SELECT DISTINCT transaction_id FROM new_entries) e
-          WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id) LIMIT 1;
-        IF missing IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not exist', missing USING ERRCODE = 'foreign_key_violation';
-        END IF;
-        -- Lock every touched account in id order first: no two postings can wait on each other in a cycle.
-        PERFORM 1 FROM ledger_accounts
-          WHERE id IN (SELECT DISTINCT account_id FROM new_entries) ORDER BY id FOR NO KEY UPDATE;
-        UPDATE ledger_accounts a SET balance = a.balance + d.delta
-          FROM (SELECT account_id, sum(amount) AS delta FROM new_entries GROUP BY account_id) d
-          WHERE a.id = d.account_id;
-        GET DIAGNOSTICS missing = ROW_COUNT;
-        IF missing <> (SELECT count(DISTINCT account_id) FROM new_entries) THEN
-          RAISE EXCEPTION 'ledger entries refer to an account that does not exist' USING ERRCODE = 'foreign_key_violation';
-        END IF;
-        RETURN NULL;
-      END $$;`);
+    this.addSql(LEDGER_POST_ENTRIES_FUNCTION);
     this.addSql(`
       CREATE TRIGGER ledger_entries_post AFTER INSERT ON ledger_entries
       REFERENCING NEW TABLE AS new_entries

@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { LEDGER_POST_ENTRIES_FUNCTION } from './Migration20261123000200Ledger';
 
 /**
  * The posting trigger (ledger_post_entries, Migration20261123000200Ledger) moves the cached balances in ONE pass
@@ -84,32 +85,6 @@ export class Migration20261126200000LedgerPostingOnePass extends Migration {
   override async down(): Promise<void> {
     this.addSql('DROP INDEX IF EXISTS ledger_entries_transaction_idx;');
     this.addSql('CREATE INDEX ledger_entries_transaction_idx ON ledger_entries (transaction_id);');
-    this.addSql(`
-      CREATE OR REPLACE FUNCTION ledger_post_entries() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        unbalanced bigint;
-        missing bigint;
-      BEGIN
-        SELECT transaction_id INTO unbalanced FROM new_entries
-          GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 1;
-        IF unbalanced IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not balance', unbalanced USING ERRCODE = 'raise_exception';
-        END IF;
-        SELECT e.transaction_id INTO missing FROM (SELECT DISTINCT transaction_id FROM new_entries) e
-          WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id) LIMIT 1;
-        IF missing IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not exist', missing USING ERRCODE = 'foreign_key_violation';
-        END IF;
-        PERFORM 1 FROM ledger_accounts
-          WHERE id IN (SELECT DISTINCT account_id FROM new_entries) ORDER BY id FOR NO KEY UPDATE;
-        UPDATE ledger_accounts a SET balance = a.balance + d.delta
-          FROM (SELECT account_id, sum(amount) AS delta FROM new_entries GROUP BY account_id) d
-          WHERE a.id = d.account_id;
-        GET DIAGNOSTICS missing = ROW_COUNT;
-        IF missing <> (SELECT count(DISTINCT account_id) FROM new_entries) THEN
-          RAISE EXCEPTION 'ledger entries refer to an account that does not exist' USING ERRCODE = 'foreign_key_violation';
-        END IF;
-        RETURN NULL;
-      END $$;`);
+    this.addSql(LEDGER_POST_ENTRIES_FUNCTION);
   }
 }
