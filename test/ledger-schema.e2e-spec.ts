@@ -75,9 +75,10 @@ describe('ledger schema invariants', () => {
   ])('locks the accounts of a posting in id order (entries naming %s)', async (_, entries) => {
     // Two funded accounts, low < high. A posting on both must wait on low before it locks high: with low held
     // elsewhere, another posting on high alone goes through at once (no lock cycle can form).
-    const [low, high] = await Promise.all([createUser(t), createUser(t)]).then((users) =>
-      Promise.all(users.map(async (u) => (await t.sql<{ id: string }>("INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash') RETURNING id", [u.id]))[0].id)),
-    );
+    const cashAccount = async () =>
+      (await t.sql<{ id: string }>("INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash') RETURNING id", [(await createUser(t)).id]))[0].id;
+    const low = await cashAccount(); // one after the other: ids follow the inserts
+    const high = await cashAccount();
     expect(Number(low)).toBeLessThan(Number(high));
     await post(500, deposits, low);
     await post(500, deposits, high);
