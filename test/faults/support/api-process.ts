@@ -165,6 +165,17 @@ export function postgresPids(pgdata: string): number[] {
   return [postmaster, ...children];
 }
 
+/** Whether a process still runs: a zombie waiting for its parent to reap it does not. */
+export function running(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state …"; comm may hold spaces and parentheses, the state follows the last ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
