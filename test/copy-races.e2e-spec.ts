@@ -21,43 +21,62 @@ describe('close vs stop races', () => {
   /** Sends a supertest request now (supertest only sends once someone calls then/end). */
   const send = (req: request.Test): Promise<request.Response> => new Promise((resolve, reject) => req.end((err, res) => (err ? reject(err) : resolve(res))));
 
-  /** Waits until `n` sessions of this database are waiting on a lock (the requests queued on the trader row). */
-  async function lockWaiters(n: number): Promise<void> {
+  /**
+   * Waits until `n` sessions are queued behind `holder` on the trader row: waiting on it (on its transaction,
+   * or on the row's tuple lock) or on a session queued there before them. Counting every session of the
+   * database that waits on a lock also counted a stray short wait (a table extension lock, under CI load),
+   * and the second request then went out before the first one was queued.
+   */
+  async function queuedBehind(holder: number, n: number): Promise<void> {
     for (let i = 0; i < 400; i++) {
-      const [{ waiting }] = await sql<{ waiting: string }>(
-        "SELECT count(*) AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      const [{ queued }] = await sql<{ queued: string }>(
+        `WITH RECURSIVE queue AS (
+           SELECT ?::int AS pid
+           UNION
+           SELECT a.pid FROM pg_stat_activity a JOIN queue q ON q.pid = ANY (pg_blocking_pids(a.pid))
+           WHERE a.datname = current_database() AND a.wait_event_type = 'Lock'
+         )
+         SELECT count(*) - 1 AS queued FROM queue`,
+        [holder],
       );
-      if (Number(waiting) >= n) return;
+      if (Number(queued) >= n) return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    throw new Error(`${n} lock waiter(s) expected`);
+    throw new Error(`${n} session(s) queued on the trader row expected`);
   }
 
   /**
-   * Forces the order two requests take the trader row in: the row is held by a transaction of the test,
-   * the first request is sent and seen waiting on it, then the second, then the row is released.
+   * Forces the order two actions take the trader row in: the row is held by a transaction of the test,
+   * the first action is started and seen queued on it, then the second, then the row is released.
    * PostgreSQL queues row-lock waiters in arrival order (the first waiter holds the tuple lock), so the
-   * first request always goes first, and the second then waits for the first one's transaction.
+   * first action always goes first, and the second then waits for the first one's transaction. The actions
+   * are HTTP requests (inOrder) or use cases called directly, as the watcher does.
    */
-  async function inOrder(traderId: number, first: () => request.Test, second: () => request.Test): Promise<[request.Response, request.Response]> {
-    let held!: () => void;
+  async function inOrderFn<A, B>(traderId: number, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+    let held!: (pid: number) => void;
     let release!: () => void;
-    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const isHeld = new Promise<number>((resolve) => (held = resolve));
     const released = new Promise<void>((resolve) => (release = resolve));
     const holder = t.orm.em.fork().transactional(async (em) => {
-      await em.execute('SELECT 1 FROM trader_profiles WHERE id = ? FOR NO KEY UPDATE', [traderId]);
-      held();
+      const [{ pid }] = await em.execute<{ pid: number }[]>(
+        'SELECT pg_backend_pid() AS pid FROM trader_profiles WHERE id = ? FOR NO KEY UPDATE',
+        [traderId],
+      );
+      held(pid);
       await released;
     });
-    await isHeld;
-    const a = send(first());
-    await lockWaiters(1);
-    const b = send(second());
-    await lockWaiters(2);
+    const holderPid = await isHeld;
+    const a = first();
+    await queuedBehind(holderPid, 1);
+    const b = second();
+    await queuedBehind(holderPid, 2);
     release();
     await holder;
     return [await a, await b];
   }
+
+  const inOrder = (traderId: number, first: () => request.Test, second: () => request.Test): Promise<[request.Response, request.Response]> =>
+    inOrderFn(traderId, () => send(first()), () => send(second()));
 
   async function setUp() {
     const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
@@ -159,27 +178,6 @@ describe('close vs stop races', () => {
     expect(dup).toEqual([]);
     expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
   }, 60_000);
-
-  /** Like inOrder, for any two actions that queue on the trader row (use cases called directly, as the watcher does). */
-  async function inOrderFn<A, B>(traderId: number, first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
-    let held!: () => void;
-    let release!: () => void;
-    const isHeld = new Promise<void>((resolve) => (held = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const holder = t.orm.em.fork().transactional(async (em) => {
-      await em.execute('SELECT 1 FROM trader_profiles WHERE id = ? FOR NO KEY UPDATE', [traderId]);
-      held();
-      await released;
-    });
-    await isHeld;
-    const a = first();
-    await lockWaiters(1);
-    const b = second();
-    await lockWaiters(2);
-    release();
-    await holder;
-    return [await a, await b];
-  }
 
   describe('trader close vs stop loss / take profit close vs copy close-out (price watcher)', () => {
     const quote = { symbol: 'ETHUSDT', bid: '50', ask: '50', time: new Date() };
