@@ -23,9 +23,9 @@ describe('close vs stop races', () => {
 
   /**
    * Waits until `n` sessions are queued behind `holder` on the trader row: waiting on it (on its transaction,
-   * or on the row's tuple lock) or on a session queued there before them. Counting every session of the
-   * database that waits on a lock also counted a stray short wait (a table extension lock, under CI load),
-   * and the second request then went out before the first one was queued.
+   * or on the row's tuple lock) or on a session queued there before them. This used to count every session
+   * of the database waiting on any lock: once in CI some other short wait was counted as the first action,
+   * the second then went out before the first was queued, and the order came out reversed.
    */
   async function queuedBehind(holder: number, n: number): Promise<void> {
     for (let i = 0; i < 400; i++) {
