@@ -1,6 +1,22 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
+ * The posting trigger's checks of a statement's new entries, in the PL/pgSQL of a function that declares
+ * `unbalanced` and `missing` (bigint): every ledger transaction sums to zero, and every one exists. Both versions
+ * of the trigger's function run them (this one and Migration20261126200000LedgerPostingOnePass's).
+ */
+export const LEDGER_ENTRY_CHECKS = `        SELECT transaction_id INTO unbalanced FROM new_entries
+          GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 1;
+        IF unbalanced IS NOT NULL THEN
+          RAISE EXCEPTION 'ledger transaction % does not balance', unbalanced USING ERRCODE = 'raise_exception';
+        END IF;
+        SELECT e.transaction_id INTO missing FROM (SELECT DISTINCT transaction_id FROM new_entries) e
+          WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id) LIMIT 1;
+        IF missing IS NOT NULL THEN
+          RAISE EXCEPTION 'ledger transaction % does not exist', missing USING ERRCODE = 'foreign_key_violation';
+        END IF;`;
+
+/**
  * The posting trigger's function as this migration creates it (a lock pass in id order, then the update);
  * Migration20261126200000LedgerPostingOnePass replaces it and puts this one back on the way down.
  */
@@ -10,16 +26,7 @@ export const LEDGER_POST_ENTRIES_FUNCTION = `
         unbalanced bigint;
         missing bigint;
       BEGIN
-        SELECT transaction_id INTO unbalanced FROM new_entries
-          GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 1;
-        IF unbalanced IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not balance', unbalanced USING ERRCODE = 'raise_exception';
-        END IF;
-        SELECT e.transaction_id INTO missing FROM (SELECT DISTINCT transaction_id FROM new_entries) e
-          WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id) LIMIT 1;
-        IF missing IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not exist', missing USING ERRCODE = 'foreign_key_violation';
-        END IF;
+${LEDGER_ENTRY_CHECKS}
         -- Lock every touched account in id order first: no two postings can wait on each other in a cycle.
         PERFORM 1 FROM ledger_accounts
           WHERE id IN (SELECT DISTINCT account_id FROM new_entries) ORDER BY id FOR NO KEY UPDATE;

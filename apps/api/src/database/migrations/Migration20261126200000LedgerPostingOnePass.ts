@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { LEDGER_POST_ENTRIES_FUNCTION } from './Migration20261123000200Ledger';
+import { LEDGER_ENTRY_CHECKS, LEDGER_POST_ENTRIES_FUNCTION } from './Migration20261123000200Ledger';
 
 /**
  * The posting trigger (ledger_post_entries, Migration20261123000200Ledger) moves the cached balances in ONE pass
@@ -37,16 +37,7 @@ export class Migration20261126200000LedgerPostingOnePass extends Migration {
         nestloop text := current_setting('enable_nestloop');
         indexscan text := current_setting('enable_indexscan');
       BEGIN
-        SELECT transaction_id INTO unbalanced FROM new_entries
-          GROUP BY transaction_id HAVING sum(amount) <> 0 LIMIT 1;
-        IF unbalanced IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not balance', unbalanced USING ERRCODE = 'raise_exception';
-        END IF;
-        SELECT e.transaction_id INTO missing FROM (SELECT DISTINCT transaction_id FROM new_entries) e
-          WHERE NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.id = e.transaction_id) LIMIT 1;
-        IF missing IS NOT NULL THEN
-          RAISE EXCEPTION 'ledger transaction % does not exist', missing USING ERRCODE = 'foreign_key_violation';
-        END IF;
+${LEDGER_ENTRY_CHECKS}
         -- Entries in strictly increasing account order (a settlement's: ledgerSetPostings sorts them, one per copy
         -- account) are already the deltas in id order: the aggregation and its sort are skipped.
         SELECT coalesce(bool_and(account_id > previous), true) INTO increasing
