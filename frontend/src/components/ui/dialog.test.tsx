@@ -43,7 +43,14 @@ describe('Dialog / ConfirmDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(screen.getByRole('button', { name: 'Delete' })).toHaveAttribute('aria-busy', 'true');
     resolve();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Focus is back on the opener in the commit that removes the dialog: never left on the body in between.
+    const focusWhenGone: boolean[] = [];
+    await waitFor(() => {
+      const gone = !screen.queryByRole('dialog');
+      if (gone) focusWhenGone.push(document.activeElement === opener);
+      expect(gone).toBe(true);
+    });
+    expect(focusWhenGone).toEqual([true]);
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(opener).toHaveFocus();
   });

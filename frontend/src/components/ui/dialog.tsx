@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button';
 import { errorMessage } from '../../lib/api-client';
@@ -15,7 +15,9 @@ export function Dialog({ open, title, onClose, children, footer }: { open: boole
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: focus moves in as the dialog appears, and back to the opener in the same commit that removes the
+  // dialog (a passive effect gave focus back only some time after the dialog was gone, to the body meanwhile).
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const box = ref.current;
