@@ -63,7 +63,7 @@ describe('auth: POST login/ (HTTP against real PostgreSQL)', () => {
       const [cash] = await t.sql<{ id: string }>(`INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash') RETURNING id`, [user.id]);
       const [platform] = await t.sql<{ id: string }>(`SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'`);
       await t.sql(
-        `WITH tx AS (INSERT INTO ledger_transactions (type) VALUES ('deposit') RETURNING id)
+        `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('deposit', 'fixture:' || gen_random_uuid()) RETURNING id)
          INSERT INTO ledger_entries (transaction_id, account_id, amount)
          SELECT tx.id, e.a, e.m FROM tx, (VALUES (?::bigint, -125050::bigint), (?::bigint, 125050::bigint)) e(a, m)`,
         [platform.id, cash.id],

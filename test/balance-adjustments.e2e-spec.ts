@@ -19,7 +19,7 @@ describe('admin balance adjustments (HTTP against real PostgreSQL)', () => {
   });
   afterAll(() => t.close());
   afterEach(async () => {
-    expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   });
 
   const adjust = (bearer: string, userId: string, body: Record<string, unknown>) =>
@@ -37,7 +37,7 @@ describe('admin balance adjustments (HTTP against real PostgreSQL)', () => {
     // double entry: each adjustment moves the same amount out of one account and into the other
     const entries = await t.sql<{ id: string; description: string; kind: string; amount: string }>(
       `SELECT lt.id, lt.description, a.kind, e.amount FROM ledger_transactions lt JOIN ledger_entries e ON e.transaction_id = lt.id
-         JOIN ledger_accounts a ON a.id = e.account_id WHERE lt.type = 'adjustment' AND lt.reference = ? ORDER BY lt.id, a.kind`,
+         JOIN ledger_accounts a ON a.id = e.account_id WHERE lt.type = 'adjustment' AND lt.reference LIKE 'adjustment:' || ? || ':%' ORDER BY lt.id, a.kind`,
       [user.id],
     );
     expect(entries.map((e) => [e.kind, Number(e.amount)])).toEqual([

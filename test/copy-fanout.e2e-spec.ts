@@ -33,7 +33,7 @@ describe('large fan-out and settlement', () => {
     );
     await sql(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies WHERE trader_id = ?`, [traderId]);
     await sql(
-      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'bulk') RETURNING id)
+      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'bulk:' || gen_random_uuid()) RETURNING id)
        INSERT INTO ledger_entries (transaction_id, account_id, amount)
        SELECT tx.id, a.id, c.invested FROM tx, copies c JOIN ledger_accounts a ON a.copy_id = c.id WHERE c.trader_id = ?
        UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -(SELECT sum(invested) FROM copies WHERE trader_id = ?)::bigint FROM tx`,
@@ -62,6 +62,6 @@ describe('large fan-out and settlement', () => {
       [traderId],
     );
     expect(marks).toBe('0'); // every copy gained, so every mark moved to its equity after the fee
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   }, 60_000);
 });

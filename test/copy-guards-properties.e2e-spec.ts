@@ -196,7 +196,7 @@ describe('copy guards properties (stop loss, copy end, daily loss limit)', () =>
             const settings = (await t.http().get('/api/copies/settings').set('Authorization', c.follower.bearer).expect(200)).body;
             expect(settings.limitReached).toBe(dailyLossLimitReached(c.realised, c.limit));
           }
-          expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+          expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
         },
       ),
       { numRuns: 25 },

@@ -199,7 +199,7 @@ describe('copy trading properties (ledger to the cent)', () => {
           }
           expect(await fx.platformMarket(sql)).toBe(marketBefore - pnlTotal);
           expect(await fx.cashOf(sql, trader.id)).toBe(feeTotal);
-          expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+          expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
         },
       ),
       { numRuns: 25 },

@@ -113,7 +113,7 @@ describe('close vs stop races', () => {
     const [copy] = await sql<{ status: string }>('SELECT status FROM copies WHERE id = ?', [copyId]);
     expect(copy.status).toBe('stopped');
     expect(await fx.copyEquityOf(sql, copyId)).toBe(0n);
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   }
 
   it('stop wins the trader row, then close: the copy is stopping, the close settles it and ends it', async () => {
@@ -176,7 +176,7 @@ describe('close vs stop races', () => {
     }
     const dup = await sql(`SELECT reference FROM ledger_transactions WHERE type = 'trade_settlement' GROUP BY reference HAVING count(*) > 1`);
     expect(dup).toEqual([]);
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   }, 60_000);
 
   describe('trader close vs stop loss / take profit close vs copy close-out (price watcher)', () => {
@@ -234,7 +234,7 @@ describe('close vs stop races', () => {
       expect(await fx.cashOf(sql, p.follower.id)).toBe(ends ? 5_000n : 0n);
       const [trade] = await sql<{ status: string }>('SELECT status FROM trader_trades WHERE id = ?', [p.tradeId]);
       expect(trade.status).toBe('closed');
-      expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+      expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
       return row.close_reason;
     }
 

@@ -156,7 +156,7 @@ describe('copy trading: funds, withdraw, pause, resume and stop of a copy; Idemp
       expect(second.headers['idempotent-replayed']).toBe('true');
       expect(second.body).toEqual(first.body);
       expect(first.body).toMatchObject({ status: 'stopped', equity: '0.00' });
-      expect(await sql("SELECT 1 FROM ledger_transactions WHERE type = 'copy_return' AND reference = ?", [`copy:${copy.id}`])).toHaveLength(1);
+      expect(await sql("SELECT 1 FROM ledger_transactions WHERE type = 'copy_return' AND reference = ?", [`copy:${copy.id}:return`])).toHaveLength(1);
       expect(await fx.cashOf(sql, f.id)).toBe(10_000n);
       const other = await stop('stop-twice');
       expect(other.status).toBe(409);

@@ -187,7 +187,7 @@ describe('demo data seeding', () => {
       expect((await bot.tick(now + 8 * 60_000, true)).closed).toBe(1);
       const [closed] = await t.sql<{ status: string; close_reason: string }>('SELECT status, close_reason FROM trader_trades WHERE id = ?', [trade.id]);
       expect(closed).toEqual({ status: 'closed', close_reason: 'manual' });
-      expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+      expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
     } finally {
       await t.close();
     }

@@ -17,7 +17,7 @@ describe('execution at the market', () => {
   });
   afterAll(() => t.close());
   afterEach(async () => {
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   });
 
   async function trader(share = 20): Promise<TestUser & { traderId: number }> {

@@ -31,6 +31,7 @@ describe('ledger adapter', () => {
     uow.run(async (tx) =>
       ledger.transfer(tx, {
         type: 'deposit',
+        reference: `fixture:${randomUUID()}`,
         from: await ledger.platformAccount(tx, 'platform_deposits'),
         to: await ledger.userAccount(tx, userId, 'cash'),
         amount,
@@ -73,6 +74,7 @@ describe('ledger adapter', () => {
       .run(async (tx) =>
         ledger.transfer(tx, {
           type: 'withdrawal_hold',
+          reference: `fixture:${randomUUID()}`,
           from: await ledger.userAccount(tx, user.id, 'cash'),
           to: await ledger.userAccount(tx, user.id, 'held'),
           amount: 1_001,
@@ -90,7 +92,7 @@ describe('ledger adapter', () => {
     const user = await createUser(t);
     await expect(
       uow.run(async (tx) =>
-        ledger.post(tx, { type: 'test', entries: [{ accountId: await ledger.userAccount(tx, user.id, 'cash'), amount: 5 }, { accountId: await ledger.platformAccount(tx, 'platform_market'), amount: -4 }] }),
+        ledger.post(tx, { type: 'test', reference: 'unbalanced', entries: [{ accountId: await ledger.userAccount(tx, user.id, 'cash'), amount: 5 }, { accountId: await ledger.platformAccount(tx, 'platform_market'), amount: -4 }] }),
       ),
     ).rejects.toThrow(/does not balance/);
   });

@@ -18,7 +18,7 @@ describe('ledger schema invariants', () => {
 
   const post = (amount: number, from = deposits, to = cash) =>
     t.sql(
-      `WITH tx AS (INSERT INTO ledger_transactions (type) VALUES ('test') RETURNING id)
+      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'fixture:' || gen_random_uuid()) RETURNING id)
        INSERT INTO ledger_entries (transaction_id, account_id, amount)
        SELECT tx.id, e.account_id, e.amount FROM tx, (VALUES (?::bigint, ?::bigint), (?::bigint, ?::bigint)) AS e(account_id, amount)`,
       [from, -amount, to, amount],
@@ -34,7 +34,7 @@ describe('ledger schema invariants', () => {
   it('refuses a transaction whose entries do not sum to zero', async () => {
     await expect(
       t.sql(
-        `WITH tx AS (INSERT INTO ledger_transactions (type) VALUES ('test') RETURNING id)
+        `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'fixture:' || gen_random_uuid()) RETURNING id)
          INSERT INTO ledger_entries (transaction_id, account_id, amount) SELECT tx.id, ?, 5 FROM tx`,
         [cash],
       ),
@@ -82,7 +82,7 @@ describe('ledger schema invariants', () => {
     expect(Number(low)).toBeLessThan(Number(high));
     await post(500, deposits, low);
     await post(500, deposits, high);
-    const sql = `WITH tx AS (INSERT INTO ledger_transactions (type) VALUES ('test') RETURNING id)
+    const sql = `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'fixture:' || gen_random_uuid()) RETURNING id)
                  INSERT INTO ledger_entries (transaction_id, account_id, amount)
                  SELECT tx.id, e.account_id, e.amount FROM tx, (VALUES ($1::bigint, $2::bigint), ($3::bigint, $4::bigint)) AS e(account_id, amount)`;
     const [holder, first, second] = [new Client(t.databaseUrl), new Client(t.databaseUrl), new Client(t.databaseUrl)];

@@ -25,7 +25,8 @@ describe('ledger set-based postings', () => {
   const count = async (table: string) => Number((await t.sql<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0].n);
 
   /** n users with cash accounts, each credited `cents` from platform_deposits through the set-based API. */
-  async function creditMany(n: number, cents: (i: number) => number) {
+  let postings = 0;
+  async function creditMany(n: number, cents: (i: number) => number, reference = `set-posting-spec:${++postings}`) {
     const users = await Promise.all(Array.from({ length: n }, () => createUser(t)));
     const ids = users.map((u) => u.id);
     const amounts = ids.map((_, i) => cents(i));
@@ -37,7 +38,7 @@ describe('ledger set-based postings', () => {
                           JOIN ${ledgerSetPostings.cashAccounts()} c ON c.owner_id = x.owner_id`;
       const posting = ledgerSetPostings.ctes('credit', {
         type: 'test_set_credit',
-        reference: 'set-posting-spec',
+        reference,
         description: `${n} credits`,
         when: sql`EXISTS (SELECT 1 FROM (${credits}) w WHERE w.amount <> 0)`,
         entries: sql`${credits}
@@ -66,7 +67,14 @@ describe('ledger set-based postings', () => {
     const rows = await t.sql<{ sum: string; n: string }>('SELECT sum(amount)::text AS sum, count(*) AS n FROM ledger_entries WHERE transaction_id = ?', [id]);
     expect(rows[0]).toEqual({ sum: '0', n: String(nonZero.length + 1) });
     const [tx] = await t.sql<{ type: string; reference: string }>('SELECT type, reference FROM ledger_transactions WHERE id = ?', [id]);
-    expect(tx).toEqual({ type: 'test_set_credit', reference: 'set-posting-spec' });
+    expect(tx).toEqual({ type: 'test_set_credit', reference: expect.stringMatching(/^set-posting-spec:\d+$/) });
+  });
+
+  it('refuses a second posting of the same (type, reference), whatever its entries (exactly once), leaving nothing behind', async () => {
+    await creditMany(2, () => 500, 'set-posting-spec:once');
+    const before = [await count('ledger_transactions'), await count('ledger_entries')];
+    await expect(creditMany(2, () => 700, 'set-posting-spec:once')).rejects.toMatchObject({ code: '23505' });
+    expect([await count('ledger_transactions'), await count('ledger_entries')]).toEqual(before);
   });
 
   it('writes nothing when `when` does not hold', async () => {
@@ -82,6 +90,7 @@ describe('ledger set-based postings', () => {
     const statement = (accountId: string) =>
       ledgerSetPostings.statement({
         type: 'test_unbalanced',
+        reference: 'unbalanced',
         entries: sql`SELECT ${accountId}::bigint, 5::bigint UNION ALL SELECT ${ledgerSetPostings.platformAccount('platform_market')}, -4::bigint`,
       });
     await expect(
@@ -95,6 +104,7 @@ describe('ledger set-based postings', () => {
     const before = [await count('ledger_transactions'), await count('ledger_entries')];
     const statement = ledgerSetPostings.statement({
       type: 'test_overdraw',
+      reference: 'overdraw',
       entries: sql`SELECT ${accounts[0]}::bigint, -1001::bigint UNION ALL SELECT ${accounts[1]}::bigint, 1001::bigint`,
     });
     await expect(uow.run((tx) => runSql(emOf(tx), statement))).rejects.toThrow(/ledger_accounts_non_negative/);
@@ -104,6 +114,6 @@ describe('ledger set-based postings', () => {
   });
 
   it('refuses a CTE name that is not a plain SQL name', () => {
-    expect(() => ledgerSetPostings.ctes('x; DROP TABLE users', { type: 't', entries: sql`SELECT 1, 0` })).toThrow('not a plain SQL name');
+    expect(() => ledgerSetPostings.ctes('x; DROP TABLE users', { type: 't', reference: 'r', entries: sql`SELECT 1, 0` })).toThrow('not a plain SQL name');
   });
 });

@@ -50,6 +50,6 @@ describe('outbox sweep: pending notices of a dead instance are delivered by a li
     // Once: later sweeps find nothing more to deliver.
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(await sql("SELECT 1 FROM notifications WHERE type = 'copy_opened' AND data->>'tradeId' = ?", [tradeId])).toHaveLength(followers.length);
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   });
 });

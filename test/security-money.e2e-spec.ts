@@ -34,7 +34,7 @@ describe('security: money limits and the profit share a copy agreed to', () => {
   const follow = (who: TestUser, traderId: number, amount: string) => t.http().post('/api/copies').set('Authorization', who.bearer).send({ traderId, amount });
 
   afterEach(async () => {
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   });
 
   it('the overflow attack: a trader and a sock puppet cannot push an equity past the limit; the close is a 422 that writes nothing', async () => {

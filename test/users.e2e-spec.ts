@@ -9,7 +9,7 @@ async function credit(t: TestApp, userId: string, cents: number, kind: 'cash' | 
   const [{ id }] = await t.sql<{ id: string }>('SELECT id FROM ledger_accounts WHERE owner_id = ? AND kind = ? AND copy_id IS NULL', [userId, kind]);
   const [{ id: platform }] = await t.sql<{ id: string }>("SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'");
   await t.sql(
-    `WITH tx AS (INSERT INTO ledger_transactions (type) VALUES ('deposit') RETURNING id)
+    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('deposit', 'fixture:' || gen_random_uuid()) RETURNING id)
      INSERT INTO ledger_entries (transaction_id, account_id, amount)
      SELECT tx.id, e.account_id, e.amount FROM tx, (VALUES (?::bigint, ?::bigint), (?::bigint, ?::bigint)) AS e(account_id, amount)`,
     [platform, -cents, id, cents],
@@ -193,7 +193,7 @@ describe('users (HTTP against real PostgreSQL)', () => {
       const res = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, balance: '500.10' }).expect(200);
       expect(res.body).toMatchObject({ message: 'User updated successfully', changed: ['balance'], user: { balance: '500.10' } });
       const [tx] = await t.sql<{ type: string; id: string }>(
-        "SELECT id, type FROM ledger_transactions WHERE type = 'adjustment' AND reference = ? ORDER BY id DESC",
+        "SELECT id, type FROM ledger_transactions WHERE type = 'adjustment' AND reference LIKE 'adjustment:' || ? || ':%' ORDER BY id DESC",
         [user.id],
       );
       expect(tx).toBeDefined();

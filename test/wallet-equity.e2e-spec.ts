@@ -20,7 +20,7 @@ describe('wallet equity history', () => {
       [userId],
     );
     await sql(
-      `WITH tx AS (INSERT INTO ledger_transactions (type, reference, created_at) VALUES ('deposit', 'dated-fixture', now() - ?::int * interval '1 day') RETURNING id)
+      `WITH tx AS (INSERT INTO ledger_transactions (type, reference, created_at) VALUES ('deposit', 'dated-fixture:' || gen_random_uuid(), now() - ?::int * interval '1 day') RETURNING id)
        INSERT INTO ledger_entries (transaction_id, account_id, amount, created_at)
        SELECT tx.id, e.account_id, e.amount, now() - ?::int * interval '1 day' FROM tx,
          (VALUES ((SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -?::bigint),

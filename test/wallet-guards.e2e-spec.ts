@@ -1,9 +1,9 @@
-import { IdempotencyStore, requestFingerprint } from '@mirrorline/wallet';
+import { requestFingerprint } from '@mirrorline/wallet';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 import { walletClient } from './support/wallet';
 
-/** Database-level guards of the wallet: no double posting, no idempotency key stuck forever. */
+/** Database-level guards of the wallet: no double posting of any business fact, idempotency keys kept with their effect. */
 describe('wallet guards (real PostgreSQL)', () => {
   let t: TestApp;
   let admin: TestUser;
@@ -16,7 +16,7 @@ describe('wallet guards (real PostgreSQL)', () => {
   });
   afterAll(() => t.close());
 
-  describe('ledger: one posting per wallet transaction and type', () => {
+  describe('ledger: one posting per business fact and type', () => {
     it('refuses a second deposit posting for the same wallet transaction (unique violation), whatever code inserts it', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
       const deposit = await api.post(user, '/wallet/deposit', { amount: '10.00' }).expect(201);
@@ -38,65 +38,75 @@ describe('wallet guards (real PostgreSQL)', () => {
       await expect(t.sql("INSERT INTO ledger_transactions (type, reference) VALUES ('withdrawal', ?)", [id])).rejects.toMatchObject({ code: '23505' });
     });
 
-    it('leaves other posting types and non-wallet references alone', async () => {
-      for (let i = 0; i < 2; i++) {
-        await t.sql("INSERT INTO ledger_transactions (type, reference) VALUES ('trade_settlement', 'trade:1')");
-        await t.sql("INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', 'copy:00000000-0000-4000-8000-000000000000')");
-        await t.sql("INSERT INTO ledger_transactions (type, reference) VALUES ('deposit', 'test-fixture')");
-        await t.sql("INSERT INTO ledger_transactions (type) VALUES ('deposit')");
+    it('gives every ledger transaction a business reference, unique per type, for every type (exactly once)', async () => {
+      for (const type of ['trade_settlement', 'copy_fund', 'copy_return', 'copy_stop_loss', 'adjustment', 'deposit']) {
+        const reference = `spec:${type}:${Date.now()}`;
+        await t.sql('INSERT INTO ledger_transactions (type, reference) VALUES (?, ?)', [type, reference]);
+        await expect(t.sql('INSERT INTO ledger_transactions (type, reference) VALUES (?, ?)', [type, reference])).rejects.toMatchObject({ code: '23505' });
+        await expect(t.sql('INSERT INTO ledger_transactions (type) VALUES (?)', [type])).rejects.toMatchObject({ code: '23502' });
       }
+      // The same reference under another type is another fact (a copy's funding and its return).
+      await t.sql("INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', 'copy:spec'), ('copy_return', 'copy:spec')");
+      const [check] = await t.sql<{ n: string }>(
+        'SELECT count(*)::text AS n FROM (SELECT 1 FROM ledger_transactions GROUP BY type, reference HAVING count(*) > 1) d',
+      );
+      expect(check.n).toBe('0');
     });
   });
 
-  describe('idempotency keys', () => {
-    const claimRow = (userId: string, key: string, fingerprint: string, age: string) =>
-      t.sql(`INSERT INTO idempotency_keys (user_id, key, fingerprint, created_at) VALUES (?, ?, ?, now() - ?::interval)`, [userId, key, fingerprint, age]);
+  describe('idempotency keys (recorded in the effect\'s transaction)', () => {
+    const keyRow = (userId: string, key: string, fingerprint: string, age: string, response: unknown = null) =>
+      t.sql(`INSERT INTO idempotency_keys (user_id, key, fingerprint, created_at, status_code, response) VALUES (?, ?, ?, now() - ?::interval, ?, ?::jsonb)`, [
+        userId,
+        key,
+        fingerprint,
+        age,
+        response ? 201 : null,
+        response ? JSON.stringify(response) : null,
+      ]);
 
-    it('lets the next request take over a claim left without an outcome for over 60 s (its process died)', async () => {
+    it('never runs again a key an earlier version left claimed without an outcome, however old (409 IDEMPOTENCY_KEY_IN_PROGRESS, nothing moves)', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
       const body = { amount: '7.00' };
-      await claimRow(user.id, 'stale-1', requestFingerprint('POST', '/api/wallet/deposit', body), '2 minutes');
-      const started = Date.now();
-      const res = await api.post(user, '/wallet/deposit', body, 'stale-1').expect(201);
-      expect(Date.now() - started).toBeLessThan(10_000);
-      expect(res.headers['idempotent-replayed']).toBeUndefined();
-      const rows = await t.sql<{ status_code: number }>('SELECT status_code FROM idempotency_keys WHERE user_id = ? AND key = ?', [user.id, 'stale-1']);
-      expect(rows).toEqual([{ status_code: 201 }]);
-      // And from then on the key replays as usual.
-      const again = await api.post(user, '/wallet/deposit', body, 'stale-1').expect(201);
-      expect(again.headers['idempotent-replayed']).toBe('true');
-      expect(again.body.id).toBe(res.body.id);
+      await keyRow(user.id, 'stale-1', requestFingerprint('POST', '/api/wallet/deposit', body), '2 hours');
+      const res = await api.post(user, '/wallet/deposit', body, 'stale-1').expect(409);
+      expect(res.body.code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS');
+      const [{ n }] = await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM wallet_transactions WHERE user_id = ?', [user.id]);
+      expect(n).toBe('0');
     });
 
-    it('does not take over a recent claim, nor a stale one for a different request', async () => {
+    it('replays a key at any later time: keys are kept, not purged by age', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
-      const store = t.app.get(IdempotencyStore);
-      const fp = requestFingerprint('POST', '/api/wallet/deposit', { amount: '1.00' });
-      await claimRow(user.id, 'fresh-1', fp, '5 seconds');
-      expect(await store.claim(user.id, 'fresh-1', fp, 200)).toMatchObject({ kind: 'done', outcome: { error: { code: 'IDEMPOTENCY_KEY_IN_PROGRESS' } } });
-      await claimRow(user.id, 'stale-2', fp, '10 minutes');
-      expect(await store.claim(user.id, 'stale-2', requestFingerprint('POST', '/api/wallet/deposit', { amount: '2.00' }), 200)).toEqual({ kind: 'mismatch' });
+      const body = { amount: '4.00' };
+      const first = await api.post(user, '/wallet/deposit', body, 'old-1').expect(201);
+      await t.sql("UPDATE idempotency_keys SET created_at = now() - interval '400 days' WHERE user_id = ? AND key = 'old-1'", [user.id]);
+      const again = await api.post(user, '/wallet/deposit', body, 'old-1').expect(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.body).toEqual(first.body);
+      expect(await t.sql('SELECT 1 FROM wallet_transactions WHERE user_id = ?', [user.id])).toHaveLength(1);
     });
 
-    it('exactly one of several parallel retries takes over a stale claim', async () => {
+    it('parallel requests with one key: one effect; the others replay it or are told it is in progress', async () => {
       const user = await createUser(t, { kyc: 'Verified' });
       const body = { amount: '3.00' };
-      await claimRow(user.id, 'stale-3', requestFingerprint('POST', '/api/wallet/deposit', body), '5 minutes');
-      const results = await Promise.all([1, 2, 3, 4].map(() => api.post(user, '/wallet/deposit', body, 'stale-3')));
-      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-      expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+      const results = await Promise.all([1, 2, 3, 4].map(() => api.post(user, '/wallet/deposit', body, 'parallel-1')));
+      const created = results.filter((r) => r.status === 201);
+      expect(created.length).toBeGreaterThanOrEqual(1);
+      for (const r of results.filter((x) => x.status !== 201)) expect([r.status, r.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_PROGRESS']);
+      expect(new Set(created.map((r) => r.body.id)).size).toBe(1);
       const [{ n }] = await t.sql<{ n: string }>('SELECT count(*)::text AS n FROM wallet_transactions WHERE user_id = ?', [user.id]);
       expect(n).toBe('1');
+      const rows = await t.sql<{ status_code: number }>('SELECT status_code FROM idempotency_keys WHERE user_id = ? AND key = ?', [user.id, 'parallel-1']);
+      expect(rows).toEqual([{ status_code: 201 }]);
     });
 
-    it('purges keys older than the TTL and keeps recent ones', async () => {
-      const user = await createUser(t);
-      await claimRow(user.id, 'old-1', 'a'.repeat(64), '25 hours');
-      await claimRow(user.id, 'new-1', 'b'.repeat(64), '1 hour');
-      const purged = await t.app.get(IdempotencyStore).purgeExpired(24 * 60 * 60 * 1000);
-      expect(purged).toBeGreaterThanOrEqual(1);
-      const keys = await t.sql<{ key: string }>('SELECT key FROM idempotency_keys WHERE user_id = ? ORDER BY key', [user.id]);
-      expect(keys).toEqual([{ key: 'new-1' }]);
+    it('writes no key when the request changed nothing (validation error), and the key row only with its effect', async () => {
+      const user = await createUser(t, { kyc: 'Verified' });
+      await api.post(user, '/wallet/deposit', { amount: '-1.00' }, 'bad-1').expect(400);
+      expect(await t.sql('SELECT 1 FROM idempotency_keys WHERE user_id = ?', [user.id])).toEqual([]);
+      const ok = await api.post(user, '/wallet/deposit', { amount: '1.00' }, 'bad-1').expect(201);
+      const [row] = await t.sql<{ response: { body: { id: string } } }>('SELECT response FROM idempotency_keys WHERE user_id = ? AND key = ?', [user.id, 'bad-1']);
+      expect(row.response.body.id).toBe(ok.body.id);
     });
   });
 

@@ -179,7 +179,7 @@ describe('wallet property: HTTP API against an in-memory model', () => {
         );
         expect(Number(n)).toBe(model.txs.length + USERS);
         const check = (await t.http().get('/api/admin/wallets').set('Authorization', admin.bearer).expect(200)).body.ledgerCheck;
-        expect(check).toEqual({ balanced: true, entriesSum: '0.00', unbalancedTransactions: 0, mismatches: [] });
+        expect(check).toEqual({ balanced: true, entriesSum: '0.00', unbalancedTransactions: 0, duplicates: 0, mismatches: [] });
         const [{ negative }] = await t.sql<{ negative: string }>(
           'SELECT count(*)::text AS negative FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance < 0',
         );

@@ -259,7 +259,7 @@ describe('wallet API', () => {
         { userId: user.id, username: user.username, email: user.email.toLowerCase(), balance: '50.00', tradingBalance: '0.00', held: '30.00' },
       ]);
       expect(res.body.total).toBe(1);
-      expect(res.body.ledgerCheck).toEqual({ balanced: true, entriesSum: '0.00', unbalancedTransactions: 0, mismatches: [] });
+      expect(res.body.ledgerCheck).toEqual({ balanced: true, entriesSum: '0.00', unbalancedTransactions: 0, duplicates: 0, mismatches: [] });
       const p = res.body.platform;
       const cents = (s: string) => Math.round(Number(s) * 100);
       // Every cent in user accounts came from a platform account: the two sides cancel out.

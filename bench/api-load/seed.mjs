@@ -29,7 +29,7 @@ export async function seedLarge(db, { copies: COPIES, positions: POSITIONS, foll
   await db.query(`INSERT INTO ledger_accounts (owner_id, kind) SELECT follower_id, 'cash' FROM copies WHERE trader_id = $1`, [traderId]);
   await db.query(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies WHERE trader_id = $1`, [traderId]);
   await db.query(
-    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', 'bench') RETURNING id)
+    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', 'bench:' || gen_random_uuid()) RETURNING id)
      INSERT INTO ledger_entries (transaction_id, account_id, amount)
      SELECT tx.id, a.id, 100000 FROM tx, ledger_accounts a JOIN copies c ON c.id = a.copy_id WHERE a.kind = 'copy_equity' AND c.trader_id = $1
      UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -100000::bigint * $2 FROM tx`,

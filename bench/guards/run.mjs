@@ -110,7 +110,7 @@ async function main() {
     await sql(`INSERT INTO ledger_accounts (owner_id, kind) SELECT follower_id, 'cash' FROM copies`);
     await sql(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies`);
     await sql(
-      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', 'bench') RETURNING id)
+      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', 'bench:' || gen_random_uuid()) RETURNING id)
        INSERT INTO ledger_entries (transaction_id, account_id, amount)
        SELECT tx.id, a.id, 100000 FROM tx, ledger_accounts a WHERE a.kind = 'copy_equity'
        UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -(SELECT 100000::bigint * count(*) FROM copies) FROM tx`,

@@ -39,7 +39,7 @@ export function useCopyTradingApp() {
 
   afterEach(async () => {
     const check = await fx.ledgerCheck(spec.sql);
-    expect(check).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(check).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   });
 
   const spec = { t: undefined as unknown as TestApp, sql: undefined as unknown as fx.Sql, trader, follower, follow, open, close, myCopy, skipsOf };

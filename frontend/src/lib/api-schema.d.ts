@@ -1136,7 +1136,7 @@ export interface paths {
         put?: never;
         /**
          * Open a trade (Trader; Admin with ?traderId=)
-         * @description A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit.
+         * @description A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit. Send an Idempotency-Key: a retry (after a cut connection or a crash) replays the first open instead of opening and fanning out a second trade.
          */
         post: operations["TraderTradesController_open"];
         delete?: never;
@@ -1924,6 +1924,8 @@ export interface components {
             /** @example 0.00 */
             entriesSum: string;
             unbalancedTransactions: number;
+            /** @description ledger transactions whose (type, reference) repeats or that have no business reference (exactly once: 0) */
+            duplicates: number;
             mismatches: components["schemas"]["LedgerMismatchDto"][];
         };
         WalletsOverviewResponseDto: {
@@ -4713,7 +4715,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -4817,7 +4819,7 @@ export interface operations {
             header?: {
                 /** @description the 2FA code, required when 2FA is on */
                 "x-mfa-code"?: string;
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5197,7 +5199,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5316,7 +5318,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -5991,7 +5993,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -6157,7 +6159,10 @@ export interface operations {
     CopiesController_patchSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6216,6 +6221,36 @@ export interface operations {
                         /**
                          * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example IDEMPOTENCY_KEY_IN_PROGRESS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
                          */
                         code?: string;
                     };
@@ -6295,7 +6330,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6414,7 +6449,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -6532,7 +6567,10 @@ export interface operations {
     CopiesController_pause: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6617,8 +6655,23 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: COPY.INVALID_STATE
+                         * @description one of: COPY.INVALID_STATE, IDEMPOTENCY_KEY_IN_PROGRESS
                          * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
                          */
                         code?: string;
                     };
@@ -6629,7 +6682,10 @@ export interface operations {
     CopiesController_resume: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -6714,8 +6770,23 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: COPY.INVALID_STATE
+                         * @description one of: COPY.INVALID_STATE, IDEMPOTENCY_KEY_IN_PROGRESS
                          * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
                          */
                         code?: string;
                     };
@@ -6727,7 +6798,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -7081,7 +7152,10 @@ export interface operations {
                 /** @description Admin only: act for this trader */
                 traderId?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7153,8 +7227,23 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: MARKET.CLOSED
+                         * @description one of: MARKET.CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS
                          * @example MARKET.CLOSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
                          */
                         code?: string;
                     };
@@ -7184,7 +7273,7 @@ export interface operations {
                 traderId?: number;
             };
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -8239,7 +8328,10 @@ export interface operations {
     UsersController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8302,13 +8394,43 @@ export interface operations {
                     };
                 };
             };
+            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example IDEMPOTENCY_KEY_IN_PROGRESS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     UsersController_adjust: {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
                 "Idempotency-Key"?: string;
             };
             path: {

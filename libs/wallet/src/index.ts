@@ -12,5 +12,6 @@ export * from './domain/wallet-errors';
 export * from './testing/in-memory-wallet.fakes';
 export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
 export { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity } from './adapters/persistence/ledger.entities';
-export { Idempotent, IdempotencyInterceptor, IDEMPOTENCY_HEADER, requestFingerprint } from './adapters/http/idempotency.interceptor';
+export { Idempotent, IdempotencyInterceptor, IDEMPOTENCY_HEADER, OperationRef, operationRef, requestFingerprint } from './adapters/http/idempotency.interceptor';
+export { FAULT_HEADER } from './adapters/http/fault-injection';
 export * from './wallet.module';

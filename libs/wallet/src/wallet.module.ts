@@ -13,6 +13,7 @@ import { MikroOrmWalletTransactionRepository } from './adapters/persistence/mikr
 import { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
 import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity } from './adapters/persistence/ledger.entities';
 import { IdempotencyInterceptor } from './adapters/http/idempotency.interceptor';
+import { FaultInjection } from './adapters/http/fault-injection';
 import { LedgerInspector } from './application/ports/ledger-inspector';
 import { DecideTransactionUseCase } from './application/use-cases/decide-transaction/decide-transaction.use-case';
 import { GetWalletUseCase } from './application/use-cases/get-wallet/get-wallet.use-case';
@@ -48,6 +49,7 @@ import { WalletForAuthModule } from './wallet-for-auth.module';
     { provide: IdempotencyStore, useClass: SqlIdempotencyStore },
     { provide: WalletTransactionRepository, useClass: MikroOrmWalletTransactionRepository },
     IdempotencyInterceptor,
+    FaultInjection,
     { provide: WithdrawalAddresses, useClass: SqlWithdrawalAddresses },
     ManageWithdrawalAddressesUseCase,
     AdjustBalanceUseCase,
@@ -58,6 +60,6 @@ import { WalletForAuthModule } from './wallet-for-auth.module';
     ListTransactionsUseCase,
     GetWalletsOverviewUseCase,
   ],
-  exports: [Ledger, LedgerInspector, IdempotencyStore, IdempotencyInterceptor, AdjustBalanceUseCase, DecideTransactionUseCase, MikroOrmModule],
+  exports: [Ledger, LedgerInspector, IdempotencyStore, IdempotencyInterceptor, FaultInjection, AdjustBalanceUseCase, DecideTransactionUseCase, MikroOrmModule],
 })
 export class WalletModule {}

@@ -166,6 +166,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' }, dir())).toThrow(ConfigError);
   });
 
+  it('FAULT_INJECTION: off by default, on for the fault tier, refused in production', () => {
+    expect(loadConfig({}, dir()).faultInjection).toBe(false);
+    expect(loadConfig({ FAULT_INJECTION: 'true' }, dir()).faultInjection).toBe(true);
+    expect(() => loadConfig({ ...prodEnv, FAULT_INJECTION: 'true' }, dir())).toThrow(/FAULT_INJECTION/);
+    expect(loadConfig({ ...prodEnv, FAULT_INJECTION: 'false' }, dir()).faultInjection).toBe(false);
+  });
+
   it('TRUST_PROXY: off, one hop, a hop count or the proxies\' addresses, never "any"', () => {
     expect(loadConfig({}, dir()).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }, dir()).trustProxy).toBe(false);

@@ -240,7 +240,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dbStatementTimeoutMs: milliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
     dbAcquireTimeoutMs: milliseconds(env, 'DB_ACQUIRE_TIMEOUT_MS', 2_000, 100, 60_000),
     outboxSweepMs: milliseconds(env, 'OUTBOX_SWEEP_MS', 5_000, 100, 600_000),
+    faultInjection: bool(env, 'FAULT_INJECTION', false),
   };
+  if (config.faultInjection && isProduction) throw new ConfigError('FAULT_INJECTION', 'is for the fault tests only and refused when NODE_ENV=production');
   const mfaKey = value(env, 'MFA_ENCRYPTION_KEY');
   if (mfaKey !== undefined && mfaKey.length < 32) throw new ConfigError('MFA_ENCRYPTION_KEY', 'must be at least 32 characters long');
   // A separate key either way: the stored secrets never share a key with the token signatures.

@@ -11,7 +11,7 @@ export async function fundCash(sql: Sql, userId: string, cents: number | bigint)
     [userId],
   );
   await sql(
-    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('deposit', 'test-fixture') RETURNING id)
+    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('deposit', 'test-fixture:' || gen_random_uuid()) RETURNING id)
      INSERT INTO ledger_entries (transaction_id, account_id, amount)
      SELECT tx.id, e.account_id, e.amount FROM tx,
        (VALUES ((SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -?::bigint),
@@ -35,8 +35,11 @@ export async function platformMarket(sql: Sql): Promise<bigint> {
   return BigInt(row.b);
 }
 
-/** The admin ledger check: Σ entries = 0, each transaction sums to 0, cached balances = Σ entries. */
-export async function ledgerCheck(sql: Sql): Promise<{ total: bigint; unbalanced: number; mismatches: number }> {
+/**
+ * The admin ledger check: Σ entries = 0, each transaction sums to 0, cached balances = Σ entries, and no two ledger
+ * transactions share a (type, business reference) (exactly once).
+ */
+export async function ledgerCheck(sql: Sql): Promise<{ total: bigint; unbalanced: number; mismatches: number; duplicates: number }> {
   const [{ total }] = await sql<{ total: string }>('SELECT coalesce(sum(amount), 0)::text AS total FROM ledger_entries');
   const [{ n: unbalanced }] = await sql<{ n: string }>(
     'SELECT count(*) AS n FROM (SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0) x',
@@ -45,7 +48,11 @@ export async function ledgerCheck(sql: Sql): Promise<{ total: bigint; unbalanced
     `SELECT count(*) AS n FROM (SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
      GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)) x`,
   );
-  return { total: BigInt(total), unbalanced: Number(unbalanced), mismatches: Number(mismatches) };
+  const [{ n: duplicates }] = await sql<{ n: string }>(
+    `SELECT (SELECT count(*) FROM (SELECT 1 FROM ledger_transactions GROUP BY type, reference HAVING count(*) > 1) d)
+          + (SELECT count(*) FROM ledger_transactions WHERE reference IS NULL) AS n`,
+  );
+  return { total: BigInt(total), unbalanced: Number(unbalanced), mismatches: Number(mismatches), duplicates: Number(duplicates) };
 }
 
 export async function insertTraderProfile(sql: Sql, userId: string, share = 20, maxCopiers = 100000): Promise<number> {

@@ -56,6 +56,11 @@ export interface AppConfig {
   mfaEncryptionKey: string;
   /** Serve Swagger UI at /api/docs and the OpenAPI document at /api/docs-json (API_DOCS; off in production). */
   apiDocs: boolean;
+  /**
+   * FAULT_INJECTION (never in production): a request may ask, with the X-Fault-Injection header, for the process to
+   * die or hold at a named point, e.g. right after a money-moving request's commit (the fault tier's crash specs).
+   */
+  faultInjection: boolean;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -27,6 +27,7 @@ import { Migration20261123170000TraderKycListing } from './Migration202611231700
 import { Migration20261123185000UserDirectory } from './Migration20261123185000UserDirectory';
 import { Migration20261123190000FanOutIndexes } from './Migration20261123190000FanOutIndexes';
 import { Migration20261126190000CopyGuardNotices } from './Migration20261126190000CopyGuardNotices';
+import { Migration20261127100000ExactlyOnce } from './Migration20261127100000ExactlyOnce';
 import { Migration20261126200000LedgerPostingOnePass } from './Migration20261126200000LedgerPostingOnePass';
 
 /**
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123190000FanOutIndexes', class: Migration20261123190000FanOutIndexes },
   { name: 'Migration20261126190000CopyGuardNotices', class: Migration20261126190000CopyGuardNotices },
   { name: 'Migration20261126200000LedgerPostingOnePass', class: Migration20261126200000LedgerPostingOnePass },
+  { name: 'Migration20261127100000ExactlyOnce', class: Migration20261127100000ExactlyOnce },
 ];

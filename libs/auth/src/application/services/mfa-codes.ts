@@ -103,11 +103,13 @@ export class MfaCodes {
    * no 2FA; otherwise 403 MFA_REQUIRED without a code, 400 for a wrong one, 429 after too many.
    */
   async requireForAction(userId: string, code: string | undefined): Promise<void> {
+    // Standalone: inside a money-moving request's enclosing transaction (UnitOfWork.enclose), a wrong code's try
+    // and a right code's spent step must stay recorded when the request then fails and rolls back.
     const outcome = await this.uow.run(async (tx): Promise<MfaCheck | 'off' | 'missing'> => {
       if (!(await this.isEnabled(tx, userId))) return 'off';
       if (code === undefined || code === '') return 'missing';
       return this.check(tx, userId, code);
-    });
+    }, { standalone: true });
     if (outcome === 'off') return;
     if (outcome === 'missing') throw SecurityErrors.mfaRequired();
     const failure = MfaCodes.failure(outcome);

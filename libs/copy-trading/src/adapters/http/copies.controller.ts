@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nes
 import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { parseAmount } from '@mirrorline/shared';
-import { Idempotent } from '@mirrorline/wallet';
+import { Idempotent, OperationRef } from '@mirrorline/wallet';
 import { AcceptCopyShareUseCase } from '../../application/use-cases/accept-copy-share/accept-copy-share.use-case';
 import { AddCopyFundsUseCase } from '../../application/use-cases/add-copy-funds/add-copy-funds.use-case';
 import { ChangeCopyStatusUseCase } from '../../application/use-cases/change-copy-status/change-copy-status.use-case';
@@ -77,6 +77,7 @@ export class CopiesController {
 
   /** Account-wide daily loss limit across all copies (null removes it). */
   @Patch('copies/settings')
+  @Idempotent()
   @ApiOkResponse({ type: CopySettingsResponseDto, description: 'the daily loss limit, today\'s pnl and whether the limit is reached' })
   @ApiOperation({ summary: 'Set the daily loss limit', description: 'Across all copies; once today\'s realised losses reach it, copies skip new trades until the next UTC day. null removes it.' })
   patchSettings(@CurrentUser() user: AuthenticatedUser, @Body() body: CopySettingsDto) {
@@ -100,8 +101,8 @@ export class CopiesController {
   @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
   @ApiConflictResponse({ description: 'COPY.ENDED, COPY.STOPPING, WALLET.INSUFFICIENT_FUNDS' })
   @ApiForbiddenResponse({ description: 'TOKEN_SCOPE (an API token without trade)' })
-  async funds(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
-    await this.addFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
+  async funds(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto, @OperationRef() operationRef: string) {
+    await this.addFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount), operationRef });
     return this.copyOf(user.userId, id);
   }
 
@@ -112,14 +113,15 @@ export class CopiesController {
   @ApiOperation({ summary: 'Withdraw funds from a copy', description: 'Free equity (not held by open positions) → cash. Idempotency-Key recommended.' })
   @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
   @ApiConflictResponse({ description: 'COPY.ENDED, COPY.INSUFFICIENT_FREE_EQUITY' })
-  async withdraw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto) {
-    await this.withdrawFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount) });
+  async withdraw(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyAmountDto, @OperationRef() operationRef: string) {
+    await this.withdrawFunds.execute({ userId: user.userId, copyId: id, amount: parseAmount(body.amount), operationRef });
     return this.copyOf(user.userId, id);
   }
 
   @Post('copies/:id/pause')
   @TradeScope()
   @HttpCode(200)
+  @Idempotent()
   @ApiOkResponse({ type: CopyDto, description: 'the copy' })
   @ApiOperation({ summary: 'Pause a copy', description: 'The copy skips new trades; open positions stay until the trader closes them.' })
   @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
@@ -132,6 +134,7 @@ export class CopiesController {
   @Post('copies/:id/resume')
   @TradeScope()
   @HttpCode(200)
+  @Idempotent()
   @ApiOkResponse({ type: CopyDto, description: 'the copy' })
   @ApiOperation({ summary: 'Resume a paused copy', description: 'The copy takes the trader\'s next trades again.' })
   @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })

@@ -15,7 +15,6 @@ import { CloseTradeResultDto, FollowersPageDto, OpenTradeResultDto, TradeDto, Tr
 @ApiTags('trader')
 @ApiBearerAuth('bearer')
 @Roles('Trader', 'Admin')
-@UseInterceptors(AdminTradeAuditInterceptor)
 @Controller('trader')
 export class TraderTradesController {
   constructor(
@@ -42,8 +41,13 @@ export class TraderTradesController {
    */
   @Post('trades')
   @TradeScope()
+  // An admin's action for a trader is audited inside the request's transaction: a decorator listed higher wraps
+  // closer to the handler, so AdminTradeAuditInterceptor runs inside @Idempotent's transaction (and a replay,
+  // which applies nothing, audits nothing).
+  @UseInterceptors(AdminTradeAuditInterceptor)
+  @Idempotent()
   @ApiCreatedResponse({ type: OpenTradeResultDto, description: 'trade.entryPrice is the fill' })
-  @ApiOperation({ summary: 'Open a trade (Trader; Admin with ?traderId=)', description: 'A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit.' })
+  @ApiOperation({ summary: 'Open a trade (Trader; Admin with ?traderId=)', description: 'A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit. Send an Idempotency-Key: a retry (after a cut connection or a crash) replays the first open instead of opening and fanning out a second trade.' })
   @ApiForbiddenResponse({ description: 'KYC_REQUIRED (the trader is not KYC Verified); FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL' })
   @ApiConflictResponse({ description: 'MARKET.CLOSED' })
@@ -60,6 +64,7 @@ export class TraderTradesController {
   @Post('trades/:id/close')
   @TradeScope()
   @HttpCode(200)
+  @UseInterceptors(AdminTradeAuditInterceptor)
   @Idempotent()
   @ApiOkResponse({ type: CloseTradeResultDto, description: 'the closed trade and its settlement' })
   @ApiOperation({ summary: 'Close a trade (Trader; Admin with ?traderId=)', description: 'At the market; settles every copied position in one transaction (pnl, profit share, copy stop losses). A retry with the same Idempotency-Key replays the settlement instead of a 409.' })
@@ -76,6 +81,7 @@ export class TraderTradesController {
   /** Moves or clears the trade's stop loss / take profit (null clears; 409 TRADE.ALREADY_CLOSED on a closed trade). */
   @Patch('trades/:id')
   @TradeScope()
+  @UseInterceptors(AdminTradeAuditInterceptor)
   @ApiOkResponse({ type: TradeDto, description: 'the trade' })
   @ApiOperation({ summary: 'Move a trade\'s stop loss / take profit', description: 'null clears a level; the price watcher closes the trade when a quote crosses one.' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })

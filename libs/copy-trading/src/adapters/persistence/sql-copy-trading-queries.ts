@@ -198,8 +198,13 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     super();
   }
 
+  /**
+   * Reads join the transaction of the current async context when there is one (`em.execute` resolves it), so a
+   * money-moving request that answers with a read (the copy after its funds moved) reads its own uncommitted
+   * effect inside its enclosing transaction (UnitOfWork.enclose); elsewhere they run on a pooled connection.
+   */
   private run<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.getConnection().execute<T[]>(sql, params);
+    return this.em.execute<T[]>(sql, params);
   }
 
   async listTraders(query: TraderListQuery): Promise<Page<TraderSummary>> {
@@ -458,7 +463,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
 
   async settings(userId: string): Promise<CopySettings> {
     const [row] = await runSql(
-      this.em.getConnection(),
+      this.em,
       sql<{ limit: string | null; today: string }>`SELECT (SELECT daily_loss_limit::text FROM copy_settings WHERE user_id = ${userId}) AS limit,
               ${realisedCopyPnlToday(userId)}::text AS today`,
     );

@@ -207,7 +207,8 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     //   commit only, and a copy's equity account is locked and updated once. It returns one row per copy closed out.
     const closeOutPosting = ledgerSetPostings.ctes('close_out', {
       type: 'copy_stop_loss',
-      reference: 'copy_stop_loss',
+      // the close-out's business record: its outbox row, inserted by this same statement
+      reference: sql`'copy_guard_notice:' || (SELECT id FROM notice)`,
       description: 'Copies closed out at their stop loss on live equity',
       when: sql`EXISTS (SELECT 1 FROM co WHERE co.pnl <> co.fee)`,
       entries: sql`SELECT co.account_id, co.pnl - co.fee FROM co
@@ -217,7 +218,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     });
     const returnPosting = ledgerSetPostings.ctes('returned', {
       type: 'copy_return',
-      reference: 'copy_stop_loss',
+      reference: sql`'copy_guard_notice:' || (SELECT id FROM notice)`,
       description: 'Copies ended by their stop loss on live equity',
       when: sql`EXISTS (SELECT 1 FROM co WHERE co.ends AND co.after > 0)`,
       entries: sql`SELECT co.account_id, -co.after FROM co WHERE co.ends AND co.after > 0
@@ -291,7 +292,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          SELECT array_agg(follower_id ORDER BY follower_id, copy_id), array_agg(copy_id ORDER BY follower_id, copy_id), array_agg(trader_id ORDER BY follower_id, copy_id),
                 array_agg(pnl ORDER BY follower_id, copy_id), array_agg(CASE WHEN ends THEN after END ORDER BY follower_id, copy_id)
          FROM co HAVING count(*) > 0
-         RETURNING 1
+         RETURNING id
        ), ${closeOutPosting}, ${returnPosting}
        SELECT co.pnl::text AS pnl, co.n::text AS n, co.ends,
               (SELECT count(*) FROM settled)::text AS settled, (SELECT count(*) FROM stopped)::text AS stopped

@@ -154,7 +154,10 @@ export class SqlMarketStore extends MarketStore {
   }
 
   async latestQuotes(symbols?: readonly string[]): Promise<Quote[]> {
-    const rows = await this.db.execute<Array<{ symbol: string; bid: string; ask: string; time: Date }>>(
+    // On the connection of the transaction this async context runs in, if any (`em.execute` resolves it): a fill
+    // or a money request reading quotes inside its transaction must not take a second pooled connection while it
+    // holds one (under a burst, every request would hold one and wait for another). Read committed: the newest quote.
+    const rows = await this.em.execute<Array<{ symbol: string; bid: string; ask: string; time: Date }>>(
       `SELECT q.symbol, round(q.bid, i.price_decimals)::text AS bid, round(q.ask, i.price_decimals)::text AS ask, q.time
        FROM market_quotes q JOIN market_instruments i USING (symbol)
        ${symbols ? 'WHERE q.symbol = ANY(?::text[])' : ''}

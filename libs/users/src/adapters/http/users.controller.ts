@@ -22,7 +22,7 @@ import { DeleteUserUseCase } from '../../application/use-cases/delete-user/delet
 import { UpdateUserUseCase } from '../../application/use-cases/update-user/update-user.use-case';
 import { AdjustUserBalanceUseCase } from '../../application/use-cases/adjust-user-balance/adjust-user-balance.use-case';
 import { NotImpersonated } from '@mirrorline/auth';
-import { Idempotent } from '@mirrorline/wallet';
+import { Idempotent, OperationRef } from '@mirrorline/wallet';
 import { BalanceAdjustmentRequestDto, BlockUserRequestDto, CreateUserRequestDto, DeleteUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './dto/user.dto';
 import { BalanceAdjustedDto, MeDto, UserBlockedDto, UserCreatedDto, UserMessageDto, UsersPageDto, UserUpdatedDto } from './dto/user.response.dto';
 import { presentProfile, presentUser } from './user.presenter';
@@ -106,11 +106,13 @@ export class UsersController {
 
   @Patch('update')
   @Roles('Admin')
+  @Idempotent()
   @ApiOperation({ summary: 'Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)', description: 'Only the sent fields, and only those that differ, change. A balance is applied as an audited ledger adjustment with a reason; nobody adjusts their own balance.' })
   @ApiOkResponse({ type: UserUpdatedDto })
-  async update(@Body() body: UpdateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
+  async update(@Body() body: UpdateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request, @OperationRef() operationRef: string) {
     const result = await this.updateUser.execute({
       actor: actorOf(user, request),
+      operationRef,
       userId: body.userId,
       cash: body.balance === undefined ? undefined : parseAmount(body.balance),
       roles: body.roles,
@@ -142,10 +144,11 @@ export class UsersController {
     @Body() body: BalanceAdjustmentRequestDto,
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: Request,
+    @OperationRef() operationRef: string,
   ) {
     const negative = body.amount.startsWith('-');
     const cents = parseAmount(body.amount.replace(/^[+-]/, ''));
-    const result = await this.adjustBalance.execute({ actor: actorOf(user, request), userId: id, amount: negative ? -cents : cents, reason: body.reason });
+    const result = await this.adjustBalance.execute({ actor: actorOf(user, request), userId: id, amount: negative ? -cents : cents, reason: body.reason, operationRef });
     return {
       message: 'Balance adjusted',
       adjustment: {

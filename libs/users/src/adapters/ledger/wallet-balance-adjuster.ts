@@ -10,11 +10,11 @@ export class WalletBalanceAdjuster extends BalanceAdjuster {
     super();
   }
 
-  setCash(tx: TransactionContext, command: { userId: string; targetCash: number; actorId: string }) {
-    return this.adjustBalance.executeIn(tx, { userId: command.userId, targetCash: command.targetCash, actorId: command.actorId });
+  setCash(tx: TransactionContext, command: { userId: string; targetCash: number; actorId: string; operationRef?: string }) {
+    return this.adjustBalance.executeIn(tx, command);
   }
 
-  addCash(tx: TransactionContext, command: { userId: string; amount: number; actorId: string; reason: string }) {
+  addCash(tx: TransactionContext, command: { userId: string; amount: number; actorId: string; reason: string; operationRef?: string }) {
     return this.adjustBalance.addIn(tx, command);
   }
 }

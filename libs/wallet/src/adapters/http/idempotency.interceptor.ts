@@ -1,11 +1,13 @@
-import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, CallHandler, createParamDecorator, ExecutionContext, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { DomainError, isDomainError, type DomainErrorKind } from '@mirrorline/shared';
+import { DomainError, isDatabaseUnavailable, isDomainError, UnitOfWork, type DomainErrorKind } from '@mirrorline/shared';
 import type { AuthenticatedUser } from '@mirrorline/auth';
-import { IdempotencyStore, type StoredOutcome } from '../../application/ports/idempotency-store';
+import { IdempotencyStore, type KeyRecord, type StoredOutcome } from '../../application/ports/idempotency-store';
+import { keyInProgress } from '../persistence/sql-idempotency-store';
+import { FaultInjection } from './fault-injection';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
@@ -46,14 +48,44 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 }
 
 /**
- * Idempotency-Key for money-moving POSTs (product.md §4). The first request with a key runs; any later
- * or parallel request with the same key (per user) waits for it and replays its status and body,
- * never running the effect again; the same key on a different request → 422 IDEMPOTENCY_KEY_REUSED.
- * Without the header the request simply runs.
+ * The business reference of one request's effect, for the ledger's unique (type, reference): derived from the
+ * client's Idempotency-Key when there is one (so the ledger itself refuses a second posting of that request,
+ * as TigerBeetle's client-chosen transfer ids do), otherwise a fresh id.
+ */
+export function operationRef(userId: string, key: string | undefined): string {
+  return key === undefined ? `op:${randomUUID()}` : `key:${createHash('sha256').update(`${userId}\n${key}`).digest('hex').slice(0, 40)}`;
+}
+
+type IdempotentRequest = Request & { user?: AuthenticatedUser; operationRef?: string };
+
+/** The operation reference `@Idempotent()` gave this request: `@OperationRef() ref: string` in a handler. */
+export const OperationRef = createParamDecorator((_data: unknown, context: ExecutionContext): string => {
+  const ref = context.switchToHttp().getRequest<IdempotentRequest>().operationRef;
+  if (!ref) throw new Error('@OperationRef() needs @Idempotent() on the handler');
+  return ref;
+});
+
+/**
+ * Exactly once for money-moving requests (product.md §11.2). The whole handler runs inside ONE database
+ * transaction (`UnitOfWork.enclose`): the use cases join it, and the answer is built from what it returned, before
+ * the commit, so a request whose effect committed never needs the database again to answer (no 5xx after a
+ * commit). With an Idempotency-Key, the key is claimed first and completed with the outcome last, both in that
+ * transaction: the key and the effect commit together or not at all. So:
+ * - a retry of a committed request, at any later time and after any crash, replays its status and body
+ *   (`Idempotent-Replayed: true`) and applies nothing;
+ * - a crash before the commit leaves nothing behind: the retry runs afresh, once;
+ * - a parallel request with the same key waits for the first one's transaction, then replays it (409
+ *   IDEMPOTENCY_KEY_IN_PROGRESS past a bounded wait); the same key on another request → 422 IDEMPOTENCY_KEY_REUSED;
+ * - a final refusal (402/403/404/409/410/422) is replayed too: its effect is rolled back to a savepoint and the
+ *   refusal recorded in the same transaction; a validation error, a RETRY or a 5xx records nothing.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly store: IdempotencyStore) {}
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly uow: UnitOfWork,
+    private readonly faults: FaultInjection,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return from(this.handle(context, next));
@@ -61,35 +93,66 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private async handle(context: ExecutionContext, next: CallHandler): Promise<unknown> {
     const http = context.switchToHttp();
-    const request = http.getRequest<Request & { user?: AuthenticatedUser }>();
+    const request = http.getRequest<IdempotentRequest>();
     const response = http.getResponse<Response>();
     const key = request.headers['idempotency-key'];
-    if (key === undefined) return lastValueFrom(next.handle(), { defaultValue: undefined });
-    if (typeof key !== 'string' || !KEY_PATTERN.test(key)) {
+    if (key !== undefined && (typeof key !== 'string' || !KEY_PATTERN.test(key))) {
       throw new DomainError('VALIDATION_FAILED', `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters`, 'validation');
     }
     const userId = request.user?.userId;
     if (!userId) throw new Error('@Idempotent() needs an authenticated route');
+    request.operationRef = operationRef(userId, key);
+    const handler = () => lastValueFrom(next.handle(), { defaultValue: undefined });
+
+    if (key === undefined) {
+      const body = await this.uow.enclose(handler);
+      await this.faults.afterCommit(request);
+      return body;
+    }
 
     const fingerprint = requestFingerprint(request.method, request.originalUrl ?? request.url, request.body);
-    const claim = await this.store.claim(userId, key, fingerprint);
-    if (claim.kind === 'mismatch') {
-      throw new DomainError('IDEMPOTENCY_KEY_REUSED', `This ${IDEMPOTENCY_HEADER} was already used for a different request`, 'unprocessable');
-    }
-    if (claim.kind === 'done') return replay(claim.outcome, response);
+    const known = await this.store.find(userId, key);
+    if (known) return replay(known, fingerprint, response);
 
-    let body: unknown;
+    let outcome: { replay: KeyRecord } | { stored: StoredOutcome; error?: unknown };
     try {
-      body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      outcome = await this.uow.enclose(async (tx) => {
+        const claim = await this.store.claim(tx, userId, key, fingerprint);
+        if (claim.kind === 'known') return { replay: claim.record };
+        try {
+          // A savepoint around the handler: a final refusal rolls back its effect, not the key's claim.
+          const body = await this.uow.run(handler);
+          // Nest sets the route's status code before interceptors run.
+          const stored: StoredOutcome = { kind: 'response', statusCode: response.statusCode, body: body ?? null };
+          await this.store.complete(tx, claim.id, stored);
+          return { stored };
+        } catch (error) {
+          const stored = storableError(error);
+          if (!stored) throw error; // nothing recorded: the whole transaction rolls back and the key stays free
+          await this.store.complete(tx, claim.id, stored);
+          return { stored, error };
+        }
+      });
     } catch (error) {
-      const outcome = storableError(error);
-      if (outcome) await this.store.complete(claim.id, outcome);
-      else await this.store.release(claim.id);
-      throw error;
+      // Lost at COMMIT (the database went away while committing)? Then the key says whether it committed.
+      const committed = isDatabaseUnavailable(error) ? await this.committedRecord(userId, key, fingerprint) : null;
+      if (!committed) throw error;
+      outcome = { replay: committed };
     }
-    // Nest sets the route's status code before interceptors run.
-    await this.store.complete(claim.id, { kind: 'response', statusCode: response.statusCode, body: body ?? null });
-    return body;
+    if ('replay' in outcome) return replay(outcome.replay, fingerprint, response);
+    await this.faults.afterCommit(request);
+    if (outcome.error) throw outcome.error;
+    return (outcome.stored as Extract<StoredOutcome, { kind: 'response' }>).body;
+  }
+
+  /** The key's committed record if the database answers within a few tries, else null (the client retries). */
+  private async committedRecord(userId: string, key: string, fingerprint: string): Promise<KeyRecord | null> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const found = await this.store.find(userId, key).catch(() => undefined);
+      if (found !== undefined) return found && found.fingerprint === fingerprint ? found : null;
+      await new Promise((resolve) => setTimeout(resolve, 250 * (attempt + 1)));
+    }
+    return null;
   }
 }
 
@@ -100,7 +163,13 @@ function storableError(error: unknown): StoredOutcome | null {
   return { kind: 'error', statusCode: STATUS_OF_KIND[error.kind], error: stored };
 }
 
-function replay(outcome: StoredOutcome, response: Response): unknown {
+function replay(record: KeyRecord, fingerprint: string, response: Response): unknown {
+  if (record.fingerprint !== fingerprint) {
+    throw new DomainError('IDEMPOTENCY_KEY_REUSED', `This ${IDEMPOTENCY_HEADER} was already used for a different request`, 'unprocessable');
+  }
+  // A claim a version before exactly-once left without an outcome: its effect may have run, so never again.
+  if (!record.outcome) throw keyInProgress();
+  const outcome = record.outcome;
   response.setHeader('Idempotent-Replayed', 'true');
   if (outcome.kind === 'error') {
     const { code, message, kind, errors } = outcome.error;
@@ -111,8 +180,9 @@ function replay(outcome: StoredOutcome, response: Response): unknown {
 }
 
 /**
- * Marks a money-moving POST as idempotent: `@Idempotent()` on the handler. The module declaring the
- * controller must import WalletModule (which provides the store).
+ * Marks a money-moving request as exactly-once: `@Idempotent()` on the handler (product.md §11.2). The handler
+ * runs in one transaction with its idempotency record; `@OperationRef()` gives it the reference for its ledger
+ * postings. The module declaring the controller must import WalletModule (which provides the interceptor).
  */
 export const Idempotent = () =>
   applyDecorators(
@@ -121,8 +191,7 @@ export const Idempotent = () =>
       name: IDEMPOTENCY_HEADER,
       required: false,
       description:
-        'Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED.',
+        'Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED.',
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: KEY_PATTERN.source, example: '3f1c2a9e-5b7d-4e21-9a0c-8d6f4b2e1a77' },
     }),
   );
-

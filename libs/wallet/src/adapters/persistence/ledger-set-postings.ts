@@ -26,7 +26,11 @@ import type { PlatformAccountKind } from '../../application/ports/ledger';
  */
 export interface SetPosting {
   type: string;
-  reference?: string | null;
+  /**
+   * The business reference, unique per type (exactly once, docs/ledger.md): a value, or an SQL expression of the
+   * caller's statement (e.g. the id of the record the same statement inserts).
+   */
+  reference: string | Sql<unknown>;
   description?: string | null;
   /** a SELECT whose first two columns are the account id (bigint) and the amount (signed cents, bigint) */
   entries: Sql<unknown>;
@@ -47,7 +51,7 @@ export const ledgerSetPostings = {
     const tx = new Sql<never>(`${name}_tx`, []);
     return sql`${tx} AS (
         INSERT INTO ledger_transactions (type, reference, description)
-        SELECT ${posting.type}, ${posting.reference ?? null}, ${posting.description ?? null} WHERE ${posting.when ?? sql`true`}
+        SELECT ${posting.type}, ${posting.reference}, ${posting.description ?? null} WHERE ${posting.when ?? sql`true`}
         RETURNING id
       ), ${new Sql<never>(name, [])} AS (
         INSERT INTO ledger_entries (transaction_id, account_id, amount)

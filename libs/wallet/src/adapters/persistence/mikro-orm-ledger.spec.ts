@@ -2,15 +2,15 @@ import { assertBalanced, isNegativeBalanceViolation } from './sql-ledger';
 
 describe('SqlLedger helpers', () => {
   it('accepts a balanced posting', () => {
-    expect(() => assertBalanced({ type: 'deposit', entries: [{ accountId: '1', amount: -5 }, { accountId: '9', amount: 5 }] })).not.toThrow();
+    expect(() => assertBalanced({ type: 'deposit', reference: 'r1', entries: [{ accountId: '1', amount: -5 }, { accountId: '9', amount: 5 }] })).not.toThrow();
   });
   it.each([
-    [{ type: 'x', entries: [{ accountId: '1', amount: 5 }] }, /two entries/],
-    [{ type: 'x', entries: [{ accountId: '1', amount: 5 }, { accountId: '2', amount: -4 }] }, /does not balance/],
-    [{ type: 'x', entries: [{ accountId: '1', amount: 0 }, { accountId: '2', amount: 0 }] }, /non-zero integer/],
-    [{ type: 'x', entries: [{ accountId: '1', amount: 0.5 }, { accountId: '2', amount: -0.5 }] }, /non-zero integer/],
-    [{ type: 'x', entries: [{ accountId: '1; DROP', amount: 1 }, { accountId: '2', amount: -1 }] }, /not a ledger account id/],
-    [{ type: '', entries: [{ accountId: '1', amount: 1 }, { accountId: '2', amount: -1 }] }, /type/],
+    [{ type: 'x', reference: 'r', entries: [{ accountId: '1', amount: 5 }] }, /two entries/],
+    [{ type: 'x', reference: 'r', entries: [{ accountId: '1', amount: 5 }, { accountId: '2', amount: -4 }] }, /does not balance/],
+    [{ type: 'x', reference: 'r', entries: [{ accountId: '1', amount: 0 }, { accountId: '2', amount: 0 }] }, /non-zero integer/],
+    [{ type: 'x', reference: 'r', entries: [{ accountId: '1', amount: 0.5 }, { accountId: '2', amount: -0.5 }] }, /non-zero integer/],
+    [{ type: 'x', reference: 'r', entries: [{ accountId: '1; DROP', amount: 1 }, { accountId: '2', amount: -1 }] }, /not a ledger account id/],
+    [{ type: '', reference: 'r', entries: [{ accountId: '1', amount: 1 }, { accountId: '2', amount: -1 }] }, /type/],
   ])('refuses %j', (posting, message) => {
     expect(() => assertBalanced(posting)).toThrow(message);
   });

@@ -114,12 +114,19 @@ export class SqlLedgerInspector extends LedgerInspector {
          LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_entries GROUP BY account_id) s ON s.account_id = a.id
          WHERE a.balance <> coalesce(s.total, 0) ORDER BY a.id LIMIT 100`,
     );
+    // Exactly once (product.md §11.2): every ledger transaction has a business reference, unique per type. The
+    // unique index refuses a second one; this reads the data itself, so a dropped index or a hand-made posting shows.
+    const [{ duplicates }] = await em.execute<Array<{ duplicates: string }>>(
+        `SELECT (SELECT count(*) FROM (SELECT 1 FROM ledger_transactions GROUP BY type, reference HAVING count(*) > 1) d)
+              + (SELECT count(*) FROM ledger_transactions WHERE reference IS NULL) AS duplicates`,
+    );
     const entriesSum = storedCents(total);
     const unbalancedTransactions = Number(unbalanced);
     return {
       balanced: BigInt(entriesSum) === 0n && unbalancedTransactions === 0 && mismatches.length === 0,
       entriesSum,
       unbalancedTransactions,
+      duplicates: Number(duplicates),
       mismatches: mismatches.map((m) => ({
         accountId: m.id,
         kind: m.kind,

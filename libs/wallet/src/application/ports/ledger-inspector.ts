@@ -16,6 +16,8 @@ export interface LedgerCheck {
   balanced: boolean;
   entriesSum: Cents;
   unbalancedTransactions: number;
+  /** ledger transactions whose (type, business reference) is not unique, or that have no reference: 0 */
+  duplicates: number;
   mismatches: LedgerMismatch[];
 }
 

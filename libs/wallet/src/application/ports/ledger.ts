@@ -12,8 +12,11 @@ export interface LedgerEntry {
 
 export interface LedgerPosting {
   type: string;
-  /** the business record this posting belongs to (wallet transaction id, copy id, trade id, …) */
-  reference?: string;
+  /**
+   * The business fact this posting records (wallet transaction id, `trade:<id>`, `copy:<id>:<request>`, …): unique
+   * per type (a UNIQUE index), so the same fact can never be posted twice (product.md §11.2, docs/ledger.md).
+   */
+  reference: string;
   description?: string;
   entries: LedgerEntry[];
 }
@@ -77,7 +80,8 @@ export abstract class Ledger {
 
 export interface LedgerTransfer {
   type: string;
-  reference?: string;
+  /** unique per type: see LedgerPosting.reference */
+  reference: string;
   description?: string;
   /** ledger account ids */
   from: string;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { TransactionContext } from '@mirrorline/shared';
 import { UnitOfWork } from '@mirrorline/shared';
@@ -20,7 +21,12 @@ export interface AddCopyFundsCommand {
   userId: string;
   copyId: string;
   amount: number;
+  /** the request's reference (its Idempotency-Key's, @OperationRef): the ledger posting's, unique per type */
+  operationRef?: string;
 }
+
+/** The ledger reference of one operation on a copy that may happen many times (funds, withdrawals). */
+export const copyOperationRef = (copyId: string, operationRef: string | undefined): string => `copy:${copyId}:${operationRef ?? `op:${randomUUID()}`}`;
 
 /** Cash → copy equity. The high-water mark and the invested amount rise by the same cents: new money is not profit. */
 @Injectable()
@@ -40,7 +46,7 @@ export class AddCopyFundsUseCase {
       if (copy.status === 'stopping') throw copyErrors.stopping();
       const equity = await this.ledger.copyEquityAccount(tx, command.userId, copy.id);
       const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
-      await this.ledger.transfer(tx, { type: 'copy_fund', reference: `copy:${copy.id}`, from: cash, to: equity, amount: command.amount });
+      await this.ledger.transfer(tx, { type: 'copy_fund', reference: copyOperationRef(copy.id, command.operationRef), from: cash, to: equity, amount: command.amount });
       const amount = BigInt(command.amount);
       await this.copies.updateCopy(tx, copy.id, { invested: copy.invested + amount, highWaterMark: copy.highWaterMark + amount });
       return { copyId: copy.id };

@@ -40,7 +40,7 @@ export class ChangeCopyStatusUseCase {
       if (copy.equity > 0n) {
         const equity = await this.ledger.copyEquityAccount(tx, command.userId, copy.id);
         const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
-        await this.ledger.transfer(tx, { type: 'copy_return', reference: `copy:${copy.id}`, from: equity, to: cash, amount: Number(copy.equity) });
+        await this.ledger.transfer(tx, { type: 'copy_return', reference: `copy:${copy.id}:return`, from: equity, to: cash, amount: Number(copy.equity) });
       }
       await this.copies.updateCopy(tx, copy.id, { status: 'stopped', stopReason: 'user', ended: true });
       await this.notifications.notify(tx, [

@@ -57,7 +57,7 @@ export class FollowTraderUseCase {
       const copyId = await this.copies.insertCopy(tx, { followerId: command.userId, traderId: trader.id, invested: amount, stopLossPct: command.stopLossPct });
       const equity = await this.ledger.copyEquityAccount(tx, command.userId, copyId);
       const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
-      await this.ledger.transfer(tx, { type: 'copy_fund', reference: `copy:${copyId}`, description: `Copy ${trader.name}`, from: cash, to: equity, amount: command.amount });
+      await this.ledger.transfer(tx, { type: 'copy_fund', reference: `copy:${copyId}:open`, description: `Copy ${trader.name}`, from: cash, to: equity, amount: command.amount });
       // In the same transaction, under the trader's lock: no trade of the trader opens or closes meanwhile.
       const openTrades = command.copyOpenTrades ? await this.openTrades.execute(tx, trader.id, { id: copyId, followerId: command.userId }) : undefined;
       await this.notifications.notify(tx, [

@@ -4,12 +4,14 @@ import { Ledger } from '@mirrorline/wallet';
 import { copyErrors } from '../../../domain/copy';
 import { scaleOnWithdrawal } from '../../../domain/copy-math';
 import { CopyRepository } from '../../ports/copy-repository';
-import { lockOwnCopy } from '../add-copy-funds/add-copy-funds.use-case';
+import { copyOperationRef, lockOwnCopy } from '../add-copy-funds/add-copy-funds.use-case';
 
 export interface WithdrawCopyFundsCommand {
   userId: string;
   copyId: string;
   amount: number;
+  /** the request's reference (@OperationRef): the ledger posting's, unique per type */
+  operationRef?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export class WithdrawCopyFundsUseCase {
       if (amount > copy.equity - copy.committed) throw copyErrors.notEnoughFree();
       const equity = await this.ledger.copyEquityAccount(tx, command.userId, copy.id);
       const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
-      await this.ledger.transfer(tx, { type: 'copy_withdraw', reference: `copy:${copy.id}`, from: equity, to: cash, amount: command.amount });
+      await this.ledger.transfer(tx, { type: 'copy_withdraw', reference: copyOperationRef(copy.id, command.operationRef), from: equity, to: cash, amount: command.amount });
       await this.copies.updateCopy(tx, copy.id, {
         invested: scaleOnWithdrawal(copy.invested, copy.equity, amount),
         highWaterMark: scaleOnWithdrawal(copy.highWaterMark, copy.equity, amount),

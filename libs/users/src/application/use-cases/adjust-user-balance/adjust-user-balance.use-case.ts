@@ -16,6 +16,8 @@ export interface AdjustUserBalanceCommand {
   amount: number;
   /** why (required; kept in the audit log and the ledger transaction's description) */
   reason: string;
+  /** the request's reference (@OperationRef, from its Idempotency-Key): the ledger posting's, unique per type */
+  operationRef?: string;
 }
 
 export interface AdjustUserBalanceResult {
@@ -53,7 +55,7 @@ export class AdjustUserBalanceUseCase {
         throw new DomainError('FORBIDDEN', 'You cannot adjust your own balance', 'forbidden');
       }
       const actorId = auditActorId(command.actor);
-      const result = await this.adjuster.addCash(tx, { userId: user.id, amount: command.amount, actorId, reason });
+      const result = await this.adjuster.addCash(tx, { userId: user.id, amount: command.amount, actorId, reason, operationRef: command.operationRef });
       await this.audit.record(tx, {
         actorId,
         action: 'user.balance_adjust',

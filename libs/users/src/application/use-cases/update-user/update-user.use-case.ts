@@ -20,6 +20,8 @@ export interface UpdateUserCommand {
   cash?: number;
   roles?: Role[];
   kycStatus?: KycStatus;
+  /** the request's reference (@OperationRef, from its Idempotency-Key): the ledger posting's, unique per type */
+  operationRef?: string;
 }
 
 export interface UpdateUserResult {
@@ -87,7 +89,7 @@ export class UpdateUserUseCase {
         changed.push('roles');
       }
       if (changes.cash !== undefined) {
-        const result = await this.adjuster.setCash(tx, { userId: user.id, targetCash: changes.cash, actorId: auditActorId(command.actor) });
+        const result = await this.adjuster.setCash(tx, { userId: user.id, targetCash: changes.cash, actorId: auditActorId(command.actor), operationRef: command.operationRef });
         await this.audit.record(tx, {
           ...base,
           action: 'user.balance_adjust',

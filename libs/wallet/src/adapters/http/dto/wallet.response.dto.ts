@@ -87,6 +87,8 @@ export class LedgerCheckDto {
   balanced!: boolean;
   @ApiProperty({ type: String, example: '0.00' }) entriesSum!: string;
   @ApiProperty({ type: Number }) unbalancedTransactions!: number;
+  @ApiProperty({ type: Number, description: 'ledger transactions whose (type, reference) repeats or that have no business reference (exactly once: 0)' })
+  duplicates!: number;
   @ApiProperty({ type: () => [LedgerMismatchDto] }) mismatches!: LedgerMismatchDto[];
 }
 
@@ -153,6 +155,7 @@ export function toLedgerCheckResponse(check: LedgerCheck): LedgerCheckDto {
     balanced: check.balanced,
     entriesSum: formatCents(check.entriesSum),
     unbalancedTransactions: check.unbalancedTransactions,
+    duplicates: check.duplicates,
     mismatches: check.mismatches.map((m) => ({ ...m, balance: formatCents(m.balance), entriesSum: formatCents(m.entriesSum) })),
   };
 }
