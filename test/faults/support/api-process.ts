@@ -204,13 +204,13 @@ export function userFactory(sql: () => Sql) {
 }
 
 /** The admin ledger check plus "no user account below zero"; every figure must be 0 for a sound ledger. */
-export async function ledgerCheck(sql: Sql): Promise<{ total: string; unbalanced: number; mismatches: number; negative: number }> {
+export async function ledgerCheck(sql: Sql): Promise<{ total: string; unbalanced: number; mismatches: number; duplicates: number; negative: number }> {
   const check = await fixtureLedgerCheck(sql);
   const [{ n }] = await sql<{ n: string }>('SELECT count(*) AS n FROM ledger_accounts WHERE owner_id IS NOT NULL AND balance < 0');
-  return { total: check.total.toString(), unbalanced: check.unbalanced, mismatches: check.mismatches, negative: Number(n) };
+  return { total: check.total.toString(), unbalanced: check.unbalanced, mismatches: check.mismatches, duplicates: check.duplicates, negative: Number(n) };
 }
 
-export const SOUND_LEDGER = { total: '0', unbalanced: 0, mismatches: 0, negative: 0 };
+export const SOUND_LEDGER = { total: '0', unbalanced: 0, mismatches: 0, duplicates: 0, negative: 0 };
 
 /** Kills whatever the test started and is still running (process groups included). */
 export function killGroup(api: ApiProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
