@@ -5,12 +5,9 @@ import { operationRef } from '@mirrorline/wallet';
 import { freePort } from '../support/free-port';
 import type { TestUser } from '../support/users';
 import {
-  alive,
-  bound,
   call,
   connect,
   embeddedUrl,
-  killGroup,
   ledgerCheck,
   postgresPids,
   requireBuild,
@@ -18,6 +15,7 @@ import {
   sleep,
   SOUND_LEDGER,
   startApi,
+  stopApi,
   tempDir,
   userFactory,
   type ApiProcess,
@@ -88,12 +86,7 @@ describe('faults: exactly once, with the API or PostgreSQL killed between the co
 
   afterAll(async () => {
     await db?.end();
-    if (api && alive(api.pid)) {
-      process.kill(api.pid, 'SIGTERM');
-      await Promise.race([api.exited, bound(20_000)]);
-    }
-    killGroup(api);
-    if (api) await Promise.race([api.exited, bound(5_000)]);
+    await stopApi(api);
     process.stdout.write(`\nExactly-once fault report\n${report.map((line) => `  ${line}`).join('\n')}\n`);
   }, 60_000);
 

@@ -6,7 +6,6 @@ import { totpCode, type TestUser } from '../support/users';
 import {
   ADMIN,
   alive,
-  bound,
   call,
   connect,
   embeddedUrl,
@@ -18,6 +17,7 @@ import {
   sleep,
   SOUND_LEDGER,
   startApi,
+  stopApi,
   tempDir,
   userFactory,
   type ApiProcess,
@@ -88,12 +88,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
 
   afterAll(async () => {
     await db?.end();
-    if (api && alive(api.pid)) {
-      process.kill(api.pid, 'SIGTERM');
-      await Promise.race([api.exited, bound(20_000)]);
-    }
-    killGroup(api);
-    if (api) await Promise.race([api.exited, bound(5_000)]);
+    await stopApi(api);
     process.stdout.write(`\nFault tier report\n${report.map((line) => `  ${line}`).join('\n')}\n`);
   }, 60_000);
 

@@ -212,6 +212,16 @@ export async function ledgerCheck(sql: Sql): Promise<{ total: string; unbalanced
 
 export const SOUND_LEDGER = { total: '0', unbalanced: 0, mismatches: 0, duplicates: 0, negative: 0 };
 
+/** Ends an API a test started: SIGTERM and its drain (up to 20 s), then whatever is left of its process group. */
+export async function stopApi(api: ApiProcess | undefined): Promise<void> {
+  if (api && alive(api.pid)) {
+    process.kill(api.pid, 'SIGTERM');
+    await Promise.race([api.exited, bound(20_000)]);
+  }
+  killGroup(api);
+  if (api) await Promise.race([api.exited, bound(5_000)]);
+}
+
 /** Kills whatever the test started and is still running (process groups included). */
 export function killGroup(api: ApiProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
   if (!api) return;
