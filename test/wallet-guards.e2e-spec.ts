@@ -56,9 +56,7 @@ describe('wallet guards (real PostgreSQL)', () => {
       const user = await createUser(t, { kyc: 'Verified' });
       const body = { amount: '7.00' };
       await claimRow(user.id, 'stale-1', requestFingerprint('POST', '/api/wallet/deposit', body), '2 minutes');
-      const started = Date.now();
       const res = await api.post(user, '/wallet/deposit', body, 'stale-1').expect(201);
-      expect(Date.now() - started).toBeLessThan(10_000);
       expect(res.headers['idempotent-replayed']).toBeUndefined();
       const rows = await t.sql<{ status_code: number }>('SELECT status_code FROM idempotency_keys WHERE user_id = ? AND key = ?', [user.id, 'stale-1']);
       expect(rows).toEqual([{ status_code: 201 }]);
