@@ -1,4 +1,6 @@
-// Two tiers (architecture rule 9): unit specs next to the code, e2e specs in test/ against real PostgreSQL.
+// The tiers (docs/testing.md): unit specs next to the code; medium (use cases and adapters on real PostgreSQL, no
+// HTTP) in test/medium; e2e (the app over HTTP on real PostgreSQL) in test/. Both database tiers copy one migrated
+// template database per spec file (test/support/global-setup.ts).
 const swc = [
   '@swc/jest',
   {
@@ -28,6 +30,14 @@ module.exports = {
   testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/scripts'], testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'medium',
+      roots: ['<rootDir>/test/medium'],
+      testMatch: ['**/*.medium-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
     {
       ...common,
       displayName: 'e2e',
