@@ -26,8 +26,9 @@ const common = {
 };
 
 module.exports = {
-  // Per-project testTimeout is ignored by Jest; e2e specs boot a real app on a real database.
-  testTimeout: 60000,
+  // Per-project testTimeout is ignored by Jest; database specs boot a real app on a real database. A bound on a hung
+  // test, sized for a machine three times slower than this one, not a speed target.
+  testTimeout: 120000,
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/scripts'], testMatch: ['**/*.spec.ts'] },
     {

@@ -66,5 +66,5 @@ describe('large fan-out and settlement', () => {
     );
     expect(marks).toBe('0'); // every copy gained, so every mark moved to its equity after the fee
     expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
-  }, 60_000);
+  }, 180_000);
 });
