@@ -22,7 +22,8 @@ function start(
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 50_000);
+    // a bound on a hung start (under Jest's 120 s test timeout), not a speed target: bench:start times the start
+    const timer = setTimeout(() => child.kill('SIGKILL'), 110_000);
     if (onHealthy && env.PORT) {
       const poll = setInterval(() => {
         fetch(`http://127.0.0.1:${env.PORT}/api/health`)
