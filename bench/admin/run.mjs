@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { URLSearchParams } from 'node:url';
 import pg from 'pg';
 import { root } from '../../scripts/build-lib.mjs';
 import { benchDatabase, freePort, median, time } from '../lib.mjs';

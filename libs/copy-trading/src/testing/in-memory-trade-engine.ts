@@ -1,10 +1,11 @@
-import { formatCents, type TransactionContext } from '@mirrorline/shared';
+import { FixedClock, formatCents, type TransactionContext } from '@mirrorline/shared';
+import { InMemoryMarketQuotes } from '@mirrorline/market';
 import { positionPnl, positionSize, profitShare } from '../domain/copy-math';
 import type { LedgerEntry } from '@mirrorline/wallet';
 import type { SkipReason } from '../domain/copy';
 import type { TraderRef } from '../application/ports/copy-repository';
 import { TradeEngine, type CloseFill, type FanOutResult, type OpenTradeInput, type SettlementResult, type TradeRecord } from '../application/ports/trade-engine';
-import type { FakeLedger, InMemoryCopyRepository } from './in-memory-copy-trading';
+import { FakeLedger, FakeUnitOfWork, InMemoryCopyRepository } from './in-memory-copy-trading';
 
 interface Position {
   tradeId: string;
@@ -142,3 +143,18 @@ function move(from: string, to: string, amount: bigint): LedgerEntry[] {
   ];
 }
 
+
+/**
+ * The fakes the trade use cases' unit specs share, on one clock (a Monday 15:00 UTC: every session open): trader 2
+ * (Sofia, 20 %) and trader 3 (Other), both listed and KYC-Verified.
+ */
+export function inMemoryTrading(clock = new FixedClock(new Date('2026-01-05T15:00:00.000Z'))) {
+  const uow = new FakeUnitOfWork();
+  const ledger = new FakeLedger();
+  const repo = new InMemoryCopyRepository(ledger);
+  const engine = new InMemoryTradeEngine(ledger, repo, () => clock.now());
+  const market = new InMemoryMarketQuotes(clock);
+  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
+  repo.traders.set(3, { id: 3, userId: 'other', name: 'Other', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
+  return { clock, uow, ledger, repo, engine, market };
+}

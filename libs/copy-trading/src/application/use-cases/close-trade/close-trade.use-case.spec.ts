@@ -1,21 +1,11 @@
-import { FixedClock } from '@mirrorline/shared';
-import { InMemoryMarketQuotes } from '@mirrorline/market';
-import { FakeLedger, FakeUnitOfWork, InMemoryCopyRepository } from '../../../testing/in-memory-copy-trading';
-import { InMemoryTradeEngine } from '../../../testing/in-memory-trade-engine';
+import { inMemoryTrading } from '../../../testing/in-memory-trade-engine';
 import { OpenTradeUseCase } from '../open-trade/open-trade.use-case';
 import { CloseTradeUseCase } from './close-trade.use-case';
 
 const tx = { kind: 'transaction' } as const;
 
 function setup() {
-  const clock = new FixedClock(new Date('2026-01-05T15:00:00.000Z'));
-  const uow = new FakeUnitOfWork();
-  const ledger = new FakeLedger();
-  const repo = new InMemoryCopyRepository(ledger);
-  const engine = new InMemoryTradeEngine(ledger, repo, () => clock.now());
-  const market = new InMemoryMarketQuotes(clock);
-  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
-  repo.traders.set(3, { id: 3, userId: 'other', name: 'Other', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
+  const { clock, uow, ledger, repo, engine, market } = inMemoryTrading();
   const open = new OpenTradeUseCase(uow, repo, engine, market);
   const close = new CloseTradeUseCase(uow, repo, engine, ledger, market);
   /** Opens a trade of trader 2 at `price` (bid = ask), copied by alice's copy with 1,000.00 of equity. */

@@ -1,19 +1,10 @@
-import { FixedClock } from '@mirrorline/shared';
-import { InMemoryMarketQuotes } from '@mirrorline/market';
-import { FakeLedger, FakeUnitOfWork, InMemoryCopyRepository } from '../../../testing/in-memory-copy-trading';
-import { InMemoryTradeEngine } from '../../../testing/in-memory-trade-engine';
+import { inMemoryTrading } from '../../../testing/in-memory-trade-engine';
 import { OpenTradeUseCase } from './open-trade.use-case';
 
 function setup() {
-  const clock = new FixedClock(new Date('2026-01-05T15:00:00.000Z')); // a Monday: every session open
-  const uow = new FakeUnitOfWork();
-  const ledger = new FakeLedger();
-  const repo = new InMemoryCopyRepository(ledger);
-  const engine = new InMemoryTradeEngine(ledger, repo, () => clock.now());
-  const market = new InMemoryMarketQuotes(clock);
-  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
-  market.setQuote('BTCUSDT', '50000', '50010.50');
-  return { clock, uow, ledger, repo, engine, market, open: new OpenTradeUseCase(uow, repo, engine, market) };
+  const fakes = inMemoryTrading();
+  fakes.market.setQuote('BTCUSDT', '50000', '50010.50');
+  return { ...fakes, open: new OpenTradeUseCase(fakes.uow, fakes.repo, fakes.engine, fakes.market) };
 }
 
 /** A copy of trader 2 with `equity` cents on its equity account. */

@@ -1,19 +1,9 @@
-import { FixedClock } from '@mirrorline/shared';
-import { InMemoryMarketQuotes } from '@mirrorline/market';
-import { FakeLedger, FakeUnitOfWork, InMemoryCopyRepository } from '../../../testing/in-memory-copy-trading';
-import { InMemoryTradeEngine } from '../../../testing/in-memory-trade-engine';
+import { inMemoryTrading } from '../../../testing/in-memory-trade-engine';
 import { OpenTradeUseCase } from '../open-trade/open-trade.use-case';
 import { UpdateTradeLevelsUseCase } from './update-trade-levels.use-case';
 
 function setup() {
-  const clock = new FixedClock(new Date('2026-01-05T15:00:00.000Z'));
-  const uow = new FakeUnitOfWork();
-  const ledger = new FakeLedger();
-  const repo = new InMemoryCopyRepository(ledger);
-  const engine = new InMemoryTradeEngine(ledger, repo, () => clock.now());
-  const market = new InMemoryMarketQuotes(clock);
-  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
-  repo.traders.set(3, { id: 3, userId: 'other', name: 'Other', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
+  const { clock, uow, repo, engine, market } = inMemoryTrading();
   market.setQuote('BTCUSDT', '100', '100');
   const opened = (side: 'buy' | 'sell' = 'buy', levels: { stopLoss?: string; takeProfit?: string } = {}) =>
     new OpenTradeUseCase(uow, repo, engine, market).execute({ traderId: 2, symbol: 'BTCUSDT', side, allocationPct: 10, ...levels });
