@@ -30,7 +30,7 @@ describe('simulated market across two instances', () => {
     a = await createTestApp({ MARKET_FEED: 'simulated', MARKET_SEED: '7', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
     startMs = Date.now() - started;
     b = await anotherInstance(a, { MARKET_FEED: 'simulated', MARKET_SEED: '7' });
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await b.close();
     if (!aClosed) await a.close();
