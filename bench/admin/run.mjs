@@ -54,9 +54,14 @@ try {
   // Admins must have 2FA: enrol through the API, as the SPA does.
   const api = (path, body, token) =>
     fetch(`${base}/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-  const { accessToken } = await (await api('/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json();
-  const { secret } = await (await api('/auth/mfa/setup', {}, accessToken)).json();
-  if ((await api('/auth/mfa/enable', { code: totp(secret) }, accessToken)).status !== 200) throw new Error('2FA enrolment failed');
+  const answer = async (res) => {
+    const body = await res.json();
+    if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const { accessToken } = await answer(await api('/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+  const { secret } = await answer(await api('/auth/mfa/setup', {}, accessToken));
+  await answer(await api('/auth/mfa/enable', { code: totp(secret) }, accessToken));
   const signIn = await fetch(`${base}/admin/login`, {
     method: 'POST',
     redirect: 'manual',
@@ -75,7 +80,7 @@ try {
   await db.end();
   const list = async () => {
     const res = await fetch(`${base}/admin/api/resources/UserEntity/actions/list?sortBy=email&direction=asc`, { headers: { cookie } });
-    if (res.status !== 200) throw new Error(`list answered ${res.status}`);
+    if (res.status !== 200) throw new Error(`the Users list answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
     return (await res.json()).meta.total;
   };
   await list(); // warm-up
