@@ -1,4 +1,6 @@
-// Two tiers (architecture rule 9): unit specs next to the code, e2e specs in test/ against real PostgreSQL.
+// The tiers (docs/testing.md): unit specs next to the code; medium (use cases and adapters on real PostgreSQL, no
+// HTTP) in test/medium; e2e (the app over HTTP on real PostgreSQL) in test/. Both database tiers copy one migrated
+// template database per spec file (test/support/global-setup.ts).
 const swc = [
   '@swc/jest',
   {
@@ -24,10 +26,19 @@ const common = {
 };
 
 module.exports = {
-  // Per-project testTimeout is ignored by Jest; e2e specs boot a real app on a real database.
-  testTimeout: 60000,
+  // Per-project testTimeout is ignored by Jest; database specs boot a real app on a real database. A bound on a hung
+  // test, sized for a machine three times slower than this one, not a speed target.
+  testTimeout: 120000,
   projects: [
     { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/scripts'], testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'medium',
+      roots: ['<rootDir>/test/medium'],
+      testMatch: ['**/*.medium-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
     {
       ...common,
       displayName: 'e2e',

@@ -1,15 +1,26 @@
 // `npm test`: every check the project has, in order, with one summary line at the end.
-//   lint (+ lib graph) → type-check (API + SPA) → build → Jest unit + e2e (real PostgreSQL) → faults (real processes killed)
-//   → cluster (two instances, one PostgreSQL, one Redis; where redis-server exists) → Vitest (SPA) → browser (Chromium)
-// Options: --only=lint,types,unit,e2e,faults,cluster,spa,browser to run a subset.
+//   lint (+ lib graph) → type-check (API + SPA) → build → Jest unit → medium (use cases and adapters on real PostgreSQL)
+//   → e2e (HTTP, real PostgreSQL) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis;
+//   where redis-server exists) → Vitest (SPA) → browser (Chromium)
+// It ends with each step's wall time, the 10 slowest spec files and `Tests: N passed, N failed`.
+// Options:
+//   --only=lint,types,unit,medium,e2e,faults,cluster,spa,browser   a subset (`e2e` brings the medium tier with it:
+//                                                                  both are the database tiers of the Jest step)
+//   --changed[=REF]     only the Jest specs that the change touches: files changed since REF (default: the merge-base
+//                       with main), uncommitted and untracked ones included (docs/testing.md)
+//   --related=FILE,…    the same for the named files
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { root } from './build-lib.mjs';
 
-const only = (process.argv.find((a) => a.startsWith('--only=')) ?? '').slice(7).split(',').filter(Boolean);
-const wanted = (step) => only.length === 0 || only.includes(step);
+const arg = (name) => process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+const value = (name) => arg(name)?.slice(name.length + 3);
+const changedMode = Boolean(arg('changed') || arg('related'));
+// --changed / --related run the Jest tiers only, unless --only names others too
+const only = (value('only') ?? (changedMode ? 'unit,medium,e2e' : '')).split(',').filter(Boolean);
+const wanted = (step) => only.length === 0 || only.includes(step) || (step === 'medium' && only.includes('e2e'));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const out = join(root, 'test-output');
 mkdirSync(out, { recursive: true });
@@ -29,10 +40,22 @@ function run(label, cmd, args, { env = {}, count } = {}) {
   results.push({ label, ok, seconds, ...counts });
 }
 
-function jestCounts(file) {
+/** Every spec file that ran, with its tier and wall time (from the Jest and Vitest JSON reports). */
+const specFiles = [];
+
+function recordFiles(tier, report) {
+  for (const r of report.testResults ?? []) {
+    const start = r.perfStats?.start ?? r.startTime;
+    const end = r.perfStats?.end ?? r.endTime;
+    if (start && end) specFiles.push({ tier, file: relative(root, r.testFilePath ?? r.name), seconds: (end - start) / 1000 });
+  }
+}
+
+function jestCounts(file, tier) {
   return () => {
     if (!existsSync(file)) return { passed: 0, failed: 0 };
     const report = JSON.parse(readFileSync(file, 'utf8'));
+    recordFiles(tier, report);
     return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) };
   };
 }
@@ -41,6 +64,7 @@ function vitestCounts(file) {
   return () => {
     if (!existsSync(file)) return { passed: 0, failed: 0 };
     const report = JSON.parse(readFileSync(file, 'utf8'));
+    recordFiles('spa', report);
     return { passed: report.numPassedTests, failed: report.numFailedTests };
   };
 }
@@ -83,22 +107,33 @@ if (wanted('e2e') && !ensureDebianPackage(REDIS_SERVER, 'redis-server')) {
   failedSteps++;
   results.push({ label: 'e2e (redis-server missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
 }
-if (wanted('unit') || wanted('e2e')) {
-  const projects = ['unit', 'e2e'].filter(wanted);
-  const file = join(out, 'jest.json');
+// Jest's default (cores − 1) is one worker on a 2-core machine, where the database specs spend much of their time
+// waiting on PostgreSQL: two workers keep both cores busy (each file has its own database).
+const workers = String(Math.max(2, availableParallelism() - 1));
+const JEST_TIERS = [
+  ['unit', 'unit (Jest: domain and use cases with in-memory fakes)'],
+  ['medium', 'medium (Jest: use cases and adapters on real PostgreSQL, no HTTP)'],
+  ['e2e', 'e2e (Jest: the app over HTTP on real PostgreSQL)'],
+];
+const selection = changedSelection();
+for (const [tier, label] of JEST_TIERS) {
+  if (!wanted(tier)) continue;
+  const specs = selection?.[tier];
+  if (specs && specs.length === 0) {
+    process.stdout.write(`\n▶ ${label}: nothing the change touches\n`);
+    continue;
+  }
+  const file = join(out, `jest-${tier}.json`);
   rmSync(file, { force: true });
-  // Jest's default (cores − 1) is one worker on a 2-core machine, where the e2e files spend much of their time
-  // waiting on PostgreSQL: two workers keep both cores busy (each file has its own database).
-  const workers = String(Math.max(2, availableParallelism() - 1));
-  run(`Jest (${projects.join(' + ')}; e2e against real PostgreSQL)`, bin('jest'), ['--selectProjects', ...projects, `--maxWorkers=${workers}`, '--json', `--outputFile=${file}`], {
-    count: jestCounts(file),
-  });
+  const args = ['--selectProjects', tier, `--maxWorkers=${workers}`, '--json', `--outputFile=${file}`];
+  if (specs) args.push('--runTestsByPath', ...specs);
+  run(label, bin('jest'), args, { count: jestCounts(file, tier) });
 }
 if (wanted('faults')) {
   const file = join(out, 'faults.json');
   rmSync(file, { force: true });
   run('faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)', bin('jest'), ['--selectProjects', 'faults', '--runInBand', '--json', `--outputFile=${file}`], {
-    count: jestCounts(file),
+    count: jestCounts(file, 'faults'),
   });
 }
 if (wanted('cluster')) {
@@ -107,7 +142,7 @@ if (wanted('cluster')) {
     const file = join(out, 'cluster.json');
     rmSync(file, { force: true });
     run('cluster (two API instances, one PostgreSQL, one Redis)', bin('jest'), ['--selectProjects', 'cluster', '--runInBand', '--json', `--outputFile=${file}`], {
-      count: jestCounts(file),
+      count: jestCounts(file, 'cluster'),
     });
   } else if (only.includes('cluster')) {
     failedSteps++;
@@ -128,7 +163,7 @@ if (wanted('browser')) {
     const file = join(out, 'browser.json');
     rmSync(file, { force: true });
     run('browser (Playwright + Chromium against the real server)', bin('jest'), ['--selectProjects', 'browser', '--runInBand', '--json', `--outputFile=${file}`], {
-      count: jestCounts(file),
+      count: jestCounts(file, 'browser'),
     });
   } else {
     failedSteps++;
@@ -138,7 +173,74 @@ if (wanted('browser')) {
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
-process.stdout.write('\nSummary\n');
+process.stdout.write('\nSummary (wall time of each step)\n');
 for (const r of results) process.stdout.write(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.label}: ${r.passed} passed, ${r.failed} failed (${r.seconds} s)\n`);
+if (specFiles.length) {
+  process.stdout.write('\nSlowest spec files\n');
+  for (const f of [...specFiles].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
+    process.stdout.write(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.tier.padEnd(7)} ${f.file}\n`);
+  }
+}
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed\n`);
 process.exit(failedSteps || failed ? 1 : 0);
+
+/**
+ * --changed[=REF] / --related=FILE,…: per Jest tier, the spec files the change touches (null: no such option).
+ * unit: Jest's own graph (`--listTests --findRelatedTests`): a spec that imports a changed file, even through others.
+ * medium and e2e: every such spec imports the whole app through test/support/test-app.ts, so the graph would name all
+ * of them for any change; instead a spec is touched when it changed itself, imports a changed file of test/ or apps/
+ * by path, or names a changed lib (`@mirrorline/<lib>`, or a file name starting with the lib's first word:
+ * libs/copy-trading → copy-*.e2e-spec.ts).
+ */
+function changedSelection() {
+  const files = changedFiles();
+  if (!files) return null;
+  process.stdout.write(`\nChanged files (${files.length}):\n${files.map((f) => `  ${f}`).join('\n') || '  none'}\n`);
+  const existing = files.filter((f) => existsSync(join(root, f)));
+  const listed = existing.length ? spawnSync(bin('jest'), ['--selectProjects', 'unit', '--listTests', '--findRelatedTests', ...existing], { cwd: root, encoding: 'utf8' }) : { stdout: '' };
+  const libs = [...new Set(files.filter((f) => f.startsWith('libs/')).map((f) => f.split('/')[1]))];
+  const modules = files.filter((f) => /^(test|apps)\/.*\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, '').split('/').slice(-2).join('/'));
+  const touched = (spec) => {
+    if (files.includes(spec)) return true;
+    const text = readFileSync(join(root, spec), 'utf8');
+    const name = spec.split('/').pop();
+    return libs.some((lib) => text.includes(`@mirrorline/${lib}'`) || name.startsWith(lib.split('-')[0])) || modules.some((m) => text.includes(`${m}'`));
+  };
+  const specs = walk(join(root, 'test')).filter((f) => !f.startsWith('test/browser/'));
+  const selection = {
+    unit: listed.stdout.split('\n').filter((line) => line.startsWith('/')).map((line) => relative(root, line)),
+    medium: specs.filter((f) => f.endsWith('.medium-spec.ts') && touched(f)),
+    e2e: specs.filter((f) => f.endsWith('.e2e-spec.ts') && touched(f)),
+  };
+  for (const tier of ['unit', 'medium', 'e2e']) process.stdout.write(`${tier}: ${selection[tier].length ? selection[tier].join(' ') : 'none'}\n`);
+  return selection;
+}
+
+/** The files --changed or --related names, relative to the root; null without either option. */
+function changedFiles() {
+  const related = value('related');
+  if (related !== undefined) return related.split(',').filter(Boolean).map((f) => relative(root, join(root, f)));
+  if (!arg('changed')) return null;
+  const git = (...args) => {
+    const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`);
+    return r.stdout.split('\n').filter(Boolean);
+  };
+  let ref = value('changed');
+  if (!ref) {
+    try {
+      ref = git('merge-base', 'HEAD', 'main')[0];
+    } catch {
+      ref = 'HEAD'; // no main branch here (a CI clone): what is not committed yet
+    }
+  }
+  return [...new Set([...git('diff', '--name-only', ref), ...git('ls-files', '--others', '--exclude-standard')])].sort();
+}
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(path);
+    return [relative(root, path)];
+  });
+}

@@ -92,7 +92,7 @@ describe('API contract: generated SPA types', () => {
     expect(errors).toEqual([]);
     // every operation has a description, every tag is declared, every example is valid: no warning either
     expect(warnings).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('central answers match the document (the opt-in Contract helper): wallet, transactions, notifications, admin wallets', async () => {
     const contract = await Contract.of(t);

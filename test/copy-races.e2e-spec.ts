@@ -177,7 +177,7 @@ describe('close vs stop races', () => {
     const dup = await sql(`SELECT reference FROM ledger_transactions WHERE type = 'trade_settlement' GROUP BY reference HAVING count(*) > 1`);
     expect(dup).toEqual([]);
     expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
-  }, 60_000);
+  }, 180_000);
 
   describe('trader close vs stop loss / take profit close vs copy close-out (price watcher)', () => {
     const quote = { symbol: 'ETHUSDT', bid: '50', ask: '50', time: new Date() };
@@ -297,6 +297,6 @@ describe('close vs stop races', () => {
         expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
         await expectOnce(p, true);
       }
-    }, 60_000);
+    }, 180_000);
   });
 });

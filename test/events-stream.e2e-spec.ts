@@ -55,8 +55,10 @@ describe('live events (events/stream) across two instances', () => {
     const onB = await aliceOnB.next((e) => e.event === 'copy_stopped');
     expect(JSON.parse(onB.data)).toEqual({ type: 'copy_stopped', data: { copyId: 'c-1' } });
     await aliceOnA.next((e) => e.event === 'copy_stopped');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(bobOnB.events).toEqual([]);
+    // A later event of bob's own, on the same path: had alice's reached his stream, it would have come first.
+    await uow.run((tx) => live.publish(tx, [bob.id], { type: 'copy_stopped', data: { copyId: 'c-bob' } }));
+    await bobOnB.next((e) => e.event === 'copy_stopped');
+    expect(bobOnB.events.map((e) => JSON.parse(e.data))).toEqual([{ type: 'copy_stopped', data: { copyId: 'c-bob' } }]);
     expect([...aliceOnA.events, ...aliceOnB.events].some((e) => e.data.includes('rolled-back'))).toBe(false);
     for (const c of [aliceOnB, bobOnB, aliceOnA]) c.close();
   });

@@ -1,4 +1,5 @@
 import { CLOSE_OUT_SPLIT, copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
+import { eventually } from './support/eventually';
 import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
@@ -225,7 +226,7 @@ describe('execution at the market', () => {
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'active', liveEquity: '70.01' });
       expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id])).toHaveLength(0);
       await setQuote(t, 'SOLUSDT', '70'); // −30.00: live equity 70.00 → closed out
-      for (let i = 0; i < 60 && (await get(f, '/api/copies'))[0].status !== 'stopped'; i++) await new Promise((r) => setTimeout(r, 50));
+      await eventually(async () => (await get(f, '/api/copies'))[0].status === 'stopped', { what: 'the copy stopped' });
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', stopReason: 'stop_loss', pnl: '-30.00' });
     });
 
@@ -328,7 +329,7 @@ describe('execution at the market', () => {
       } finally {
         watcher.resume();
       }
-      for (let i = 0; i < 60 && (await get(f, '/api/copies'))[0].status !== 'stopped'; i++) await new Promise((r) => setTimeout(r, 100));
+      await eventually(async () => (await get(f, '/api/copies'))[0].status === 'stopped', { what: 'the copy stopped' });
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', pnl: '-60.00' });
       expect(await fx.cashOf(sql, f.id)).toBe(4_000n);
     });

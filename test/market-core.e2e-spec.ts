@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FeedLeader, MarketHistory, MarketQuotes, QuoteListener, QuoteListeners, TestMarketFeed, type Quote } from '@mirrorline/market';
+import { FeedLeader, MarketFeed, MarketHistory, MarketQuotes, QuoteListener, QuoteListeners, TestMarketFeed, type Quote } from '@mirrorline/market';
 import { LiveEvents } from '@mirrorline/events';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -32,7 +32,8 @@ describe('market core: catalogue, test feed, MarketQuotes, listeners', () => {
   });
 
   it('nothing ticks by itself in tests: no quote → MARKET.NO_QUOTE', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // The feed of NODE_ENV=test is the test feed, which has no timer (it stores what a spec sets, nothing else).
+    expect(t.app.get(MarketFeed)).toBeInstanceOf(TestMarketFeed);
     expect(await t.sql('SELECT * FROM market_quotes')).toEqual([]);
     await expect(market.executableQuote('BTCUSDT')).rejects.toMatchObject({ code: 'MARKET.NO_QUOTE', kind: 'service_unavailable' });
   });

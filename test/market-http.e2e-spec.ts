@@ -60,7 +60,9 @@ describe('market routes (public): instruments, quotes, candles, stream', () => {
     }
   });
 
-  it('GET market/stream: current quotes first, then quote events at most 4 a second a symbol; 400 on an unknown symbol', async () => {
+  // The rate (one event a symbol every 250 ms, the latest wins) is specified on a fake clock in
+  // libs/market/src/adapters/http/market-stream.hub.spec.ts; here, what HTTP shows: the stream, its filter, the latest.
+  it('GET market/stream: current quotes first, then throttled quote events, the latest always arriving; 400 on an unknown symbol', async () => {
     const bad = await openSse(`${url}/api/market/stream?symbols=BTCUSDT,NOPE`);
     expect(bad.status).toBe(400);
     expect(JSON.parse(bad.body!)).toMatchObject({ code: 'MARKET.UNKNOWN_SYMBOL' });
@@ -69,14 +71,9 @@ describe('market routes (public): instruments, quotes, candles, stream', () => {
     expect(client.status).toBe(200);
     const first = await client.next((e) => e.event === 'quote');
     expect(JSON.parse(first.data)).toEqual({ symbol: 'BTCUSDT', bid: '50500.00', ask: '50510.00', time: expect.any(String) });
-    const started = Date.now();
     for (let i = 1; i <= 20; i++) await feed.setQuote('SOLUSDT', `${100 + i}`, `${100.05 + i}`);
     await feed.setQuote('ETHUSDT', '3100', '3101'); // not asked for
     const last = await client.next((e) => e.event === 'quote' && JSON.parse(e.data).bid === '120.00');
-    const elapsed = Date.now() - started + 250;
-    const sol = client.events.filter((e) => e.event === 'quote' && JSON.parse(e.data).symbol === 'SOLUSDT');
-    expect(sol.length).toBeLessThanOrEqual(Math.ceil((elapsed / 1000) * 4) + 1);
-    expect(sol.length).toBeLessThan(20); // throttled, and the latest always arrives
     expect(JSON.parse(last.data)).toMatchObject({ symbol: 'SOLUSDT', bid: '120.00', ask: '120.05' });
     expect(client.events.some((e) => JSON.parse(e.data).symbol === 'ETHUSDT')).toBe(false);
     client.close();

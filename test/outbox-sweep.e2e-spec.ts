@@ -1,4 +1,5 @@
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trading';
+import { eventually } from './support/eventually';
 import { openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
@@ -37,18 +38,15 @@ describe('outbox sweep: pending notices of a dead instance are delivered by a li
     await sql("DELETE FROM notifications WHERE type = 'copy_opened' AND data->>'tradeId' = ?", [tradeId]);
     await sql("INSERT INTO copy_trade_notices (trade_id, kind) VALUES (?, 'opened')", [tradeId]);
 
-    const started = Date.now();
-    let delivered: unknown[] = [];
-    while (Date.now() - started < 5_000) {
-      delivered = await sql("SELECT user_id FROM notifications WHERE type = 'copy_opened' AND data->>'tradeId' = ?", [tradeId]);
-      if (delivered.length === followers.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(delivered).toHaveLength(followers.length);
-    expect(Date.now() - started).toBeLessThan(3_000); // a few sweeps of 300 ms, not the next start
+    // Nothing of this instance wakes its worker up (no trade, no restart): only a sweep delivers it.
+    const delivered = () => sql("SELECT user_id FROM notifications WHERE type = 'copy_opened' AND data->>'tradeId' = ?", [tradeId]);
+    await eventually(async () => (await delivered()).length >= followers.length, { what: 'the sweep delivering the notice' });
+    await t.delivered();
+    expect(await delivered()).toHaveLength(followers.length);
     expect(await sql('SELECT 1 FROM copy_trade_notices')).toHaveLength(0);
-    // Once: later sweeps find nothing more to deliver.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Once: a later sweep (driven here, as its timer would) finds nothing more to deliver.
+    t.app.get(SqlCopyNotices).kick();
+    await t.delivered();
     expect(await sql("SELECT 1 FROM notifications WHERE type = 'copy_opened' AND data->>'tradeId' = ?", [tradeId])).toHaveLength(followers.length);
     expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import Redis from 'ioredis';
 import { RATE_LIMITS } from '@mirrorline/auth';
+import { eventually } from './support/eventually';
 import { freePort } from './support/free-port';
 import { createTestApp, type TestApp } from './support/test-app';
 
@@ -22,16 +23,7 @@ describe('rate limits in Redis (REDIS_URL)', () => {
     redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     url = `redis://127.0.0.1:${port}`;
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    for (let i = 0; ; i++) {
-      try {
-        await probe.connect();
-        await probe.ping();
-        break;
-      } catch (error) {
-        if (i > 50) throw error;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    await eventually(() => probe.connect().then(() => probe.ping()).then(() => true, () => false), { intervalMs: 100, what: `redis-server answering on ${url}` });
     probe.disconnect();
     a = await createTestApp({ REDIS_URL: url });
     b = await createTestApp({ REDIS_URL: url });

@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { PasswordHasher } from '@mirrorline/auth';
 import { captureMails, Mailer, type InMemoryMailer } from '@mirrorline/mail';
+import { eventually } from './support/eventually';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 
@@ -67,8 +68,7 @@ describe('security: login throttling (product.md §10)', () => {
     const refused = await login(user.email, PASSWORD, '10.200.0.1');
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('AUTH.STEP_UP_REQUIRED');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const code = outbox.lastCodeFor(user.email);
+    const code = await eventually(() => (outbox.to(user.email).length ? outbox.lastCodeFor(user.email) : undefined), { what: 'the step-up code mailed' });
     // The code alone is not enough: a wrong password with it is still a failure.
     await login(user.email, 'wrong-password', '10.200.0.2', code).expect(401);
     await login(user.email, PASSWORD, '10.200.0.1', code).expect(200);

@@ -27,7 +27,7 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
   const me = (app: { http: TestApp['http'] }, who: TestUser) => app.http().get('/api/user/get').set('Authorization', who.bearer);
   const listening = (app: NestExpressApplication) => app.get(DatabaseNotifications).listening;
   /** Lets the NOTIFYs of the set-up's own statements arrive, so that the next read is the one cached. */
-  const settle = () => new Promise((r) => setTimeout(r, 200));
+  const settle = async () => expect(await t.app.get(DatabaseNotifications).sync()).toBe(true);
   const until = async (what: () => boolean, ms = 10_000) => {
     const end = Date.now() + ms;
     while (!what()) {

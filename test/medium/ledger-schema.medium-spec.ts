@@ -1,6 +1,6 @@
 import { Client } from 'pg';
-import { createTestApp, type TestApp } from './support/test-app';
-import { createUser } from './support/users';
+import { createTestContext, type TestApp } from '../support/test-app';
+import { createUser } from '../support/users';
 
 /** The ledger's invariants are enforced by PostgreSQL itself, whatever code posts to it. */
 describe('ledger schema invariants', () => {
@@ -9,7 +9,7 @@ describe('ledger schema invariants', () => {
   let deposits: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestContext();
     const user = await createUser(t);
     [{ id: cash }] = await t.sql<{ id: string }>("INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, 'cash') RETURNING id", [user.id]);
     [{ id: deposits }] = await t.sql<{ id: string }>("SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'");

@@ -8,8 +8,8 @@ import {
   WalletTransactionEntity,
 } from '@mirrorline/wallet';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from './support/test-app';
-import { createUser } from './support/users';
+import { createTestContext, type TestApp } from '../support/test-app';
+import { createUser } from '../support/users';
 
 
 /** SqlLedger and AdjustBalanceUseCase against real PostgreSQL (the port other contexts use). */
@@ -20,7 +20,7 @@ describe('ledger adapter', () => {
   let adjust: AdjustBalanceUseCase;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestContext();
     ledger = t.app.get(Ledger);
     uow = t.app.get(UnitOfWork);
     adjust = t.app.get(AdjustBalanceUseCase);
@@ -132,7 +132,7 @@ describe('ledger adapter', () => {
   it('maps the ledger and wallet tables read-only for back-office views (AdminJS)', async () => {
     const user = await createUser(t, { kyc: 'Verified' });
     const txId = await fund(user.id, 4_321);
-    await t.http().post('/api/wallet/deposit').set('Authorization', user.bearer).send({ amount: '9.99' }).expect(201);
+    await t.sql(`INSERT INTO wallet_transactions (user_id, type, amount) VALUES (?, 'deposit', 999)`, [user.id]); // a requested deposit
     const em = t.orm.em.fork();
     const entries = await em.find(LedgerEntryEntity, { transactionId: txId }, { orderBy: { amount: 'asc' } });
     expect(entries.map((e) => e.amount)).toEqual(['-4321', '4321']);

@@ -1,8 +1,8 @@
 import { runSql, sql, sqlArray, UnitOfWork } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { Ledger, ledgerSetPostings } from '@mirrorline/wallet';
-import { createTestApp, type TestApp } from './support/test-app';
-import { createUser } from './support/users';
+import { createTestContext, type TestApp } from '../support/test-app';
+import { createUser } from '../support/users';
 
 /**
  * The wallet's set-based posting API (ledgerSetPostings, docs/ledger.md "Set-based postings") against real
@@ -15,7 +15,7 @@ describe('ledger set-based postings', () => {
   let uow: UnitOfWork;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestContext();
     ledger = t.app.get(Ledger);
     uow = t.app.get(UnitOfWork);
   });

@@ -1,0 +1,107 @@
+import { inMemoryTrading } from '../../../testing/in-memory-trade-engine';
+import { OpenTradeUseCase } from '../open-trade/open-trade.use-case';
+import { CloseTradeUseCase } from './close-trade.use-case';
+
+const tx = { kind: 'transaction' } as const;
+
+function setup() {
+  const { clock, uow, ledger, repo, engine, market } = inMemoryTrading();
+  const open = new OpenTradeUseCase(uow, repo, engine, market);
+  const close = new CloseTradeUseCase(uow, repo, engine, ledger, market);
+  /** Opens a trade of trader 2 at `price` (bid = ask), copied by alice's copy with 1,000.00 of equity. */
+  const opened = async (side: 'buy' | 'sell', price: string, levels: { stopLoss?: string; takeProfit?: string } = {}) => {
+    const copyId = await repo.insertCopy(tx, { followerId: 'alice', traderId: 2, invested: 100_000n, stopLossPct: null });
+    ledger.balances_.get(await ledger.copyEquityAccount(tx, 'alice', copyId))!.balance = 100_000;
+    market.setQuote('BTCUSDT', price, price);
+    const { trade } = await open.execute({ traderId: 2, symbol: 'BTCUSDT', side, allocationPct: 50, ...levels });
+    return { trade, copyId };
+  };
+  const total = () => [...ledger.balances_.values()].reduce((sum, a) => sum + a.balance, 0);
+  return { clock, uow, ledger, repo, engine, market, close, opened, total };
+}
+
+describe('CloseTradeUseCase (in-memory fakes)', () => {
+  it('closes a buy at the bid once, settles every position in the same transaction and moves money only between accounts', async () => {
+    const s = setup();
+    const { trade, copyId } = await s.opened('buy', '100');
+    s.market.setQuote('BTCUSDT', '110', '110.50');
+    const runsBefore = s.uow.runs;
+    const result = await s.close.execute({ traderId: 2, tradeId: trade.id });
+    expect(s.uow.runs).toBe(runsBefore + 1);
+    // 500.00 at +10 %: +50.00 to the copy, 20 % of the gain above the mark (10.00) to the trader
+    expect(result).toMatchObject({ positions: 1, copiersPnl: '50.00', profitShare: '10.00' });
+    expect(result.trade).toMatchObject({ status: 'closed', exitPrice: '110', closeReason: 'manual', pnlPct: '10.0000' });
+    expect(s.ledger.equityOf('alice', copyId)).toBe(104_000);
+    expect(s.ledger.cashOf('trader')).toBe(1_000);
+    expect(s.total()).toBe(100_000); // what the market account paid is what the copy and the trader got
+    expect(s.engine.calls.slice(-3)).toEqual([`lockTrade:${trade.id}`, `close:${trade.id}`, `settle:${trade.id}`]);
+    expect(s.repo.locks.at(-1)).toBe('trader:2:exclusive');
+  });
+
+  it('closes a sell at the ask; a loss takes no profit share', async () => {
+    const s = setup();
+    const { trade, copyId } = await s.opened('sell', '100');
+    s.market.setQuote('BTCUSDT', '104.50', '105');
+    const result = await s.close.execute({ traderId: 2, tradeId: trade.id });
+    expect(result).toMatchObject({ copiersPnl: '-25.00', profitShare: '0.00' });
+    expect(result.trade).toMatchObject({ exitPrice: '105', pnlPct: '-5.0000' });
+    expect(s.ledger.equityOf('alice', copyId)).toBe(97_500);
+  });
+
+  it('a second close is 409 TRADE.ALREADY_CLOSED and settles nothing more', async () => {
+    const s = setup();
+    const { trade } = await s.opened('buy', '100');
+    s.market.setQuote('BTCUSDT', '120', '120');
+    await s.close.execute({ traderId: 2, tradeId: trade.id });
+    const postings = s.ledger.postings.length;
+    await expect(s.close.execute({ traderId: 2, tradeId: trade.id })).rejects.toMatchObject({ code: 'TRADE.ALREADY_CLOSED', kind: 'conflict' });
+    expect(s.ledger.postings).toHaveLength(postings);
+  });
+
+  it("another trader's trade and a missing one look the same (404), and a missing trader is refused first", async () => {
+    const s = setup();
+    const { trade } = await s.opened('buy', '100');
+    await expect(s.close.execute({ traderId: 3, tradeId: trade.id })).rejects.toMatchObject({ code: 'TRADE.NOT_FOUND', kind: 'not_found' });
+    await expect(s.close.execute({ traderId: 2, tradeId: '999' })).rejects.toMatchObject({ code: 'TRADE.NOT_FOUND', kind: 'not_found' });
+    await expect(s.close.execute({ traderId: 9, tradeId: trade.id })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
+    expect((await s.engine.trade(null, trade.id))!.status).toBe('open');
+  });
+
+  it('a closed market or a stale quote leaves the trade open; a move past 999,999× is TRADE.PRICE_OUT_OF_RANGE', async () => {
+    const s = setup();
+    const { trade } = await s.opened('buy', '0.0001');
+    s.clock.advance(11_000);
+    await expect(s.close.execute({ traderId: 2, tradeId: trade.id })).rejects.toMatchObject({ code: 'MARKET.NO_QUOTE' });
+    s.market.setQuote('BTCUSDT', '100000', '100000');
+    await expect(s.close.execute({ traderId: 2, tradeId: trade.id })).rejects.toMatchObject({ code: 'TRADE.PRICE_OUT_OF_RANGE', kind: 'validation' });
+    expect((await s.engine.trade(null, trade.id))!.status).toBe('open');
+    expect(s.ledger.postings).toEqual([]);
+  });
+
+  describe('closeAtLevel (the price watcher)', () => {
+    it('closes at the quote that crossed the level, with its reason, re-checked under the locks', async () => {
+      const s = setup();
+      const { trade } = await s.opened('buy', '100', { stopLoss: '90', takeProfit: '120' });
+      const quote = { symbol: 'BTCUSDT', bid: '89.50', ask: '89.60', time: s.clock.now() };
+      const result = await s.close.closeAtLevel(2, trade.id, quote);
+      expect(result?.trade).toMatchObject({ status: 'closed', exitPrice: '89.5', closeReason: 'stop_loss' });
+      const tp = await s.opened('sell', '100', { takeProfit: '80' });
+      const tpResult = await s.close.closeAtLevel(2, tp.trade.id, { symbol: 'BTCUSDT', bid: '79', ask: '79.90', time: s.clock.now() });
+      expect(tpResult?.trade).toMatchObject({ exitPrice: '79.9', closeReason: 'take_profit' });
+    });
+
+    it('leaves alone (null) a trade already closed, a quote of another symbol, or a level no longer crossed', async () => {
+      const s = setup();
+      const { trade } = await s.opened('buy', '100', { stopLoss: '90' });
+      const crossing = { symbol: 'BTCUSDT', bid: '89', ask: '89', time: s.clock.now() };
+      expect(await s.close.closeAtLevel(2, trade.id, { ...crossing, symbol: 'EURUSD' })).toBeNull();
+      expect(await s.close.closeAtLevel(2, trade.id, { ...crossing, bid: '95' })).toBeNull();
+      await s.engine.setLevels(tx, trade.id, { stopLoss: null, takeProfit: null }); // the trader cleared it meanwhile
+      expect(await s.close.closeAtLevel(2, trade.id, crossing)).toBeNull();
+      await s.engine.setLevels(tx, trade.id, { stopLoss: '90', takeProfit: null });
+      expect(await s.close.closeAtLevel(2, trade.id, crossing)).not.toBeNull();
+      expect(await s.close.closeAtLevel(2, trade.id, crossing)).toBeNull();
+      expect(s.engine.calls.filter((c) => c.startsWith('settle:'))).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,160 @@
+import { FixedClock, formatCents, type TransactionContext } from '@mirrorline/shared';
+import { InMemoryMarketQuotes } from '@mirrorline/market';
+import { positionPnl, positionSize, profitShare } from '../domain/copy-math';
+import type { LedgerEntry } from '@mirrorline/wallet';
+import type { SkipReason } from '../domain/copy';
+import type { TraderRef } from '../application/ports/copy-repository';
+import { TradeEngine, type CloseFill, type FanOutResult, type OpenTradeInput, type SettlementResult, type TradeRecord } from '../application/ports/trade-engine';
+import { FakeLedger, FakeUnitOfWork, InMemoryCopyRepository } from './in-memory-copy-trading';
+
+interface Position {
+  tradeId: string;
+  copyId: string;
+  followerId: string;
+  size: bigint;
+  settled: boolean;
+}
+
+/**
+ * TradeEngine in memory for the use cases' unit specs: trades, a fan-out that sizes one position per active copy
+ * (positionSize of its free equity on the FakeLedger), and a settlement that posts each position's pnl between the
+ * market account and the copy's equity and the profit share to the trader's cash (domain functions). Stop losses
+ * and the end of stopping copies are the SQL engine's, specified on the real database (test/medium).
+ */
+export class InMemoryTradeEngine extends TradeEngine {
+  readonly trades = new Map<string, TradeRecord>();
+  readonly positions: Position[] = [];
+  /** every call, in order: `insert`, `fanOut`, `lockTrade:<id>`, `close:<id>`, `settle:<id>` */
+  readonly calls: string[] = [];
+  private seq = 0;
+
+  constructor(
+    private readonly ledger: FakeLedger,
+    private readonly copies: InMemoryCopyRepository,
+    private readonly now: () => Date = () => new Date('2026-01-05T15:00:00.000Z'),
+  ) {
+    super();
+  }
+
+  async insertTrade(_tx: TransactionContext, traderId: number, input: OpenTradeInput): Promise<string> {
+    this.calls.push('insert');
+    const id = String(++this.seq);
+    this.trades.set(id, {
+      id,
+      traderId,
+      market: input.market,
+      symbol: input.symbol,
+      pair: input.symbol,
+      side: input.side,
+      entryPrice: input.entryPrice,
+      exitPrice: null,
+      stopLoss: input.stopLoss,
+      takeProfit: input.takeProfit,
+      closeReason: null,
+      allocationPct: input.allocationPct,
+      pnlPct: null,
+      status: 'open',
+      copiedCount: 0,
+      skippedCount: 0,
+      copiersPnl: '0.00',
+      copiersFees: '0.00',
+      openedAt: this.now().toISOString(),
+      closedAt: null,
+    });
+    return id;
+  }
+
+  async fanOut(_tx: TransactionContext, trader: TraderRef, trade: TradeRecord): Promise<FanOutResult> {
+    this.calls.push('fanOut');
+    const skipped: Partial<Record<SkipReason, number>> = {};
+    let copied = 0;
+    let committed = 0n;
+    for (const copy of this.copies.copies.values()) {
+      if (copy.traderId !== trader.id || copy.status === 'stopped') continue;
+      const skip = copy.status === 'paused' ? 'paused' : copy.status === 'stopping' ? 'stopping' : null;
+      const free = BigInt(this.ledger.equityOf(copy.followerId, copy.id)) - copy.committed;
+      const size = skip ? 0n : positionSize(free, trade.allocationPct);
+      const reason = skip ?? (size === 0n ? 'zero_size' : null);
+      if (reason) {
+        skipped[reason] = (skipped[reason] ?? 0) + 1;
+        continue;
+      }
+      this.positions.push({ tradeId: trade.id, copyId: copy.id, followerId: copy.followerId, size, settled: false });
+      copy.committed += size;
+      copy.openPositions++;
+      copied++;
+      committed += size;
+    }
+    const stored = this.trades.get(trade.id)!;
+    stored.copiedCount = copied;
+    stored.skippedCount = Object.values(skipped).reduce((n, k) => n + (k ?? 0), 0);
+    return { copied, committed, skipped };
+  }
+
+  async lockTrade(_tx: TransactionContext, tradeId: string): Promise<TradeRecord | null> {
+    this.calls.push(`lockTrade:${tradeId}`);
+    return this.trade(null, tradeId);
+  }
+
+  async closeTrade(_tx: TransactionContext, tradeId: string, fill: CloseFill, pnlPct: string): Promise<void> {
+    this.calls.push(`close:${tradeId}`);
+    Object.assign(this.trades.get(tradeId)!, { status: 'closed', exitPrice: fill.exitPrice, closeReason: fill.reason, pnlPct, closedAt: this.now().toISOString() });
+  }
+
+  async setLevels(_tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void> {
+    Object.assign(this.trades.get(tradeId)!, levels);
+  }
+
+  async settle(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, fill: CloseFill, traderCash: string, market: string): Promise<SettlementResult> {
+    this.calls.push(`settle:${trade.id}`);
+    const result: SettlementResult = { positions: 0, pnl: 0n, fees: 0n, ended: 0, stopLossHit: 0 };
+    for (const position of this.positions.filter((p) => p.tradeId === trade.id && !p.settled)) {
+      const copy = this.copies.copies.get(position.copyId)!;
+      const equity = await this.ledger.copyEquityAccount(tx, position.followerId, position.copyId);
+      const pnl = positionPnl(position.size, trade.entryPrice, fill.exitPrice, trade.side);
+      if (pnl !== 0n) await this.ledger.post(tx, { type: 'copy_pnl', reference: `trade:${trade.id}:${copy.id}`, entries: move(market, equity, pnl) });
+      const share = profitShare(BigInt(this.ledger.equityOf(position.followerId, copy.id)), copy.highWaterMark, trader.sharePct);
+      if (share.fee > 0n) await this.ledger.post(tx, { type: 'profit_share', reference: `trade:${trade.id}:${copy.id}`, entries: move(equity, traderCash, share.fee) });
+      copy.highWaterMark = share.highWaterMark;
+      copy.committed -= position.size;
+      copy.openPositions--;
+      position.settled = true;
+      result.positions++;
+      result.pnl += pnl;
+      result.fees += share.fee;
+    }
+    const stored = this.trades.get(trade.id)!;
+    stored.copiersPnl = formatCents(result.pnl);
+    stored.copiersFees = formatCents(result.fees);
+    return result;
+  }
+
+  async trade(_tx: TransactionContext | null, tradeId: string): Promise<TradeRecord | null> {
+    const found = this.trades.get(tradeId);
+    return found ? { ...found } : null;
+  }
+}
+
+/** The entries of a transfer of `amount` cents from one account to another (negative: the other way). */
+function move(from: string, to: string, amount: bigint): LedgerEntry[] {
+  return [
+    { accountId: from, amount: -Number(amount) },
+    { accountId: to, amount: Number(amount) },
+  ];
+}
+
+
+/**
+ * The fakes the trade use cases' unit specs share, on one clock (a Monday 15:00 UTC: every session open): trader 2
+ * (Sofia, 20 %) and trader 3 (Other), both listed and KYC-Verified.
+ */
+export function inMemoryTrading(clock = new FixedClock(new Date('2026-01-05T15:00:00.000Z'))) {
+  const uow = new FakeUnitOfWork();
+  const ledger = new FakeLedger();
+  const repo = new InMemoryCopyRepository(ledger);
+  const engine = new InMemoryTradeEngine(ledger, repo, () => clock.now());
+  const market = new InMemoryMarketQuotes(clock);
+  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
+  repo.traders.set(3, { id: 3, userId: 'other', name: 'Other', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
+  return { clock, uow, ledger, repo, engine, market };
+}
