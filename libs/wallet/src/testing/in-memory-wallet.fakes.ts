@@ -86,6 +86,11 @@ export class InMemoryLedger extends Ledger implements Transactional {
 
   async post(_tx: TransactionContext, posting: LedgerPosting): Promise<string> {
     if (posting.entries.reduce((sum, e) => sum + e.amount, 0) !== 0) throw new Error('ledger transaction does not balance');
+    // As the UNIQUE (type, reference) index: one business fact is posted once (docs/ledger.md).
+    if (!posting.reference) throw new Error('a ledger transaction needs a business reference');
+    if (this.postings.some((p) => p.type === posting.type && p.reference === posting.reference)) {
+      throw Object.assign(new Error(`duplicate key value violates unique constraint "ledger_transactions_type_reference_unique" (${posting.type}, ${posting.reference})`), { code: '23505' });
+    }
     const after = new Map<string, Cents>();
     for (const entry of posting.entries) {
       const account = this.accounts.find((a) => a.id === entry.accountId);

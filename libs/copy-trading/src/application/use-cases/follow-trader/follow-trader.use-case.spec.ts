@@ -51,7 +51,7 @@ describe('copy use cases (in-memory fakes)', () => {
     const { copyId } = await s.follow.execute({ userId: 'alice', traderId: 2, amount: 50_000, stopLossPct: null });
     expect(s.ledger.cashOf('alice')).toBe(50_000);
     expect(s.ledger.equityOf('alice', copyId)).toBe(50_000);
-    expect(s.ledger.postings[0]).toMatchObject({ type: 'copy_fund', reference: `copy:${copyId}` });
+    expect(s.ledger.postings[0]).toMatchObject({ type: 'copy_fund', reference: `copy:${copyId}:open` });
     expect(s.repo.copies.get(copyId)).toMatchObject({ invested: 50_000n, highWaterMark: 50_000n, status: 'active' });
     expect(s.repo.locks).toEqual(['trader:2:exclusive']);
     expect(s.uow.runs).toBe(1);
