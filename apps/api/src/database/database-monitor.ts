@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { databaseUnavailableReason } from '@mirrorline/shared';
 import { DATABASE_URL } from '@mirrorline/shared/nest';
+import { ConnectionGate } from './connection-gate';
 
 export { DATABASE_URL };
 
@@ -29,7 +30,11 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
   private downSince: number | null = null;
   private reason = '';
 
-  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+  constructor(
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    // The pool's gate: ends the queries in flight when the database goes (product.md §11.5, bounded waits).
+    @Optional() private readonly gate?: ConnectionGate,
+  ) {}
 
   /** False while the database does not answer its pings. */
   get available(): boolean {
@@ -112,6 +117,7 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
     this.downSince = Date.now();
     this.reason = reason;
     this.logger.warn(`Database unavailable (${reason}): API requests answer 503 SERVICE_UNAVAILABLE until it answers again`);
+    this.gate?.fail(reason);
   }
 
   private up(): void {
@@ -120,6 +126,7 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
     const seconds = ((Date.now() - this.downSince) / 1000).toFixed(1);
     this.downSince = null;
     this.reason = '';
+    this.gate?.recovered();
     this.logger.log(`Database available again after ${seconds} s`);
   }
 }

@@ -5,6 +5,7 @@ import { DATABASE_URL, MikroOrmUnitOfWork, PgNotifications } from '@mirrorline/s
 import { mikroOrmOptions, poolTimeouts } from './mikro-orm.options';
 import { PgDatabaseNotifications } from './pg-database-notifications';
 import { DatabaseMonitor } from './database-monitor';
+import { ConnectionGate } from './connection-gate';
 
 /**
  * MikroORM on PostgreSQL plus what every context shares: UnitOfWork, Clock, PgNotifications (the LISTEN
@@ -14,7 +15,7 @@ import { DatabaseMonitor } from './database-monitor';
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(databaseUrl: string, config?: Pick<AppConfig, 'dbStatementTimeoutMs' | 'dbAcquireTimeoutMs'>): DynamicModule {
+  static forRoot(databaseUrl: string, config?: Pick<AppConfig, 'dbStatementTimeoutMs' | 'dbAcquireTimeoutMs' | 'dbPoolSize'>): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
@@ -31,10 +32,11 @@ export class DatabaseModule {
         { provide: DATABASE_URL, useValue: databaseUrl },
         PgNotifications,
         { provide: DatabaseNotifications, useFactory: () => new PgDatabaseNotifications(databaseUrl) },
+        ConnectionGate,
         DatabaseMonitor,
         { provide: UserReadCache, useFactory: (notifications: DatabaseNotifications) => new UserReadCache(notifications), inject: [DatabaseNotifications] },
       ],
-      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor, UserReadCache],
+      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor, ConnectionGate, UserReadCache],
     };
   }
 }

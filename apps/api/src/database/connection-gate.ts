@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { APP_CONFIG, requestArrival, type AppConfig } from '@mirrorline/shared';
+import { WORKER_CONNECTIONS } from '../config/load-config';
+
+/** A pooled connection as knex hands it out (a node-postgres Client). */
+interface PooledConnection {
+  connection?: { stream?: { destroy(error?: Error): void } };
+  [BY_REQUEST]?: boolean;
+}
+
+const BY_REQUEST = Symbol('mirrorline.connection.byRequest');
+
+interface KnexClient {
+  acquireConnection(): Promise<PooledConnection>;
+  releaseConnection(connection: PooledConnection): Promise<void>;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** The error of a request that got no connection in time (the 503's reason: "no pooled connection within the acquire timeout"). */
+function acquireTimeout(): Error {
+  return Object.assign(new Error('Timeout acquiring a connection: requests hold every connection they may use'), { name: 'KnexTimeoutError' });
+}
+
+/** The error of a request asking for a connection while the database does not answer (SQLSTATE 08006: a 503). */
+function databaseDown(): Error {
+  return Object.assign(new Error('Connection failure: the database does not answer (database monitor)'), { code: '08006' });
+}
+
+/**
+ * Between knex and its pool (docs/deploy.md, Limits):
+ * - requests hold at most DB_POOL_SIZE − WORKER_CONNECTIONS pooled connections at once; the others stay for
+ *   the background workers (price watcher, outbox sweep, market feed), which a burst of requests never starves.
+ *   A request past the limit waits in line for DB_ACQUIRE_TIMEOUT_MS at most, then answers 503;
+ * - when the database monitor finds the database gone or frozen, `fail()` ends every query in flight at once
+ *   (its connection is destroyed: the query rejects, the transaction never commits, the request answers 503)
+ *   instead of letting each wait for its own timeout, and requests get no connection until it answers again.
+ */
+@Injectable()
+export class ConnectionGate implements OnModuleInit {
+  private readonly logger = new Logger('Database');
+  private readonly limit: number;
+  private readonly timeoutMs: number;
+  private held = 0;
+  private readonly waiting: Waiter[] = [];
+  private readonly inUse = new Set<PooledConnection>();
+  private down = false;
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'dbPoolSize' | 'dbAcquireTimeoutMs'>,
+  ) {
+    this.limit = config.dbPoolSize - WORKER_CONNECTIONS;
+    this.timeoutMs = config.dbAcquireTimeoutMs;
+  }
+
+  onModuleInit(): void {
+    this.install(this.orm.em.getConnection().getKnex().client as unknown as KnexClient);
+  }
+
+  /** Connections requests hold now (for tests and the log). */
+  get heldByRequests(): number {
+    return this.held;
+  }
+
+  /** Wraps one knex client's acquire and release (transactions acquire through the same client). */
+  install(client: KnexClient): void {
+    const acquire = client.acquireConnection.bind(client);
+    const release = client.releaseConnection.bind(client);
+    client.acquireConnection = async () => {
+      // Inside a request (configure-app.ts runs every request in runAsRequest): counted against the limit.
+      const byRequest = requestArrival() !== undefined;
+      if (byRequest) await this.enter();
+      let connection: PooledConnection;
+      try {
+        connection = await acquire();
+      } catch (error) {
+        if (byRequest) this.leave();
+        throw error;
+      }
+      connection[BY_REQUEST] = byRequest;
+      this.inUse.add(connection);
+      return connection;
+    };
+    client.releaseConnection = (connection: PooledConnection) => {
+      this.inUse.delete(connection);
+      if (connection[BY_REQUEST]) {
+        connection[BY_REQUEST] = false;
+        this.leave();
+      }
+      return release(connection);
+    };
+  }
+
+  /** The database does not answer (monitor): end every query in flight now, and hand requests no connection. */
+  fail(reason: string): void {
+    this.down = true;
+    for (const waiter of this.waiting.splice(0)) {
+      clearTimeout(waiter.timer);
+      waiter.reject(databaseDown());
+    }
+    if (this.inUse.size) this.logger.warn(`Ending ${this.inUse.size} quer${this.inUse.size === 1 ? 'y' : 'ies'} in flight (${reason}): they answer 503`);
+    for (const connection of this.inUse) connection.connection?.stream?.destroy();
+  }
+
+  /** The database answers again (monitor). */
+  recovered(): void {
+    this.down = false;
+  }
+
+  private enter(): Promise<void> {
+    if (this.down) return Promise.reject(databaseDown());
+    if (this.held < this.limit && this.waiting.length === 0) {
+      this.held++;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          const at = this.waiting.indexOf(waiter);
+          if (at >= 0) this.waiting.splice(at, 1);
+          reject(acquireTimeout());
+        }, this.timeoutMs),
+      };
+      this.waiting.push(waiter);
+    });
+  }
+
+  private leave(): void {
+    const next = this.waiting.shift();
+    if (next) {
+      // The place passes straight to the next in line: `held` stays the same.
+      clearTimeout(next.timer);
+      next.resolve();
+    } else {
+      this.held--;
+    }
+  }
+}
