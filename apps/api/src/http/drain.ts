@@ -19,31 +19,49 @@ export class Drain {
   private readonly inFlight = new Set<Response>();
   /** Accepted connections whose first request has not been read yet (a busy process reads them late). */
   private readonly fresh = new Map<Socket, number>();
+  /** Keep-alive connections that have been answered and wait for their next request. */
+  private readonly idleSockets = new Set<Socket>();
 
   get draining(): boolean {
     return this.startedAt !== null;
   }
 
+  /**
+   * Starts the drain. Idle keep-alive connections are closed now, while the listener still accepts (main.ts
+   * stops it a moment later): a client that sends its next request finds the connection closed and opens a
+   * new one, which is served. Closed at the end instead, they would race with requests sent on them at that
+   * moment, and those would be reset. Responses still to be written close their connection too.
+   */
   start(): void {
     this.startedAt ??= Date.now();
-    // Responses still to be written close their connection too: no keep-alive reuse of a leaving instance.
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    for (const socket of this.idleSockets) socket.destroy();
+    this.idleSockets.clear();
   }
 
   /** Counts the server's connections until their first request arrives (main.ts, before listen). */
   watch(server: Server): void {
     server.on('connection', (socket: Socket) => {
       this.fresh.set(socket, Date.now());
-      socket.once('close', () => this.fresh.delete(socket));
+      socket.once('close', () => {
+        this.fresh.delete(socket);
+        this.idleSockets.delete(socket);
+      });
     });
   }
 
   /** Express middleware, mounted first: counts the request until its response has finished or its client left. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    this.fresh.delete(req.socket);
+    const socket = req.socket;
+    this.fresh.delete(socket);
+    this.idleSockets.delete(socket);
     this.inFlight.add(res);
     if (this.draining) res.setHeader('Connection', 'close');
-    res.once('close', () => this.inFlight.delete(res));
+    res.once('close', () => {
+      this.inFlight.delete(res);
+      // Answered and kept alive: idle until its next request (a closing or draining connection is not kept).
+      if (!this.draining && !socket.destroyed && res.writableFinished && !res.hasHeader('Connection')) this.idleSockets.add(socket);
+    });
     next();
   };
 
