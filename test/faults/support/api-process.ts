@@ -37,6 +37,8 @@ export interface ApiProcess {
   pid: number;
   port: number;
   base: string;
+  /** DATA_DIR: the embedded PostgreSQL's data is in `<dataDir>/pgdata` (when DATABASE_URL is unset). */
+  dataDir: string;
   /** Everything it wrote on stdout and stderr so far. */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -91,6 +93,7 @@ export function startApi(options: ApiOptions): ApiProcess {
     pid: child.pid!,
     port: options.port,
     base,
+    dataDir: options.dataDir,
     output: () => out,
     exited,
     async waitHealthy(ms = 90_000) {
@@ -212,12 +215,30 @@ export async function ledgerCheck(sql: Sql): Promise<{ total: string; unbalanced
 
 export const SOUND_LEDGER = { total: '0', unbalanced: 0, mismatches: 0, negative: 0 };
 
-/** Kills whatever the test started and is still running (process groups included). */
+/** The embedded PostgreSQL's postmaster running from `<dataDir>/pgdata`, or null when none runs. */
+export function postmasterOf(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return pid > 0 && running(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Kills whatever the test started and is still running: the API's process group and, with the same signal,
+ * its embedded PostgreSQL, which runs in a session of its own (a terminal's Ctrl-C must not reach it). With
+ * SIGKILL, that is a power cut for both.
+ */
 export function killGroup(api: ApiProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
   if (!api) return;
-  try {
-    process.kill(-api.pid, signal);
-  } catch {
-    /* already gone */
+  const postmaster = postmasterOf(api.dataDir);
+  for (const group of [api.pid, postmaster]) {
+    if (!group) continue;
+    try {
+      process.kill(-group, signal);
+    } catch {
+      /* already gone */
+    }
   }
 }

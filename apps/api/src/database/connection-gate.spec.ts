@@ -11,7 +11,7 @@ function fakeClient() {
       const id = ++n;
       return { id, connection: { stream: { destroy: () => destroyed.push(id) } } };
     },
-    releaseConnection: async () => undefined,
+    releaseConnection: async (_connection?: unknown) => undefined,
   };
   return { client, destroyed };
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Inject, Logger, Post, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator, type HealthCheckResult, type HealthIndicatorResult } from '@nestjs/terminus';
-import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
+import { APP_CONFIG, outsideRequest, type AppConfig } from '@mirrorline/shared';
 import { Public } from '@mirrorline/auth';
 import { Drain } from '../http/drain';
 import { DatabaseMonitor } from '../database/database-monitor';
@@ -61,7 +61,9 @@ export class HealthController {
     if (this.drain.draining) throw new ServiceUnavailableException('Not ready: draining');
     if (!this.monitor.available) throw new ServiceUnavailableException('Not ready: database down');
     try {
-      return await this.health.check([() => this.database.pingCheck('database', { timeout: 1500 }), () => this.uploads()]);
+      // The ping takes a connection kept for the workers (outsideRequest): an overload never makes health look dead.
+      const ping = () => outsideRequest(() => this.database.pingCheck('database', { timeout: 1500 }));
+      return await this.health.check([ping, () => this.uploads()]);
     } catch (error) {
       if (error instanceof ServiceUnavailableException) throw new ServiceUnavailableException(notReadyMessage(error.getResponse()));
       throw error;
