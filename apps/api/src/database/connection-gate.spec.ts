@@ -66,4 +66,17 @@ describe('ConnectionGate', () => {
     expect(g.heldByRequests).toBe(0);
     await expect(asRequest()).resolves.toBeDefined();
   });
+
+  it('warm() opens every connection of the pool outside any request, and gives them back', async () => {
+    const { g, client } = gate(WORKER_CONNECTIONS + 3);
+    const released: unknown[] = [];
+    const release = client.releaseConnection;
+    client.releaseConnection = async (connection?: unknown) => {
+      released.push(connection);
+      return release(connection);
+    };
+    await runAsRequest(() => g.warm(client as never));
+    expect(released).toHaveLength(WORKER_CONNECTIONS + 3);
+    expect(g.heldByRequests).toBe(0);
+  });
 });

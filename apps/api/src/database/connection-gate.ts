@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, requestArrival, type AppConfig } from '@mirrorline/shared';
+import { APP_CONFIG, outsideRequest, requestArrival, type AppConfig } from '@mirrorline/shared';
 import { WORKER_CONNECTIONS } from '../config/load-config';
 
 /** A pooled connection as knex hands it out (a node-postgres Client). */
@@ -95,6 +95,15 @@ export class ConnectionGate implements OnModuleInit {
       }
       return release(connection);
     };
+  }
+
+  /**
+   * Opens the pool's connections now, outside any request (main.ts, once listening; not awaited): the first
+   * burst then finds them open, the workers' included. Failures are left to the monitor and the requests.
+   */
+  async warm(client = this.orm.em.getConnection().getKnex().client as unknown as KnexClient): Promise<void> {
+    const opened = await Promise.allSettled(Array.from({ length: this.limit + WORKER_CONNECTIONS }, () => outsideRequest(() => client.acquireConnection())));
+    for (const result of opened) if (result.status === 'fulfilled') await client.releaseConnection(result.value);
   }
 
   /** The database does not answer (monitor): end every query in flight now, and hand requests no connection. */

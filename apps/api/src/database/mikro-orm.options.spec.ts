@@ -12,7 +12,7 @@ function recorder() {
 describe('pool bounds', () => {
   it('bounds every statement just above the statement_timeout (the connection default), and the pool by DB_POOL_SIZE', () => {
     const options = poolTimeouts({ dbStatementTimeoutMs: 5_000, dbAcquireTimeoutMs: 2_000, dbPoolSize: 12 });
-    expect(options.pool).toMatchObject({ max: 12, acquireTimeoutMillis: 2_000, createTimeoutMillis: 2_000 });
+    expect(options.pool).toMatchObject({ min: 12, max: 12, acquireTimeoutMillis: 2_000, createTimeoutMillis: 2_000 });
     expect((options.driverOptions as { connection: object }).connection).toMatchObject({ statement_timeout: 5_000, query_timeout: 5_000 + QUERY_TIMEOUT_MARGIN_MS });
   });
 
