@@ -167,8 +167,8 @@ describe('loadConfig', () => {
   });
 
   it('reads the pool size and MAX_IN_FLIGHT, whose default follows the connections requests may hold', () => {
-    expect(loadConfig({}, dir())).toMatchObject({ dbPoolSize: 20, maxInFlight: 64 });
-    expect(loadConfig({ DB_POOL_SIZE: '10' }, dir())).toMatchObject({ dbPoolSize: 10, maxInFlight: 24 });
+    expect(loadConfig({}, dir())).toMatchObject({ dbPoolSize: 20, maxInFlight: 128 });
+    expect(loadConfig({ DB_POOL_SIZE: '10' }, dir())).toMatchObject({ dbPoolSize: 10, maxInFlight: 48 });
     expect(loadConfig({ DB_POOL_SIZE: '10', MAX_IN_FLIGHT: '200' }, dir())).toMatchObject({ dbPoolSize: 10, maxInFlight: 200 });
     // The workers keep their connections: a pool that leaves requests none is refused.
     expect(() => loadConfig({ DB_POOL_SIZE: '4' }, dir())).toThrow('Configuration error: DB_POOL_SIZE must be a whole number between 5 and 1000 (got "4")');

@@ -57,12 +57,13 @@ function count(env: Env, name: string, fallback: number, min: number, max: numbe
 export const WORKER_CONNECTIONS = 4;
 
 /**
- * MAX_IN_FLIGHT's default: four requests per connection that requests may hold. A request holds a connection
- * for part of its life only (validation, argon2, JSON and the network take the rest), so a few more than the
- * connections keep the pool busy; many more only queue for a connection and for the event loop, and every
- * accepted request waits behind them (docs/deploy.md, Limits).
+ * MAX_IN_FLIGHT's default: eight requests per connection that requests may hold (128 with the default pool). A
+ * request holds a connection for part of its life only (authentication, validation, argon2, JSON and the network
+ * take the rest), so a crowd several times the connections keeps the pool busy and absorbs an ordinary burst (a
+ * page load, a client's retries); past it, requests would only queue for a connection and for the event loop,
+ * and every accepted request would wait behind them (docs/deploy.md, Limits).
  */
-export const defaultMaxInFlight = (poolSize: number): number => 4 * (poolSize - WORKER_CONNECTIONS);
+export const defaultMaxInFlight = (poolSize: number): number => 8 * (poolSize - WORKER_CONNECTIONS);
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = value(env, name);

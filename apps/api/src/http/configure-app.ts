@@ -65,10 +65,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
     res.setHeader('Cache-Control', 'no-store');
     // While the database does not answer, API requests get a 503 at once instead of each waiting for a
     // timeout (health answers its own 503 with the reason).
-    if (!database.available && !/^\/api\/(health|wakeup)\/?$/i.test(path)) return answer(res, databaseUnavailable(database.unavailableReason));
+    if (!database.available && !/^\/api\/(health|wakeup)\/?$/i.test(path)) return answerUnread(req, res, databaseUnavailable(database.unavailableReason));
     // Admission control: past MAX_IN_FLIGHT requests in flight, 503 at once (health and event streams exempt).
     if (ADMISSION_EXEMPT.test(path) || admission.admit(res)) return next();
-    answer(res, overloaded());
+    answerUnread(req, res, overloaded());
   });
 
   app.enableCors({
@@ -161,6 +161,17 @@ function answer(res: Response, error: unknown): void {
   const { status, body, headers } = errorResponse(error);
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.status(status).json(body);
+}
+
+/**
+ * An answer given before the request's body was read (the edge's 503s). The body is read and dropped first: a
+ * connection closed with unread bytes in it is reset, and the client would lose the answer (ECONNRESET instead
+ * of a 503 it can retry on). Bodies are at most 1 MB here (an upload's 15 MB is read at disk speed).
+ */
+function answerUnread(req: Request, res: Response, error: unknown): void {
+  if (req.complete) return answer(res, error);
+  req.once('end', () => answer(res, error));
+  req.resume();
 }
 
 /**
