@@ -1,7 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, outsideRequest, requestArrival, type AppConfig } from '@mirrorline/shared';
 import { WORKER_CONNECTIONS } from '../config/load-config';
+
+/** Work on a connection for this long while the monitor finds the database not answering is stuck (its ping timeout). */
+export const STUCK_MS = 1_500;
 
 /** A pooled connection as knex hands it out (a node-postgres Client). */
 interface PooledConnection {
@@ -48,7 +52,8 @@ export class ConnectionGate implements OnModuleInit {
   private readonly timeoutMs: number;
   private held = 0;
   private readonly waiting: Waiter[] = [];
-  private readonly inUse = new Set<PooledConnection>();
+  /** Connections handed out, and since when (performance.now()). */
+  private readonly inUse = new Map<PooledConnection, number>();
   private down = false;
 
   constructor(
@@ -84,7 +89,7 @@ export class ConnectionGate implements OnModuleInit {
         throw error;
       }
       connection[BY_REQUEST] = byRequest;
-      this.inUse.add(connection);
+      this.inUse.set(connection, performance.now());
       return connection;
     };
     client.releaseConnection = (connection: PooledConnection) => {
@@ -106,15 +111,25 @@ export class ConnectionGate implements OnModuleInit {
     for (const result of opened) if (result.status === 'fulfilled') await client.releaseConnection(result.value);
   }
 
-  /** The database does not answer (monitor): end every query in flight now, and hand requests no connection. */
-  fail(reason: string): void {
+  /**
+   * The database does not answer (the monitor, on each failed ping while it is down): hand requests no connection,
+   * and end the work on every connection held longer than STUCK_MS (its query waits on a server that does not
+   * answer: the connection is dropped, the query rejects, nothing commits). Work that started since is ended by
+   * the next failed ping a second later, or by its own query timeout. A busy host that makes the monitor trip
+   * without an outage thus costs the requests that were going to be slow anyway, not every one in flight.
+   */
+  fail(reason: string, now = performance.now()): void {
     this.down = true;
     for (const waiter of this.waiting.splice(0)) {
       clearTimeout(waiter.timer);
       waiter.reject(databaseDown());
     }
-    if (this.inUse.size) this.logger.warn(`Ending ${this.inUse.size} quer${this.inUse.size === 1 ? 'y' : 'ies'} in flight (${reason}): they answer 503`);
-    for (const connection of this.inUse) connection.connection?.stream?.destroy();
+    const stuck = [...this.inUse].filter(([, since]) => now - since >= STUCK_MS).map(([connection]) => connection);
+    if (stuck.length) this.logger.warn(`Ending ${stuck.length} quer${stuck.length === 1 ? 'y' : 'ies'} waiting on the database (${reason}): they answer 503`);
+    for (const connection of stuck) {
+      this.inUse.delete(connection);
+      connection.connection?.stream?.destroy();
+    }
   }
 
   /** The database answers again (monitor). */

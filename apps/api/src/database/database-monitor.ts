@@ -111,7 +111,10 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
 
   private failed(reason: string): void {
     this.failures++;
-    if (this.downSince !== null) return;
+    if (this.downSince !== null) {
+      this.gate?.fail(reason); // work that got stuck since the last ping
+      return;
+    }
     const definite = reason !== 'query timeout' && reason !== 'connection timeout';
     if (!definite && this.failures < TIMEOUTS_TO_TRIP) return;
     this.downSince = Date.now();

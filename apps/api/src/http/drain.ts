@@ -35,7 +35,11 @@ export class Drain {
   start(): void {
     this.startedAt ??= Date.now();
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-    for (const socket of this.idleSockets) socket.destroy();
+    // An answer still in the socket's buffer is let go first (destroy would cut it).
+    for (const socket of this.idleSockets) {
+      if (socket.writableLength === 0) socket.destroy();
+      else socket.end();
+    }
     this.idleSockets.clear();
   }
 
@@ -59,8 +63,8 @@ export class Drain {
     if (this.draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
       this.inFlight.delete(res);
-      // Answered and kept alive: idle until its next request (a closing or draining connection is not kept).
-      if (!this.draining && !socket.destroyed && res.writableFinished && !res.hasHeader('Connection')) this.idleSockets.add(socket);
+      // Answered and kept alive: idle until its next request (a connection closing after its answer is not).
+      if (!this.draining && !socket.destroyed && res.writableFinished && res.shouldKeepAlive) this.idleSockets.add(socket);
     });
     next();
   };
