@@ -143,6 +143,8 @@ describe('faults: frozen database in flight, overload, slow clients, bad upload 
       expect(body.code).toBe('STORAGE_UNAVAILABLE');
       expect(upload.headers.get('retry-after')).toBe('30');
       expect(alive(api!.pid)).toBe(true);
+      // The log is buffered (flushed every moment): the line names the folder.
+      for (const until = Date.now() + 10_000; Date.now() < until && !/UPLOAD_DIR is not usable/.test(api!.output()); ) await sleep(100);
       expect(api!.output()).toMatch(/UPLOAD_DIR is not usable: .*uploads/);
     } finally {
       rmSync(uploads, { force: true });

@@ -103,6 +103,10 @@ async function main(): Promise<void> {
         // them for a moment rather than reset them, then take no new connection (refused, so a client or
         // proxy retries elsewhere).
         await new Promise((resolve) => setTimeout(resolve, Math.min(ACCEPT_BACKLOG_MS, config.shutdownGraceMs)));
+        // A timer runs before the loop's I/O phase: on a busy process connections that arrived while it was busy
+        // are still in the kernel's queue (closing now would reset them). setImmediate runs after that phase, once
+        // libuv has accepted everything queued.
+        await new Promise((resolve) => setImmediate(resolve));
         // net.Server's close, not http.Server's: that one also drops every connection without a request in
         // progress — including those just accepted whose request is still on its way (a reset for the client).
         // Connections still open are either serving a request (closed after its answer) or fresh (their first

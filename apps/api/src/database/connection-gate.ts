@@ -7,6 +7,9 @@ import { WORKER_CONNECTIONS } from '../config/load-config';
 /** Work on a connection for this long while the monitor finds the database not answering is stuck (its ping timeout). */
 export const STUCK_MS = 1_500;
 
+/** Connections warm() opens at once. */
+const WARM_BATCH = 4;
+
 /** A pooled connection as knex hands it out (a node-postgres Client). */
 interface PooledConnection {
   connection?: { stream?: { destroy(error?: Error): void } };
@@ -103,12 +106,22 @@ export class ConnectionGate implements OnModuleInit {
   }
 
   /**
-   * Opens the pool's connections now, outside any request (main.ts, once listening; not awaited): the first
-   * burst then finds them open, the workers' included. Failures are left to the monitor and the requests.
+   * Opens the connections requests may hold now, outside any request (main.ts, once listening; not awaited), a
+   * few at a time, so that the workers' own acquisitions never queue behind a crowd of connections being opened:
+   * the first burst then finds them open. Failures are left to the monitor and the requests.
    */
   async warm(client = this.orm.em.getConnection().getKnex().client as unknown as KnexClient): Promise<void> {
-    const opened = await Promise.allSettled(Array.from({ length: this.limit + WORKER_CONNECTIONS }, () => outsideRequest(() => client.acquireConnection())));
-    for (const result of opened) if (result.status === 'fulfilled') await client.releaseConnection(result.value);
+    const held: PooledConnection[] = [];
+    try {
+      while (held.length < this.limit) {
+        const batch = Math.min(WARM_BATCH, this.limit - held.length);
+        const opened = await Promise.allSettled(Array.from({ length: batch }, () => outsideRequest(() => client.acquireConnection())));
+        for (const result of opened) if (result.status === 'fulfilled') held.push(result.value);
+        if (opened.some((result) => result.status === 'rejected')) break;
+      }
+    } finally {
+      for (const connection of held) await client.releaseConnection(connection);
+    }
   }
 
   /**
