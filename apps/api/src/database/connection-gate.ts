@@ -1,11 +1,7 @@
-import { performance } from 'node:perf_hooks';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, outsideRequest, requestArrival, type AppConfig } from '@mirrorline/shared';
 import { WORKER_CONNECTIONS } from '../config/load-config';
-
-/** Work on a connection for this long while the monitor finds the database not answering is stuck (its ping timeout). */
-export const STUCK_MS = 1_500;
 
 /** Connections warm() opens at once. */
 const WARM_BATCH = 4;
@@ -44,27 +40,29 @@ function databaseDown(): Error {
  * - requests hold at most DB_POOL_SIZE − WORKER_CONNECTIONS pooled connections at once; the others stay for
  *   the background workers (price watcher, outbox sweep, market feed), which a burst of requests never starves.
  *   A request past the limit waits in line for DB_ACQUIRE_TIMEOUT_MS at most, then answers 503;
- * - when the database monitor finds the database gone or frozen, `fail()` ends every query in flight at once
- *   (its connection is destroyed: the query rejects, the transaction never commits, the request answers 503)
- *   instead of letting each wait for its own timeout, and requests get no connection until it answers again.
+ * - when the database monitor finds the database gone or frozen (nothing answered for DB_STATEMENT_TIMEOUT_MS),
+ *   `fail()` ends every query in flight at once (its connection is destroyed: the query rejects, the transaction
+ *   never commits, the request answers 503) instead of letting a long one (a settlement's 120 s bound) wait, and
+ *   requests get no connection until it answers again.
  */
 @Injectable()
 export class ConnectionGate implements OnModuleInit {
   private readonly logger = new Logger('Database');
   private readonly limit: number;
   private readonly timeoutMs: number;
+  private readonly silenceMs: number;
   private held = 0;
   private readonly waiting: Waiter[] = [];
-  /** Connections handed out, and since when (performance.now()). */
-  private readonly inUse = new Map<PooledConnection, number>();
+  private readonly inUse = new Set<PooledConnection>();
   private down = false;
 
   constructor(
     private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'dbPoolSize' | 'dbAcquireTimeoutMs'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'dbPoolSize' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>,
   ) {
     this.limit = config.dbPoolSize - WORKER_CONNECTIONS;
     this.timeoutMs = config.dbAcquireTimeoutMs;
+    this.silenceMs = config.dbStatementTimeoutMs;
   }
 
   onModuleInit(): void {
@@ -92,7 +90,7 @@ export class ConnectionGate implements OnModuleInit {
         throw error;
       }
       connection[BY_REQUEST] = byRequest;
-      this.inUse.set(connection, performance.now());
+      this.inUse.add(connection);
       return connection;
     };
     client.releaseConnection = (connection: PooledConnection) => {
@@ -125,24 +123,22 @@ export class ConnectionGate implements OnModuleInit {
   }
 
   /**
-   * The database does not answer (the monitor, on each failed ping while it is down): hand requests no connection,
-   * and end the work on every connection held longer than STUCK_MS (its query waits on a server that does not
-   * answer: the connection is dropped, the query rejects, nothing commits). Work that started since is ended by
-   * the next failed ping a second later, or by its own query timeout. A busy host that makes the monitor trip
-   * without an outage thus costs the requests that were going to be slow anyway, not every one in flight.
+   * The database does not answer (the monitor, at each failed ping while it is down). Once it has answered nothing
+   * for DB_STATEMENT_TIMEOUT_MS (a frozen or dead server: a live one would have ended any statement by then),
+   * every connection in use is dropped — its query rejects, nothing commits, the request answers 503 — and
+   * requests get no new connection until it answers again. Before that, nothing is ended: a host so busy that
+   * the monitor's pings time out (its database still answers, slowly) must not fail the work in flight.
    */
-  fail(reason: string, now = performance.now()): void {
+  fail(reason: string, silentMs: number): void {
+    if (silentMs < this.silenceMs) return;
     this.down = true;
     for (const waiter of this.waiting.splice(0)) {
       clearTimeout(waiter.timer);
       waiter.reject(databaseDown());
     }
-    const stuck = [...this.inUse].filter(([, since]) => now - since >= STUCK_MS).map(([connection]) => connection);
-    if (stuck.length) this.logger.warn(`Ending ${stuck.length} quer${stuck.length === 1 ? 'y' : 'ies'} waiting on the database (${reason}): they answer 503`);
-    for (const connection of stuck) {
-      this.inUse.delete(connection);
-      connection.connection?.stream?.destroy();
-    }
+    if (this.inUse.size) this.logger.warn(`Ending ${this.inUse.size} quer${this.inUse.size === 1 ? 'y' : 'ies'} in flight: the database has not answered for ${(silentMs / 1000).toFixed(1)} s (${reason}); they answer 503`);
+    for (const connection of this.inUse.keys()) connection.connection?.stream?.destroy();
+    this.inUse.clear();
   }
 
   /** The database answers again (monitor). */

@@ -29,6 +29,8 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
   private failures = 0;
   private downSince: number | null = null;
   private reason = '';
+  /** When the database last answered a ping. */
+  private lastAnswer = Date.now();
 
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
@@ -111,25 +113,24 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
 
   private failed(reason: string): void {
     this.failures++;
-    if (this.downSince !== null) {
-      this.gate?.fail(reason); // work that got stuck since the last ping
-      return;
-    }
+    // The pool's gate ends the work in flight once the database has been silent long enough (ConnectionGate.fail).
+    this.gate?.fail(reason, Date.now() - this.lastAnswer);
+    if (this.downSince !== null) return;
     const definite = reason !== 'query timeout' && reason !== 'connection timeout';
     if (!definite && this.failures < TIMEOUTS_TO_TRIP) return;
     this.downSince = Date.now();
     this.reason = reason;
     this.logger.warn(`Database unavailable (${reason}): API requests answer 503 SERVICE_UNAVAILABLE until it answers again`);
-    this.gate?.fail(reason);
   }
 
   private up(): void {
     this.failures = 0;
+    this.lastAnswer = Date.now();
+    this.gate?.recovered();
     if (this.downSince === null) return;
     const seconds = ((Date.now() - this.downSince) / 1000).toFixed(1);
     this.downSince = null;
     this.reason = '';
-    this.gate?.recovered();
     this.logger.log(`Database available again after ${seconds} s`);
   }
 }
