@@ -3,8 +3,12 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 
-/** A connection that has sent no request yet holds the drain up this long at most (a pre-connect may never send one). */
-const FRESH_CONNECTION_MS = 2_000;
+/**
+ * A connection that has sent no request yet holds the drain up this long at most (a pre-connect may never send
+ * one). Generous: on a busy host a request already sent may wait seconds before the process reads it, and a
+ * connection closed then is reset (seen at 2 s with a load average of 12–17 on 2 cores).
+ */
+const FRESH_CONNECTION_MS = 5_000;
 
 /**
  * The graceful drain of one API process (SIGTERM/SIGINT, see main.ts): while draining, /api/health answers
