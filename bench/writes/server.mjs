@@ -18,13 +18,11 @@ const { NestFactory } = require('@nestjs/core');
 const { MikroORM } = require('@mikro-orm/postgresql');
 const { loadConfig } = dist('apps/api/src/config/load-config.js');
 const { createApp } = dist('apps/api/src/bootstrap.js');
-const { ConnectionGate } = dist('apps/api/src/database/connection-gate.js');
 const { runAsRequest } = dist('libs/shared/src/index.js');
 
 const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' }, root);
 const app = await createApp(config, process.env.DATABASE_URL);
 await app.listen(0, '127.0.0.1');
-await app.get(ConnectionGate).warm();
 const orm = app.get(MikroORM);
 
 class BareController {

@@ -11,19 +11,22 @@ import {
   call,
   connect,
   embeddedUrl,
-  killGroup,
   ledgerCheck,
   postgresPids,
   postmasterOf,
   requireBuild,
   running,
+  settle,
+  signalAll,
   sleep,
   SOUND_LEDGER,
   startApi,
+  stopApi,
+  summary,
   tempDir,
   userFactory,
   type ApiProcess,
-  type CallResult,
+  type Outcome,
 } from './support/api-process';
 
 /** DB_STATEMENT_TIMEOUT_MS of these instances, and the bound of product.md §11.5: statement timeout + 2 s. */
@@ -34,20 +37,6 @@ const MARGIN_MS = 5_000;
 /** Node's HTTP server timeouts the API sets (product.md §11.5). */
 const HEADERS_TIMEOUT_MS = 20_000;
 
-type Outcome = { at: number; result?: CallResult; error?: string };
-const settle = (at: number, p: Promise<CallResult>): Promise<Outcome> =>
-  p.then(
-    (result) => ({ at, result }),
-    (error: NodeJS.ErrnoException) => ({ at, error: error.code ?? error.message }),
-  );
-const summary = (outcomes: Outcome[]) => {
-  const counts = new Map<string, number>();
-  for (const o of outcomes) {
-    const key = o.result ? String(o.result.status) : o.error!;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort().map(([k, n]) => `${k}×${n}`).join(' ');
-};
 const p99 = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] : -1);
 
 /**
@@ -91,12 +80,7 @@ describe('faults: frozen database in flight, overload, slow clients, bad upload 
 
   afterAll(async () => {
     await db?.end();
-    if (api && alive(api.pid)) {
-      process.kill(api.pid, 'SIGTERM');
-      await Promise.race([api.exited, bound(20_000)]);
-    }
-    killGroup(api);
-    if (api) await Promise.race([api.exited, bound(5_000)]);
+    await stopApi(api);
     process.stdout.write(`\nOverload fault report\n${report.map((line) => `  ${line}`).join('\n')}\n`);
   }, 60_000);
 
@@ -222,17 +206,8 @@ describe('faults: frozen database in flight, overload, slow clients, bad upload 
     await db.end();
     await sleep(100);
     const pids = postgresPids(join(dataDir, 'pgdata'));
-    const signal = (sig: NodeJS.Signals) => {
-      for (const pid of pids) {
-        try {
-          process.kill(pid, sig);
-        } catch {
-          /* a backend that has just ended */
-        }
-      }
-    };
     const frozenAt = Date.now();
-    signal('SIGSTOP');
+    signalAll(pids, 'SIGSTOP');
     const during: Promise<Outcome>[] = [];
     let outcomes: Outcome[] = [];
     try {
@@ -243,7 +218,7 @@ describe('faults: frozen database in flight, overload, slow clients, bad upload 
       }
       outcomes = (await Promise.race([Promise.all(during), bound(BOUND_MS + MARGIN_MS).then(() => null)])) ?? [];
     } finally {
-      signal('SIGCONT');
+      signalAll(pids, 'SIGCONT');
     }
     const thawedAt = Date.now();
     let recoveredMs = -1;

@@ -9,7 +9,6 @@ import { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHand
 import { ensureDatabase } from './database/database-url';
 import { createApp } from './bootstrap';
 import { Drain } from './http/drain';
-import { ConnectionGate } from './database/connection-gate';
 import { uploadDirFailureLine, uploadDirProblem } from './config/upload-dir';
 
 /**
@@ -141,7 +140,6 @@ async function main(): Promise<void> {
     app = await createApp(config, databaseUrl);
     app.get(Drain).watch(app.getHttpServer() as Server);
     await app.listen(config.port);
-    void app.get(ConnectionGate).warm();
   } catch (error) {
     await app?.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

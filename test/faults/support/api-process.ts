@@ -242,3 +242,44 @@ export function killGroup(api: ApiProcess | undefined, signal: NodeJS.Signals = 
     }
   }
 }
+
+/** What a client saw of one request: its answer, or the socket error (ECONNREFUSED, ECONNRESET, …). */
+export type Outcome = { at: number; result?: CallResult; error?: string };
+
+/** A request's outcome, sent `at` ms into a burst: never rejects. */
+export const settle = (at: number, p: Promise<CallResult>): Promise<Outcome> =>
+  p.then(
+    (result) => ({ at, result }),
+    (error: NodeJS.ErrnoException) => ({ at, error: error.code ?? error.message }),
+  );
+
+/** "201×18 503×3 ECONNRESET×1": the statuses and errors of a burst, counted. */
+export function summary(outcomes: Outcome[]): string {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) {
+    const key = o.result ? String(o.result.status) : o.error!;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort().map(([k, n]) => `${k}×${n}`).join(' ');
+}
+
+/** Sends a signal to each of `pids` (SIGSTOP/SIGCONT freeze and thaw PostgreSQL), ignoring those already gone. */
+export function signalAll(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* a backend that has just ended */
+    }
+  }
+}
+
+/** The end of a spec: SIGTERM (a drain, up to 20 s), then whatever is left is killed, PostgreSQL included. */
+export async function stopApi(api: ApiProcess | undefined): Promise<void> {
+  if (api && alive(api.pid)) {
+    process.kill(api.pid, 'SIGTERM');
+    await Promise.race([api.exited, bound(20_000)]);
+  }
+  killGroup(api);
+  if (api) await Promise.race([api.exited, bound(5_000)]);
+}

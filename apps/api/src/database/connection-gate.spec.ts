@@ -69,17 +69,4 @@ describe('ConnectionGate', () => {
     expect(g.heldByRequests).toBe(0);
     await expect(asRequest()).resolves.toBeDefined();
   });
-
-  it('warm() opens the connections requests may hold, outside any request, and gives them back', async () => {
-    const { g, client } = gate(WORKER_CONNECTIONS + 3);
-    const released: unknown[] = [];
-    const release = client.releaseConnection;
-    client.releaseConnection = async (connection?: unknown) => {
-      released.push(connection);
-      return release(connection);
-    };
-    await runAsRequest(() => g.warm(client as never));
-    expect(released).toHaveLength(3);
-    expect(g.heldByRequests).toBe(0);
-  });
 });

@@ -1,10 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, outsideRequest, requestArrival, type AppConfig } from '@mirrorline/shared';
+import { APP_CONFIG, requestArrival, type AppConfig } from '@mirrorline/shared';
 import { WORKER_CONNECTIONS } from '../config/load-config';
-
-/** Connections warm() opens at once. */
-const WARM_BATCH = 4;
 
 /** A pooled connection as knex hands it out (a node-postgres Client). */
 interface PooledConnection {
@@ -101,25 +98,6 @@ export class ConnectionGate implements OnModuleInit {
       }
       return release(connection);
     };
-  }
-
-  /**
-   * Opens the connections requests may hold now, outside any request (main.ts, once listening; not awaited), a
-   * few at a time, so that the workers' own acquisitions never queue behind a crowd of connections being opened:
-   * the first burst then finds them open. Failures are left to the monitor and the requests.
-   */
-  async warm(client = this.orm.em.getConnection().getKnex().client as unknown as KnexClient): Promise<void> {
-    const held: PooledConnection[] = [];
-    try {
-      while (held.length < this.limit) {
-        const batch = Math.min(WARM_BATCH, this.limit - held.length);
-        const opened = await Promise.allSettled(Array.from({ length: batch }, () => outsideRequest(() => client.acquireConnection())));
-        for (const result of opened) if (result.status === 'fulfilled') held.push(result.value);
-        if (opened.some((result) => result.status === 'rejected')) break;
-      }
-    } finally {
-      for (const connection of held) await client.releaseConnection(connection);
-    }
   }
 
   /**

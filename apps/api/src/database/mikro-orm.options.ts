@@ -51,8 +51,8 @@ export function boundQueries(client: Queryable): void {
 export function poolTimeouts(config: { dbStatementTimeoutMs: number; dbAcquireTimeoutMs: number; dbPoolSize: number }): Partial<Options> {
   return {
     pool: {
-      // Connections once opened stay open (min = max: never reaped when idle): under a burst, a worker must not
-      // have to open a connection (a backend fork and SCRAM on a loaded host can take longer than the acquire timeout).
+      // Connections once opened stay open (min = max: never reaped when idle): under a burst, a worker finds its
+      // own open rather than opening one (a backend fork and SCRAM on a loaded host can outlast the acquire timeout).
       min: config.dbPoolSize,
       max: config.dbPoolSize,
       acquireTimeoutMillis: config.dbAcquireTimeoutMs,
