@@ -15,16 +15,15 @@
 //   503s and their p99, other 4xx, 500s.
 // Targets (exit 1 on a miss): saturation throughput ≥ 40 % of the reference; at 2× saturation, accepted p99
 // ≤ 1 s and 503s answered in ≤ 50 ms (p99); no 500 anywhere.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
-import { benchDatabase } from '../lib.mjs';
+import { benchDatabase, startBenchServer } from '../lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const START_RATE = Number(process.env.BENCH_START_RATE ?? 20);
@@ -51,27 +50,7 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 const quantile = (xs, q) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] : 0);
 const fmt = (v, w) => String(v).padStart(w);
 
-async function startServer(env, logFile) {
-  const log = openSync(logFile, 'a');
-  // BENCH_CPU_PROF=<dir>: the server process writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'bench', 'writes', 'server.mjs')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', log, log, 'pipe'] });
-  const ports = await new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdio[3].on('data', (d) => {
-      buffer += d;
-      if (buffer.includes('\n')) resolve(JSON.parse(buffer.split('\n')[0]));
-    });
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening; see ${logFile}`)));
-  });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { ports, stop };
-}
+const startServer = (env, logFile) => startBenchServer(join(root, 'bench', 'writes', 'server.mjs'), env, logFile);
 
 /** Traders, funded users, their copies and sessions, in set-based SQL; returns what the driver needs. */
 async function seed(db) {
