@@ -56,10 +56,14 @@ describe('ConnectionGate', () => {
     const first = await asRequest();
     const worker = (await client.acquireConnection()) as { id: number };
     const waiting = asRequest();
-    // Silent for less than the statement timeout: a busy host, not a dead server; nothing is ended.
-    g.fail('query timeout', 3_000);
+    // Nothing answered for less than the statement timeout: a busy host, not a dead server; nothing is ended.
+    const now = Date.now();
+    g.progressed(now);
+    g.fail('query timeout', now + 3_000);
     expect(destroyed).toEqual([]);
-    g.fail('query timeout', 5_000);
+    expect(g.answeredWithin(1_500, now + 1_000)).toBe(true);
+    expect(g.answeredWithin(1_500, now + 3_000)).toBe(false);
+    g.fail('query timeout', now + 5_000);
     expect(destroyed.sort()).toEqual([1, worker.id].sort());
     await expect(waiting).rejects.toMatchObject({ code: '08006' });
     await expect(asRequest()).rejects.toMatchObject({ code: '08006' });

@@ -52,6 +52,7 @@ export class ConnectionGate implements OnModuleInit {
   private readonly waiting: Waiter[] = [];
   private readonly inUse = new Set<PooledConnection>();
   private down = false;
+  private lastProgress = Date.now();
 
   constructor(
     private readonly orm: MikroORM,
@@ -92,6 +93,7 @@ export class ConnectionGate implements OnModuleInit {
     };
     client.releaseConnection = (connection: PooledConnection) => {
       this.inUse.delete(connection);
+      this.progressed();
       if (connection[BY_REQUEST]) {
         connection[BY_REQUEST] = false;
         this.leave();
@@ -100,14 +102,25 @@ export class ConnectionGate implements OnModuleInit {
     };
   }
 
+  /** The database answered something: a pooled connection gave back after its work, or the monitor's ping. */
+  progressed(now = Date.now()): void {
+    this.lastProgress = now;
+  }
+
+  /** Whether the database has answered anything within `ms` (the monitor's pings may time out on a busy host while it does). */
+  answeredWithin(ms: number, now = Date.now()): boolean {
+    return now - this.lastProgress < ms;
+  }
+
   /**
    * The database does not answer (the monitor, at each failed ping while it is down). Once it has answered nothing
-   * for DB_STATEMENT_TIMEOUT_MS (a frozen or dead server: a live one would have ended any statement by then),
-   * every connection in use is dropped — its query rejects, nothing commits, the request answers 503 — and
-   * requests get no new connection until it answers again. Before that, nothing is ended: a host so busy that
-   * the monitor's pings time out (its database still answers, slowly) must not fail the work in flight.
+   * for DB_STATEMENT_TIMEOUT_MS — no ping, and no pooled connection back from its work (a frozen or dead server: a
+   * live one would have ended any statement by then) — every connection in use is dropped: its query rejects,
+   * nothing commits, the request answers 503; and requests get no new connection until it answers again. Before
+   * that nothing is ended: on a busy host the pings may time out while queries still complete.
    */
-  fail(reason: string, silentMs: number): void {
+  fail(reason: string, now = Date.now()): void {
+    const silentMs = now - this.lastProgress;
     if (silentMs < this.silenceMs) return;
     this.down = true;
     for (const waiter of this.waiting.splice(0)) {
@@ -115,13 +128,14 @@ export class ConnectionGate implements OnModuleInit {
       waiter.reject(databaseDown());
     }
     if (this.inUse.size) this.logger.warn(`Ending ${this.inUse.size} quer${this.inUse.size === 1 ? 'y' : 'ies'} in flight: the database has not answered for ${(silentMs / 1000).toFixed(1)} s (${reason}); they answer 503`);
-    for (const connection of this.inUse.keys()) connection.connection?.stream?.destroy();
+    for (const connection of this.inUse) connection.connection?.stream?.destroy();
     this.inUse.clear();
   }
 
   /** The database answers again (monitor). */
   recovered(): void {
     this.down = false;
+    this.progressed();
   }
 
   private enter(): Promise<void> {

@@ -29,8 +29,6 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
   private failures = 0;
   private downSince: number | null = null;
   private reason = '';
-  /** When the database last answered a ping. */
-  private lastAnswer = Date.now();
 
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
@@ -112,11 +110,13 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private failed(reason: string): void {
-    this.failures++;
     // The pool's gate ends the work in flight once the database has been silent long enough (ConnectionGate.fail).
-    this.gate?.fail(reason, Date.now() - this.lastAnswer);
+    this.gate?.fail(reason);
     if (this.downSince !== null) return;
     const definite = reason !== 'query timeout' && reason !== 'connection timeout';
+    // A ping that timed out while pooled queries keep completing is a busy host, not a database that does not answer.
+    if (!definite && this.gate?.answeredWithin(PING_TIMEOUT_MS)) return;
+    this.failures++;
     if (!definite && this.failures < TIMEOUTS_TO_TRIP) return;
     this.downSince = Date.now();
     this.reason = reason;
@@ -125,7 +125,6 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
 
   private up(): void {
     this.failures = 0;
-    this.lastAnswer = Date.now();
     this.gate?.recovered();
     if (this.downSince === null) return;
     const seconds = ((Date.now() - this.downSince) / 1000).toFixed(1);
