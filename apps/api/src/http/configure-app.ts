@@ -11,6 +11,7 @@ import { serveSpa } from './spa';
 import { serveAdminScripts } from '../admin/admin-assets';
 import { adminCsrfGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
+import { requestDeadline } from './server-timeouts';
 import { Admission, ADMISSION_EXEMPT, overloaded } from './admission';
 import { DatabaseMonitor } from '../database/database-monitor';
 import { lazyRequestContext } from '../database/request-context';
@@ -30,6 +31,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   // their own) carries X-Request-Id and gets its access log line.
   httpLogger.install(app.getHttpAdapter().getInstance());
   app.use(httpLogger);
+  // A request's body must arrive within 60 s of its headers (product.md §11.5; Node's own bound is the headers').
+  app.use((req: Request, res: Response, next: NextFunction) => requestDeadline(req, res, next));
   app.disable('x-powered-by');
   // Requests in flight, for the graceful drain (main.ts); `Connection: close` once it has started.
   app.use(app.get(Drain).middleware);
