@@ -167,7 +167,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the pool size and MAX_IN_FLIGHT, whose default follows the connections requests may hold', () => {
-    expect(loadConfig({}, dir())).toMatchObject({ dbPoolSize: 20, maxInFlight: 128 });
+    expect(loadConfig({}, dir())).toMatchObject({ dbPoolSize: 24, maxInFlight: 160 });
     expect(loadConfig({ DB_POOL_SIZE: '10' }, dir())).toMatchObject({ dbPoolSize: 10, maxInFlight: 48 });
     expect(loadConfig({ DB_POOL_SIZE: '10', MAX_IN_FLIGHT: '200' }, dir())).toMatchObject({ dbPoolSize: 10, maxInFlight: 200 });
     // The workers keep their connections: a pool that leaves requests none is refused.

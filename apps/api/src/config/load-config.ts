@@ -57,7 +57,7 @@ function count(env: Env, name: string, fallback: number, min: number, max: numbe
 export const WORKER_CONNECTIONS = 4;
 
 /**
- * MAX_IN_FLIGHT's default: eight requests per connection that requests may hold (128 with the default pool). A
+ * MAX_IN_FLIGHT's default: eight requests per connection that requests may hold (160 with the default pool). A
  * request holds a connection for part of its life only (authentication, validation, argon2, JSON and the network
  * take the rest), so a crowd several times the connections keeps the pool busy and absorbs an ordinary burst (a
  * page load, a client's retries); past it, requests would only queue for a connection and for the event loop,
@@ -232,7 +232,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const logLevel = (value(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')) as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
-  const dbPoolSize = count(env, 'DB_POOL_SIZE', 20, WORKER_CONNECTIONS + 1, 1_000);
+  // 20 for requests (the pool's size before the workers' connections were set apart) + the workers'.
+  const dbPoolSize = count(env, 'DB_POOL_SIZE', 20 + WORKER_CONNECTIONS, WORKER_CONNECTIONS + 1, 1_000);
   const config: AppConfig = {
     nodeEnv,
     isProduction,
