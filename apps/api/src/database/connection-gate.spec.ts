@@ -1,5 +1,6 @@
 import { runAsRequest } from '@mirrorline/shared';
 import { ConnectionGate } from './connection-gate';
+import { DatabaseAnswers } from './database-answers';
 import { WORKER_CONNECTIONS } from '../config/load-config';
 
 /** A knex client stand-in: hands out numbered connections whose socket records being destroyed. */
@@ -17,11 +18,12 @@ function fakeClient() {
 }
 
 function gate(poolSize: number, acquireMs = 60_000) {
-  const g = new ConnectionGate({} as never, { dbPoolSize: poolSize, dbAcquireTimeoutMs: acquireMs, dbStatementTimeoutMs: 5_000 });
+  const answers = new DatabaseAnswers();
+  const g = new ConnectionGate({} as never, { dbPoolSize: poolSize, dbAcquireTimeoutMs: acquireMs, dbStatementTimeoutMs: 5_000 }, answers);
   const { client, destroyed } = fakeClient();
   g.install(client as never);
   const asRequest = () => runAsRequest(() => client.acquireConnection());
-  return { g, client, destroyed, asRequest };
+  return { g, client, destroyed, asRequest, answers };
 }
 
 describe('ConnectionGate', () => {
@@ -52,13 +54,14 @@ describe('ConnectionGate', () => {
   });
 
   it('on fail() after DB_STATEMENT_TIMEOUT_MS of silence: ends the queries in flight (sockets destroyed), refuses requests at once, and recovers', async () => {
-    const { g, client, destroyed, asRequest } = gate(WORKER_CONNECTIONS + 1);
+    const { g, client, destroyed, asRequest, answers } = gate(WORKER_CONNECTIONS + 1);
     const first = await asRequest();
     const worker = (await client.acquireConnection()) as { id: number };
     const waiting = asRequest();
     // Nothing answered for less than the statement timeout: a busy host, not a dead server; nothing is ended.
     const now = Date.now();
-    g.progressed(now);
+    answers.answered(now);
+    g.recovered(now - 60_000); // the last ping answered a minute ago: the statements' answers count
     g.fail('query timeout', now + 3_000);
     expect(destroyed).toEqual([]);
     expect(g.answeredWithin(1_500, now + 1_000)).toBe(true);

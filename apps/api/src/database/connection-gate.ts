@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, requestArrival, type AppConfig } from '@mirrorline/shared';
 import { WORKER_CONNECTIONS } from '../config/load-config';
+import { DatabaseAnswers } from './database-answers';
 
 /** A pooled connection as knex hands it out (a node-postgres Client). */
 interface PooledConnection {
@@ -52,11 +53,13 @@ export class ConnectionGate implements OnModuleInit {
   private readonly waiting: Waiter[] = [];
   private readonly inUse = new Set<PooledConnection>();
   private down = false;
-  private lastProgress = Date.now();
+  /** When the monitor's ping last got an answer. */
+  private lastPing = Date.now();
 
   constructor(
     private readonly orm: MikroORM,
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'dbPoolSize' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>,
+    @Optional() private readonly answers?: DatabaseAnswers,
   ) {
     this.limit = config.dbPoolSize - WORKER_CONNECTIONS;
     this.timeoutMs = config.dbAcquireTimeoutMs;
@@ -93,7 +96,6 @@ export class ConnectionGate implements OnModuleInit {
     };
     client.releaseConnection = (connection: PooledConnection) => {
       this.inUse.delete(connection);
-      this.progressed();
       if (connection[BY_REQUEST]) {
         connection[BY_REQUEST] = false;
         this.leave();
@@ -102,25 +104,25 @@ export class ConnectionGate implements OnModuleInit {
     };
   }
 
-  /** The database answered something: a pooled connection gave back after its work, or the monitor's ping. */
-  progressed(now = Date.now()): void {
-    this.lastProgress = now;
+  /** Milliseconds since the database last answered anything: a pooled statement, or the monitor's ping. */
+  silentFor(now = Date.now()): number {
+    return Math.min(this.answers?.silentFor(now) ?? Infinity, now - this.lastPing);
   }
 
   /** Whether the database has answered anything within `ms` (the monitor's pings may time out on a busy host while it does). */
   answeredWithin(ms: number, now = Date.now()): boolean {
-    return now - this.lastProgress < ms;
+    return this.silentFor(now) < ms;
   }
 
   /**
    * The database does not answer (the monitor, at each failed ping while it is down). Once it has answered nothing
-   * for DB_STATEMENT_TIMEOUT_MS — no ping, and no pooled connection back from its work (a frozen or dead server: a
-   * live one would have ended any statement by then) — every connection in use is dropped: its query rejects,
+   * for DB_STATEMENT_TIMEOUT_MS — no ping, and no pooled statement answered, not even with an error (a frozen or
+   * dead server: a live one would have ended any statement by then) — every connection in use is dropped: its query rejects,
    * nothing commits, the request answers 503; and requests get no new connection until it answers again. Before
    * that nothing is ended: on a busy host the pings may time out while queries still complete.
    */
   fail(reason: string, now = Date.now()): void {
-    const silentMs = now - this.lastProgress;
+    const silentMs = this.silentFor(now);
     if (silentMs < this.silenceMs) return;
     this.down = true;
     for (const waiter of this.waiting.splice(0)) {
@@ -133,9 +135,9 @@ export class ConnectionGate implements OnModuleInit {
   }
 
   /** The database answers again (monitor). */
-  recovered(): void {
+  recovered(now = Date.now()): void {
     this.down = false;
-    this.progressed();
+    this.lastPing = now;
   }
 
   private enter(): Promise<void> {

@@ -6,6 +6,7 @@ import { mikroOrmOptions, poolTimeouts } from './mikro-orm.options';
 import { PgDatabaseNotifications } from './pg-database-notifications';
 import { DatabaseMonitor } from './database-monitor';
 import { ConnectionGate } from './connection-gate';
+import { DatabaseAnswers } from './database-answers';
 
 /**
  * MikroORM on PostgreSQL plus what every context shares: UnitOfWork, Clock, PgNotifications (the LISTEN
@@ -16,11 +17,12 @@ import { ConnectionGate } from './connection-gate';
 @Module({})
 export class DatabaseModule {
   static forRoot(databaseUrl: string, config?: Pick<AppConfig, 'dbStatementTimeoutMs' | 'dbAcquireTimeoutMs' | 'dbPoolSize'>): DynamicModule {
+    const answers = new DatabaseAnswers();
     return {
       module: DatabaseModule,
       imports: [
         MikroOrmModule.forRoot({
-          ...mikroOrmOptions(databaseUrl, config ? poolTimeouts(config) : {}),
+          ...mikroOrmOptions(databaseUrl, config ? poolTimeouts(config, answers) : {}),
           autoLoadEntities: true,
           // Each request's context is opened by lazyRequestContext (configure-app.ts): it forks on first use only.
           registerRequestContext: false,
@@ -32,6 +34,7 @@ export class DatabaseModule {
         { provide: DATABASE_URL, useValue: databaseUrl },
         PgNotifications,
         { provide: DatabaseNotifications, useFactory: () => new PgDatabaseNotifications(databaseUrl) },
+        { provide: DatabaseAnswers, useValue: answers },
         ConnectionGate,
         DatabaseMonitor,
         { provide: UserReadCache, useFactory: (notifications: DatabaseNotifications) => new UserReadCache(notifications), inject: [DatabaseNotifications] },

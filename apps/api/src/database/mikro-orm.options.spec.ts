@@ -1,4 +1,5 @@
 import { boundQueries, LONGEST_STATEMENT_MS, poolTimeouts, QUERY_TIMEOUT_MARGIN_MS } from './mikro-orm.options';
+import { DatabaseAnswers } from './database-answers';
 
 /** A node-postgres client stand-in that records the config of each query it is given. */
 function recorder() {
@@ -37,5 +38,23 @@ describe('pool bounds', () => {
     run('select 2');
     const long = LONGEST_STATEMENT_MS + QUERY_TIMEOUT_MARGIN_MS;
     expect(seen.map((q) => q.query_timeout)).toEqual([long, long, long, long, undefined]);
+  });
+
+  it('notes an answer from the server (a result, or an error with a SQLSTATE), not a timeout or a broken connection', () => {
+    const answers = new DatabaseAnswers();
+    answers.answered(0);
+    const results: unknown[] = [];
+    const client = { query: (_config: unknown, done: (error: unknown, result?: unknown) => void) => results.push(done) };
+    boundQueries(client as never, answers);
+    const reply = (error: unknown) => {
+      client.query({ text: 'select 1' }, () => undefined);
+      (results.pop() as (error: unknown) => void)(error);
+      return answers.silentFor() < 1_000;
+    };
+    expect(reply(Object.assign(new Error('Query read timeout'), {}))).toBe(false);
+    expect(reply(Object.assign(new Error('Connection terminated unexpectedly'), {}))).toBe(false);
+    expect(reply(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(true);
+    answers.answered(0);
+    expect(reply(null)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { ReflectMetadataProvider } from '@mikro-orm/core';
 import { migrationsList } from './migrations';
+import { isServerAnswer, type DatabaseAnswers } from './database-answers';
 
 /**
  * The longest a statement may run where a path sets its own limit (SET LOCAL statement_timeout, e.g. the
@@ -27,10 +28,18 @@ type Queryable = { query: (config: unknown, ...rest: unknown[]) => unknown };
  * statement_timeout + QUERY_TIMEOUT_MARGIN_MS, except from a `SET LOCAL statement_timeout` to the end of its
  * transaction (COMMIT or ROLLBACK included), where it is LONGEST_STATEMENT_MS + the margin.
  */
-export function boundQueries(client: Queryable): void {
+export function boundQueries(client: Queryable, answers?: DatabaseAnswers): void {
   const query = client.query;
   let raised = false;
   client.query = function (this: unknown, config: unknown, ...rest: unknown[]) {
+    // knex passes a callback: an answer from the server (a result or a server error) is noted for the monitor.
+    const done = rest[rest.length - 1];
+    if (answers && typeof done === 'function') {
+      rest[rest.length - 1] = (error: unknown, result: unknown) => {
+        if (isServerAnswer(error)) answers.answered();
+        (done as (error: unknown, result: unknown) => void)(error, result);
+      };
+    }
     const text = (config as QueryConfig | null)?.text;
     if (typeof text === 'string') {
       if (RAISES_TIMEOUT.test(text)) raised = true;
@@ -48,7 +57,7 @@ export function boundQueries(client: Queryable): void {
  * client-side query timeout just above it (boundQueries); a request waits at most `dbAcquireTimeoutMs` for a
  * pooled connection and as long for a new connection's handshake.
  */
-export function poolTimeouts(config: { dbStatementTimeoutMs: number; dbAcquireTimeoutMs: number; dbPoolSize: number }): Partial<Options> {
+export function poolTimeouts(config: { dbStatementTimeoutMs: number; dbAcquireTimeoutMs: number; dbPoolSize: number }, answers?: DatabaseAnswers): Partial<Options> {
   return {
     pool: {
       // Connections once opened stay open (min = max: never reaped when idle): under a burst, a worker finds its
@@ -58,7 +67,7 @@ export function poolTimeouts(config: { dbStatementTimeoutMs: number; dbAcquireTi
       acquireTimeoutMillis: config.dbAcquireTimeoutMs,
       createTimeoutMillis: config.dbAcquireTimeoutMs,
       afterCreate: (connection: Queryable, done: (error: Error | null, connection: Queryable) => void) => {
-        boundQueries(connection);
+        boundQueries(connection, answers);
         done(null, connection);
       },
     },
