@@ -4,6 +4,9 @@ import { APP_CONFIG, requestArrival, type AppConfig } from '@mirrorline/shared';
 import { WORKER_CONNECTIONS } from '../config/load-config';
 import { DatabaseAnswers } from './database-answers';
 
+/** Acquire timeouts a background worker sits through before its cycle fails (a request gets one). */
+const WORKER_ATTEMPTS = 3;
+
 /** A pooled connection as knex hands it out (a node-postgres Client). */
 interface PooledConnection {
   connection?: { stream?: { destroy(error?: Error): void } };
@@ -84,11 +87,17 @@ export class ConnectionGate implements OnModuleInit {
       const byRequest = requestArrival() !== undefined;
       if (byRequest) await this.enter();
       let connection: PooledConnection;
-      try {
-        connection = await acquire();
-      } catch (error) {
-        if (byRequest) this.leave();
-        throw error;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          connection = await acquire();
+          break;
+        } catch (error) {
+          // A worker (price watcher, outbox, feed) waits longer than a request: on a loaded host, under a burst,
+          // opening a connection can take longer than one acquire timeout, and a failed cycle helps nobody.
+          if (!byRequest && attempt < WORKER_ATTEMPTS && (error as Error).name === 'KnexTimeoutError') continue;
+          if (byRequest) this.leave();
+          throw error;
+        }
       }
       connection[BY_REQUEST] = byRequest;
       this.inUse.add(connection);
