@@ -109,9 +109,14 @@ async function seed(db) {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 4_000 });
 
-/** One request; resolves { status, body } (status 0 with the error code when the connection failed). */
-function send(base, method, path, bearer, body) {
+/**
+ * One request; resolves { status, body } (status 0 with the error code when the connection failed). A request
+ * that failed on a reused keep-alive connection (the server closed it as the request went out) is sent again
+ * once, as HTTP clients do: nothing of it reached the application.
+ */
+function send(base, method, path, bearer, body, retried = false) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  const key = randomUUID();
   return new Promise((resolve) => {
     const req = request(
       `${base}${path}`,
@@ -120,7 +125,7 @@ function send(base, method, path, bearer, body) {
         agent,
         headers: {
           Authorization: bearer,
-          'Idempotency-Key': randomUUID(),
+          'Idempotency-Key': key,
           ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
         },
       },
@@ -138,7 +143,7 @@ function send(base, method, path, bearer, body) {
         });
       },
     );
-    req.on('error', (error) => resolve({ status: 0, body: { code: error.code } }));
+    req.on('error', (error) => (req.reusedSocket && !retried ? resolve(send(base, method, path, bearer, body, true)) : resolve({ status: 0, body: { code: error.code } })));
     if (payload) req.write(payload);
     req.end();
   });
@@ -320,7 +325,10 @@ async function main() {
     const verdicts = [
       [`saturation throughput ${saturation.toFixed(1)} req/s = ${(ratio * 100).toFixed(1)} % of the reference (≥ ${TARGET_RATIO * 100} %)`, ratio >= TARGET_RATIO],
       [`at 2× saturation (${overload.rate} req/s): accepted p99 ${Math.round(overload.p99)} ms (≤ ${TARGET_ACCEPTED_P99_MS} ms)`, overload.p99 <= TARGET_ACCEPTED_P99_MS],
-      [`at 2× saturation: 503 p99 ${Math.round(overload.shedP99)} ms (≤ ${TARGET_SHED_P99_MS} ms)`, overload.shedP99 <= TARGET_SHED_P99_MS],
+      [
+        overload.shedShare ? `at 2× saturation: 503 p99 ${Math.round(overload.shedP99)} ms (≤ ${TARGET_SHED_P99_MS} ms)` : 'at 2× saturation: no 503 (nothing to answer fast)',
+        overload.shedP99 <= TARGET_SHED_P99_MS,
+      ],
       [`500s: ${steps.reduce((n, s) => n + s.errors, 0)} (0)`, steps.every((s) => s.errors === 0)],
     ];
     console.log('');
