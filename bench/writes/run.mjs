@@ -114,9 +114,8 @@ const agent = new Agent({ keepAlive: true, maxSockets: 4_000 });
  * that failed on a reused keep-alive connection (the server closed it as the request went out) is sent again
  * once, as HTTP clients do: nothing of it reached the application.
  */
-function send(base, method, path, bearer, body, retried = false) {
+function send(base, method, path, bearer, body, key = randomUUID(), retried = false) {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const key = randomUUID();
   return new Promise((resolve) => {
     const req = request(
       `${base}${path}`,
@@ -143,7 +142,7 @@ function send(base, method, path, bearer, body, retried = false) {
         });
       },
     );
-    req.on('error', (error) => (req.reusedSocket && !retried ? resolve(send(base, method, path, bearer, body, true)) : resolve({ status: 0, body: { code: error.code } })));
+    req.on('error', (error) => (req.reusedSocket && !retried ? resolve(send(base, method, path, bearer, body, key, true)) : resolve({ status: 0, body: { code: error.code } })));
     if (payload) req.write(payload);
     req.end();
   });
