@@ -303,6 +303,9 @@ async function main() {
     console.log(`\nreference: bare Nest route, one INSERT transaction on the app's pool: ${referenceRps.toFixed(0)} req/s (32 connections, closed loop), p99 ${reference.latency.p99} ms, load ${load()}`);
     console.log(`\n${'rate'.padStart(6)}${'sent'.padStart(7)}${'2xx/s'.padStart(9)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'503'.padStart(9)}${'503 p99'.padStart(9)}${'4xx'.padStart(7)}${'5xx'.padStart(6)}${'failed'.padStart(7)}   load average`);
 
+    // A first step, not counted: the pool opens its connections and the JIT warms up (the first step measured
+    // otherwise saturated below the second).
+    await step(app, state, START_RATE);
     let rate = START_RATE;
     let saturation = 0;
     const steps = [];
