@@ -1,7 +1,8 @@
 // Shared by the bench scripts: free ports and a throw-away database (embedded PostgreSQL unless
 // DATABASE_URL is set). Uses the compiled API code, so build it before calling benchDatabase.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,4 +76,30 @@ export function sqlProfile(on = false) {
     };
   }
   return profile;
+}
+
+/**
+ * Starts a bench's server script (bench/…/server.mjs) in a process of its own, its output appended to `logFile`,
+ * and resolves once it has printed its ports as one JSON line on fd 3. BENCH_CPU_PROF=<dir>: the process writes a
+ * V8 CPU profile there when it stops. `stop()` sends SIGTERM and waits for the exit.
+ */
+export async function startBenchServer(script, env, logFile) {
+  const log = openSync(logFile, 'a');
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', log, log, 'pipe'] });
+  const ports = await new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdio[3].on('data', (d) => {
+      buffer += d;
+      if (buffer.includes('\n')) resolve(JSON.parse(buffer.split('\n')[0]));
+    });
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening; see ${logFile}`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { ports, stop, child };
 }

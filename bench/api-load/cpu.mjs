@@ -3,7 +3,8 @@
 // divided by that number. Much steadier than req/s on a shared machine: other processes' load changes
 // how long a request waits, hardly what it costs. Demo data, or run.mjs's large data set (BENCH_SIZE=large).
 //
-//   node bench/api-load/cpu.mjs   (BENCH_REQUESTS=20000 BENCH_CONNECTIONS=20 BENCH_ROUTES=bare,wakeup,user BENCH_CPU_PROF=<dir>)
+//   node bench/api-load/cpu.mjs   (BENCH_REQUESTS=20000 BENCH_CONNECTIONS=20 BENCH_ROUTES=bare,wakeup,user BENCH_CPU_PROF=<dir>
+//                                  BENCH_CONFIG=npm|stripped: the app as npm start runs it (default) or without SPA and AdminJS)
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
 import { benchDatabase } from '../lib.mjs';
 import { seedLarge } from './seed.mjs';
+import { selectedConfigs } from './configs.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -45,7 +47,7 @@ try {
   child = spawn(process.execPath, [...profile, join(root, 'bench', 'api-load', 'server.mjs')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'development', DATA_DIR: dataDir, UPLOAD_DIR: join(dataDir, 'uploads'),
-      DEMO_DATA: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', SPA_DIR: 'off', ADMIN_PANEL: 'false', TRUST_PROXY: 'true' },
+      DEMO_DATA: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', TRUST_PROXY: 'true', ...selectedConfigs(process.env.BENCH_CONFIG ?? 'npm')[0][1] },
     stdio: ['ignore', log, log, 'pipe'],
   });
   const ports = await new Promise((resolve, reject) => {

@@ -10,7 +10,10 @@
 //   node:http      a plain node:http route returning a constant (Node's floor, for the record);
 //   bare Nest      a bare Nest 11 + Express application, one POST route and nothing else: the reference;
 //   the app        createApp from dist/ (same modules, middleware, guards, pipes and logging as `npm start`,
-//                  LOG_LEVEL=info written to a file), on a throw-away database.
+//                  LOG_LEVEL=info written to a file), on a throw-away database, in the configurations of
+//                  configs.mjs: as `npm start` runs it (the SPA and AdminJS mounted: the targets apply to this
+//                  one), then stripped (neither mounted, demo data only, for the record: what they cost).
+//                  BENCH_CONFIG=npm|stripped runs one of them.
 // Routes: POST wakeup/, GET traders/, GET traders/:id, GET user/get/ and GET wallet/ (bearer), GET
 // market/quotes (when the route exists), POST auth/login/ (argon2-bound: reported, no target).
 // Twice: on the demo data, then after seeding (set-based SQL) a trader of BENCH_COPIES copies and
@@ -20,15 +23,15 @@
 // not decide the verdict.
 // Targets (ratios of req/s to the bare Nest route, at both sizes): wakeup ≥ 50 %; traders/ and traders/:id
 // ≥ 50 %; user/get and wallet ≥ 35 % with p99 ≤ 50 ms at 50 connections. Exits 1 on a missed target.
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { apiIsStale, buildApi, root } from '../../scripts/build-lib.mjs';
-import { benchDatabase } from '../lib.mjs';
+import { benchDatabase, startBenchServer } from '../lib.mjs';
 import { seedLarge } from './seed.mjs';
+import { selectedConfigs } from './configs.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -87,31 +90,7 @@ async function measure(opts, app) {
   return result;
 }
 
-async function startServer(env, logFile) {
-  const log = openSync(logFile, 'a');
-  // BENCH_CPU_PROF=<dir>: the server process writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'bench', 'api-load', 'server.mjs')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', log, log, 'pipe'],
-  });
-  const ports = await new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdio[3].on('data', (d) => {
-      buffer += d;
-      if (buffer.includes('\n')) resolve(JSON.parse(buffer.split('\n')[0]));
-    });
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before listening; see ${logFile}`)));
-  });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { ports, stop };
-}
+const startServer = (env, logFile) => startBenchServer(join(root, 'bench', 'api-load', 'server.mjs'), env, logFile);
 
 const fmt = (n, width) => String(n).padStart(width);
 const pct = (ratio) => `${(ratio * 100).toFixed(1)} %`;
@@ -130,7 +109,9 @@ async function benchUser(db, passwordHash, existing) {
   return email;
 }
 
-async function runSize(label, base, ports, email, traderId) {
+const load = () => os.loadavg().map((n) => n.toFixed(2)).join(' ');
+
+async function runSize(label, base, ports, email, traderId, judged = true) {
   const app = `http://127.0.0.1:${ports.app}/api`;
   const login = await fetch(`${app}/auth/login/`, {
     method: 'POST',
@@ -180,7 +161,7 @@ async function runSize(label, base, ports, email, traderId) {
     ],
   ];
 
-  console.log(`\n== ${label} ==  (${CONNECTIONS} connections, ${SECONDS} s per route after a 1 s warm-up; login: ${LOGIN_CONNECTIONS} connections)`);
+  console.log(`\n== ${label} ==  (${CONNECTIONS} connections, ${SECONDS} s per route after a 1 s warm-up; login: ${LOGIN_CONNECTIONS} connections; load average ${load()})`);
   if (quotes.status === 404) console.log('GET market/quotes: 404, the route does not exist on this branch; skipped');
   console.log(`${'route'.padEnd(20)}${fmt('req/s', 9)}${fmt('p50 ms', 8)}${fmt('p99 ms', 8)}${fmt('non-2xx', 9)}${fmt('bare', 7)}${fmt('vs bare', 10)}  target`);
   const results = {};
@@ -207,14 +188,15 @@ async function runSize(label, base, ports, email, traderId) {
       verdict += ` (${r.non2xx} non-2xx, ${r.errors} errors: MISSED)`;
       missed.push(`${label}: ${name} answered errors`);
     }
+    if (!judged) verdict = verdict.replace('MISSED', 'missed (not judged)');
     console.log(
-      `${name.padEnd(20)}${fmt(Math.round(rps), 9)}${fmt(r.latency.p50, 8)}${fmt(r.latency.p99, 8)}${fmt(bad, 9)}${fmt(Math.round(bare ?? 0), 7)}${fmt(ratio === undefined ? '' : pct(ratio), 10)}  ${verdict}`,
+      `${name.padEnd(20)}${fmt(Math.round(rps), 9)}${fmt(r.latency.p50, 8)}${fmt(r.latency.p99, 8)}${fmt(bad, 9)}${fmt(Math.round(bare ?? 0), 7)}${fmt(ratio === undefined ? '' : pct(ratio), 10)}  ${verdict}  [load ${load()}]`,
     );
   }
   console.log(`bare Nest = ${pct(results['bare Nest'].requests.average / results['node:http'].requests.average)} of node:http (for the record)`);
   const l = results['POST auth/login/'];
   if (l) console.log(`POST auth/login/: ${l['2xx']} signed in, ${l.non2xx} refused (${LOGIN_CONNECTIONS} concurrent logins of one user; no ratio target)`);
-  return missed;
+  return judged ? missed : [];
 }
 
 async function main() {
@@ -226,32 +208,44 @@ async function main() {
     const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-bench-api-'));
     chmodSync(dataDir, 0o755);
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    server = await startServer(
-      {
-        DATABASE_URL: databaseUrl,
-        NODE_ENV: 'development',
-        DATA_DIR: dataDir,
-        UPLOAD_DIR: join(dataDir, 'uploads'),
-        DEMO_DATA: 'true',
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-        SPA_DIR: 'off',
-        ADMIN_PANEL: 'false',
-        TRUST_PROXY: 'true',
-      },
-      join(dataDir, 'api.log'),
-    );
     const db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-    cleanups.unshift(() => db.end());
     const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-    if (SIZES.includes('demo')) {
-      const email = await benchUser(db, passwordHash);
-      missed.push(...(await runSize('demo data', 'demo', server.ports, email)));
-    }
-    if (SIZES.includes('large')) {
-      const { traderId, follower } = await seedLarge(db, { copies: COPIES, positions: POSITIONS, followers: FOLLOWERS });
-      const email = await benchUser(db, passwordHash, follower);
-      missed.push(...(await runSize(`large: ${COPIES.toLocaleString('en-US')} copies, ${POSITIONS.toLocaleString('en-US')} positions`, 'large', server.ports, email, traderId)));
+    let seeded;
+    let connected = false;
+    for (const [configName, configEnv] of selectedConfigs()) {
+      // The targets are met (or missed) as `npm start` serves the app; the stripped run says what the SPA and AdminJS cost.
+      const judged = !configName.startsWith('stripped');
+      server = await startServer(
+        {
+          DATABASE_URL: databaseUrl,
+          NODE_ENV: 'development',
+          DATA_DIR: dataDir,
+          UPLOAD_DIR: join(dataDir, 'uploads'),
+          DEMO_DATA: 'true',
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+          TRUST_PROXY: 'true',
+          ...configEnv,
+        },
+        join(dataDir, 'api.log'),
+      );
+      if (!connected) {
+        await db.connect();
+        cleanups.unshift(() => db.end());
+        connected = true;
+      }
+      if (SIZES.includes('demo')) {
+        const email = await benchUser(db, passwordHash);
+        missed.push(...(await runSize(`${configName}: demo data`, 'demo', server.ports, email, undefined, judged)));
+      }
+      if (SIZES.includes('large') && judged) {
+        seeded ??= await seedLarge(db, { copies: COPIES, positions: POSITIONS, followers: FOLLOWERS });
+        const email = await benchUser(db, passwordHash, seeded.follower);
+        missed.push(
+          ...(await runSize(`${configName}: large: ${COPIES.toLocaleString('en-US')} copies, ${POSITIONS.toLocaleString('en-US')} positions`, 'large', server.ports, email, seeded.traderId, judged)),
+        );
+      }
+      await server.stop();
+      server = undefined;
     }
   } finally {
     await server?.stop();

@@ -6,6 +6,7 @@ import type { AppConfig } from '@mirrorline/shared';
 import { AppModule } from './app.module';
 import { configWarnings } from './config/load-config';
 import { configureApp } from './http/configure-app';
+import { applyServerTimeouts } from './http/server-timeouts';
 import { placeAdminCsrfGuardFirst } from './admin/admin-csrf';
 import { createHttpLogger } from './http/request-logging';
 import { migrateDatabase, seedDemoDataIfEmpty, withPrepareLock } from './database/migrate';
@@ -32,6 +33,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.flushLogs();
   for (const warning of configWarnings(config)) logger.warn(warning, 'Config');
   configureApp(app, config, httpLogger);
+  applyServerTimeouts(app.getHttpServer());
   if (options.prepareDatabase !== false) {
     const orm = app.get<MikroORM>(MikroORM);
     // Several instances may start at once against one database: one prepares it, the others wait.

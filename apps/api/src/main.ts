@@ -9,6 +9,7 @@ import { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHand
 import { ensureDatabase } from './database/database-url';
 import { createApp } from './bootstrap';
 import { Drain } from './http/drain';
+import { uploadDirFailureLine, uploadDirProblem } from './config/upload-dir';
 
 /**
  * How long a draining process still accepts connections (those already queued in its listen backlog, and those
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+
+  // Before anything starts: an unusable UPLOAD_DIR is one clear line now, not a crash at the first KYC upload.
+  const uploads = await uploadDirProblem(config.uploadDir);
+  if (uploads) fail(uploadDirFailureLine(config.uploadDir, uploads));
 
   let embedded: EmbeddedPostgresHandle | undefined;
   let databaseUrl = config.databaseUrl;
@@ -89,15 +94,22 @@ async function main(): Promise<void> {
     try {
       if (app) {
         const drain = app.get(Drain);
+        // Health turns 503 "draining", idle keep-alive connections are closed while the listener still accepts
+        // (their clients reconnect and are served), responses from now on carry Connection: close.
         drain.start();
         const server = app.getHttpServer() as Server;
         // Connections the kernel completed before the signal wait in the listen backlog: accept and serve
         // them for a moment rather than reset them, then take no new connection (refused, so a client or
         // proxy retries elsewhere).
         await new Promise((resolve) => setTimeout(resolve, Math.min(ACCEPT_BACKLOG_MS, config.shutdownGraceMs)));
+        // A timer runs before the loop's I/O phase: on a busy process connections that arrived while it was busy
+        // are still in the kernel's queue (closing now would reset them). setImmediate runs after that phase, once
+        // libuv has accepted everything queued.
+        await new Promise((resolve) => setImmediate(resolve));
         // net.Server's close, not http.Server's: that one also drops every connection without a request in
         // progress — including those just accepted whose request is still on its way (a reset for the client).
-        // Idle keep-alive connections are closed by app.close() below, once the requests in flight are done.
+        // Connections still open are either serving a request (closed after its answer) or fresh (their first
+        // request is on its way: served, then closed).
         NetServer.prototype.close.call(server);
         say(`Stopped accepting connections; ${drain.pending()} request(s) in flight`);
         if (!(await drain.idle(config.shutdownGraceMs))) {

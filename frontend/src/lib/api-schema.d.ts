@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Liveness and readiness
-         * @description Answers 200 when the process and its database answer; 503 SERVICE_UNAVAILABLE while draining after SIGTERM or while the database is down (take the instance out of rotation).
+         * @description Answers 200 when the process and its database answer and UPLOAD_DIR can be written; 503 SERVICE_UNAVAILABLE while draining after SIGTERM, while the database is down, or while the upload folder is unusable (take the instance out of rotation).
          */
         get: operations["HealthController_check"];
         put?: never;

@@ -13,3 +13,4 @@ export * from './persistence/database-notifications';
 export * from './persistence/sql-state';
 export * from './persistence/sql';
 export * from './persistence/user-read-cache';
+export * from './storage/storage-unavailable';

@@ -37,6 +37,8 @@ export interface ApiProcess {
   pid: number;
   port: number;
   base: string;
+  /** DATA_DIR: the embedded PostgreSQL's data is in `<dataDir>/pgdata` (when DATABASE_URL is unset). */
+  dataDir: string;
   /** Everything it wrote on stdout and stderr so far. */
   output(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -91,6 +93,7 @@ export function startApi(options: ApiOptions): ApiProcess {
     pid: child.pid!,
     port: options.port,
     base,
+    dataDir: options.dataDir,
     output: () => out,
     exited,
     async waitHealthy(ms = 90_000) {
@@ -212,7 +215,66 @@ export async function ledgerCheck(sql: Sql): Promise<{ total: string; unbalanced
 
 export const SOUND_LEDGER = { total: '0', unbalanced: 0, mismatches: 0, duplicates: 0, negative: 0 };
 
-/** Ends an API a test started: SIGTERM and its drain (up to 20 s), then whatever is left of its process group. */
+/** The embedded PostgreSQL's postmaster running from `<dataDir>/pgdata`, or null when none runs. */
+export function postmasterOf(dataDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(join(dataDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return pid > 0 && running(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Kills whatever the test started and is still running: the API's process group and, with the same signal,
+ * its embedded PostgreSQL, which runs in a session of its own (a terminal's Ctrl-C must not reach it). With
+ * SIGKILL, that is a power cut for both.
+ */
+export function killGroup(api: ApiProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
+  if (!api) return;
+  const postmaster = postmasterOf(api.dataDir);
+  for (const group of [api.pid, postmaster]) {
+    if (!group) continue;
+    try {
+      process.kill(-group, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** What a client saw of one request: its answer, or the socket error (ECONNREFUSED, ECONNRESET, …). */
+export type Outcome = { at: number; result?: CallResult; error?: string };
+
+/** A request's outcome, sent `at` ms into a burst: never rejects. */
+export const settle = (at: number, p: Promise<CallResult>): Promise<Outcome> =>
+  p.then(
+    (result) => ({ at, result }),
+    (error: NodeJS.ErrnoException) => ({ at, error: error.code ?? error.message }),
+  );
+
+/** "201×18 503×3 ECONNRESET×1": the statuses and errors of a burst, counted. */
+export function summary(outcomes: Outcome[]): string {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) {
+    const key = o.result ? String(o.result.status) : o.error!;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort().map(([k, n]) => `${k}×${n}`).join(' ');
+}
+
+/** Sends a signal to each of `pids` (SIGSTOP/SIGCONT freeze and thaw PostgreSQL), ignoring those already gone. */
+export function signalAll(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* a backend that has just ended */
+    }
+  }
+}
+
+/** The end of a spec: SIGTERM (a drain, up to 20 s), then whatever is left is killed, PostgreSQL included. */
 export async function stopApi(api: ApiProcess | undefined): Promise<void> {
   if (api && alive(api.pid)) {
     process.kill(api.pid, 'SIGTERM');
@@ -220,14 +282,4 @@ export async function stopApi(api: ApiProcess | undefined): Promise<void> {
   }
   killGroup(api);
   if (api) await Promise.race([api.exited, bound(5_000)]);
-}
-
-/** Kills whatever the test started and is still running (process groups included). */
-export function killGroup(api: ApiProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
-  if (!api) return;
-  try {
-    process.kill(-api.pid, signal);
-  } catch {
-    /* already gone */
-  }
 }

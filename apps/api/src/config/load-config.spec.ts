@@ -173,6 +173,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...prodEnv, FAULT_INJECTION: 'false' }, dir()).faultInjection).toBe(false);
   });
 
+  it('reads the pool size and MAX_IN_FLIGHT, whose default follows the connections requests may hold', () => {
+    expect(loadConfig({}, dir())).toMatchObject({ dbPoolSize: 24, maxInFlight: 160 });
+    expect(loadConfig({ DB_POOL_SIZE: '10' }, dir())).toMatchObject({ dbPoolSize: 10, maxInFlight: 48 });
+    expect(loadConfig({ DB_POOL_SIZE: '10', MAX_IN_FLIGHT: '200' }, dir())).toMatchObject({ dbPoolSize: 10, maxInFlight: 200 });
+    // The workers keep their connections: a pool that leaves requests none is refused.
+    expect(() => loadConfig({ DB_POOL_SIZE: '4' }, dir())).toThrow('Configuration error: DB_POOL_SIZE must be a whole number between 5 and 1000 (got "4")');
+    expect(() => loadConfig({ MAX_IN_FLIGHT: '0' }, dir())).toThrow('Configuration error: MAX_IN_FLIGHT must be a whole number');
+    expect(() => loadConfig({ MAX_IN_FLIGHT: 'lots' }, dir())).toThrow(ConfigError);
+  });
+
   it('TRUST_PROXY: off, one hop, a hop count or the proxies\' addresses, never "any"', () => {
     expect(loadConfig({}, dir()).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }, dir()).trustProxy).toBe(false);

@@ -41,6 +41,30 @@ function milliseconds(env: Env, name: string, fallback: number, min: number, max
   return Number(raw);
 }
 
+function count(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number between ${min} and ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+/**
+ * Pooled connections kept for the background workers (price watcher, outbox sweep, market feed, start-up
+ * tasks): requests never hold more than DB_POOL_SIZE minus these at once (database/connection-gate.ts).
+ */
+export const WORKER_CONNECTIONS = 4;
+
+/**
+ * MAX_IN_FLIGHT's default: eight requests per connection that requests may hold (160 with the default pool). A
+ * request holds a connection for part of its life only (authentication, validation, argon2, JSON and the network
+ * take the rest), so a crowd several times the connections keeps the pool busy and absorbs an ordinary burst (a
+ * page load, a client's retries); past it, requests would only queue for a connection and for the event loop,
+ * and every accepted request would wait behind them (docs/deploy.md, Limits).
+ */
+export const defaultMaxInFlight = (poolSize: number): number => 8 * (poolSize - WORKER_CONNECTIONS);
+
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = value(env, name);
   if (raw === undefined) return fallback;
@@ -208,6 +232,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const logLevel = (value(env, 'LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')) as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
+  // 20 for requests (the pool's size before the workers' connections were set apart) + the workers'.
+  const dbPoolSize = count(env, 'DB_POOL_SIZE', 20 + WORKER_CONNECTIONS, WORKER_CONNECTIONS + 1, 1_000);
   const config: AppConfig = {
     nodeEnv,
     isProduction,
@@ -239,6 +265,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownGraceMs: milliseconds(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     dbStatementTimeoutMs: milliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
     dbAcquireTimeoutMs: milliseconds(env, 'DB_ACQUIRE_TIMEOUT_MS', 2_000, 100, 60_000),
+    dbPoolSize,
+    maxInFlight: count(env, 'MAX_IN_FLIGHT', defaultMaxInFlight(dbPoolSize), 1, 100_000),
     outboxSweepMs: milliseconds(env, 'OUTBOX_SWEEP_MS', 5_000, 100, 600_000),
     faultInjection: bool(env, 'FAULT_INJECTION', false),
   };

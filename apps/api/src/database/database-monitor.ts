@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { databaseUnavailableReason } from '@mirrorline/shared';
 import { DATABASE_URL } from '@mirrorline/shared/nest';
+import { ConnectionGate } from './connection-gate';
 
 export { DATABASE_URL };
 
@@ -29,7 +30,11 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
   private downSince: number | null = null;
   private reason = '';
 
-  constructor(@Inject(DATABASE_URL) private readonly databaseUrl: string) {}
+  constructor(
+    @Inject(DATABASE_URL) private readonly databaseUrl: string,
+    // The pool's gate: ends the queries in flight when the database goes (product.md §11.5, bounded waits).
+    @Optional() private readonly gate?: ConnectionGate,
+  ) {}
 
   /** False while the database does not answer its pings. */
   get available(): boolean {
@@ -105,9 +110,13 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private failed(reason: string): void {
-    this.failures++;
+    // The pool's gate ends the work in flight once the database has been silent long enough (ConnectionGate.fail).
+    this.gate?.fail(reason);
     if (this.downSince !== null) return;
     const definite = reason !== 'query timeout' && reason !== 'connection timeout';
+    // A ping that timed out while pooled queries keep completing is a busy host, not a database that does not answer.
+    if (!definite && this.gate?.answeredWithin(PING_TIMEOUT_MS)) return;
+    this.failures++;
     if (!definite && this.failures < TIMEOUTS_TO_TRIP) return;
     this.downSince = Date.now();
     this.reason = reason;
@@ -116,6 +125,7 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
 
   private up(): void {
     this.failures = 0;
+    this.gate?.recovered();
     if (this.downSince === null) return;
     const seconds = ((Date.now() - this.downSince) / 1000).toFixed(1);
     this.downSince = null;

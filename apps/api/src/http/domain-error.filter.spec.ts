@@ -21,6 +21,17 @@ describe('errorResponse', () => {
     expect(headers).toEqual({ 'Retry-After': '13', 'WWW-Authenticate': 'Bearer' });
   });
 
+  it('gives every 503 a Retry-After, its own when it set one (MARKET.NO_QUOTE, admission control, storage)', () => {
+    const noQuote = errorResponse(new DomainError('MARKET.NO_QUOTE', 'No fresh quote for BTCUSDT: try again in a moment', 'service_unavailable'));
+    expect(noQuote.status).toBe(503);
+    expect(noQuote.headers['Retry-After']).toBe('5');
+    const own = errorResponse(new DomainError('KYC.BUSY', 'busy', 'service_unavailable', { retryAfterSeconds: 2 }));
+    expect(own.headers['Retry-After']).toBe('2');
+    expect(errorResponse(new ServiceUnavailableException()).headers['Retry-After']).toBe('5');
+    // Other statuses get none unless they asked for one.
+    expect(errorResponse(new DomainError('X.Y', 'msg', 'conflict')).headers['Retry-After']).toBeUndefined();
+  });
+
   it('formats Nest HTTP exceptions', () => {
     expect(errorResponse(new NotFoundException('Cannot GET /x')).body).toEqual({ statusCode: 404, message: 'Cannot GET /x', code: 'NOT_FOUND' });
     expect(errorResponse(new BadRequestException(['a', 'b'])).body.message).toBe('a; b');

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { databaseUnavailableReason, DomainError, type DomainErrorKind, formatCents, MAX_BALANCE_CENTS, sqlStateOf } from '@mirrorline/shared';
+import { databaseUnavailableReason, DomainError, type DomainErrorKind, formatCents, MAX_BALANCE_CENTS, sqlStateOf, storageUnavailableReason } from '@mirrorline/shared';
 
 /** The one place where domain error kinds become HTTP statuses. */
 export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
@@ -63,6 +63,17 @@ export function databaseUnavailable(reason: string): DomainError {
   });
 }
 
+/** How long a client should wait before retrying an upload while the storage is unusable (an operator must act). */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+/** The 503 of a storage that cannot be written (UPLOAD_DIR not writable, full, read-only, gone). */
+export function storageUnavailable(reason: string): DomainError {
+  return new DomainError('STORAGE_UNAVAILABLE', 'Document storage is temporarily unavailable; please retry later', 'service_unavailable', {
+    retryAfterSeconds: STORAGE_RETRY_AFTER_SECONDS,
+    reason,
+  });
+}
+
 /** At most one warn line a second for database unavailability, however many requests hit it. */
 let lastUnavailableLine = 0;
 let unavailableSince = 0;
@@ -92,7 +103,24 @@ const BODY_PARSER_MESSAGES: Record<string, [number, string]> = {
   'request.aborted': [400, 'Request aborted'],
 };
 
-export function errorResponse(exception: unknown): { status: number; body: ErrorBody; headers: Record<string, string> } {
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+}
+
+/**
+ * The answer to an error. Every 503, whatever raised it (the database gate, admission control, a quote too
+ * old to trade on, storage), carries `Retry-After` (product.md §11.5): its own when it set one, else the
+ * database's.
+ */
+export function errorResponse(exception: unknown): ErrorAnswer {
+  const answer = describeError(exception);
+  if (answer.status === 503 && answer.headers['Retry-After'] === undefined) answer.headers['Retry-After'] = String(DATABASE_RETRY_AFTER_SECONDS);
+  return answer;
+}
+
+function describeError(exception: unknown): ErrorAnswer {
   // Errors raised by body-parser (malformed JSON, too large, …) carry a `type`; never echo parser internals.
   const parserType = (exception as { type?: unknown } | undefined)?.type;
   if (typeof parserType === 'string' && BODY_PARSER_MESSAGES[parserType]) {
@@ -120,8 +148,7 @@ export function errorResponse(exception: unknown): { status: number; body: Error
       message = MESSAGE_OF_STATUS[status];
     }
     const headers: Record<string, string> = {};
-    if (status === 429) headers['Retry-After'] = headers['Retry-After'] ?? '60';
-    if (status === 503) headers['Retry-After'] = String(DATABASE_RETRY_AFTER_SECONDS);
+    if (status === 429) headers['Retry-After'] = '60';
     return { status, body: { statusCode: status, message, code: CODE_OF_STATUS[status] ?? 'ERROR' }, headers };
   }
   // Other client errors raised by Express middleware before Nest sees the request.
@@ -132,7 +159,9 @@ export function errorResponse(exception: unknown): { status: number; body: Error
     return { status: httpStatus, body: { statusCode: httpStatus, message, code: CODE_OF_STATUS[httpStatus] ?? 'BAD_REQUEST' }, headers: {} };
   }
   const unavailable = databaseUnavailableReason(exception);
-  if (unavailable) return errorResponse(databaseUnavailable(unavailable));
+  if (unavailable) return describeError(databaseUnavailable(unavailable));
+  const storage = storageUnavailableReason(exception);
+  if (storage) return describeError(storageUnavailable(storage));
   const sqlState = sqlStateOf(exception);
   if (sqlState === '23514' && constraintOf(exception) === 'ledger_accounts_max_balance') {
     // Wherever the posting came from (settlement SQL, a deposit's approval, an adjustment), the answer names the rule.
@@ -170,7 +199,9 @@ export class DomainErrorFilter implements ExceptionFilter {
     } else if (status === 503) {
       // Expected while a dependency is down (health checks every few seconds): one line, no stack, one a second at most.
       const suppressed = shouldLogUnavailable();
-      if (suppressed !== null) this.logger.warn({ path: request?.url, message: body.message, moreSinceLastLine: suppressed }, 'Service unavailable');
+      // A storage failure names its path and code (EACCES on /var/uploads/tmp …): what the operator must fix.
+      const storage = storageUnavailableReason(exception) ? (exception as Error).message : undefined;
+      if (suppressed !== null) this.logger.warn({ path: request?.url, message: body.message, storage, moreSinceLastLine: suppressed }, 'Service unavailable');
     } else if (status >= 500) {
       this.logger.error({ err: loggableError(exception), path: request?.url }, 'Unhandled error');
     }

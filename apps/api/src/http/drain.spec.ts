@@ -1,4 +1,4 @@
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { Drain } from './drain';
@@ -57,6 +57,40 @@ describe('Drain', () => {
     expect(await drain.idle(1_000)).toBe(true);
     streams[0].end();
     await stream;
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('closes idle keep-alive connections when it starts, and keeps those with a request in flight', async () => {
+    const drain = new Drain();
+    let hold = false;
+    const held: ServerResponse[] = [];
+    const { server, port } = await serve(drain, (res) => (hold ? held.push(res) : res.end('ok')));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const viaAgent = () =>
+      new Promise<{ status: number; reused: boolean; closed: Promise<void> }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
+          res.resume();
+          const closed = new Promise<void>((done) => req.socket!.once('close', () => done()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket, closed }));
+        });
+        req.on('error', reject).end();
+      });
+    const first = await viaAgent();
+    expect(first.status).toBe(200);
+    // A second connection with a request in flight (held: the handler has not answered yet).
+    hold = true;
+    const busy = get(port);
+    while (held.length < 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    hold = false;
+    drain.start();
+    // The idle one is closed by the server, with nothing in flight on it: its client reconnects for the next request.
+    await first.closed;
+    const next = await viaAgent();
+    expect(next).toMatchObject({ status: 200, reused: false });
+    held[0].end('done');
+    expect(await busy).toEqual({ status: 200, connection: 'close' });
+    agent.destroy();
     server.closeAllConnections();
     server.close();
   });

@@ -3,8 +3,12 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 
-/** A connection that has sent no request yet holds the drain up this long at most (a pre-connect may never send one). */
-const FRESH_CONNECTION_MS = 2_000;
+/**
+ * A connection that has sent no request yet holds the drain up this long at most (a pre-connect may never send
+ * one). Generous: on a busy host a request already sent may wait seconds before the process reads it, and a
+ * connection closed then is reset (seen at 2 s with a load average of 12–17 on 2 cores).
+ */
+const FRESH_CONNECTION_MS = 5_000;
 
 /**
  * The graceful drain of one API process (SIGTERM/SIGINT, see main.ts): while draining, /api/health answers
@@ -19,31 +23,53 @@ export class Drain {
   private readonly inFlight = new Set<Response>();
   /** Accepted connections whose first request has not been read yet (a busy process reads them late). */
   private readonly fresh = new Map<Socket, number>();
+  /** Keep-alive connections that have been answered and wait for their next request. */
+  private readonly idleSockets = new Set<Socket>();
 
   get draining(): boolean {
     return this.startedAt !== null;
   }
 
+  /**
+   * Starts the drain. Idle keep-alive connections are closed now, while the listener still accepts (main.ts
+   * stops it a moment later): a client that sends its next request finds the connection closed and opens a
+   * new one, which is served. Closed at the end instead, they would race with requests sent on them at that
+   * moment, and those would be reset. Responses still to be written close their connection too.
+   */
   start(): void {
     this.startedAt ??= Date.now();
-    // Responses still to be written close their connection too: no keep-alive reuse of a leaving instance.
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    // An answer still in the socket's buffer is let go first (destroy would cut it).
+    for (const socket of this.idleSockets) {
+      if (socket.writableLength === 0) socket.destroy();
+      else socket.end();
+    }
+    this.idleSockets.clear();
   }
 
   /** Counts the server's connections until their first request arrives (main.ts, before listen). */
   watch(server: Server): void {
     server.on('connection', (socket: Socket) => {
       this.fresh.set(socket, Date.now());
-      socket.once('close', () => this.fresh.delete(socket));
+      socket.once('close', () => {
+        this.fresh.delete(socket);
+        this.idleSockets.delete(socket);
+      });
     });
   }
 
   /** Express middleware, mounted first: counts the request until its response has finished or its client left. */
   readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
-    this.fresh.delete(req.socket);
+    const socket = req.socket;
+    this.fresh.delete(socket);
+    this.idleSockets.delete(socket);
     this.inFlight.add(res);
     if (this.draining) res.setHeader('Connection', 'close');
-    res.once('close', () => this.inFlight.delete(res));
+    res.once('close', () => {
+      this.inFlight.delete(res);
+      // Answered and kept alive: idle until its next request (a connection closing after its answer is not).
+      if (!this.draining && !socket.destroyed && res.writableFinished && res.shouldKeepAlive) this.idleSockets.add(socket);
+    });
     next();
   };
 

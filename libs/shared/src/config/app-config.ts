@@ -36,6 +36,10 @@ export interface AppConfig {
   dbStatementTimeoutMs: number;
   /** How long a request waits for a pooled connection (and a new connection for its handshake) before a 503. */
   dbAcquireTimeoutMs: number;
+  /** DB_POOL_SIZE: pooled connections of this process; a few are kept for the background workers (price watcher, outbox, feed). */
+  dbPoolSize: number;
+  /** MAX_IN_FLIGHT: API requests served at once; past it a request answers 503 + Retry-After at once (admission control). */
+  maxInFlight: number;
   /** How often every instance looks for pending outbox notices (a dead instance's included). */
   outboxSweepMs: number;
   /** MARKET_FEED: where prices come from (product.md §9.2); `test` only with NODE_ENV=test (its default there). */

@@ -1,4 +1,4 @@
-import { DatabaseNotifications, NotifiedCache, requestArrival, runAsRequest } from './database-notifications';
+import { DatabaseNotifications, NotifiedCache, outsideRequest, requestArrival, runAsRequest } from './database-notifications';
 
 class FakeNotifications extends DatabaseNotifications {
   on = true;
@@ -51,6 +51,12 @@ describe('NotifiedCache', () => {
     expect(typeof arrival).toBe('number');
     expect(notifications.sinces).toEqual([undefined, arrival]);
     expect(requestArrival()).toBeUndefined();
+  });
+
+  it('outsideRequest runs work as outside any request, inside one too', async () => {
+    const [inside, outside] = await runAsRequest(async () => [requestArrival(), await outsideRequest(async () => requestArrival())]);
+    expect(typeof inside).toBe('number');
+    expect(outside).toBeUndefined();
   });
 
   it('serves a loaded value until it is deleted, cleared or expires', async () => {

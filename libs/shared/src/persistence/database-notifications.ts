@@ -16,6 +16,15 @@ export function runAsRequest<T>(next: () => T): T {
 export const requestArrival = (): number | undefined => arrivals.getStore();
 
 /**
+ * Runs `work` as if outside any request: what it asks of the pool comes from the connections kept for the
+ * background workers (apps/api ConnectionGate), as health's own database ping does, so that a crowd of requests
+ * holding every connection they may use never makes the process look dead.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return arrivals.exit(work);
+}
+
+/**
  * Port: PostgreSQL LISTEN/NOTIFY, for caches that must drop an entry the moment a change commits, on
  * every API instance. `onNotify` gets each payload of the channel; `onReset` is called whenever
  * notifications may have been missed (the listening connection dropped), so the cache must forget

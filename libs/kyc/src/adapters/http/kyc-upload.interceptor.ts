@@ -5,7 +5,7 @@ import { CallHandler, ExecutionContext, HttpException, Inject, Injectable, NestI
 import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { diskStorage } from 'multer';
 import { finalize, type Observable } from 'rxjs';
-import { APP_CONFIG, type AppConfig, DomainError } from '@mirrorline/shared';
+import { APP_CONFIG, type AppConfig, DomainError, storageUnavailableReason } from '@mirrorline/shared';
 import { MAX_KYC_FILE_BYTES } from '../../domain/kyc';
 import { RequestKycUseCase } from '../../application/use-cases/request-kyc/request-kyc.use-case';
 
@@ -42,7 +42,13 @@ export class KycUploadInterceptor implements NestInterceptor {
       {
         storage: diskStorage({
           destination: (_req, _file, done) => {
-            mkdirSync(tmp, { recursive: true, mode: 0o700 });
+            // Thrown here, an unusable UPLOAD_DIR would escape the parser's event handler and end the process:
+            // handed to multer, it fails this upload only (503 STORAGE_UNAVAILABLE, see the HTTP filter).
+            try {
+              mkdirSync(tmp, { recursive: true, mode: 0o700 });
+            } catch (error) {
+              return done(error as Error, tmp);
+            }
             done(null, tmp);
           },
           filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')),
@@ -79,7 +85,7 @@ export class KycUploadInterceptor implements NestInterceptor {
       return (handled as Observable<unknown>).pipe(finalize(release));
     } catch (error) {
       release();
-      if (error instanceof HttpException || error instanceof DomainError) throw error;
+      if (error instanceof HttpException || error instanceof DomainError || storageUnavailableReason(error)) throw error;
       throw new DomainError('KYC.BAD_UPLOAD', 'The upload could not be read as multipart/form-data', 'validation');
     }
   }

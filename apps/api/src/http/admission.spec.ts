@@ -1,0 +1,32 @@
+import { EventEmitter } from 'node:events';
+import type { Response } from 'express';
+import { Admission, ADMISSION_EXEMPT, overloaded } from './admission';
+import { errorResponse } from './domain-error.filter';
+
+const response = () => new EventEmitter() as unknown as Response;
+
+describe('Admission', () => {
+  it('admits MAX_IN_FLIGHT requests, turns the next away, and admits again once one has finished', () => {
+    const admission = new Admission(2);
+    const first = response();
+    expect(admission.admit(first)).toBe(true);
+    expect(admission.admit(response())).toBe(true);
+    expect(admission.admit(response())).toBe(false);
+    expect(admission.stats).toEqual({ inFlight: 2, rejected: 1 });
+    (first as unknown as EventEmitter).emit('close');
+    expect(admission.admit(response())).toBe(true);
+    expect(admission.stats).toEqual({ inFlight: 2, rejected: 1 });
+  });
+
+  it('answers a turned-away request 503 SERVICE_UNAVAILABLE with Retry-After: 1', () => {
+    const { status, body, headers } = errorResponse(overloaded());
+    expect(status).toBe(503);
+    expect(body.code).toBe('SERVICE_UNAVAILABLE');
+    expect(headers['Retry-After']).toBe('1');
+  });
+
+  it('never turns away health and the event streams', () => {
+    for (const path of ['/api/health', '/api/health/', '/api/events/stream', '/api/market/stream', '/API/Health']) expect(ADMISSION_EXEMPT.test(path)).toBe(true);
+    for (const path of ['/api/wallet', '/api/healthz', '/api/events', '/api/market/quotes']) expect(ADMISSION_EXEMPT.test(path)).toBe(false);
+  });
+});

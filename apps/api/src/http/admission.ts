@@ -1,0 +1,45 @@
+import type { Response } from 'express';
+import { DomainError } from '@mirrorline/shared';
+
+/** How long a client turned away by admission control should wait: a moment, the overload is usually a burst. */
+export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
+
+/** Requests that are never turned away: health (a proxy must see the process) and the long-lived event streams. */
+export const ADMISSION_EXEMPT = /^\/api\/(health|events\/stream|market\/stream)\/?$/i;
+
+/** The 503 of a process that has MAX_IN_FLIGHT requests in flight already. */
+export function overloaded(): DomainError {
+  return new DomainError('SERVICE_UNAVAILABLE', 'The server is busy; please retry in a moment', 'service_unavailable', {
+    retryAfterSeconds: OVERLOAD_RETRY_AFTER_SECONDS,
+    reason: 'overload',
+  });
+}
+
+/**
+ * Admission control (product.md §11.5): at most MAX_IN_FLIGHT API requests in flight; past it a request is
+ * answered 503 + Retry-After at once, before its body is read, so that the accepted ones keep a bounded latency
+ * (they no longer queue behind an unbounded crowd for the event loop and the pool) and the rejected ones learn
+ * it in milliseconds. Health and the event streams are exempt (configure-app.ts).
+ */
+export class Admission {
+  private inFlight = 0;
+  private rejected = 0;
+
+  constructor(readonly max: number) {}
+
+  /** Counts the request until its response is done (or its client left); false when it must be turned away. */
+  admit(res: Response): boolean {
+    if (this.inFlight >= this.max) {
+      this.rejected++;
+      return false;
+    }
+    this.inFlight++;
+    res.once('close', () => this.inFlight--);
+    return true;
+  }
+
+  /** Requests in flight now, and how many were turned away since the start. */
+  get stats(): { inFlight: number; rejected: number } {
+    return { inFlight: this.inFlight, rejected: this.rejected };
+  }
+}
