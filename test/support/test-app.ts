@@ -54,6 +54,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
       // Specs share a loaded 2-core machine with their own PostgreSQL: a new pooled connection may take longer
       // than production's 2 s to open. The fail-fast limits are tested where they matter (test/faults).
       DB_ACQUIRE_TIMEOUT_MS: '15000',
+      // A spec sets a quote and fills on it a moment later; on a loaded machine that moment can pass 2 s. Fills
+      // accept a quote as old as a mark does here; test/market-fill-age.e2e-spec.ts runs the 2 s default.
+      MARKET_MAX_FILL_AGE_MS: '10000',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'mirrorline-test-var-')),
       UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'mirrorline-test-uploads-')),
       ...env,
