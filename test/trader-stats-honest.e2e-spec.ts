@@ -63,6 +63,9 @@ describe('statistics that cannot be cherry-picked', () => {
       [tr.traderId],
     );
     expect(closedOnly).toEqual({ wins: '3', n: '3' });
+    // The trader page's equity curve ends with the same open loss (compounded: 1.02³ × (1 − 0.0488)).
+    const performance = (await t.http().get(`/api/traders/${tr.traderId}/performance?period=all`).expect(200)).body;
+    expect(performance.periodReturnPct).toBe(Math.round((1.02 ** 3 * (1 - 0.0488) - 1) * 10_000) / 100);
   });
 
   it('the figures follow the marks while the trades stay open (an open trade back at its entry is no loss)', async () => {

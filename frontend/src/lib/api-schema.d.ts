@@ -2159,10 +2159,10 @@ export interface components {
         TraderPerformanceDto: {
             /** @enum {string} */
             period: "1M" | "3M" | "1Y" | "all";
-            /** @description from the period's start (0 %) to today, a point per UTC day with a closed trade */
+            /** @description from the period's start (0 %) to today, a point per UTC day with a closed trade; today's with the open trades at their marks */
             equityCurve: components["schemas"]["EquityPointDto"][];
             /**
-             * @description the period's compounded return, %
+             * @description the period's compounded return, the open trades at their marks included, %
              * @example 4.25
              */
             periodReturnPct: number;

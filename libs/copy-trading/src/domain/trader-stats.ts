@@ -89,6 +89,11 @@ export function openReturn(open: readonly OpenTradeFacts[], marks: Marks): OpenR
   return { pnl, losers, exposure };
 }
 
+/** A point of the compounded return curve (a growth factor) with the open trades' return on top. */
+export function withOpenReturn(factor: number, openPnl: number): number {
+  return Math.max(CURVE_FLOOR, factor * (1 + openPnl));
+}
+
 /** Daily returns (%) compounded into the return since the start (%), one point a day. */
 export function compounded(returns: readonly number[]): number[] {
   let equity = 1;
@@ -107,7 +112,7 @@ export function compounded(returns: readonly number[]): number[] {
 export function markedStats(closed: ClosedTradeStats, open: readonly OpenTradeFacts[], marks: Marks): MarkedStats {
   const now = openReturn(open, marks);
   const judged = closed.closedTrades + now.losers;
-  const last = Math.max(CURVE_FLOOR, closed.curveLast * (1 + now.pnl));
+  const last = withOpenReturn(closed.curveLast, now.pnl);
   const peak = Math.max(1, closed.curvePeak, last);
   const returns30 = closed.returns30.length ? [...closed.returns30.slice(0, -1), closed.returns30[closed.returns30.length - 1] + now.pnl * 100] : [];
   return {
