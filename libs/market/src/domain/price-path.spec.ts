@@ -19,7 +19,7 @@ describe('simulated price path (GBM on a secret-keyed CSPRNG)', () => {
     expect(a).toHaveLength(1440);
     expect(b).toEqual(a);
     expect(c.map((x) => x.close)).not.toEqual(a.map((x) => x.close));
-    // symbols of one seed move independently
+    // symbols of one secret move independently
     const eth = simulateMinutes(secret(42), { ...btc, symbol: 'ETHUSDT' }, from, from + DAY, 65000);
     expect(eth.map((x) => x.close)).not.toEqual(a.map((x) => x.close));
   });

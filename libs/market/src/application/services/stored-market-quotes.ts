@@ -15,6 +15,8 @@ function instrumentOf(spec: InstrumentSpec): Instrument {
 /** MarketQuotes over the market's PostgreSQL tables: every instance answers from the same rows. */
 @Injectable()
 export class StoredMarketQuotes extends MarketQuotes {
+  private readonly limits: QuoteAgeLimits;
+
   constructor(
     private readonly catalogue: InstrumentCatalogue,
     private readonly store: MarketStore,
@@ -25,8 +27,6 @@ export class StoredMarketQuotes extends MarketQuotes {
     super();
     this.limits = { maxQuoteAgeMs: config.marketMaxQuoteAgeMs, maxFillAgeMs: config.marketMaxFillAgeMs };
   }
-
-  private readonly limits: QuoteAgeLimits;
 
   private spec(symbol: string): InstrumentSpec {
     const spec = typeof symbol === 'string' ? this.catalogue.get(symbol) : undefined;
