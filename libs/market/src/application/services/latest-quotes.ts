@@ -9,8 +9,9 @@ export const LATEST_QUOTES_RELOAD_MS = 1_000;
 /**
  * The latest quote of every instrument, in memory (MarketQuotes.lastQuotes): updated by every batch this
  * instance hears (its own feed's, and the others' through LISTEN/NOTIFY), and read again from the stored quotes
- * when it is older than a second, so that a lost notification leaves it behind by a second at most. A new Map
- * whenever a quote changes and the same one otherwise: callers keep what they computed from it until then.
+ * in the background when the last read is over a second old, so that a lost notification leaves it behind by about
+ * a second. No caller waits for that read (a hot public page asks for it on every request), only the very first.
+ * A new Map whenever a quote changes and the same one otherwise: callers keep what they computed from it until then.
  */
 @Injectable()
 export class LatestQuotes extends QuoteListener {
@@ -18,6 +19,7 @@ export class LatestQuotes extends QuoteListener {
   private snapshot: ReadonlyMap<string, Quote> | null = null;
   private loadedAt = 0;
   private reloading: Promise<ReadonlyMap<string, Quote>> | null = null;
+  private failing = false;
   /** batches heard so far, and the batch that last changed each symbol: a read never undoes a newer batch */
   private batches = 0;
   private readonly changedBy = new Map<string, number>();
@@ -36,17 +38,21 @@ export class LatestQuotes extends QuoteListener {
   }
 
   async get(): Promise<ReadonlyMap<string, Quote>> {
-    if (this.snapshot && Date.now() - this.loadedAt <= LATEST_QUOTES_RELOAD_MS) return this.snapshot;
-    try {
-      return await this.reload();
-    } catch (error) {
-      if (!this.snapshot) throw error;
-      this.logger.warn(`reading the latest quotes failed, serving the copy in memory: ${(error as Error).message}`);
-      return this.snapshot;
+    if (!this.snapshot) return this.reload();
+    if (!this.reloading && Date.now() - this.loadedAt > LATEST_QUOTES_RELOAD_MS) {
+      this.reload().then(
+        () => (this.failing = false),
+        (error: Error) => {
+          // Once per outage (the next read is a second later): the copy in memory is served meanwhile.
+          if (!this.failing) this.logger.warn(`reading the latest quotes failed, serving the copy in memory: ${error.message}`);
+          this.failing = true;
+        },
+      );
     }
+    return this.snapshot;
   }
 
-  /** One read at a time, shared by the callers that arrive meanwhile. */
+  /** One read at a time (the first one shared by the callers that arrive meanwhile). */
   private reload(): Promise<ReadonlyMap<string, Quote>> {
     this.reloading ??= (async () => {
       const since = this.batches;
