@@ -59,6 +59,22 @@ describe('start-up (compiled app)', () => {
       { NODE_ENV: 'production', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'a-long-admin-password' },
       'Configuration error: JWT_ACCESS_SECRET is required when NODE_ENV=production',
     ],
+    [
+      {
+        NODE_ENV: 'production',
+        ADMIN_EMAIL: 'ops@example.com',
+        ADMIN_PASSWORD: 'a-long-admin-password',
+        JWT_ACCESS_SECRET: 'a'.repeat(40),
+        JWT_REFRESH_SECRET: 'b'.repeat(40),
+        SESSION_SECRET: 'c'.repeat(40),
+      },
+      'Configuration error: MARKET_FEED must be a real feed (binance) when NODE_ENV=production, not "simulated" (the default): real money never trades on prices the platform makes up',
+    ],
+    [
+      { MARKET_SEED: '20261123' },
+      'Configuration error: MARKET_SEED is accepted only with NODE_ENV=test: a seed makes every simulated price known in advance; ' +
+        'remove it (each installation keeps its own secret in DATA_DIR) or set MARKET_SECRET (64 hex digits, e.g. from `openssl rand -hex 32`)',
+    ],
     [{ PORT: 'eighty' }, 'Configuration error: PORT must be a port number between 1 and 65535 (got "eighty")'],
     [{ DATABASE_URL: 'mysql://db/x' }, 'Configuration error: DATABASE_URL must use postgres or postgresql:// (got "mysql:")'],
   ])('stops on a bad configuration %j with one line naming the variable', async (env, line) => {
@@ -139,6 +155,9 @@ describe('start-up (compiled app)', () => {
         JWT_ACCESS_SECRET: 'a'.repeat(40),
         JWT_REFRESH_SECRET: 'b'.repeat(40),
         SESSION_SECRET: 'c'.repeat(40),
+        // Production refuses the simulated market; the real feed points at a port nothing listens on.
+        MARKET_FEED: 'binance',
+        BINANCE_WS_URL: `ws://127.0.0.1:${await freePort()}`,
       });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(`Port ${port} is already in use: stop what uses it or set PORT.\n`);

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { copyTradingFixtures as fx, CopyTradingQueries } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, ReadCopyTradingUseCase } from '@mirrorline/copy-trading';
 import { DatabaseNotifications } from '@mirrorline/shared';
 import { createApp } from '../apps/api/src/bootstrap';
 import { UserInfoAssembler } from '../libs/users/src/application/services/user-info.assembler';
@@ -130,7 +130,7 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
       const follower = await createUser(t, { kyc: 'Verified' });
       await fx.fundCash(sql, follower.id, 100_000);
       await t.http().post('/api/copies').set('Authorization', follower.bearer).send({ traderId: tr.traderId, amount: '500.00' }).expect(201);
-      const queries = t.app.get(CopyTradingQueries);
+      const read = t.app.get(ReadCopyTradingUseCase);
       const profile = () => t.http().get(`/api/traders/${tr.traderId}`).expect(200);
       const listed = async () =>
         (await t.http().get('/api/traders?limit=100').expect(200)).body.items.find((x: { id: number }) => x.id === tr.traderId);
@@ -146,8 +146,8 @@ describe('throughput: caches dropped by NOTIFY, ETag/304, indexes', () => {
         const opened = await open(tr);
         await close(tr, opened.body.trade.id, exit);
         const [page, item] = [(await profile()).body, await listed()];
-        // Exactly what the uncached query computes now.
-        const fresh = await queries.trader(tr.traderId);
+        // Exactly what the uncached query computes now (marked at the same quotes).
+        const fresh = await read.trader(tr.traderId);
         expect(page).toEqual(JSON.parse(JSON.stringify(fresh)));
         expect(page.closedTrades).toBe(closed);
         expect(item).toMatchObject({ closedTrades: closed, tradingAccuracy: page.tradingAccuracy, roi30d: page.roi30d, assetsCopying: page.assetsCopying });

@@ -180,7 +180,8 @@ describe('traders: public list and profile with stats (demo data)', () => {
       expect(perf.openPositions).toEqual([{ symbol: 'ETHUSDT', side: 'sell', openedAt: expect.any(String), unrealizedPnlPct: 5 }]);
       expect(JSON.stringify(perf.openPositions)).not.toMatch(/size|allocation|entry|amount/i);
       expect(perf.copierTrend[perf.copierTrend.length - 1].copiers).toBe(1);
-      expect(perf.equityCurve.map((p: { returnPct: number }) => p.returnPct)).toEqual([0, 0]); // no closed trade yet
+      // No closed trade yet: today's point is the open trade at its mark, as the statistics count it (+5 % × 30 %).
+      expect(perf.equityCurve.map((p: { returnPct: number }) => p.returnPct)).toEqual([0, 1.5]);
       await sql("UPDATE users SET kyc_status = 'Pending' WHERE id = ?", [user.id]);
       await t.http().get(`/api/traders/${traderId}/performance`).expect(404);
     });

@@ -12,6 +12,7 @@ export async function anotherInstance(t: TestApp, env: Record<string, string> = 
     JWT_ACCESS_SECRET: t.config.jwtAccessSecret,
     JWT_REFRESH_SECRET: t.config.jwtRefreshSecret,
     SESSION_SECRET: t.config.sessionSecret,
+    MARKET_MAX_FILL_AGE_MS: String(t.config.marketMaxFillAgeMs), // as createTestApp's (see there)
     ...env,
   });
   const app = await createApp(config, t.databaseUrl);

@@ -842,7 +842,7 @@ export interface paths {
         };
         /**
          * Traders (public)
-         * @description Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats come from closed trades; cached a few seconds.
+         * @description Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats count the open trades at their marks (an open loss is a losing trade until it closes); cached a few seconds.
          */
         get: operations["TradersController_list"];
         put?: never;
@@ -902,7 +902,7 @@ export interface paths {
         };
         /**
          * A trader (public)
-         * @description Profile, strategy, stats, ten-day PnL, risk score and the recent closed trades.
+         * @description Profile, strategy, stats, open trades and their return at the market, ten-day PnL, risk score and the recent closed trades.
          */
         get: operations["TradersController_get"];
         put?: never;
@@ -1996,13 +1996,17 @@ export interface components {
             /** @description profit share, % */
             share: number;
             maxCopiers: number;
-            /** @description win rate of closed trades, % */
+            /** @description winning closed trades / (closed trades + open trades whose mark is a loss), % */
             tradingAccuracy: number;
-            /** @description return over the trades closed in the last 30 days, % */
+            /** @description return of the trades closed in the last 30 days plus the open trades at their marks (openPnlPct), % */
             roi30d: number;
-            /** @description largest peak-to-trough fall of the compounded return curve, % */
+            /** @description largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, % */
             maxDrawdown: number;
             closedTrades: number;
+            /** @description trades open now */
+            openTrades: number;
+            /** @description the open trades' unrealized return at their marks (the latest quotes), as a copier's equity sees it, % */
+            openPnlPct: number;
             followers: number;
             /**
              * @description Σ equity of the live copies
@@ -2017,11 +2021,11 @@ export interface components {
             dayLabels: string[];
             dailyPnls: number[];
             daily: components["schemas"]["DailyPnlDto"][];
-            /** @description from the one-day 95 % VaR of the last 30 daily returns */
+            /** @description from the one-day 95 % VaR of the last 30 daily returns (today's with the open trades at their marks) and of the open exposure */
             riskScore: number;
             /** @description fewer than 10 closed trades: no track record yet */
             newTrader: boolean;
-            /** @description compounded return over the last 30 days, %, a point a day (the card's sparkline) */
+            /** @description compounded return over the last 30 days, %, a point a day, today's with the open trades at their marks (the card's sparkline) */
             equityCurve30d: number[];
         };
         TradersPageDto: {
@@ -2070,13 +2074,17 @@ export interface components {
             /** @description profit share, % */
             share: number;
             maxCopiers: number;
-            /** @description win rate of closed trades, % */
+            /** @description winning closed trades / (closed trades + open trades whose mark is a loss), % */
             tradingAccuracy: number;
-            /** @description return over the trades closed in the last 30 days, % */
+            /** @description return of the trades closed in the last 30 days plus the open trades at their marks (openPnlPct), % */
             roi30d: number;
-            /** @description largest peak-to-trough fall of the compounded return curve, % */
+            /** @description largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, % */
             maxDrawdown: number;
             closedTrades: number;
+            /** @description trades open now */
+            openTrades: number;
+            /** @description the open trades' unrealized return at their marks (the latest quotes), as a copier's equity sees it, % */
+            openPnlPct: number;
             followers: number;
             /**
              * @description Σ equity of the live copies
@@ -2091,11 +2099,11 @@ export interface components {
             dayLabels: string[];
             dailyPnls: number[];
             daily: components["schemas"]["DailyPnlDto"][];
-            /** @description from the one-day 95 % VaR of the last 30 daily returns */
+            /** @description from the one-day 95 % VaR of the last 30 daily returns (today's with the open trades at their marks) and of the open exposure */
             riskScore: number;
             /** @description fewer than 10 closed trades: no track record yet */
             newTrader: boolean;
-            /** @description compounded return over the last 30 days, %, a point a day (the card's sparkline) */
+            /** @description compounded return over the last 30 days, %, a point a day, today's with the open trades at their marks (the card's sparkline) */
             equityCurve30d: number[];
             recentTrades: components["schemas"]["RecentTradeDto"][];
         };
@@ -2153,10 +2161,10 @@ export interface components {
         TraderPerformanceDto: {
             /** @enum {string} */
             period: "1M" | "3M" | "1Y" | "all";
-            /** @description from the period's start (0 %) to today, a point per UTC day with a closed trade */
+            /** @description from the period's start (0 %) to today, a point per UTC day with a closed trade; today's with the open trades at their marks */
             equityCurve: components["schemas"]["EquityPointDto"][];
             /**
-             * @description the period's compounded return, %
+             * @description the period's compounded return, the open trades at their marks included, %
              * @example 4.25
              */
             periodReturnPct: number;
@@ -5738,7 +5746,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades) */
+            /** @description each item: profile, tradingAccuracy, roi30d, maxDrawdown, openTrades, openPnlPct, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +5906,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt) */
+            /** @description profile, strategy, stats (open trades at their marks), ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt) */
             200: {
                 headers: {
                     [name: string]: unknown;

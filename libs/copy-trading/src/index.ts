@@ -20,5 +20,7 @@ export { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.
 export { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
 export { CloseOutCopiesUseCase } from './application/use-cases/close-out-copies/close-out-copies.use-case';
 export * from './domain/risk-score';
+export * from './domain/trader-stats';
+export { ReadCopyTradingUseCase } from './application/use-cases/read-copy-trading/read-copy-trading.use-case';
 export { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 export { syncDemoHistory, syncDemoHistoryOnStart, type DemoHistoryResult } from './adapters/persistence/demo/demo-history';

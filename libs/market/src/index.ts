@@ -1,6 +1,7 @@
 export * from './domain/instrument';
 export * from './domain/market-errors';
 export * from './domain/session-calendar';
+export * from './domain/quote-age';
 export * from './application/ports/market-quotes';
 export * from './application/ports/market-feed';
 export { QuoteListeners } from './application/services/quote-listeners';

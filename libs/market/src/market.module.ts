@@ -5,6 +5,7 @@ import { MarketFeed } from './application/ports/market-feed';
 import { MarketQuotes, QuoteListener } from './application/ports/market-quotes';
 import { MarketStore } from './application/ports/market-store';
 import { InstrumentCatalogue } from './application/services/instrument-catalogue';
+import { LatestQuotes } from './application/services/latest-quotes';
 import { MarketHistory } from './application/services/market-history';
 import { QuoteListeners } from './application/services/quote-listeners';
 import { QuotePipeline } from './application/services/quote-pipeline';
@@ -67,6 +68,7 @@ export class MarketModule {
         QuoteListenerDiscovery,
         QuotePipeline,
         MarketHistory,
+        LatestQuotes,
         { provide: MarketQuotes, useClass: StoredMarketQuotes },
         feed,
         { provide: MarketFeed, useExisting: feed },

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, configWarnings, loadConfig } from './load-config';
+import { ConfigError, configWarnings, loadConfig, marketSecretOfSeed } from './load-config';
 
 const secret = (c: string) => c.repeat(40);
 const prodEnv = {
@@ -12,6 +12,7 @@ const prodEnv = {
   SESSION_SECRET: secret('c'),
   ADMIN_EMAIL: 'ops@example.com',
   ADMIN_PASSWORD: 'a-long-admin-password',
+  MARKET_FEED: 'binance',
 };
 
 describe('loadConfig', () => {
@@ -144,17 +145,76 @@ describe('loadConfig', () => {
 
   it('reads the market settings: simulated by default, test only under NODE_ENV=test (its default there)', () => {
     const dev = loadConfig({}, dir());
-    expect(dev).toMatchObject({ marketFeed: 'simulated', marketSeed: 20261123, marketMaxQuoteAgeMs: 10_000, binanceWsUrl: 'wss://stream.binance.com:9443' });
+    expect(dev).toMatchObject({ marketFeed: 'simulated', marketMaxQuoteAgeMs: 10_000, marketMaxFillAgeMs: 2_000, binanceWsUrl: 'wss://stream.binance.com:9443' });
     expect(loadConfig({ NODE_ENV: 'test' }, dir()).marketFeed).toBe('test');
     expect(loadConfig({ NODE_ENV: 'test', MARKET_FEED: 'simulated' }, dir()).marketFeed).toBe('simulated');
-    const custom = loadConfig({ MARKET_FEED: 'binance', MARKET_SEED: '42', MARKET_MAX_QUOTE_AGE: '2.5', BINANCE_WS_URL: 'ws://127.0.0.1:9000/' }, dir());
-    expect(custom).toMatchObject({ marketFeed: 'binance', marketSeed: 42, marketMaxQuoteAgeMs: 2500, binanceWsUrl: 'ws://127.0.0.1:9000' });
+    const custom = loadConfig({ MARKET_FEED: 'binance', MARKET_MAX_QUOTE_AGE: '2.5', MARKET_MAX_FILL_AGE_MS: '1500', BINANCE_WS_URL: 'ws://127.0.0.1:9000/' }, dir());
+    expect(custom).toMatchObject({ marketFeed: 'binance', marketMaxQuoteAgeMs: 2500, marketMaxFillAgeMs: 1500, binanceWsUrl: 'ws://127.0.0.1:9000' });
     expect(() => loadConfig({ MARKET_FEED: 'test' }, dir())).toThrow(/MARKET_FEED can be "test" only when NODE_ENV=test/);
     expect(() => loadConfig({ MARKET_FEED: 'live' }, dir())).toThrow(/MARKET_FEED/);
-    expect(() => loadConfig({ MARKET_SEED: '-1' }, dir())).toThrow(/MARKET_SEED/);
     expect(() => loadConfig({ MARKET_MAX_QUOTE_AGE: '0' }, dir())).toThrow(/MARKET_MAX_QUOTE_AGE/);
     expect(() => loadConfig({ MARKET_MAX_QUOTE_AGE: 'ten' }, dir())).toThrow(/MARKET_MAX_QUOTE_AGE/);
+    expect(() => loadConfig({ MARKET_MAX_FILL_AGE_MS: '2s' }, dir())).toThrow('Configuration error: MARKET_MAX_FILL_AGE_MS must be a number of milliseconds between 100 and 3600000 (got "2s")');
+    expect(() => loadConfig({ MARKET_MAX_FILL_AGE_MS: '50' }, dir())).toThrow(/MARKET_MAX_FILL_AGE_MS/);
     expect(() => loadConfig({ BINANCE_WS_URL: 'https://example.com' }, dir())).toThrow(ConfigError);
+  });
+
+  it('production refuses the simulated market, in one line naming MARKET_FEED (explicit or by default)', () => {
+    const { MARKET_FEED: _feed, ...noFeed } = prodEnv;
+    const line =
+      'Configuration error: MARKET_FEED must be a real feed (binance) when NODE_ENV=production, not "simulated" (the default): real money never trades on prices the platform makes up';
+    expect(() => loadConfig(noFeed, dir())).toThrow(new ConfigError('MARKET_FEED', line.replace('Configuration error: MARKET_FEED ', '')));
+    expect(() => loadConfig({ ...prodEnv, MARKET_FEED: 'simulated' }, dir())).toThrow(line);
+    expect(line).not.toContain('\n');
+    // production with a real feed keeps no market secret at all
+    const cwd = dir();
+    expect(loadConfig(prodEnv, cwd).marketSecret).toBeUndefined();
+    expect(existsSync(join(cwd, 'var', 'market-secret'))).toBe(false);
+  });
+
+  it('keeps a 256-bit market secret per installation in DATA_DIR: generated once, kept, never shared', () => {
+    const one = dir();
+    const first = loadConfig({}, one);
+    expect(first.marketSecret).toMatch(/^[0-9a-f]{64}$/);
+    const file = join(one, 'var', 'market-secret');
+    expect(readFileSync(file, 'utf8')).toBe(`${first.marketSecret}\n`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({}, one).marketSecret).toBe(first.marketSecret);
+    // another installation, another secret (and so another price path)
+    expect(loadConfig({}, dir()).marketSecret).not.toBe(first.marketSecret);
+    // MARKET_SECRET from the environment instead (then nothing is written)
+    const two = dir();
+    const given = 'AB'.repeat(32);
+    expect(loadConfig({ MARKET_SECRET: given }, two).marketSecret).toBe(given.toLowerCase());
+    expect(existsSync(join(two, 'var', 'market-secret'))).toBe(false);
+    expect(() => loadConfig({ MARKET_SECRET: 'secret' }, dir())).toThrow(
+      'Configuration error: MARKET_SECRET must be 64 hex digits (256 bits), e.g. from `openssl rand -hex 32`',
+    );
+    // a damaged file stops the start with one line naming the file
+    const three = dir();
+    mkdirSync(join(three, 'var'));
+    writeFileSync(join(three, 'var', 'market-secret'), '20261123\n');
+    expect(() => loadConfig({}, three)).toThrow(
+      `Configuration error: DATA_DIR holds ${join(three, 'var', 'market-secret')}, which is not a 256-bit secret (64 hex digits): ` +
+        'delete it to generate a new one (prices go on from the last stored quote), or set MARKET_SECRET (64 hex digits, e.g. from `openssl rand -hex 32`)',
+    );
+  });
+
+  it('accepts MARKET_SEED (a reproducible path) only under NODE_ENV=test', () => {
+    const seeded = loadConfig({ NODE_ENV: 'test', MARKET_FEED: 'simulated', MARKET_SEED: '42' }, dir());
+    expect(seeded.marketSecret).toBe(marketSecretOfSeed(42));
+    expect(loadConfig({ NODE_ENV: 'test', MARKET_SEED: '42' }, dir()).marketSecret).toBe(seeded.marketSecret);
+    expect(marketSecretOfSeed(43)).not.toBe(seeded.marketSecret);
+    for (const env of [{}, { NODE_ENV: 'development', MARKET_FEED: 'simulated' }, { ...prodEnv }]) {
+      expect(() => loadConfig({ ...env, MARKET_SEED: '20261123' }, dir())).toThrow(
+        'Configuration error: MARKET_SEED is accepted only with NODE_ENV=test: a seed makes every simulated price known in advance; ' +
+          'remove it (each installation keeps its own secret in DATA_DIR) or set MARKET_SECRET (64 hex digits, e.g. from `openssl rand -hex 32`)',
+      );
+    }
+    expect(() => loadConfig({ NODE_ENV: 'test', MARKET_SEED: '-1' }, dir())).toThrow(/MARKET_SEED must be a whole number/);
+    expect(() => loadConfig({ NODE_ENV: 'test', MARKET_SEED: '1', MARKET_SECRET: 'ab'.repeat(32) }, dir())).toThrow(/MARKET_SEED and MARKET_SECRET are both set/);
+    // under NODE_ENV=test without a seed: the same per-installation secret as anywhere else
+    expect(loadConfig({ NODE_ENV: 'test' }, dir()).marketSecret).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('reads the fault-tolerance settings with their defaults (SHUTDOWN_GRACE_MS and the database timeouts)', () => {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { AppConfig } from '@mirrorline/shared';
@@ -168,20 +168,98 @@ function secret(env: Env, name: string, production: boolean, fallback: () => str
 }
 
 const MARKET_FEEDS = ['simulated', 'binance', 'test'] as const;
+const MARKET_SECRET = /^[0-9a-f]{64}$/i;
+const MARKET_SECRET_HINT = 'set MARKET_SECRET (64 hex digits, e.g. from `openssl rand -hex 32`)';
 
-/** MARKET_* and BINANCE_WS_URL (product.md §3, §9.2). */
-function marketConfig(env: Env, nodeEnv: AppConfig['nodeEnv']): Pick<AppConfig, 'marketFeed' | 'marketSeed' | 'marketMaxQuoteAgeMs' | 'binanceWsUrl'> {
+/**
+ * This installation's secret for the simulated market (product.md §11.1): 256 random bits generated once into
+ * DATA_DIR/market-secret, beside the dev secrets, so that two installations never share a price path and reading
+ * the source tells nobody the next tick. Another process creating it at the same moment wins (its file is read).
+ */
+function installationMarketSecret(dataDir: string): string {
+  const file = join(dataDir, 'market-secret');
+  const read = (): string | undefined => {
+    let stored: string;
+    try {
+      stored = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      if (codeOf(error) === 'ENOENT') return undefined;
+      throw new ConfigError('DATA_DIR', `holds ${file}, which cannot be read (${codeOf(error)}): fix its permissions, or ${MARKET_SECRET_HINT}`);
+    }
+    if (!MARKET_SECRET.test(stored)) {
+      throw new ConfigError(
+        'DATA_DIR',
+        `holds ${file}, which is not a 256-bit secret (64 hex digits): delete it to generate a new one (prices go on from the last stored quote), or ${MARKET_SECRET_HINT}`,
+      );
+    }
+    return stored.toLowerCase();
+  };
+  const existing = read();
+  if (existing) return existing;
+  const secret = randomBytes(32).toString('hex');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if (codeOf(error) === 'EEXIST') return read() ?? secret;
+    throw new ConfigError('DATA_DIR', `(${dataDir}) is not writable (${codeOf(error)}): cannot keep the market secret in ${file}; point DATA_DIR at a writable directory, or ${MARKET_SECRET_HINT}`);
+  }
+  return secret;
+}
+
+/** The secret a MARKET_SEED stands for: a reproducible path, for the tests only (anyone who knows the seed knows the path). */
+export function marketSecretOfSeed(seed: number): string {
+  return createHash('sha256').update(`mirrorline market seed ${seed}`).digest('hex');
+}
+
+/** MARKET_* and BINANCE_WS_URL (product.md §3, §9.2, §11.1). */
+function marketConfig(
+  env: Env,
+  nodeEnv: AppConfig['nodeEnv'],
+  dataDir: string,
+): Pick<AppConfig, 'marketFeed' | 'marketSecret' | 'marketMaxQuoteAgeMs' | 'marketMaxFillAgeMs' | 'binanceWsUrl'> {
   const feed = (value(env, 'MARKET_FEED') ?? (nodeEnv === 'test' ? 'test' : 'simulated')) as AppConfig['marketFeed'];
   if (!MARKET_FEEDS.includes(feed)) throw new ConfigError('MARKET_FEED', `must be simulated or binance (got "${feed}")`);
   if (feed === 'test' && nodeEnv !== 'test') throw new ConfigError('MARKET_FEED', 'can be "test" only when NODE_ENV=test (use simulated or binance)');
-  const seedRaw = value(env, 'MARKET_SEED') ?? '20261123';
-  if (!/^\d{1,15}$/.test(seedRaw)) throw new ConfigError('MARKET_SEED', `must be a whole number from 0 to 999999999999999 (got "${seedRaw}")`);
+  if (feed === 'simulated' && nodeEnv === 'production') {
+    throw new ConfigError(
+      'MARKET_FEED',
+      'must be a real feed (binance) when NODE_ENV=production, not "simulated" (the default): real money never trades on prices the platform makes up',
+    );
+  }
+  const seedRaw = value(env, 'MARKET_SEED');
+  const secretRaw = value(env, 'MARKET_SECRET');
+  if (seedRaw !== undefined) {
+    if (nodeEnv !== 'test') {
+      throw new ConfigError(
+        'MARKET_SEED',
+        'is accepted only with NODE_ENV=test: a seed makes every simulated price known in advance; remove it (each installation keeps its own secret in DATA_DIR) or ' +
+          MARKET_SECRET_HINT,
+      );
+    }
+    if (!/^\d{1,15}$/.test(seedRaw)) throw new ConfigError('MARKET_SEED', `must be a whole number from 0 to 999999999999999 (got "${seedRaw}")`);
+    if (secretRaw !== undefined) throw new ConfigError('MARKET_SEED', 'and MARKET_SECRET are both set: keep one');
+  }
+  if (secretRaw !== undefined && !MARKET_SECRET.test(secretRaw)) throw new ConfigError('MARKET_SECRET', 'must be 64 hex digits (256 bits), e.g. from `openssl rand -hex 32`');
+  // Only where the simulated market may run (its feed, or the tests, whose specs write simulated history).
+  const simulated = feed === 'simulated' || nodeEnv === 'test';
+  const marketSecret = !simulated
+    ? undefined
+    : seedRaw !== undefined
+      ? marketSecretOfSeed(Number(seedRaw))
+      : (secretRaw?.toLowerCase() ?? installationMarketSecret(dataDir));
   const ageRaw = value(env, 'MARKET_MAX_QUOTE_AGE') ?? '10';
   if (!/^\d+(\.\d+)?$/.test(ageRaw) || Number(ageRaw) <= 0 || Number(ageRaw) > 3600) {
     throw new ConfigError('MARKET_MAX_QUOTE_AGE', `must be a number of seconds above 0 and at most 3600 (got "${ageRaw}")`);
   }
   const binanceWsUrl = url(env, 'BINANCE_WS_URL', ['ws', 'wss']) ?? 'wss://stream.binance.com:9443';
-  return { marketFeed: feed, marketSeed: Number(seedRaw), marketMaxQuoteAgeMs: Math.round(Number(ageRaw) * 1000), binanceWsUrl: binanceWsUrl.replace(/\/+$/, '') };
+  return {
+    marketFeed: feed,
+    marketSecret,
+    marketMaxQuoteAgeMs: Math.round(Number(ageRaw) * 1000),
+    marketMaxFillAgeMs: milliseconds(env, 'MARKET_MAX_FILL_AGE_MS', 2_000, 100, 3_600_000),
+    binanceWsUrl: binanceWsUrl.replace(/\/+$/, ''),
+  };
 }
 
 /**
@@ -257,7 +335,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     adminPanel: bool(env, 'ADMIN_PANEL', nodeEnv !== 'test'),
     spaDir: value(env, 'SPA_DIR') === 'off' ? undefined : abs(value(env, 'SPA_DIR') ?? join('frontend', 'dist')),
-    ...marketConfig(env, nodeEnv),
+    ...marketConfig(env, nodeEnv, dataDir),
     withdrawalAddressCooldownSeconds: seconds(env, 'WITHDRAWAL_ADDRESS_COOLDOWN', 86400),
     mfaEncryptionKey: '',
     apiDocs: bool(env, 'API_DOCS', !isProduction),

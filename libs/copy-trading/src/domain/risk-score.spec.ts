@@ -1,4 +1,4 @@
-import { dailyVar95, NEW_TRADER_CLOSED_TRADES, RISK_BANDS, riskScore } from './risk-score';
+import { DAILY_VOLATILITY_PCT, dailyVar95, NEW_TRADER_CLOSED_TRADES, openVar95, RISK_BANDS, riskScore } from './risk-score';
 
 const days = (values: number[]) => [...values, ...Array(30 - values.length).fill(0)];
 
@@ -36,5 +36,23 @@ describe('risk score (1–10 from the one-day 95 % VaR of 30 daily returns)', ()
       expect(score).toBeLessThanOrEqual(10);
     }
     expect(NEW_TRADER_CLOSED_TRADES).toBe(10);
+  });
+
+  it('open exposure: a trader holding large open positions is not calm because nothing closed', () => {
+    const quiet = Array(30).fill(0);
+    expect(riskScore(quiet)).toBe(1);
+    // Half a copier's equity in one crypto trade: VaR95 = 1.645 × 0.5 × 60/√365 % ≈ 2.58 % → score 8.
+    expect(openVar95([{ market: 'Crypto', weight: 0.5 }])).toBeCloseTo(1.645 * 0.5 * (60 / Math.sqrt(365)), 10);
+    expect(riskScore(quiet, [{ market: 'Crypto', weight: 0.5 }])).toBe(8);
+    // The same in FX (8 % a year) weighs far less; all of the equity in stocks is an 8, all of it in crypto a 10.
+    expect(riskScore(quiet, [{ market: 'Forex', weight: 0.5 }])).toBe(3);
+    expect(riskScore(quiet, [{ market: 'Stocks', weight: 1 }])).toBe(8);
+    expect(riskScore(quiet, [{ market: 'Crypto', weight: 0.75 }, { market: 'Crypto', weight: 0.25 }])).toBe(10);
+    // an unknown market counts as the wildest
+    expect(openVar95([{ market: 'Moon', weight: 0.1 }])).toBeCloseTo(1.645 * 0.1 * DAILY_VOLATILITY_PCT.Crypto, 10);
+    // the larger of the two VaRs decides: a wild history is not calmed by small open positions
+    const wild = Array.from({ length: 30 }, (_, i) => (i % 2 ? 4 : -4));
+    expect(riskScore(wild, [{ market: 'Forex', weight: 0.01 }])).toBe(riskScore(wild));
+    expect(openVar95([])).toBe(0);
   });
 });

@@ -1,12 +1,15 @@
 /**
- * The trader's risk score, 1 (calm) to 10 (wild), from the volatility of the trader's daily returns over
- * the last 30 UTC days — a value-at-risk measure in the spirit of eToro's risk score.
+ * The trader's risk score, 1 (calm) to 10 (wild), from a one-day 95 % value at risk in the spirit of eToro's risk
+ * score — the larger of two:
  *
- *   r_d   = Σ over the trades closed on day d of pnlPct × allocationPct / 100   (% of a copier's equity;
- *           a day without a close is 0)
- *   σ     = population standard deviation of r_1 … r_30
- *   VaR95 = 1.645 × σ                                                           (one-day 95 % VaR, %)
- *   score = the first band whose upper bound VaR95 does not exceed (RISK_BANDS), 10 above the last
+ *   history: r_d   = Σ over the trades closed on day d of pnlPct × allocationPct / 100   (% of a copier's equity;
+ *                    a day without a close is 0; today's also holds the open trades' return at their marks)
+ *            σ     = population standard deviation of r_1 … r_30
+ *            VaR95 = 1.645 × σ
+ *   open:    VaR95 = 1.645 × Σ over the open trades of weight × σ_day(market)
+ *                    (weight: the share of a copier's equity the trade holds; σ_day: the market's typical daily
+ *                    volatility), so a trader who holds large open positions cannot look calm because nothing closed
+ *   score  = the first band whose upper bound the larger VaR95 does not exceed (RISK_BANDS), 10 above the last
  *
  * docs/copy-trading.md lists the bands.
  */
@@ -14,6 +17,21 @@ export const RISK_WINDOW_DAYS = 30;
 export const VAR_Z_95 = 1.645;
 /** Upper bounds of the one-day 95 % VaR (in % of equity) for scores 1 … 9; above the last: 10. */
 export const RISK_BANDS: readonly number[] = [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2.25, 3.5, 5];
+/**
+ * A market's typical one-day volatility, % (the yearly volatilities of product.md §9.2 — 8 % FX, 60 % crypto,
+ * 30 % stocks — over √260, √365 and √252 trading days). An unknown market counts as the wildest.
+ */
+export const DAILY_VOLATILITY_PCT: Readonly<Record<string, number>> = {
+  Forex: 8 / Math.sqrt(260),
+  Crypto: 60 / Math.sqrt(365),
+  Stocks: 30 / Math.sqrt(252),
+};
+
+/** An open trade's share of a copier's equity (0–1) and its market. */
+export interface OpenExposure {
+  market: string;
+  weight: number;
+}
 
 export function dailyVar95(dailyReturnsPct: readonly number[]): number {
   const n = dailyReturnsPct.length;
@@ -23,8 +41,14 @@ export function dailyVar95(dailyReturnsPct: readonly number[]): number {
   return VAR_Z_95 * Math.sqrt(variance);
 }
 
-export function riskScore(dailyReturnsPct: readonly number[]): number {
-  const v = dailyVar95(dailyReturnsPct);
+/** The one-day 95 % VaR of the open trades, % of a copier's equity (each trade's volatility counted in full). */
+export function openVar95(exposure: readonly OpenExposure[]): number {
+  const wildest = Math.max(...Object.values(DAILY_VOLATILITY_PCT));
+  return VAR_Z_95 * exposure.reduce((sum, e) => sum + e.weight * (DAILY_VOLATILITY_PCT[e.market] ?? wildest), 0);
+}
+
+export function riskScore(dailyReturnsPct: readonly number[], openExposure: readonly OpenExposure[] = []): number {
+  const v = Math.max(dailyVar95(dailyReturnsPct), openVar95(openExposure));
   const band = RISK_BANDS.findIndex((upper) => v <= upper + 1e-12);
   return band === -1 ? 10 : band + 1;
 }

@@ -1,39 +1,54 @@
+import { createCipheriv, createHmac } from 'node:crypto';
 import { INTERVAL_MS, type CandleInterval, type InstrumentSpec } from './instrument';
 
 /**
- * The simulated market (product.md §9.2): a geometric Brownian motion per instrument,
+ * The simulated market (product.md §9.2, §11.1): a geometric Brownian motion per instrument,
  *   S(t + dt) = S(t) · exp(−σ²·dt/2 + σ·√dt·Z),   dt in years, σ the instrument's yearly volatility,
- * whose shocks Z are a pure function of (seed, symbol, step index): one MARKET_SEED gives one path,
- * whichever process computes it and whenever. The price stands still while the session is closed.
- * Everything here is a plain number; prices become exact decimal strings only in `formatPrice`.
+ * whose shocks Z come from a CSPRNG keyed by the installation's 256-bit secret (MARKET_SECRET or DATA_DIR's
+ * market-secret): nobody without the secret can tell the next tick, and two installations never share a path.
+ * The generator is counter-based (AES-256-CTR keyed per symbol, the block counter being the step), so any step
+ * is computed on its own: a backfill of any window, whenever and by whichever process, gives the same shocks.
+ * The price stands still while the session is closed. Everything here is a plain number; prices become exact
+ * decimal strings only in `formatPrice`.
  */
 const YEAR_MS = 365 * 86_400_000;
 
-/** 32-bit string hash (FNV-1a), to fold the seed and the symbol into the generator's key. */
-export function hashKey(seed: number, symbol: string): number {
-  let h = 0x811c9dc5 ^ (seed >>> 0);
-  for (let i = 0; i < symbol.length; i++) {
-    h ^= symbol.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= Math.floor(seed / 0x100000000);
-  return h >>> 0;
+/** The generator's lanes: the kinds of step, each its own sequence of blocks. */
+export const PATH_LANES = { minute: 1, hour: 2, second: 3 } as const;
+const BLOCK = 16;
+
+/** The AES-256 key of one instrument's path: HMAC-SHA256(secret, symbol), so each symbol has an independent stream. */
+export function pathKey(secret: string, symbol: string): Buffer {
+  if (!/^[0-9a-f]{64}$/i.test(secret)) throw new Error('the market secret must be 64 hex digits (256 bits)');
+  return createHmac('sha256', Buffer.from(secret, 'hex')).update(`mirrorline market path v1 ${symbol}`).digest();
 }
 
-/** A uniform in (0, 1) from (key, index, lane): a counter-based generator (splitmix32 finaliser). */
-function uniform(key: number, index: number, lane: number): number {
-  let x = (key ^ Math.imul(index | 0, 0x9e3779b1) ^ Math.imul(Math.floor(index / 0x100000000) + lane * 0x632be5ab, 0x85ebca6b)) >>> 0;
-  x = Math.imul(x ^ (x >>> 16), 0x21f0aaad);
-  x = Math.imul(x ^ (x >>> 15), 0x735a2d97);
-  x = (x ^ (x >>> 15)) >>> 0;
-  return (x + 0.5) / 0x100000000;
+/**
+ * `count` 16-byte blocks of the path's keystream from step `first` of `lane`: block i is AES-256(key, lane ‖ first + i)
+ * (two big-endian 64-bit halves of the counter), one call for a whole stretch.
+ */
+export function pathBlocks(key: Buffer, lane: number, first: number, count: number): Buffer {
+  if (!Number.isSafeInteger(first) || first < 0) throw new Error(`a step index must be a whole number ≥ 0 (got ${first})`);
+  const counter = Buffer.alloc(BLOCK);
+  counter.writeUInt32BE(lane, 4);
+  counter.writeUInt32BE(Math.floor(first / 0x100000000), 8);
+  counter.writeUInt32BE(first % 0x100000000, 12);
+  return createCipheriv('aes-256-ctr', key, counter).update(Buffer.alloc(count * BLOCK));
 }
 
-/** A standard normal shock for step `index` of the path `key` (Box–Muller). */
-export function shock(key: number, index: number, lane = 0): number {
-  const u1 = uniform(key, index, lane * 2 + 1);
-  const u2 = uniform(key, index, lane * 2 + 2);
-  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+/** The uniform in (0, 1) of 32 bits of the keystream at `offset`. */
+function uniformAt(blocks: Buffer, offset: number): number {
+  return (blocks.readUInt32BE(offset) + 0.5) / 0x100000000;
+}
+
+/** The standard normal shock of the block at `offset` (Box–Muller on its first two words). */
+function normalAt(blocks: Buffer, offset: number): number {
+  return Math.sqrt(-2 * Math.log(uniformAt(blocks, offset))) * Math.cos(2 * Math.PI * uniformAt(blocks, offset + 4));
+}
+
+/** The shock of one live tick: step `second` (seconds since the epoch) of the path `key`. */
+export function tickShock(key: Buffer, second: number): number {
+  return normalAt(pathBlocks(key, PATH_LANES.second, second, 1), 0);
 }
 
 /** One GBM step of `ms` milliseconds with the shock z. */
@@ -66,28 +81,33 @@ export interface MinuteBar {
 
 /**
  * The path of one instrument over [from, to) in steps of `stepMinutes` (1, or 60 for the older history),
- * starting at `startPrice`: a bar per step its session is open (a step is open when its first minute is). The minute index since the epoch keys the shocks,
- * so a backfill of any window yields the same shocks as another run over that window.
+ * starting at `startPrice`: a bar per step its session is open (a step is open when its first minute is). The
+ * step's index since the epoch is the generator's counter, so a backfill of any window yields the same shocks as
+ * another run over that window.
  */
-export function simulateMinutes(seed: number, spec: InstrumentSpec, from: number, to: number, startPrice: number, stepMinutes = 1): MinuteBar[] {
-  const key = hashKey(seed, spec.symbol);
+export function simulateMinutes(secret: string, spec: InstrumentSpec, from: number, to: number, startPrice: number, stepMinutes = 1): MinuteBar[] {
   const bars: MinuteBar[] = [];
   let price = startPrice;
   const first = Math.floor(from / 60_000 / stepMinutes) * stepMinutes;
   const last = Math.floor(to / 60_000);
+  const steps = Math.max(0, Math.floor((last - first) / stepMinutes));
+  if (!steps) return bars;
   const dt = (stepMinutes * 60_000) / YEAR_MS;
   const drift = -0.5 * spec.volatility * spec.volatility * dt;
   const sigma = spec.volatility * Math.sqrt(dt);
   const open = minuteOpen(spec.session);
-  // Coarser steps draw from other lanes of the generator: an hourly path is not sixty 1-minute ones.
-  const lane = stepMinutes === 1 ? 0 : 10 + stepMinutes;
-  for (let m = first; m + stepMinutes <= last; m += stepMinutes) {
+  // Coarser steps have a lane of their own: an hourly path is not sixty 1-minute ones.
+  const lane = stepMinutes === 1 ? PATH_LANES.minute : PATH_LANES.hour;
+  const blocks = pathBlocks(pathKey(secret, spec.symbol), lane, first / stepMinutes, steps);
+  for (let i = 0; i < steps; i++) {
+    const m = first + i * stepMinutes;
     if (!open(m)) continue;
+    const at = i * BLOCK;
     const o = price;
-    const c = o * Math.exp(drift + sigma * shock(key, m, lane));
+    const c = o * Math.exp(drift + sigma * normalAt(blocks, at));
     // The extremes inside the step: beyond open/close by up to half a step's typical move.
-    const up = uniform(key, m, 7 + lane * 3) * sigma * 0.5;
-    const down = uniform(key, m, 8 + lane * 3) * sigma * 0.5;
+    const up = uniformAt(blocks, at + 8) * sigma * 0.5;
+    const down = uniformAt(blocks, at + 12) * sigma * 0.5;
     bars.push({ time: m * 60_000, open: o, close: c, high: Math.max(o, c) * (1 + up), low: Math.min(o, c) * (1 - down) });
     price = c;
   }

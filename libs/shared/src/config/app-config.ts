@@ -44,10 +44,16 @@ export interface AppConfig {
   outboxSweepMs: number;
   /** MARKET_FEED: where prices come from (product.md §9.2); `test` only with NODE_ENV=test (its default there). */
   marketFeed: 'simulated' | 'binance' | 'test';
-  /** MARKET_SEED: seed of the simulated market (one seed → one path). */
-  marketSeed: number;
-  /** MARKET_MAX_QUOTE_AGE in milliseconds: older quotes are stale and nothing fills on them. */
+  /**
+   * The simulated market's 256-bit secret (64 hex digits) that keys its CSPRNG (product.md §11.1): MARKET_SECRET,
+   * or made from MARKET_SEED (NODE_ENV=test only), or generated once per installation into DATA_DIR/market-secret.
+   * Set whenever the simulated market may run (MARKET_FEED=simulated, or NODE_ENV=test); undefined otherwise.
+   */
+  marketSecret?: string;
+  /** MARKET_MAX_QUOTE_AGE in milliseconds: older quotes are stale (charts, marks) and nothing fills on them. */
   marketMaxQuoteAgeMs: number;
+  /** MARKET_MAX_FILL_AGE_MS: a fill uses a quote at most this old, else 503 MARKET.NO_QUOTE (product.md §11.1). */
+  marketMaxFillAgeMs: number;
   /** BINANCE_WS_URL: base URL of the binance feed's WebSocket streams (…/stream?streams= is appended). */
   binanceWsUrl: string;
   /** WITHDRAWAL_ADDRESS_COOLDOWN: seconds before a new withdrawal address is usable (product.md §10). */

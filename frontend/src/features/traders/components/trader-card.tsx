@@ -45,6 +45,22 @@ export function TraderCard({ trader }: { trader: Trader }) {
             <dd data-testid="risk-score" className={trader.riskScore >= 7 ? 'down' : trader.riskScore <= 3 ? 'up' : undefined}>{trader.riskScore}/10</dd>
           </div>
         )}
+        {typeof trader.openTrades === 'number' && (
+          <div>
+            <dt>Open trades</dt>
+            <dd data-testid="open-trades">
+              {trader.openTrades}
+              {trader.openTrades > 0 && (
+                <>
+                  {' · '}
+                  <span title="Unrealized return of the open trades at the market">
+                    <Percent value={trader.openPnlPct} />
+                  </span>
+                </>
+              )}
+            </dd>
+          </div>
+        )}
         {trader.maxDrawdown !== null && (
           <div>
             <dt>Max drawdown</dt>

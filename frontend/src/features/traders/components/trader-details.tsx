@@ -70,8 +70,14 @@ export function TraderDetails({
                 <div><dt>Followers</dt><dd>{t.followers}</dd></div>
                 <div><dt>Profit share</dt><dd>{t.share}%</dd></div>
                 {t.closedTrades !== null && <div><dt>Closed trades</dt><dd>{t.closedTrades}</dd></div>}
+                {typeof t.openTrades === 'number' && <div><dt>Open trades</dt><dd data-testid="open-trades">{t.openTrades}</dd></div>}
+                {t.openTrades > 0 && <div><dt>Open P&amp;L</dt><dd data-testid="open-pnl"><Percent value={t.openPnlPct} /></dd></div>}
                 {t.assetsCopying !== null && <div><dt>Copied equity</dt><dd><Money value={t.assetsCopying} /></dd></div>}
               </dl>
+              <p className="small muted">
+                The statistics count open trades at the current market price: an open trade at a loss counts as a losing trade, and in
+                ROI and drawdown, until it closes.
+              </p>
               {performance?.({ id: String(t.id || id || ''), name: t.name })}
               <section className="card">
                 <h2>Daily PnL, last ten days</h2>

@@ -61,6 +61,19 @@ describe('traders list', () => {
     expect(within(ray).getByRole('link', { name: 'Copy Rookie Ray' })).toHaveAttribute('href', '/traderinfo/3');
   });
 
+  it('a card shows the open trades and their return at the market, or just 0 when none is open', async () => {
+    const holding = { ...trader, newTrader: false, riskScore: 8, openTrades: 3, openPnlPct: -4.88, tradingAccuracy: 50, roi30d: 1.12 };
+    const flat = { ...trader, id: 3, name: 'Flat Fay', newTrader: false, openTrades: 0, openPnlPct: 0 };
+    mockFetch({ 'GET /api/traders': { items: [holding, flat], total: 2, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traders');
+    const nora = (await screen.findByRole('heading', { name: 'Nora Quinn' })).closest('article')!;
+    expect(within(nora).getByTestId('open-trades')).toHaveTextContent(/^3 · -4\.88%$/);
+    expect(within(nora).getByText('-4.88%')).toHaveClass('neg');
+    expect(within(nora).getByText('50%')).toBeInTheDocument();
+    const fay = screen.getByRole('heading', { name: 'Flat Fay' }).closest('article')!;
+    expect(within(fay).getByTestId('open-trades')).toHaveTextContent(/^0$/);
+  });
+
   it('searches by name on the server after a short pause', async () => {
     const fetchMock = mockFetch({ 'GET /api/traders': { items: [trader], total: 1, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
     renderApp('/traders');
@@ -78,6 +91,25 @@ describe('traders list', () => {
     mockFetch({ 'GET /api/traders': () => jsonResponse(503, { statusCode: 503, message: 'Database unavailable' }), 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
     renderApp('/traders');
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('trader details: open trades at the market', () => {
+  it('shows the open trades, their return at the market, and says how the statistics count them', async () => {
+    mockFetch({ 'GET /api/traders/2': { ...trader, openTrades: 2, openPnlPct: 3.25, recentTrades: [] }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traderinfo/2');
+    await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
+    expect(screen.getByTestId('open-trades')).toHaveTextContent('2');
+    expect(within(screen.getByTestId('open-pnl')).getByText('+3.25%')).toHaveClass('pos');
+    expect(screen.getByText(/an open trade at a loss counts as a losing trade/)).toBeInTheDocument();
+  });
+
+  it('shows 0 open trades and no open P&L when none is open', async () => {
+    mockFetch({ 'GET /api/traders/2': { ...trader, openTrades: 0, openPnlPct: 0, recentTrades: [] }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traderinfo/2');
+    await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
+    expect(screen.getByTestId('open-trades')).toHaveTextContent('0');
+    expect(screen.queryByTestId('open-pnl')).toBeNull();
   });
 });
 

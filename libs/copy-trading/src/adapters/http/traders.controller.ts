@@ -26,12 +26,20 @@ export class TradersController {
     private readonly performance: ReadTraderPerformanceUseCase,
   ) {}
 
-  /** Public list with stats from closed trades; cached a few seconds by clients and proxies. */
+  /** Public list with stats marked to the market; cached a few seconds by clients and proxies. */
   @Public()
   @Get()
   @Header('Cache-Control', 'public, max-age=5')
-  @ApiOkResponse({ type: TradersPageDto, description: 'each item: profile, tradingAccuracy, roi30d, maxDrawdown, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)' })
-  @ApiOperation({ summary: 'Traders (public)', description: 'Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats come from closed trades; cached a few seconds.' })
+  @ApiOkResponse({
+    type: TradersPageDto,
+    description:
+      'each item: profile, tradingAccuracy, roi30d, maxDrawdown, openTrades, openPnlPct, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)',
+  })
+  @ApiOperation({
+    summary: 'Traders (public)',
+    description:
+      'Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats count the open trades at their marks (an open loss is a losing trade until it closes); cached a few seconds.',
+  })
   async list(@Query() query: TraderListQueryDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     const list = {
       page: query.page ?? 1,
@@ -40,9 +48,10 @@ export class TradersController {
       traderType: query.traderType,
       search: query.search?.trim() || undefined,
     } as const;
-    // Served from memory as serialized JSON (docs/performance.md): no stringify, no hashing per request.
+    // Served from memory as serialized JSON (docs/performance.md): made again only when a row or a quote changed.
+    const [rows, marks] = await Promise.all([this.publicCache.get('traders', () => this.read.publicTraders()), this.read.marks()]);
     const key = `list:${list.page}:${list.limit}:${list.sort}:${list.traderType ?? ''}:${list.search ?? ''}`;
-    return sendPublicPage(res, await this.publicCache.page(key, () => this.read.listTraders(list)));
+    return sendPublicPage(res, this.publicCache.composed(key, [rows, marks], () => this.read.listTraders(list, rows, marks)));
   }
 
   @Roles('Trader')
@@ -77,10 +86,11 @@ export class TradersController {
   @Public()
   @Get(':id')
   @Header('Cache-Control', 'public, max-age=5')
-  @ApiOkResponse({ type: TraderDetailsDto, description: 'profile, strategy, stats, ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
-  @ApiOperation({ summary: 'A trader (public)', description: 'Profile, strategy, stats, ten-day PnL, risk score and the recent closed trades.' })
+  @ApiOkResponse({ type: TraderDetailsDto, description: 'profile, strategy, stats (open trades at their marks), ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
+  @ApiOperation({ summary: 'A trader (public)', description: 'Profile, strategy, stats, open trades and their return at the market, ten-day PnL, risk score and the recent closed trades.' })
   @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
   async get(@Param('id', intId()) id: number, @Res({ passthrough: true }) res: Response): Promise<string> {
-    return sendPublicPage(res, await this.publicCache.page(`trader:${id}`, () => this.read.trader(id)));
+    const [row, marks] = await Promise.all([this.publicCache.get(`trader:${id}`, () => this.read.traderStats(id)), this.read.marks()]);
+    return sendPublicPage(res, this.publicCache.composed(`trader:${id}`, [row, marks], () => this.read.traderPage(row, marks)));
   }
 }

@@ -1,4 +1,4 @@
-import { NEW_TRADER_CLOSED_TRADES, riskScore } from '../../domain/risk-score';
+import { NEW_TRADER_CLOSED_TRADES } from '../../domain/risk-score';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents, pageOffset, runSql, sql, sqlText, type Page, type PageQuery } from '@mirrorline/shared';
@@ -13,9 +13,8 @@ import {
   type Follower,
   type MyCopy,
   type SkipRecord,
-  type TraderDetails,
-  type TraderListQuery,
-  type TraderSummary,
+  type TraderDetailsRow,
+  type TraderStatsRow,
   type TraderTrade,
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
@@ -42,22 +41,24 @@ function markOf(quotes: ReadonlyMap<string, Quote>, symbol: string, side: string
 
 const bySymbol = (quotes: readonly Quote[]): Map<string, Quote> => new Map(quotes.map((q) => [q.symbol, q]));
 
-/**
- * Stats of one trader from its closed trades. A trade's return on a copier's equity is
- * pnlPct × allocationPct / 100; ROI 30 d sums them, max drawdown compounds them, the daily PnL sums
- * them per UTC day. Followers and assets come from live copies; copiers' pnl from the per-trade totals
- * the settlement stores (no scan of positions). Joins the trader's user for PUBLIC_TRADER.
- */
 /** The wallet's relation (copy_id, balance): each copy's equity account. */
 const COPY_EQUITY = sqlText(walletQueries.copyEquity());
 
+/**
+ * What the statistics of a trader are made of (domain/trader-stats.ts marks them to the market). A trade's return
+ * on a copier's equity is pnlPct × allocationPct / 100; of the closed trades, ROI 30 d sums them, the curve
+ * compounds them in close order (its drawdown, last point and peak), the daily PnL sums them per UTC day; the open
+ * trades come as they are, oldest first. Followers and assets come from live copies; copiers' pnl from the
+ * per-trade totals the settlement stores (no scan of positions). Joins the trader's user for PUBLIC_TRADER.
+ */
 const TRADER_SELECT = `
   SELECT tp.id, tp.name, tp.description, tp.trader_type, tp.strategy_summary, tp.strategy_explanation, tp.image,
          tp.share_pct, tp.max_copiers,
          coalesce(st.closed, 0) AS closed, coalesce(st.wins, 0) AS wins, coalesce(st.roi30, 0) AS roi30,
          coalesce(st.copiers_net, 0)::text AS copiers_net,
-         coalesce(dd.max_dd, 0) AS max_dd, coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
-         days.daily, rk.returns30
+         coalesce(dd.max_dd, 0) AS max_dd, coalesce(dd.last_eq, 1) AS last_eq, coalesce(dd.peak_eq, 1) AS peak_eq,
+         coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
+         days.daily, rk.returns30, op.open_trades
   FROM trader_profiles tp
   JOIN user_directory u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
@@ -67,8 +68,8 @@ const TRADER_SELECT = `
     FROM trader_trades WHERE trader_id = tp.id AND status = 'closed'
   ) st ON true
   LEFT JOIN LATERAL (
-    SELECT max(1 - eq / greatest(peak, 1)) * 100 AS max_dd FROM (
-      SELECT eq, max(eq) OVER (ORDER BY closed_at, id) AS peak FROM (
+    SELECT max(1 - eq / greatest(peak, 1)) * 100 AS max_dd, max(eq) AS peak_eq, (array_agg(eq ORDER BY closed_at DESC, id DESC))[1] AS last_eq FROM (
+      SELECT id, closed_at, eq, max(eq) OVER (ORDER BY closed_at, id) AS peak FROM (
         SELECT id, closed_at,
                exp(sum(ln(greatest(1 + pnl_pct::float8 * allocation_pct / 10000, 0.0001))) OVER (ORDER BY closed_at, id)) AS eq
         FROM trader_trades WHERE trader_id = tp.id AND status = 'closed'
@@ -103,7 +104,12 @@ const TRADER_SELECT = `
       WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= now() - interval '31 days'
       GROUP BY 1
     ) x ON x.day = d.day::date
-  ) rk ON true`;
+  ) rk ON true
+  LEFT JOIN LATERAL (
+    SELECT json_agg(json_build_object('symbol', symbol, 'side', side, 'entry', entry_price::text, 'alloc', allocation_pct, 'market', market)
+                    ORDER BY opened_at, id) AS open_trades
+    FROM trader_trades WHERE trader_id = tp.id AND status = 'open'
+  ) op ON true`;
 
 interface TraderRow {
   id: number;
@@ -120,24 +126,18 @@ interface TraderRow {
   roi30: string;
   copiers_net: string;
   max_dd: number;
+  last_eq: number;
+  peak_eq: number;
   followers: string;
   assets: string;
   daily: Array<{ date: string; label: string; pnl: number }> | null;
   returns30: Array<number | string> | null;
+  open_trades: Array<{ symbol: string; side: TradeSide; entry: string; alloc: number; market: string }> | null;
 }
 
 const round2 = (value: number | string): number => Math.round(Number(value) * 100) / 100;
 
-/** Daily returns (%) compounded into the return since the start (%), one point a day. */
-function compounded(returns: number[]): number[] {
-  let equity = 1;
-  return returns.map((r) => {
-    equity *= Math.max(0, 1 + r / 100);
-    return round2((equity - 1) * 100);
-  });
-}
-
-function toSummary(row: TraderRow): TraderSummary {
+function toStatsRow(row: TraderRow): TraderStatsRow {
   const closed = Number(row.closed);
   const daily: DailyPnl[] = (row.daily ?? []).map((d) => ({ date: d.date, label: d.label, pnl: Number(d.pnl) }));
   return {
@@ -150,9 +150,6 @@ function toSummary(row: TraderRow): TraderSummary {
     image: row.image,
     share: Number(row.share_pct),
     maxCopiers: Number(row.max_copiers),
-    tradingAccuracy: closed ? round2((Number(row.wins) * 100) / closed) : 0,
-    roi30d: round2(row.roi30),
-    maxDrawdown: round2(row.max_dd),
     closedTrades: closed,
     followers: Number(row.followers),
     assetsCopying: formatCents(row.assets),
@@ -160,17 +157,25 @@ function toSummary(row: TraderRow): TraderSummary {
     dayLabels: daily.map((d) => d.label),
     dailyPnls: daily.map((d) => d.pnl),
     daily,
-    riskScore: riskScore((row.returns30 ?? []).map(Number)),
     newTrader: closed < NEW_TRADER_CLOSED_TRADES,
-    equityCurve30d: compounded((row.returns30 ?? []).map(Number)),
+    closedStats: {
+      closedTrades: closed,
+      wins: Number(row.wins),
+      roi30: Number(row.roi30),
+      curveLast: Number(row.last_eq),
+      curvePeak: Number(row.peak_eq),
+      maxDrawdown: Number(row.max_dd),
+      returns30: (row.returns30 ?? []).map(Number),
+    },
+    openTradeFacts: (row.open_trades ?? []).map((t) => ({
+      symbol: t.symbol,
+      side: t.side,
+      entryPrice: trimDecimal(t.entry),
+      allocationPct: Number(t.alloc),
+      market: t.market,
+    })),
   };
 }
-
-const SORTS: Record<TraderListQuery['sort'], string> = {
-  roi: 'roi30 DESC, id',
-  accuracy: 'CASE WHEN closed = 0 THEN 0 ELSE wins::numeric / closed END DESC, id',
-  followers: 'followers DESC, id',
-};
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -207,24 +212,11 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     return this.em.execute<T[]>(sql, params);
   }
 
-  async listTraders(query: TraderListQuery): Promise<Page<TraderSummary>> {
-    const filter = `${PUBLIC_TRADER} AND (?::text IS NULL OR tp.trader_type = ?::text) AND (?::text IS NULL OR tp.name ILIKE ?::text)`;
-    const type = query.traderType ?? null;
-    const name = query.search ? `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const result = pageRows(
-      await this.run<TraderRow & PagedRow>(
-        paged(
-          `SELECT count(*) AS total FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE ${filter}`,
-          `SELECT *, row_number() OVER (ORDER BY ${SORTS[query.sort]}) AS page_row FROM (${TRADER_SELECT} WHERE ${filter}) t
-           ORDER BY ${SORTS[query.sort]} LIMIT ? OFFSET ?`,
-        ),
-        [type, type, name, name, type, type, name, name, query.limit, pageOffset(query)],
-      ),
-    );
-    return { items: result.rows.map(toSummary), total: result.total, page: query.page, limit: query.limit };
+  async publicTraders(): Promise<TraderStatsRow[]> {
+    return (await this.run<TraderRow>(`${TRADER_SELECT} WHERE ${PUBLIC_TRADER}`)).map(toStatsRow);
   }
 
-  async trader(id: number): Promise<TraderDetails | null> {
+  async traderStats(id: number): Promise<TraderDetailsRow | null> {
     // Blocked, deleted, demoted or not KYC-Verified traders are not public: their page is a 404 like a missing one.
     const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ? AND ${PUBLIC_TRADER}`, [id]);
     if (!row) return null;
@@ -234,7 +226,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
       [id],
     );
     return {
-      ...toSummary(row),
+      ...toStatsRow(row),
       recentTrades: recent.map((r) => ({
         id: r.id,
         market: r.market,

@@ -7,7 +7,8 @@ import { trimDecimal } from './sql-trade-engine';
 /**
  * The trader page's charts in three small statements (the trader's own rows only). The return of a trade on
  * a copier's equity is pnlPct × allocationPct / 100 as in the statistics (sql-copy-trading-queries.ts); the
- * curve compounds them in close order, so it is the maxDrawdown's curve.
+ * curve compounds them in close order and the use case puts the open trades at their marks on today's point, so it
+ * is the maxDrawdown's curve.
  */
 @Injectable()
 export class SqlTraderPerformance extends TraderPerformanceQueries {
@@ -43,9 +44,9 @@ export class SqlTraderPerformance extends TraderPerformanceQueries {
          GROUP BY 1 ORDER BY 1`,
         [traderId],
       ),
-      this.run<{ symbol: string; side: 'buy' | 'sell'; entry_price: string; opened_at: Date }>(
-        `SELECT symbol, side, entry_price::text AS entry_price, opened_at FROM trader_trades
-         WHERE trader_id = ? AND status = 'open' ORDER BY opened_at DESC, id DESC LIMIT 50`,
+      this.run<{ symbol: string; side: 'buy' | 'sell'; entry_price: string; allocation_pct: number; market: string; opened_at: Date }>(
+        `SELECT symbol, side, entry_price::text AS entry_price, allocation_pct, market, opened_at FROM trader_trades
+         WHERE trader_id = ? AND status = 'open' ORDER BY opened_at, id`,
         [traderId],
       ),
       // Copies live at the end of each of the last 30 days (UTC).
@@ -62,7 +63,14 @@ export class SqlTraderPerformance extends TraderPerformanceQueries {
     return {
       growth: growth.map((g) => ({ date: g.day, factor: Number(g.factor) })),
       monthly: monthly.map((m) => ({ month: m.month, returnPct: Math.round(Number(m.ret) * 100) / 100, trades: Number(m.trades) })),
-      openTrades: open.map((o) => ({ symbol: o.symbol, side: o.side, entryPrice: trimDecimal(o.entry_price), openedAt: new Date(o.opened_at).toISOString() })),
+      openTrades: open.map((o) => ({
+        symbol: o.symbol,
+        side: o.side,
+        entryPrice: trimDecimal(o.entry_price),
+        allocationPct: Number(o.allocation_pct),
+        market: o.market,
+        openedAt: new Date(o.opened_at).toISOString(),
+      })),
       copierTrend: trend.map((t) => ({ date: t.day, copiers: Number(t.copiers) })),
     };
   }

@@ -2,6 +2,7 @@ import type { Page, PageQuery } from '@mirrorline/shared';
 import type { Quote } from '@mirrorline/market';
 import type { CopyStatus } from '../../domain/copy';
 import type { CloseReason } from '../../domain/copy-math';
+import type { ClosedTradeStats, MarkedStats, OpenTradeFacts } from '../../domain/trader-stats';
 import type { FillReceipt, TradeRecord } from './trade-engine';
 
 /** A trader's trade as GET trader/trades shows it: an open one is marked to the market. */
@@ -28,13 +29,17 @@ export interface TraderSummary {
   image: string | null;
   share: number;
   maxCopiers: number;
-  /** win rate of closed trades, % */
+  /** winning closed trades / (closed trades + open trades whose mark is a loss) × 100 (domain/trader-stats.ts) */
   tradingAccuracy: number;
-  /** Σ over trades closed in the last 30 days of pnlPct × allocationPct / 100, % */
+  /** Σ over trades closed in the last 30 days of pnlPct × allocationPct / 100, plus openPnlPct, % */
   roi30d: number;
-  /** largest peak-to-trough fall of the compounded per-trade return curve, % */
+  /** largest peak-to-trough fall of the compounded per-trade return curve, the open trades at their marks last, % */
   maxDrawdown: number;
   closedTrades: number;
+  /** trades open now */
+  openTrades: number;
+  /** the open trades' unrealized return at their marks, as a copier's equity sees it, % */
+  openPnlPct: number;
   followers: number;
   /** Σ equity of live copies, 2-decimal string */
   assetsCopying: string;
@@ -43,7 +48,7 @@ export interface TraderSummary {
   dayLabels: string[];
   dailyPnls: number[];
   daily: DailyPnl[];
-  /** 1–10 from the one-day 95 % VaR of the last 30 daily returns (domain/risk-score.ts, docs/copy-trading.md) */
+  /** 1–10 from the one-day 95 % VaR of the last 30 daily returns and of the open exposure (domain/risk-score.ts) */
   riskScore: number;
   /** fewer than 10 closed trades: accuracy and ROI are not shown as a track record */
   newTrader: boolean;
@@ -64,6 +69,20 @@ export interface RecentTrade {
 }
 
 export interface TraderDetails extends TraderSummary {
+  recentTrades: RecentTrade[];
+}
+
+/**
+ * A public trader as the database gives it: everything but the figures that move with the prices, which
+ * `markedStats` (domain/trader-stats.ts) computes from `closedStats`, `openTradeFacts` and the marks.
+ */
+export interface TraderStatsRow extends Omit<TraderSummary, keyof MarkedStats> {
+  closedStats: ClosedTradeStats;
+  /** the open trades, oldest first */
+  openTradeFacts: OpenTradeFacts[];
+}
+
+export interface TraderDetailsRow extends TraderStatsRow {
   recentTrades: RecentTrade[];
 }
 
@@ -172,8 +191,10 @@ export interface UserCopyFacts {
 
 /** Read models (no transaction, no locks): what the pages show. */
 export abstract class CopyTradingQueries {
-  abstract listTraders(query: TraderListQuery): Promise<Page<TraderSummary>>;
-  abstract trader(id: number): Promise<TraderDetails | null>;
+  /** Every public trader (PUBLIC_TRADER), unsorted: the list is filtered, marked, sorted and paged in memory. */
+  abstract publicTraders(): Promise<TraderStatsRow[]>;
+  /** One public trader with its recent closed trades, or null (missing or not public). */
+  abstract traderStats(id: number): Promise<TraderDetailsRow | null>;
   /** `quotes`: the market's fresh quotes, passed into SQL (copy trading never reads the market's tables). */
   abstract myCopies(userId: string, quotes: readonly Quote[]): Promise<MyCopy[]>;
   abstract myTrades(userId: string, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<CopiedTrade>>;

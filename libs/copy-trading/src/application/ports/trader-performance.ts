@@ -1,3 +1,5 @@
+import type { OpenTradeFacts } from '../../domain/trader-stats';
+
 /** Periods of the trader page's equity curve. */
 export const PERFORMANCE_PERIODS = ['1M', '3M', '1Y', 'all'] as const;
 export type PerformancePeriod = (typeof PERFORMANCE_PERIODS)[number];
@@ -37,7 +39,8 @@ export interface TraderPerformanceRows {
   /** every UTC day with a closed trade: the compounded growth factor at its end (1 = start of the record) */
   growth: Array<{ date: string; factor: number }>;
   monthly: MonthlyReturn[];
-  openTrades: Array<{ symbol: string; side: 'buy' | 'sell'; entryPrice: string; openedAt: string }>;
+  /** every open trade, oldest first (the page lists the newest OPEN_POSITIONS_SHOWN; the curve counts them all) */
+  openTrades: Array<OpenTradeFacts & { openedAt: string }>;
   copierTrend: CopierCount[];
 }
 

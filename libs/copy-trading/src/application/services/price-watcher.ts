@@ -41,7 +41,7 @@ export function splitCloseOut(tripped: readonly TrippedCopy[]): [TrippedCopy[], 
 
 /**
  * The price watcher (docs/market.md "Price watcher"). On every batch of new quotes (QuoteListener, on every
- * instance through LISTEN/NOTIFY) and at least once a second (timer, on the market's fresh quotes) it runs one
+ * instance through LISTEN/NOTIFY) and at least once a second (timer, on the market's fillable quotes) it runs one
  * cycle: (1) the open trades whose SL/TP the quotes cross close at that quote, through CloseTradeUseCase;
  * (2) one set-based statement finds every copy whose live equity is at its stop loss, and one transaction
  * closes them out. Cycles of one instance never overlap (a cycle asked for while one runs runs right after it,
@@ -84,13 +84,12 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
 
   /**
    * New quotes stored by the market: checked right away (the caller awaits the cycle). A copy's live equity
-   * needs every symbol it holds, so the batch is merged over the market's other fresh quotes.
+   * needs every symbol it holds, so the batch is merged over the market's other quotes. A cycle fills (SL/TP
+   * closes, close-outs), so it runs on fillable quotes only (≤ MARKET_MAX_FILL_AGE_MS, product.md §11.1).
    */
   async onQuotes(quotes: Quote[]): Promise<void> {
     if (!this.enabled || this.paused || this.closed || !quotes.length) return;
-    const all = new Map((await this.market.freshQuotes()).map((q) => [q.symbol, q]));
-    for (const q of quotes) all.set(q.symbol, q);
-    await this.request([...all.values()]);
+    await this.request(await this.market.fillableQuotes(quotes));
   }
 
   /**
@@ -113,7 +112,7 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
   private async tick(): Promise<void> {
     if (this.closed || this.paused || this.running) return; // a running cycle covers this second
     try {
-      await this.request(await this.market.freshQuotes());
+      await this.request(await this.market.fillableQuotes());
     } catch (error) {
       this.logger.error(`watch cycle failed: ${(error as Error).message}`);
     }

@@ -3,17 +3,18 @@ import { APP_CONFIG, Clock, type AppConfig } from '@mirrorline/shared';
 import { MarketFeed } from '../../application/ports/market-feed';
 import { MarketStore } from '../../application/ports/market-store';
 import { InstrumentCatalogue } from '../../application/services/instrument-catalogue';
-import { MarketHistory } from '../../application/services/market-history';
+import { MarketHistory, marketSecretOf } from '../../application/services/market-history';
 import { QuotePipeline } from '../../application/services/quote-pipeline';
 import type { InstrumentSpec, Quote } from '../../domain/instrument';
-import { gbmStep, hashKey, quoteAround, shock } from '../../domain/price-path';
+import { gbmStep, pathKey, quoteAround, tickShock } from '../../domain/price-path';
 
 export const SIMULATED_TICK_MS = 1000;
 
 /**
- * The simulated market (MARKET_FEED=simulated, the default): on start it backfills the history up to now,
- * then every second moves each open instrument one GBM step (shock keyed by the second since the epoch, so
- * one MARKET_SEED gives one path) and stores a quote for it. Closed instruments stand still.
+ * The simulated market (MARKET_FEED=simulated, the default; refused in production): on start it backfills the
+ * history up to now, then every second moves each open instrument one GBM step (its shock drawn from the
+ * installation's secret path at the second since the epoch: nobody without the secret knows it in advance) and
+ * stores a quote for it. Closed instruments stand still.
  */
 @Injectable()
 export class SimulatedMarketFeed extends MarketFeed {
@@ -24,6 +25,8 @@ export class SimulatedMarketFeed extends MarketFeed {
   private ticking?: Promise<void>;
   /** mid price and the second it was computed for, per symbol */
   private readonly state = new Map<string, { mid: number; second: number }>();
+  /** each symbol's generator key, derived once from the secret */
+  private readonly keys = new Map<string, Buffer>();
 
   constructor(
     private readonly catalogue: InstrumentCatalogue,
@@ -85,7 +88,9 @@ export class SimulatedMarketFeed extends MarketFeed {
   private advance(spec: InstrumentSpec, second: number): number {
     const current = this.state.get(spec.symbol) ?? { mid: spec.basePrice, second: second - 1 };
     if (second <= current.second) return current.mid;
-    const mid = gbmStep(current.mid, spec.volatility, (second - current.second) * 1000, shock(hashKey(this.config.marketSeed, spec.symbol), second, 3));
+    let key = this.keys.get(spec.symbol);
+    if (!key) this.keys.set(spec.symbol, (key = pathKey(marketSecretOf(this.config), spec.symbol)));
+    const mid = gbmStep(current.mid, spec.volatility, (second - current.second) * 1000, tickShock(key, second));
     this.state.set(spec.symbol, { mid, second });
     return mid;
   }

@@ -13,10 +13,16 @@ export const HISTORY = { days: 90, minuteCandlesMs: 26 * 3_600_000, fiveMinuteCa
 /** 1-minute candles older than this are swept (the 5m / 1h / 1d roll-ups keep the longer view). */
 export const MINUTE_CANDLE_RETENTION_MS = 7 * DAY;
 
+/** The simulated market's secret (config: MARKET_SECRET, DATA_DIR/market-secret, or MARKET_SEED under test). */
+export function marketSecretOf(config: Pick<AppConfig, 'marketSecret'>): string {
+  if (!config.marketSecret) throw new Error('the simulated market has no secret: the configuration sets one whenever MARKET_FEED=simulated or NODE_ENV=test');
+  return config.marketSecret;
+}
+
 /**
  * The simulated market's history (product.md §9.2, §9.5): at the first start, 90 days of candles that end
  * at the live price; after a restart days later, the missing stretch from the last stored quote to now,
- * so the chart has no gap. Both are the same seeded path (price-path.ts), written in bulk.
+ * so the chart has no gap. Both are the installation's secret path (price-path.ts), written in bulk.
  */
 @Injectable()
 export class MarketHistory {
@@ -61,7 +67,7 @@ export class MarketHistory {
       const from = last ? Math.floor(last.time.getTime() / MINUTE) * MINUTE + MINUTE : now.getTime() - HISTORY.days * DAY;
       if (now.getTime() - from < 2 * MINUTE) continue;
       const start = last ? (Number(last.bid) + Number(last.ask)) / 2 : spec.basePrice;
-      const bars = historyBars(this.config.marketSeed, spec, Math.max(from, now.getTime() - HISTORY.days * DAY), now.getTime(), start);
+      const bars = historyBars(marketSecretOf(this.config), spec, Math.max(from, now.getTime() - HISTORY.days * DAY), now.getTime(), start);
       if (!bars.length) continue;
       for (const row of candleRows(spec, bars, now.getTime())) (row.time.getTime() < bars[0].time ? boundary : rows).push(row);
       const end = bars[bars.length - 1];
@@ -83,11 +89,11 @@ export class MarketHistory {
  * charts of 1,000 candles reach 3.5 days back), 1-hour steps before (only seen as 1h / 1d candles), which
  * keeps the first start's 90 days quick.
  */
-export function historyBars(seed: number, spec: InstrumentSpec, from: number, to: number, start: number): MinuteBar[] {
+export function historyBars(secret: string, spec: InstrumentSpec, from: number, to: number, start: number): MinuteBar[] {
   const fine = Math.max(from, Math.floor((to - HISTORY.fiveMinuteCandlesMs) / INTERVAL_MS['1h']) * INTERVAL_MS['1h']);
-  const coarse = from < fine ? simulateMinutes(seed, spec, from, fine, start, 60) : [];
+  const coarse = from < fine ? simulateMinutes(secret, spec, from, fine, start, 60) : [];
   const startFine = coarse.length ? coarse[coarse.length - 1].close : start;
-  return [...coarse, ...simulateMinutes(seed, spec, fine, to, startFine)];
+  return [...coarse, ...simulateMinutes(secret, spec, fine, to, startFine)];
 }
 
 /** The candle rows of a stretch of minute bars: 1m for the last day, 5m for the last week, 1h and 1d for all. */

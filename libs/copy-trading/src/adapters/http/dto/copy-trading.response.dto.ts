@@ -27,19 +27,21 @@ export class TraderSummaryDto {
   @ApiProperty({ type: String, nullable: true, description: 'an https URL, or null' }) image!: string | null;
   @ApiProperty({ type: Number, description: 'profit share, %' }) share!: number;
   @ApiProperty({ type: 'integer' }) maxCopiers!: number;
-  @ApiProperty({ type: Number, description: 'win rate of closed trades, %' }) tradingAccuracy!: number;
-  @ApiProperty({ type: Number, description: 'return over the trades closed in the last 30 days, %' }) roi30d!: number;
-  @ApiProperty({ type: Number, description: 'largest peak-to-trough fall of the compounded return curve, %' }) maxDrawdown!: number;
+  @ApiProperty({ type: Number, description: 'winning closed trades / (closed trades + open trades whose mark is a loss), %' }) tradingAccuracy!: number;
+  @ApiProperty({ type: Number, description: 'return of the trades closed in the last 30 days plus the open trades at their marks (openPnlPct), %' }) roi30d!: number;
+  @ApiProperty({ type: Number, description: 'largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, %' }) maxDrawdown!: number;
   @ApiProperty({ type: 'integer' }) closedTrades!: number;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'trades open now' }) openTrades!: number;
+  @ApiProperty({ type: Number, description: 'the open trades\' unrealized return at their marks (the latest quotes), as a copier\'s equity sees it, %' }) openPnlPct!: number;
   @ApiProperty({ type: 'integer' }) followers!: number;
   @ApiProperty(money('Σ equity of the live copies')) assetsCopying!: string;
   @ApiProperty(money('Σ realised pnl of all copied positions, net of profit share')) copiersPnl!: string;
   @ApiProperty({ type: [String] }) dayLabels!: string[];
   @ApiProperty({ type: [Number] }) dailyPnls!: number[];
   @ApiProperty({ type: () => [DailyPnlDto] }) daily!: DailyPnlDto[];
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: 10, description: 'from the one-day 95 % VaR of the last 30 daily returns' }) riskScore!: number;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 10, description: 'from the one-day 95 % VaR of the last 30 daily returns (today\'s with the open trades at their marks) and of the open exposure' }) riskScore!: number;
   @ApiProperty({ type: Boolean, description: 'fewer than 10 closed trades: no track record yet' }) newTrader!: boolean;
-  @ApiProperty({ type: [Number], description: 'compounded return over the last 30 days, %, a point a day (the card\'s sparkline)' }) equityCurve30d!: number[];
+  @ApiProperty({ type: [Number], description: 'compounded return over the last 30 days, %, a point a day, today\'s with the open trades at their marks (the card\'s sparkline)' }) equityCurve30d!: number[];
 }
 
 export class RecentTradeDto {

@@ -54,10 +54,10 @@ export class TraderPerformanceDto {
   @ApiProperty({ enum: PERFORMANCE_PERIODS })
   period!: PerformancePeriod;
 
-  @ApiProperty({ type: [EquityPointDto], description: "from the period's start (0 %) to today, a point per UTC day with a closed trade" })
+  @ApiProperty({ type: [EquityPointDto], description: "from the period's start (0 %) to today, a point per UTC day with a closed trade; today's with the open trades at their marks" })
   equityCurve!: EquityPointDto[];
 
-  @ApiProperty({ example: 4.25, description: "the period's compounded return, %" })
+  @ApiProperty({ example: 4.25, description: "the period's compounded return, the open trades at their marks included, %" })
   periodReturnPct!: number;
 
   @ApiProperty({ type: [MonthlyReturnDto], description: 'the last 12 calendar months that had a closed trade, oldest first' })

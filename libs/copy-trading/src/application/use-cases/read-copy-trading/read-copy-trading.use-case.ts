@@ -1,13 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import type { PageQuery } from '@mirrorline/shared';
+import type { Page, PageQuery } from '@mirrorline/shared';
 import { MarketQuotes } from '@mirrorline/market';
 import { copyErrors } from '../../../domain/copy';
-import { CopyTradingQueries, type TraderListQuery } from '../../ports/copy-trading-queries';
+import { markedStats, type Marks } from '../../../domain/trader-stats';
+import {
+  CopyTradingQueries,
+  type TraderDetails,
+  type TraderDetailsRow,
+  type TraderListQuery,
+  type TraderStatsRow,
+  type TraderSummary,
+} from '../../ports/copy-trading-queries';
+
+/** The list's orders: the marked figures first, then the id (stable pages). */
+const SORTS: Record<TraderListQuery['sort'], (a: TraderSummary, b: TraderSummary) => number> = {
+  roi: (a, b) => b.roi30d - a.roi30d || a.id - b.id,
+  accuracy: (a, b) => b.tradingAccuracy - a.tradingAccuracy || a.id - b.id,
+  followers: (a, b) => b.followers - a.followers || a.id - b.id,
+};
+
+/** A trader's row with its statistics marked to the market (the open trades at their marks: domain/trader-stats.ts). */
+function marked<R extends TraderStatsRow>(row: R, marks: Marks): Omit<R, 'closedStats' | 'openTradeFacts'> & TraderSummary {
+  const { closedStats, openTradeFacts, ...rest } = row;
+  return { ...rest, ...markedStats(closedStats, openTradeFacts, marks) };
+}
 
 /**
  * The read side (pages and lists). Reads need no transaction and no domain rule beyond "not found",
  * so one use case fronts the query port instead of seven pass-through classes. Open positions, copies and
- * trades are marked to the market's fresh quotes (asked once per read and passed into the query).
+ * trades are marked to the market's fresh quotes (asked once per read and passed into the query); the public
+ * statistics to its latest quotes, however old (`marks`: a closed market's open loss still counts).
  */
 @Injectable()
 export class ReadCopyTradingUseCase {
@@ -16,14 +38,42 @@ export class ReadCopyTradingUseCase {
     private readonly market: MarketQuotes,
   ) {}
 
-  listTraders(query: TraderListQuery) {
-    return this.queries.listTraders(query);
+  /** What the public statistics are marked at: the same Map until a quote changes (so pages can be kept until then). */
+  marks(): Promise<Marks> {
+    return this.market.lastQuotes();
   }
 
-  async trader(id: number) {
-    const trader = await this.queries.trader(id);
-    if (!trader) throw copyErrors.traderNotFound();
-    return trader;
+  /** Every public trader's row (cacheable until a trade, copy, profile or user changes). */
+  publicTraders(): Promise<TraderStatsRow[]> {
+    return this.queries.publicTraders();
+  }
+
+  /** A page of the list: filtered by type and name, marked, sorted, paged. */
+  listTraders(query: TraderListQuery, rows: readonly TraderStatsRow[], marks: Marks): Page<TraderSummary> {
+    const search = query.search?.toLowerCase();
+    const items = rows
+      .filter((r) => (query.traderType === undefined || r.traderType === query.traderType) && (search === undefined || r.name.toLowerCase().includes(search)))
+      .map((r) => marked(r, marks))
+      .sort(SORTS[query.sort]);
+    const start = (query.page - 1) * query.limit;
+    return { items: items.slice(start, start + query.limit), total: items.length, page: query.page, limit: query.limit };
+  }
+
+  /** A public trader's row (cacheable like the list's), or COPY.TRADER_NOT_FOUND. */
+  async traderStats(id: number): Promise<TraderDetailsRow> {
+    const row = await this.queries.traderStats(id);
+    if (!row) throw copyErrors.traderNotFound();
+    return row;
+  }
+
+  traderPage(row: TraderDetailsRow, marks: Marks): TraderDetails {
+    return marked(row, marks);
+  }
+
+  /** The profile with its statistics marked now, uncached (PATCH traders/me answers it). */
+  async trader(id: number): Promise<TraderDetails> {
+    const [row, marks] = await Promise.all([this.traderStats(id), this.marks()]);
+    return this.traderPage(row, marks);
   }
 
   async myCopies(userId: string) {

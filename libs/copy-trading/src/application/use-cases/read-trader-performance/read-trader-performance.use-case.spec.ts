@@ -1,4 +1,4 @@
-import { rebaseCurve } from './read-trader-performance.use-case';
+import { rebaseCurve, withOpenTrades } from './read-trader-performance.use-case';
 
 describe('the equity curve of a period (rebaseCurve)', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -36,5 +36,18 @@ describe('the equity curve of a period (rebaseCurve)', () => {
       { date: '2026-10-24', returnPct: 0 },
       { date: '2026-11-23', returnPct: 0 },
     ]);
+  });
+});
+
+describe('the curve with the open trades at their marks (withOpenTrades)', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  it('puts the open trades\' return on today\'s point: a new point, or on top of a close today', () => {
+    const growth = [{ date: '2026-11-20', factor: 1.1 }];
+    expect(withOpenTrades(growth, -0.05, now)).toEqual([...growth, { date: '2026-11-23', factor: 1.1 * 0.95 }]);
+    expect(withOpenTrades([...growth, { date: '2026-11-23', factor: 1.2 }], 0.1, now)).toEqual([...growth, { date: '2026-11-23', factor: 1.2 * 1.1 }]);
+    expect(withOpenTrades([], -0.1, now)).toEqual([{ date: '2026-11-23', factor: 0.9 }]);
+    expect(withOpenTrades(growth, 0, now)).toBe(growth);
+    // so an open loss is on the chart as in the drawdown: rebased, today ends 5 % below the close of the 20th
+    expect(rebaseCurve(withOpenTrades(growth, -0.05, now), '1M', now).map((p) => p.returnPct)).toEqual([0, 10, 4.5]);
   });
 });

@@ -3,6 +3,7 @@ import { Clock } from '@mirrorline/shared';
 import { MarketQuotes } from '@mirrorline/market';
 import { copyErrors } from '../../../domain/copy';
 import { closePrice, tradePnlPct } from '../../../domain/copy-math';
+import { openReturn, withOpenReturn } from '../../../domain/trader-stats';
 import {
   TraderPerformanceQueries,
   type CopierCount,
@@ -15,7 +16,7 @@ import {
 
 export interface TraderPerformance {
   period: PerformancePeriod;
-  /** from the period's start (a 0 % point) to today, one point per UTC day with a closed trade */
+  /** from the period's start (a 0 % point) to today, one point per UTC day with a closed trade; today's with the open trades at their marks */
   equityCurve: EquityPoint[];
   /** the period's compounded return, % (the curve's last point) */
   periodReturnPct: number;
@@ -27,6 +28,8 @@ export interface TraderPerformance {
 }
 
 const DAY_MS = 86_400_000;
+/** The open positions the page lists: the newest ones. */
+export const OPEN_POSITIONS_SHOWN = 50;
 const PERIOD_DAYS: Record<Exclude<PerformancePeriod, 'all'>, number> = { '1M': 30, '3M': 91, '1Y': 365 };
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
@@ -52,6 +55,18 @@ export function rebaseCurve(growth: TraderPerformanceRows['growth'], period: Per
   return points;
 }
 
+/**
+ * The growth curve with the open trades' return (a fraction of equity) on today's point, as the statistics count
+ * it (domain/trader-stats.ts): an open loss shows on the chart as it does in the drawdown.
+ */
+export function withOpenTrades(growth: TraderPerformanceRows['growth'], openPnl: number, now: Date): TraderPerformanceRows['growth'] {
+  if (openPnl === 0) return growth;
+  const today = dayOf(now.getTime());
+  const last = growth[growth.length - 1];
+  if (last?.date === today) return [...growth.slice(0, -1), { date: today, factor: withOpenReturn(last.factor, openPnl) }];
+  return [...growth, { date: today, factor: withOpenReturn(last?.factor ?? 1, openPnl) }];
+}
+
 /** GET traders/:id/performance: the trader page's charts, public; open trades marked at the market, no sizes. */
 @Injectable()
 export class ReadTraderPerformanceUseCase {
@@ -68,16 +83,22 @@ export class ReadTraderPerformanceUseCase {
     return rows;
   }
 
-  /** Rebases the curve on the period and marks the open trades at the fresh quotes. */
+  /**
+   * Rebases the curve on the period, its today's point with the open trades at their marks (the latest quotes, as
+   * the statistics), and lists the newest open positions at the fresh quotes (null without one).
+   */
   async view(rows: TraderPerformanceRows, period: PerformancePeriod): Promise<TraderPerformance> {
-    const equityCurve = rebaseCurve(rows.growth, period, this.clock.now());
-    const quotes = rows.openTrades.length ? new Map((await this.market.freshQuotes()).map((q) => [q.symbol, q])) : new Map();
+    const now = this.clock.now();
+    const open = rows.openTrades;
+    const [marks, fresh] = open.length ? await Promise.all([this.market.lastQuotes(), this.market.freshQuotes()]) : [new Map(), []];
+    const equityCurve = rebaseCurve(withOpenTrades(rows.growth, openReturn(open, marks).pnl, now), period, now);
+    const quotes = new Map(fresh.map((q) => [q.symbol, q]));
     return {
       period,
       equityCurve,
       periodReturnPct: equityCurve[equityCurve.length - 1].returnPct,
       monthlyReturns: rows.monthly,
-      openPositions: rows.openTrades.map((t) => {
+      openPositions: open.slice(-OPEN_POSITIONS_SHOWN).reverse().map((t) => {
         const quote = quotes.get(t.symbol);
         return {
           symbol: t.symbol,

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
-import { copyErrors } from '../../../domain/copy';
-import { CopyTradingQueries, type TraderDetails } from '../../ports/copy-trading-queries';
+import type { TraderDetails } from '../../ports/copy-trading-queries';
 import { TraderProfiles, type TraderProfilePatch } from '../../ports/trader-profiles';
 import { ProfitShareTerms } from '../../ports/profit-share-terms';
+import { ReadCopyTradingUseCase } from '../read-copy-trading/read-copy-trading.use-case';
 
 export interface UpdateTraderProfileCommand {
   traderId: number;
@@ -19,7 +19,7 @@ export class UpdateTraderProfileUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly profiles: TraderProfiles,
-    private readonly queries: CopyTradingQueries,
+    private readonly read: ReadCopyTradingUseCase,
     private readonly terms: ProfitShareTerms,
   ) {}
 
@@ -28,8 +28,6 @@ export class UpdateTraderProfileUseCase {
       await this.profiles.update(tx, command.traderId, command.patch);
       if (command.patch.share !== undefined) await this.terms.notifyChange(tx, command.traderId, command.patch.share);
     });
-    const trader = await this.queries.trader(command.traderId);
-    if (!trader) throw copyErrors.traderNotFound();
-    return trader;
+    return this.read.trader(command.traderId);
   }
 }
