@@ -17,8 +17,6 @@ import { MikroORM } from '@mikro-orm/postgresql';
 
 export const JSON_BODY_LIMIT = '1mb';
 
-const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com', 'https://*.tradingview-widget.com'];
-
 /**
  * Everything the HTTP edge needs, shared by main.ts and the e2e tests so that tests exercise the
  * real stack: security headers, CORS, body limits, /api prefix, validation, error filter, docs, SPA.
@@ -34,12 +32,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   app.use(app.get(Drain).middleware);
   const strictHelmet = staticHeaders(helmet({
     contentSecurityPolicy: {
+      // Scripts, frames and connections: this origin only (the charts are self-hosted lightweight-charts;
+      // product.md §11.4). Images may also come from another https origin: a trader's picture may be one.
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...TRADINGVIEW],
-        frameSrc: ["'self'", ...TRADINGVIEW],
-        connectSrc: ["'self'", ...TRADINGVIEW],
-        imgSrc: ["'self'", 'data:', 'blob:', ...TRADINGVIEW],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
