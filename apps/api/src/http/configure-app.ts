@@ -11,6 +11,7 @@ import { serveSpa } from './spa';
 import { serveAdminScripts } from '../admin/admin-assets';
 import { adminCsrfGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
+import { refuseDeepBodies } from './body-depth';
 import { DatabaseMonitor } from '../database/database-monitor';
 import { lazyRequestContext } from '../database/request-context';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -78,7 +79,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   lazyCookies(app.getHttpAdapter().getInstance());
   // Before AdminJS's router (registered at app.init()): its state-changing actions answer same-origin POSTs only.
   if (config.adminPanel) app.use('/admin', adminCsrfGuard);
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), bodyErrorHandler);
+  // A body nested deeper than MAX_BODY_DEPTH is a 400 before any recursive walk sees it (body-depth.ts).
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), refuseDeepBodies, bodyErrorHandler);
   // After the body parsers (their callbacks run outside any async context), in one middleware: every line
   // logged while the request runs carries its request id (nestjs-pino's per-request logger, made on first
   // use), and the request has its MikroORM context (the injected EntityManager resolves to its fork, forked
