@@ -127,7 +127,7 @@ describe('security: a body nested deeper than 32 levels is a 400 on every JSON r
   });
   afterAll(() => t.close());
 
-  const nest = (levels: number): unknown => {
+  const nest = (levels: number): object => {
     let value: unknown = 1;
     for (let i = 1; i < levels; i++) value = i % 2 ? [value] : { a: value };
     return { x: value };
