@@ -9,7 +9,7 @@ import type { HttpLogger } from './request-logging';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
 import { serveAdminScripts } from '../admin/admin-assets';
-import { adminCsrfGuard } from '../admin/admin-csrf';
+import { AdminRouteGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
 import { refuseDeepBodies } from './body-depth';
 import { DatabaseMonitor } from '../database/database-monitor';
@@ -78,7 +78,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   // req.cookies / req.signedCookies parsed when first read (most requests carry no cookie anyone reads).
   lazyCookies(app.getHttpAdapter().getInstance());
   // Before AdminJS's router (registered at app.init()): its state-changing actions answer same-origin POSTs only.
-  if (config.adminPanel) app.use('/admin', adminCsrfGuard);
+  if (config.adminPanel) app.use('/admin', app.get(AdminRouteGuard, { strict: false }).middleware());
   // A body nested deeper than MAX_BODY_DEPTH is a 400 before any recursive walk sees it (body-depth.ts).
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), refuseDeepBodies, bodyErrorHandler);
   // After the body parsers (their callbacks run outside any async context), in one middleware: every line
