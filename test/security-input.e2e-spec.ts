@@ -178,16 +178,30 @@ describe('security: input hygiene', () => {
       .set('X-Forwarded-For', `10.92.0.${++ip}`)
       .send({ username: `u${ip}_${Date.now() % 100000}`, firstname: 'A', lastname: 'B', email, password: 'a-strong-password', ...extra });
 
-  it('an image is an https:// URL or a same-origin path: //host and /\\host are refused', async () => {
+  it('the attack as it was made (issue 26): an image is an https:// URL on another site, never a path or an address of this one', async () => {
     const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
     await t.sql(`INSERT INTO trader_profiles (user_id, name) VALUES (?, 'Hygiene')`, [trader.id]).catch(() => undefined);
-    for (const image of ['//evil.example/x.png', '/\\evil.example/x.png', 'http://evil.example/x.png', 'javascript:alert(1)']) {
+    const port = (t.app.getHttpServer().address() as { port: number }).port;
+    const puppet = '00000000-0000-4000-8000-000000000001';
+    for (const image of [
+      `/admin/api/resources/UserEntity/records/${puppet}/%76erifyKyc`,
+      '/images/traders/2.jpg',
+      '//evil.example/x.png',
+      '/\\evil.example/x.png',
+      'http://evil.example/x.png',
+      'javascript:alert(1)',
+      `https://127.0.0.1:${port}/admin/api/resources/UserEntity/records/${puppet}/verifyKyc`,
+      'https://127.0.0.1/admin/logout',
+    ]) {
       const res = await t.http().patch('/api/traders/me').set('Authorization', trader.bearer).send({ image });
-      expect({ image, status: res.status }).toEqual({ image, status: 400 });
+      expect({ image, status: res.status, code: res.body.code }).toEqual({ image, status: 400, code: 'VALIDATION_FAILED' });
+      expect(res.body.errors.image).toBeDefined();
     }
-    for (const image of ['https://cdn.example.com/a.png', '/images/traders/2.jpg']) {
+    const [row] = await t.sql<{ image: string | null }>('SELECT image FROM trader_profiles WHERE user_id = ?', [trader.id]);
+    expect(row.image).toBeNull();
+    for (const image of ['https://cdn.example.com/a.png', null]) {
       const res = await t.http().patch('/api/traders/me').set('Authorization', trader.bearer).send({ image });
-      expect({ image, status: res.status === 400 }).toEqual({ image, status: false });
+      expect({ image, status: res.status }).toEqual({ image, status: 200 });
     }
   });
 
