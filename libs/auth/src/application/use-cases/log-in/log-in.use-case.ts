@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, UnitOfWork } from '@mirrorline/shared';
+import { Clock, KeyedSerialQueue, UnitOfWork } from '@mirrorline/shared';
 import { IssueOneTimeCodeUseCase, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { AuthErrors } from '../../../domain/auth-errors';
 import { normaliseEmail } from '../../../domain/email';
@@ -46,7 +46,7 @@ export interface LogInCommand {
  */
 @Injectable()
 export class LogInUseCase {
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly attempts = new KeyedSerialQueue();
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -65,14 +65,7 @@ export class LogInUseCase {
   execute(command: LogInCommand): Promise<LogInResult> {
     const email = normaliseEmail(command.email);
     const key = pairKey(email, command.client ?? 'unknown');
-    const previous = this.inFlight.get(key) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.attempt(command, email, key));
-    const settled = run.catch(() => undefined);
-    this.inFlight.set(key, settled);
-    void settled.then(() => {
-      if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
-    });
-    return run;
+    return this.attempts.run(key, () => this.attempt(command, email, key));
   }
 
   private async attempt(command: LogInCommand, email: string, pair: string): Promise<LogInResult> {
