@@ -134,10 +134,12 @@ describe('AdminJS: a cross-origin page cannot run back-office actions (CSRF)', (
       await page.evaluate(
         (url) =>
           new Promise<void>((resolve) => {
-            const img = new Image();
+            // what the traders page did with the trader's `image` (the test's TS has no DOM types)
+            const doc = (globalThis as unknown as { document: { createElement(tag: string): { onload: () => void; onerror: () => void; src: string }; body: { appendChild(node: unknown): void } } }).document;
+            const img = doc.createElement('img');
             img.onload = img.onerror = () => resolve();
             img.src = url;
-            document.body.appendChild(img);
+            doc.body.appendChild(img);
           }),
         src,
       );

@@ -458,7 +458,7 @@ export interface paths {
         };
         /**
          * Live events of the caller (text/event-stream; Authorization: Bearer)
-         * @description Server-sent events of the caller's own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive.
+         * @description Server-sent events of the caller's own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive. It ends within 5 s of its credentials ending (logout, session or token revoked, password change or reset, block); at most 5 per user.
          */
         get: operations["EventsController_stream"];
         put?: never;
@@ -538,7 +538,7 @@ export interface paths {
         };
         /**
          * Live quotes (text/event-stream; event `quote`)
-         * @description First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it.
+         * @description First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it. At most 50 streams per client address.
          */
         get: operations["MarketController_stream"];
         put?: never;
@@ -2035,7 +2035,10 @@ export interface components {
             traderType?: "ICT Trader" | "SMC Trader" | "Price Action Trader" | "Swing Trader" | "Scalper" | "Trend Follower" | "Algorithmic Trader";
             strategySummary?: string;
             strategyExplanation?: string;
-            /** @example /images/traders/2.jpg */
+            /**
+             * @description an https:// URL on another site; null removes the picture
+             * @example https://cdn.example.com/traders/2.jpg
+             */
             image?: string | null;
             /** @description profit share, % */
             share?: number;
@@ -3006,6 +3009,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     AuthController_register: {
@@ -3037,7 +3055,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3097,7 +3115,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3105,7 +3123,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3158,7 +3176,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: OTP.INVALID, VALIDATION_FAILED
+                         * @description one of: OTP.INVALID, VALIDATION_FAILED, BAD_REQUEST
                          * @example OTP.INVALID
                          */
                         code?: string;
@@ -3204,7 +3222,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3212,7 +3230,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3249,7 +3267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BLOCKED: the account is blocked; AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code` */
+            /** @description BLOCKED: the account is blocked; AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, for a right or a wrong password alike (a code is mailed only when the password was right; send it as `code`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,7 +3328,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: MFA.INVALID_CODE, MFA.CHALLENGE_INVALID, VALIDATION_FAILED
+                         * @description one of: MFA.INVALID_CODE, MFA.CHALLENGE_INVALID, VALIDATION_FAILED, BAD_REQUEST
                          * @example MFA.INVALID_CODE
                          */
                         code?: string;
@@ -3400,6 +3418,21 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description UNAUTHENTICATED */
             401: {
                 headers: {
@@ -3453,7 +3486,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3461,7 +3494,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3514,7 +3547,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: OTP.INVALID, VALIDATION_FAILED
+                         * @description one of: OTP.INVALID, VALIDATION_FAILED, BAD_REQUEST
                          * @example OTP.INVALID
                          */
                         code?: string;
@@ -3567,7 +3600,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, AUTH.INVALID_RESET_TOKEN
+                         * @description one of: VALIDATION_FAILED, AUTH.INVALID_RESET_TOKEN, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3620,7 +3653,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3740,6 +3773,21 @@ export interface operations {
                     "application/json": components["schemas"]["MfaSetupResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description UNAUTHENTICATED */
             401: {
                 headers: {
@@ -3816,7 +3864,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: MFA.INVALID_CODE, MFA.NOT_SET_UP, VALIDATION_FAILED
+                         * @description one of: MFA.INVALID_CODE, MFA.NOT_SET_UP, VALIDATION_FAILED, BAD_REQUEST
                          * @example MFA.INVALID_CODE
                          */
                         code?: string;
@@ -3848,6 +3896,21 @@ export interface operations {
                         /**
                          * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MFA.ALREADY_ENABLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.ALREADY_ENABLED
+                         * @example MFA.ALREADY_ENABLED
                          */
                         code?: string;
                     };
@@ -3899,7 +3962,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: AUTH.WRONG_PASSWORD, MFA.INVALID_CODE, VALIDATION_FAILED
+                         * @description one of: AUTH.WRONG_PASSWORD, MFA.INVALID_CODE, VALIDATION_FAILED, BAD_REQUEST
                          * @example AUTH.WRONG_PASSWORD
                          */
                         code?: string;
@@ -4004,6 +4067,21 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description UNAUTHENTICATED */
             401: {
                 headers: {
@@ -4055,7 +4133,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4063,7 +4141,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4187,7 +4265,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4195,7 +4273,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4253,7 +4331,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4261,7 +4339,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4364,6 +4442,21 @@ export interface operations {
                         /**
                          * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description EVENTS.TOO_MANY_STREAMS: the caller already holds 5 streams (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: EVENTS.TOO_MANY_STREAMS
+                         * @example EVENTS.TOO_MANY_STREAMS
                          */
                         code?: string;
                     };
@@ -4517,6 +4610,21 @@ export interface operations {
                         /**
                          * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
                          * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.TOO_MANY_STREAMS: this client address already holds 50 streams (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.TOO_MANY_STREAMS
+                         * @example MARKET.TOO_MANY_STREAMS
                          */
                         code?: string;
                     };
@@ -4734,7 +4842,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4742,7 +4850,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4838,7 +4946,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4846,7 +4954,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4992,7 +5100,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedWithdrawalAddressDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5000,7 +5108,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5076,7 +5184,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletMessageDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5084,7 +5192,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5116,6 +5224,21 @@ export interface operations {
                         /**
                          * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.ADDRESS_NOT_FOUND: not one of my addresses */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.ADDRESS_NOT_FOUND
+                         * @example WALLET.ADDRESS_NOT_FOUND
                          */
                         code?: string;
                     };
@@ -5220,7 +5343,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5228,7 +5351,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5339,7 +5462,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5347,7 +5470,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5658,7 +5781,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5666,7 +5789,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5784,7 +5907,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraderDetailsDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED (e.g. an image that is not an https:// URL on another site) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5792,7 +5915,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6020,7 +6143,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL
+                         * @description one of: VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6176,7 +6299,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopySettingsResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6184,7 +6307,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6318,7 +6441,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6326,7 +6449,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6437,7 +6560,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6445,7 +6568,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6549,7 +6672,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6557,7 +6680,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6646,7 +6769,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6654,7 +6777,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6746,7 +6869,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6754,7 +6877,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6858,7 +6981,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6866,7 +6989,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -7073,6 +7196,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description COPY.TRADER_NOT_FOUND: no such trader (an Admin's ?traderId=), or not listed (blocked, deleted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     TraderTradesController_open: {
@@ -7108,7 +7246,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL
+                         * @description one of: VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -7145,6 +7283,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description COPY.TRADER_NOT_FOUND: no such trader (an Admin's ?traderId=), or not listed (blocked, deleted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description MARKET.CLOSED */
             409: {
                 headers: {
@@ -7155,6 +7308,21 @@ export interface operations {
                         /**
                          * @description one of: MARKET.CLOSED
                          * @example MARKET.CLOSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.TOO_MANY_ORDERS: 50 orders of this trader are already waiting (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.TOO_MANY_ORDERS
+                         * @example TRADE.TOO_MANY_ORDERS
                          */
                         code?: string;
                     };
@@ -7203,7 +7371,7 @@ export interface operations {
                     "application/json": components["schemas"]["CloseTradeResultDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7211,7 +7379,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -7248,7 +7416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description TRADE.NOT_FOUND */
+            /** @description TRADE.NOT_FOUND; COPY.TRADER_NOT_FOUND (an Admin's ?traderId=) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7256,7 +7424,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: TRADE.NOT_FOUND
+                         * @description one of: TRADE.NOT_FOUND, COPY.TRADER_NOT_FOUND
                          * @example TRADE.NOT_FOUND
                          */
                         code?: string;
@@ -7288,6 +7456,21 @@ export interface operations {
                         /**
                          * @description one of: IDEMPOTENCY_KEY_REUSED
                          * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.TOO_MANY_ORDERS: 50 orders of this trader are already waiting (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.TOO_MANY_ORDERS
+                         * @example TRADE.TOO_MANY_ORDERS
                          */
                         code?: string;
                     };
@@ -7345,7 +7528,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE
+                         * @description one of: VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -7483,6 +7666,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description COPY.TRADER_NOT_FOUND: no such trader (an Admin's ?traderId=), or not listed (blocked, deleted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     AuditController_list: {
@@ -7609,7 +7807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED: Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
+            /** @description VALIDATION_FAILED, BAD_REQUEST: Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7617,7 +7815,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8008,7 +8206,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserCreatedDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8016,7 +8214,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8091,7 +8289,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserBlockedDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8099,7 +8297,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8174,7 +8372,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserMessageDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8182,7 +8380,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8214,6 +8412,21 @@ export interface operations {
                         /**
                          * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
                          */
                         code?: string;
                     };
@@ -8257,7 +8470,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserUpdatedDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8265,7 +8478,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8302,6 +8515,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     UsersController_adjust: {
@@ -8330,7 +8558,7 @@ export interface operations {
                     "application/json": components["schemas"]["BalanceAdjustedDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8338,7 +8566,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8494,7 +8722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImpersonationTokenDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8502,7 +8730,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8539,6 +8767,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     ContactController_contact: {
@@ -8562,7 +8805,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactReceiptDto"];
                 };
             };
-            /** @description VALIDATION_FAILED: VALIDATION: a field is missing or too long */
+            /** @description VALIDATION_FAILED, BAD_REQUEST: VALIDATION: a field is missing or too long */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8570,7 +8813,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;

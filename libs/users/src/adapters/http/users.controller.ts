@@ -98,6 +98,7 @@ export class UsersController {
   @NotImpersonated()
   @ApiOperation({ summary: 'Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies', description: 'An admin deletes any user; a user deletes their own account with their password. Refused (409) while the account holds money or open copies.' })
   @ApiOkResponse({ type: UserMessageDto })
+  @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
   @ApiConflictResponse({ description: 'USERS.HAS_FUNDS: the account still holds money or open copies' })
   async delete(@Body() body: DeleteUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     await this.deleteUser.execute({ actor: actorOf(user, request), userId: body.userId, password: body.password });
@@ -108,6 +109,7 @@ export class UsersController {
   @Roles('Admin')
   @ApiOperation({ summary: 'Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)', description: 'Only the sent fields, and only those that differ, change. A balance is applied as an audited ledger adjustment with a reason; nobody adjusts their own balance.' })
   @ApiOkResponse({ type: UserUpdatedDto })
+  @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
   async update(@Body() body: UpdateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     const result = await this.updateUser.execute({
       actor: actorOf(user, request),
