@@ -28,6 +28,7 @@ import { Migration20261123185000UserDirectory } from './Migration20261123185000U
 import { Migration20261123190000FanOutIndexes } from './Migration20261123190000FanOutIndexes';
 import { Migration20261126190000CopyGuardNotices } from './Migration20261126190000CopyGuardNotices';
 import { Migration20261126200000LedgerPostingOnePass } from './Migration20261126200000LedgerPostingOnePass';
+import { Migration20261127200000AdminApprovals } from './Migration20261127200000AdminApprovals';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123190000FanOutIndexes', class: Migration20261123190000FanOutIndexes },
   { name: 'Migration20261126190000CopyGuardNotices', class: Migration20261126190000CopyGuardNotices },
   { name: 'Migration20261126200000LedgerPostingOnePass', class: Migration20261126200000LedgerPostingOnePass },
+  { name: 'Migration20261127200000AdminApprovals', class: Migration20261127200000AdminApprovals },
 ];

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork, type Cents, type TransactionContext } from '@mirrorline/shared';
 import { Ledger } from '../../ports/ledger';
@@ -10,7 +11,12 @@ export interface AdjustBalanceCommand {
   /** the admin who decided it (kept in the ledger transaction's description) */
   actorId: string;
   reason?: string;
+  /** the request's reference (@OperationRef, from its Idempotency-Key): the ledger posting's, unique per type */
+  operationRef?: string;
 }
+
+/** The ledger reference of one adjustment: the request's when it has one (unique per type either way). */
+const adjustmentRef = (userId: string, operationRef: string | undefined): string => `adjustment:${userId}:${operationRef ?? `op:${randomUUID()}`}`;
 
 export interface AdjustBalanceResult {
   before: Cents;
@@ -55,7 +61,7 @@ export class AdjustBalanceUseCase {
     if (delta === 0) return { before, after: before, ledgerTransactionId: null };
     const ledgerTransactionId = await this.ledger.transfer(tx, {
       type: 'adjustment',
-      reference: command.userId,
+      reference: adjustmentRef(command.userId, command.operationRef),
       description: `admin ${command.actorId}${command.reason ? `: ${command.reason.slice(0, 200)}` : ''}`,
       from: delta > 0 ? adjustments : cash,
       to: delta > 0 ? cash : adjustments,
@@ -69,7 +75,7 @@ export class AdjustBalanceUseCase {
    * user's cash against platform_adjustments. The balance is read under the row locks, so a concurrent
    * movement cannot be overwritten; a result below zero is refused (409 WALLET.INSUFFICIENT_FUNDS).
    */
-  async addIn(tx: TransactionContext, command: { userId: string; amount: Cents; actorId: string; reason: string }): Promise<AdjustBalanceResult> {
+  async addIn(tx: TransactionContext, command: { userId: string; amount: Cents; actorId: string; reason: string; operationRef?: string }): Promise<AdjustBalanceResult> {
     if (!Number.isSafeInteger(command.amount) || command.amount === 0) {
       throw new DomainError('VALIDATION_FAILED', 'amount must be a non-zero amount', 'validation', { errors: { amount: ['amount must be a non-zero amount'] } });
     }
@@ -85,7 +91,7 @@ export class AdjustBalanceUseCase {
     }
     const ledgerTransactionId = await this.ledger.transfer(tx, {
       type: 'adjustment',
-      reference: command.userId,
+      reference: adjustmentRef(command.userId, command.operationRef),
       description: `admin ${command.actorId}: ${command.reason.slice(0, 200)}`,
       from: command.amount > 0 ? adjustments : cash,
       to: command.amount > 0 ? cash : adjustments,
