@@ -1336,7 +1336,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user with a pre-verified email; roles always include User (Admin)
-         * @description The email counts as verified; roles always include User; a Trader gets a trader profile. Audited.
+         * @description The email counts as verified; roles always include User; a Trader gets a trader profile. Audited. Admin in `roles` is a request another admin approves (four eyes): the user is created without it meanwhile.
          */
         post: operations["UsersController_create"];
         delete?: never;
@@ -1399,8 +1399,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)
-         * @description Only the sent fields, and only those that differ, change. A balance is applied as an audited ledger adjustment with a reason; nobody adjusts their own balance.
+         * Change only the sent fields: roles and KYC now; the Admin role and the balance as requests another admin approves (Admin)
+         * @description Only the sent fields, and only those that differ, change. Four eyes (product.md §11.4): adding the Admin role and a new balance (an adjustment of the difference) are requests that another admin approves (`requested`); nobody asks for their own balance.
          */
         patch: operations["UsersController_update"];
         trace?: never;
@@ -1415,8 +1415,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Adjust a user's cash by +/− an amount, with a reason (Admin)
-         * @description One double-entry ledger transaction between the user's cash and the platform adjustments account, audited (user.balance_adjust) with the amount and the reason. The result never goes below zero; nobody adjusts their own balance.
+         * Ask for an adjustment of a user's cash by +/− an amount, with a reason; another admin approves it (Admin)
+         * @description Four eyes (product.md §11.4): the adjustment is a request; nothing moves until a different admin approves it at admin/approvals/:id/approve, which posts one double-entry ledger transaction between the user's cash and the platform adjustments account, audited. Nobody asks for their own balance; a debit the cash cannot cover is refused now and at approval.
          */
         post: operations["UsersController_adjust"];
         delete?: never;
@@ -1459,6 +1459,66 @@ export interface paths {
          * @description A read-only access token for the user (its claims carry the admin's id); money-moving and security actions are refused while impersonating. Audited.
          */
         post: operations["AdminController_impersonateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests waiting for a second admin (Admin)
+         * @description Grants of the Admin role and balance adjustments, newest first; `status` pending (default), approved or rejected.
+         */
+        get: operations["ApprovalsController_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a request: the Admin role is granted, or the adjustment is posted to the ledger (Admin, not the requester or the user it benefits)
+         * @description Applies the request in one transaction with the decision and its audit. A retry with the same Idempotency-Key replays the answer; the adjustment is posted once whatever happens (its ledger reference is the request's).
+         */
+        post: operations["ApprovalsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending request (Admin; the requester withdraws it so)
+         * @description Nothing is applied; the decision is audited.
+         */
+        post: operations["ApprovalsController_reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2644,6 +2704,17 @@ export interface components {
         MeDto: {
             user: components["schemas"]["ProfileDto"];
         };
+        PendingApprovalDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "admin_grant" | "balance_adjustment";
+            /**
+             * @description the signed amount of a balance adjustment; null for a grant of the Admin role
+             * @example -25.50
+             */
+            amount: string | null;
+        };
         UserRowDto: {
             /** Format: uuid */
             _id: string;
@@ -2675,6 +2746,8 @@ export interface components {
             blocked: boolean;
             /** Format: date-time */
             createdAt: string;
+            /** @description requests for this user waiting for another admin: a grant of the Admin role, balance adjustments */
+            pendingApprovals: components["schemas"]["PendingApprovalDto"][];
         };
         UsersPageDto: {
             users: components["schemas"]["UserRowDto"][];
@@ -2689,12 +2762,13 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
-            /** @description User is always added */
+            /** @description User is always added; Admin is asked of another admin (four eyes): the user is created without it meanwhile */
             roles?: ("User" | "Trader" | "Admin")[];
         };
         UserCreatedDto: {
             /** @example User created successfully */
             message: string;
+            /** @description without the Admin role until another admin approves it (see pendingApprovals) */
             user: components["schemas"]["UserRowDto"];
         };
         BlockUserRequestDto: {
@@ -2730,10 +2804,11 @@ export interface components {
             /** Format: uuid */
             userId: string;
             /**
-             * @description the new cash balance; applied as an audited ledger adjustment
+             * @description the new cash balance: asked as an adjustment of the difference, which another admin approves (four eyes)
              * @example 1250.50
              */
             balance?: string;
+            /** @description the roles (User is always kept); adding Admin is asked of another admin (four eyes) */
             roles?: ("User" | "Trader" | "Admin")[];
             /** @enum {string} */
             KYC?: "Unverified" | "Pending" | "Verified";
@@ -2744,8 +2819,10 @@ export interface components {
              * @example User updated successfully
              */
             message: string;
-            /** @description the fields that changed */
-            changed: ("balance" | "roles" | "KYC")[];
+            /** @description the fields that changed now */
+            changed: ("roles" | "KYC")[];
+            /** @description what waits for another admin's approval: the Admin role, the balance (four eyes) */
+            requested: ("roles" | "balance")[];
             user: components["schemas"]["UserRowDto"];
         };
         BalanceAdjustmentRequestDto: {
@@ -2760,30 +2837,52 @@ export interface components {
              */
             reason: string;
         };
-        BalanceAdjustmentDto: {
+        ApprovalTargetDto: {
+            /** Format: uuid */
+            _id: string;
+            username: string;
+            /** Format: email */
+            email: string;
+        };
+        ApprovalRequestDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "admin_grant" | "balance_adjustment";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
             /**
-             * @description cash before
-             * @example 100.00
+             * @description balance adjustment: the signed amount; null for a grant
+             * @example 125.55
              */
-            before: string;
+            amount: string | null;
+            /** @example Goodwill credit */
+            reason: string | null;
+            /** @description the user the request would give power or money */
+            target: components["schemas"]["ApprovalTargetDto"];
             /**
-             * @description cash after
-             * @example 74.50
+             * Format: uuid
+             * @description the admin who asked
              */
-            after: string;
+            requestedBy: string;
+            requestedByUsername: string;
             /**
-             * @description the signed amount applied
-             * @example -25.50
+             * Format: uuid
+             * @description the admin who approved or rejected it
              */
-            amount: string;
-            /** @description the ledger transaction */
+            decidedBy: string | null;
+            decidedByUsername: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description an approved adjustment's ledger transaction */
             ledgerTransactionId: string | null;
         };
-        BalanceAdjustedDto: {
-            /** @example Balance adjusted */
+        BalanceAdjustmentRequestedDto: {
+            /** @example Balance adjustment requested: another admin must approve it */
             message: string;
-            adjustment: components["schemas"]["BalanceAdjustmentDto"];
-            user: components["schemas"]["UserRowDto"];
+            request: components["schemas"]["ApprovalRequestDto"];
         };
         AdminDetailsDto: {
             users: number;
@@ -2815,6 +2914,17 @@ export interface components {
         ImpersonationTokenDto: {
             /** @description an access token for the user; its claims carry the admin's id */
             accessToken: string;
+        };
+        ApprovalRequestsPageDto: {
+            items: components["schemas"]["ApprovalRequestDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        ApprovalDecidedDto: {
+            /** @example Request approved */
+            message: string;
+            request: components["schemas"]["ApprovalRequestDto"];
         };
         ContactRequestDto: {
             /** @example Jane Doe */
@@ -8530,6 +8640,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description APPROVAL.GRANT_PENDING: the Admin role is already requested; WALLET.INSUFFICIENT_FUNDS; USERS.CANNOT_DEMOTE_SELF; USERS.TRADER_HAS_FOLLOWERS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.GRANT_PENDING, WALLET.INSUFFICIENT_FUNDS, USERS.CANNOT_DEMOTE_SELF, USERS.TRADER_HAS_FOLLOWERS
+                         * @example APPROVAL.GRANT_PENDING
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     UsersController_adjust: {
@@ -8550,12 +8675,12 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BalanceAdjustedDto"];
+                    "application/json": components["schemas"]["BalanceAdjustmentRequestedDto"];
                 };
             };
             /** @description VALIDATION_FAILED, BAD_REQUEST */
@@ -8777,6 +8902,289 @@ export interface operations {
                         /**
                          * @description one of: USERS.NOT_FOUND
                          * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_requests: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description default: pending */
+                status?: "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRequestsPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces): retrying with the same key replays the first response instead of moving money twice. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecidedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin, your own request, or a request that benefits you; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.NOT_FOUND; USERS.NOT_FOUND (the user was deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.NOT_FOUND, USERS.NOT_FOUND
+                         * @example APPROVAL.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.ALREADY_DECIDED; WALLET.INSUFFICIENT_FUNDS: the adjustment would now take the cash below zero (the request stays pending) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.ALREADY_DECIDED, WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example APPROVAL.ALREADY_DECIDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecidedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.NOT_FOUND
+                         * @example APPROVAL.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.ALREADY_DECIDED
+                         * @example APPROVAL.ALREADY_DECIDED
                          */
                         code?: string;
                     };
