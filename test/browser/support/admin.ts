@@ -54,10 +54,17 @@ export async function signInAdmin(page: Page): Promise<void> {
 }
 
 async function post(path: string, body: object, token?: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${browserEnv().baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+  const send = () =>
+    fetch(`${browserEnv().baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  // A keep-alive connection the server closed while idle (after a long step, such as `npm run admin`) can be
+  // picked for the next request just as it closes: no answer came back ("other side closed"), so send it again.
+  const res = await send().catch((error: unknown) => {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return send();
   });
   const answer = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(answer)}`);
