@@ -23,20 +23,7 @@ describe("security: one trader's burst of orders queues; it never produces a 503
   it('the attack as it was made: 30 parallel opens of one trader with 400 copiers all fill, each copied to every copier', async () => {
     const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
     const traderId = await fx.insertTraderProfile(sql, trader.id, 10);
-    await sql(
-      `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
-       SELECT 'burst' || g || '@example.test', 'burst_' || g, 'Burst', 'Follower', 'x', true, 'Verified' FROM generate_series(1, ?) g`,
-      [COPIES],
-    );
-    await sql(`INSERT INTO copies (follower_id, trader_id, invested, high_water_mark) SELECT id, ?, 100000, 100000 FROM users WHERE username LIKE 'burst\\_%'`, [traderId]);
-    await sql(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies WHERE trader_id = ?`, [traderId]);
-    await sql(
-      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'burst') RETURNING id)
-       INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT tx.id, a.id, c.invested FROM tx, copies c JOIN ledger_accounts a ON a.copy_id = c.id WHERE c.trader_id = ?
-       UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -(SELECT sum(invested) FROM copies WHERE trader_id = ?)::bigint FROM tx`,
-      [traderId, traderId],
-    );
+    await fx.insertFundedCopies(sql, traderId, { prefix: 'burst', count: COPIES, investedCents: 100_000 });
     await setQuote(t, 'BTCUSDT', '100');
 
     const answers = await Promise.all(
@@ -48,6 +35,6 @@ describe("security: one trader's burst of orders queues; it never produces a 503
     expect(trades[0].n).toBe('30');
     const positions = await sql<{ n: string }>('SELECT count(*) AS n FROM copy_positions p JOIN trader_trades x ON x.id = p.trade_id WHERE x.trader_id = ?', [traderId]);
     expect(positions[0].n).toBe(String(30 * COPIES));
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(sql)).toMatchObject({ total: 0n, unbalanced: 0, mismatches: 0 });
   }, 120_000);
 });
