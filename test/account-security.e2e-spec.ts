@@ -1,5 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { Clock } from '@mirrorline/shared';
+import { captureMails, Mailer } from '@mirrorline/mail';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, totpCode, type TestUser } from './support/users';
 
@@ -259,6 +260,54 @@ describe('account security (e2e)', () => {
       expect(list.body.items.find((i: { id: string }) => i.id === read.body.id)).toMatchObject({ name: 'reader', scopes: ['read'], prefix: read.body.token.slice(0, 13), lastUsedAt: expect.any(String) });
       await t.http().delete(`/api/auth/tokens/${read.body.id}`).set('Authorization', user.bearer).expect(200);
       await t.http().get('/api/wallet').set('Authorization', R).expect(403);
+    });
+  });
+
+  /** Issue 26: "Personal API tokens survive account recovery" and "turning 2FA on ends the other sessions". */
+  describe('credentials that end with the password, and sessions that end with 2FA', () => {
+    const makeToken = async (user: { bearer: string }) =>
+      bearer((await t.http().post('/api/auth/tokens').set('Authorization', user.bearer).send({ name: 'bot', scopes: ['read', 'trade'] }).expect(201)).body.token);
+    const revokedNotices = (userId: string) =>
+      t.sql<{ title: string }>("SELECT title FROM notifications WHERE user_id = ? AND type = 'security.api_tokens_revoked'", [userId]);
+
+    it('the attack as it was made: a trade token stops working after changepassword, with a notice', async () => {
+      const user = await createUser(t, { passwordHash, kyc: 'Verified' });
+      const session = await login(user.email).expect(200);
+      const token = await makeToken({ bearer: bearer(session.body.accessToken) });
+      await t.http().get('/api/copies').set('Authorization', token).expect(200);
+      await t.http().post('/api/auth/changepassword').set('Authorization', bearer(session.body.accessToken))
+        .send({ currentPassword: PASSWORD, newPassword: 'another horse battery' }).expect(200);
+      expect((await t.http().get('/api/copies').set('Authorization', token).expect(403)).body.code).toBe('TOKEN_EXPIRED');
+      await t.http().post('/api/copies/1/pause').set('Authorization', token).expect(403);
+      expect(await t.sql('SELECT 1 FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL', [user.id])).toHaveLength(0);
+      expect(await revokedNotices(user.id)).toEqual([{ title: 'Your API tokens were revoked' }]);
+    });
+
+    it('the attack as it was made: a trade token stops working after forgotpassword/reset, with a notice', async () => {
+      const user = await createUser(t, { passwordHash, kyc: 'Verified' });
+      const token = await makeToken(user);
+      await t.http().get('/api/copies').set('Authorization', token).expect(200);
+      const outbox = captureMails(t.app.get(Mailer));
+      await t.http().post('/api/auth/forgotpassword/sendotp').send({ email: user.email }).expect(200);
+      const verified = await t.http().post('/api/auth/forgotpassword/verifyotp').send({ email: user.email, otp: outbox.lastCodeFor(user.email) }).expect(200);
+      await t.http().post('/api/auth/forgotpassword/reset').send({ resetToken: verified.body.resetToken, password: 'a brand new password' }).expect(200);
+      expect((await t.http().get('/api/copies').set('Authorization', token).expect(403)).body.code).toBe('TOKEN_EXPIRED');
+      expect(await revokedNotices(user.id)).toEqual([{ title: 'Your API tokens were revoked' }]);
+    });
+
+    it('turning 2FA on ends every other session at once; the caller carries on with the fresh token', async () => {
+      const user = await createUser(t, { passwordHash });
+      const a = await login(user.email, 'browser A').expect(200);
+      const b = await login(user.email, 'browser B').expect(200);
+      const setup = await t.http().post('/api/auth/mfa/setup').set('Authorization', bearer(a.body.accessToken)).expect(200);
+      const enabled = await t.http().post('/api/auth/mfa/enable').set('Authorization', bearer(a.body.accessToken)).send({ code: totpCode(setup.body.secret) }).expect(200);
+      expect((await t.http().get('/api/wallet').set('Authorization', bearer(b.body.accessToken)).expect(403)).body.code).toBe('TOKEN_REVOKED');
+      await t.http().get('/api/auth/refresh').set('Cookie', String(b.headers['set-cookie']).split(';')[0]).expect(403);
+      await t.http().get('/api/wallet').set('Authorization', bearer(enabled.body.accessToken)).expect(200);
+      await t.http().get('/api/wallet').set('Authorization', bearer(a.body.accessToken)).expect(200);
+      await t.http().get('/api/auth/refresh').set('Cookie', String(a.headers['set-cookie']).split(';')[0]).expect(200);
+      const sessions = await t.http().get('/api/auth/sessions').set('Authorization', bearer(enabled.body.accessToken)).expect(200);
+      expect(sessions.body.items.map((s: { current: boolean }) => s.current)).toEqual([true]);
     });
   });
 });

@@ -9,6 +9,8 @@ import { createUser } from './support/users';
 import { extractApiRules, renderApiRules } from './support/api-rules';
 import { AMOUNT_PATTERN } from '@mirrorline/shared';
 import { EMAIL_PATTERN } from '@mirrorline/shared/nest';
+import type { Server } from 'node:http';
+import { baseUrl, openSse } from './support/sse';
 
 /**
  * The SPA's API types are generated from the app's own OpenAPI document (openapi-typescript) into a
@@ -36,7 +38,7 @@ function generate(doc: unknown): string {
 describe('API contract: generated SPA types', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: 'true' });
   });
   afterAll(async () => {
     await t?.close();
@@ -163,4 +165,122 @@ describe('API contract: generated SPA types', () => {
     contract.check(await t.http().post('/api/notifications/all/read').set('Authorization', follower.bearer).expect(200));
     expect(copy.body).toMatchObject({ traderId, invested: '500.00' });
   });
+
+  /**
+   * Issue 26, "OpenAPI": routes answered statuses the document did not list (wakeup 400, mfa/setup 400, mfa/enable
+   * 409, trader/trades 404, trader/followers 404, user/delete 404, user/update 404), and no spec noticed. This one
+   * finds them by itself: every operation of the document is called as an anonymous visitor, a User, a Trader and
+   * an Admin (with 2FA), with an empty body, a body with an unknown field, a plausible body built from the
+   * operation's schema (examples, enums, formats), its documented query parameters, and an unknown or malformed
+   * path parameter; every status that comes back must be one the operation documents. A route added tomorrow is
+   * probed the same way.
+   */
+  it('every status a route answers to the probes is one its operation documents', async () => {
+    interface Schema {
+      $ref?: string;
+      allOf?: Schema[];
+      type?: string;
+      format?: string;
+      enum?: unknown[];
+      example?: unknown;
+      default?: unknown;
+      minimum?: number;
+      items?: Schema;
+      properties?: Record<string, Schema>;
+      required?: string[];
+      nullable?: boolean;
+    }
+    interface Op {
+      parameters?: Array<{ name: string; in: string; required?: boolean; schema?: Schema }>;
+      requestBody?: { content: Record<string, { schema: Schema }> };
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    }
+    const doc = (await t.http().get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Schema> } };
+    const resolve = (schema: Schema): Schema => {
+      if (schema.$ref) return resolve(doc.components.schemas[schema.$ref.split('/').pop()!]);
+      if (schema.allOf) return schema.allOf.map(resolve).reduce((a, b) => ({ ...a, ...b, properties: { ...a.properties, ...b.properties }, required: [...(a.required ?? []), ...(b.required ?? [])] }), {});
+      return schema;
+    };
+    const UNKNOWN_ID = '00000000-0000-4000-8000-00000000beef';
+    const sample = (raw: Schema): unknown => {
+      const schema = resolve(raw);
+      if (schema.example !== undefined) return schema.example;
+      if (schema.enum?.length) return schema.enum[0];
+      if (schema.default !== undefined) return schema.default;
+      switch (schema.type) {
+        case 'integer':
+        case 'number':
+          return schema.minimum ?? 1;
+        case 'boolean':
+          return true;
+        case 'array':
+          return schema.items ? [sample(schema.items)] : [];
+        case 'object':
+        case undefined:
+          return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, prop]) => [name, sample(prop)]));
+        default:
+          return schema.format === 'uuid' ? UNKNOWN_ID : schema.format === 'email' ? 'probe@example.test' : schema.format === 'date-time' ? new Date().toISOString() : 'probe';
+      }
+    };
+    /** An id nobody has (of the parameter's type), or a malformed one. */
+    const pathValue = (op: Op, name: string, malformed: boolean, schema?: Schema) => {
+      if (malformed) return 'not-an-id';
+      const type = (schema ?? op.parameters?.find((p) => p.in === 'path' && p.name === name)?.schema)?.type;
+      return name === 'name' ? 'front' : type === 'integer' || type === 'number' ? '999999' : UNKNOWN_ID;
+    };
+
+    // Callers: a trader with a profile, an admin with 2FA (enrolled, so 2FA routes answer as they would for one).
+    const user = await createUser(t, { kyc: 'Verified' });
+    const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
+    await fx.insertTraderProfile(t.sql as fx.Sql, trader.id, 10);
+    const admin = await createUser(t, { roles: ['User', 'Admin'], kyc: 'Verified' });
+    const callers: Array<[string, string | undefined]> = [['anonymous', undefined], ['User', user.bearer], ['Trader', trader.bearer], ['Admin', admin.bearer]];
+
+    const failures = new Set<string>();
+    let probes = 0;
+    let address = 0;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const documented = new Set(Object.keys(op.responses));
+        const streaming = Object.values(op.responses).some((r) => r.content && 'text/event-stream' in r.content);
+        const json = op.requestBody?.content['application/json']?.schema;
+        const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query');
+        const hasPathParams = /\{\w+\}/.test(path);
+        const write = method !== 'get';
+        const variants: Array<{ name: string; body?: unknown; query?: Record<string, unknown>; malformed?: boolean }> = [
+          { name: 'empty', body: write ? {} : undefined },
+          { name: 'unknown field', body: write ? { unexpectedField: 1 } : undefined, query: write ? undefined : { unexpectedField: 1 } },
+          { name: 'plausible', body: json ? sample(json) : write ? {} : undefined, query: Object.fromEntries(queryParams.map((p) => [p.name, /id$/i.test(p.name) ? pathValue(op, '', false, p.schema) : sample(p.schema ?? {})])) },
+          ...(write ? [{ name: 'malformed JSON', body: '{"unterminated' }] : []),
+          ...(hasPathParams ? [{ name: 'malformed id', body: write ? {} : undefined, malformed: true }] : []),
+        ];
+        for (const [who, bearer] of callers) {
+          for (const variant of streaming ? variants.slice(0, 1) : variants) {
+            const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => pathValue(op, name, !!variant.malformed));
+            let status: number;
+            let code: string | undefined;
+            if (streaming) {
+              const stream = await openSse(`${baseUrl(t.app.getHttpServer() as Server)}${url}`, bearer ? { Authorization: bearer } : {});
+              stream.close();
+              status = stream.status;
+            } else {
+              let req = t.http()[method as 'get' | 'post' | 'put' | 'patch' | 'delete'](url).set('X-Forwarded-For', `10.26.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`);
+              if (bearer) req = req.set('Authorization', bearer);
+              if (variant.query && Object.keys(variant.query).length) req = req.query(variant.query as Record<string, string>);
+              if (typeof variant.body === 'string') req = req.set('Content-Type', 'application/json').send(variant.body);
+              else if (variant.body !== undefined) req = req.send(variant.body as object);
+              const res = await req;
+              status = res.status;
+              code = res.body?.code;
+            }
+            probes++;
+            if (!documented.has(String(status))) failures.add(`${method.toUpperCase()} ${path} answered ${status}${code ? ` ${code}` : ''} (as ${who}, ${variant.name}), not in the document`);
+          }
+        }
+      }
+    }
+    expect(probes).toBeGreaterThan(500);
+    expect([...failures]).toEqual([]);
+  }, 300_000);
 });

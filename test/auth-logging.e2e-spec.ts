@@ -1,6 +1,7 @@
 import { Logger, PinoLogger } from 'nestjs-pino';
 import { type Logger as Pino, symbols } from 'pino';
 import { createTestApp, type TestApp } from './support/test-app';
+import { createUser } from './support/users';
 
 /**
  * The pino instance every line of the app goes through: the app's nestjs-pino Logger logs through
@@ -124,5 +125,26 @@ describe('auth: the log holds no password, token or cookie', () => {
     // Codes appear in the log mailer's mails only (documented development behaviour), nowhere else.
     const codeLines = entries.filter((e) => /\b\d{6}\b/.test(JSON.stringify({ ...e, time: undefined, pid: undefined, responseTime: undefined })));
     expect(codeLines.every((e) => e.mail !== undefined)).toBe(true);
+  });
+
+  it('the attack as it was made (issue 26): a token or a code in the query string never reaches the log', async () => {
+    const user = await createUser(t, { roles: ['User'] });
+    const created = await post('/api/auth/tokens').set('Authorization', user.bearer).send({ name: 'logged', scopes: ['read'] }).expect(201);
+    const pat: string = created.body.token;
+    const before = lines.length;
+    // refused (the token goes in the Authorization header only), and still logged with the whole URL until now
+    await get(`/api/user/get?access_token=${pat}`).expect(401);
+    // answered or refused (an unknown query parameter is a 400), the line is written either way
+    await get(`/api/wallet?page=1&token=${encodeURIComponent(pat)}`).set('Authorization', user.bearer);
+    await get('/api/traders?code=493817&sort=roi');
+    const logged = lines.slice(before).join('');
+    expect(logged.includes(pat)).toBe(false);
+    expect(logged.includes('493817')).toBe(false);
+    const urls = lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } })
+      .filter((e) => e.msg === 'request completed')
+      .map((e) => e.req?.url);
+    expect(urls).toEqual(['/api/user/get?access_token=[redacted]', '/api/wallet?page=1&token=[redacted]', '/api/traders?code=[redacted]&sort=roi']);
   });
 });

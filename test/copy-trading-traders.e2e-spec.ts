@@ -106,7 +106,7 @@ describe('copy trading: authorization, trade management, blocked, deleted and de
   it('PATCH traders/me refuses null for every NOT NULL field (400, nothing changed); image: null clears it', async () => {
     const user = await createUser(t, { roles: ['User', 'Trader'] });
     const patch = (body: Record<string, unknown>) => t.http().patch('/api/traders/me').set('Authorization', user.bearer).send(body);
-    const before = (await patch({ name: 'Grace Hopper', image: '/images/grace.jpg', share: 15, maxCopiers: 50 }).expect(200)).body;
+    const before = (await patch({ name: 'Grace Hopper', image: 'https://cdn.example.com/grace.jpg', share: 15, maxCopiers: 50 }).expect(200)).body;
     const row = () => sql('SELECT name, description, trader_type, strategy_summary, strategy_explanation, image, share_pct, max_copiers FROM trader_profiles WHERE id = ?', [before.id]);
     const stored = await row();
     for (const field of ['name', 'description', 'traderType', 'strategySummary', 'strategyExplanation', 'share', 'maxCopiers']) {

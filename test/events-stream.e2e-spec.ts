@@ -6,7 +6,9 @@ import { Notifications } from '@mirrorline/notifications';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, signAccessToken, type TestUser } from './support/users';
 import { anotherInstance } from './support/instances';
-import { baseUrl, openSse } from './support/sse';
+import { baseUrl, openSse, type SseClient } from './support/sse';
+import { hash } from '@node-rs/argon2';
+import { captureMails, Mailer } from '@mirrorline/mail';
 
 /** events/stream (product.md §9.4): bearer, own events only, across instances, on commit only, clean ends. */
 describe('live events (events/stream) across two instances', () => {
@@ -102,7 +104,9 @@ describe('live events (events/stream) across two instances', () => {
     const hub = b.get(EventsHub);
     const server = b.getHttpServer() as Server;
     for (const deadline = Date.now() + 3000; hub.size > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
-    const clients = await Promise.all(Array.from({ length: 200 }, (_, i) => openSse(`${urlB}/api/events/stream`, { Authorization: (i % 2 ? alice : bob).bearer })));
+    // 40 users × 5 streams each (the cap per user)
+    const users = await Promise.all(Array.from({ length: 40 }, () => createUser(a)));
+    const clients = await Promise.all(Array.from({ length: 200 }, (_, i) => openSse(`${urlB}/api/events/stream`, { Authorization: users[i % 40].bearer })));
     expect(clients.every((c) => c.status === 200)).toBe(true);
     expect(hub.size).toBe(200);
     for (const c of clients) c.close();
@@ -111,6 +115,123 @@ describe('live events (events/stream) across two instances', () => {
     while ((hub.size > 0 || (await connections()) > 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(hub.size).toBe(0);
     expect(await connections()).toBe(0);
+  });
+
+  /**
+   * Issue 26, "Live streams outlive revocation": a stream opened with a personal API token kept delivering after
+   * the token was revoked, forever; one opened with a JWT, after its session was revoked, until the JWT expired.
+   * Each case opens the stream on instance B and ends the credentials through instance A.
+   */
+  describe('a stream ends when its credentials end', () => {
+    const PASSWORD = 'stream password 1';
+    let passwordHash: string;
+    beforeAll(async () => {
+      passwordHash = await hash(PASSWORD, { algorithm: 2 });
+    });
+    const http = () => a.http();
+    /** Resolves 'ended' once the server ends the stream; 'still open' after a deadline generous for a busy machine. */
+    const outcome = (client: SseClient) => Promise.race([client.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), 30_000).unref())]);
+    const stream = async (authorization: string) => {
+      const client = await openSse(`${urlB}/api/events/stream`, { Authorization: authorization });
+      expect(client.status).toBe(200);
+      return client;
+    };
+    const delivering = async (client: SseClient, userId: string, tag: string) => {
+      await a.app.get(LiveEvents).publish(null, [userId], { type: 'notification', data: { tag } });
+      await client.next((e) => e.data.includes(tag), 20_000);
+    };
+    const signIn = async (email: string, agent: string) => {
+      const res = await http().post('/api/auth/login').set('User-Agent', agent).send({ email, password: PASSWORD }).expect(200);
+      return { bearer: `Bearer ${res.body.accessToken}`, cookie: String(res.headers['set-cookie']).split(';')[0] };
+    };
+    const patOf = async (bearer: string) => `Bearer ${(await http().post('/api/auth/tokens').set('Authorization', bearer).send({ name: 'stream', scopes: ['read'] }).expect(201)).body.token}`;
+
+    it('the attack as it was made: a personal API token revoked ends its stream', async () => {
+      const user = await createUser(a);
+      const created = await http().post('/api/auth/tokens').set('Authorization', user.bearer).send({ name: 'stream', scopes: ['read'] }).expect(201);
+      const client = await stream(`Bearer ${created.body.token}`);
+      await delivering(client, user.id, 'pat-before');
+      await http().delete(`/api/auth/tokens/${created.body.id}`).set('Authorization', user.bearer).expect(200);
+      expect(await outcome(client)).toBe('ended');
+    });
+
+    it('the attack as it was made: a session revoked ends its JWT stream; the other session\'s stream goes on', async () => {
+      const user = await createUser(a, { passwordHash });
+      const first = await signIn(user.email, 'browser A');
+      const second = await signIn(user.email, 'browser B');
+      const revoked = await stream(first.bearer);
+      const kept = await stream(second.bearer);
+      await delivering(revoked, user.id, 'jwt-before');
+      const sessions = await http().get('/api/auth/sessions').set('Authorization', second.bearer).expect(200);
+      const firstSession = sessions.body.items.find((s: { userAgent: string }) => s.userAgent === 'browser A');
+      await http().delete(`/api/auth/sessions/${firstSession.id}`).set('Authorization', second.bearer).expect(200);
+      expect(await outcome(revoked)).toBe('ended');
+      await delivering(kept, user.id, 'jwt-after');
+      kept.close();
+    });
+
+    it('logout ends the session\'s stream', async () => {
+      const user = await createUser(a, { passwordHash });
+      const session = await signIn(user.email, 'browser L');
+      const client = await stream(session.bearer);
+      await http().post('/api/auth/logout').set('Cookie', session.cookie).expect(200);
+      expect(await outcome(client)).toBe('ended');
+    });
+
+    it('a password change ends the JWT streams of every session and the API token streams', async () => {
+      const user = await createUser(a, { passwordHash });
+      const session = await signIn(user.email, 'browser P');
+      const jwt = await stream(session.bearer);
+      const other = await stream(user.bearer);
+      const pat = await stream(await patOf(session.bearer));
+      const changed = await http().post('/api/auth/changepassword').set('Authorization', session.bearer).set('Cookie', session.cookie)
+        .send({ currentPassword: PASSWORD, newPassword: 'a changed password' }).expect(200);
+      expect(await Promise.all([outcome(jwt), outcome(other), outcome(pat)])).toEqual(['ended', 'ended', 'ended']);
+      // the fresh token of the same session opens a stream again
+      const again = await stream(`Bearer ${changed.body.accessToken}`);
+      await delivering(again, user.id, 'after-change');
+      again.close();
+    });
+
+    it('a password reset ends every stream of the account', async () => {
+      const user = await createUser(a, { passwordHash });
+      const jwt = await stream(user.bearer);
+      const pat = await stream(await patOf(user.bearer));
+      const outbox = captureMails(a.app.get(Mailer));
+      await http().post('/api/auth/forgotpassword/sendotp').send({ email: user.email }).expect(200);
+      const verified = await http().post('/api/auth/forgotpassword/verifyotp').send({ email: user.email, otp: outbox.lastCodeFor(user.email) }).expect(200);
+      await http().post('/api/auth/forgotpassword/reset').send({ resetToken: verified.body.resetToken, password: 'a reset password' }).expect(200);
+      expect(await Promise.all([outcome(jwt), outcome(pat)])).toEqual(['ended', 'ended']);
+    });
+
+    it('blocking the user ends its JWT and API token streams', async () => {
+      const admin = await createUser(a, { roles: ['User', 'Admin'] });
+      const user = await createUser(a);
+      const jwt = await stream(user.bearer);
+      const pat = await stream(await patOf(user.bearer));
+      await http().post('/api/user/block').set('Authorization', admin.bearer).send({ userId: user.id }).expect(200);
+      expect(await Promise.all([outcome(jwt), outcome(pat)])).toEqual(['ended', 'ended']);
+    });
+  });
+
+  it('issue 26, "Stream caps": at most 5 event streams per user (429 beyond); closing one makes room', async () => {
+    const user = await createUser(a);
+    const open = await Promise.all(Array.from({ length: 5 }, () => openSse(`${urlB}/api/events/stream`, { Authorization: user.bearer })));
+    expect(open.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await openSse(`${urlB}/api/events/stream`, { Authorization: user.bearer });
+    expect(sixth.status).toBe(429);
+    expect(JSON.parse(sixth.body!)).toMatchObject({ statusCode: 429, code: 'EVENTS.TOO_MANY_STREAMS' });
+    // another user is not limited by this one
+    const other = await openSse(`${urlB}/api/events/stream`, { Authorization: alice.bearer });
+    expect(other.status).toBe(200);
+    other.close();
+    open[0].close();
+    await open[0].ended;
+    const hub = b.get(EventsHub);
+    for (const deadline = Date.now() + 20_000; hub.size > 4 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    const again = await openSse(`${urlB}/api/events/stream`, { Authorization: user.bearer });
+    expect(again.status).toBe(200);
+    for (const c of [...open, again]) c.close();
   });
 
   it('a stream ends when the access token that opened it expires', async () => {

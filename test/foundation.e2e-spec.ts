@@ -133,6 +133,10 @@ describe('foundation (HTTP against real PostgreSQL)', () => {
       const res = await t.http().get('/api/health').expect(200);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      // Issue 26: the charts are self-hosted, so scripts come from this origin only (no tradingview.com).
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp.split(';').map((d) => d.trim())).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/tradingview/i);
       expect(res.headers['x-powered-by']).toBeUndefined();
     });
   });

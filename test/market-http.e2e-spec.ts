@@ -83,7 +83,8 @@ describe('market routes (public): instruments, quotes, candles, stream', () => {
   it('200 stream connections opened and dropped: the server holds none afterwards', async () => {
     const hub = t.app.get(MarketStreamHub);
     const server = t.app.getHttpServer() as Server;
-    const clients = await Promise.all(Array.from({ length: 200 }, () => openSse(`${url}/api/market/stream?symbols=BTCUSDT`)));
+    // from 4 client addresses (at most 50 streams each)
+    const clients = await Promise.all(Array.from({ length: 200 }, (_, i) => openSse(`${url}/api/market/stream?symbols=BTCUSDT`, {}, { localAddress: `127.0.0.${2 + (i % 4)}` })));
     expect(clients.every((c) => c.status === 200)).toBe(true);
     expect(hub.size).toBe(200);
     for (const c of clients) c.close();
@@ -93,6 +94,23 @@ describe('market routes (public): instruments, quotes, candles, stream', () => {
     }
     expect(hub.size).toBe(0);
     expect(await new Promise<number>((r) => server.getConnections((_e, n) => r(n)))).toBe(0);
+  });
+
+  it('issue 26, "Stream caps": one client address holds at most 50 market streams (429 beyond); others are not limited', async () => {
+    const hub = t.app.get(MarketStreamHub);
+    const from = (address: string) => openSse(`${url}/api/market/stream?symbols=BTCUSDT`, {}, { localAddress: address });
+    const fifty = await Promise.all(Array.from({ length: 50 }, () => from('127.0.0.20')));
+    expect(fifty.every((c) => c.status === 200)).toBe(true);
+    const beyond = await from('127.0.0.20');
+    expect(beyond.status).toBe(429);
+    expect(JSON.parse(beyond.body!)).toMatchObject({ statusCode: 429, code: 'MARKET.TOO_MANY_STREAMS' });
+    const elsewhere = await from('127.0.0.21');
+    expect(elsewhere.status).toBe(200);
+    fifty[0].close();
+    for (const deadline = Date.now() + 20_000; hub.size > 50 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    const again = await from('127.0.0.20');
+    expect(again.status).toBe(200);
+    for (const c of [...fifty, elsewhere, again]) c.close();
   });
 
   it('shutting an instance down ends its quote streams cleanly', async () => {

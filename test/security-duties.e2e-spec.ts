@@ -42,14 +42,63 @@ describe('security: separation of admin duties', () => {
     await post(otherAdmin, `/admin/transactions/${withdrawal.body.id}/approve`).expect(200);
   });
 
-  it('an admin cannot adjust their own balance (403 FORBIDDEN, nothing written); another admin can', async () => {
+  it('an admin cannot ask for their own balance (403 FORBIDDEN, nothing written); another admin asks, a third approves', async () => {
     const before = await fx.cashOf(sql, admin.id);
     const res = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: admin.id, balance: '1000000.00' });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
+    expect(await t.sql("SELECT 1 FROM admin_approval_requests WHERE target_user_id = ?", [admin.id])).toHaveLength(0);
+    const asked = await t.http().patch('/api/user/update').set('Authorization', otherAdmin.bearer).send({ userId: admin.id, balance: '1.00' }).expect(200);
+    const requestId = asked.body.user.pendingApprovals[0].id as string;
     expect(await fx.cashOf(sql, admin.id)).toBe(before);
-    await t.http().patch('/api/user/update').set('Authorization', otherAdmin.bearer).send({ userId: admin.id, balance: '1.00' }).expect(200);
+    // neither the admin it benefits nor the admin who asked approves it
+    for (const who of [admin, otherAdmin]) expect((await post(who, `/admin/approvals/${requestId}/approve`).expect(403)).body.code).toBe('FORBIDDEN');
+    const third = await createUser(t, { roles: ['User', 'Admin'] });
+    await post(third, `/admin/approvals/${requestId}/approve`).expect(200);
     expect(await fx.cashOf(sql, admin.id)).toBe(100n);
+  });
+
+  /**
+   * Issue 26, "Separation of duties bypassed with a second admin": admin A created admin B, and B added +1,000.00
+   * to A's balance. Now the grant and the adjustment are requests, and nobody approves what benefits them.
+   */
+  it('the attack as it was made: A creates B as an admin, B credits A: nothing lands without an independent admin', async () => {
+    const a = await createUser(t, { roles: ['User', 'Admin'] });
+    const password = 'b-admin-password-1';
+    const created = await post(a, '/user/create', { username: 'admin_b', firstname: 'B', lastname: 'Admin', email: 'admin-b@example.test', password, roles: ['Admin'] }).expect(201);
+    const b = created.body.user as { _id: string; roles: string[]; pendingApprovals: Array<{ id: string; kind: string }> };
+    expect(b.roles).toEqual(['User']);
+    expect(b.pendingApprovals).toEqual([{ id: expect.any(String), kind: 'admin_grant', amount: null }]);
+    // A cannot approve the grant it asked for; B is no admin meanwhile
+    expect((await post(a, `/admin/approvals/${b.pendingApprovals[0].id}/approve`).expect(403)).body.code).toBe('FORBIDDEN');
+    expect((await t.sql<{ roles: string[] }>('SELECT roles FROM users WHERE id = ?', [b._id]))[0].roles).toEqual(['User']);
+    // an independent admin approves it; B signs in and enrols in 2FA, as every admin must
+    await post(otherAdmin, `/admin/approvals/${b.pendingApprovals[0].id}/approve`).expect(200);
+    const login = await t.http().post('/api/auth/login').send({ email: 'admin-b@example.test', password }).expect(200);
+    const setup = await post(login.body.accessToken, '/auth/mfa/setup').expect(200);
+    const enabled = await post(login.body.accessToken, '/auth/mfa/enable', { code: totpCode(setup.body.secret) }).expect(200);
+    const bToken = enabled.body.accessToken as string;
+
+    // B asks for +1,000.00 for A: a request; A (who benefits) and B (who asked) cannot approve it
+    const cashBefore = await fx.cashOf(sql, a.id);
+    const asked = await post(bToken, `/user/${a.id}/balance-adjustments`, { amount: '+1000.00', reason: 'for my friend A' }).expect(202);
+    expect(asked.body.request).toMatchObject({ kind: 'balance_adjustment', status: 'pending', amount: '1000.00', target: { _id: a.id }, requestedBy: b._id });
+    for (const who of [a, bToken]) {
+      const refused = await post(who, `/admin/approvals/${asked.body.request.id}/approve`);
+      expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: 'FORBIDDEN' });
+    }
+    expect(await fx.cashOf(sql, a.id)).toBe(cashBefore);
+    expect(await t.sql("SELECT 1 FROM ledger_transactions WHERE type = 'adjustment' AND reference LIKE ?", [`adjustment:${a.id}:%`])).toHaveLength(0);
+    // the independent admin sees it waiting, and rejects it
+    const pending = await t.http().get('/api/admin/approvals').set('Authorization', otherAdmin.bearer).expect(200);
+    expect(pending.body.items.map((r: { id: string }) => r.id)).toContain(asked.body.request.id);
+    await post(otherAdmin, `/admin/approvals/${asked.body.request.id}/reject`).expect(200);
+    expect(await fx.cashOf(sql, a.id)).toBe(cashBefore);
+    const audit = await t.sql<{ action: string; actor_id: string }>('SELECT action, actor_id FROM audit_log WHERE target_id = ? ORDER BY id', [a.id]);
+    expect(audit).toEqual([
+      { action: 'approval.request', actor_id: b._id },
+      { action: 'approval.reject', actor_id: otherAdmin.id },
+    ]);
   });
 
   it('an impersonation token only reads: every write answers 403 IMPERSONATION_FORBIDDEN and moves nothing', async () => {

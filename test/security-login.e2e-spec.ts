@@ -69,10 +69,35 @@ describe('security: login throttling (product.md §10)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('AUTH.STEP_UP_REQUIRED');
     const code = await eventually(() => (outbox.to(user.email).length ? outbox.lastCodeFor(user.email) : undefined), { what: 'the step-up code mailed' });
-    // The code alone is not enough: a wrong password with it is still a failure.
-    await login(user.email, 'wrong-password', '10.200.0.2', code).expect(401);
+    // The code alone is not enough: a wrong password with it gets the same answer as without it.
+    const withCode = await login(user.email, 'wrong-password', '10.200.0.2', code).expect(403);
+    expect(withCode.body).toEqual(refused.body);
     await login(user.email, PASSWORD, '10.200.0.1', code).expect(200);
     // The count starts again: the next sign-in needs no code.
     await login(user.email, PASSWORD, '10.200.0.1').expect(200);
+  });
+
+  it('the attack as it was made (issue 26): past the bound the right and the wrong password get the same answer; the code goes out only for the right one', async () => {
+    const user = await createUser(t, { passwordHash });
+    const [row] = await t.sql<{ id: string }>('SELECT id FROM users WHERE email = ?', [user.email]);
+    await t.sql('INSERT INTO login_account_failures (user_id, consecutive) VALUES (?, 100) ON CONFLICT (user_id) DO UPDATE SET consecutive = 100', [row.id]);
+    const mailsTo = () => outbox.to(user.email).length;
+
+    const wrong = await login(user.email, 'wrong-password', '10.201.0.1');
+    expect(mailsTo()).toBe(0);
+    const right = await login(user.email, PASSWORD, '10.201.0.1');
+    expect(mailsTo()).toBe(1);
+    const strip = (res: { status: number; body: unknown; headers: Record<string, string> }) => ({ status: res.status, body: res.body, retryAfter: res.headers['retry-after'] });
+    expect(strip(wrong)).toEqual(strip(right));
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('AUTH.STEP_UP_REQUIRED');
+
+    // Five more wrong guesses from the same address: no pair lock tells them from right ones either.
+    for (let i = 0; i < 5; i++) expect(strip(await login(user.email, `guess-${i}`, '10.201.0.1'))).toEqual(strip(right));
+    expect(strip(await login(user.email, PASSWORD, '10.201.0.1'))).toEqual(strip(right));
+    // A wrong code with the right password: the same answer again (no oracle on the code's state either).
+    const code = outbox.lastCodeFor(user.email);
+    expect(strip(await login(user.email, PASSWORD, '10.201.0.1', code === '000000' ? '111111' : '000000'))).toEqual(strip(right));
+    await login(user.email, PASSWORD, '10.201.0.1', outbox.lastCodeFor(user.email)).expect(200);
   });
 });

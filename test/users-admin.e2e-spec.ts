@@ -1,3 +1,4 @@
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
 import { JwtService } from '@nestjs/jwt';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
@@ -18,7 +19,7 @@ describe('admin overview and impersonation (HTTP against real PostgreSQL)', () =
 
   describe('GET /api/admin_details', () => {
     it('gives counts and totals for the overview', async () => {
-      await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, balance: '250.75' }).expect(200);
+      await fx.fundCash(t.sql as fx.Sql, user.id, 25_075);
       const res = await t.http().get('/api/admin_details').set('Authorization', admin.bearer).expect(200);
       expect(res.body).toEqual({
         users: 4,

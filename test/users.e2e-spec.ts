@@ -19,14 +19,19 @@ async function credit(t: TestApp, userId: string, cents: number, kind: 'cash' | 
 describe('users (HTTP against real PostgreSQL)', () => {
   let t: TestApp;
   let admin: TestUser;
+  /** the second admin of four eyes: approves what `admin` asks for (product.md §11.4) */
+  let approver: TestUser;
   let user: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createUser(t, { roles: ['User', 'Admin'], username: 'root_admin' });
+    approver = await createUser(t, { roles: ['User', 'Admin'], username: 'second_admin' });
     user = await createUser(t, { username: 'alice', kyc: 'Verified' });
   });
   afterAll(() => t.close());
+
+  const approve = (requestId: string) => t.http().post(`/api/admin/approvals/${requestId}/approve`).set('Authorization', approver.bearer);
 
   const audit = (action: string, targetId: string) =>
     t.sql<{ actor_id: string; before: unknown; after: unknown; ip: string | null }>(
@@ -69,7 +74,7 @@ describe('users (HTTP against real PostgreSQL)', () => {
       expect(res.body).toMatchObject({ total: expect.any(Number), page: 1, limit: 20 });
       const alice = res.body.users.find((u: { _id: string }) => u._id === user.id);
       expect(Object.keys(alice).sort()).toEqual(
-        ['KYC', '_id', 'balance', 'blocked', 'createdAt', 'email', 'firstname', 'lastname', 'roles', 'traderID', 'tradingBalance', 'username', 'verified'].sort(),
+        ['KYC', '_id', 'balance', 'blocked', 'createdAt', 'email', 'firstname', 'lastname', 'pendingApprovals', 'roles', 'traderID', 'tradingBalance', 'username', 'verified'].sort(),
       );
       expect(alice.balance).toBe('123.45');
       expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/i);
@@ -115,6 +120,35 @@ describe('users (HTTP against real PostgreSQL)', () => {
       expect(entry.actor_id).toBe(admin.id);
       expect(entry.after).toMatchObject({ roles: ['User', 'Trader'] });
       expect(JSON.stringify(entry)).not.toMatch(/a-strong-password/);
+    });
+
+    it('four eyes: a user asked with the Admin role is created without it; the grant takes effect when another admin approves it', async () => {
+      const res = await t.http().post('/api/user/create').set('Authorization', admin.bearer)
+        .send({ username: 'new_admin', firstname: 'New', lastname: 'Admin', email: 'new-admin@example.test', password: 'a-strong-password', roles: ['Admin'] }).expect(201);
+      expect(res.body.message).toBe("User created; the Admin role waits for another admin's approval");
+      expect(res.body.user).toMatchObject({ roles: ['User'], pendingApprovals: [{ kind: 'admin_grant', amount: null }] });
+      const requestId = res.body.user.pendingApprovals[0].id as string;
+      // asked again through user/update: the same grant is already waiting
+      const again = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: res.body.user._id, roles: ['User', 'Admin'] }).expect(409);
+      expect(again.body.code).toBe('APPROVAL.GRANT_PENDING');
+      const list = await t.http().get('/api/admin/approvals').set('Authorization', approver.bearer).expect(200);
+      expect(list.body.items.find((r: { id: string }) => r.id === requestId)).toMatchObject({ kind: 'admin_grant', status: 'pending', target: { username: 'new_admin' }, requestedBy: admin.id });
+      await approve(requestId).expect(200);
+      expect((await t.sql<{ roles: string[] }>('SELECT roles FROM users WHERE id = ?', [res.body.user._id]))[0].roles).toEqual(['User', 'Admin']);
+      const [change] = await audit('user.roles_change', res.body.user._id);
+      expect(change).toMatchObject({ actor_id: approver.id, before: { roles: ['User'] }, after: { roles: ['User', 'Admin'], requestId, requestedBy: admin.id } });
+      const done = await t.http().get('/api/admin/approvals?status=approved').set('Authorization', admin.bearer).expect(200);
+      expect(done.body.items.map((r: { id: string }) => r.id)).toContain(requestId);
+    });
+
+    it('four eyes through user/update: Trader applies now, Admin is asked for; removing Admin applies at once', async () => {
+      const target = await createUser(t);
+      const res = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: target.id, roles: ['Trader', 'Admin'] }).expect(200);
+      expect(res.body).toMatchObject({ changed: ['roles'], requested: ['roles'], user: { roles: ['User', 'Trader'], pendingApprovals: [{ kind: 'admin_grant' }] } });
+      await approve(res.body.user.pendingApprovals[0].id).expect(200);
+      expect((await t.sql<{ roles: string[] }>('SELECT roles FROM users WHERE id = ?', [target.id]))[0].roles).toEqual(['User', 'Trader', 'Admin']);
+      const demoted = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: target.id, roles: ['Trader'] }).expect(200);
+      expect(demoted.body).toMatchObject({ changed: ['roles'], requested: [], user: { roles: ['User', 'Trader'] } });
     });
 
     it('answers 409 for a taken email or username', async () => {
@@ -189,40 +223,52 @@ describe('users (HTTP against real PostgreSQL)', () => {
       expect(res2.body.message).toBe('No changes to update');
     });
 
-    it('sets the balance through an audited ledger adjustment that keeps the ledger balanced', async () => {
+    it('a new balance is a request for the difference (four eyes): nothing moves until another admin approves; then one audited ledger adjustment', async () => {
       const res = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, balance: '500.10' }).expect(200);
-      expect(res.body).toMatchObject({ message: 'User updated successfully', changed: ['balance'], user: { balance: '500.10' } });
-      const [tx] = await t.sql<{ type: string; id: string }>(
-        "SELECT id, type FROM ledger_transactions WHERE type = 'adjustment' AND reference LIKE 'adjustment:' || ? || ':%' ORDER BY id DESC",
-        [user.id],
-      );
-      expect(tx).toBeDefined();
+      expect(res.body).toMatchObject({
+        message: "Waiting for another admin's approval: balance",
+        changed: [],
+        requested: ['balance'],
+        user: { balance: '123.45', pendingApprovals: [{ kind: 'balance_adjustment', amount: '376.65' }] },
+      });
+      const requestId = res.body.user.pendingApprovals[0].id as string;
+      expect(await t.sql("SELECT 1 FROM ledger_transactions WHERE type = 'adjustment' AND reference LIKE ?", [`adjustment:${user.id}:%`])).toHaveLength(0);
+      expect((await t.http().get('/api/user/get').set('Authorization', user.bearer).expect(200)).body.user.balance).toBe('123.45');
+      // the requester cannot approve it
+      expect((await t.http().post(`/api/admin/approvals/${requestId}/approve`).set('Authorization', admin.bearer).expect(403)).body.code).toBe('FORBIDDEN');
+
+      const approved = await approve(requestId).expect(200);
+      expect(approved.body.request).toMatchObject({ status: 'approved', amount: '376.65', requestedBy: admin.id, decidedBy: approver.id });
+      const [tx] = await t.sql<{ id: string; reference: string }>("SELECT id, reference FROM ledger_transactions WHERE type = 'adjustment' AND reference = ?", [`adjustment:${user.id}:approval:${requestId}`]);
+      expect(tx.id).toBe(approved.body.request.ledgerTransactionId);
       const [{ sum }] = await t.sql<{ sum: string }>('SELECT coalesce(sum(amount), 0) AS sum FROM ledger_entries');
       expect(Number(sum)).toBe(0);
       const [entry] = await audit('user.balance_adjust', user.id);
-      expect(entry).toMatchObject({ actor_id: admin.id, before: { balance: 12_345 }, after: { balance: 50_010 } });
+      expect(entry).toMatchObject({ actor_id: approver.id, before: { balance: 12_345 }, after: { balance: 50_010, requestId, requestedBy: admin.id } });
+      expect((await t.http().get('/api/user/get').set('Authorization', user.bearer).expect(200)).body.user.balance).toBe('500.10');
 
-      await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, balance: '0' }).expect(200);
+      const zero = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, balance: '0' }).expect(200);
+      await approve(zero.body.user.pendingApprovals[0].id).expect(200);
       const me = await t.http().get('/api/user/get').set('Authorization', user.bearer).expect(200);
       expect(me.body.user.balance).toBe('0.00');
     });
 
-    it('serialises concurrent balance edits: the cached balance always equals the sum of its entries', async () => {
+    it('concurrent approvals of one request post it once: one 200, the others 409 APPROVAL.ALREADY_DECIDED', async () => {
       const target = await createUser(t);
-      const results = await Promise.all(
-        ['10.00', '20.00', '30.00', '40.00'].map((balance) =>
-          t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: target.id, balance }),
-        ),
-      );
-      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const { body } = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: target.id, balance: '10.00' }).expect(200);
+      const requestId = body.user.pendingApprovals[0].id as string;
+      const third = await createUser(t, { roles: ['User', 'Admin'] });
+      const results = await Promise.all([approver, third, approver, third].map((who) => t.http().post(`/api/admin/approvals/${requestId}/approve`).set('Authorization', who.bearer)));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+      expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'APPROVAL.ALREADY_DECIDED')).toBe(true);
       const [account] = await t.sql<{ balance: string; entries: string }>(
         `SELECT a.balance, (SELECT coalesce(sum(amount), 0) FROM ledger_entries e WHERE e.account_id = a.id) AS entries
            FROM ledger_accounts a WHERE owner_id = ? AND kind = 'cash'`,
         [target.id],
       );
-      expect(['1000', '2000', '3000', '4000']).toContain(String(account.balance));
-      expect(String(account.entries)).toBe(String(account.balance));
-      expect(await audit('user.balance_adjust', target.id)).toHaveLength(4);
+      expect(String(account.balance)).toBe('1000');
+      expect(String(account.entries)).toBe('1000');
+      expect(await audit('user.balance_adjust', target.id)).toHaveLength(1);
     });
 
     it.each(['-5', '1.234', 'abc', '1e5', '100000000.00'])('refuses the balance %j with 400', async (balance) => {
@@ -296,7 +342,8 @@ describe('users (HTTP against real PostgreSQL)', () => {
     it('lets an admin soft-delete a user: personal data anonymised, ledger kept, token dead, audited', async () => {
       const gone = await createUser(t, { username: 'gone_user' });
       await credit(t, gone.id, 700);
-      await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: gone.id, balance: '0' }).expect(200);
+      const emptied = await t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: gone.id, balance: '0' }).expect(200);
+      await approve(emptied.body.user.pendingApprovals[0].id).expect(200);
       const res = await t.http().post('/api/user/delete').set('Authorization', admin.bearer).send({ userId: gone.id }).expect(200);
       expect(res.body.message).toBe('User deleted successfully');
       const [row] = await t.sql<Record<string, unknown>>('SELECT email, username, firstname, lastname, password_hash, deleted_at FROM users WHERE id = ?', [gone.id]);

@@ -111,23 +111,28 @@ describe('wallet guards (real PostgreSQL)', () => {
   });
 
   describe('races on one cash account', () => {
-    it('a withdrawal racing an admin balance adjustment never drives cash negative; the ledger stays balanced', async () => {
+    it('a withdrawal racing the approval of an admin balance adjustment never drives cash negative; the ledger stays balanced', async () => {
+      // four eyes (product.md §11.4): one admin asks for the adjustment, another approves it
+      const approver = await createUser(t, { roles: ['User', 'Admin'], kyc: 'Verified' });
       for (let round = 0; round < 8; round++) {
         const user = await api.fundedUser('100.00');
-        // The admin sets the balance to 30.00 while the user withdraws 80.00: whichever runs first,
-        // the other sees the result (adjustment locks the account before reading; the hold is checked
-        // by the ledger), so the outcome is one of the serial orders.
-        const [withdrawal, adjustment] = await Promise.all([
+        const asked = await api.post(admin, `/user/${user.id}/balance-adjustments`, { amount: '-70.00', reason: 'race round' }).expect(202);
+        // The approval debits 70.00 while the user withdraws 80.00: whichever runs first, the other sees the
+        // result (the adjustment locks the account before reading; the hold is checked by the ledger), so the
+        // outcome is one of the serial orders, and the loser is refused.
+        const [withdrawal, approval] = await Promise.all([
           api.post(user, '/wallet/withdraw', { amount: '80.00', destination: 'IBAN' }),
-          t.http().patch('/api/user/update').set('Authorization', admin.bearer).send({ userId: user.id, balance: '30.00' }),
+          api.post(approver, `/admin/approvals/${asked.body.request.id}/approve`),
         ]);
-        expect(adjustment.status).toBe(200);
         expect([201, 409]).toContain(withdrawal.status);
         const wallet = await api.wallet(user);
         if (withdrawal.status === 201) {
-          // withdrawal first (100 → 20 free, 80 held), then cash set to 30
-          expect(wallet).toMatchObject({ balance: '30.00', held: '80.00' });
+          // withdrawal first (100 → 20 free, 80 held): the debit of 70.00 no longer fits and stays pending
+          expect(approval.status).toBe(409);
+          expect(approval.body.code).toBe('WALLET.INSUFFICIENT_FUNDS');
+          expect(wallet).toMatchObject({ balance: '20.00', held: '80.00' });
         } else {
+          expect(approval.status).toBe(200);
           expect(withdrawal.body.code).toBe('WALLET.INSUFFICIENT_FUNDS');
           expect(wallet).toMatchObject({ balance: '30.00', held: '0.00' });
         }

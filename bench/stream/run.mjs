@@ -35,16 +35,24 @@ if (!isMainThread) {
   });
 }
 
-/** A worker: opens `count` streams, and from `measure` to `stop` records each event's latency. */
-function clientThread({ base, count }) {
+/**
+ * The loopback address of client `n`: the API allows 50 market streams per client address (product.md §11.4),
+ * so each block of 50 clients comes from its own address in 127/8 (all of it is loopback on Linux).
+ */
+const clientAddress = (n) => `127.0.${Math.floor(n / 50 / 250)}.${(Math.floor(n / 50) % 250) + 2}`;
+
+/** A worker: opens `count` streams (clients `first`…), and from `measure` to `stop` records each event's latency. */
+function clientThread({ base, count, first }) {
   const latencies = [];
   const perSecond = {};
   let measuring = false;
   const requests = [];
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  let opened = 0;
   const open = () =>
     new Promise((resolve, reject) => {
-      const req = http.get(`${base}/api/market/stream`, { agent, headers: { Accept: 'text/event-stream' } }, (res) => {
+      const localAddress = clientAddress(first + opened++);
+      const req = http.get(`${base}/api/market/stream`, { agent, localAddress, headers: { Accept: 'text/event-stream' } }, (res) => {
         if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
         res.setEncoding('utf8');
         let buffer = '';
@@ -143,9 +151,10 @@ async function main() {
     }
     console.log(`API up (first start with the simulated history) in ${((performance.now() - started) / 1000).toFixed(1)} s; RSS ${rssMb(server.pid).toFixed(0)} MB`);
 
-    const workers = Array.from({ length: WORKERS }, (_, i) => {
-      const count = Math.floor(CLIENTS / WORKERS) + (i < CLIENTS % WORKERS ? 1 : 0);
-      return new Worker(new URL(import.meta.url), { workerData: { base, count } });
+    const counts = Array.from({ length: WORKERS }, (_, i) => Math.floor(CLIENTS / WORKERS) + (i < CLIENTS % WORKERS ? 1 : 0));
+    const workers = counts.map((count, i) => {
+      const first = counts.slice(0, i).reduce((sum, n) => sum + n, 0);
+      return new Worker(new URL(import.meta.url), { workerData: { base, count, first } });
     });
     const ask = (worker, message) =>
       new Promise((resolve, reject) => {

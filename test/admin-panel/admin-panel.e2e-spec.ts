@@ -250,6 +250,66 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
       expect((await sql<{ kyc_status: string }>('SELECT kyc_status FROM users WHERE id = $1', [user.id]))[0].kyc_status).toBe('Verified');
     });
 
+    it('the attack as it was made (issue 26): no spelling of an action path runs it on a GET (percent-encoded, another letter case, a trailing slash)', async () => {
+      const [user] = await sql<{ id: string }>(
+        `INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified)
+         VALUES ('csrf-spelling@mirrorline.test', 'csrf_spelling', 'C', 'S', 'x', '{User}', true) RETURNING id`,
+      );
+      const record = `resources/UserEntity/records/${user.id}`;
+      const spellings = [
+        `/admin/api/${record}/%76erifyKyc`,
+        `/admin/api/${record}/%62lock`,
+        `/admin/API/${record}/verifyKyc`,
+        `/admin/Api/${record}/block`,
+        `/admin/api/RESOURCES/UserEntity/RECORDS/${user.id}/block`,
+        `/ADMIN/api/${record}/verifyKyc`,
+        `/admin/api/${record}/block/`,
+        `/admin/api/${record}/%62%6C%6F%63%6B`,
+      ];
+      for (const path of spellings) {
+        expect({ path, status: (await fetch(`${baseUrl}${path}`, { headers: { cookie } })).status }).toEqual({ path, status: 405 });
+        expect({ path, status: (await fetch(`${baseUrl}${path}`, { method: 'HEAD', headers: { cookie } })).status }).toEqual({ path, status: 405 });
+        const post = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { cookie, origin: 'https://evil.example' } });
+        expect({ path, status: post.status }).toEqual({ path, status: 403 });
+      }
+      const [row] = await sql<{ kyc_status: string; blocked: boolean }>('SELECT kyc_status, blocked FROM users WHERE id = $1', [user.id]);
+      expect(row).toEqual({ kyc_status: 'Unverified', blocked: false });
+      // the back-office's own POST under another spelling is still the action (the guard reads what AdminJS runs)
+      expect((await fetch(`${baseUrl}/admin/API/${record}/%76erifyKyc`, { method: 'POST', headers: { cookie, origin: baseUrl } })).status).toBe(200);
+      expect((await sql<{ kyc_status: string }>('SELECT kyc_status FROM users WHERE id = $1', [user.id]))[0].kyc_status).toBe('Verified');
+      // reads stay reads: show and list answer a GET
+      expect((await fetch(`${baseUrl}/admin/api/${record}/show`, { headers: { cookie } })).status).toBe(200);
+      expect((await fetch(`${baseUrl}/admin/API/resources/UserEntity/actions/list`, { headers: { cookie } })).status).toBe(200);
+    });
+
+    it('unknown actions, resources and pages answer 404, not 500 (issue 26)', async () => {
+      const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [USER_EMAIL]);
+      const record = `resources/UserEntity/records/${user.id}`;
+      for (const path of [
+        `/admin/api/${record}/Block`,
+        `/admin/api/${record}/block%2f`,
+        `/admin/api/${record}/nope`,
+        `/admin/api/${record}/constructor`,
+        `/admin/api/${record}/list`,
+        `/admin/api/resources/User/records/${user.id}/show`,
+        `/admin/api/resources/userentity/records/${user.id}/show`,
+        '/admin/api/resources/UserEntity/actions/nope',
+        '/admin/api/resources/UserEntity/actions/show',
+        '/admin/api/resources/Nope/actions/list',
+        '/admin/api/resources/Nope/search/x',
+        '/admin/api/resources/UserEntity/bulk/nope?recordIds=1',
+        '/admin/api/pages/nope',
+      ]) {
+        const res = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+        expect(((await res.json()) as { code: string }).code).toBe('NOT_FOUND');
+      }
+      const before = await sql('SELECT blocked, kyc_status FROM users WHERE id = $1', [user.id]);
+      expect((await fetch(`${baseUrl}/admin/api/${record}/Block`, { method: 'POST', headers: { cookie, origin: baseUrl } })).status).toBe(404);
+      expect((await fetch(`${baseUrl}/admin/api/${record}/Unblock`, { method: 'POST', headers: { cookie, origin: baseUrl } })).status).toBe(404);
+      expect(await sql('SELECT blocked, kyc_status FROM users WHERE id = $1', [user.id])).toEqual(before);
+    });
+
     it('approves a KYC submission through the same audited use case as PATCH user/update', async () => {
       const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE email = $1', [USER_EMAIL]);
       await sql("UPDATE users SET kyc_status = 'Pending' WHERE id = $1", [user.id]);

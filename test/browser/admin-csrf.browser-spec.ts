@@ -109,4 +109,67 @@ describe('AdminJS: a cross-origin page cannot run back-office actions (CSRF)', (
     expect(status).toBe(200);
     expect(await kycOf(victimId)).toBe('Verified');
   });
+
+  /**
+   * Issue 26, "AdminJS CSRF, again": GET on an action was refused only as the guard's regex spelled it; AdminJS
+   * decodes the path and ignores letter case. Chained: a trader's profile `image` set to an encoded action path
+   * was loaded by an admin's browser on the traders page, from our own origin, with the SameSite=Strict cookie:
+   * the sock puppet became KYC Verified. Here the admin (signed in to AdminJS) opens the traders page and the
+   * page loads those URLs as images, exactly as the avatar did; then the same spellings by XHR from the
+   * back-office itself.
+   */
+  it('the image chain: action URLs in any spelling, loaded as images from our own origin with the admin cookie, change nothing', async () => {
+    const { page } = admin;
+    const puppet = await api('/user/create', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'sock_puppet', firstname: 'Sock', lastname: 'Puppet', email: 'sock-puppet@mirrorline.test', password: 'a-strong-password' }),
+    });
+    expect(puppet.status).toBe(201);
+    const puppetId = ((await puppet.json()) as { user: { _id: string } }).user._id;
+    const record = `resources/UserEntity/records/${puppetId}`;
+    const spellings = [`/admin/api/${record}/%76erifyKyc`, `/admin/API/${record}/verifyKyc`, `/admin/api/${record}/verifyKyc/`, `/admin/Api/${record}/%62lock`];
+    await page.goto('/traders');
+    for (const src of spellings) {
+      const answer = page.waitForResponse((res) => res.url().endsWith(src));
+      await page.evaluate(
+        (url) =>
+          new Promise<void>((resolve) => {
+            // what the traders page did with the trader's `image` (the test's TS has no DOM types)
+            const doc = (globalThis as unknown as { document: { createElement(tag: string): { onload: () => void; onerror: () => void; src: string }; body: { appendChild(node: unknown): void } } }).document;
+            const img = doc.createElement('img');
+            img.onload = img.onerror = () => resolve();
+            img.src = url;
+            doc.body.appendChild(img);
+          }),
+        src,
+      );
+      const res = await answer;
+      // the cookie went along (same origin): only the guard stands between the image and the action
+      expect((await res.request().allHeaders()).cookie ?? '').toContain('mirrorline_admin=');
+      expect({ src, status: res.status() }).toEqual({ src, status: 405 });
+    }
+    await screenshot(page, 'admin-csrf-image-chain');
+    const users = (await (await api('/user/get-all?limit=100&search=sock_puppet')).json()) as { users: Array<{ _id: string; KYC: string; blocked: boolean }> };
+    expect(users.users.find((u) => u._id === puppetId)).toMatchObject({ KYC: 'Unverified', blocked: false });
+  });
+
+  it('the encoded and upper-case spellings, sent by XHR from the back-office page itself as a GET, are refused (405)', async () => {
+    const { page } = admin;
+    await page.goto('/admin');
+    const record = `resources/UserEntity/records/${victimId}`;
+    for (const path of [`/admin/api/${record}/%62lock`, `/admin/API/${record}/block`, `/ADMIN/api/${record}/BLOCK`]) {
+      const status = await page.evaluate(
+        (url) =>
+          new Promise<number>((resolve) => {
+            // a plain fetch: the page's script turns only its own XHR GETs into POSTs
+            void fetch(url, { credentials: 'same-origin' }).then((r) => resolve(r.status));
+          }),
+        path,
+      );
+      // BLOCK in capitals is no action at all: 404 (AdminJS answered 500)
+      expect({ path, status }).toEqual({ path, status: path.endsWith('BLOCK') ? 404 : 405 });
+    }
+    const blocked = await api(`/user/get-all?limit=100&search=csrf_victim`).then((r) => r.json() as Promise<{ users: Array<{ blocked: boolean }> }>);
+    expect(blocked.users[0].blocked).toBe(false);
+  });
 });

@@ -40,8 +40,11 @@ describe('admin safety: confirmations naming the user and the effect, a refused 
       const created = await call('/user/create', { method: 'POST', token, body: who });
       ids[who.username] = created.user._id;
     }
-    // money on the account: the delete is refused (USERS.HAS_FUNDS)
-    await call(`/user/${ids[funded.username]}/balance-adjustments`, { method: 'POST', token, idempotent: true, body: { amount: '+10.00', reason: 'browser spec' } });
+    // money on the account: the delete is refused (USERS.HAS_FUNDS). An approved deposit (a balance adjustment
+    // would wait for a second admin's approval: four eyes, product.md §11.4)
+    await call('/user/update', { method: 'PATCH', token, body: { userId: ids[funded.username], KYC: 'Verified' } });
+    const funding = await call('/wallet/deposit', { method: 'POST', token: await login(funded.email, funded.password), body: { amount: '10.00' }, idempotent: true });
+    await call(`/admin/transactions/${funding.id}/approve`, { method: 'POST', token, idempotent: true });
     // a pending deposit to reject
     await call('/user/update', { method: 'PATCH', token, body: { userId: ids[depositor.username], KYC: 'Verified' } });
     const deposit = await call('/wallet/deposit', { method: 'POST', token: await login(depositor.email, depositor.password), body: { amount: '75.00' }, idempotent: true });

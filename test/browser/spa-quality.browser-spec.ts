@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
-import { adminApiToken, signInAdmin } from './support/admin';
+import { adminApiToken, secondAdminToken, signInAdmin } from './support/admin';
 import { createUser, submitKyc, type Person } from './support/accounts';
 
 /**
@@ -215,7 +215,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await ctx.close();
   });
 
-  it('a balance adjustment: +/− with cents and a required reason, confirmed by a dialog naming the user and the effect, lands in the row and the audit log; block, KYC and a refused delete ask first too', async () => {
+  it('a balance adjustment: +/− with cents and a required reason, confirmed by a dialog naming the user and the effect, waits in the row and the approvals list until a second admin approves it, then lands in the row and the audit log; block, KYC and a refused delete ask first too', async () => {
     const token = await adminApiToken();
     const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
       const res = await fetch(`${browserEnv().baseUrl}/api${path}`, {
@@ -225,6 +225,10 @@ describe('every route: phone width and accessibility (Chromium against the real 
       });
       expect(res.ok).toBe(true);
       return (await res.json()) as Record<string, unknown>;
+    };
+    const approveAs = async (bearer: string, id: string) => {
+      const res = await fetch(`${browserEnv().baseUrl}/api/admin/approvals/${id}/approve`, { method: 'POST', headers: { Authorization: `Bearer ${bearer}` } });
+      expect(res.status).toBe(200);
     };
     const suffix = Date.now().toString(36);
     const username = `adjust_${suffix}`;
@@ -247,12 +251,33 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await dialog.getByText(`the cash balance goes from $0.00 to $1,234.56`, { exact: false }).waitFor();
     await screenshot(page, 'admin-balance-adjustment');
     await dialog.getByRole('button', { name: 'Credit balance' }).click();
+    // four eyes (product.md §11.4): the request waits, shown on the row and in the approvals list, where the
+    // admin who asked cannot approve it
+    await row.getByText('+$1,234.56 awaiting approval').waitFor();
+    const approvals = page.getByRole('table', { name: 'Approval requests' });
+    const request = approvals.getByRole('row', { name: `Credit $1,234.56 to ${username}` });
+    await request.getByText('You asked for this: another admin approves it').waitFor();
+    expect(await request.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+    await screenshot(page, 'admin-approvals-waiting');
+    const second = await secondAdminToken();
+    const approveAll = async () => {
+      const waiting = (await call(`/admin/approvals`)).items as Array<{ id: string; target: { _id: string } }>;
+      for (const r of waiting.filter((x) => x.target._id === userId)) await approveAs(second, r.id);
+    };
+    await approveAll();
+    await page.reload();
+    await page.getByLabel('Search users').fill(username);
     await row.getByText('$1,234.56').waitFor();
+    expect(await row.getByText('awaiting approval').count()).toBe(0);
 
     await row.getByLabel(`Balance adjustment for ${username}`).fill('-0.56');
     await row.getByLabel(`Reason for the balance adjustment of ${username}`).fill('Bank fee');
     await row.getByRole('button', { name: 'Update' }).click();
     await page.getByRole('dialog', { name: `Debit $0.56 from ${username}?` }).getByRole('button', { name: 'Debit balance' }).click();
+    await row.getByText('-$0.56 awaiting approval').waitFor();
+    await approveAll();
+    await page.reload();
+    await page.getByLabel('Search users').fill(username);
     await row.getByText('$1,234.00').waitFor();
 
     const audit = await call(`/admin/audit?action=user.balance_adjust&targetId=${userId}`);

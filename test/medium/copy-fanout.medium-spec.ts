@@ -22,24 +22,7 @@ describe('large fan-out and settlement', () => {
     const trader = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
     const traderId = await fx.insertTraderProfile(sql, trader.id, 25);
     // Followers with copies of 100.00 + i cents each, funded straight from platform_deposits (set-based set-up).
-    await sql(
-      `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
-       SELECT 'bulk' || g || '@example.test', 'bulk_' || g, 'Bulk', 'Follower', 'x', true, 'Verified' FROM generate_series(1, ?) g`,
-      [copies],
-    );
-    await sql(
-      `INSERT INTO copies (follower_id, trader_id, invested, high_water_mark)
-       SELECT id, ?, 10000 + substr(username, 6)::int, 10000 + substr(username, 6)::int FROM users WHERE username LIKE 'bulk\\_%'`,
-      [traderId],
-    );
-    await sql(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies WHERE trader_id = ?`, [traderId]);
-    await sql(
-      `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'bulk:' || gen_random_uuid()) RETURNING id)
-       INSERT INTO ledger_entries (transaction_id, account_id, amount)
-       SELECT tx.id, a.id, c.invested FROM tx, copies c JOIN ledger_accounts a ON a.copy_id = c.id WHERE c.trader_id = ?
-       UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -(SELECT sum(invested) FROM copies WHERE trader_id = ?)::bigint FROM tx`,
-      [traderId, traderId],
-    );
+    await fx.insertFundedCopies(sql, traderId, { prefix: 'bulk', count: copies, investedCents: 10_000, stepCents: 1 });
     await setQuote(t, 'BNBUSDT', '134.80');
     const opened = await t.app.get(OpenTradeUseCase).execute({ traderId, symbol: 'BNBUSDT', side: 'buy', allocationPct: 33 });
     expect(opened.copied).toBe(copies);

@@ -20,10 +20,12 @@ export interface SseClient {
 /**
  * A minimal EventSource over node:http for the specs: opens `url` and parses `event:` / `data:` / `id:`
  * frames and `:` comments. Resolves once the response headers arrive (status and body for a non-200).
+ * `localAddress` binds the client to another loopback address, so the server sees another client address.
  */
-export function openSse(url: string, headers: Record<string, string> = {}): Promise<SseClient & { body?: string }> {
+export function openSse(url: string, headers: Record<string, string> = {}, options: { localAddress?: string } = {}): Promise<SseClient & { body?: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { Accept: 'text/event-stream', ...headers }, agent: false }, (res) => {
+    // `localAddress` (e.g. 127.0.0.2: Linux routes all of 127/8 to loopback) makes the server see another client.
+    const req = http.get(url, { headers: { Accept: 'text/event-stream', ...headers }, agent: false, localAddress: options.localAddress }, (res) => {
       const events: SseEvent[] = [];
       const comments: string[] = [];
       const waiters: Array<{ match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }> = [];

@@ -458,7 +458,7 @@ export interface paths {
         };
         /**
          * Live events of the caller (text/event-stream; Authorization: Bearer)
-         * @description Server-sent events of the caller's own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive.
+         * @description Server-sent events of the caller's own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive. It ends within 5 s of its credentials ending (logout, session or token revoked, password change or reset, block); at most 5 per user.
          */
         get: operations["EventsController_stream"];
         put?: never;
@@ -538,7 +538,7 @@ export interface paths {
         };
         /**
          * Live quotes (text/event-stream; event `quote`)
-         * @description First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it.
+         * @description First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it. At most 50 streams per client address.
          */
         get: operations["MarketController_stream"];
         put?: never;
@@ -1336,7 +1336,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user with a pre-verified email; roles always include User (Admin)
-         * @description The email counts as verified; roles always include User; a Trader gets a trader profile. Audited.
+         * @description The email counts as verified; roles always include User; a Trader gets a trader profile. Audited. Admin in `roles` is a request another admin approves (four eyes): the user is created without it meanwhile.
          */
         post: operations["UsersController_create"];
         delete?: never;
@@ -1399,8 +1399,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)
-         * @description Only the sent fields, and only those that differ, change. A balance is applied as an audited ledger adjustment with a reason; nobody adjusts their own balance.
+         * Change only the sent fields: roles and KYC now; the Admin role and the balance as requests another admin approves (Admin)
+         * @description Only the sent fields, and only those that differ, change. Four eyes (product.md §11.4): adding the Admin role and a new balance (an adjustment of the difference) are requests that another admin approves (`requested`); nobody asks for their own balance.
          */
         patch: operations["UsersController_update"];
         trace?: never;
@@ -1415,8 +1415,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Adjust a user's cash by +/− an amount, with a reason (Admin)
-         * @description One double-entry ledger transaction between the user's cash and the platform adjustments account, audited (user.balance_adjust) with the amount and the reason. The result never goes below zero; nobody adjusts their own balance.
+         * Ask for an adjustment of a user's cash by +/− an amount, with a reason; another admin approves it (Admin)
+         * @description Four eyes (product.md §11.4): the adjustment is a request; nothing moves until a different admin approves it at admin/approvals/:id/approve, which posts one double-entry ledger transaction between the user's cash and the platform adjustments account, audited. Nobody asks for their own balance; a debit the cash cannot cover is refused now and at approval.
          */
         post: operations["UsersController_adjust"];
         delete?: never;
@@ -1459,6 +1459,66 @@ export interface paths {
          * @description A read-only access token for the user (its claims carry the admin's id); money-moving and security actions are refused while impersonating. Audited.
          */
         post: operations["AdminController_impersonateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests waiting for a second admin (Admin)
+         * @description Grants of the Admin role and balance adjustments, newest first; `status` pending (default), approved or rejected.
+         */
+        get: operations["ApprovalsController_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a request: the Admin role is granted, or the adjustment is posted to the ledger (Admin, not the requester or the user it benefits)
+         * @description Applies the request in one transaction with the decision and its audit. A retry with the same Idempotency-Key replays the answer; the adjustment is posted once whatever happens (its ledger reference is the request's).
+         */
+        post: operations["ApprovalsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending request (Admin; the requester withdraws it so)
+         * @description Nothing is applied; the decision is audited.
+         */
+        post: operations["ApprovalsController_reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2041,7 +2101,10 @@ export interface components {
             traderType?: "ICT Trader" | "SMC Trader" | "Price Action Trader" | "Swing Trader" | "Scalper" | "Trend Follower" | "Algorithmic Trader";
             strategySummary?: string;
             strategyExplanation?: string;
-            /** @example /images/traders/2.jpg */
+            /**
+             * @description an https:// URL on another site; null removes the picture
+             * @example https://cdn.example.com/traders/2.jpg
+             */
             image?: string | null;
             /** @description profit share, % */
             share?: number;
@@ -2651,6 +2714,17 @@ export interface components {
         MeDto: {
             user: components["schemas"]["ProfileDto"];
         };
+        PendingApprovalDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "admin_grant" | "balance_adjustment";
+            /**
+             * @description the signed amount of a balance adjustment; null for a grant of the Admin role
+             * @example -25.50
+             */
+            amount: string | null;
+        };
         UserRowDto: {
             /** Format: uuid */
             _id: string;
@@ -2682,6 +2756,8 @@ export interface components {
             blocked: boolean;
             /** Format: date-time */
             createdAt: string;
+            /** @description requests for this user waiting for another admin: a grant of the Admin role, balance adjustments */
+            pendingApprovals: components["schemas"]["PendingApprovalDto"][];
         };
         UsersPageDto: {
             users: components["schemas"]["UserRowDto"][];
@@ -2696,12 +2772,13 @@ export interface components {
             /** Format: email */
             email: string;
             password: string;
-            /** @description User is always added */
+            /** @description User is always added; Admin is asked of another admin (four eyes): the user is created without it meanwhile */
             roles?: ("User" | "Trader" | "Admin")[];
         };
         UserCreatedDto: {
             /** @example User created successfully */
             message: string;
+            /** @description without the Admin role until another admin approves it (see pendingApprovals) */
             user: components["schemas"]["UserRowDto"];
         };
         BlockUserRequestDto: {
@@ -2737,10 +2814,11 @@ export interface components {
             /** Format: uuid */
             userId: string;
             /**
-             * @description the new cash balance; applied as an audited ledger adjustment
+             * @description the new cash balance: asked as an adjustment of the difference, which another admin approves (four eyes)
              * @example 1250.50
              */
             balance?: string;
+            /** @description the roles (User is always kept); adding Admin is asked of another admin (four eyes) */
             roles?: ("User" | "Trader" | "Admin")[];
             /** @enum {string} */
             KYC?: "Unverified" | "Pending" | "Verified";
@@ -2751,8 +2829,10 @@ export interface components {
              * @example User updated successfully
              */
             message: string;
-            /** @description the fields that changed */
-            changed: ("balance" | "roles" | "KYC")[];
+            /** @description the fields that changed now */
+            changed: ("roles" | "KYC")[];
+            /** @description what waits for another admin's approval: the Admin role, the balance (four eyes) */
+            requested: ("roles" | "balance")[];
             user: components["schemas"]["UserRowDto"];
         };
         BalanceAdjustmentRequestDto: {
@@ -2767,30 +2847,52 @@ export interface components {
              */
             reason: string;
         };
-        BalanceAdjustmentDto: {
+        ApprovalTargetDto: {
+            /** Format: uuid */
+            _id: string;
+            username: string;
+            /** Format: email */
+            email: string;
+        };
+        ApprovalRequestDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "admin_grant" | "balance_adjustment";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
             /**
-             * @description cash before
-             * @example 100.00
+             * @description balance adjustment: the signed amount; null for a grant
+             * @example 125.55
              */
-            before: string;
+            amount: string | null;
+            /** @example Goodwill credit */
+            reason: string | null;
+            /** @description the user the request would give power or money */
+            target: components["schemas"]["ApprovalTargetDto"];
             /**
-             * @description cash after
-             * @example 74.50
+             * Format: uuid
+             * @description the admin who asked
              */
-            after: string;
+            requestedBy: string;
+            requestedByUsername: string;
             /**
-             * @description the signed amount applied
-             * @example -25.50
+             * Format: uuid
+             * @description the admin who approved or rejected it
              */
-            amount: string;
-            /** @description the ledger transaction */
+            decidedBy: string | null;
+            decidedByUsername: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description an approved adjustment's ledger transaction */
             ledgerTransactionId: string | null;
         };
-        BalanceAdjustedDto: {
-            /** @example Balance adjusted */
+        BalanceAdjustmentRequestedDto: {
+            /** @example Balance adjustment requested: another admin must approve it */
             message: string;
-            adjustment: components["schemas"]["BalanceAdjustmentDto"];
-            user: components["schemas"]["UserRowDto"];
+            request: components["schemas"]["ApprovalRequestDto"];
         };
         AdminDetailsDto: {
             users: number;
@@ -2822,6 +2924,17 @@ export interface components {
         ImpersonationTokenDto: {
             /** @description an access token for the user; its claims carry the admin's id */
             accessToken: string;
+        };
+        ApprovalRequestsPageDto: {
+            items: components["schemas"]["ApprovalRequestDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        ApprovalDecidedDto: {
+            /** @example Request approved */
+            message: string;
+            request: components["schemas"]["ApprovalRequestDto"];
         };
         ContactRequestDto: {
             /** @example Jane Doe */
@@ -3016,6 +3129,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     AuthController_register: {
@@ -3047,7 +3175,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3107,7 +3235,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3115,7 +3243,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3168,7 +3296,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: OTP.INVALID, VALIDATION_FAILED
+                         * @description one of: OTP.INVALID, VALIDATION_FAILED, BAD_REQUEST
                          * @example OTP.INVALID
                          */
                         code?: string;
@@ -3214,7 +3342,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3222,7 +3350,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3259,7 +3387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description BLOCKED: the account is blocked; AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code` */
+            /** @description BLOCKED: the account is blocked; AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, for a right or a wrong password alike (a code is mailed only when the password was right; send it as `code`) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3320,7 +3448,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: MFA.INVALID_CODE, MFA.CHALLENGE_INVALID, VALIDATION_FAILED
+                         * @description one of: MFA.INVALID_CODE, MFA.CHALLENGE_INVALID, VALIDATION_FAILED, BAD_REQUEST
                          * @example MFA.INVALID_CODE
                          */
                         code?: string;
@@ -3410,6 +3538,21 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description UNAUTHENTICATED */
             401: {
                 headers: {
@@ -3463,7 +3606,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3471,7 +3614,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3524,7 +3667,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: OTP.INVALID, VALIDATION_FAILED
+                         * @description one of: OTP.INVALID, VALIDATION_FAILED, BAD_REQUEST
                          * @example OTP.INVALID
                          */
                         code?: string;
@@ -3577,7 +3720,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, AUTH.INVALID_RESET_TOKEN
+                         * @description one of: VALIDATION_FAILED, AUTH.INVALID_RESET_TOKEN, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3630,7 +3773,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -3750,6 +3893,21 @@ export interface operations {
                     "application/json": components["schemas"]["MfaSetupResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description UNAUTHENTICATED */
             401: {
                 headers: {
@@ -3826,7 +3984,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: MFA.INVALID_CODE, MFA.NOT_SET_UP, VALIDATION_FAILED
+                         * @description one of: MFA.INVALID_CODE, MFA.NOT_SET_UP, VALIDATION_FAILED, BAD_REQUEST
                          * @example MFA.INVALID_CODE
                          */
                         code?: string;
@@ -3858,6 +4016,21 @@ export interface operations {
                         /**
                          * @description one of: TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example TOKEN_SCOPE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MFA.ALREADY_ENABLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MFA.ALREADY_ENABLED
+                         * @example MFA.ALREADY_ENABLED
                          */
                         code?: string;
                     };
@@ -3909,7 +4082,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: AUTH.WRONG_PASSWORD, MFA.INVALID_CODE, VALIDATION_FAILED
+                         * @description one of: AUTH.WRONG_PASSWORD, MFA.INVALID_CODE, VALIDATION_FAILED, BAD_REQUEST
                          * @example AUTH.WRONG_PASSWORD
                          */
                         code?: string;
@@ -4014,6 +4187,21 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description UNAUTHENTICATED */
             401: {
                 headers: {
@@ -4065,7 +4253,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4073,7 +4261,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4197,7 +4385,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedApiTokenResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4205,7 +4393,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4263,7 +4451,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4271,7 +4459,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4374,6 +4562,21 @@ export interface operations {
                         /**
                          * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description EVENTS.TOO_MANY_STREAMS: the caller already holds 5 streams (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: EVENTS.TOO_MANY_STREAMS
+                         * @example EVENTS.TOO_MANY_STREAMS
                          */
                         code?: string;
                     };
@@ -4527,6 +4730,21 @@ export interface operations {
                         /**
                          * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
                          * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.TOO_MANY_STREAMS: this client address already holds 50 streams (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.TOO_MANY_STREAMS
+                         * @example MARKET.TOO_MANY_STREAMS
                          */
                         code?: string;
                     };
@@ -4744,7 +4962,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4752,7 +4970,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -4848,7 +5066,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4856,7 +5074,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5002,7 +5220,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedWithdrawalAddressDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5010,7 +5228,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5086,7 +5304,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletMessageDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5094,7 +5312,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5126,6 +5344,21 @@ export interface operations {
                         /**
                          * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.ADDRESS_NOT_FOUND: not one of my addresses */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.ADDRESS_NOT_FOUND
+                         * @example WALLET.ADDRESS_NOT_FOUND
                          */
                         code?: string;
                     };
@@ -5230,7 +5463,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5238,7 +5471,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5349,7 +5582,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5357,7 +5590,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5668,7 +5901,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5676,7 +5909,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -5794,7 +6027,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraderDetailsDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED (e.g. an image that is not an https:// URL on another site) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5802,7 +6035,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6030,7 +6263,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL
+                         * @description one of: VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6189,7 +6422,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopySettingsResponseDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6197,7 +6430,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6361,7 +6594,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6369,7 +6602,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6480,7 +6713,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6488,7 +6721,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6595,7 +6828,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6603,7 +6836,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6710,7 +6943,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6718,7 +6951,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6825,7 +7058,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6833,7 +7066,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -6937,7 +7170,7 @@ export interface operations {
                     "application/json": components["schemas"]["CopyDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6945,7 +7178,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -7152,6 +7385,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description COPY.TRADER_NOT_FOUND: no such trader (an Admin's ?traderId=), or not listed (blocked, deleted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     TraderTradesController_open: {
@@ -7190,7 +7438,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL
+                         * @description one of: VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -7227,6 +7475,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description COPY.TRADER_NOT_FOUND: no such trader (an Admin's ?traderId=), or not listed (blocked, deleted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
             /** @description MARKET.CLOSED */
             409: {
                 headers: {
@@ -7252,6 +7515,21 @@ export interface operations {
                         /**
                          * @description one of: IDEMPOTENCY_KEY_REUSED
                          * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.TOO_MANY_ORDERS: 50 orders of this trader are already waiting (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.TOO_MANY_ORDERS
+                         * @example TRADE.TOO_MANY_ORDERS
                          */
                         code?: string;
                     };
@@ -7300,7 +7578,7 @@ export interface operations {
                     "application/json": components["schemas"]["CloseTradeResultDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7308,7 +7586,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -7345,7 +7623,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description TRADE.NOT_FOUND */
+            /** @description TRADE.NOT_FOUND; COPY.TRADER_NOT_FOUND (an Admin's ?traderId=) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7353,7 +7631,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: TRADE.NOT_FOUND
+                         * @description one of: TRADE.NOT_FOUND, COPY.TRADER_NOT_FOUND
                          * @example TRADE.NOT_FOUND
                          */
                         code?: string;
@@ -7385,6 +7663,21 @@ export interface operations {
                         /**
                          * @description one of: IDEMPOTENCY_KEY_REUSED
                          * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TRADE.TOO_MANY_ORDERS: 50 orders of this trader are already waiting (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TRADE.TOO_MANY_ORDERS
+                         * @example TRADE.TOO_MANY_ORDERS
                          */
                         code?: string;
                     };
@@ -7442,7 +7735,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE
+                         * @description one of: VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -7580,6 +7873,21 @@ export interface operations {
                     };
                 };
             };
+            /** @description COPY.TRADER_NOT_FOUND: no such trader (an Admin's ?traderId=), or not listed (blocked, deleted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     AuditController_list: {
@@ -7706,7 +8014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description VALIDATION_FAILED: Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
+            /** @description VALIDATION_FAILED, BAD_REQUEST: Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7714,7 +8022,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8105,7 +8413,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserCreatedDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8113,7 +8421,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8188,7 +8496,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserBlockedDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8196,7 +8504,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8271,7 +8579,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserMessageDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8279,7 +8587,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8311,6 +8619,21 @@ export interface operations {
                         /**
                          * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
                          */
                         code?: string;
                     };
@@ -8357,7 +8680,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserUpdatedDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8365,7 +8688,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8402,7 +8725,22 @@ export interface operations {
                     };
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_PROGRESS */
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.GRANT_PENDING: the Admin role is already requested; WALLET.INSUFFICIENT_FUNDS; USERS.CANNOT_DEMOTE_SELF; USERS.TRADER_HAS_FOLLOWERS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8410,8 +8748,8 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: IDEMPOTENCY_KEY_IN_PROGRESS
-                         * @example IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @description one of: APPROVAL.GRANT_PENDING, WALLET.INSUFFICIENT_FUNDS, USERS.CANNOT_DEMOTE_SELF, USERS.TRADER_HAS_FOLLOWERS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example APPROVAL.GRANT_PENDING
                          */
                         code?: string;
                     };
@@ -8452,15 +8790,15 @@ export interface operations {
             };
         };
         responses: {
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BalanceAdjustedDto"];
+                    "application/json": components["schemas"]["BalanceAdjustmentRequestedDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8468,7 +8806,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8624,7 +8962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImpersonationTokenDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8632,7 +8970,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8669,6 +9007,304 @@ export interface operations {
                     };
                 };
             };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_requests: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description default: pending */
+                status?: "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRequestsPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecidedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin, your own request, or a request that benefits you; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.NOT_FOUND; USERS.NOT_FOUND (the user was deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.NOT_FOUND, USERS.NOT_FOUND
+                         * @example APPROVAL.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.ALREADY_DECIDED; WALLET.INSUFFICIENT_FUNDS: the adjustment would now take the cash below zero (the request stays pending) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.ALREADY_DECIDED, WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example APPROVAL.ALREADY_DECIDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecidedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.NOT_FOUND
+                         * @example APPROVAL.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.ALREADY_DECIDED
+                         * @example APPROVAL.ALREADY_DECIDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
         };
     };
     ContactController_contact: {
@@ -8692,7 +9328,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactReceiptDto"];
                 };
             };
-            /** @description VALIDATION_FAILED: VALIDATION: a field is missing or too long */
+            /** @description VALIDATION_FAILED, BAD_REQUEST: VALIDATION: a field is missing or too long */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8700,7 +9336,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;

@@ -61,6 +61,7 @@ import { SessionRevoker } from './application/ports/session-revoker';
 import { AccessTokenIssuer } from './application/ports/access-token-issuer';
 import { AuthSessionRevoker } from './application/services/auth-session-revoker';
 import { AuthAccessTokenIssuer } from './application/services/auth-access-token-issuer';
+import { LiveCredentials } from './application/services/live-credentials';
 
 @Module({
   imports: [
@@ -125,7 +126,8 @@ import { AuthAccessTokenIssuer } from './application/services/auth-access-token-
     ListSessionsUseCase,
     RevokeSessionsUseCase,
     ManageApiTokensUseCase,
+    LiveCredentials,
   ],
-  exports: [JwtModule, ActiveUserCheck, UserAccessCache, RevokeUserSessionsUseCase, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, UserInfoBuilder, BootstrapAdminUseCase, MfaCodes, SecurityAlerts],
+  exports: [JwtModule, ActiveUserCheck, LiveCredentials, UserAccessCache, RevokeUserSessionsUseCase, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, UserInfoBuilder, BootstrapAdminUseCase, MfaCodes, SecurityAlerts],
 })
 export class AuthModule {}

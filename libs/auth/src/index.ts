@@ -21,6 +21,7 @@ export * from './domain/security-errors';
 export * from './application/ports/security-inbox';
 export * from './application/services/mfa-codes';
 export * from './application/services/security-alerts';
+export * from './application/services/live-credentials';
 export { Totp } from './application/services/totp';
 export { sealSecret, openSecret } from './adapters/crypto/secret-box';
 export * from './application/ports/user-balances';

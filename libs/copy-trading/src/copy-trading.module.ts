@@ -39,6 +39,7 @@ import { ChangeCopyStatusUseCase } from './application/use-cases/change-copy-sta
 import { CloseTradeUseCase } from './application/use-cases/close-trade/close-trade.use-case';
 import { FollowTraderUseCase } from './application/use-cases/follow-trader/follow-trader.use-case';
 import { OpenTradeUseCase } from './application/use-cases/open-trade/open-trade.use-case';
+import { TraderOrderQueue } from './application/services/trader-order-queue';
 import { ReadCopyTradingUseCase } from './application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ResolveTraderUseCase } from './application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateCopySettingsUseCase } from './application/use-cases/update-copy-settings/update-copy-settings.use-case';
@@ -76,6 +77,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     WithdrawCopyFundsUseCase,
     ChangeCopyStatusUseCase,
     UpdateCopySettingsUseCase,
+    TraderOrderQueue,
     OpenTradeUseCase,
     CloseTradeUseCase,
     UpdateTraderProfileUseCase,

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { AuthModule } from '@mirrorline/auth';
 import { LiveEvents } from './application/ports/live-events';
 import { PgLiveEvents } from './adapters/persistence/pg-live-events';
 import { EventsHub } from './adapters/http/events-hub';
@@ -7,6 +8,8 @@ import { EventsController } from './adapters/http/events.controller';
 /** Live events (product.md §9.4): global, so any context can inject LiveEvents without importing it. */
 @Global()
 @Module({
+  // LiveCredentials: a stream ends with the credentials it was opened with.
+  imports: [AuthModule],
   controllers: [EventsController],
   providers: [{ provide: LiveEvents, useClass: PgLiveEvents }, EventsHub],
   exports: [LiveEvents, EventsHub],

@@ -7,4 +7,6 @@ export * from './application/use-cases/block-user/block-user.use-case';
 export * from './application/use-cases/update-user/update-user.use-case';
 export * from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';
 export * from './user-management.module';
+export * from './admin-shell.module';
+export * from './application/use-cases/grant-admin-from-shell/grant-admin-from-shell.use-case';
 export { DemoTraderUsersSeeder } from './adapters/persistence/demo/demo-trader-users.seeder';

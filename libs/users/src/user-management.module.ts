@@ -18,7 +18,14 @@ import { CreateUserUseCase } from './application/use-cases/create-user/create-us
 import { BlockUserUseCase } from './application/use-cases/block-user/block-user.use-case';
 import { DeleteUserUseCase } from './application/use-cases/delete-user/delete-user.use-case';
 import { UpdateUserUseCase } from './application/use-cases/update-user/update-user.use-case';
-import { AdjustUserBalanceUseCase } from './application/use-cases/adjust-user-balance/adjust-user-balance.use-case';
+import { RequestBalanceAdjustmentUseCase } from './application/use-cases/request-balance-adjustment/request-balance-adjustment.use-case';
+import { DecideApprovalRequestUseCase } from './application/use-cases/decide-approval-request/decide-approval-request.use-case';
+import { ListApprovalRequestsUseCase } from './application/use-cases/list-approval-requests/list-approval-requests.use-case';
+import { GrantAdminFromShellUseCase } from './application/use-cases/grant-admin-from-shell/grant-admin-from-shell.use-case';
+import { AdminGrantRequests } from './application/services/admin-grant-requests';
+import { ApprovalRequests } from './application/ports/approval-requests';
+import { SqlApprovalRequests } from './adapters/persistence/sql-approval-requests';
+import { ApprovalsController } from './adapters/http/approvals.controller';
 import { GetAdminOverviewUseCase } from './application/use-cases/get-admin-overview/get-admin-overview.use-case';
 import { ImpersonateUserUseCase } from './application/use-cases/impersonate-user/impersonate-user.use-case';
 import { VerifyAdminCredentialsUseCase } from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';
@@ -39,7 +46,7 @@ import { AdminController } from './adapters/http/admin.controller';
  */
 @Module({
   imports: [UsersModule, UsersPortsModule, AuthModule, AuditModule, KycModule, WalletModule],
-  controllers: [UsersController, AdminController],
+  controllers: [UsersController, AdminController, ApprovalsController],
   providers: [
     { provide: UserRepository, useClass: SqlUserRepository },
     { provide: AccountBalances, useClass: SqlAccountBalances },
@@ -47,6 +54,8 @@ import { AdminController } from './adapters/http/admin.controller';
     { provide: TraderProfiles, useClass: CopyTradingTraderProfiles },
     { provide: UserCopies, useClass: SqlUserCopies },
     { provide: AdminOverviewQuery, useClass: SqlAdminOverviewQuery },
+    { provide: ApprovalRequests, useClass: SqlApprovalRequests },
+    AdminGrantRequests,
     UserInfoAssembler,
     GetMyProfileUseCase,
     ListUsersUseCase,
@@ -54,7 +63,10 @@ import { AdminController } from './adapters/http/admin.controller';
     BlockUserUseCase,
     DeleteUserUseCase,
     UpdateUserUseCase,
-    AdjustUserBalanceUseCase,
+    RequestBalanceAdjustmentUseCase,
+    DecideApprovalRequestUseCase,
+    ListApprovalRequestsUseCase,
+    GrantAdminFromShellUseCase,
     GetAdminOverviewUseCase,
     ImpersonateUserUseCase,
     VerifyAdminCredentialsUseCase,

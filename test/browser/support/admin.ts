@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { browserEnv } from './server';
@@ -14,16 +15,16 @@ interface AdminMfa {
   lastStep: number;
 }
 
-const stateFile = () => `${browserEnv().mailDir}.admin-mfa.json`;
-const readState = (): AdminMfa | null => (existsSync(stateFile()) ? (JSON.parse(readFileSync(stateFile(), 'utf8')) as AdminMfa) : null);
-const writeState = (state: AdminMfa) => writeFileSync(stateFile(), JSON.stringify(state));
+const stateFile = (who = 'admin') => `${browserEnv().mailDir}.${who}-mfa.json`;
+const readState = (who?: string): AdminMfa | null => (existsSync(stateFile(who)) ? (JSON.parse(readFileSync(stateFile(who), 'utf8')) as AdminMfa) : null);
+const writeState = (state: AdminMfa, who?: string) => writeFileSync(stateFile(who), JSON.stringify(state));
 const currentStep = () => Math.floor(Date.now() / 30_000);
 
-async function nextCode(state: AdminMfa): Promise<string> {
+async function nextCode(state: AdminMfa, who?: string): Promise<string> {
   let step = Math.max(currentStep(), state.lastStep + 1);
   while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 1000));
   step = Math.max(step, currentStep());
-  writeState({ ...state, lastStep: step });
+  writeState({ ...state, lastStep: step }, who);
   return totpNow(state.secret, step - currentStep());
 }
 
@@ -53,10 +54,17 @@ export async function signInAdmin(page: Page): Promise<void> {
 }
 
 async function post(path: string, body: object, token?: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${browserEnv().baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+  const send = () =>
+    fetch(`${browserEnv().baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  // A keep-alive connection the server closed while idle (after a long step, such as `npm run admin`) can be
+  // picked for the next request just as it closes: no answer came back ("other side closed"), so send it again.
+  const res = await send().catch((error: unknown) => {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return send();
   });
   const answer = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(answer)}`);
@@ -94,4 +102,32 @@ export async function signInAdminJs(page: Page): Promise<void> {
   await page.locator('input[name="code"]').fill(await adminCode());
   await page.locator('input[name="password"]').press('Enter');
   await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
+}
+
+export const SECOND_ADMIN = { username: 'second_admin', firstname: 'Second', lastname: 'Admin', email: 'second-admin@mirrorline.test', password: 'second-admin-password-1' };
+
+/**
+ * An access token of a second admin, for the four-eyes approvals (product.md §11.4): the bootstrap admin creates
+ * the user, the operator grants it the Admin role with `npm run admin -- grant EMAIL` against the running
+ * server's embedded PostgreSQL (as a single-admin installation would), and it enrols in 2FA through the API on
+ * first use; later uses sign in with the next code.
+ */
+export async function secondAdminToken(): Promise<string> {
+  const who = 'second-admin';
+  const state = readState(who);
+  if (state) {
+    const login = await post('/auth/login', { email: SECOND_ADMIN.email, password: SECOND_ADMIN.password });
+    return (await post('/auth/login/mfa', { mfaToken: login.mfaToken, code: await nextCode(state, who) })).accessToken as string;
+  }
+  await post('/user/create', SECOND_ADMIN, await adminApiToken());
+  const env = browserEnv();
+  const grant = spawnSync(process.execPath, ['scripts/admin.mjs', 'grant', SECOND_ADMIN.email], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: env.dataDir, EMBEDDED_PG_PORT: String(env.pgPort), LOG_LEVEL: 'silent' },
+  });
+  if (grant.status !== 0) throw new Error(`npm run admin -- grant failed (${grant.status}): ${grant.stderr}${grant.stdout}`);
+  const login = await post('/auth/login', { email: SECOND_ADMIN.email, password: SECOND_ADMIN.password });
+  const setup = await post('/auth/mfa/setup', {}, login.accessToken as string);
+  const enrolled = { secret: setup.secret as string, lastStep: currentStep() - 2 };
+  return (await post('/auth/mfa/enable', { code: await nextCode(enrolled, who) }, login.accessToken as string)).accessToken as string;
 }

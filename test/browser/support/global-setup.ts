@@ -13,7 +13,7 @@ export default async function globalSetup(): Promise<void> {
   const server = await startServer({ SMTP_URL: mail.url, MAIL_FROM: 'Mirrorline <no-reply@mirrorline.test>' });
   const outputDir = join(process.cwd(), 'test-output', 'browser');
   mkdirSync(outputDir, { recursive: true });
-  const env: BrowserEnv = { baseUrl: server.baseUrl, mailDir, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, outputDir };
+  const env: BrowserEnv = { baseUrl: server.baseUrl, mailDir, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, outputDir, dataDir: server.dataDir, pgPort: server.pgPort };
   process.env.MIRRORLINE_BROWSER_ENV = JSON.stringify(env);
   Object.assign(globalThis, { __MIRRORLINE_BROWSER__: { server, mail } });
 }

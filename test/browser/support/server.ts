@@ -11,6 +11,9 @@ export interface BrowserEnv {
   adminEmail: string;
   adminPassword: string;
   outputDir: string;
+  /** The server's DATA_DIR and embedded PostgreSQL port: `npm run admin` reaches its database with them. */
+  dataDir: string;
+  pgPort: number;
 }
 
 export const ADMIN_EMAIL = 'admin@mirrorline.test';
@@ -40,10 +43,11 @@ export async function startMailCatcher(dir: string): Promise<{ url: string; clos
 }
 
 /** Starts the built product exactly as `npm start` runs it (embedded PostgreSQL, SPA, API) on free ports. */
-export async function startServer(env: Record<string, string>): Promise<{ baseUrl: string; process: ChildProcess; logFile: string }> {
+export async function startServer(env: Record<string, string>): Promise<{ baseUrl: string; process: ChildProcess; logFile: string; dataDir: string; pgPort: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-browser-var-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as 'postgres' when we are root
   const port = await freePort();
+  const pgPort = await freePort();
   const logFile = join(dataDir, 'server.log');
   const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
     cwd: process.cwd(),
@@ -51,7 +55,7 @@ export async function startServer(env: Record<string, string>): Promise<{ baseUr
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
       DATA_DIR: dataDir,
       UPLOAD_DIR: join(dataDir, 'uploads'),
       DEMO_DATA: 'true',
@@ -74,7 +78,7 @@ export async function startServer(env: Record<string, string>): Promise<{ baseUr
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log.join('')}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return { baseUrl, process: child, logFile };
+      if (res.ok) return { baseUrl, process: child, logFile, dataDir, pgPort };
     } catch {
       /* not up yet */
     }

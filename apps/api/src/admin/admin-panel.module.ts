@@ -1,4 +1,4 @@
-import { DynamicModule, Inject, Module, OnModuleDestroy } from '@nestjs/common';
+import { DynamicModule, Inject, Injectable, Module, OnModuleDestroy } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import session from 'express-session';
 import { Pool } from 'pg';
@@ -9,7 +9,7 @@ import { actionTranslations, adminResources } from './admin-resources';
 import { ADMIN_LOGIN_CODE_SCRIPT } from './admin-login-code';
 import { ADMIN_A11Y_SCRIPT } from './admin-a11y';
 import { AdminLoginThrottle } from './admin-login-throttle';
-import { ADMIN_CSRF_SCRIPT_PATH } from './admin-csrf';
+import { ADMIN_CSRF_SCRIPT_PATH, AdminRouteGuard, type AdminJsInstance, type AdminJsRoute } from './admin-csrf';
 import { usersDashboard } from './admin-dashboard';
 
 type SessionData = session.SessionData & { adminUser?: { id?: string; roles?: string[] } };
@@ -66,17 +66,36 @@ function checkedSessionStore(Base: PgStoreClass, verify: VerifyAdminCredentialsU
  * resulting module promise goes into `imports`. See docs/admin.md.
  */
 async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
-  const [{ AdminModule }, adminjs, { Database, Resource }] = await Promise.all([
+  const [{ AdminModule, ExpressLoader }, adminjs, { Database, Resource }] = await Promise.all([
     import('@adminjs/nestjs'),
     import('adminjs'),
     import('@adminjs/mikroorm'),
   ]);
   adminjs.default.registerAdapter({ Database, Resource });
+
+  /**
+   * @adminjs/nestjs's Express loader, which also hands the AdminJS instance and its route table to the
+   * back-office's guard (admin-csrf.ts) just before AdminJS's router is mounted: the guard resolves a path
+   * the way AdminJS will (same Express matching, same resource and action lookups).
+   */
+  @Injectable()
+  class GuardedExpressLoader extends ExpressLoader {
+    constructor(@Inject(AdminRouteGuard) private readonly guard: AdminRouteGuard) {
+      super();
+    }
+
+    override async register(...args: Parameters<InstanceType<typeof ExpressLoader>['register']>): Promise<void> {
+      this.guard.bind(args[0] as unknown as AdminJsInstance, adminjs.Router.routes as AdminJsRoute[]);
+      await super.register(...args);
+    }
+  }
+
   const componentLoader = new adminjs.ComponentLoader();
   const PgStore = connectPgSimple(session);
   const throttle = new AdminLoginThrottle();
   return AdminModule.createAdminAsync({
-    imports: [AdminSessionPoolModule, UserManagementModule, AuthModule],
+    customLoader: GuardedExpressLoader,
+    imports: [AdminSessionPoolModule, AdminRouteGuardModule, UserManagementModule, AuthModule],
     inject: [MikroORM, SESSION_POOL, VerifyAdminCredentialsUseCase, BlockUserUseCase, UpdateUserUseCase, MfaCodes],
     useFactory: (orm: MikroORM, pool: Pool, verify: VerifyAdminCredentialsUseCase, block: BlockUserUseCase, update: UpdateUserUseCase, mfa: MfaCodes) => {
       const SessionStore = checkedSessionStore(PgStore, verify);
@@ -183,13 +202,18 @@ class AdminSessionPoolModule implements OnModuleDestroy {
   }
 }
 
+/** The one AdminRouteGuard of the app: bound by AdminJS's loader, mounted at /admin by configureApp. */
+@Module({ providers: [AdminRouteGuard], exports: [AdminRouteGuard] })
+class AdminRouteGuardModule {}
+
 /** AdminJS at /admin (Admin role only). Added to the app only when config.adminPanel is true (off in Jest). */
 @Module({})
 export class AdminPanelModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AdminPanelModule,
-      imports: [loadAdminJs(config)],
+      imports: [AdminRouteGuardModule, loadAdminJs(config)],
+      exports: [AdminRouteGuardModule],
     };
   }
 }

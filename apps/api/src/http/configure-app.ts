@@ -9,17 +9,16 @@ import type { HttpLogger } from './request-logging';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';
 import { serveAdminScripts } from '../admin/admin-assets';
-import { adminCsrfGuard } from '../admin/admin-csrf';
+import { AdminRouteGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
 import { requestDeadline } from './server-timeouts';
 import { Admission, ADMISSION_EXEMPT, overloaded } from './admission';
+import { refuseDeepBodies } from './body-depth';
 import { DatabaseMonitor } from '../database/database-monitor';
 import { lazyRequestContext } from '../database/request-context';
 import { MikroORM } from '@mikro-orm/postgresql';
 
 export const JSON_BODY_LIMIT = '1mb';
-
-const TRADINGVIEW = ['https://s3.tradingview.com', 'https://*.tradingview.com', 'https://*.tradingview-widget.com'];
 
 /**
  * Everything the HTTP edge needs, shared by main.ts and the e2e tests so that tests exercise the
@@ -38,12 +37,14 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   app.use(app.get(Drain).middleware);
   const strictHelmet = staticHeaders(helmet({
     contentSecurityPolicy: {
+      // Scripts, frames and connections: this origin only (the charts are self-hosted lightweight-charts;
+      // product.md §11.4). Images may also come from another https origin: a trader's picture may be one.
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...TRADINGVIEW],
-        frameSrc: ["'self'", ...TRADINGVIEW],
-        connectSrc: ["'self'", ...TRADINGVIEW],
-        imgSrc: ["'self'", 'data:', 'blob:', ...TRADINGVIEW],
+        scriptSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -82,8 +83,9 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   // req.cookies / req.signedCookies parsed when first read (most requests carry no cookie anyone reads).
   lazyCookies(app.getHttpAdapter().getInstance());
   // Before AdminJS's router (registered at app.init()): its state-changing actions answer same-origin POSTs only.
-  if (config.adminPanel) app.use('/admin', adminCsrfGuard);
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), bodyErrorHandler);
+  if (config.adminPanel) app.use('/admin', app.get(AdminRouteGuard, { strict: false }).middleware());
+  // A body nested deeper than MAX_BODY_DEPTH is a 400 before any recursive walk sees it (body-depth.ts).
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }), refuseDeepBodies, bodyErrorHandler);
   // After the body parsers (their callbacks run outside any async context), in one middleware: every line
   // logged while the request runs carries its request id (nestjs-pino's per-request logger, made on first
   // use), and the request has its MikroORM context (the injected EntityManager resolves to its fork, forked

@@ -38,6 +38,45 @@ export interface HttpLogger {
 }
 
 
+/** Query parameters whose value is a secret whatever it looks like (tokens, codes, passwords, keys, signatures). */
+const SECRET_PARAM = /token|code|otp|pass|secret|key|sig|auth|session|cookie|credential/i;
+/** Values that are credentials whatever the parameter is called: a personal API token, a JWT, a long opaque token. */
+const SECRET_VALUE = /^(ml_pat_|eyJ[\w-]*\.[\w-]+\.)|^[A-Za-z0-9_-]{40,}$|^\d{6}$/;
+const REDACTED = '[redacted]';
+
+/**
+ * The URL as the access log writes it: a query value that is, or may be, a token or a code is replaced by
+ * `[redacted]` (product.md §11.4: `?access_token=ml_pat_…` is refused, but the line used to keep it). The
+ * rest of the query stays as sent, so a line still says what was asked. Without a query: the URL itself.
+ */
+export function loggableUrl(url: string | undefined): string | undefined {
+  const start = url?.indexOf('?') ?? -1;
+  if (!url || start < 0) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      let value = pair.slice(eq + 1);
+      try {
+        value = decodeURIComponent(value.replace(/\+/g, ' '));
+      } catch {
+        /* not valid percent-encoding: judged as sent */
+      }
+      let decodedName = name;
+      try {
+        decodedName = decodeURIComponent(name);
+      } catch {
+        /* idem */
+      }
+      return SECRET_PARAM.test(decodedName) || SECRET_VALUE.test(value.trim()) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, start)}?${query}`;
+}
+
 const START = Symbol('mirrorline.requestStart');
 const FIELDS = Symbol('mirrorline.requestFields');
 const LOGGER = Symbol('mirrorline.requestLogger');
@@ -66,9 +105,11 @@ export function createHttpLogger(config: Pick<AppConfig, 'logLevel'>): HttpLogge
       },
       serializers: {
         err: stdSerializers.err,
-        req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: loggableUrl(req.url) }),
         // The status only: the response headers (a 1 KB CSP on every line) told nothing and cost the most.
         res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+        // The exception filter logs a failed request's `path` (its URL): the same redaction as the access line.
+        path: (path: unknown) => (typeof path === 'string' ? loggableUrl(path) : path),
       },
     },
     logDestination(),
@@ -84,7 +125,7 @@ export function createHttpLogger(config: Pick<AppConfig, 'logLevel'>): HttpLogge
     res.setHeader('X-Request-Id', id);
     req.id = id;
     req[START] = Date.now();
-    req[FIELDS] = { req: { id, method: req.method, url: req.url }, requestId: id };
+    req[FIELDS] = { req: { id, method: req.method, url: loggableUrl(req.url) }, requestId: id };
     if (req.url !== '/api/health') {
       // 'finish' when the response was handed over; 'close' alone when the client left before that.
       const done = () => {

@@ -76,7 +76,8 @@ const DEFAULT_CODE: Record<string, string> = { '400': 'VALIDATION_FAILED', '401'
  * Every error answer is `{ statusCode, message, code }` (the domain-error filter). This gives each declared
  * error response that schema and lists its codes (from the decorators' descriptions), and adds the answers
  * every route of a kind shares: the guard's 401/403 on bearer routes, 400 VALIDATION_FAILED where there is
- * input, the idempotency codes where an `Idempotency-Key` is read.
+ * input or a body may be sent, the idempotency codes where an `Idempotency-Key` is read. Whether every status a
+ * route answers is listed is checked by probing every route (test/api-contract.e2e-spec.ts).
  */
 function documentErrors(document: OpenAPIObject): void {
   document.components = document.components ?? {};
@@ -94,7 +95,7 @@ function documentErrors(document: OpenAPIObject): void {
     },
   };
   for (const item of Object.values(document.paths)) {
-    for (const op of Object.values(item as Record<string, Operation>)) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
       if (!op || typeof op !== 'object' || !op.responses) continue;
       const codes = new Map<string, Set<string>>();
       const add = (status: string, list: string[]) => {
@@ -108,6 +109,9 @@ function documentErrors(document: OpenAPIObject): void {
       if (op.security?.length) for (const [status, list] of Object.entries(GUARD_ERRORS)) add(status, list);
       const input = op.requestBody !== undefined || (op.parameters ?? []).some((p) => p.in === 'query' || p.in === 'path');
       if (input) add('400', ['VALIDATION_FAILED']);
+      // Any write may carry a JSON body, and its parser answers before the route does: malformed JSON (BAD_REQUEST),
+      // a body nested deeper than 32 levels (VALIDATION_FAILED), even where the route reads no body.
+      if (method !== 'get') add('400', ['VALIDATION_FAILED', 'BAD_REQUEST']);
       if ((op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'Idempotency-Key')) {
         for (const [status, list] of Object.entries(IDEMPOTENCY_ERRORS)) add(status, list);
       }

@@ -28,4 +28,6 @@ export abstract class ActiveUserCheck {
   abstract activeUser(userId: string, issuedAtSeconds: number, sessionId: string | undefined): Promise<ActiveUser | null>;
   /** A live personal API token (by its sha256) of an active user, or null. Its last use is recorded. */
   abstract apiTokenOwner(tokenHash: string): Promise<ApiTokenOwner | null>;
+  /** Of these token ids, those still live (not revoked) and whose owner is active: one read, nothing recorded. */
+  abstract liveApiTokens(tokenIds: readonly string[]): Promise<Set<string>>;
 }

@@ -20,7 +20,9 @@ export const AuthErrors = {
   stepUpRequired: () =>
     new DomainError(
       'AUTH.STEP_UP_REQUIRED',
-      'This account had too many failed sign-ins: we have mailed you a code; sign in again with it',
+      // One message for every case past the bound (right or wrong password, no code, wrong or used code):
+      // it must not say whether a code went out.
+      'This account had too many failed sign-ins: sign in with your password and the code mailed to the account (without a code, a new one is mailed)',
       'forbidden',
     ),
   notWhileImpersonating: () => new DomainError('FORBIDDEN', 'Not allowed while acting as another user', 'forbidden'),

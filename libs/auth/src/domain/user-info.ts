@@ -12,6 +12,8 @@ export interface AuthenticatedUser {
   traderID: number | null;
   /** The session (refresh-token family) the access token belongs to. */
   sessionId?: string;
+  /** The access token's `iat` (seconds, with milliseconds): a long-lived stream re-checks it (LiveCredentials). */
+  issuedAt?: number;
   /** Set when the caller authenticated with a personal API token (`ml_pat_…`). */
   apiToken?: { id: string; scopes: string[] };
 }

@@ -13,6 +13,7 @@ import { AccessTokenSigner } from '../application/ports/access-token-signer';
 import { AuthSessions, type DeviceInfo, type SessionRecord } from '../application/ports/auth-sessions';
 import { MfaStore, type MfaChallengeRecord, type MfaRecord } from '../application/ports/mfa-store';
 import { SecurityInbox } from '../application/ports/security-inbox';
+import { ApiTokenStore, type ApiTokenRecord } from '../application/ports/api-token-store';
 
 /** In-memory fakes of the auth ports, for unit specs of the use cases. */
 export class ImmediateUnitOfWork extends UnitOfWork {
@@ -253,5 +254,30 @@ export class InMemorySecurityInbox extends SecurityInbox {
   readonly posted: { userId: string; type: string; title: string; body: string }[] = [];
   async post(_tx: TransactionContext, notice: { userId: string; type: string; title: string; body: string }) {
     this.posted.push(notice);
+  }
+}
+
+export class InMemoryApiTokenStore extends ApiTokenStore {
+  readonly rows: (ApiTokenRecord & { userId: string; tokenHash: string; revokedAt: Date | null })[] = [];
+  async listLive(_tx: TransactionContext, userId: string) {
+    return this.rows.filter((r) => r.userId === userId && !r.revokedAt);
+  }
+  async countLive(tx: TransactionContext, userId: string) {
+    return (await this.listLive(tx, userId)).length;
+  }
+  async insert(_tx: TransactionContext, t: { userId: string; name: string; scopes: string[]; tokenHash: string; prefix: string; createdAt: Date }) {
+    const id = randomUUID();
+    this.rows.push({ id, ...t, lastUsedAt: null, revokedAt: null });
+    return id;
+  }
+  async revoke(_tx: TransactionContext, userId: string, id: string, at: Date) {
+    const row = this.rows.find((r) => r.id === id && r.userId === userId && !r.revokedAt);
+    if (row) row.revokedAt = at;
+    return !!row;
+  }
+  async revokeAllOfUser(_tx: TransactionContext, userId: string, at: Date) {
+    const live = this.rows.filter((r) => r.userId === userId && !r.revokedAt);
+    for (const row of live) row.revokedAt = at;
+    return live.length;
   }
 }

@@ -51,6 +51,8 @@ export const copyErrors = {
     new DomainError('TRADE.PRICE_OUT_OF_RANGE', 'The exit price is more than 999,999 times the entry price: check the price', 'validation'),
   badLevels: (message: string) => new DomainError('TRADE.INVALID_LEVEL', message, 'validation'),
   noProfile: () => new DomainError('TRADER.NO_PROFILE', 'You have no trader profile', 'forbidden'),
+  tooManyOrders: () =>
+    new DomainError('TRADE.TOO_MANY_ORDERS', 'Too many orders of this trader are waiting; retry in a moment', 'too_many_requests', { retryAfterSeconds: 1 }),
 };
 
 /** The next status for a lifecycle action, or a conflict error. Stop on a copy with open positions → stopping. */

@@ -86,3 +86,30 @@ export async function insertCopy(
   );
   return id;
 }
+
+/**
+ * `count` followers (users `<prefix>_1`…), each with a KYC-Verified account and a live copy of `traderId` whose
+ * equity is funded straight from platform_deposits in one transaction: copy i holds `investedCents + i × stepCents`.
+ * Set-based, for specs that need many copiers (a large fan-out, a burst of orders).
+ */
+export async function insertFundedCopies(sql: Sql, traderId: number, options: { prefix: string; count: number; investedCents: number; stepCents?: number }): Promise<void> {
+  const { prefix, count, investedCents, stepCents = 0 } = options;
+  await sql(
+    `INSERT INTO users (email, username, firstname, lastname, password_hash, email_verified, kyc_status)
+     SELECT ? || g || '@example.test', ? || '_' || g, 'Bulk', 'Follower', 'x', true, 'Verified' FROM generate_series(1, ?) g`,
+    [prefix, prefix, count],
+  );
+  await sql(
+    `INSERT INTO copies (follower_id, trader_id, invested, high_water_mark)
+     SELECT id, ?, v, v FROM (SELECT id, ?::bigint + ?::bigint * substr(username, length(?) + 2)::int AS v FROM users WHERE username LIKE ? || '\\_%') u`,
+    [traderId, investedCents, stepCents, prefix, prefix],
+  );
+  await sql(`INSERT INTO ledger_accounts (owner_id, kind, copy_id) SELECT follower_id, 'copy_equity', id FROM copies WHERE trader_id = ?`, [traderId]);
+  await sql(
+    `WITH tx AS (INSERT INTO ledger_transactions (type, reference) VALUES ('test', 'bulk:' || gen_random_uuid()) RETURNING id)
+     INSERT INTO ledger_entries (transaction_id, account_id, amount)
+     SELECT tx.id, a.id, c.invested FROM tx, copies c JOIN ledger_accounts a ON a.copy_id = c.id WHERE c.trader_id = ?
+     UNION ALL SELECT tx.id, (SELECT id FROM ledger_accounts WHERE kind = 'platform_deposits'), -(SELECT sum(invested) FROM copies WHERE trader_id = ?)::bigint FROM tx`,
+    [traderId, traderId],
+  );
+}

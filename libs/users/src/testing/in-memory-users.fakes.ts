@@ -7,6 +7,9 @@ import { BalanceAdjuster } from '../application/ports/balance-adjuster';
 import { TraderProfiles } from '../application/ports/trader-profiles';
 import { UserCopies, type CopySummary } from '../application/ports/user-copies';
 import { AccessTokenIssuer, PasswordHasher, SessionRevoker } from '@mirrorline/auth';
+import type { PageQuery } from '@mirrorline/shared';
+import { approvalErrors, type ApprovalRequest, type ApprovalStatus } from '../domain/approval-request';
+import { ApprovalRequests, type ApprovalRequestView, type NewApprovalRequest } from '../application/ports/approval-requests';
 
 /* In-memory fakes of the users context's ports, for unit specs of its use cases. */
 
@@ -96,20 +99,15 @@ export class InMemoryAccountBalances extends AccountBalances {
 }
 
 export class RecordingBalanceAdjuster extends BalanceAdjuster {
-  readonly calls: Array<{ userId: string; targetCash: number; actorId: string }> = [];
+  readonly calls: Array<{ userId: string; targetCash: number; actorId: string; operationRef?: string }> = [];
   constructor(private readonly balances: InMemoryAccountBalances) {
     super();
   }
-  async setCash(_tx: TransactionContext, command: { userId: string; targetCash: number; actorId: string }) {
-    this.calls.push(command);
-    const current = this.balances.balances.get(command.userId) ?? { cash: 0, held: 0, copyEquity: 0 };
-    this.balances.balances.set(command.userId, { ...current, cash: command.targetCash });
-    return { before: Number(current.cash), after: command.targetCash, ledgerTransactionId: '1' };
-  }
-  async addCash(_tx: TransactionContext, command: { userId: string; amount: number; actorId: string; reason: string }) {
+  async addCash(_tx: TransactionContext, command: { userId: string; amount: number; actorId: string; reason: string; operationRef?: string }) {
     const current = this.balances.balances.get(command.userId) ?? { cash: 0, held: 0, copyEquity: 0 };
     const before = Number(current.cash);
-    this.calls.push({ userId: command.userId, targetCash: before + command.amount, actorId: command.actorId });
+    if (before + command.amount < 0) throw new DomainError('WALLET.INSUFFICIENT_FUNDS', 'below zero', 'conflict');
+    this.calls.push({ userId: command.userId, targetCash: before + command.amount, actorId: command.actorId, operationRef: command.operationRef });
     this.balances.balances.set(command.userId, { ...current, cash: before + command.amount });
     return { before, after: before + command.amount, ledgerTransactionId: '1' };
   }
@@ -165,5 +163,60 @@ export class PlainPasswordHasher extends PasswordHasher {
 export class FakeAccessTokenIssuer extends AccessTokenIssuer {
   async issueFor(userId: string, options: { impersonatedBy?: string; sessionId?: string } = {}) {
     return `token:${userId}:${options.impersonatedBy ?? ''}`;
+  }
+}
+
+export class InMemoryApprovalRequests extends ApprovalRequests {
+  readonly requests = new Map<string, ApprovalRequest>();
+  constructor(private readonly users: InMemoryUserRepository) {
+    super();
+  }
+  async insert(_tx: TransactionContext, request: NewApprovalRequest) {
+    const pendingGrant = [...this.requests.values()].some((r) => r.kind === 'admin_grant' && r.status === 'pending' && r.targetUserId === request.targetUserId);
+    if (request.kind === 'admin_grant' && pendingGrant) throw approvalErrors.grantPending();
+    const row: ApprovalRequest = {
+      id: `00000000-0000-4000-9000-${String(this.requests.size + 1).padStart(12, '0')}`,
+      kind: request.kind,
+      targetUserId: request.targetUserId,
+      requestedBy: request.requestedBy,
+      amount: request.amount ?? null,
+      reason: request.reason ?? null,
+      status: 'pending',
+      decidedBy: null,
+      decidedAt: null,
+      ledgerTransactionId: null,
+      createdAt: new Date('2026-11-27T12:00:00Z'),
+    };
+    this.requests.set(row.id, row);
+    return { ...row };
+  }
+  async lock(_tx: TransactionContext, id: string) {
+    const row = this.requests.get(id);
+    return row ? { ...row } : null;
+  }
+  async decide(_tx: TransactionContext, id: string, decision: { status: Exclude<ApprovalStatus, 'pending'>; decidedBy: string; at: Date; ledgerTransactionId?: string | null }) {
+    const row = { ...this.requests.get(id)!, status: decision.status, decidedBy: decision.decidedBy, decidedAt: decision.at, ledgerTransactionId: decision.ledgerTransactionId ?? null };
+    this.requests.set(id, row);
+    return row;
+  }
+  async list(query: PageQuery & { status?: ApprovalStatus }): Promise<Page<ApprovalRequestView>> {
+    const items = [...this.requests.values()].filter((r) => !query.status || r.status === query.status).reverse();
+    const views = await Promise.all(items.map((r) => this.view(null, r.id)));
+    return { items: views.slice((query.page - 1) * query.limit, query.page * query.limit) as ApprovalRequestView[], total: items.length, page: query.page, limit: query.limit };
+  }
+  async view(_tx: TransactionContext | null, id: string): Promise<ApprovalRequestView | null> {
+    const row = this.requests.get(id);
+    if (!row) return null;
+    const name = (userId: string) => ({ id: userId, username: this.users.users.get(userId)?.username ?? '' });
+    const target = this.users.users.get(row.targetUserId)!;
+    return { ...row, target: { id: target.id, username: target.username, email: target.email }, requester: name(row.requestedBy), decider: row.decidedBy ? name(row.decidedBy) : null };
+  }
+  async pendingOf(_tx: TransactionContext | null, userIds: readonly string[]) {
+    const byUser = new Map<string, ApprovalRequest[]>();
+    for (const row of this.requests.values()) {
+      if (row.status !== 'pending' || !userIds.includes(row.targetUserId)) continue;
+      byUser.set(row.targetUserId, [...(byUser.get(row.targetUserId) ?? []), row]);
+    }
+    return byUser;
   }
 }

@@ -29,6 +29,7 @@ import { Migration20261123190000FanOutIndexes } from './Migration20261123190000F
 import { Migration20261126190000CopyGuardNotices } from './Migration20261126190000CopyGuardNotices';
 import { Migration20261127100000ExactlyOnce } from './Migration20261127100000ExactlyOnce';
 import { Migration20261126200000LedgerPostingOnePass } from './Migration20261126200000LedgerPostingOnePass';
+import { Migration20261127200000AdminApprovals } from './Migration20261127200000AdminApprovals';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -65,4 +66,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126190000CopyGuardNotices', class: Migration20261126190000CopyGuardNotices },
   { name: 'Migration20261126200000LedgerPostingOnePass', class: Migration20261126200000LedgerPostingOnePass },
   { name: 'Migration20261127100000ExactlyOnce', class: Migration20261127100000ExactlyOnce },
+  { name: 'Migration20261127200000AdminApprovals', class: Migration20261127200000AdminApprovals },
 ];

@@ -14,7 +14,7 @@ const keyOf = (init: unknown) => ((init as RequestInit).headers as Record<string
 describe('useAdjustBalance', () => {
   it('POSTs {amount, reason} to the user’s adjustment route with an Idempotency-Key, busy while it runs', async () => {
     signIn({ roles: ['User', 'Admin'] });
-    const fetchMock = mockFetch({ [`POST ${PATH}`]: { message: 'Balance adjusted' } });
+    const fetchMock = mockFetch({ [`POST ${PATH}`]: { message: 'Balance adjustment requested: another admin must approve it' } });
     const { result } = renderHook(() => useAdjustBalance(), { wrapper });
     let p!: Promise<unknown>;
     act(() => {
@@ -32,14 +32,14 @@ describe('useAdjustBalance', () => {
     expect(keyOf(init)).toMatch(/^[\x21-\x7E]{1,255}$/);
   });
 
-  it('retries a lost answer with the same key (the server replays, never adjusts twice), and a new adjustment with a new key', async () => {
+  it('retries a lost answer with the same key (the server replays, never asks twice), and a new adjustment with a new key', async () => {
     signIn({ roles: ['User', 'Admin'] });
     let calls = 0;
     const fetchMock = mockFetch({
       [`POST ${PATH}`]: () => {
         calls += 1;
         if (calls === 1) throw new TypeError('network down');
-        return jsonResponse(201, { message: 'Balance adjusted' });
+        return jsonResponse(201, { message: 'Balance adjustment requested: another admin must approve it' });
       },
     });
     const { result } = renderHook(() => useAdjustBalance(), { wrapper });

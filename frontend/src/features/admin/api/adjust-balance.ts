@@ -4,9 +4,10 @@ import { useMutation } from '../../../lib/use-mutation';
 export type BalanceAdjustmentBody = ApiBody<'/api/user/{id}/balance-adjustments', 'post'>;
 
 /**
- * POST /api/user/{id}/balance-adjustments: +/− an amount (cents) with a required reason, as an audited
- * double-entry ledger adjustment. The hook owns busy state, the Idempotency-Key (one per attempt: a retry
- * after a lost answer replays instead of adjusting twice) and the refresh of the users and wallet lists.
+ * POST /api/user/{id}/balance-adjustments: asks for +/− an amount (cents) with a required reason; another admin
+ * approves it (four eyes), and then it is an audited double-entry ledger adjustment. The hook owns busy state, the
+ * Idempotency-Key (one per attempt: a retry after a lost answer replays instead of asking twice) and the refresh
+ * of the users list (its row shows the request) and the approvals list.
  */
 export function useAdjustBalance() {
   return useMutation(
@@ -16,6 +17,6 @@ export function useAdjustBalance() {
         body,
         headers: ctx.idempotencyKey ? { 'Idempotency-Key': ctx.idempotencyKey } : undefined,
       }),
-    { idempotent: true, invalidate: ['/user/get-all', '/admin/wallets', '/admin_details', '/admin/audit'] },
+    { idempotent: true, invalidate: ['/user/get-all', '/admin/approvals', '/admin/audit'] },
   );
 }

@@ -10,9 +10,15 @@ export interface UpdateUserBody {
   KYC?: string;
 }
 
-/** PATCH /api/user/update: only the changed fields; a balance change is an audited ledger adjustment. */
-export function updateUser(body: UpdateUserBody): Promise<unknown> {
-  return authRequest('/user/update', { method: 'PATCH', body });
+/** What PATCH /api/user/update answers that the screens read: what changed now, what waits for another admin. */
+export interface UpdateUserAnswer {
+  changed: string[];
+  requested: string[];
+}
+
+/** PATCH /api/user/update: only the changed fields; the Admin role and a balance are requests another admin approves. */
+export function updateUser(body: UpdateUserBody): Promise<UpdateUserAnswer> {
+  return authRequest<UpdateUserAnswer>('/user/update', { method: 'PATCH', body });
 }
 
 /** Roles or KYC status of a user; the hook owns busy state and the refresh of the users and KYC lists. */

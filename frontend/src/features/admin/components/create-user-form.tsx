@@ -46,7 +46,8 @@ export function CreateUserForm() {
         password: values.password,
         roles,
       });
-      toast.success('User created successfully');
+      // four eyes: the user is created without the Admin role, which waits for another admin's approval
+      toast.success(admin ? "User created; the Admin role waits for another admin's approval" : 'User created successfully');
       setValues(EMPTY);
       setTrader(false);
       setAdmin(false);

@@ -10,8 +10,8 @@ const messages = () => getToasts().map((t) => t.message);
 
 const users = {
   users: [
-    { _id: 'u-7', username: 'bob', firstname: 'Bob', lastname: 'B', email: 'bob@example.com', roles: ['User'], traderID: null, KYC: 'Pending', balance: '1250.50', blocked: false },
-    { _id: 'u-8', username: 'tina', firstname: 'Tina', lastname: 'T', email: 'tina@example.com', roles: ['User', 'Trader'], traderID: 4, KYC: 'Verified', balance: '0.00', blocked: false },
+    { _id: 'u-7', username: 'bob', firstname: 'Bob', lastname: 'B', email: 'bob@example.com', roles: ['User'], traderID: null, KYC: 'Pending', balance: '1250.50', blocked: false, pendingApprovals: [] },
+    { _id: 'u-8', username: 'tina', firstname: 'Tina', lastname: 'T', email: 'tina@example.com', roles: ['User', 'Trader'], traderID: 4, KYC: 'Verified', balance: '0.00', blocked: false, pendingApprovals: [] },
   ],
   total: 2,
   page: 1,
@@ -33,7 +33,7 @@ async function confirmDialog(title: RegExp | string, button: string) {
 
 async function renderTable(routes: Record<string, unknown> = {}) {
   signIn({ roles: ['User', 'Admin'], username: 'root' });
-  const fetchMock = mockFetch({ 'GET /api/user/get-all': users, ...routes });
+  const fetchMock = mockFetch({ 'GET /api/user/get-all': users, 'GET /api/admin/approvals': { items: [], total: 0, page: 1, limit: 100 }, ...routes });
   renderWithProviders(<UserManagement />, '/admindashboard/usermanagement');
   await screen.findByRole('row', { name: 'User bob' });
   return fetchMock;
@@ -70,7 +70,10 @@ describe('admin user management table (seed §2/§5/§8)', () => {
   });
 
   it('Update sends only the changed fields: roles alone (PATCH), then a balance adjustment alone (its own route, after a confirmation)', async () => {
-    const fetchMock = await renderTable({ 'PATCH /api/user/update': { user: {} }, 'POST /api/user/u-8/balance-adjustments': { message: 'Balance adjusted' } });
+    const fetchMock = await renderTable({
+      'PATCH /api/user/update': { changed: ['roles'], requested: [], user: {} },
+      'POST /api/user/u-8/balance-adjustments': () => jsonResponse(202, { message: 'Balance adjustment requested: another admin must approve it' }),
+    });
     const bob = screen.getByRole('row', { name: 'User bob' });
     await userEvent.click(within(bob).getByLabelText('Trader role for bob'));
     await userEvent.click(within(bob).getByRole('button', { name: 'Update' }));
@@ -82,15 +85,37 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     await userEvent.type(within(tina).getByLabelText('Reason for the balance adjustment of tina'), 'Bank transfer received');
     await userEvent.click(within(tina).getByRole('button', { name: 'Update' }));
     const dialog = await screen.findByRole('dialog', { name: 'Credit $1,300.50 to tina?' });
-    expect(dialog).toHaveTextContent('tina (tina@example.com): the cash balance goes from $0.00 to $1,300.50. Reason: “Bank transfer received”');
+    expect(dialog).toHaveTextContent('tina (tina@example.com): the cash balance goes from $0.00 to $1,300.50. Reason: “Bank transfer received”. Another admin must approve it');
     const path = '/api/user/u-8/balance-adjustments';
     expect(bodyOf(fetchMock, 'POST', path)).toHaveLength(0); // nothing sent before the confirmation
     await userEvent.click(within(dialog).getByRole('button', { name: 'Credit balance' }));
-    await waitFor(() => expect(messages()).toContain('Balance adjusted'));
+    await waitFor(() => expect(messages()).toContain('Balance adjustment sent for approval'));
     expect(bodyOf(fetchMock, 'POST', path)).toEqual([{ amount: '+1300.50', reason: 'Bank transfer received' }]);
     const sent = fetchMock.mock.calls.find(([u]) => String(u) === path)![1] as RequestInit;
     expect((sent.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[\x21-\x7E]{1,255}$/);
     expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toHaveLength(1); // the balance is not a PATCH field any more
+  });
+
+  it('four eyes: a row shows what waits for another admin; ticking Admin says the role waits for approval', async () => {
+    const waiting = {
+      ...users,
+      users: [{ ...users.users[0], pendingApprovals: [{ id: 'r1', kind: 'admin_grant', amount: null }, { id: 'r2', kind: 'balance_adjustment', amount: '-25.50' }] }, users.users[1]],
+    };
+    signIn({ roles: ['User', 'Admin'], username: 'root' });
+    const fetchMock = mockFetch({
+      'GET /api/user/get-all': waiting,
+      'GET /api/admin/approvals': { items: [], total: 0, page: 1, limit: 100 },
+      'PATCH /api/user/update': { changed: [], requested: ['roles'], user: {} },
+    });
+    renderWithProviders(<UserManagement />, '/admindashboard/usermanagement');
+    const bob = await screen.findByRole('row', { name: 'User bob' });
+    expect(within(bob).getByText('Admin role awaiting approval')).toBeInTheDocument();
+    expect(within(bob).getByText('-$25.50 awaiting approval')).toBeInTheDocument();
+    const tina = screen.getByRole('row', { name: 'User tina' });
+    await userEvent.click(within(tina).getByLabelText('Admin role for tina'));
+    await userEvent.click(within(tina).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(messages()).toContain("The Admin role waits for another admin's approval"));
+    expect(bodyOf(fetchMock, 'PATCH', '/api/user/update')).toEqual([{ userId: 'u-8', roles: ['User', 'Trader', 'Admin'] }]);
   });
 
   it('a debit names the effect; a missing reason or a result below zero is refused before anything is sent; a refusal keeps the dialog open with the server reason', async () => {
@@ -128,7 +153,7 @@ describe('admin user management table (seed §2/§5/§8)', () => {
   });
 
   it('block, delete and KYC successes use the seed messages', async () => {
-    const fetchMock = await renderTable({ 'POST /api/user/block': { user: {} }, 'POST /api/user/delete': {}, 'PATCH /api/user/update': {} });
+    const fetchMock = await renderTable({ 'POST /api/user/block': { user: {} }, 'POST /api/user/delete': {}, 'PATCH /api/user/update': { changed: ['KYC'], requested: [] } });
     const bob = screen.getByRole('row', { name: 'User bob' });
     await userEvent.click(within(bob).getByRole('button', { name: 'Block' }));
     expect(bodyOf(fetchMock, 'POST', '/api/user/block')).toEqual([]); // asks first

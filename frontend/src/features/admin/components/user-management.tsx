@@ -6,6 +6,7 @@ import { useUsers } from '../api/get-users';
 import { CreateUserForm } from './create-user-form';
 import { USER_COLUMNS, UserRow } from './user-row';
 import { KycReview } from './kyc-review';
+import { ApprovalRequests } from './approval-requests';
 
 export function UserManagement() {
   const [page, setPage] = useState(1);
@@ -23,6 +24,7 @@ export function UserManagement() {
       <header className="page__header page__header--dash">
         <h1>User Management</h1>
       </header>
+      <ApprovalRequests />
       <CreateUserForm />
       <section className="card" aria-labelledby="users-title">
         <div className="card__head">
@@ -45,8 +47,8 @@ export function UserManagement() {
           className="table--users"
           columns={USER_COLUMNS}
           rows={result?.items}
-          rowKey={(u) => `${u._id}:${u.roles.join(',')}:${u.balance}`}
-          // the key includes the server's roles so that a row resets its local edits after a refetch
+          rowKey={(u) => `${u._id}:${u.roles.join(',')}:${u.balance}:${u.pendingApprovals.map((p) => p.id).join(',')}`}
+          // the key includes the server's roles, balance and requests so that a row resets its local edits after a refetch
           renderRow={(u, i) => <UserRow user={u} index={(result!.page - 1) * (result!.limit || 20) + i + 1} />}
           error={error}
           isLoading={isLoading}

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { leaveThenSwitch } from '../../../lib/switch-session';
 import { Money } from '../../../components/ui/money';
+import { Badge } from '../../../components/ui/badge';
 import { Cell, type Column } from '../../../components/ui/data-table';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/dialog';
@@ -58,6 +59,11 @@ export function sameRoles(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((r) => b.includes(r));
 }
 
+/** What waits for a second admin for this user (four eyes), in words: "Admin role awaiting approval", "+$25.00 awaiting approval". */
+export function pendingLabel(p: AdminUser['pendingApprovals'][number]): string {
+  return p.kind === 'admin_grant' ? 'Admin role awaiting approval' : `${formatMoney(p.amount, { signed: true })} awaiting approval`;
+}
+
 /** One user of the admin table. Each action is a mutation hook: it owns its busy state and refreshes the table. */
 export function UserRow({ user, index }: { user: AdminUser; index: number }) {
   const navigate = useNavigate();
@@ -106,7 +112,7 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
       const amount = `${delta < 0n ? '-' : '+'}${centsToString(delta < 0n ? -delta : delta)}`;
       setConfirm({
         title: `${delta < 0n ? 'Debit' : 'Credit'} ${formatMoney(centsToString(delta < 0n ? -delta : delta))} ${delta < 0n ? 'from' : 'to'} ${label}?`,
-        body: `${who}: the cash balance goes from ${formatMoney(user.balance)} to ${formatMoney(centsToString(after))}${body.roles ? `, and the roles become ${body.roles.join(', ')}` : ''}. Reason: “${reason.trim()}”. Booked as an audited ledger adjustment.`,
+        body: `${who}: the cash balance goes from ${formatMoney(user.balance)} to ${formatMoney(centsToString(after))}${body.roles ? `, and the roles become ${body.roles.join(', ')}` : ''}. Reason: “${reason.trim()}”. Another admin must approve it; then it is booked as an audited ledger adjustment.`,
         label: delta < 0n ? 'Debit balance' : 'Credit balance',
         danger: delta < 0n,
         run: () => sendAdjustment(body, amount),
@@ -118,8 +124,10 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
 
   async function sendUpdate(body: UpdateUserBody) {
     try {
-      await update.trigger(body);
-      toast.success('User updated successfully');
+      const answer = await update.trigger(body);
+      // four eyes: the Admin role waits for another admin (the server names what it asked for)
+      if (answer.requested.includes('roles')) toast.info("The Admin role waits for another admin's approval");
+      else toast.success('User updated successfully');
     } catch {
       // seed §8: exactly this line, whatever the server said
       toast.error('Error updating user');
@@ -138,7 +146,7 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
     setReason('');
     if (body.roles) await sendUpdate(body);
     else {
-      toast.success('Balance adjusted');
+      toast.success('Balance adjustment sent for approval');
     }
   }
 
@@ -216,6 +224,9 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
       <Cell label="Username" className="cell-break">
         {user.username}
         {user.blocked && <span className="badge badge--red">Blocked</span>}
+        {user.pendingApprovals.map((p) => (
+          <Badge key={p.id} tone="amber">{pendingLabel(p)}</Badge>
+        ))}
       </Cell>
       <Cell label="Email" className="cell-break">{user.email}</Cell>
       <Cell label="Roles">

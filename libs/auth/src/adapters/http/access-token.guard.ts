@@ -98,6 +98,7 @@ export class AccessTokenGuard implements CanActivate {
       traderID: claims.UserInfo.traderID ?? null,
       impersonatedBy: claims.imp,
       sessionId: claims.sid,
+      issuedAt: claims.iat ?? 0,
     };
     // Admins must have 2FA: until they enrol, only enrolment (and reading their profile) is open. An
     // impersonation token is the acting admin's (who passed 2FA to get it), whatever the target's roles.

@@ -108,7 +108,7 @@ export class AuthController {
   @ApiResponse({ status: 401, description: 'AUTH.INVALID_CREDENTIALS: invalid email or password' })
   @ApiResponse({ status: 402, description: 'AUTH.EMAIL_NOT_VERIFIED: you have not verified your email' })
   @ApiResponse({ status: 429, description: 'AUTH.TOO_MANY_LOGIN_ATTEMPTS (Retry-After header)' })
-  @ApiResponse({ status: 403, description: 'BLOCKED: the account is blocked; AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, a code was mailed; send it as `code`' })
+  @ApiResponse({ status: 403, description: 'BLOCKED: the account is blocked; AUTH.STEP_UP_REQUIRED: past 100 consecutive failures, for a right or a wrong password alike (a code is mailed only when the password was right; send it as `code`)' })
   async login(@Body() body: LoginRequestDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
     const result = await this.logIn.execute({ ...body, client: req.ip ?? 'unknown', device: deviceOf(req) });
     if (result.mfaRequired) return { mfaRequired: true, mfaToken: result.mfaToken };

@@ -63,6 +63,7 @@ export class SecurityController {
   @ApiOperation({ summary: 'Confirm a code of the pending secret: 2FA on, 10 recovery codes (shown once), a fresh access token', description: 'Confirms a code of the pending secret; answers 10 recovery codes (shown once) and a fresh access token.' })
   @ApiResponse({ status: 200, type: MfaEnableResponseDto })
   @ApiResponse({ status: 400, description: 'MFA.INVALID_CODE or MFA.NOT_SET_UP' })
+  @ApiResponse({ status: 409, description: 'MFA.ALREADY_ENABLED' })
   @ApiResponse({ status: 429, description: 'MFA.TOO_MANY_ATTEMPTS' })
   @ApiResponse(TOKEN_SCOPE)
   mfaEnable(@CurrentUser() user: AuthenticatedUser, @Body() body: MfaCodeRequestDto): Promise<MfaEnableResponseDto> {

@@ -45,4 +45,15 @@ export class SqlActiveUserCheck extends ActiveUserCheck {
     if (row.stale) await this.em.getConnection().execute('UPDATE api_tokens SET last_used_at = now() WHERE id = ?', [row.id]);
     return { tokenId: row.id, userId: row.user_id, email: row.email, roles: row.roles, scopes: row.scopes };
   }
+
+  async liveApiTokens(tokenIds: readonly string[]): Promise<Set<string>> {
+    const ids = tokenIds.filter((id) => UUID.test(id));
+    if (!ids.length) return new Set();
+    const rows = await this.em.getConnection().execute<{ id: string }[]>(
+      `SELECT t.id FROM api_tokens t JOIN user_directory u ON u.id = t.user_id
+       WHERE t.id = ANY(?::uuid[]) AND t.revoked_at IS NULL AND NOT u.blocked AND u.deleted_at IS NULL`,
+      [`{${ids.join(',')}}`],
+    );
+    return new Set(rows.map((row) => row.id));
+  }
 }

@@ -41,4 +41,9 @@ export class SqlApiTokenStore extends ApiTokenStore {
     const rows = await emOf(tx).execute('UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL RETURNING id', [at, id, userId]);
     return rows.length > 0;
   }
+
+  async revokeAllOfUser(tx: TransactionContext, userId: string, at: Date): Promise<number> {
+    const rows = await emOf(tx).execute('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL RETURNING id', [at, userId]);
+    return rows.length;
+  }
 }

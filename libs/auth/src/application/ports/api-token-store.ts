@@ -16,4 +16,6 @@ export abstract class ApiTokenStore {
   abstract insert(tx: TransactionContext, t: { userId: string; name: string; scopes: string[]; tokenHash: string; prefix: string; createdAt: Date }): Promise<string>;
   /** false when the user has no such live token */
   abstract revoke(tx: TransactionContext, userId: string, id: string, at: Date): Promise<boolean>;
+  /** Revokes every live token of the user (password change or reset); returns how many there were. */
+  abstract revokeAllOfUser(tx: TransactionContext, userId: string, at: Date): Promise<number>;
 }

@@ -4,12 +4,16 @@ import { UserAccounts } from '../ports/user-accounts';
 import { SecurityInbox } from '../ports/security-inbox';
 import { CodeMailer } from './code-mailer';
 
-export type SecurityEvent = 'new_device' | 'password_changed' | 'mfa_enabled' | 'mfa_disabled' | 'address_added';
+export type SecurityEvent = 'new_device' | 'password_changed' | 'api_tokens_revoked' | 'mfa_enabled' | 'mfa_disabled' | 'address_added';
 
 const TEXTS: Record<SecurityEvent, { title: string; body: (detail: string) => string }> = {
   new_device: { title: 'New sign-in to your account', body: (d) => `Someone signed in to your Mirrorline account from a new device (${d}).` },
   password_changed: { title: 'Your password was changed', body: () => 'The password of your Mirrorline account was changed; your other sessions were signed out.' },
-  mfa_enabled: { title: 'Two-factor authentication is on', body: () => 'Two-factor authentication was turned on for your Mirrorline account.' },
+  api_tokens_revoked: {
+    title: 'Your API tokens were revoked',
+    body: (d) => `The password of your Mirrorline account was changed or reset, so its personal API tokens (${d}) were revoked. Create new ones in your security settings if you still need them.`,
+  },
+  mfa_enabled: { title: 'Two-factor authentication is on', body: () => 'Two-factor authentication was turned on for your Mirrorline account; your other sessions were signed out.' },
   mfa_disabled: { title: 'Two-factor authentication is off', body: () => 'Two-factor authentication was turned off for your Mirrorline account.' },
   address_added: { title: 'New withdrawal address', body: (d) => `A withdrawal address was added to your Mirrorline account: ${d}. It becomes usable after the waiting period.` },
 };

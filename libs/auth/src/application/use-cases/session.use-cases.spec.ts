@@ -136,10 +136,40 @@ describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-mem
     expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.9' }))).toBe('AUTH.STEP_UP_REQUIRED');
     await new Promise((resolve) => setImmediate(resolve)); // the mail goes out after the answer
     const code = mails.lastCodeFor('jane@example.test');
-    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.9', code: code === '000000' ? '111111' : '000000' }))).not.toBe('resolved');
-    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong', client: '10.9.9.8', code }))).toBe('AUTH.INVALID_CREDENTIALS');
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.9', code: wrongCode }))).toBe('AUTH.STEP_UP_REQUIRED');
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'wrong', client: '10.9.9.8', code }))).toBe('AUTH.STEP_UP_REQUIRED');
     expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.9', code }))).toBe('resolved');
     expect(await failures.accountFailures(jane.id)).toBe(0);
+  });
+
+  it('past the bound, the right and the wrong password get the same answer; only the right one mails a code (issue 26: the oracle)', async () => {
+    const jane = accounts.add();
+    for (let i = 0; i < 100; i++) await failures.recordAccountFailure(jane.id);
+    const sent = () => mails.sent.filter((m) => m.to === 'jane@example.test').length;
+    const wrong = await logIn.execute({ email: 'jane@example.test', password: 'wrong', client: '10.9.9.1' }).catch((e: DomainError) => e);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent()).toBe(0);
+    const right = await logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.1' }).catch((e: DomainError) => e);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent()).toBe(1);
+    expect(wrong).toEqual(right);
+    expect(wrong).toMatchObject({ code: 'AUTH.STEP_UP_REQUIRED', kind: 'forbidden' });
+    // Neither counts against the (email, client) pair, so its lock cannot tell them apart either.
+    expect(failures.failures.filter((f) => f.key.startsWith('pair:'))).toHaveLength(0);
+  });
+
+  it('past the bound, a wrong password with a code spends a try of the live code, as a wrong code does: five burn it', async () => {
+    const jane = accounts.add();
+    for (let i = 0; i < 100; i++) await failures.recordAccountFailure(jane.id);
+    await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.2' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    const code = mails.lastCodeFor('jane@example.test')!;
+    for (let i = 0; i < 5; i++) {
+      expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: `guess-${i}`, client: '10.9.9.2', code }))).toBe('AUTH.STEP_UP_REQUIRED');
+    }
+    // the right password with the (now burned) right code: still the same answer; a new code is needed
+    expect(await codeOf(logIn.execute({ email: 'jane@example.test', password: 'correct horse', client: '10.9.9.2', code }))).toBe('AUTH.STEP_UP_REQUIRED');
   });
 
   it('rotates within the family; a replayed token revokes the family', async () => {

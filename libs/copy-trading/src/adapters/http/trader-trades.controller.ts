@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
 import { Idempotent } from '@mirrorline/wallet';
 import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close-trade.use-case';
@@ -29,6 +29,7 @@ export class TraderTradesController {
   @ApiOkResponse({ type: TraderTradesPageDto, description: 'an open trade also has markPrice and unrealizedPnlPct' })
   @ApiOperation({ summary: 'My trades (Trader; Admin with ?traderId=)', description: 'Open and closed, paged; an open trade also has its mark price and unrealized pnl %.' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND: no such trader (an Admin\'s ?traderId=), or not listed (blocked, deleted, not KYC Verified)' })
   async trades(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.traderTrades(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 }, query.status);
@@ -51,6 +52,8 @@ export class TraderTradesController {
   @ApiForbiddenResponse({ description: 'KYC_REQUIRED (the trader is not KYC Verified); FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL' })
   @ApiConflictResponse({ description: 'MARKET.CLOSED' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND: no such trader (an Admin\'s ?traderId=), or not listed (blocked, deleted, not KYC Verified)' })
+  @ApiTooManyRequestsResponse({ description: 'TRADE.TOO_MANY_ORDERS: 50 orders of this trader are already waiting (Retry-After)' })
   @ApiServiceUnavailableResponse({ description: 'MARKET.NO_QUOTE: no executable quote' })
   async open(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Body() body: OpenTradeDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
@@ -69,8 +72,9 @@ export class TraderTradesController {
   @ApiOkResponse({ type: CloseTradeResultDto, description: 'the closed trade and its settlement' })
   @ApiOperation({ summary: 'Close a trade (Trader; Admin with ?traderId=)', description: 'At the market; settles every copied position in one transaction (pnl, profit share, copy stop losses). A retry with the same Idempotency-Key replays the settlement instead of a 409.' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
-  @ApiNotFoundResponse({ description: 'TRADE.NOT_FOUND' })
+  @ApiNotFoundResponse({ description: 'TRADE.NOT_FOUND; COPY.TRADER_NOT_FOUND (an Admin\'s ?traderId=)' })
   @ApiConflictResponse({ description: 'TRADE.ALREADY_CLOSED, MARKET.CLOSED' })
+  @ApiTooManyRequestsResponse({ description: 'TRADE.TOO_MANY_ORDERS: 50 orders of this trader are already waiting (Retry-After)' })
   @ApiServiceUnavailableResponse({ description: 'MARKET.NO_QUOTE: no executable quote' })
   async close(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: unknown) {
     assertEmptyBody(body);
@@ -97,6 +101,7 @@ export class TraderTradesController {
   @ApiOkResponse({ type: FollowersPageDto, description: 'each: copyId, username, status, invested, equity, pnl, since' })
   @ApiOperation({ summary: 'My followers (Trader; Admin with ?traderId=)', description: 'Each copy of my trades with its owner, status, invested, equity, pnl, fees paid and since when.' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND: no such trader (an Admin\'s ?traderId=), or not listed (blocked, deleted, not KYC Verified)' })
   async followers(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderScopeQueryDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
     return this.read.followers(traderId, { page: query.page ?? 1, limit: query.limit ?? 20 });

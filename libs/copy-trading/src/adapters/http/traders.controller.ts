@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Header, Param, ParseIntPipe, Patch, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Header, Inject, Param, ParseIntPipe, Patch, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@mirrorline/auth';
-import { DomainError } from '@mirrorline/shared';
+import { APP_CONFIG, type AppConfig, DomainError } from '@mirrorline/shared';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ReadTraderPerformanceUseCase, type TraderPerformance } from '../../application/use-cases/read-trader-performance/read-trader-performance.use-case';
 import { TraderPerformanceDto, TraderPerformanceQueryDto } from './dto/trader-performance.dto';
@@ -11,6 +11,7 @@ import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-t
 import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
 import { TraderDetailsDto, TradersPageDto } from './dto/copy-trading.response.dto';
 import { PublicTraderCache, sendPublicPage } from './public-trader-cache';
+import { assertForeignImage } from './trader-image';
 
 export const intId = () =>
   new ParseIntPipe({ exceptionFactory: () => new DomainError('VALIDATION_FAILED', 'id must be an integer', 'validation') });
@@ -24,6 +25,7 @@ export class TradersController {
     private readonly updateProfile: UpdateTraderProfileUseCase,
     private readonly publicCache: PublicTraderCache,
     private readonly performance: ReadTraderPerformanceUseCase,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Public list with stats marked to the market; cached a few seconds by clients and proxies. */
@@ -60,7 +62,10 @@ export class TradersController {
   @ApiOkResponse({ type: TraderDetailsDto, description: 'the updated public profile' })
   @ApiOperation({ summary: 'Edit my trader profile (Trader)', description: 'Name, description, type, strategy texts, image and profit share. A share change applies to new copies; followers are told and may accept it.' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not a Trader; TRADER.NO_PROFILE' })
-  async update(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateTraderProfileDto) {
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (e.g. an image that is not an https:// URL on another site)' })
+  async update(@CurrentUser() user: AuthenticatedUser, @Body() body: UpdateTraderProfileDto, @Req() req: Request) {
+    // Our own sites, as the browser and the proxy name them: an image there would load with our cookies.
+    assertForeignImage(body.image, [req.get('host') ?? '', req.hostname, ...this.config.corsOrigins]);
     const traderId = await this.resolveTrader.execute({ ...user, roles: user.roles.filter((r) => r !== 'Admin') });
     return this.updateProfile.execute({ traderId, patch: body });
   }

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentUser, type AuthenticatedUser } from '@mirrorline/auth';
 import { EventsHub } from './events-hub';
 
@@ -16,7 +16,7 @@ export class EventsController {
    * notification) and its data `{type, data}`; a comment line every 15 s keeps the stream alive.
    */
   @Get('stream')
-  @ApiOperation({ summary: 'Live events of the caller (text/event-stream; Authorization: Bearer)', description: 'Server-sent events of the caller\'s own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive.' })
+  @ApiOperation({ summary: 'Live events of the caller (text/event-stream; Authorization: Bearer)', description: 'Server-sent events of the caller\'s own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive. It ends within 5 s of its credentials ending (logout, session or token revoked, password change or reset, block); at most 5 per user.' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({
     description: 'an endless text/event-stream; each event: `event: <type>` and `data: {"type","data"}`',
@@ -29,10 +29,11 @@ export class EventsController {
     },
   })
   @ApiUnauthorizedResponse({ description: 'no bearer token' })
+  @ApiTooManyRequestsResponse({ description: 'EVENTS.TOO_MANY_STREAMS: the caller already holds 5 streams (Retry-After)' })
   stream(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res() res: Response): void {
-    const connection = this.hub.open(user.userId, req, res);
-    // The stream ends when the access token that opened it expires: a blocked or demoted user's stream
-    // does not outlive the token, and the client reconnects with a fresh one.
+    const connection = this.hub.open(user, req, res);
+    // The stream ends when the access token that opened it expires (the client reconnects with a fresh
+    // one), and sooner when its credentials end (EventsHub re-checks them every CREDENTIAL_CHECK_MS).
     const expiresInMs = tokenExpiry(req.headers.authorization) - Date.now();
     if (Number.isFinite(expiresInMs)) {
       const timer = setTimeout(() => connection.close(), Math.max(0, Math.min(expiresInMs, 2 ** 31 - 1)));

@@ -36,7 +36,7 @@ describe('MarketStreamHub: at most one quote event a symbol every 250 ms, the la
 
   function open(hub: MarketStreamHub, symbols: string[]): RecordingResponse {
     const res = new RecordingResponse();
-    hub.open(symbols, [], new EventEmitter() as IncomingMessage, res as unknown as ServerResponse);
+    hub.open(symbols, [], '127.0.0.1', new EventEmitter() as IncomingMessage, res as unknown as ServerResponse);
     return res;
   }
 

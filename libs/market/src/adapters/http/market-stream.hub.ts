@@ -1,11 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { DomainError } from '@mirrorline/shared';
 import { SseConnection, sseFrame } from '@mirrorline/shared/nest';
 import { QuoteListener } from '../../application/ports/market-quotes';
 import type { Quote } from '../../domain/instrument';
 
 /** At most 4 quote events a second a symbol (product.md §9.4): one every 250 ms, the latest wins. */
 export const STREAM_MIN_INTERVAL_MS = 250;
+
+/** product.md §11.4: at most this many market/stream connections per client address (on each instance); beyond → 429. */
+export const MARKET_STREAMS_PER_CLIENT = 50;
+
+export const tooManyMarketStreams = () =>
+  new DomainError('MARKET.TOO_MANY_STREAMS', `At most ${MARKET_STREAMS_PER_CLIENT} market streams per client address`, 'too_many_requests', {
+    retryAfterSeconds: 5,
+  });
 
 export interface QuoteEvent {
   symbol: string;
@@ -30,6 +39,8 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
   private readonly lastSent = new Map<string, number>();
   private readonly pending = new Map<string, { quote: Quote; timer: NodeJS.Timeout }>();
   private readonly all = new Set<SseConnection>();
+  /** open connections per client address (req.ip, which honours TRUST_PROXY) */
+  private readonly perClient = new Map<string, number>();
   /** connections grouped by the exact symbol list they asked for: a tick is one write per connection */
   private readonly groups = new Map<string, { symbols: ReadonlySet<string>; connections: Set<SseConnection> }>();
 
@@ -37,9 +48,15 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
     return this.all.size;
   }
 
-  /** Opens a stream for `symbols` and sends their current quotes first (a reconnecting client is current at once). */
-  open(symbols: readonly string[], snapshot: readonly Quote[], req: IncomingMessage, res: ServerResponse): SseConnection {
+  /**
+   * Opens a stream for `symbols` and sends their current quotes first (a reconnecting client is current at once);
+   * 429 (MARKET.TOO_MANY_STREAMS) when `client` already holds MARKET_STREAMS_PER_CLIENT here.
+   */
+  open(symbols: readonly string[], snapshot: readonly Quote[], client: string, req: IncomingMessage, res: ServerResponse): SseConnection {
+    const held = this.perClient.get(client) ?? 0;
+    if (held >= MARKET_STREAMS_PER_CLIENT) throw tooManyMarketStreams();
     const connection = new SseConnection(req, res);
+    this.perClient.set(client, held + 1);
     this.all.add(connection);
     const key = [...symbols].sort().join(',');
     let group = this.groups.get(key);
@@ -52,6 +69,9 @@ export class MarketStreamHub extends QuoteListener implements BeforeApplicationS
     }
     connection.onClose(() => {
       this.all.delete(connection);
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
       const current = this.groups.get(key);
       current?.connections.delete(connection);
       if (current && !current.connections.size) this.groups.delete(key);

@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Public } from '@mirrorline/auth';
 import { ReadMarketUseCase } from '../../application/use-cases/read-market/read-market.use-case';
 import { CandlesDto, CandlesQueryDto, InstrumentDto, QuoteDto, QuotesDto, SymbolsQueryDto } from './dto/market.dto';
@@ -45,14 +45,15 @@ export class MarketController {
    * 4 a second a symbol), a heartbeat comment every 15 s; `retry: 2000` for the browser's reconnect.
    */
   @Get('stream')
-  @ApiOperation({ summary: 'Live quotes (text/event-stream; event `quote`)', description: 'First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it.' })
+  @ApiOperation({ summary: 'Live quotes (text/event-stream; event `quote`)', description: 'First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it. At most 50 streams per client address.' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ type: QuoteDto, description: 'an endless text/event-stream of `event: quote` with this data' })
   @ApiBadRequestResponse({ description: 'MARKET.UNKNOWN_SYMBOL in the list' })
+  @ApiTooManyRequestsResponse({ description: 'MARKET.TOO_MANY_STREAMS: this client address already holds 50 streams (Retry-After)' })
   async stream(@Query() query: SymbolsQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     const symbols = await this.read.symbols(query.symbols);
     const snapshot = await this.read.latest(symbols);
     if (req.destroyed) return;
-    this.hub.open(symbols, snapshot, req, res);
+    this.hub.open(symbols, snapshot, req.ip ?? req.socket.remoteAddress ?? 'unknown', req, res);
   }
 }

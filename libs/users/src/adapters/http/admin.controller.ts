@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { formatCents } from '@mirrorline/shared';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
@@ -42,6 +42,7 @@ export class AdminController {
   @NotImpersonated()
   @ApiOperation({ summary: "An access token for another user (claims carry imp: the admin's id); audited (Admin)", description: 'A read-only access token for the user (its claims carry the admin\'s id); money-moving and security actions are refused while impersonating. Audited.' })
   @ApiOkResponse({ type: ImpersonationTokenDto })
+  @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
   async impersonateUser(@Body() body: ImpersonateRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     return this.impersonate.execute({ actor: actorOf(user, request), userId: body.userId });
   }

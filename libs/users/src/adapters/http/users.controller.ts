@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Query, Req } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -11,7 +12,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { formatCents, parseAmount } from '@mirrorline/shared';
+import { parseAmount } from '@mirrorline/shared';
 import { CurrentUser, Roles, type AuthenticatedUser, MfaEnrolmentExempt } from '@mirrorline/auth';
 import type { Actor } from '../../application/actor';
 import { GetMyProfileUseCase } from '../../application/use-cases/get-my-profile/get-my-profile.use-case';
@@ -20,12 +21,12 @@ import { CreateUserUseCase } from '../../application/use-cases/create-user/creat
 import { BlockUserUseCase } from '../../application/use-cases/block-user/block-user.use-case';
 import { DeleteUserUseCase } from '../../application/use-cases/delete-user/delete-user.use-case';
 import { UpdateUserUseCase } from '../../application/use-cases/update-user/update-user.use-case';
-import { AdjustUserBalanceUseCase } from '../../application/use-cases/adjust-user-balance/adjust-user-balance.use-case';
+import { RequestBalanceAdjustmentUseCase } from '../../application/use-cases/request-balance-adjustment/request-balance-adjustment.use-case';
 import { NotImpersonated } from '@mirrorline/auth';
-import { Idempotent, OperationRef } from '@mirrorline/wallet';
+import { Idempotent } from '@mirrorline/wallet';
 import { BalanceAdjustmentRequestDto, BlockUserRequestDto, CreateUserRequestDto, DeleteUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './dto/user.dto';
-import { BalanceAdjustedDto, MeDto, UserBlockedDto, UserCreatedDto, UserMessageDto, UsersPageDto, UserUpdatedDto } from './dto/user.response.dto';
-import { presentProfile, presentUser } from './user.presenter';
+import { BalanceAdjustmentRequestedDto, MeDto, UserBlockedDto, UserCreatedDto, UserMessageDto, UsersPageDto, UserUpdatedDto } from './dto/user.response.dto';
+import { presentApproval, presentProfile, presentUser } from './user.presenter';
 
 export const actorOf = (user: AuthenticatedUser, request: Request): Actor => ({
   userId: user.userId,
@@ -47,7 +48,7 @@ export class UsersController {
     private readonly blockUser: BlockUserUseCase,
     private readonly deleteUser: DeleteUserUseCase,
     private readonly updateUser: UpdateUserUseCase,
-    private readonly adjustBalance: AdjustUserBalanceUseCase,
+    private readonly requestAdjustment: RequestBalanceAdjustmentUseCase,
   ) {}
 
   @Get('get')
@@ -70,12 +71,16 @@ export class UsersController {
 
   @Post('create')
   @Roles('Admin')
-  @ApiOperation({ summary: 'Create a user with a pre-verified email; roles always include User (Admin)', description: 'The email counts as verified; roles always include User; a Trader gets a trader profile. Audited.' })
+  @ApiOperation({
+    summary: 'Create a user with a pre-verified email; roles always include User (Admin)',
+    description: 'The email counts as verified; roles always include User; a Trader gets a trader profile. Audited. Admin in `roles` is a request another admin approves (four eyes): the user is created without it meanwhile.',
+  })
   @ApiCreatedResponse({ type: UserCreatedDto })
   @ApiConflictResponse({ description: 'USERS.EMAIL_TAKEN or USERS.USERNAME_TAKEN' })
   async create(@Body() body: CreateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     const created = await this.createUser.execute({ ...body, roles: body.roles ?? [], actor: actorOf(user, request) });
-    return { message: 'User created successfully', user: presentUser(created) };
+    const message = created.requested.length ? 'User created; the Admin role waits for another admin\'s approval' : 'User created successfully';
+    return { message, user: presentUser(created) };
   }
 
   @Post('block')
@@ -98,6 +103,7 @@ export class UsersController {
   @NotImpersonated()
   @ApiOperation({ summary: 'Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies', description: 'An admin deletes any user; a user deletes their own account with their password. Refused (409) while the account holds money or open copies.' })
   @ApiOkResponse({ type: UserMessageDto })
+  @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
   @ApiConflictResponse({ description: 'USERS.HAS_FUNDS: the account still holds money or open copies' })
   async delete(@Body() body: DeleteUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     await this.deleteUser.execute({ actor: actorOf(user, request), userId: body.userId, password: body.password });
@@ -107,35 +113,43 @@ export class UsersController {
   @Patch('update')
   @Roles('Admin')
   @Idempotent()
-  @ApiOperation({ summary: 'Change only the sent fields: balance (audited ledger adjustment), roles, KYC (Admin)', description: 'Only the sent fields, and only those that differ, change. A balance is applied as an audited ledger adjustment with a reason; nobody adjusts their own balance.' })
+  @ApiOperation({
+    summary: 'Change only the sent fields: roles and KYC now; the Admin role and the balance as requests another admin approves (Admin)',
+    description: 'Only the sent fields, and only those that differ, change. Four eyes (product.md §11.4): adding the Admin role and a new balance (an adjustment of the difference) are requests that another admin approves (`requested`); nobody asks for their own balance.',
+  })
   @ApiOkResponse({ type: UserUpdatedDto })
-  async update(@Body() body: UpdateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request, @OperationRef() operationRef: string) {
+  @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
+  @ApiConflictResponse({ description: 'APPROVAL.GRANT_PENDING: the Admin role is already requested; WALLET.INSUFFICIENT_FUNDS; USERS.CANNOT_DEMOTE_SELF; USERS.TRADER_HAS_FOLLOWERS' })
+  async update(@Body() body: UpdateUserRequestDto, @CurrentUser() user: AuthenticatedUser, @Req() request: Request) {
     const result = await this.updateUser.execute({
       actor: actorOf(user, request),
-      operationRef,
       userId: body.userId,
       cash: body.balance === undefined ? undefined : parseAmount(body.balance),
       roles: body.roles,
       kycStatus: body.KYC,
     });
-    return {
-      message: result.changed.length ? 'User updated successfully' : 'No changes to update',
-      changed: result.changed,
-      user: presentUser(result.user),
-    };
+    const requested = result.requested.map((r) => (r.kind === 'admin_grant' ? 'roles' : 'balance'));
+    const message = result.changed.length
+      ? requested.length
+        ? `User updated; waiting for another admin's approval: ${requested.join(', ')}`
+        : 'User updated successfully'
+      : requested.length
+        ? `Waiting for another admin's approval: ${requested.join(', ')}`
+        : 'No changes to update';
+    return { message, changed: result.changed, requested, user: presentUser(result.user) };
   }
 
   @Post(':id/balance-adjustments')
-  @HttpCode(201)
+  @HttpCode(202)
   @Roles('Admin')
   @NotImpersonated()
   @Idempotent()
   @ApiOperation({
-    summary: 'Adjust a user\'s cash by +/− an amount, with a reason (Admin)',
+    summary: 'Ask for an adjustment of a user\'s cash by +/− an amount, with a reason; another admin approves it (Admin)',
     description:
-      'One double-entry ledger transaction between the user\'s cash and the platform adjustments account, audited (user.balance_adjust) with the amount and the reason. The result never goes below zero; nobody adjusts their own balance.',
+      'Four eyes (product.md §11.4): the adjustment is a request; nothing moves until a different admin approves it at admin/approvals/:id/approve, which posts one double-entry ledger transaction between the user\'s cash and the platform adjustments account, audited. Nobody asks for their own balance; a debit the cash cannot cover is refused now and at approval.',
   })
-  @ApiCreatedResponse({ type: BalanceAdjustedDto })
+  @ApiAcceptedResponse({ type: BalanceAdjustmentRequestedDto })
   @ApiNotFoundResponse({ description: 'USERS.NOT_FOUND' })
   @ApiConflictResponse({ description: 'WALLET.INSUFFICIENT_FUNDS: the result would be below zero' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN: not an admin, or your own balance; IMPERSONATION_FORBIDDEN' })
@@ -144,20 +158,10 @@ export class UsersController {
     @Body() body: BalanceAdjustmentRequestDto,
     @CurrentUser() user: AuthenticatedUser,
     @Req() request: Request,
-    @OperationRef() operationRef: string,
   ) {
     const negative = body.amount.startsWith('-');
     const cents = parseAmount(body.amount.replace(/^[+-]/, ''));
-    const result = await this.adjustBalance.execute({ actor: actorOf(user, request), userId: id, amount: negative ? -cents : cents, reason: body.reason, operationRef });
-    return {
-      message: 'Balance adjusted',
-      adjustment: {
-        before: formatCents(result.before),
-        after: formatCents(result.after),
-        amount: (negative ? '-' : '') + formatCents(cents),
-        ledgerTransactionId: result.ledgerTransactionId,
-      },
-      user: presentUser(result.user),
-    };
+    const requested = await this.requestAdjustment.execute({ actor: actorOf(user, request), userId: id, amount: negative ? -cents : cents, reason: body.reason });
+    return { message: 'Balance adjustment requested: another admin must approve it', request: presentApproval(requested) };
   }
 }

@@ -1,12 +1,7 @@
 import type { TransactionContext } from '@mirrorline/shared';
 
-/** Sets a user's cash to a target as a ledger adjustment (the wallet context does the posting). */
+/** Adjusts a user's cash as a ledger adjustment (the wallet context does the posting). */
 export abstract class BalanceAdjuster {
-  abstract setCash(
-    tx: TransactionContext,
-    command: { userId: string; targetCash: number; actorId: string; operationRef?: string },
-  ): Promise<{ before: number; after: number; ledgerTransactionId: string | null }>;
-
   /** Adds a signed amount (cents, ≠ 0) to the user's cash as a ledger adjustment; never below zero. */
   abstract addCash(
     tx: TransactionContext,

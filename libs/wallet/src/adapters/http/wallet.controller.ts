@@ -7,7 +7,7 @@ import {
   ApiHeader,
   ApiOkResponse,
   ApiTags,
-  ApiUnprocessableEntityResponse, ApiOperation } from '@nestjs/swagger';
+  ApiUnprocessableEntityResponse, ApiOperation, ApiNotFoundResponse } from '@nestjs/swagger';
 import { CurrentUser, MfaCodes, NoApiToken, NotImpersonated, type AuthenticatedUser } from '@mirrorline/auth';
 import { ManageWithdrawalAddressesUseCase } from '../../application/use-cases/manage-withdrawal-addresses/manage-withdrawal-addresses.use-case';
 import { GetWalletUseCase } from '../../application/use-cases/get-wallet/get-wallet.use-case';
@@ -130,6 +130,7 @@ export class WalletController {
   @NoApiToken()
   @HttpCode(200)
   @ApiOkResponse({ type: WalletMessageDto, description: 'deleted' })
+  @ApiNotFoundResponse({ description: 'WALLET.ADDRESS_NOT_FOUND: not one of my addresses' })
   @ApiOperation({ summary: 'Delete a withdrawal address', description: 'Removes one of my saved addresses; pending withdrawals to it are not affected.' })
   deleteAddress(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string) {
     return this.addresses.remove(user.userId, id);

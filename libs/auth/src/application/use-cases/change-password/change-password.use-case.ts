@@ -8,6 +8,8 @@ import { PasswordHasher } from '../../ports/password-hasher';
 import { RefreshTokenStore } from '../../ports/refresh-token.store';
 import { UserAccounts } from '../../ports/user-accounts';
 import { SessionTokens } from '../../services/session-tokens';
+import { ApiTokenStore } from '../../ports/api-token-store';
+import { SecurityAlerts } from '../../services/security-alerts';
 import { RevokeUserSessionsUseCase } from '../revoke-user-sessions/revoke-user-sessions.use-case';
 
 export interface ChangePasswordCommand {
@@ -31,6 +33,8 @@ export class ChangePasswordUseCase {
     private readonly revokeSessions: RevokeUserSessionsUseCase,
     private readonly sessions: SessionTokens,
     private readonly clock: Clock,
+    private readonly apiTokens: ApiTokenStore,
+    private readonly alerts: SecurityAlerts,
   ) {}
 
   async execute(command: ChangePasswordCommand): Promise<{ message: string; accessToken: string }> {
@@ -41,14 +45,17 @@ export class ChangePasswordUseCase {
     if (!(await this.hasher.verify(account.passwordHash, command.currentPassword))) throw AuthErrors.wrongCurrentPassword();
     const passwordHash = await this.hasher.hash(command.newPassword);
     let keepFamilyId: string | undefined = command.sessionId;
-    await this.uow.run(async (tx) => {
+    const tokensRevoked = await this.uow.run(async (tx) => {
       if (command.refreshToken) {
         const record = await this.store.findByHashForUpdate(tx, hashOpaqueToken(command.refreshToken));
         if (record && record.userId === account.id && judgeRefreshToken(record, this.clock.now()) === 'rotate') keepFamilyId = record.familyId;
       }
       await this.accounts.setPasswordHash(tx, account.id, passwordHash);
       await this.revokeSessions.execute({ userId: account.id, keepFamilyId }, tx);
+      // A personal API token is a credential the old password let someone make: it ends with it (product.md §11.4).
+      return this.apiTokens.revokeAllOfUser(tx, account.id, this.clock.now());
     });
+    if (tokensRevoked) await this.alerts.raise(account.id, 'api_tokens_revoked', String(tokensRevoked));
     // The caller's own access token was just invalidated with the others: hand it a fresh one.
     return { message: 'Your password has been changed', accessToken: await this.sessions.accessToken(account, { sessionId: keepFamilyId }) };
   }

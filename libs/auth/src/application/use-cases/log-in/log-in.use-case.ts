@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Clock, UnitOfWork } from '@mirrorline/shared';
-import { IssueOneTimeCodeUseCase, otpFailure, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
+import { Clock, KeyedSerialQueue, UnitOfWork } from '@mirrorline/shared';
+import { IssueOneTimeCodeUseCase, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { AuthErrors } from '../../../domain/auth-errors';
 import { normaliseEmail } from '../../../domain/email';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../../../domain/login-throttle';
 import { LoginFailureLog } from '../../ports/login-failure-log';
 import { PasswordHasher } from '../../ports/password-hasher';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts, type AccountRecord } from '../../ports/user-accounts';
 import { type IssuedRefreshToken } from '../../services/session-tokens';
 import { SignIn } from '../../services/sign-in';
 import type { DeviceInfo } from '../../ports/auth-sessions';
@@ -46,7 +46,7 @@ export interface LogInCommand {
  */
 @Injectable()
 export class LogInUseCase {
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly attempts = new KeyedSerialQueue();
 
   constructor(
     private readonly uow: UnitOfWork,
@@ -65,14 +65,7 @@ export class LogInUseCase {
   execute(command: LogInCommand): Promise<LogInResult> {
     const email = normaliseEmail(command.email);
     const key = pairKey(email, command.client ?? 'unknown');
-    const previous = this.inFlight.get(key) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.attempt(command, email, key));
-    const settled = run.catch(() => undefined);
-    this.inFlight.set(key, settled);
-    void settled.then(() => {
-      if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
-    });
-    return run;
+    return this.attempts.run(key, () => this.attempt(command, email, key));
   }
 
   private async attempt(command: LogInCommand, email: string, pair: string): Promise<LogInResult> {
@@ -90,22 +83,48 @@ export class LogInUseCase {
       // Same argon2 work for unknown emails: response time must not reveal which emails have accounts.
       await this.hasher.burn(command.password);
     }
+    const pastBound = account !== null && (await this.failures.accountFailures(account.id)) >= ACCOUNT_FAILURE_BOUND;
+    // Past the account-wide bound, a wrong password is answered exactly as the right one (product.md §11.4):
+    // else the bound turned into an oracle (401 wrong, 403 right). See stepUp.
+    if (account && pastBound) return this.stepUp(command, account, passwordOk, pair);
     // Recorded only now that the check is complete: an interrupted attempt never counts.
     if (!account || !passwordOk) {
       await this.failures.recordFailure([pair, client], this.clock.now());
       if (account) await this.failures.recordAccountFailure(account.id);
       throw AuthErrors.invalidCredentials();
     }
-    // Past the account-wide bound the right password is asked for a mailed code too (step-up).
-    if ((await this.failures.accountFailures(account.id)) >= ACCOUNT_FAILURE_BOUND) {
-      if (!command.code) {
+    return this.passed(command, account, pair);
+  }
+
+  /**
+   * Sign-in past ACCOUNT_FAILURE_BOUND: the right password and the code mailed to the account open the
+   * session; anything else answers 403 AUTH.STEP_UP_REQUIRED, the same whether the password or the code was
+   * wrong, so neither the answer nor the code's state tells a guesser whether a password was right:
+   * - without a code, the code is mailed only when the password was right;
+   * - with a code, a wrong password spends a try of the live code like a wrong code does (five burn it), so a
+   *   stolen code does not make password guesses free either;
+   * - a wrong password still moves the account's count, but no (email, client) or client count: those
+   *   would lock after five failures and not after five right passwords, a slower oracle. The guesses learn
+   *   nothing, so they need no throttle of their own beyond the per-IP request limit.
+   */
+  private async stepUp(command: LogInCommand, account: AccountRecord, passwordOk: boolean, pair: string): Promise<LogInResult> {
+    if (!passwordOk) await this.failures.recordAccountFailure(account.id);
+    if (!command.code) {
+      if (passwordOk) {
         const issued = await this.uow.run((tx) => this.issueCode.execute(tx, { userId: account.id, purpose: 'login_step_up' }));
         if (issued) this.mail.loginStepUpCode(account.email, issued.code);
-        throw AuthErrors.stepUpRequired();
       }
-      const outcome = await this.uow.run((tx) => this.verifyCode.execute(tx, { userId: account.id, purpose: 'login_step_up', code: command.code! }));
-      if (outcome.kind !== 'verified') throw otpFailure(outcome);
+      throw AuthErrors.stepUpRequired();
     }
+    // A wrong password tries an empty code, which never matches: the try is counted as a wrong code's would be.
+    const code = passwordOk ? command.code : '';
+    const outcome = await this.uow.run((tx) => this.verifyCode.execute(tx, { userId: account.id, purpose: 'login_step_up', code }));
+    if (!passwordOk || outcome.kind !== 'verified') throw AuthErrors.stepUpRequired();
+    return this.passed(command, account, pair);
+  }
+
+  /** The password (and, past the bound, the code) was right: the counts start again and the session opens. */
+  private async passed(command: LogInCommand, account: AccountRecord, pair: string): Promise<LogInResult> {
     await this.failures.clear(pair);
     await this.failures.clearAccount(account.id);
     // Only a caller who knows the password learns the account's state.

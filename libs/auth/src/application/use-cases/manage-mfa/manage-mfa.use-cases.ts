@@ -11,6 +11,7 @@ import { MfaCodes } from '../../services/mfa-codes';
 import { SecurityAlerts } from '../../services/security-alerts';
 import { SessionTokens } from '../../services/session-tokens';
 import { Totp } from '../../services/totp';
+import { RefreshTokenStore } from '../../ports/refresh-token.store';
 
 export interface Caller {
   userId: string;
@@ -66,7 +67,7 @@ export class SetUpMfaUseCase {
   }
 }
 
-/** POST auth/mfa/enable/: a right code from the pending secret turns 2FA on; 10 recovery codes, shown once. */
+/** POST auth/mfa/enable/: a right code from the pending secret turns 2FA on (other sessions end); 10 recovery codes, shown once. */
 @Injectable()
 export class EnableMfaUseCase {
   constructor(
@@ -77,6 +78,7 @@ export class EnableMfaUseCase {
     private readonly sessions: SessionTokens,
     private readonly alerts: SecurityAlerts,
     private readonly clock: Clock,
+    private readonly refreshTokens: RefreshTokenStore,
   ) {}
 
   async execute(caller: Caller, code: string): Promise<{ recoveryCodes: string[]; accessToken: string }> {
@@ -91,6 +93,9 @@ export class EnableMfaUseCase {
       // The confirming code is spent too: its step becomes the last one used.
       await this.store.enable(tx, caller.userId, record.pendingSecretEnc, this.clock.now(), outcome.step);
       await this.store.replaceRecoveryCodes(tx, caller.userId, recoveryCodes.map(hashRecoveryCode));
+      // Turning 2FA on ends every other session (product.md §11.4), as revoke-others does: one opened with the
+      // password alone (perhaps the very reason for turning it on) must not stay open without the second factor.
+      await this.refreshTokens.revokeAllOfUser(tx, caller.userId, this.clock.now(), caller.sessionId);
       return { account: await this.accounts.findById(tx, caller.userId) };
     });
     if ('error' in result) throw result.error;

@@ -1,5 +1,6 @@
 import { AMOUNT_PATTERN, DomainError, formatCents } from '@mirrorline/shared';
 import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
+import { IMAGE_URL, IMAGE_URL_MESSAGE } from '../trader-image';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
@@ -195,16 +196,14 @@ export class UpdateTraderProfileDto {
   @IsPlainText()
   strategyExplanation?: string;
 
-  @ApiPropertyOptional({ type: 'string', nullable: true, example: '/images/traders/2.jpg' })
+  @ApiPropertyOptional({ type: 'string', nullable: true, example: 'https://cdn.example.com/traders/2.jpg', description: 'an https:// URL on another site; null removes the picture' })
   @IsOptional()
   @ValidateIf((_, value) => value !== null)
   @IsString()
   @MaxLength(500)
-  // An https URL with a host, or a path on this origin. "//host/x" and "/\host/x" look like paths but a browser
-  // resolves both to another host (protocol-relative), so a path may not start with either.
-  @Matches(/^(https:\/\/[A-Za-z0-9.-]+(:\d+)?(\/[^\s<>"'\\]*)?|\/(?![/\\])[^\s<>"'\\]*)$/, {
-    message: 'image must be an https:// URL or a path on this site starting with a single /',
-  })
+  // Never a path on this origin (product.md §11.4): the controller also refuses an https URL on our own site
+  // (trader-image.ts). "//host/x", "/\\host/x" and every other path are refused here.
+  @Matches(IMAGE_URL, { message: IMAGE_URL_MESSAGE })
   image?: string | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 50, description: 'profit share, %' })

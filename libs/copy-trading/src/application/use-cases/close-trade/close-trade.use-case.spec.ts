@@ -1,3 +1,4 @@
+import { TraderOrderQueue } from '../../services/trader-order-queue';
 import { inMemoryTrading } from '../../../testing/in-memory-trade-engine';
 import { OpenTradeUseCase } from '../open-trade/open-trade.use-case';
 import { CloseTradeUseCase } from './close-trade.use-case';
@@ -6,8 +7,8 @@ const tx = { kind: 'transaction' } as const;
 
 function setup() {
   const { clock, uow, ledger, repo, engine, market } = inMemoryTrading();
-  const open = new OpenTradeUseCase(uow, repo, engine, market);
-  const close = new CloseTradeUseCase(uow, repo, engine, ledger, market);
+  const open = new OpenTradeUseCase(uow, repo, engine, market, new TraderOrderQueue());
+  const close = new CloseTradeUseCase(uow, repo, engine, ledger, market, new TraderOrderQueue());
   /** Opens a trade of trader 2 at `price` (bid = ask), copied by alice's copy with 1,000.00 of equity. */
   const opened = async (side: 'buy' | 'sell', price: string, levels: { stopLoss?: string; takeProfit?: string } = {}) => {
     const copyId = await repo.insertCopy(tx, { followerId: 'alice', traderId: 2, invested: 100_000n, stopLossPct: null });

@@ -6,6 +6,7 @@ import { copyErrors } from '../../../domain/copy';
 import { canonicalPrice, closePrice, levelCrossed, pnlPctInRange, tradePnlPct } from '../../../domain/copy-math';
 import { CopyRepository, type TraderRef } from '../../ports/copy-repository';
 import { TradeEngine, type TradeRecord } from '../../ports/trade-engine';
+import { TraderOrderQueue } from '../../services/trader-order-queue';
 
 export interface CloseTradeCommand {
   traderId: number;
@@ -37,10 +38,15 @@ export class CloseTradeUseCase {
     private readonly engine: TradeEngine,
     private readonly ledger: Ledger,
     private readonly market: MarketQuotes,
+    private readonly orders: TraderOrderQueue,
   ) {}
 
-  /** The trader's (or an Admin's) close: at the market, reason manual. */
+  /** The trader's (or an Admin's) close: at the market, reason manual; queued with the trader's other orders. */
   execute(command: CloseTradeCommand): Promise<CloseTradeResult> {
+    return this.orders.run(command.traderId, () => this.manualClose(command));
+  }
+
+  private manualClose(command: CloseTradeCommand): Promise<CloseTradeResult> {
     return this.uow.run(async (tx) => {
       const { trader, trade } = await this.lock(tx, command.traderId, command.tradeId);
       if (trade.status === 'closed') throw copyErrors.tradeClosed();

@@ -1,10 +1,11 @@
+import { TraderOrderQueue } from '../../services/trader-order-queue';
 import { inMemoryTrading } from '../../../testing/in-memory-trade-engine';
 import { OpenTradeUseCase } from './open-trade.use-case';
 
 function setup() {
   const fakes = inMemoryTrading();
   fakes.market.setQuote('BTCUSDT', '50000', '50010.50');
-  return { ...fakes, open: new OpenTradeUseCase(fakes.uow, fakes.repo, fakes.engine, fakes.market) };
+  return { ...fakes, open: new OpenTradeUseCase(fakes.uow, fakes.repo, fakes.engine, fakes.market, new TraderOrderQueue()) };
 }
 
 /** A copy of trader 2 with `equity` cents on its equity account. */

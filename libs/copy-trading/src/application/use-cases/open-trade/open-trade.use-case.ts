@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { formatCents, UnitOfWork } from '@mirrorline/shared';
-import { MarketQuotes } from '@mirrorline/market';
+import { MarketQuotes, type Instrument } from '@mirrorline/market';
 import { copyErrors } from '../../../domain/copy';
 import { canonicalPrice, levelsProblem, openPrice, type TradeSide } from '../../../domain/copy-math';
 import { CopyRepository } from '../../ports/copy-repository';
 import { TradeEngine, type TradeRecord } from '../../ports/trade-engine';
+import { TraderOrderQueue } from '../../services/trader-order-queue';
 
 export interface OpenTradeCommand {
   traderId: number;
@@ -33,10 +34,16 @@ export class OpenTradeUseCase {
     private readonly copies: CopyRepository,
     private readonly engine: TradeEngine,
     private readonly market: MarketQuotes,
+    private readonly orders: TraderOrderQueue,
   ) {}
 
   execute(command: OpenTradeCommand): Promise<OpenTradeResult> {
     const instrument = this.market.instrument(command.symbol); // MARKET.UNKNOWN_SYMBOL (400)
+    // One order of a trader at a time in this process, in arrival order (429 past the queue's bound).
+    return this.orders.run(command.traderId, () => this.open(command, instrument));
+  }
+
+  private open(command: OpenTradeCommand, instrument: Instrument): Promise<OpenTradeResult> {
     return this.uow.run(async (tx) => {
       const trader = await this.copies.lockTrader(tx, command.traderId, 'exclusive');
       // A blocked, deleted or demoted trader fans out nothing new to its copiers; closing its open trades

@@ -3,6 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { KYC_STATUSES, ROLES, type KycStatus, type Role } from '../../../domain/user';
+import { APPROVAL_STATUSES, type ApprovalStatus } from '../../../domain/approval-request';
 
 /** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */
 // eslint-disable-next-line no-control-regex -- matching the control character is the point
@@ -59,7 +60,7 @@ export class CreateUserRequestDto {
   @MaxLength(128)
   password!: string;
 
-  @ApiPropertyOptional({ enum: ROLES, isArray: true, description: 'User is always added' })
+  @ApiPropertyOptional({ enum: ROLES, isArray: true, description: 'User is always added; Admin is asked of another admin (four eyes): the user is created without it meanwhile' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(3)
@@ -95,13 +96,13 @@ export class UpdateUserRequestDto {
   @IsUUID()
   userId!: string;
 
-  @ApiPropertyOptional({ example: '1250.50', description: 'the new cash balance; applied as an audited ledger adjustment' })
+  @ApiPropertyOptional({ example: '1250.50', description: 'the new cash balance: asked as an adjustment of the difference, which another admin approves (four eyes)' })
   @IsOptional()
   @IsString()
   @Matches(/^(0|[1-9]\d{0,7})(\.\d{1,2})?$/, { message: 'balance must be a decimal string with at most 2 decimals (up to 99999999.99)' })
   balance?: string;
 
-  @ApiPropertyOptional({ enum: ROLES, isArray: true })
+  @ApiPropertyOptional({ enum: ROLES, isArray: true, description: 'the roles (User is always kept); adding Admin is asked of another admin (four eyes)' })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(3)
@@ -112,6 +113,13 @@ export class UpdateUserRequestDto {
   @IsOptional()
   @IsIn(KYC_STATUSES)
   KYC?: KycStatus;
+}
+
+export class ApprovalsQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: APPROVAL_STATUSES, description: 'default: pending' })
+  @IsOptional()
+  @IsIn(APPROVAL_STATUSES)
+  status?: ApprovalStatus;
 }
 
 export class BalanceAdjustmentRequestDto {

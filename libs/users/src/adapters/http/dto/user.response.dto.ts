@@ -1,7 +1,16 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { KYC_STATUSES, ROLES } from '../../../domain/user';
+import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../domain/approval-request';
 
 /** Response schemas of the users routes (Swagger only; the presenter builds the bodies). */
+
+/** What waits for a second admin's approval for a user (four eyes). */
+export class PendingApprovalDto {
+  @ApiProperty({ type: String, format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: APPROVAL_KINDS }) kind!: string;
+  @ApiProperty({ type: String, nullable: true, example: '-25.50', description: 'the signed amount of a balance adjustment; null for a grant of the Admin role' }) amount!: string | null;
+}
+
 export class UserRowDto {
   @ApiProperty({ type: String, format: 'uuid' }) _id!: string;
   @ApiProperty({ type: String, example: 'jane' }) username!: string;
@@ -16,6 +25,8 @@ export class UserRowDto {
   @ApiProperty({ type: Boolean, description: 'email verified' }) verified!: boolean;
   @ApiProperty({ type: Boolean }) blocked!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: () => [PendingApprovalDto], description: 'requests for this user waiting for another admin: a grant of the Admin role, balance adjustments' })
+  pendingApprovals!: PendingApprovalDto[];
 }
 
 export class UsersPageDto {
@@ -31,7 +42,7 @@ export class UserMessageDto {
 
 export class UserCreatedDto {
   @ApiProperty({ type: String, example: 'User created successfully' }) message!: string;
-  @ApiProperty({ type: () => UserRowDto }) user!: UserRowDto;
+  @ApiProperty({ type: () => UserRowDto, description: 'without the Admin role until another admin approves it (see pendingApprovals)' }) user!: UserRowDto;
 }
 
 export class BlockedUserDto {
@@ -48,7 +59,9 @@ export class UserBlockedDto {
 
 export class UserUpdatedDto {
   @ApiProperty({ type: String, example: 'User updated successfully', description: '"No changes to update" when nothing differed' }) message!: string;
-  @ApiProperty({ enum: ['balance', 'roles', 'KYC'], isArray: true, description: 'the fields that changed' }) changed!: string[];
+  @ApiProperty({ enum: ['roles', 'KYC'], isArray: true, description: 'the fields that changed now' }) changed!: string[];
+  @ApiProperty({ enum: ['roles', 'balance'], isArray: true, description: 'what waits for another admin\'s approval: the Admin role, the balance (four eyes)' })
+  requested!: string[];
   @ApiProperty({ type: () => UserRowDto }) user!: UserRowDto;
 }
 
@@ -112,15 +125,42 @@ export class ImpersonationTokenDto {
   @ApiProperty({ type: String, description: 'an access token for the user; its claims carry the admin\'s id' }) accessToken!: string;
 }
 
-export class BalanceAdjustmentDto {
-  @ApiProperty({ type: String, example: '100.00', description: 'cash before' }) before!: string;
-  @ApiProperty({ type: String, example: '74.50', description: 'cash after' }) after!: string;
-  @ApiProperty({ type: String, example: '-25.50', description: 'the signed amount applied' }) amount!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'the ledger transaction' }) ledgerTransactionId!: string | null;
+export class ApprovalTargetDto {
+  @ApiProperty({ type: String, format: 'uuid' }) _id!: string;
+  @ApiProperty({ type: String }) username!: string;
+  @ApiProperty({ type: String, format: 'email' }) email!: string;
 }
 
-export class BalanceAdjustedDto {
-  @ApiProperty({ type: String, example: 'Balance adjusted' }) message!: string;
-  @ApiProperty({ type: () => BalanceAdjustmentDto }) adjustment!: BalanceAdjustmentDto;
-  @ApiProperty({ type: () => UserRowDto }) user!: UserRowDto;
+/** A request that takes effect only when a different Admin approves it (product.md §11.4). */
+export class ApprovalRequestDto {
+  @ApiProperty({ type: String, format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: APPROVAL_KINDS }) kind!: string;
+  @ApiProperty({ enum: APPROVAL_STATUSES }) status!: string;
+  @ApiProperty({ type: String, nullable: true, example: '125.55', description: 'balance adjustment: the signed amount; null for a grant' }) amount!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Goodwill credit' }) reason!: string | null;
+  @ApiProperty({ type: () => ApprovalTargetDto, description: 'the user the request would give power or money' }) target!: ApprovalTargetDto;
+  @ApiProperty({ type: String, format: 'uuid', description: 'the admin who asked' }) requestedBy!: string;
+  @ApiProperty({ type: String }) requestedByUsername!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'the admin who approved or rejected it' }) decidedBy!: string | null;
+  @ApiProperty({ type: String, nullable: true }) decidedByUsername!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) decidedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'an approved adjustment\'s ledger transaction' }) ledgerTransactionId!: string | null;
+}
+
+export class ApprovalRequestsPageDto {
+  @ApiProperty({ type: () => [ApprovalRequestDto] }) items!: ApprovalRequestDto[];
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: 'integer' }) page!: number;
+  @ApiProperty({ type: 'integer' }) limit!: number;
+}
+
+export class ApprovalDecidedDto {
+  @ApiProperty({ type: String, example: 'Request approved' }) message!: string;
+  @ApiProperty({ type: () => ApprovalRequestDto }) request!: ApprovalRequestDto;
+}
+
+export class BalanceAdjustmentRequestedDto {
+  @ApiProperty({ type: String, example: 'Balance adjustment requested: another admin must approve it' }) message!: string;
+  @ApiProperty({ type: () => ApprovalRequestDto }) request!: ApprovalRequestDto;
 }

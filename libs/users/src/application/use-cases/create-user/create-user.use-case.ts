@@ -7,6 +7,8 @@ import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { TraderProfiles } from '../../ports/trader-profiles';
 import { UserRepository } from '../../ports/user.repository';
 import type { UserListItem } from '../list-users/list-users.use-case';
+import type { ApprovalRequest } from '../../../domain/approval-request';
+import { AdminGrantRequests } from '../../services/admin-grant-requests';
 
 export interface CreateUserCommand {
   actor: Actor;
@@ -18,7 +20,10 @@ export interface CreateUserCommand {
   roles: Role[];
 }
 
-/** Admin creates a user: email pre-verified, roles always include User, a Trader gets a trader profile. */
+/**
+ * Admin creates a user: email pre-verified, roles always include User, a Trader gets a trader profile. The Admin
+ * role is not given here: it becomes a request another admin approves (four eyes, product.md §11.4).
+ */
 @Injectable()
 export class CreateUserUseCase {
   constructor(
@@ -27,10 +32,12 @@ export class CreateUserUseCase {
     private readonly hasher: PasswordHasher,
     private readonly traders: TraderProfiles,
     private readonly audit: AuditLog,
+    private readonly grants: AdminGrantRequests,
   ) {}
 
-  async execute(command: CreateUserCommand): Promise<UserListItem> {
-    const roles = normaliseRoles(command.roles);
+  async execute(command: CreateUserCommand): Promise<UserListItem & { requested: ApprovalRequest[] }> {
+    const wantsAdmin = command.roles.includes('Admin');
+    const roles = normaliseRoles(command.roles.filter((role) => role !== 'Admin'));
     // Hash before the transaction: argon2 is slow on purpose and must not hold a connection.
     const passwordHash = await this.hasher.hash(command.password);
     return this.uow.run(async (tx) => {
@@ -53,7 +60,8 @@ export class CreateUserUseCase {
         after: auditDetail(command.actor, { username: account.username, email: account.email, roles, traderID }),
         ip: command.actor.ip,
       });
-      return { account, balances: { cash: 0, held: 0, copyEquity: 0 }, traderID };
+      const requested = wantsAdmin ? [await this.grants.request(tx, command.actor, account.id)] : [];
+      return { account, balances: { cash: 0, held: 0, copyEquity: 0 }, traderID, requested, pendingApprovals: requested };
     });
   }
 }

@@ -4,11 +4,15 @@ import type { Balances, UserAccount } from '../../../domain/user-account';
 import { AccountBalances } from '../../ports/account-balances';
 import { TraderProfiles } from '../../ports/trader-profiles';
 import { UserRepository, type UserSearch } from '../../ports/user.repository';
+import { ApprovalRequests } from '../../ports/approval-requests';
+import type { ApprovalRequest } from '../../../domain/approval-request';
 
 export interface UserListItem {
   account: UserAccount;
   balances: Balances;
   traderID: number | null;
+  /** what waits for another admin's approval for this user (four eyes): shown on the admin table's row */
+  pendingApprovals?: ApprovalRequest[];
 }
 
 @Injectable()
@@ -17,20 +21,23 @@ export class ListUsersUseCase {
     private readonly users: UserRepository,
     private readonly balances: AccountBalances,
     private readonly traders: TraderProfiles,
+    private readonly approvals: ApprovalRequests,
   ) {}
 
   async execute(query: UserSearch): Promise<Page<UserListItem>> {
     const page = await this.users.list(query);
     const ids = page.items.map((u) => u.id);
-    // Two set-based reads for the whole page instead of one per user.
+    // Set-based reads for the whole page instead of one per user.
     const balances = await this.balances.of(null, ids);
     const traderIds = await this.traders.traderIdsOf(null, ids);
+    const pending = await this.approvals.pendingOf(null, ids);
     return {
       ...page,
       items: page.items.map((account) => ({
         account,
         balances: balances.get(account.id) ?? { cash: 0, held: 0, copyEquity: 0 },
         traderID: traderIds.get(account.id) ?? null,
+        pendingApprovals: pending.get(account.id) ?? [],
       })),
     };
   }

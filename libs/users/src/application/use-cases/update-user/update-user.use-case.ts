@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, UnitOfWork } from '@mirrorline/shared';
+import { DomainError, formatCents, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { KycAdministration } from '@mirrorline/kyc';
 import { normaliseRoles, type KycStatus, type Role } from '../../../domain/user';
 import { effectiveChanges, traderExposureBlocker } from '../../../domain/user-account';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
+import type { ApprovalRequest } from '../../../domain/approval-request';
 import { AccountBalances } from '../../ports/account-balances';
-import { BalanceAdjuster } from '../../ports/balance-adjuster';
+import { ApprovalRequests } from '../../ports/approval-requests';
 import { TraderProfiles } from '../../ports/trader-profiles';
 import { UserCopies } from '../../ports/user-copies';
 import { UserRepository } from '../../ports/user.repository';
 import { userNotFound } from '../../user-errors';
 import type { UserListItem } from '../list-users/list-users.use-case';
+import { RequestBalanceAdjustmentUseCase } from '../request-balance-adjustment/request-balance-adjustment.use-case';
+import { AdminGrantRequests } from '../../services/admin-grant-requests';
 
 export interface UpdateUserCommand {
   actor: Actor;
@@ -20,18 +23,21 @@ export interface UpdateUserCommand {
   cash?: number;
   roles?: Role[];
   kycStatus?: KycStatus;
-  /** the request's reference (@OperationRef, from its Idempotency-Key): the ledger posting's, unique per type */
-  operationRef?: string;
 }
 
 export interface UpdateUserResult {
-  changed: Array<'balance' | 'roles' | 'KYC'>;
+  /** what changed now */
+  changed: Array<'roles' | 'KYC'>;
+  /** what waits for another admin's approval (four eyes): a grant of the Admin role, a balance adjustment */
+  requested: ApprovalRequest[];
   user: UserListItem;
 }
 
 /**
  * The admin row edit (seed §4): only the fields sent, and only those that differ, change. Every
- * change is audited in the same transaction; a balance change is a ledger adjustment, not an overwrite.
+ * change is audited in the same transaction. Four eyes (product.md §11.4): granting the Admin role and a new
+ * balance are requests that another admin approves (the balance as an adjustment of the difference, never an
+ * overwrite); the other role changes (Trader, removing Admin) and KYC apply at once.
  */
 @Injectable()
 export class UpdateUserUseCase {
@@ -39,11 +45,13 @@ export class UpdateUserUseCase {
     private readonly uow: UnitOfWork,
     private readonly users: UserRepository,
     private readonly balances: AccountBalances,
-    private readonly adjuster: BalanceAdjuster,
     private readonly traders: TraderProfiles,
     private readonly kyc: KycAdministration,
     private readonly audit: AuditLog,
     private readonly copies: UserCopies,
+    private readonly balanceRequests: RequestBalanceAdjustmentUseCase,
+    private readonly grants: AdminGrantRequests,
+    private readonly approvals: ApprovalRequests,
   ) {}
 
   execute(command: UpdateUserCommand): Promise<UpdateUserResult> {
@@ -55,16 +63,11 @@ export class UpdateUserUseCase {
         { roles: user.roles, kycStatus: user.kycStatus, cash: current.cash },
         { roles: command.roles ? normaliseRoles(command.roles) : undefined, kycStatus: command.kycStatus, cash: command.cash },
       );
-      // Separation of duties (product.md §10): nobody adjusts their own balance, whatever else the call changes.
-      if (changes.cash !== undefined && (user.id === command.actor.userId || user.id === auditActorId(command.actor))) {
-        throw new DomainError('FORBIDDEN', 'You cannot adjust your own balance', 'forbidden');
-      }
       const changed: UpdateUserResult['changed'] = [];
       const base = { actorId: auditActorId(command.actor), targetType: 'user', targetId: user.id, ip: command.actor.ip };
       const detail = <T extends Record<string, unknown>>(after: T) => auditDetail(command.actor, after);
       let roles = user.roles;
       let kycStatus = user.kycStatus;
-      let cash = current.cash;
 
       if (changes.kycStatus) {
         const result = await this.kyc.setStatus(tx, { userId: user.id, status: changes.kycStatus, reviewerId: auditActorId(command.actor) });
@@ -72,35 +75,38 @@ export class UpdateUserUseCase {
         kycStatus = changes.kycStatus;
         changed.push('KYC');
       }
+      const requested: ApprovalRequest[] = [];
       if (changes.roles) {
-        if (user.id === command.actor.userId && user.roles.includes('Admin') && !changes.roles.includes('Admin')) {
+        // The Admin role is granted only by another admin's approval: asked for here, the rest applies now.
+        const grantsAdmin = changes.roles.includes('Admin') && !user.roles.includes('Admin');
+        const now = grantsAdmin ? normaliseRoles(changes.roles.filter((role) => role !== 'Admin')) : changes.roles;
+        if (grantsAdmin) requested.push(await this.grants.request(tx, command.actor, user.id));
+        if (user.id === command.actor.userId && user.roles.includes('Admin') && !now.includes('Admin')) {
           throw new DomainError('USERS.CANNOT_DEMOTE_SELF', 'You cannot remove your own Admin role', 'conflict');
         }
-        if (user.roles.includes('Trader') && !changes.roles.includes('Trader')) {
+        if (user.roles.includes('Trader') && !now.includes('Trader')) {
           // Losing the role takes the trader's tools away while followers still copy the profile.
           const blocker = traderExposureBlocker(await this.copies.traderExposure(tx, user.id));
           if (blocker) throw new DomainError(blocker.code, blocker.message, 'conflict');
         }
-        await this.users.setRoles(tx, user.id, changes.roles);
-        let traderID: number | null = null;
-        if (changes.roles.includes('Trader')) traderID = await this.traders.ensureProfile(tx, user.id);
-        await this.audit.record(tx, { ...base, action: 'user.roles_change', before: { roles: user.roles }, after: detail({ roles: changes.roles, traderID }) });
-        roles = changes.roles;
-        changed.push('roles');
+        if (now.join(',') !== user.roles.join(',')) {
+          await this.users.setRoles(tx, user.id, now);
+          let traderID: number | null = null;
+          if (now.includes('Trader')) traderID = await this.traders.ensureProfile(tx, user.id);
+          await this.audit.record(tx, { ...base, action: 'user.roles_change', before: { roles: user.roles }, after: detail({ roles: now, traderID }) });
+          roles = now;
+          changed.push('roles');
+        }
       }
       if (changes.cash !== undefined) {
-        const result = await this.adjuster.setCash(tx, { userId: user.id, targetCash: changes.cash, actorId: auditActorId(command.actor), operationRef: command.operationRef });
-        await this.audit.record(tx, {
-          ...base,
-          action: 'user.balance_adjust',
-          before: { balance: result.before },
-          after: detail({ balance: result.after, ledgerTransactionId: result.ledgerTransactionId }),
-        });
-        cash = result.after;
-        changed.push('balance');
+        // The new balance as an adjustment of the difference, applied when another admin approves it. Nobody asks
+        // for their own (403, and the whole edit rolls back: product.md §10).
+        const amount = Number(BigInt(changes.cash) - BigInt(current.cash));
+        requested.push(await this.balanceRequests.requestIn(tx, command.actor, user, amount, `balance set to ${formatCents(changes.cash)} (user/update)`));
       }
       const traderID = (await this.traders.traderIdsOf(tx, [user.id])).get(user.id) ?? null;
-      return { changed, user: { account: { ...user, roles, kycStatus }, balances: { ...current, cash }, traderID } };
+      const pendingApprovals = (await this.approvals.pendingOf(tx, [user.id])).get(user.id) ?? [];
+      return { changed, requested, user: { account: { ...user, roles, kycStatus }, balances: current, traderID, pendingApprovals } };
     });
   }
 }
