@@ -4,9 +4,7 @@ import { DomainError, runSql, sql, sqlStateOf, type TransactionContext } from '@
 import { emOf } from '@mirrorline/shared/nest';
 import { IdempotencyStore, type Claim, type KeyRecord, type StoredOutcome } from '../../application/ports/idempotency-store';
 
-/** How long a request waits for a parallel one holding the same key before 409 IDEMPOTENCY_KEY_IN_PROGRESS. */
-export const KEY_WAIT = '5s';
-/** lock_not_available (lock_timeout), query_canceled (statement_timeout): the holder is still running. */
+/** lock_not_available (a lock_timeout), query_canceled (statement_timeout): the holder is still running. */
 const STILL_RUNNING = new Set(['55P03', '57014']);
 
 interface KeyRow {
@@ -40,9 +38,9 @@ export class SqlIdempotencyStore extends IdempotencyStore {
   async claim(tx: TransactionContext, userId: string, key: string, fingerprint: string): Promise<Claim> {
     const em = emOf(tx);
     // The insert waits on a parallel transaction's uncommitted row with the same key (the unique index): its
-    // commit makes this a conflict (then read below), its rollback lets this insert through. Bounded, so a
-    // waiting duplicate does not hold a pooled connection for long. SET LOCAL ends with the transaction.
-    await em.execute(`SET LOCAL lock_timeout = '${KEY_WAIT}'`);
+    // commit makes this a conflict (then read below), its rollback lets this insert through. Bounded by the
+    // connection's statement_timeout (DB_STATEMENT_TIMEOUT_MS), so a waiting duplicate does not hold a pooled
+    // connection for longer than any statement may run; past it, 409 IDEMPOTENCY_KEY_IN_PROGRESS.
     let claimed: Array<{ id: string }>;
     try {
       claimed = await runSql(
@@ -55,7 +53,6 @@ export class SqlIdempotencyStore extends IdempotencyStore {
       if (state && STILL_RUNNING.has(state)) throw keyInProgress();
       throw error;
     }
-    await em.execute('SET LOCAL lock_timeout TO DEFAULT');
     if (claimed.length) return { kind: 'claimed', id: claimed[0].id };
     const [row] = await runSql(em, sql<KeyRow>`SELECT fingerprint, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
     return { kind: 'known', record: record(row) };
