@@ -4,6 +4,7 @@ import { PersistGate, RequireRole, ALL_ROLES } from '../lib/authorization';
 import { AuthLayout, DashboardLayout, RootLayout, SiteLayout } from '../components/layouts/layouts';
 import { NotFound } from '../components/errors/not-found';
 import { Home } from '../features/marketing/components/home';
+import { TopTraderCard } from '../features/traders/components/top-trader-card';
 import { Titled } from '../components/layouts/titled';
 
 // Code-split: everything but the home page loads on demand; the dashboards are separate chunks.
@@ -55,7 +56,7 @@ export function AppRoutes() {
           <Route path="otpverification" element={<Titled title="Verify your email"><Otp /></Titled>} />
         </Route>
         <Route element={<SiteLayout />}>
-          <Route index element={<Titled title=""><Home /></Titled>} />
+          <Route index element={<Titled title=""><Home heroCard={<TopTraderCard />} /></Titled>} />
           <Route path="traders" element={<Titled title="Traders"><Traders /></Titled>} />
           <Route path="aboutus" element={<Titled title="About"><About /></Titled>} />
           <Route path="contactus" element={<Titled title="Contact"><Contact /></Titled>} />

@@ -1,4 +1,4 @@
-import { amountError, formatMoney, formatPercent, formatPrice, isAmount, normalizeAmount, parseAmountInput, signOf, toCents } from './money';
+import { amountError, formatMoney, formatPercent, formatPrice, isAmount, normalizeAmount, parseAmountInput, signOf, toCents, formatTimeLeft } from './money';
 
 describe('money on the wire (decimal strings, never floats)', () => {
   it('formats with a $ sign, grouping and 2 decimals', () => {
@@ -59,5 +59,20 @@ describe('money on the wire (decimal strings, never floats)', () => {
     expect(formatPrice('0.5', 0)).toBe('1');
     expect(formatPrice('abc')).toBe('—');
     expect(formatPrice(null)).toBe('—');
+  });
+});
+
+describe('formatTimeLeft: a waiting period as the API dates it', () => {
+  const now = Date.parse('2026-11-27T12:00:00Z');
+  it('says hours and minutes, rounding the minutes up', () => {
+    expect(formatTimeLeft('2026-11-28T11:11:30Z', now)).toBe('23 h 12 min');
+    expect(formatTimeLeft('2026-11-27T14:00:00Z', now)).toBe('2 h');
+    expect(formatTimeLeft('2026-11-27T12:12:00Z', now)).toBe('12 min');
+    expect(formatTimeLeft('2026-11-27T12:00:20Z', now)).toBe('less than a minute');
+  });
+  it('is null once the moment has passed, or for no date', () => {
+    expect(formatTimeLeft('2026-11-27T12:00:00Z', now)).toBeNull();
+    expect(formatTimeLeft('2026-11-01T00:00:00Z', now)).toBeNull();
+    expect(formatTimeLeft('not a date', now)).toBeNull();
   });
 });

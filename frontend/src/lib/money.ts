@@ -117,6 +117,20 @@ export function formatDate(value: string | null | undefined): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
+/**
+ * The time left until `at`, as a person says it: "23 h 12 min", "12 min", "less than a minute"; null once it is
+ * past (or not a date). For waiting periods the API states as a moment (a withdrawal address's `usableAt`).
+ */
+export function formatTimeLeft(at: string, now: number = Date.now()): string | null {
+  const ms = new Date(at).getTime() - now;
+  if (Number.isNaN(ms) || ms <= 0) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes <= 1) return 'less than a minute';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
 /** "40.5" → "40.50", "1,250" → "1250.00": the canonical wire form, by string/integer arithmetic. */
 export function normalizeAmount(value: string): string {
   const v = parseAmountInput(value);

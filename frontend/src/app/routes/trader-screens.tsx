@@ -1,4 +1,4 @@
-import { TraderDetails } from '../../features/traders/components/trader-details';
+import { TraderDetails, traderNotFound } from '../../features/traders/components/trader-details';
 import { CopyPanel } from '../../features/copy-dialog/components/copy-panel';
 import { TraderPerformanceSection } from '../../features/trader-performance/components/trader-performance';
 import { useParams } from 'react-router-dom';
@@ -13,8 +13,8 @@ export { TradersList as TradersScreen } from '../../features/traders/components/
  */
 export function TraderInfoScreen() {
   // "<name> — Mirrorline" once the profile is in (the same SWR request the page itself reads)
-  const { trader } = useTrader(useParams().id);
-  useDocumentTitle(trader?.name ?? 'Trader');
+  const { trader, error } = useTrader(useParams().id);
+  useDocumentTitle(trader?.name ?? (traderNotFound(error) ? 'Trader not found' : 'Trader'));
   return (
     <TraderDetails
       copyPanel={(t) => <CopyPanel trader={t} />}

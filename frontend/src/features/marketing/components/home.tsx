@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { BENEFITS, FAQ, STEPS, TESTIMONIALS } from '../api/content';
 
-export function Home() {
+/** `heroCard`: what the hero shows beside the pitch (the app composes the traders feature's top trader). */
+export function Home({ heroCard }: { heroCard?: ReactNode } = {}) {
   return (
     <>
       <section className="hero">
@@ -17,15 +19,7 @@ export function Home() {
               <Link to="/traders" className="btn btn--outline btn--lg">Browse traders</Link>
             </div>
           </div>
-          <div className="hero__card" aria-hidden="true">
-            <div className="hero__stat"><span>30-day ROI</span><strong className="pos">+12.40%</strong></div>
-            <div className="hero__stat"><span>Accuracy</span><strong>78%</strong></div>
-            <div className="hero__bars">
-              {[30, 55, 40, 70, 45, 80, 62, 90, 58, 75].map((h, i) => (
-                <span key={i} style={{ height: `${h}%` }} />
-              ))}
-            </div>
-          </div>
+          {heroCard}
         </div>
       </section>
 

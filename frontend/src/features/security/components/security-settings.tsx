@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
 import { rule } from '../../../lib/input-rules';
+import { formatTimeLeft } from '../../../lib/money';
 import { useDisableMfa, useMfaStatus } from '../api/mfa';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken, type TokenScope } from '../api/api-tokens';
@@ -260,7 +261,7 @@ export function AddressesPanel() {
   return (
     <section className="card" aria-label="Withdrawal addresses">
       <h2>Withdrawal addresses</h2>
-      <p className="muted small">Withdrawals go only to saved addresses. A new address can be used 24 hours after it is added.</p>
+      <p className="muted small">Withdrawals go only to saved addresses. A new address has a waiting period before it can be used; each address below says when.</p>
       <form onSubmit={onAdd} noValidate aria-label="Add withdrawal address">
         <FormError message={formError} />
         <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={ADDRESS.label.maxLength} />
@@ -273,7 +274,7 @@ export function AddressesPanel() {
       <RemovableList swr={addresses} label="Saved addresses" emptyTitle="No saved addresses" removeLabel="Delete" remove={remove}>
         {(a) => (
           <>
-            <strong>{a.label}</strong>: <code>{a.destination}</code> {new Date(a.usableAt) > new Date() ? `usable from ${when(a.usableAt)}` : 'usable'}
+            <strong>{a.label}</strong>: <code>{a.destination}</code> {formatTimeLeft(a.usableAt) ? `usable in ${formatTimeLeft(a.usableAt)} (${when(a.usableAt)})` : 'usable'}
           </>
         )}
       </RemovableList>

@@ -98,7 +98,7 @@ export function TraderCard({ trader }: { trader: Trader }) {
         <Link to={`/traderinfo/${trader.id}`} className="btn btn--outline btn--sm" aria-label={`View profile of ${trader.name}`}>
           View profile
         </Link>
-        <Link to={`/traderinfo/${trader.id}`} className="btn btn--primary btn--sm" aria-label={`Copy ${trader.name}`}>
+        <Link to={`/traderinfo/${trader.id}#copy`} className="btn btn--primary btn--sm" aria-label={`Copy ${trader.name}`}>
           Copy
         </Link>
       </footer>

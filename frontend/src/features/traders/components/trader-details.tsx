@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { PnlChart } from '../../../components/ui/pnl-chart';
 import { Percent } from '../../../components/ui/money';
 import { Money } from '../../../components/ui/money';
@@ -20,6 +20,15 @@ const RECENT_COLUMNS: Column<RecentTrade>[] = [
   { header: 'Closed', cell: (r) => formatDate(r.closedAt) },
 ];
 
+/** GET traders/:id answered 404 (no such trader) or 400 (not an id): nothing to retry. */
+export const traderNotFound = (error: unknown): boolean => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+function focusCopyPanel(behavior: ScrollBehavior): void {
+  const panel = document.getElementById('copy');
+  panel?.scrollIntoView?.({ behavior, block: 'start' });
+  panel?.querySelector<HTMLElement>('input, select, button')?.focus({ preventScroll: true });
+}
+
 /**
  * `copyPanel`: what the side shows instead of the plain copy form (the app composes the copy dialog);
  * `performance`: the charts under the stats (the app composes the trader-performance feature).
@@ -30,10 +39,17 @@ export function TraderDetails({
 }: { copyPanel?: (t: { id: string; name: string; share: number }) => ReactNode; performance?: (t: { id: string; name: string }) => ReactNode } = {}) {
   const { id } = useParams();
   const { trader, error, isLoading, mutate } = useTrader(id);
-  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+  const { hash } = useLocation();
+  const loaded = Boolean(trader);
+  // "Copy" on a trader card links to …#copy: once the profile is in, the copy panel is brought into view and focused.
+  useEffect(() => {
+    if (loaded && hash === '#copy') focusCopyPanel('auto');
+  }, [loaded, hash]);
+  if (traderNotFound(error)) {
     return (
       <div className="container page">
-        <EmptyState title="Trader not found">
+        <h1>Trader not found</h1>
+        <EmptyState title="No trader has this address">
           <Link to="/traders">Back to all traders</Link>
         </EmptyState>
       </div>
@@ -108,9 +124,7 @@ export function TraderDetails({
               className="btn btn--primary sticky-copy"
               onClick={(e) => {
                 e.preventDefault();
-                const form = document.getElementById('copy');
-                form?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-                form?.querySelector<HTMLElement>('input, select, button')?.focus({ preventScroll: true });
+                focusCopyPanel('smooth');
               }}
             >
               Copy {t.name}

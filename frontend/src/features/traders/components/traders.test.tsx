@@ -58,7 +58,7 @@ describe('traders list', () => {
     expect(within(ray).getByText('New trader')).toBeInTheDocument();
     expect(within(ray).queryByText('100%')).toBeNull();
     expect(within(ray).getByTestId('risk-score')).toHaveTextContent('8/10');
-    expect(within(ray).getByRole('link', { name: 'Copy Rookie Ray' })).toHaveAttribute('href', '/traderinfo/3');
+    expect(within(ray).getByRole('link', { name: 'Copy Rookie Ray' })).toHaveAttribute('href', '/traderinfo/3#copy');
   });
 
   it('a card shows the open trades and their return at the market, or just 0 when none is open', async () => {
@@ -110,6 +110,24 @@ describe('trader details: open trades at the market', () => {
     await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
     expect(screen.getByTestId('open-trades')).toHaveTextContent('0');
     expect(screen.queryByTestId('open-pnl')).toBeNull();
+  });
+});
+
+describe('trader details: an unknown trader, and arriving from a card\'s Copy', () => {
+  it('an unknown id says "Trader not found" at once, with an h1 and the document title, and asks the API once', async () => {
+    const fetchMock = mockFetch({ 'GET /api/traders/999': () => jsonResponse(404, { statusCode: 404, code: 'TRADER_NOT_FOUND', message: 'Trader not found' }), 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traderinfo/999');
+    expect(await screen.findByRole('heading', { name: 'Trader not found', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Trader not found — Mirrorline'));
+    expect(fetchMock.mock.calls.filter(([u]) => String(u) === '/api/traders/999')).toHaveLength(1);
+  });
+
+  it('/traderinfo/:id#copy puts the focus in the copy panel once the profile is in', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    mockFetch({ 'GET /api/traders/2': trader });
+    renderWithProviders(<Routes><Route path="/traderinfo/:id" element={<TraderDetails />} /></Routes>, '/traderinfo/2#copy');
+    await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
+    await waitFor(() => expect(document.getElementById('copy')).toContainElement(document.activeElement as HTMLElement));
   });
 });
 

@@ -22,11 +22,16 @@ const TYPES: Record<string, string> = {
   withdrawal_release: 'Withdrawal rejected (released)',
   adjustment: 'Admin adjustment',
   copy_fund: 'Allocated to a copy',
-  copy_withdraw: 'Returned from a copy',
+  copy_withdraw: 'Withdrawn from a copy',
+  copy_return: 'Returned from copy (copy ended)',
   trade_settlement: 'Copied trade pnl',
   profit_share: 'Profit share',
 };
 const ACCOUNTS: Record<string, string> = { cash: 'Cash', held: 'Held', copy_equity: 'Copy equity' };
+
+/** A code in words (product.md §12.6): the known ones by name, any other as a sentence ("copy_pnl" → "Copy pnl"). */
+export const inWords = (names: Record<string, string>, code: string): string =>
+  names[code] ?? (code.charAt(0).toUpperCase() + code.slice(1)).replace(/_/g, ' ');
 
 /** Every ledger movement of mine (GET /api/wallet/statement), newest first, paged: reconcilable line by line. */
 export function StatementTable() {
@@ -55,8 +60,8 @@ export function StatementTable() {
                   {d.items.map((l) => (
                     <tr key={l.id}>
                       <td>{formatDate(l.time)}</td>
-                      <td>{TYPES[l.type] ?? l.type}</td>
-                      <td>{ACCOUNTS[l.account] ?? l.account}</td>
+                      <td>{inWords(TYPES, l.type)}</td>
+                      <td>{inWords(ACCOUNTS, l.account)}</td>
                       <td>
                         <Money value={l.amount} signed colored />
                       </td>

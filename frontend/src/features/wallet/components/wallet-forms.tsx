@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
-import { amountError, formatMoney, normalizeAmount } from '../../../lib/money';
+import { amountError, formatMoney, formatTimeLeft, normalizeAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { useDeposit } from '../api/deposit';
@@ -64,8 +64,9 @@ export function WithdrawForm() {
   const saved = useSavedAddresses();
   const twoFactor = useTwoFactorOn();
   // A new address is usable only after its waiting period (product.md §10): only usable ones are offered.
-  const usable = (saved.data?.items ?? []).filter((a) => new Date(a.usableAt).getTime() <= Date.now());
-  const waiting = (saved.data?.items.length ?? 0) - usable.length;
+  const usable = (saved.data?.items ?? []).filter((a) => formatTimeLeft(a.usableAt) === null);
+  // the next address to become usable, as the API dates it
+  const next = (saved.data?.items ?? []).filter((a) => formatTimeLeft(a.usableAt) !== null).sort((a, b) => a.usableAt.localeCompare(b.usableAt))[0];
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -115,7 +116,7 @@ export function WithdrawForm() {
           setDestination(e.target.value);
         }}
         error={errors.destination}
-        hint={waiting > 0 ? `${waiting} new address${waiting === 1 ? '' : 'es'} still in the 24-hour waiting period` : undefined}
+        hint={next ? `${next.label}: usable in ${formatTimeLeft(next.usableAt) ?? 'a moment'}` : undefined}
       >
         <option value="">{usable.length ? 'Choose a saved address' : 'No usable saved address yet'}</option>
         {usable.map((a) => (

@@ -52,6 +52,9 @@ describe('wallet screen', () => {
     // The address still in its waiting period is not offered.
     await within(form).findByRole('option', { name: 'Bank: DE89 3704 0044' });
     expect(within(form).queryByRole('option', { name: 'New: NEW 1' })).toBeNull();
+    // and the form says when it will be, from its usableAt (no fixed "24-hour" sentence)
+    expect(within(form).getByText(/^New: usable in \d+ h( \d+ min)?$/)).toBeInTheDocument();
+    expect(within(form).queryByText(/24-hour/)).toBeNull();
     expect(within(form).queryByLabelText('Authenticator code')).toBeNull();
     await userEvent.selectOptions(within(form).getByLabelText('Destination'), 'DE89 3704 0044');
     await userEvent.click(within(form).getByRole('button', { name: 'Withdraw' }));
@@ -111,16 +114,22 @@ describe('wallet statement', () => {
       'GET /api/wallet/transactions': { transactions: [], total: 0, page: 1, limit: 20 },
       'GET /api/wallet/statement': {
         items: [
+          { id: '4', time: '2026-11-23T10:03:00.000Z', type: 'copy_return', reference: 'copy:c:return', account: 'cash', copyId: 'c', amount: '5.00' },
+          { id: '3', time: '2026-11-23T10:02:00.000Z', type: 'some_new_code', reference: 'x', account: 'copy_equity', copyId: 'c', amount: '-5.00' },
           { id: '2', time: '2026-11-23T10:01:00.000Z', type: 'withdrawal_hold', reference: 'w', account: 'cash', copyId: null, amount: '-30.00' },
           { id: '1', time: '2026-11-23T10:00:00.000Z', type: 'deposit', reference: 'd', account: 'cash', copyId: null, amount: '100.00' },
         ],
-        total: 2, page: 1, limit: 20,
+        total: 4, page: 1, limit: 20,
       },
     });
     render('/userdashboard/wallet');
     const table = await s.findByRole('table', { name: 'Statement' });
     const rows = w(table).getAllByRole('row').slice(1);
-    expect(rows.map((r: HTMLElement) => r.textContent)).toEqual([expect.stringMatching(/Withdrawal requested \(held\)Cash-\$30\.00$/), expect.stringMatching(/DepositCash\+\$100\.00$/)]);
+    // codes in words, never raw (product.md §12.6): copy_return has its name, an unknown code reads as a sentence
+    expect(rows.map((r: HTMLElement) => r.textContent)).toEqual([
+      expect.stringMatching(/Returned from copy \(copy ended\)Cash\+\$5\.00$/),
+      expect.stringMatching(/Some new codeCopy equity-\$5\.00$/),
+      expect.stringMatching(/Withdrawal requested \(held\)Cash-\$30\.00$/), expect.stringMatching(/DepositCash\+\$100\.00$/)]);
     expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/wallet/statement?page=1&limit=20')).toBe(true);
   });
 });
