@@ -6,6 +6,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
 import { rule } from '../../../lib/input-rules';
 import { formatTimeLeft } from '../../../lib/money';
+import { describeDevice, maskAddress } from '../../../lib/device';
 import { useDisableMfa, useMfaStatus } from '../api/mfa';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken, type TokenScope } from '../api/api-tokens';
@@ -107,7 +108,7 @@ export function SessionsPanel() {
             <thead>
               <tr>
                 <th>Device</th>
-                <th>IP</th>
+                <th>Address</th>
                 <th>Signed in</th>
                 <th>Last used</th>
                 <th />
@@ -115,11 +116,11 @@ export function SessionsPanel() {
             </thead>
             <tbody>
               {data.items.map((s) => (
-                <tr key={s.id} aria-label={`Session ${s.userAgent ?? 'unknown device'}`}>
-                  <td>
-                    {s.userAgent ?? 'Unknown device'} {s.current && <strong>(this device)</strong>}
+                <tr key={s.id} aria-label={`Session ${describeDevice(s.userAgent)}${s.current ? ', this device' : ''}`}>
+                  <td title={s.userAgent ?? undefined}>
+                    {describeDevice(s.userAgent)} {s.current && <strong>(this device)</strong>}
                   </td>
-                  <td>{s.ip ?? '—'}</td>
+                  <td>{maskAddress(s.ip)}</td>
                   <td>{when(s.createdAt)}</td>
                   <td>{when(s.lastUsedAt)}</td>
                   <td>

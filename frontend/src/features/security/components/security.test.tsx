@@ -37,8 +37,8 @@ describe('Settings → Security', () => {
     'GET /api/auth/mfa': { enabled: false, recoveryCodesLeft: 0 },
     'GET /api/auth/sessions': {
       items: [
-        { id: 's-1', createdAt: '2026-11-01T00:00:00Z', lastUsedAt: '2026-11-23T00:00:00Z', userAgent: 'Firefox', ip: '10.0.0.1', current: true },
-        { id: 's-2', createdAt: '2026-11-02T00:00:00Z', lastUsedAt: '2026-11-22T00:00:00Z', userAgent: 'Phone', ip: '10.0.0.2', current: false },
+        { id: 's-1', createdAt: '2026-11-01T00:00:00Z', lastUsedAt: '2026-11-23T00:00:00Z', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0', ip: '10.0.0.1', current: true },
+        { id: 's-2', createdAt: '2026-11-02T00:00:00Z', lastUsedAt: '2026-11-22T00:00:00Z', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', ip: '10.0.0.2', current: false },
       ],
     },
     'GET /api/auth/tokens': { items: [{ id: 't-1', name: 'bot', scopes: ['read'], createdAt: '2026-11-01T00:00:00Z', lastUsedAt: null, prefix: 'ml_pat_AbCdEf' }] },
@@ -51,7 +51,11 @@ describe('Settings → Security', () => {
     renderApp('/userdashboard/security');
     const table = await screen.findByRole('table', { name: 'Sessions list' });
     expect(within(table).getByText('(this device)')).toBeInTheDocument();
-    const phone = within(table).getByRole('row', { name: /Session Phone/ });
+    // a device in words and a masked address, never the raw User-Agent or the whole address
+    expect(within(table).getByRole('row', { name: 'Session Firefox on Linux, this device' })).toHaveTextContent('10.0.0.x');
+    expect(table).not.toHaveTextContent('Mozilla/5.0');
+    expect(table).not.toHaveTextContent('10.0.0.2');
+    const phone = within(table).getByRole('row', { name: 'Session Safari on iPhone' });
     await userEvent.click(within(phone).getByRole('button', { name: 'Sign out' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/auth/sessions/revoke-others' && (i as RequestInit).method === 'POST')).toBe(true));
