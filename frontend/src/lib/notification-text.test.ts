@@ -61,6 +61,7 @@ describe('notificationTitle: the title from type + data (the server’s title st
   it('the sentences of the newer types', () => {
     const s = (type: string, data: Record<string, unknown> | null) => notificationText({ type, title: 't', body: 'server sentence', data });
     expect(s('copy_started', { trader: 'Nora', openTradesCopied: 2 })).toBe("2 open trades copied at today's price.");
+    expect(s('copy_started', { trader: 'Daniel', openTradesCopied: 0 })).toBe('Daniel had no open trades, so only new trades will be copied.');
     expect(s('profit_share_changed', { trader: 'Nora', share: 20, newShare: 30 })).toBe('Your copy keeps its profit share of 20 %. The new share applies to new copies; you may accept it for yours.');
     expect(s('security.new_device', { detail: 'Firefox' })).toBe('Someone signed in to your Mirrorline account from a new device (Firefox).');
   });

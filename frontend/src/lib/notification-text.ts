@@ -45,7 +45,9 @@ const BY_TYPE: Record<string, (d: Data) => string | null> = {
   copy_ended: (d) => (fromCents(d.returned) ? `${formatMoney(fromCents(d.returned))} returned to your balance.` : null),
   copy_started: (d) => {
     const copied = typeof d.openTradesCopied === 'number' ? d.openTradesCopied : null;
-    return copied === null ? null : `${copied} open ${copied === 1 ? 'trade' : 'trades'} copied at today's price.`;
+    if (copied === null) return null;
+    if (copied === 0) return `${str(d.trader) ?? 'The trader'} had no open trades, so only new trades will be copied.`;
+    return `${copied} open ${copied === 1 ? 'trade' : 'trades'} copied at today's price.`;
   },
   profit_share_changed: (d) =>
     typeof d.share === 'number' ? `Your copy keeps its profit share of ${d.share} %. The new share applies to new copies; you may accept it for yours.` : null,
