@@ -14,17 +14,20 @@ export function LazySeriesChart({ format, rowLabel, ...props }: SeriesChartProps
       <Suspense fallback={<Skeleton height={props.height ?? 260} width="100%" />}>
         <SeriesChart {...props} />
       </Suspense>
-      <table className="visually-hidden">
-        <caption>{props.label}</caption>
-        <tbody>
-          {props.points.map((p) => (
-            <tr key={p.time}>
-              <th scope="row">{rowLabel(p.time)}</th>
-              <td>{format(p.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* a table is at least as tall as its rows whatever its height: the 1 px clipping box is a div around it */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{props.label}</caption>
+          <tbody>
+            {props.points.map((p) => (
+              <tr key={p.time}>
+                <th scope="row">{rowLabel(p.time)}</th>
+                <td>{format(p.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -51,17 +51,20 @@ export function PnlChart({
           );
         })}
       </svg>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <tbody>
-          {values.map((v, i) => (
-            <tr key={i}>
-              <th scope="row">{labels[i] ?? `Day ${i + 1}`}</th>
-              <td>{v.toFixed(2)}%</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* a table is at least as tall as its rows whatever its height: the 1 px clipping box is a div around it */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <tbody>
+            {values.map((v, i) => (
+              <tr key={i}>
+                <th scope="row">{labels[i] ?? `Day ${i + 1}`}</th>
+                <td>{v.toFixed(2)}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {!compact && labels.length > 0 && (
         <figcaption className="pnl-chart__axis" aria-hidden="true">
           <span>{labels[0]}</span>

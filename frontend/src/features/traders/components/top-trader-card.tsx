@@ -13,7 +13,7 @@ export function TopTraderCard() {
   const days = top.dailyPnls;
   const largest = Math.max(...days.map((d) => Math.abs(d)), 0);
   return (
-    <Link to={`/traderinfo/${top.id}`} className="hero__card" aria-label={`Top trader this month: ${top.name}`} data-testid="hero-top-trader">
+    <Link to={`/traderinfo/${top.id}`} className="hero__card" data-testid="hero-top-trader">
       <p className="hero__stat"><span>Top trader, 30 days</span><strong>{top.name}</strong></p>
       <p className="hero__stat"><span>30-day ROI</span><strong><Percent value={top.roi30d} /></strong></p>
       <p className="hero__stat"><span>Accuracy</span><strong>{top.tradingAccuracy.toFixed(0)}%</strong></p>
