@@ -43,6 +43,7 @@ export async function signInAdmin(page: Page): Promise<void> {
     await enrolment.getByLabel('Code', { exact: true }).fill(await nextCode(state));
     await enrolment.getByRole('button', { name: 'Turn on' }).click();
     await page.getByRole('list', { name: 'Recovery code list' }).waitFor();
+    await page.getByRole('checkbox', { name: 'I saved these codes' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
   } else {
     const state = readState();

@@ -9,6 +9,21 @@ import { setUpMfa, useEnableMfa, type MfaSetup } from '../api/mfa';
  * 2FA enrolment (product.md §10): scan the QR code (or type the secret), confirm a code, then keep the
  * 10 recovery codes, shown once. Admins are sent here until they have enrolled.
  */
+const STEPS = ['Scan the QR code with your authenticator app', 'Enter the 6-digit code it shows', 'Save your recovery codes'];
+
+/** The three steps of enrolment, numbered, the current one marked (aria-current="step"). */
+function Steps({ current }: { current: 1 | 2 | 3 }) {
+  return (
+    <ol className="mfa-steps" aria-label="Steps">
+      {STEPS.map((step, i) => (
+        <li key={step} aria-current={i + 1 === current ? 'step' : undefined} className={i + 1 < current ? 'done' : undefined}>
+          {step}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export function MfaEnrolment() {
   const navigate = useNavigate();
   const session = useSession();
@@ -16,6 +31,8 @@ export function MfaEnrolment() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [copied, setCopied] = useState(false);
   const { trigger: enable, busy } = useEnableMfa();
 
   useEffect(() => {
@@ -35,8 +52,10 @@ export function MfaEnrolment() {
   }
 
   if (recoveryCodes) {
+    const text = `Mirrorline recovery codes (each works once)\n${recoveryCodes.join('\n')}\n`;
     return (
-      <section aria-label="Recovery codes" className="card">
+      <section aria-label="Recovery codes" className="card mfa-card">
+        <Steps current={3} />
         <h2>Two-factor authentication is on</h2>
         <p>Keep these recovery codes somewhere safe. Each works once if you lose your device. They are not shown again.</p>
         <ul className="recovery-codes" aria-label="Recovery code list">
@@ -46,7 +65,27 @@ export function MfaEnrolment() {
             </li>
           ))}
         </ul>
-        <button type="button" className="btn btn--primary" onClick={() => navigate(session.isAdmin ? '/admindashboard' : '/userdashboard', { replace: true })}>
+        <div className="mfa-card__actions">
+          <button
+            type="button"
+            className="btn btn--outline"
+            onClick={() =>
+              void navigator.clipboard?.writeText(text).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </button>
+          <a className="btn btn--outline" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="mirrorline-recovery-codes.txt">
+            Download
+          </a>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} /> I saved these codes
+        </label>
+        <button type="button" className="btn btn--primary" disabled={!saved} onClick={() => navigate(session.isAdmin ? '/admindashboard' : '/userdashboard', { replace: true })}>
           Continue
         </button>
       </section>
@@ -54,7 +93,8 @@ export function MfaEnrolment() {
   }
 
   return (
-    <section aria-label="Two-factor authentication" className="card">
+    <section aria-label="Two-factor authentication" className="card mfa-card">
+      <Steps current={1} />
       <h2>Turn on two-factor authentication</h2>
       {session.isAdmin && <p className="notice" role="status">Admins must turn on two-factor authentication before anything else.</p>}
       {setup ? (

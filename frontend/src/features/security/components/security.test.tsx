@@ -29,6 +29,22 @@ describe('2FA enrolment', () => {
     const list = await screen.findByRole('list', { name: 'Recovery code list' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(fetchMock.mock.calls.filter(([u]) => u === '/api/auth/mfa/enable')).toHaveLength(2);
+    // numbered steps, the last one current
+    expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('Save your recovery codes')).toHaveAttribute('aria-current', 'step');
+    // Copy puts every code on the clipboard; Download saves them as a text file
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining(codes.join('\n')));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    const download = screen.getByRole('link', { name: 'Download' });
+    expect(download).toHaveAttribute('download', 'mirrorline-recovery-codes.txt');
+    expect(decodeURIComponent(download.getAttribute('href')!)).toContain(codes[9]);
+    // Continue only once the user says the codes are saved
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I saved these codes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userdashboard'));
   });
 });
 
