@@ -6,13 +6,14 @@ import { LiveChart } from '../../../components/market/live-chart';
 import { LiveStatus } from '../../../components/market/live-status';
 import { LoadingState } from '../../../components/ui/states';
 import { NotFound } from '../../../components/errors/not-found';
-import { sessionText } from './markets-page';
+import { sessionText, useDayCandles } from './markets-page';
 
 /** `/markets/:symbol`: live bid/ask and change today over a candlestick chart with interval buttons. */
 export function MarketDetail() {
   const { symbol = '' } = useParams();
   const { data, error } = useInstruments();
   const { quotes, status } = useMarketStream();
+  const day = useDayCandles(symbol.toUpperCase()).data?.candles ?? [];
   if (!data && !error) return <LoadingState label="Loading the instrument" />;
   const instrument = data?.find((i) => i.symbol === symbol.toUpperCase());
   if (!instrument) return <NotFound />;
@@ -39,6 +40,16 @@ export function MarketDetail() {
         <span className={change === null ? 'muted' : change >= 0 ? 'up' : 'down'}>{change === null ? '—' : `${change >= 0 ? '+' : ''}${change.toFixed(2)}% today`}</span>
         <span className="muted">{instrument.market} · {sessionText(instrument)}</span>
       </div>
+      {day.length > 0 && (
+        <p className="quote-pair" data-testid="day-range">
+          <span>
+            24 h high <strong>{formatPrice(String(Math.max(...day.map((c) => Number(c.high)))), instrument.priceDecimals)}</strong>
+          </span>
+          <span>
+            24 h low <strong>{formatPrice(String(Math.min(...day.map((c) => Number(c.low)))), instrument.priceDecimals)}</strong>
+          </span>
+        </p>
+      )}
       <LiveChart symbol={instrument.symbol} />
     </section>
   );

@@ -21,8 +21,13 @@ export function sessionText(i: Pick<Instrument, 'open' | 'nextOpen'>, now = Date
   return `Closed · opens in ${when}`;
 }
 
+/** The last 24 hourly candles of a symbol (the sparkline's and the detail page's 24 h high/low). */
+export function useDayCandles(symbol: string) {
+  return useSWR<ApiAnswer<'/api/market/candles/{symbol}'>>([`/api/market/candles/${encodeURIComponent(symbol)}`, { interval: '1h', limit: 24 }]);
+}
+
 function DaySparkline({ symbol }: { symbol: string }) {
-  const { data } = useSWR<ApiAnswer<'/api/market/candles/{symbol}'>>([`/api/market/candles/${encodeURIComponent(symbol)}`, { interval: '1h', limit: 24 }]);
+  const { data } = useDayCandles(symbol);
   return <Sparkline values={(data?.candles ?? []).map((c) => Number(c.close))} label={`${symbol}, last 24 hours`} />;
 }
 
