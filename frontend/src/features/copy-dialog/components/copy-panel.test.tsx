@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
@@ -43,13 +43,15 @@ describe('copy dialog', () => {
     expect(within(dialog).getByText('More than your available balance')).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText('Amount'));
     await userEvent.type(within(dialog).getByLabelText('Amount'), '1,000');
-    await userEvent.type(within(dialog).getByLabelText('Copy stop loss %'), '40');
-    expect(within(dialog).getByText(/falls to \$400\.00 \(a loss of about \$600\.00\)/)).toBeInTheDocument();
+    // the copier types the loss they accept (60 %): the API's floor is 100 − 60 = 40 % of the amount
+    await userEvent.type(within(dialog).getByLabelText('Max loss %'), '60');
+    expect(within(dialog).getByText(/^Max loss 60% · −\$600\.00 · stops at \$400\.00: the copy stops when it has lost this much\.$/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('slider', { name: 'Max loss slider' })).toHaveValue('60');
     expect(within(dialog).getByText(/\$100\.00 of new gains → \$20\.00 to the trader/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
     expect(posts).toHaveLength(0);
     expect(within(dialog).getByText('$1,000.00')).toBeInTheDocument();
-    expect(within(dialog).getByText('40% ($400.00)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Max loss 60% · −$600.00 · stops at $400.00')).toBeInTheDocument();
     expect(within(dialog).getByText('$500.00')).toBeInTheDocument(); // balance after
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posts).toHaveLength(1));
@@ -102,6 +104,31 @@ describe('copy dialog', () => {
     expect(posts[0]).toEqual({ traderId: 2, amount: '100.00', copyOpenTrades: true });
     expect(await screen.findByText("You are now copying Nora Quinn, with 1 open trade at today's price")).toBeInTheDocument();
     expect(await screen.findByText('Not copied: AAPL (market closed)')).toBeInTheDocument();
+  });
+
+  it('the stop loss reads as the loss accepted: the slider moves it, a loss out of range is refused before anything is sent', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    const posts: unknown[] = [];
+    mockFetch({
+      'GET /api/traders/2': trader,
+      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/copies': [],
+      'POST /api/copies': (_u: string, init: RequestInit) => (posts.push(JSON.parse(String(init.body))), jsonResponse(201, { id: 'c1' })),
+    });
+    renderApp('/traderinfo/2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy trader' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Nora Quinn' });
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '500');
+    await userEvent.type(within(dialog).getByLabelText('Max loss %'), '99');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(within(dialog).getByText('Enter a whole percentage from 5 to 95')).toBeInTheDocument();
+    // the slider sets the same field
+    fireEvent.change(within(dialog).getByRole('slider', { name: 'Max loss slider' }), { target: { value: '25' } });
+    expect(within(dialog).getByLabelText('Max loss %')).toHaveValue('25');
+    expect(within(dialog).getByText(/^Max loss 25% · −\$125\.00 · stops at \$375\.00/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(posts).toEqual([{ traderId: 2, amount: '500.00', stopLossPct: 75 }]));
   });
 
   it('without KYC the dialog explains and links to the KYC page', async () => {

@@ -21,6 +21,11 @@ interface MyCopy {
 }
 
 const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
+/**
+ * The copier states the loss they accept (eToro's reading, product.md §12.1): a max loss of L % is the API's
+ * stopLossPct = 100 − L (the equity floor in % of invested), so its range is the floor's range mirrored.
+ */
+const MAX_LOSS = { minimum: 100 - (STOP_LOSS.maximum ?? 95), maximum: 100 - (STOP_LOSS.minimum ?? 5) };
 
 const SKIP_REASONS: Record<string, string> = { market_closed: 'market closed', no_quote: 'no live price', zero_size: 'too small' };
 
@@ -53,7 +58,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<'form' | 'summary'>('form');
   const [amount, setAmount] = useState('');
-  const [stopLoss, setStopLoss] = useState('');
+  const [maxLoss, setMaxLoss] = useState('');
   const [copyOpen, setCopyOpen] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; stopLossPct?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -74,15 +79,20 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
     setErrors({});
     set(e.target.value);
   };
-  const pct = stopLoss.trim() ? Number(stopLoss.trim()) : null;
+  const loss = /^\d+$/.test(maxLoss.trim()) ? Number(maxLoss.trim()) : null;
+  const lossValid = loss !== null && withinRange(MAX_LOSS, loss);
+  const pct = lossValid ? 100 - loss : null;
   const floor = pct !== null && amount ? stopLossFloor(amount, pct) : null;
+  const lost = floor ? centsToString((toCents(normalizeAmount(amount)) ?? 0n) - (toCents(floor) ?? 0n)) : null;
+  /** "Max loss 40% · −$400.00 · stops at $600.00" */
+  const lossText = loss !== null && floor && lost ? `Max loss ${loss}% · −${formatMoney(lost)} · stops at ${formatMoney(floor)}` : null;
   const example = shareOf('100.00', trader.share);
 
   function review() {
     const next: typeof errors = {};
     const a = copyAmountError(amount, balance);
     if (a) next.amount = a;
-    if (stopLoss.trim() && (!/^\d+$/.test(stopLoss.trim()) || !withinRange(STOP_LOSS, pct!))) next.stopLossPct = `Enter a whole percentage from ${rangeHint(STOP_LOSS)}`;
+    if (maxLoss.trim() && !lossValid) next.stopLossPct = `Enter a whole percentage from ${rangeHint(MAX_LOSS)}`;
     setErrors(next);
     setFormError(null);
     if (!next.amount && !next.stopLossPct) setStep('summary');
@@ -154,17 +164,23 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               </button>
             </div>
             <TextField
-              label="Copy stop loss %"
+              label="Max loss %"
               inputMode="numeric"
-              placeholder={`optional, ${STOP_LOSS.minimum}–${STOP_LOSS.maximum}`}
-              value={stopLoss}
-              onChange={edit(setStopLoss)}
+              placeholder={`optional, ${MAX_LOSS.minimum}–${MAX_LOSS.maximum}`}
+              value={maxLoss}
+              onChange={edit(setMaxLoss)}
               error={errors.stopLossPct}
-              hint={
-                floor
-                  ? `The copy stops when its live equity falls to ${formatMoney(floor)} (a loss of about ${formatMoney(centsToString((toCents(normalizeAmount(amount)) ?? 0n) - (toCents(floor) ?? 0n)))}).`
-                  : 'Stops the copy when its live equity falls to this % of the amount.'
-              }
+              hint={lossText ? `${lossText}: the copy stops when it has lost this much.` : 'Optional: the loss you accept. The copy stops when it has lost this % of the amount.'}
+            />
+            <input
+              type="range"
+              className="copy-dialog__slider"
+              aria-label="Max loss slider"
+              min={MAX_LOSS.minimum}
+              max={MAX_LOSS.maximum}
+              step={1}
+              value={lossValid ? loss : 50}
+              onChange={edit(setMaxLoss)}
             />
             <label className="checkbox copy-dialog__open-trades">
               <input
@@ -201,7 +217,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               </div>
               <div>
                 <dt>Copy stop loss</dt>
-                <dd>{pct === null ? 'None' : `${pct}% (${formatMoney(floor)})`}</dd>
+                <dd>{lossText ?? 'None'}</dd>
               </div>
               <div>
                 <dt>Profit share</dt>
