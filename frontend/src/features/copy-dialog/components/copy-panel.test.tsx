@@ -131,6 +131,30 @@ describe('copy dialog', () => {
     await waitFor(() => expect(posts).toEqual([{ traderId: 2, amount: '500.00', stopLossPct: 75 }]));
   });
 
+  it('arriving from a card\'s "Copy" (…#copy) opens the dialog at once; not when the trader is already copied', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    mockFetch({
+      'GET /api/traders/2': trader,
+      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/copies': [],
+    });
+    renderApp('/traderinfo/2#copy');
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Nora Quinn' });
+    expect(within(dialog).getByLabelText('Amount')).toBeInTheDocument();
+  });
+
+  it('…#copy for a trader I already copy shows my copy, no dialog', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    mockFetch({
+      'GET /api/traders/2': trader,
+      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/copies': [{ id: 'c1', traderId: 2, status: 'active', equity: '1000.00', liveEquity: '1000.00' }],
+    });
+    renderApp('/traderinfo/2#copy');
+    expect(await screen.findByText(/You copy this trader: equity/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('without KYC the dialog explains and links to the KYC page', async () => {
     signIn({ roles: ['User'], kycverified: false });
     mockFetch({ 'GET /api/traders/2': trader, 'GET /api/wallet': { balance: '0.00' }, 'GET /api/copies': [] });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
@@ -36,10 +36,11 @@ export interface CopyTarget {
   share: number;
 }
 
+/** My running copy of the trader (undefined when none), and whether my copies have been read yet. */
 function useMyCopyOf(traderId: string, enabled: boolean) {
   const { data } = useSWR<MyCopy[] | { items?: MyCopy[] }>(enabled ? '/copies' : null);
   const list = Array.isArray(data) ? data : (data?.items ?? []);
-  return list.find((c) => String(c.traderId) === traderId && c.status !== 'stopped');
+  return { mine: list.find((c) => String(c.traderId) === traderId && c.status !== 'stopped'), known: data !== undefined };
 }
 
 /**
@@ -52,7 +53,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const mine = useMyCopyOf(trader.id, session.isLoggedIn);
+  const { mine, known: copiesKnown } = useMyCopyOf(trader.id, session.isLoggedIn);
   const wallet = useApi(session.isLoggedIn ? '/api/wallet' : null);
   const { trigger: copy, busy, newAttempt } = useCreateCopy();
   const [open, setOpen] = useState(false);
@@ -63,6 +64,15 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const [errors, setErrors] = useState<{ amount?: string; stopLossPct?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const balance = wallet.data?.balance ?? null;
+  // "Copy" on a trader card links to …#copy: the dialog opens at once for a signed-in visitor (once per visit)
+  const openedFromLink = useRef(false);
+  const fromCard = location.hash === '#copy' && session.isLoggedIn && copiesKnown && !mine;
+  useEffect(() => {
+    if (!fromCard || openedFromLink.current) return;
+    openedFromLink.current = true;
+    setStep('form');
+    setOpen(true);
+  }, [fromCard]);
 
   if (mine) {
     return (
