@@ -160,6 +160,7 @@ export function setCredentials(payload: { accessToken?: unknown }): void {
   if (token === currentToken) return;
   currentToken = token;
   currentSession = sessionFromToken(token);
+  rememberImpersonation(currentSession);
   emit();
 }
 
@@ -167,7 +168,31 @@ export function clearCredentials(): void {
   if (currentToken === null) return;
   currentToken = null;
   currentSession = SIGNED_OUT;
+  rememberImpersonation(currentSession);
   emit();
+}
+
+// ---- impersonation across a reload (product.md §12.6: it survives a reload, or ends visibly) ----
+// The read-only impersonation token lives in memory only (never in storage): a reload restores the admin's own
+// session from the refresh cookie. This tab remembers whom the admin was acting as, so the restore can say that
+// the impersonation ended instead of silently switching identity.
+const IMPERSONATING_KEY = 'ml_impersonating';
+
+function rememberImpersonation(session: Session): void {
+  try {
+    if (session.impersonated) sessionStorage.setItem(IMPERSONATING_KEY, session.username || session.email || 'a user');
+    else sessionStorage.removeItem(IMPERSONATING_KEY);
+  } catch {
+    // storage unavailable: the reload cannot tell, as before
+  }
+}
+
+function impersonationBeforeReload(): string | null {
+  try {
+    return sessionStorage.getItem(IMPERSONATING_KEY);
+  } catch {
+    return null;
+  }
 }
 
 export function subscribeSession(listener: Listener): () => void {
@@ -283,13 +308,20 @@ export function hasSessionHint(): boolean {
 /** Runs once per page load: with `persist` on, no token and a session hint, try the refresh cookie. */
 export function restoreSession(): void {
   if (restoreState.phase !== 'idle') return;
+  const actedAs = currentToken ? null : impersonationBeforeReload();
   if (!getPersist() || currentToken || !hasSessionHint()) {
+    if (actedAs) rememberImpersonation(currentSession);
     setRestoreState({ phase: 'done' });
     return;
   }
   setRestoreState({ phase: 'loading' });
   refreshAccessToken().then(
-    () => setRestoreState({ phase: 'done' }),
+    () => {
+      if (actedAs) {
+        toast.info(`Acting as ${actedAs} ended when the page reloaded: you are ${currentSession.username || currentSession.email} again.`, 8000);
+      }
+      setRestoreState({ phase: 'done' });
+    },
     (error: unknown) => {
       // no cookie (401) simply means a visitor: render the public pages
       if (error instanceof ApiError && error.status === 401) setRestoreState({ phase: 'done' });

@@ -107,5 +107,6 @@ export function resetAll() {
   resetSessionForTests();
   clearToasts();
   localStorage.clear();
+  sessionStorage.clear();
   vi.unstubAllGlobals();
 }
