@@ -1,7 +1,7 @@
 /**
  * The signed-in user's live events (`GET /api/events/stream`, SSE with `Authorization: Bearer`, read
  * with a fetch-streaming reader since EventSource cannot send headers). ONE connection per page while
- * signed in, shared by every reader (reference counted). Reconnects with backoff (1 s … 30 s) and after a
+ * signed in, shared by every reader (reference counted). Reconnects with backoff (1 s, 2 s, then every 4 s) and after a
  * token change; a 403 TOKEN_EXPIRED refreshes the token first. While not connected the status is
  * `reconnecting`: screens then mark their live figures as paused, and on the next connect every reader
  * gets a `reconnected` event to revalidate what it may have missed.
@@ -144,6 +144,11 @@ function subscribeStatus(listener: () => void): () => void {
   return () => statusListeners.delete(listener);
 }
 
+/** The events stream's status, read without opening it (for the connection banner). */
+export function useLiveEventsStatus(): StreamStatus {
+  return useSyncExternalStore(subscribeStatus, () => status, () => status);
+}
+
 /** Subscribes to the live events while mounted; returns the stream's status. */
 export function useLiveEvents(onEvent?: (event: LiveEvent) => void): StreamStatus {
   const ref = useRef(onEvent);
@@ -157,7 +162,7 @@ export function useLiveEvents(onEvent?: (event: LiveEvent) => void): StreamStatu
       release();
     };
   }, []);
-  return useSyncExternalStore(subscribeStatus, () => status, () => status);
+  return useLiveEventsStatus();
 }
 
 /** Tests only. */

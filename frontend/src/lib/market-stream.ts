@@ -3,7 +3,7 @@
  * every instrument, shared by the ticker, the markets screens and the order ticket (reference counted:
  * it closes when the last reader unmounts). Listeners are notified at most every 250 ms.
  *
- * Reconnect: on an error the source is closed and reopened with a backoff (1 s, 2 s, 4 s … 30 s). While
+ * Reconnect: on an error the source is closed and reopened with a backoff (1 s, 2 s, then every 4 s). While
  * it is not connected the status is `reconnecting` and readers must not show the quotes as live.
  */
 import { useEffect, useSyncExternalStore } from 'react';
@@ -52,8 +52,12 @@ function flush(): void {
   emit();
 }
 
+/**
+ * 1 s, 2 s, then every 4 s: a page reconnects within 5 s of the server's return (product.md §12.6). A reconnect
+ * is one request per open page, and a stream that cannot connect costs the server nothing between tries.
+ */
 export function backoffMs(failureCount: number): number {
-  return Math.min(30_000, 1000 * 2 ** Math.max(0, failureCount - 1));
+  return Math.min(4_000, 1000 * 2 ** Math.max(0, failureCount - 1));
 }
 
 function open(): void {

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TopBar } from './top-bar';
 import { ImpersonationBanner } from './impersonation-banner';
+import { ConnectionBanner } from './connection-banner';
 import { Footer } from './footer';
 import { TickerTape } from './ticker-tape';
 import { RoleMenu } from './role-menu';
@@ -47,6 +48,7 @@ export function SiteLayout() {
     <div className="site">
       <TopBar />
       <ImpersonationBanner />
+      <ConnectionBanner />
       <TickerTape />
       <main id="main" className="site__main" tabIndex={-1}>
         <Suspense fallback={<LoadingState label="Loading page" />}>

@@ -67,11 +67,14 @@ describe('live market (ticker, markets page, stream)', () => {
     expect(es.closed).toBe(true);
     expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
     expect(screen.getByTestId('bid-BTCUSDT').closest('tr')).toHaveClass('is-stale');
+    // one global banner says live data is lost, until the stream is back
+    expect(screen.getByTestId('connection-banner')).toHaveTextContent('Live data lost: reconnecting…');
     const before = FakeEventSource.instances.length;
     await act(async () => vi.advanceTimersByTime(1100));
     expect(FakeEventSource.instances.length).toBe(before + 1);
     act(() => FakeEventSource.latest().open());
     expect(screen.getByTestId('bid-BTCUSDT').closest('tr')).not.toHaveClass('is-stale');
+    expect(screen.queryByTestId('connection-banner')).toBeNull();
     vi.useRealTimers();
   });
 
@@ -96,8 +99,8 @@ describe('live market (ticker, markets page, stream)', () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('interval=1h') && String(u).includes('limit=300'))).toBe(true);
   });
 
-  it('backoff doubles up to 30 s; session text; a tick folds into the last candle or starts a new one', () => {
-    expect([1, 2, 3, 6, 10].map(backoffMs)).toEqual([1000, 2000, 4000, 30000, 30000]);
+  it('backoff: 1 s, 2 s, then every 4 s (back within 5 s of the server); session text; a tick folds into the last candle or starts a new one', () => {
+    expect([1, 2, 3, 6, 10].map(backoffMs)).toEqual([1000, 2000, 4000, 4000, 4000]);
     expect(sessionText({ open: true, nextOpen: null })).toBe('Open');
     expect(sessionText({ open: false, nextOpen: '2026-11-25T14:30:00.000Z' }, Date.parse('2026-11-23T12:00:00.000Z'))).toBe('Closed · opens in 2d 2h');
     const bars = [{ time: 60, open: 1, high: 2, low: 0.5, close: 1.5 }];
