@@ -4,7 +4,21 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
 import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
 
+const WALLET = { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] };
 const trader = { id: 2, name: 'Nora Quinn', share: 20, traderType: 'Scalper', tradingAccuracy: 60, roi30d: 4, maxDrawdown: 3, followers: 5, dayLabels: [], dailyPnls: [], recentTrades: [] };
+
+/** A KYC-verified copier with 1,500.00 on the trader page: POST /copies bodies go to the returned list, answered 201 with `answer`. */
+function asCopier(answer: Record<string, unknown> = { id: 'c1' }, copies: unknown[] = []): unknown[] {
+  signIn({ roles: ['User'], kycverified: true });
+  const posts: unknown[] = [];
+  mockFetch({
+    'GET /api/traders/2': trader,
+    'GET /api/wallet': WALLET,
+    'GET /api/copies': copies,
+    'POST /api/copies': (_u: string, init: RequestInit) => (posts.push(JSON.parse(String(init.body))), jsonResponse(201, answer)),
+  });
+  return posts;
+}
 
 describe('copy dialog', () => {
   it('amount rules: thousands separator accepted, > 2 decimals, under 10.00, over the balance; stop loss floor; profit share', () => {
@@ -23,7 +37,7 @@ describe('copy dialog', () => {
     const posts: { body: unknown; key: string | null }[] = [];
     mockFetch({
       'GET /api/traders/2': trader,
-      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
+      'GET /api/wallet': WALLET,
       'GET /api/copies': () => jsonResponse(200, copies),
       'POST /api/copies': (_u: string, init: RequestInit) => {
         posts.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('Idempotency-Key') });
@@ -62,21 +76,11 @@ describe('copy dialog', () => {
   });
 
   it('"also copy the open trades": off by default, explained, in the summary, sent as copyOpenTrades; the answer is told', async () => {
-    signIn({ roles: ['User'], kycverified: true });
-    const posts: unknown[] = [];
-    mockFetch({
-      'GET /api/traders/2': trader,
-      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
-      'GET /api/copies': [],
-      'POST /api/copies': (_u: string, init: RequestInit) => {
-        posts.push(JSON.parse(String(init.body)));
-        return jsonResponse(201, {
-          id: 'c1',
-          openTrades: {
-            copied: [{ tradeId: '7', symbol: 'BTCUSDT', side: 'buy', size: '40.00', traderFill: '100', copierFill: '110' }],
-            skipped: [{ tradeId: '8', symbol: 'AAPL', reason: 'market_closed' }],
-          },
-        });
+    const posts = asCopier({
+      id: 'c1',
+      openTrades: {
+        copied: [{ tradeId: '7', symbol: 'BTCUSDT', side: 'buy', size: '40.00', traderFill: '100', copierFill: '110' }],
+        skipped: [{ tradeId: '8', symbol: 'AAPL', reason: 'market_closed' }],
       },
     });
     renderApp('/traderinfo/2');
@@ -107,14 +111,7 @@ describe('copy dialog', () => {
   });
 
   it('the stop loss reads as the loss accepted: the slider moves it, a loss out of range is refused before anything is sent', async () => {
-    signIn({ roles: ['User'], kycverified: true });
-    const posts: unknown[] = [];
-    mockFetch({
-      'GET /api/traders/2': trader,
-      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
-      'GET /api/copies': [],
-      'POST /api/copies': (_u: string, init: RequestInit) => (posts.push(JSON.parse(String(init.body))), jsonResponse(201, { id: 'c1' })),
-    });
+    const posts = asCopier();
     renderApp('/traderinfo/2');
     await userEvent.click(await screen.findByRole('button', { name: 'Copy trader' }));
     const dialog = await screen.findByRole('dialog', { name: 'Copy Nora Quinn' });
@@ -132,24 +129,14 @@ describe('copy dialog', () => {
   });
 
   it('arriving from a card\'s "Copy" (…#copy) opens the dialog at once; not when the trader is already copied', async () => {
-    signIn({ roles: ['User'], kycverified: true });
-    mockFetch({
-      'GET /api/traders/2': trader,
-      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
-      'GET /api/copies': [],
-    });
+    asCopier();
     renderApp('/traderinfo/2#copy');
     const dialog = await screen.findByRole('dialog', { name: 'Copy Nora Quinn' });
     expect(within(dialog).getByLabelText('Amount')).toBeInTheDocument();
   });
 
   it('…#copy for a trader I already copy shows my copy, no dialog', async () => {
-    signIn({ roles: ['User'], kycverified: true });
-    mockFetch({
-      'GET /api/traders/2': trader,
-      'GET /api/wallet': { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] },
-      'GET /api/copies': [{ id: 'c1', traderId: 2, status: 'active', equity: '1000.00', liveEquity: '1000.00' }],
-    });
+    asCopier(undefined, [{ id: 'c1', traderId: 2, status: 'active', equity: '1000.00', liveEquity: '1000.00' }]);
     renderApp('/traderinfo/2#copy');
     expect(await screen.findByText(/You copy this trader: equity/)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
