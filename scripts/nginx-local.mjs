@@ -42,7 +42,7 @@ export function localNginxConfig(source, { port, upstreams }) {
 }
 
 /** Writes `<dir>/nginx.conf` (the main file) and `<dir>/mirrorline.conf` (the transformed site); returns nginx's command line. */
-export function writeLocalNginx(dir, { port, upstreams, workerConnections = 1024 }) {
+export function writeLocalNginx(dir, { port, upstreams, workerConnections = 1024, workerProcesses = 1 }) {
   dir = resolve(dir);
   for (const sub of ['logs', 'temp']) mkdirSync(join(dir, sub), { recursive: true });
   // As root, nginx's workers run as nobody: they write the temporary files (buffered bodies) here.
@@ -53,7 +53,7 @@ export function writeLocalNginx(dir, { port, upstreams, workerConnections = 1024
     join(dir, 'nginx.conf'),
     [
       'daemon off;',
-      'worker_processes 1;',
+      `worker_processes ${workerProcesses};`,
       `worker_rlimit_nofile ${workerConnections * 2 + 64};`,
       `pid ${join(dir, 'nginx.pid')};`,
       `error_log ${join(dir, 'logs', 'error.log')} warn;`,
