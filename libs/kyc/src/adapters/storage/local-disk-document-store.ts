@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
-import { DocumentStore } from '../../application/ports/document-store';
-import { discardTemp, DOCUMENT_KEY, newDocumentKey, readHead } from './temp-uploads';
+import { DOCUMENT_KEY, newDocumentKey, TempUploadsDocumentStore } from './temp-uploads-document-store';
 
 /**
  * DOCUMENT_STORE=local (the default): documents on local disk under UPLOAD_DIR/kyc with random names and no
@@ -13,7 +12,7 @@ import { discardTemp, DOCUMENT_KEY, newDocumentKey, readHead } from './temp-uplo
  * admin route. Several replicas need one volume shared by all of them (compose's `uploads` before MinIO).
  */
 @Injectable()
-export class LocalDiskDocumentStore extends DocumentStore {
+export class LocalDiskDocumentStore extends TempUploadsDocumentStore {
   private readonly dir: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -36,14 +35,6 @@ export class LocalDiskDocumentStore extends DocumentStore {
     // multer creates the temporary file with the default mode: readable by the server's user only, as save() writes.
     await chmod(join(this.dir, key), 0o600);
     return key;
-  }
-
-  head(tempPath: string, bytes: number): Promise<Buffer> {
-    return readHead(tempPath, bytes);
-  }
-
-  discard(tempPath: string): Promise<void> {
-    return discardTemp(tempPath);
   }
 
   async open(key: string): Promise<Readable | null> {

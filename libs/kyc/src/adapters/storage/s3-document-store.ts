@@ -4,8 +4,7 @@ import type { Readable } from 'node:stream';
 import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { DocumentStoreConfig } from '@mirrorline/shared';
-import { DocumentStore } from '../../application/ports/document-store';
-import { discardTemp, DOCUMENT_KEY, newDocumentKey, readHead } from './temp-uploads';
+import { DOCUMENT_KEY, newDocumentKey, TempUploadsDocumentStore } from './temp-uploads-document-store';
 
 export type S3DocumentStoreConfig = Extract<DocumentStoreConfig, { kind: 's3' }>;
 
@@ -42,7 +41,7 @@ const isNotFound = (error: unknown) =>
  * The bucket is created on first use when it does not exist (compose's MinIO starts empty).
  */
 @Injectable()
-export class S3DocumentStore extends DocumentStore implements OnModuleDestroy {
+export class S3DocumentStore extends TempUploadsDocumentStore implements OnModuleDestroy {
   private readonly client: S3Client;
   private readonly bucket: string;
   private bucketReady: Promise<void> | null = null;
@@ -79,16 +78,8 @@ export class S3DocumentStore extends DocumentStore implements OnModuleDestroy {
     const key = newDocumentKey();
     const { size } = await stat(tempPath);
     await this.put(key, createReadStream(tempPath), size);
-    await discardTemp(tempPath);
+    await this.discard(tempPath);
     return key;
-  }
-
-  head(tempPath: string, bytes: number): Promise<Buffer> {
-    return readHead(tempPath, bytes);
-  }
-
-  discard(tempPath: string): Promise<void> {
-    return discardTemp(tempPath);
   }
 
   async open(key: string): Promise<Readable | null> {
