@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in order, with one summary line at the end.
 //   lint (+ lib graph) → type-check (API + SPA) → build → Jest unit → medium (use cases and adapters on real PostgreSQL)
-//   → e2e (HTTP, real PostgreSQL) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis;
-//   where redis-server exists) → Vitest (SPA) → browser (Chromium)
+//   → e2e (HTTP, real PostgreSQL) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis,
+//   nginx running deploy/nginx.conf; where redis-server and nginx exist) → Vitest (SPA) → browser (Chromium)
 // It ends with each step's wall time, the 10 slowest spec files and `Tests: N passed, N failed`.
 // Options:
 //   --only=lint,types,unit,medium,e2e,faults,cluster,spa,browser   a subset (`e2e` brings the medium tier with it:
@@ -93,6 +93,7 @@ function ensureDebianPackage(path, pkg) {
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 if (wanted('lint')) {
   run('lint (ESLint, architecture boundaries, table ownership)', bin('eslint'), ['.', '--max-warnings=0']);
@@ -137,18 +138,23 @@ if (wanted('faults')) {
   });
 }
 if (wanted('cluster')) {
-  // CI installs redis-server; elsewhere the tier is skipped with one line unless it was asked for by name.
-  if (existsSync(REDIS_SERVER) || (only.includes('cluster') && ensureDebianPackage(REDIS_SERVER, 'redis-server'))) {
+  // CI installs redis-server and nginx; elsewhere the tier is skipped with one line unless it was asked for by name.
+  const needed = [
+    [REDIS_SERVER, 'redis-server'],
+    [NGINX, 'nginx'],
+  ];
+  const missing = needed.filter(([path]) => !existsSync(path));
+  if (missing.length === 0 || (only.includes('cluster') && missing.every(([path, pkg]) => ensureDebianPackage(path, pkg)))) {
     const file = join(out, 'cluster.json');
     rmSync(file, { force: true });
-    run('cluster (two API instances, one PostgreSQL, one Redis)', bin('jest'), ['--selectProjects', 'cluster', '--runInBand', '--json', `--outputFile=${file}`], {
+    run('cluster (two API instances, one PostgreSQL, one Redis; nginx running deploy/nginx.conf)', bin('jest'), ['--selectProjects', 'cluster', '--runInBand', '--json', `--outputFile=${file}`], {
       count: jestCounts(file, 'cluster'),
     });
   } else if (only.includes('cluster')) {
     failedSteps++;
-    results.push({ label: 'cluster (redis-server missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
+    results.push({ label: `cluster (${missing.map(([, pkg]) => pkg).join(' and ')} missing)`, ok: false, seconds: '0.0', passed: 0, failed: 1 });
   } else {
-    process.stdout.write(`\n▶ cluster: skipped (no redis-server at ${REDIS_SERVER})\n`);
+    process.stdout.write(`\n▶ cluster: skipped (not installed: ${missing.map(([path, pkg]) => `${pkg} at ${path}`).join(', ')})\n`);
   }
 }
 if (wanted('spa')) {

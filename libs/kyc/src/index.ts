@@ -1,5 +1,5 @@
 export * from './domain/kyc';
-export * from './application/ports/kyc-document-storage';
+export * from './application/ports/document-store';
 export * from './application/ports/kyc-submission.repository';
 export * from './application/ports/kyc-administration';
 export * from './application/ports/user-kyc-statuses';

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
 import { AuditModule } from '@mirrorline/audit';
-import { KycDocumentStorage } from './application/ports/kyc-document-storage';
+import { DocumentStore } from './application/ports/document-store';
 import { KycSubmissionRepository } from './application/ports/kyc-submission.repository';
 import { RequestKycUseCase } from './application/use-cases/request-kyc/request-kyc.use-case';
 import { SetKycStatusUseCase } from './application/use-cases/set-kyc-status/set-kyc-status.use-case';
 import { RedactKycDataUseCase } from './application/use-cases/redact-kyc-data/redact-kyc-data.use-case';
 import { ListKycSubmissionsUseCase } from './application/use-cases/list-kyc-submissions/list-kyc-submissions.use-case';
 import { GetKycDocumentUseCase } from './application/use-cases/get-kyc-document/get-kyc-document.use-case';
-import { LocalDiskKycDocumentStorage } from './adapters/storage/local-disk-kyc-document-storage';
+import { LocalDiskDocumentStore } from './adapters/storage/local-disk-document-store';
+import { S3DocumentStore } from './adapters/storage/s3-document-store';
 import { MikroOrmKycSubmissionRepository } from './adapters/persistence/mikro-orm-kyc-submission.repository';
 import { KycSubmissionEntity } from './adapters/persistence/kyc-submission.entity';
 import { KycController } from './adapters/http/kyc.controller';
@@ -22,7 +24,12 @@ import { UseCaseKycAdministration } from './application/services/use-case-kyc-ad
   imports: [MikroOrmModule.forFeature([KycSubmissionEntity]), AuditModule],
   controllers: [KycController, KycAdminController],
   providers: [
-    { provide: KycDocumentStorage, useClass: LocalDiskKycDocumentStorage },
+    // DOCUMENT_STORE: local disk (the default) or an S3 bucket every replica reaches (docs/deploy.md, "Documents").
+    {
+      provide: DocumentStore,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => (config.documentStore.kind === 's3' ? new S3DocumentStore(config.documentStore) : new LocalDiskDocumentStore(config)),
+    },
     { provide: KycSubmissionRepository, useClass: MikroOrmKycSubmissionRepository },
     KycUploadInterceptor,
     RequestKycUseCase,

@@ -119,8 +119,14 @@ export interface CallResult {
 /**
  * One HTTP request on a connection of its own (no keep-alive: a refused connection then means "never
  * sent", which a client or a proxy may safely retry elsewhere). Rejects with the socket error code.
+ * `localAddress` (e.g. 127.0.0.7: all of 127/8 is loopback) sends it from another client address.
  */
-export function call(base: string, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<CallResult> {
+export function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<CallResult> {
   const started = Date.now();
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -129,6 +135,7 @@ export function call(base: string, method: string, path: string, options: { body
       {
         method,
         agent: false,
+        localAddress: options.localAddress,
         headers: { Connection: 'close', ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}), ...options.headers },
       },
       (res) => {

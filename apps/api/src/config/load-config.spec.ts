@@ -32,6 +32,25 @@ describe('loadConfig', () => {
     expect(readFileSync(join(cwd, 'var', 'dev-secrets.json'), 'utf8')).toContain(first.jwtRefreshSecret);
   });
 
+  it('keeps KYC documents on local disk by default, in an S3 bucket with DOCUMENT_STORE=s3', () => {
+    expect(loadConfig({}, dir()).documentStore).toEqual({ kind: 'local' });
+    expect(loadConfig({ ...prodEnv, DOCUMENT_STORE: 's3', S3_BUCKET: 'kyc-documents' }, dir()).documentStore).toEqual({
+      kind: 's3',
+      bucket: 'kyc-documents',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+    // MinIO: an endpoint of its own, path-style addressing unless told otherwise.
+    expect(
+      loadConfig({ ...prodEnv, DOCUMENT_STORE: 's3', S3_BUCKET: 'kyc', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'eu-west-1' }, dir()).documentStore,
+    ).toEqual({ kind: 's3', bucket: 'kyc', region: 'eu-west-1', endpoint: 'http://minio:9000', forcePathStyle: true });
+    expect(() => loadConfig({ DOCUMENT_STORE: 'ftp' }, dir())).toThrow(new ConfigError('DOCUMENT_STORE', 'must be local or s3 (got "ftp")'));
+    expect(() => loadConfig({ DOCUMENT_STORE: 's3' }, dir())).toThrow(ConfigError);
+    expect(() => loadConfig({ DOCUMENT_STORE: 's3', S3_BUCKET: 'Bad_Bucket' }, dir())).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DOCUMENT_STORE: 's3', S3_BUCKET: 'kyc', S3_ENDPOINT: 'minio:9000' }, dir())).toThrow(/S3_ENDPOINT/);
+  });
+
   it('accepts a complete production environment', () => {
     const config = loadConfig(prodEnv, dir());
     expect(config.isProduction).toBe(true);

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { AppConfig } from '@mirrorline/shared';
+import type { AppConfig, DocumentStoreConfig } from '@mirrorline/shared';
 
 /** A configuration problem; `message` is the one line printed before the start stops. */
 export class ConfigError extends Error {
@@ -118,6 +118,20 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(name, `must use ${protocols.join(' or ')}:// (got "${parsed.protocol}")`);
   }
   return raw;
+}
+
+/** DOCUMENT_STORE and the S3_* settings (docs/deploy.md, "Documents"). */
+function documentStore(env: Env): DocumentStoreConfig {
+  const kind = value(env, 'DOCUMENT_STORE') ?? 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError('DOCUMENT_STORE', `must be local or s3 (got "${kind}")`);
+  const bucket = value(env, 'S3_BUCKET');
+  // S3's bucket naming rules: 3–63 lower-case letters, digits, dots and hyphens.
+  if (!bucket || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('S3_BUCKET', 'must name the bucket (3–63 lower-case letters, digits, dots, hyphens) with DOCUMENT_STORE=s3');
+  }
+  const endpoint = url(env, 'S3_ENDPOINT', ['http', 'https']);
+  return { kind, bucket, region: value(env, 'S3_REGION') ?? 'us-east-1', endpoint, forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined) };
 }
 
 /** Dev-only secrets, generated once and kept under var/ so sessions survive restarts. */
@@ -331,6 +345,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     supportEmail: supportEmail.toLowerCase(),
     redisUrl: url(env, 'REDIS_URL', ['redis', 'rediss']),
     uploadDir: abs(value(env, 'UPLOAD_DIR') ?? join('var', 'uploads')),
+    documentStore: documentStore(env),
     corsOrigins,
     logLevel,
     adminPanel: bool(env, 'ADMIN_PANEL', nodeEnv !== 'test'),

@@ -3,12 +3,12 @@ import { Readable } from 'node:stream';
 import type { Page, TransactionContext } from '@mirrorline/shared';
 import type { KycStatus } from '@mirrorline/identity';
 import type { KycSubmission, SubmissionStatus } from '../domain/kyc';
-import { KycDocumentStorage } from '../application/ports/kyc-document-storage';
+import { DocumentStore } from '../application/ports/document-store';
 import { KycSubmissionRepository, type KycSubmissionListItem, type KycSubmissionQuery } from '../application/ports/kyc-submission.repository';
 
 /* In-memory fakes of the KYC context's ports, for unit specs. */
 
-export class InMemoryKycDocumentStorage extends KycDocumentStorage {
+export class InMemoryDocumentStore extends DocumentStore {
   readonly files = new Map<string, Buffer>();
   async save(bytes: Buffer) {
     const key = String(this.files.size + 1).padStart(32, '0');

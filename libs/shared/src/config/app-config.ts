@@ -21,7 +21,10 @@ export interface AppConfig {
   /** Where contact-form messages are mailed (SUPPORT_EMAIL; defaults to ADMIN_EMAIL). */
   supportEmail: string;
   redisUrl?: string;
+  /** Uploads in progress (UPLOAD_DIR/tmp), and the KYC documents themselves with the local document store. */
   uploadDir: string;
+  /** DOCUMENT_STORE: where KYC documents are kept (libs/kyc DocumentStore): UPLOAD_DIR/kyc, or an S3 bucket every replica reaches. */
+  documentStore: DocumentStoreConfig;
   corsOrigins: string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Off in Jest (AdminJS is ESM and keeps watchers alive); tested over HTTP against the built app. */
@@ -72,5 +75,12 @@ export interface AppConfig {
    */
   faultInjection: boolean;
 }
+
+/**
+ * `local`: files under UPLOAD_DIR/kyc (one host, or one volume shared by the replicas). `s3`: an S3 bucket (AWS S3, MinIO,
+ * …): S3_BUCKET, S3_REGION, S3_ENDPOINT (unset: AWS), path-style addressing (S3_FORCE_PATH_STYLE, on with an endpoint, as
+ * MinIO needs); credentials from the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, or the host's role).
+ */
+export type DocumentStoreConfig = { kind: 'local' } | { kind: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,6 +1,6 @@
 import { UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { InMemoryAuditLog } from '@mirrorline/audit';
-import { InMemoryKycDocumentStorage, InMemoryKycSubmissionRepository } from '../../testing/in-memory-kyc.fakes';
+import { InMemoryDocumentStore, InMemoryKycSubmissionRepository } from '../../testing/in-memory-kyc.fakes';
 import { RequestKycUseCase } from './request-kyc/request-kyc.use-case';
 import { SetKycStatusUseCase } from './set-kyc-status/set-kyc-status.use-case';
 import { GetKycDocumentUseCase } from './get-kyc-document/get-kyc-document.use-case';
@@ -17,7 +17,7 @@ const HTML = Buffer.from('<html><script>1</script></html>');
 
 function setup() {
   const repo = new InMemoryKycSubmissionRepository();
-  const storage = new InMemoryKycDocumentStorage();
+  const storage = new InMemoryDocumentStore();
   const audit = new InMemoryAuditLog();
   return {
     repo,

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { EXTENSION_OF, type KycContentType, type KycFileName } from '../../../domain/kyc';
-import { KycDocumentStorage } from '../../ports/kyc-document-storage';
+import { DocumentStore } from '../../ports/document-store';
 import { KycSubmissionRepository } from '../../ports/kyc-submission.repository';
 
 const notFound = () => new DomainError('KYC.DOCUMENT_NOT_FOUND', 'Document not found', 'not_found');
@@ -13,7 +13,7 @@ const notFound = () => new DomainError('KYC.DOCUMENT_NOT_FOUND', 'Document not f
 export class GetKycDocumentUseCase {
   constructor(
     private readonly submissions: KycSubmissionRepository,
-    private readonly storage: KycDocumentStorage,
+    private readonly storage: DocumentStore,
     private readonly uow: UnitOfWork,
     private readonly audit: AuditLog,
   ) {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TransactionContext } from '@mirrorline/shared';
-import { KycDocumentStorage } from '../../ports/kyc-document-storage';
+import { DocumentStore } from '../../ports/document-store';
 import { KycSubmissionRepository } from '../../ports/kyc-submission.repository';
 
 /** What a redacted submission keeps instead of the document number (the column is NOT NULL). */
@@ -18,7 +18,7 @@ export class RedactKycDataUseCase {
 
   constructor(
     private readonly submissions: KycSubmissionRepository,
-    private readonly storage: KycDocumentStorage,
+    private readonly storage: DocumentStore,
   ) {}
 
   /** Redacts every submission of the user; returns the storage keys to remove once committed. */

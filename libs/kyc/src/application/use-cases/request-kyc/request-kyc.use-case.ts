@@ -9,7 +9,7 @@ import {
   type KycSubmission,
   type StoredKycFile,
 } from '../../../domain/kyc';
-import { KycDocumentStorage } from '../../ports/kyc-document-storage';
+import { DocumentStore } from '../../ports/document-store';
 import { KycSubmissionRepository } from '../../ports/kyc-submission.repository';
 
 /** An upload the HTTP adapter streamed to a temporary file (never held in memory). */
@@ -36,7 +36,7 @@ export class RequestKycUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly submissions: KycSubmissionRepository,
-    private readonly storage: KycDocumentStorage,
+    private readonly storage: DocumentStore,
   ) {}
 
   /**
