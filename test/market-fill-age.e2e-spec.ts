@@ -24,7 +24,7 @@ describe('fills need a quote at most MARKET_MAX_FILL_AGE_MS old', () => {
   });
   afterAll(() => t.close());
   afterEach(async () => {
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0 });
+    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
   });
 
   async function trader(): Promise<TestUser & { traderId: number }> {
