@@ -1,6 +1,6 @@
 import { IsEmail, IsString } from 'class-validator';
-import { DomainError } from '@mirrorline/shared';
-import { createValidationPipe } from './validation';
+import { DomainError } from '../domain/domain-error';
+import { createValidationPipe } from './validation-pipe';
 
 class LoginBody {
   @IsEmail()

@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { DomainError } from '@mirrorline/shared';
+import { DomainError } from '../domain/domain-error';
 
 function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
   for (const error of errors) {
