@@ -24,6 +24,9 @@ import { LogInUseCase } from './log-in/log-in.use-case';
 import { IssueOneTimeCodeUseCase, InMemoryOneTimeCodeRepository, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { RefreshSessionUseCase } from './refresh-session/refresh-session.use-case';
 import { RevokeUserSessionsUseCase } from './revoke-user-sessions/revoke-user-sessions.use-case';
+import { CompleteMfaLoginUseCase } from './complete-mfa-login/complete-mfa-login.use-case';
+import { Totp } from '../services/totp';
+import { totpStepAt } from '../../domain/mfa';
 import type { UserInfoExtras } from '../ports/user-info-extras';
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -35,7 +38,7 @@ const codeOf = async (promise: Promise<unknown>) => {
   }
 };
 
-describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-memory fakes)', () => {
+describe('LogInUseCase, CompleteMfaLoginUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-memory fakes)', () => {
   let accounts: InMemoryUserAccounts;
   let hasher: FakePasswordHasher;
   let failures: InMemoryLoginFailureLog;
@@ -46,6 +49,9 @@ describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-mem
   let mails: InMemoryMailer;
   let refresh: RefreshSessionUseCase;
   let revoke: RevokeUserSessionsUseCase;
+  let mfaStore: InMemoryMfaStore;
+  let mfa: MfaCodes;
+  let completeMfa: CompleteMfaLoginUseCase;
 
   type Full = Extract<Awaited<ReturnType<LogInUseCase['execute']>>, { accessToken: string }>;
   const full = (command: { email: string; password: string }) => logIn.execute(command) as Promise<Full>;
@@ -60,17 +66,19 @@ describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-mem
     const authSessions = new InMemoryAuthSessions();
     sessions = new SessionTokens(new JsonAccessTokenSigner(), store, new UserInfoBuilder(new ZeroUserBalances()), clock, uow, accounts, authSessions);
     const alerts = new SecurityAlerts(uow, accounts, new InMemorySecurityInbox(), new CodeMailer(new InMemoryMailer()));
-    const mfaStore = new InMemoryMfaStore();
-    const mfa = new MfaCodes(mfaStore, new InMemoryCodeTryLog(), clock, uow, { mfaEncryptionKey: Buffer.alloc(32, 7).toString('base64url') } as AppConfig);
+    mfaStore = new InMemoryMfaStore();
+    mfa = new MfaCodes(mfaStore, new InMemoryCodeTryLog(), clock, uow, { mfaEncryptionKey: Buffer.alloc(32, 7).toString('base64url') } as AppConfig);
     mails = new InMemoryMailer();
     const codes = new InMemoryOneTimeCodeRepository();
     const pepper = { value: 'unit-pepper' };
+    const signIn = new SignIn(uow, sessions, authSessions, alerts);
+    completeMfa = new CompleteMfaLoginUseCase(uow, mfaStore, mfa, accounts, signIn, clock);
     logIn = new LogInUseCase(
       uow,
       accounts,
       hasher,
       failures,
-      new SignIn(uow, sessions, authSessions, alerts),
+      signIn,
       clock,
       mfa,
       mfaStore,
@@ -209,5 +217,53 @@ describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-mem
     const builder = new UserInfoBuilder(new ZeroUserBalances(), extras);
     const info = await builder.build(accounts.add());
     expect(info).toMatchObject({ traderID: 7, copyID: ['c1'], copiedTrades: 3 });
+  });
+  describe('CompleteMfaLoginUseCase: the challenge of a right password plus the second factor opens the session', () => {
+    const tx = { kind: 'transaction' } as const;
+    async function withMfa(over: Parameters<InMemoryUserAccounts['add']>[0] = {}) {
+      const jane = accounts.add(over);
+      const secret = Totp.newSecret();
+      await mfaStore.setPending(tx, jane.id, mfa.seal(secret));
+      await mfaStore.enable(tx, jane.id, mfa.seal(secret), clock.now(), totpStepAt(clock.now().getTime()) - 5);
+      const challenge = await logIn.execute({ email: jane.email, password: 'correct horse' });
+      if (!challenge.mfaRequired) throw new Error('expected a 2FA challenge');
+      const code = (stepOffset = 0) => Totp.codeAt(secret, totpStepAt(clock.now().getTime()) + stepOffset);
+      return { jane, mfaToken: challenge.mfaToken, code };
+    }
+
+    it('a right password gives no session yet; a wrong code leaves the challenge, the right one opens it once', async () => {
+      const { jane, mfaToken, code } = await withMfa();
+      expect(store.rows).toHaveLength(0);
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code() === '000000' ? '111111' : '000000' }))).toBe('MFA.INVALID_CODE');
+      const opened = (await completeMfa.execute({ mfaToken, code: code() })) as { accessToken: string };
+      expect(JSON.parse(opened.accessToken)).toMatchObject({ sub: jane.id, typ: 'access' });
+      expect(store.rows).toHaveLength(1);
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code(1) }))).toBe('MFA.CHALLENGE_INVALID');
+      expect(store.rows).toHaveLength(1);
+    });
+
+    it('five wrong codes lock the account (429), for the right code too', async () => {
+      const { mfaToken, code } = await withMfa();
+      const wrong = code() === '000000' ? '111111' : '000000';
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: wrong }))).toBe('MFA.INVALID_CODE');
+      for (let i = 0; i < 4; i++) await codeOf(completeMfa.execute({ mfaToken, code: wrong }));
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code() }))).toBe('MFA.TOO_MANY_ATTEMPTS');
+      expect(store.rows).toHaveLength(0);
+    });
+
+    it('an unknown or expired challenge is refused before any code is checked', async () => {
+      const { mfaToken, code } = await withMfa();
+      expect(await codeOf(completeMfa.execute({ mfaToken: 'not-a-challenge', code: code() }))).toBe('MFA.CHALLENGE_INVALID');
+      clock.advance(60 * 60 * 1000);
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code() }))).toBe('MFA.CHALLENGE_INVALID');
+      expect(store.rows).toHaveLength(0);
+    });
+
+    it('a user blocked after the password step gets 403 BLOCKED with the right code, and no session', async () => {
+      const { jane, mfaToken, code } = await withMfa();
+      accounts.rows.find((r) => r.id === jane.id)!.blocked = true;
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code() }))).toBe('BLOCKED');
+      expect(store.rows).toHaveLength(0);
+    });
   });
 });
