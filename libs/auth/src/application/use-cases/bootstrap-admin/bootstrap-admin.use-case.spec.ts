@@ -1,10 +1,16 @@
 import { Logger } from '@nestjs/common';
+import type { AppConfig } from '@mirrorline/shared';
 import { FakePasswordHasher, ImmediateUnitOfWork, InMemoryUserAccounts } from '../../../testing/in-memory-auth.fakes';
 import { BootstrapAdminUseCase } from './bootstrap-admin.use-case';
 
 /** Start-up's first admin (product.md §3), with the in-memory accounts: what test/auth-bootstrap-admin.e2e-spec.ts shows on PostgreSQL, rule by rule. */
 describe('BootstrapAdminUseCase (in-memory fakes)', () => {
-  const dev = { adminEmail: 'admin@mirrorline.test', adminPassword: 'a-long-admin-password', isProduction: false, nodeEnv: 'development' as const };
+  const dev: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'isProduction' | 'nodeEnv'> = {
+    adminEmail: 'admin@mirrorline.test',
+    adminPassword: 'a-long-admin-password',
+    isProduction: false,
+    nodeEnv: 'development',
+  };
   beforeAll(() => Logger.overrideLogger(false));
 
   function setup() {
@@ -39,15 +45,15 @@ describe('BootstrapAdminUseCase (in-memory fakes)', () => {
 
   it('refuses to start in production without ADMIN_PASSWORD, and makes nobody', async () => {
     const s = setup();
-    await expect(s.run({ ...dev, isProduction: true, nodeEnv: 'production' as never, adminPassword: undefined })).rejects.toThrow(/ADMIN_PASSWORD is required/);
+    await expect(s.run({ ...dev, isProduction: true, nodeEnv: 'production', adminPassword: undefined })).rejects.toThrow(/ADMIN_PASSWORD is required/);
     expect(s.accounts.rows).toEqual([]);
   });
 
   it('under NODE_ENV=test makes no admin unless ADMIN_PASSWORD is set', async () => {
     const s = setup();
-    await expect(s.run({ ...dev, nodeEnv: 'test' as never, adminPassword: undefined })).resolves.toMatchObject({ created: false });
+    await expect(s.run({ ...dev, nodeEnv: 'test', adminPassword: undefined })).resolves.toMatchObject({ created: false });
     expect(s.accounts.rows).toEqual([]);
-    await expect(s.run({ ...dev, nodeEnv: 'test' as never })).resolves.toMatchObject({ created: true });
+    await expect(s.run({ ...dev, nodeEnv: 'test' })).resolves.toMatchObject({ created: true });
   });
 
   it('never turns an existing non-admin account into the admin; takes another username when "admin" is taken', async () => {
