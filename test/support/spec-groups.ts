@@ -11,11 +11,11 @@ import { __resetOutOfContextForTests as resetPinoOutOfContext } from 'nestjs-pin
  * other, each in a `describe` named after its file. Nothing else is shared: each spec file still boots its own app
  * (`createTestApp`) on its own copy of the template database, with its own config, clock and feed, and closes it.
  * The spec files stay as they are, and `npx jest test/x.e2e-spec.ts --selectProjects e2e` runs one alone.
- * What the files of a group do share are the modules and their state: nestjs-pino's logger outside requests is reset
- * before each file (below); a spy on a shared object (`Logger.prototype`,
- * `process.stdout`) is restored by the spec that made it (try/finally or its afterAll), not left for the next file;
- * spies on the spec's own app (`t.app.get(Clock)`) go with the app. Nothing restores them all at the end of a file:
- * a spec may make its spies while its describe is collected, before any file of the group has run.
+ * What the files of a group do share are the modules and their state: nestjs-pino's logger outside requests is
+ * reset before each file (below); a spy on a shared object (`Logger.prototype`, `process.stdout`) is restored by the
+ * spec that made it (try/finally or its afterAll), not left for the next file; spies on the spec's own app
+ * (`t.app.get(Clock)`) go with the app. Nothing restores them all at the end of a file: a spec may make its spies
+ * while its describe is collected, before any file of the group has run.
  */
 const ROOT = join(__dirname, '..', '..');
 /** Where the group files are: `<tier>-<n>.group-spec.ts`, n = 1 … the tier's `groups`. */
@@ -58,8 +58,8 @@ export function groupFiles(tier: Tier, index: number): string[] {
 
 /**
  * Registers the spec files of one group in the calling group file. Each runs in a `describe` named after its file,
- * and its wall time (from its first hook to its last) goes to
- * test-output/spec-groups/ for the "slowest spec files" of `npm test`.
+ * and its wall time (from its first hook to its last) goes to test-output/spec-groups/ for the "slowest spec files"
+ * of `npm test`.
  */
 export function runGroup(tier: Tier, index: number): void {
   // a group file missing (or one too many) would leave spec files out of `npm test` without a word

@@ -39,7 +39,8 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     // The pool's gate: ends the queries in flight when the database goes (product.md §11.5, bounded waits).
     @Optional() private readonly gate?: ConnectionGate,
-    @Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'dbPingTimeoutMs'>,
+    // always there in the app (no @Optional: a missing config fails the boot instead of quietly using 1.5 s)
+    @Inject(APP_CONFIG) config?: Pick<AppConfig, 'dbPingTimeoutMs'>,
   ) {
     this.pingTimeoutMs = config?.dbPingTimeoutMs ?? PING_TIMEOUT_MS;
   }
