@@ -25,6 +25,9 @@ import { IssueOneTimeCodeUseCase, InMemoryOneTimeCodeRepository, VerifyOneTimeCo
 import { RefreshSessionUseCase } from './refresh-session/refresh-session.use-case';
 import { RevokeUserSessionsUseCase } from './revoke-user-sessions/revoke-user-sessions.use-case';
 import { CompleteMfaLoginUseCase } from './complete-mfa-login/complete-mfa-login.use-case';
+import { VerifyEmailUseCase } from './verify-email/verify-email.use-case';
+import { VerifyEmailSignInUseCase } from './verify-email/verify-email-sign-in.use-case';
+import { CodeTryThrottle } from '../services/code-try-throttle';
 import { Totp } from '../services/totp';
 import { totpStepAt } from '../../domain/mfa';
 import type { UserInfoExtras } from '../ports/user-info-extras';
@@ -38,7 +41,7 @@ const codeOf = async (promise: Promise<unknown>) => {
   }
 };
 
-describe('LogInUseCase, CompleteMfaLoginUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-memory fakes)', () => {
+describe('LogInUseCase, CompleteMfaLoginUseCase, VerifyEmailSignInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-memory fakes)', () => {
   let accounts: InMemoryUserAccounts;
   let hasher: FakePasswordHasher;
   let failures: InMemoryLoginFailureLog;
@@ -52,6 +55,8 @@ describe('LogInUseCase, CompleteMfaLoginUseCase, RefreshSessionUseCase, RevokeUs
   let mfaStore: InMemoryMfaStore;
   let mfa: MfaCodes;
   let completeMfa: CompleteMfaLoginUseCase;
+  let verifyEmailSignIn: VerifyEmailSignInUseCase;
+  let issueCode: IssueOneTimeCodeUseCase;
 
   type Full = Extract<Awaited<ReturnType<LogInUseCase['execute']>>, { accessToken: string }>;
   const full = (command: { email: string; password: string }) => logIn.execute(command) as Promise<Full>;
@@ -73,6 +78,9 @@ describe('LogInUseCase, CompleteMfaLoginUseCase, RefreshSessionUseCase, RevokeUs
     const pepper = { value: 'unit-pepper' };
     const signIn = new SignIn(uow, sessions, authSessions, alerts);
     completeMfa = new CompleteMfaLoginUseCase(uow, mfaStore, mfa, accounts, signIn, clock);
+    issueCode = new IssueOneTimeCodeUseCase(codes, pepper, clock);
+    const verifyEmail = new VerifyEmailUseCase(uow, accounts, new VerifyOneTimeCodeUseCase(codes, pepper, clock), new CodeTryThrottle(new InMemoryCodeTryLog(), clock));
+    verifyEmailSignIn = new VerifyEmailSignInUseCase(uow, verifyEmail, signIn, mfa, mfaStore, clock);
     logIn = new LogInUseCase(
       uow,
       accounts,
@@ -264,6 +272,52 @@ describe('LogInUseCase, CompleteMfaLoginUseCase, RefreshSessionUseCase, RevokeUs
       accounts.rows.find((r) => r.id === jane.id)!.blocked = true;
       expect(await codeOf(completeMfa.execute({ mfaToken, code: code() }))).toBe('BLOCKED');
       expect(store.rows).toHaveLength(0);
+    });
+  });
+  describe('VerifyEmailSignInUseCase: the right code verifies the email and signs in as a login would', () => {
+    const tx = { kind: 'transaction' } as const;
+    async function unverified(over: Parameters<InMemoryUserAccounts['add']>[0] = {}) {
+      const user = accounts.add({ emailVerified: false, ...over });
+      const issued = await issueCode.execute(tx, { userId: user.id, purpose: 'email_verification' });
+      return { user, code: issued!.code };
+    }
+
+    it('verifies the email and opens a session (access token and a refresh token)', async () => {
+      const { user, code } = await unverified();
+      const result = await verifyEmailSignIn.execute({ email: user.email, otp: code });
+      expect(result).toMatchObject({ message: 'Your email has been verified', accessToken: expect.any(String) });
+      expect(JSON.parse(result.accessToken!)).toMatchObject({ sub: user.id });
+      expect(accounts.rows[0].emailVerified).toBe(true);
+      expect(store.rows).toHaveLength(1);
+    });
+
+    it('a wrong code verifies nothing and opens nothing', async () => {
+      const { user, code } = await unverified();
+      expect(await codeOf(verifyEmailSignIn.execute({ email: user.email, otp: code === '000000' ? '000001' : '000000' }))).toMatch(/^OTP\./);
+      expect(accounts.rows[0].emailVerified).toBe(false);
+      expect(store.rows).toHaveLength(0);
+    });
+
+    it('a blocked account, and an Admin without 2FA, are verified but not signed in', async () => {
+      for (const over of [{ blocked: true, email: 'b@example.test', username: 'b' }, { roles: ['User', 'Admin'] as never, email: 'a@example.test', username: 'a' }]) {
+        const { user, code } = await unverified(over);
+        const result = await verifyEmailSignIn.execute({ email: user.email, otp: code });
+        expect(result).toEqual({ message: 'Your email has been verified' });
+        expect(accounts.rows.find((r) => r.id === user.id)?.emailVerified).toBe(true);
+      }
+      expect(store.rows).toHaveLength(0);
+    });
+
+    it('with 2FA on, it gives the login challenge, which the right code then spends', async () => {
+      const { user, code } = await unverified();
+      const secret = Totp.newSecret();
+      await mfaStore.setPending(tx, user.id, mfa.seal(secret));
+      await mfaStore.enable(tx, user.id, mfa.seal(secret), clock.now(), totpStepAt(clock.now().getTime()) - 5);
+      const result = await verifyEmailSignIn.execute({ email: user.email, otp: code });
+      if (!result.mfaRequired) throw new Error('expected the 2FA step');
+      expect(store.rows).toHaveLength(0);
+      await completeMfa.execute({ mfaToken: result.mfaToken, code: Totp.codeAt(secret, totpStepAt(clock.now().getTime())) });
+      expect(store.rows).toHaveLength(1);
     });
   });
 });
