@@ -286,7 +286,7 @@ describe('LogInUseCase, CompleteMfaLoginUseCase, VerifyEmailSignInUseCase, Refre
       const { user, code } = await unverified();
       const result = await verifyEmailSignIn.execute({ email: user.email, otp: code });
       expect(result).toMatchObject({ message: 'Your email has been verified', accessToken: expect.any(String) });
-      expect(JSON.parse(result.accessToken!)).toMatchObject({ sub: user.id });
+      expect(JSON.parse((result as { accessToken: string }).accessToken)).toMatchObject({ sub: user.id });
       expect(accounts.rows[0].emailVerified).toBe(true);
       expect(store.rows).toHaveLength(1);
     });
