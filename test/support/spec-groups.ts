@@ -1,5 +1,6 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { Logger } from '@nestjs/common';
 import { __resetOutOfContextForTests as resetPinoOutOfContext } from 'nestjs-pino/PinoLogger';
 
 /**
@@ -11,8 +12,9 @@ import { __resetOutOfContextForTests as resetPinoOutOfContext } from 'nestjs-pin
  * other, each in a `describe` named after its file. Nothing else is shared: each spec file still boots its own app
  * (`createTestApp`) on its own copy of the template database, with its own config, clock and feed, and closes it.
  * The spec files stay as they are, and `npx jest test/x.e2e-spec.ts --selectProjects e2e` runs one alone.
- * What the files of a group do share are the modules and their state: nestjs-pino's logger outside requests is
- * reset before each file (below); a spy on a shared object (`Logger.prototype`, `process.stdout`) is restored by the
+ * What the files of a group do share are the modules and their state: the loggers' (Nest's static Logger, which an
+ * app points at its own pino; nestjs-pino's logger outside requests) are put back before each file, as a fresh
+ * registry has them (below); a spy on a shared object (`Logger.prototype`, `process.stdout`) is restored by the
  * spec that made it (try/finally or its afterAll), not left for the next file; spies on the spec's own app
  * (`t.app.get(Clock)`) go with the app. Nothing restores them all at the end of a file: a spec may make its spies
  * while its describe is collected, before any file of the group has run.
@@ -69,6 +71,10 @@ export function runGroup(tier: Tier, index: number): void {
     throw new Error(`test/groups must hold exactly ${expected.join(', ')} (found ${groupFileNames.join(', ') || 'none'})`);
   }
   const times: Array<{ file: string; seconds: number }> = [];
+  // Nest's static Logger as a fresh registry has it (no app made yet): each app points it at its own pino
+  // (app.useLogger), where a later file's `new Logger(…)` outside any app would still write
+  const nestLogger = Logger as unknown as { staticInstanceRef?: unknown; logLevels?: unknown };
+  const fresh = { ref: nestLogger.staticInstanceRef, levels: nestLogger.logLevels };
   for (const path of groupFiles(tier, index)) {
     const file = relative(ROOT, path);
     describe(file, () => {
@@ -77,8 +83,11 @@ export function runGroup(tier: Tier, index: number): void {
         started = Date.now();
         // nestjs-pino keeps the logger of the first app a registry made for every later app's lines outside a
         // request (module state): each spec file's app gets its own, as it does when the file runs alone
-        // (test/auth-logging.e2e-spec.ts reads its app's log).
+        // (test/auth-logging.e2e-spec.ts reads its app's log); and Nest's static Logger no longer points at the
+        // last file's app (test/database-monitor.e2e-spec.ts logs without an app).
         resetPinoOutOfContext();
+        nestLogger.staticInstanceRef = fresh.ref;
+        nestLogger.logLevels = fresh.levels;
       });
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       require(path);
