@@ -1,4 +1,4 @@
-import { createValidationPipe } from '@mirrorline/shared/nest';
+import { createValidationPipe, refusedFields } from '@mirrorline/shared/nest';
 import { RegisterRequestDto } from './auth.request.dto';
 
 /**
@@ -10,12 +10,7 @@ describe('RegisterRequestDto (the ValidationPipe of the app)', () => {
   const pipe = createValidationPipe();
   const meta = { type: 'body' as const, metatype: RegisterRequestDto, data: '' };
   const valid = { username: 'jane_doe', firstname: 'Jane', lastname: 'Doe', email: 'jane@example.test', password: 'correct horse' };
-  const errors = async (body: Record<string, unknown>) => {
-    const error = await pipe.transform(body, meta).then(() => undefined, (e: { code: string; kind: string; details: { errors: Record<string, string[]> } }) => e);
-    if (!error) return undefined;
-    expect({ code: error.code, kind: error.kind }).toEqual({ code: 'VALIDATION_FAILED', kind: 'validation' });
-    return error.details.errors;
-  };
+  const refused = (body: Record<string, unknown>) => refusedFields(RegisterRequestDto, body);
 
   it('takes a valid body, as the DTO class', async () => {
     await expect(pipe.transform(valid, meta)).resolves.toBeInstanceOf(RegisterRequestDto);
@@ -33,23 +28,23 @@ describe('RegisterRequestDto (the ValidationPipe of the app)', () => {
     ['a 65-character lastname', { lastname: 'x'.repeat(65) }, 'lastname'],
     ['a number for a string', { firstname: 42 }, 'firstname'],
   ])('refuses %s, naming the field', async (_label, overrides, field) => {
-    expect(Object.keys((await errors({ ...valid, ...overrides })) ?? {})).toEqual([field]);
+    expect(await refused({ ...valid, ...overrides })).toEqual([field]);
   });
 
   it('refuses a missing field, naming each one missing', async () => {
     const { email: _email, ...noEmail } = valid;
-    expect(Object.keys((await errors(noEmail)) ?? {})).toEqual(['email']);
-    expect(Object.keys((await errors({})) ?? {}).sort()).toEqual(['email', 'firstname', 'lastname', 'password', 'username']);
+    expect(await refused(noEmail)).toEqual(['email']);
+    expect(await refused({})).toEqual(['email', 'firstname', 'lastname', 'password', 'username']);
   });
 
   it('refuses a field the route does not take (no mass assignment)', async () => {
-    expect(await errors({ ...valid, roles: 'Admin' })).toEqual({ roles: ['roles is not an allowed field'] });
-    expect(await errors({ ...valid, emailVerified: true })).toEqual({ emailVerified: ['emailVerified is not an allowed field'] });
+    expect(await refused({ ...valid, roles: 'Admin' })).toEqual(['roles']);
+    expect(await refused({ ...valid, emailVerified: true })).toEqual(['emailVerified']);
   });
 
   it('accepts exactly 8 and 128 password characters, 3 and 32 username characters', async () => {
     for (const overrides of [{ password: '12345678' }, { password: 'p'.repeat(128) }, { username: 'abc' }, { username: 'a'.repeat(32) }]) {
-      expect(await errors({ ...valid, ...overrides })).toBeUndefined();
+      expect(await refused({ ...valid, ...overrides })).toBe('accepted');
     }
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createValidationPipe } from '@mirrorline/shared/nest';
+import { refusedFields } from '@mirrorline/shared/nest';
 import { CreateUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from './user.dto';
 
 /**
@@ -8,17 +8,6 @@ import { CreateUserRequestDto, ListUsersQueryDto, UpdateUserRequestDto } from '.
  * HTTP (400 VALIDATION_FAILED, nothing written).
  */
 describe('users DTOs (the ValidationPipe of the app)', () => {
-  const pipe = createValidationPipe();
-  const fieldsRefused = async (metatype: new () => object, value: unknown, type: 'body' | 'query' = 'body'): Promise<string[] | 'accepted'> => {
-    try {
-      await pipe.transform(value, { type, metatype, data: '' });
-      return 'accepted';
-    } catch (error) {
-      expect(error).toMatchObject({ code: 'VALIDATION_FAILED', kind: 'validation' });
-      return Object.keys((error as { details: { errors: Record<string, string[]> } }).details.errors).sort();
-    }
-  };
-
   describe('ListUsersQueryDto (GET user/get-all)', () => {
     it.each([
       [{ limit: '101' }, 'limit'],
@@ -28,11 +17,11 @@ describe('users DTOs (the ValidationPipe of the app)', () => {
       [{ role: 'Admin' }, 'role'],
       [{ search: 'x'.repeat(101) }, 'search'],
     ])('refuses the query %j', async (query, field) => {
-      expect(await fieldsRefused(ListUsersQueryDto, query, 'query')).toEqual([field]);
+      expect(await refusedFields(ListUsersQueryDto, query, 'query')).toEqual([field]);
     });
 
     it('takes a search, a page and a limit up to 100', async () => {
-      expect(await fieldsRefused(ListUsersQueryDto, { search: 'alice', page: '2', limit: '100' }, 'query')).toBe('accepted');
+      expect(await refusedFields(ListUsersQueryDto, { search: 'alice', page: '2', limit: '100' }, 'query')).toBe('accepted');
     });
   });
 
@@ -40,7 +29,7 @@ describe('users DTOs (the ValidationPipe of the app)', () => {
     const body = { username: 'bob_trader', firstname: 'Bob', lastname: 'Trader', email: 'Bob@Example.test', password: 'a-strong-password', roles: ['Trader'] };
 
     it('takes a valid body', async () => {
-      expect(await fieldsRefused(CreateUserRequestDto, body)).toBe('accepted');
+      expect(await refusedFields(CreateUserRequestDto, body)).toBe('accepted');
     });
 
     it.each([
@@ -57,7 +46,7 @@ describe('users DTOs (the ValidationPipe of the app)', () => {
       [{ KYC: 'Verified' }, 'KYC'],
       [{ emailVerified: true }, 'emailVerified'],
     ])('refuses an invalid or over-posted body %j, naming the field', async (overrides, field) => {
-      expect(await fieldsRefused(CreateUserRequestDto, { ...body, ...overrides })).toEqual([field]);
+      expect(await refusedFields(CreateUserRequestDto, { ...body, ...overrides })).toEqual([field]);
     });
   });
 
@@ -66,12 +55,12 @@ describe('users DTOs (the ValidationPipe of the app)', () => {
 
     it('takes a balance up to 99999999.99 with at most 2 decimals, roles and a KYC status', async () => {
       for (const change of [{ balance: '0' }, { balance: '99999999.99' }, { balance: '1250.5' }, { roles: ['Trader'] }, { roles: [] }, { KYC: 'Verified' }]) {
-        expect(await fieldsRefused(UpdateUserRequestDto, { userId, ...change })).toBe('accepted');
+        expect(await refusedFields(UpdateUserRequestDto, { userId, ...change })).toBe('accepted');
       }
     });
 
     it.each(['-5', '1.234', 'abc', '1e5', '100000000.00', '01.00', ''])('refuses the balance %j', async (balance) => {
-      expect(await fieldsRefused(UpdateUserRequestDto, { userId, balance })).toEqual(['balance']);
+      expect(await refusedFields(UpdateUserRequestDto, { userId, balance })).toEqual(['balance']);
     });
 
     it('refuses a numeric balance, unknown roles, a bad KYC status, fields it does not take and a userId that is no UUID', async () => {
@@ -83,7 +72,7 @@ describe('users DTOs (the ValidationPipe of the app)', () => {
         [{ password: 'new-password' }, 'password'],
         [{ userId: 'me' }, 'userId'],
       ] as const) {
-        expect(await fieldsRefused(UpdateUserRequestDto, { userId, ...change })).toEqual([field]);
+        expect(await refusedFields(UpdateUserRequestDto, { userId, ...change })).toEqual([field]);
       }
     });
   });
