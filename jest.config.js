@@ -48,6 +48,25 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
+    // The same spec files in groups (test/support/spec-groups.ts): each group file loads the app's modules once and
+    // runs several spec files in it, each still on its own app and database. `npm test` runs these; the two projects
+    // above run one file at a time (by path, `--changed`).
+    {
+      ...common,
+      displayName: 'medium-groups',
+      roots: ['<rootDir>/test/groups'],
+      testMatch: ['**/medium-*.group-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...common,
+      displayName: 'e2e-groups',
+      roots: ['<rootDir>/test/groups'],
+      testMatch: ['**/e2e-*.group-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
     // Real processes (the built server) killed, signalled and starved of PostgreSQL: scripts/test.mjs runs
     // these after the build, one file at a time (--runInBand).
     { ...common, displayName: 'faults', roots: ['<rootDir>/test/faults'], testMatch: ['**/*.fault-spec.ts'] },

@@ -65,28 +65,16 @@ describe('wallet API', () => {
   });
 
   describe('amount and destination rules', () => {
-    it.each([
-      [10],
-      [-10],
-      ['-10.00'],
-      ['1e3'],
-      ['1.234'],
-      [''],
-      ['0'],
-      ['0.00'],
-      [' 10'],
-      ['10,00'],
-      ['10000000.01'],
-      [null],
-      [true],
-      [{ value: '10' }],
-    ])('refuses amount %j with 400 and changes nothing', async (amount) => {
+    // Every refused amount and destination (numbers, exponents, 3 decimals, blanks, past the maximum, …) is a unit
+    // spec of the DTOs through the app's ValidationPipe: libs/wallet/src/adapters/http/dto/wallet.request.dto.spec.ts.
+    // Here: the contract of a refused amount on each route, and that nothing is written.
+    it('refuses an amount with 3 decimals with 400 VALIDATION_FAILED on deposit and withdraw, and changes nothing', async () => {
       const user = await api.fundedUser();
       const before = await counts();
-      const deposit = await api.post(user, '/wallet/deposit', { amount }).expect(400);
-      expect(deposit.body.code).toBe('VALIDATION_FAILED');
-      expect(deposit.body.message).toMatch(/amount/);
-      await api.post(user, '/wallet/withdraw', { amount, destination: 'IBAN' }).expect(400);
+      const deposit = await api.post(user, '/wallet/deposit', { amount: '1.234' }).expect(400);
+      expect(deposit.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', errors: { amount: [expect.any(String)] } });
+      const withdraw = await api.post(user, '/wallet/withdraw', { amount: '1.234', destination: 'IBAN' }).expect(400);
+      expect(withdraw.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { amount: [expect.any(String)] } });
       expect(await counts()).toEqual(before);
       expect((await get(user, '/wallet')).body).toMatchObject({ balance: '100.00', held: '0.00' });
     });
@@ -104,10 +92,8 @@ describe('wallet API', () => {
       await api.post(user, '/wallet/deposit', {}).expect(400);
       const extra = await api.post(user, '/wallet/deposit', { amount: '1.00', userId: admin.id }).expect(400);
       expect(extra.body.message).toMatch(/userId/);
-      for (const destination of [undefined, '', '   ', 'x'.repeat(201), 42]) {
-        const res = await api.post(user, '/wallet/withdraw', { amount: '1.00', destination }).expect(400);
-        expect(res.body.message).toMatch(/destination/);
-      }
+      const long = await api.post(user, '/wallet/withdraw', { amount: '1.00', destination: 'x'.repeat(201) }).expect(400);
+      expect(long.body.message).toMatch(/destination/);
       expect(await counts()).toEqual(before);
       await api.post(user, '/wallet/withdraw', { amount: '1.00', destination: 'x'.repeat(200) }).expect(201);
     });

@@ -90,6 +90,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       // fail-fast limits are tested where they matter (test/faults: the built server with its production bounds).
       DB_ACQUIRE_TIMEOUT_MS: '60000',
       DB_STATEMENT_TIMEOUT_MS: '60000',
+      // The database monitor's ping likewise: two pings slower than production's 1.5 s in a row (an idle app, a busy
+      // host, another worker's CREATE DATABASE checkpoint) would answer every request 503 for a moment.
+      DB_PING_TIMEOUT_MS: '10000',
       // A spec sets a quote and fills on it a moment later; on a loaded machine that moment can pass 2 s. Fills
       // accept a quote as old as a mark does here; test/market-fill-age.e2e-spec.ts runs the 2 s default.
       MARKET_MAX_FILL_AGE_MS: '10000',

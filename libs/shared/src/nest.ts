@@ -7,3 +7,4 @@ export * from './config/config.module';
 export * from './http/page-query.dto';
 export * from './http/sse';
 export * from './http/text.validators';
+export * from './http/validation-pipe';

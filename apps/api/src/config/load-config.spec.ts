@@ -238,9 +238,9 @@ describe('loadConfig', () => {
 
   it('reads the fault-tolerance settings with their defaults (SHUTDOWN_GRACE_MS and the database timeouts)', () => {
     const defaults = loadConfig({}, dir());
-    expect(defaults).toMatchObject({ shutdownGraceMs: 10_000, dbStatementTimeoutMs: 5_000, dbAcquireTimeoutMs: 2_000, outboxSweepMs: 5_000 });
-    const set = loadConfig({ SHUTDOWN_GRACE_MS: '30000', DB_STATEMENT_TIMEOUT_MS: '8000', DB_ACQUIRE_TIMEOUT_MS: '1500', OUTBOX_SWEEP_MS: '1000' }, dir());
-    expect(set).toMatchObject({ shutdownGraceMs: 30_000, dbStatementTimeoutMs: 8_000, dbAcquireTimeoutMs: 1_500, outboxSweepMs: 1_000 });
+    expect(defaults).toMatchObject({ shutdownGraceMs: 10_000, dbStatementTimeoutMs: 5_000, dbAcquireTimeoutMs: 2_000, dbPingTimeoutMs: 1_500, outboxSweepMs: 5_000 });
+    const set = loadConfig({ SHUTDOWN_GRACE_MS: '30000', DB_STATEMENT_TIMEOUT_MS: '8000', DB_ACQUIRE_TIMEOUT_MS: '1500', DB_PING_TIMEOUT_MS: '10000', OUTBOX_SWEEP_MS: '1000' }, dir());
+    expect(set).toMatchObject({ shutdownGraceMs: 30_000, dbStatementTimeoutMs: 8_000, dbAcquireTimeoutMs: 1_500, dbPingTimeoutMs: 10_000, outboxSweepMs: 1_000 });
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '10s' }, dir())).toThrow('Configuration error: SHUTDOWN_GRACE_MS must be a number of milliseconds');
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' }, dir())).toThrow(ConfigError);
   });

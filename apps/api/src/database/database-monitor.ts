@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
-import { databaseUnavailableReason } from '@mirrorline/shared';
+import { APP_CONFIG, databaseUnavailableReason, type AppConfig } from '@mirrorline/shared';
 import { DATABASE_URL } from '@mirrorline/shared/nest';
 import { ConnectionGate } from './connection-gate';
 
@@ -8,7 +8,11 @@ export { DATABASE_URL };
 
 /** One ping a second on a connection of its own (never a pooled one: a busy pool must not look like an outage). */
 const PING_EVERY_MS = 1_000;
-/** A ping that takes longer counts as failed (a frozen server accepts connections but never answers). */
+/**
+ * A ping that takes longer counts as failed (a frozen server accepts connections but never answers):
+ * DB_PING_TIMEOUT_MS, 1.5 s by default. The specs' apps wait longer (test/support/test-app.ts): on a loaded
+ * machine two slow pings in a row would otherwise answer every request 503 for a moment.
+ */
 const PING_TIMEOUT_MS = 1_500;
 /** Timeouts in a row before the database counts as unavailable (a refused connection counts at once). */
 const TIMEOUTS_TO_TRIP = 2;
@@ -29,12 +33,17 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
   private failures = 0;
   private downSince: number | null = null;
   private reason = '';
+  private readonly pingTimeoutMs: number;
 
   constructor(
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     // The pool's gate: ends the queries in flight when the database goes (product.md §11.5, bounded waits).
     @Optional() private readonly gate?: ConnectionGate,
-  ) {}
+    // always there in the app (no @Optional: a missing config fails the boot instead of quietly using 1.5 s)
+    @Inject(APP_CONFIG) config?: Pick<AppConfig, 'dbPingTimeoutMs'>,
+  ) {
+    this.pingTimeoutMs = config?.dbPingTimeoutMs ?? PING_TIMEOUT_MS;
+  }
 
   /** False while the database does not answer its pings. */
   get available(): boolean {
@@ -81,11 +90,11 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
       // The rejection waits one more turn of the event loop (setImmediate runs after the I/O phase): when the
       // process itself was busy past the timeout (a burst of uploads, a long GC), an answer already waiting on the
       // socket is read first, and a busy process is not taken for a database that does not answer.
-      timeout = setTimeout(() => setImmediate(() => reject(new Error('Query read timeout'))), PING_TIMEOUT_MS);
+      timeout = setTimeout(() => setImmediate(() => reject(new Error('Query read timeout'))), this.pingTimeoutMs);
     });
     try {
       if (!this.client) {
-        const client = new Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: PING_TIMEOUT_MS, application_name: 'mirrorline-monitor' });
+        const client = new Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: this.pingTimeoutMs, application_name: 'mirrorline-monitor' });
         client.on('error', () => this.drop(client)); // server gone: reconnect on the next tick
         this.client = client;
         await Promise.race([client.connect(), timedOut]);
@@ -115,7 +124,7 @@ export class DatabaseMonitor implements OnApplicationBootstrap, OnApplicationShu
     if (this.downSince !== null) return;
     const definite = reason !== 'query timeout' && reason !== 'connection timeout';
     // A ping that timed out while pooled queries keep completing is a busy host, not a database that does not answer.
-    if (!definite && this.gate?.answeredWithin(PING_TIMEOUT_MS)) return;
+    if (!definite && this.gate?.answeredWithin(this.pingTimeoutMs)) return;
     this.failures++;
     if (!definite && this.failures < TIMEOUTS_TO_TRIP) return;
     this.downSince = Date.now();

@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { runAsRequest, type AppConfig } from '@mirrorline/shared';
 import { databaseUnavailable, DomainErrorFilter, errorResponse } from './domain-error.filter';
-import { createValidationPipe } from './validation';
+import { createValidationPipe } from '@mirrorline/shared/nest';
 import type { HttpLogger } from './request-logging';
 import { setupSwagger } from './swagger';
 import { serveSpa } from './spa';

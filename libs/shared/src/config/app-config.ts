@@ -39,6 +39,8 @@ export interface AppConfig {
   dbStatementTimeoutMs: number;
   /** How long a request waits for a pooled connection (and a new connection for its handshake) before a 503. */
   dbAcquireTimeoutMs: number;
+  /** DB_PING_TIMEOUT_MS: how long the database monitor waits for its ping before it counts as unanswered (two in a row trip it). */
+  dbPingTimeoutMs: number;
   /** DB_POOL_SIZE: pooled connections of this process; a few are kept for the background workers (price watcher, outbox, feed). */
   dbPoolSize: number;
   /** MAX_IN_FLIGHT: API requests served at once; past it a request answers 503 + Retry-After at once (admission control). */

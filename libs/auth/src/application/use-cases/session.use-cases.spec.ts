@@ -24,6 +24,12 @@ import { LogInUseCase } from './log-in/log-in.use-case';
 import { IssueOneTimeCodeUseCase, InMemoryOneTimeCodeRepository, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { RefreshSessionUseCase } from './refresh-session/refresh-session.use-case';
 import { RevokeUserSessionsUseCase } from './revoke-user-sessions/revoke-user-sessions.use-case';
+import { CompleteMfaLoginUseCase } from './complete-mfa-login/complete-mfa-login.use-case';
+import { VerifyEmailUseCase } from './verify-email/verify-email.use-case';
+import { VerifyEmailSignInUseCase } from './verify-email/verify-email-sign-in.use-case';
+import { CodeTryThrottle } from '../services/code-try-throttle';
+import { Totp } from '../services/totp';
+import { totpStepAt } from '../../domain/mfa';
 import type { UserInfoExtras } from '../ports/user-info-extras';
 
 const codeOf = async (promise: Promise<unknown>) => {
@@ -35,7 +41,7 @@ const codeOf = async (promise: Promise<unknown>) => {
   }
 };
 
-describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-memory fakes)', () => {
+describe('LogInUseCase, CompleteMfaLoginUseCase, VerifyEmailSignInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-memory fakes)', () => {
   let accounts: InMemoryUserAccounts;
   let hasher: FakePasswordHasher;
   let failures: InMemoryLoginFailureLog;
@@ -46,6 +52,11 @@ describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-mem
   let mails: InMemoryMailer;
   let refresh: RefreshSessionUseCase;
   let revoke: RevokeUserSessionsUseCase;
+  let mfaStore: InMemoryMfaStore;
+  let mfa: MfaCodes;
+  let completeMfa: CompleteMfaLoginUseCase;
+  let verifyEmailSignIn: VerifyEmailSignInUseCase;
+  let issueCode: IssueOneTimeCodeUseCase;
 
   type Full = Extract<Awaited<ReturnType<LogInUseCase['execute']>>, { accessToken: string }>;
   const full = (command: { email: string; password: string }) => logIn.execute(command) as Promise<Full>;
@@ -60,17 +71,22 @@ describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-mem
     const authSessions = new InMemoryAuthSessions();
     sessions = new SessionTokens(new JsonAccessTokenSigner(), store, new UserInfoBuilder(new ZeroUserBalances()), clock, uow, accounts, authSessions);
     const alerts = new SecurityAlerts(uow, accounts, new InMemorySecurityInbox(), new CodeMailer(new InMemoryMailer()));
-    const mfaStore = new InMemoryMfaStore();
-    const mfa = new MfaCodes(mfaStore, new InMemoryCodeTryLog(), clock, uow, { mfaEncryptionKey: Buffer.alloc(32, 7).toString('base64url') } as AppConfig);
+    mfaStore = new InMemoryMfaStore();
+    mfa = new MfaCodes(mfaStore, new InMemoryCodeTryLog(), clock, uow, { mfaEncryptionKey: Buffer.alloc(32, 7).toString('base64url') } as AppConfig);
     mails = new InMemoryMailer();
     const codes = new InMemoryOneTimeCodeRepository();
     const pepper = { value: 'unit-pepper' };
+    const signIn = new SignIn(uow, sessions, authSessions, alerts);
+    completeMfa = new CompleteMfaLoginUseCase(uow, mfaStore, mfa, accounts, signIn, clock);
+    issueCode = new IssueOneTimeCodeUseCase(codes, pepper, clock);
+    const verifyEmail = new VerifyEmailUseCase(uow, accounts, new VerifyOneTimeCodeUseCase(codes, pepper, clock), new CodeTryThrottle(new InMemoryCodeTryLog(), clock));
+    verifyEmailSignIn = new VerifyEmailSignInUseCase(uow, verifyEmail, signIn, mfa, mfaStore, clock);
     logIn = new LogInUseCase(
       uow,
       accounts,
       hasher,
       failures,
-      new SignIn(uow, sessions, authSessions, alerts),
+      signIn,
       clock,
       mfa,
       mfaStore,
@@ -209,5 +225,99 @@ describe('LogInUseCase, RefreshSessionUseCase, RevokeUserSessionsUseCase (in-mem
     const builder = new UserInfoBuilder(new ZeroUserBalances(), extras);
     const info = await builder.build(accounts.add());
     expect(info).toMatchObject({ traderID: 7, copyID: ['c1'], copiedTrades: 3 });
+  });
+  describe('CompleteMfaLoginUseCase: the challenge of a right password plus the second factor opens the session', () => {
+    const tx = { kind: 'transaction' } as const;
+    async function withMfa(over: Parameters<InMemoryUserAccounts['add']>[0] = {}) {
+      const jane = accounts.add(over);
+      const secret = Totp.newSecret();
+      await mfaStore.setPending(tx, jane.id, mfa.seal(secret));
+      await mfaStore.enable(tx, jane.id, mfa.seal(secret), clock.now(), totpStepAt(clock.now().getTime()) - 5);
+      const challenge = await logIn.execute({ email: jane.email, password: 'correct horse' });
+      if (!challenge.mfaRequired) throw new Error('expected a 2FA challenge');
+      const code = (stepOffset = 0) => Totp.codeAt(secret, totpStepAt(clock.now().getTime()) + stepOffset);
+      return { jane, mfaToken: challenge.mfaToken, code };
+    }
+
+    it('a right password gives no session yet; a wrong code leaves the challenge, the right one opens it once', async () => {
+      const { jane, mfaToken, code } = await withMfa();
+      expect(store.rows).toHaveLength(0);
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code() === '000000' ? '111111' : '000000' }))).toBe('MFA.INVALID_CODE');
+      const opened = (await completeMfa.execute({ mfaToken, code: code() })) as { accessToken: string };
+      expect(JSON.parse(opened.accessToken)).toMatchObject({ sub: jane.id, typ: 'access' });
+      expect(store.rows).toHaveLength(1);
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code(1) }))).toBe('MFA.CHALLENGE_INVALID');
+      expect(store.rows).toHaveLength(1);
+    });
+
+    it('five wrong codes lock the account (429), for the right code too', async () => {
+      const { mfaToken, code } = await withMfa();
+      const wrong = code() === '000000' ? '111111' : '000000';
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: wrong }))).toBe('MFA.INVALID_CODE');
+      for (let i = 0; i < 4; i++) await codeOf(completeMfa.execute({ mfaToken, code: wrong }));
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code() }))).toBe('MFA.TOO_MANY_ATTEMPTS');
+      expect(store.rows).toHaveLength(0);
+    });
+
+    it('an unknown or expired challenge is refused before any code is checked', async () => {
+      const { mfaToken, code } = await withMfa();
+      expect(await codeOf(completeMfa.execute({ mfaToken: 'not-a-challenge', code: code() }))).toBe('MFA.CHALLENGE_INVALID');
+      clock.advance(60 * 60 * 1000);
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code() }))).toBe('MFA.CHALLENGE_INVALID');
+      expect(store.rows).toHaveLength(0);
+    });
+
+    it('a user blocked after the password step gets 403 BLOCKED with the right code, and no session', async () => {
+      const { jane, mfaToken, code } = await withMfa();
+      accounts.rows.find((r) => r.id === jane.id)!.blocked = true;
+      expect(await codeOf(completeMfa.execute({ mfaToken, code: code() }))).toBe('BLOCKED');
+      expect(store.rows).toHaveLength(0);
+    });
+  });
+  describe('VerifyEmailSignInUseCase: the right code verifies the email and signs in as a login would', () => {
+    const tx = { kind: 'transaction' } as const;
+    async function unverified(over: Parameters<InMemoryUserAccounts['add']>[0] = {}) {
+      const user = accounts.add({ emailVerified: false, ...over });
+      const issued = await issueCode.execute(tx, { userId: user.id, purpose: 'email_verification' });
+      return { user, code: issued!.code };
+    }
+
+    it('verifies the email and opens a session (access token and a refresh token)', async () => {
+      const { user, code } = await unverified();
+      const result = await verifyEmailSignIn.execute({ email: user.email, otp: code });
+      expect(result).toMatchObject({ message: 'Your email has been verified', accessToken: expect.any(String) });
+      expect(JSON.parse((result as { accessToken: string }).accessToken)).toMatchObject({ sub: user.id });
+      expect(accounts.rows[0].emailVerified).toBe(true);
+      expect(store.rows).toHaveLength(1);
+    });
+
+    it('a wrong code verifies nothing and opens nothing', async () => {
+      const { user, code } = await unverified();
+      expect(await codeOf(verifyEmailSignIn.execute({ email: user.email, otp: code === '000000' ? '000001' : '000000' }))).toMatch(/^OTP\./);
+      expect(accounts.rows[0].emailVerified).toBe(false);
+      expect(store.rows).toHaveLength(0);
+    });
+
+    it('a blocked account, and an Admin without 2FA, are verified but not signed in', async () => {
+      for (const over of [{ blocked: true, email: 'b@example.test', username: 'b' }, { roles: ['User', 'Admin'] as never, email: 'a@example.test', username: 'a' }]) {
+        const { user, code } = await unverified(over);
+        const result = await verifyEmailSignIn.execute({ email: user.email, otp: code });
+        expect(result).toEqual({ message: 'Your email has been verified' });
+        expect(accounts.rows.find((r) => r.id === user.id)?.emailVerified).toBe(true);
+      }
+      expect(store.rows).toHaveLength(0);
+    });
+
+    it('with 2FA on, it gives the login challenge, which the right code then spends', async () => {
+      const { user, code } = await unverified();
+      const secret = Totp.newSecret();
+      await mfaStore.setPending(tx, user.id, mfa.seal(secret));
+      await mfaStore.enable(tx, user.id, mfa.seal(secret), clock.now(), totpStepAt(clock.now().getTime()) - 5);
+      const result = await verifyEmailSignIn.execute({ email: user.email, otp: code });
+      if (!result.mfaRequired) throw new Error('expected the 2FA step');
+      expect(store.rows).toHaveLength(0);
+      await completeMfa.execute({ mfaToken: result.mfaToken, code: Totp.codeAt(secret, totpStepAt(clock.now().getTime())) });
+      expect(store.rows).toHaveLength(1);
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { IsEmail, IsString } from 'class-validator';
-import { DomainError } from '@mirrorline/shared';
-import { createValidationPipe } from './validation';
+import { DomainError } from '../domain/domain-error';
+import { createValidationPipe, refusedFields } from './validation-pipe';
 
 class LoginBody {
   @IsEmail()
@@ -55,5 +55,12 @@ describe('validation pipe: the checks every input gets in one place', () => {
   it('refuses null for a field the DTO does not document as nullable', async () => {
     const error = await pipe.transform({ email: 'a@b.co', password: null }, meta).catch((e) => e);
     expect(error.details.errors).toEqual({ password: ['password cannot be null'] });
+  });
+});
+
+describe('refusedFields: the DTO specs of the libs', () => {
+  it('names the refused fields, sorted, or says accepted', async () => {
+    await expect(refusedFields(LoginBody, { email: 'a@b.co', password: 'x' })).resolves.toBe('accepted');
+    await expect(refusedFields(LoginBody, { password: 1, email: 'nope', extra: true })).resolves.toEqual(['email', 'extra', 'password']);
   });
 });

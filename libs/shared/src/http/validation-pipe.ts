@@ -1,5 +1,5 @@
 import { type ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { DomainError } from '@mirrorline/shared';
+import { DomainError } from '../domain/domain-error';
 
 function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
   for (const error of errors) {
@@ -79,4 +79,18 @@ export function createValidationPipe(): ValidationPipe {
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => failure(collect(errors)),
   });
+}
+
+/**
+ * The fields the app's ValidationPipe refuses in `value` for the DTO `metatype` (sorted), or 'accepted': the DTO
+ * specs of the libs check a route's input rules with it, without HTTP. Any other error is thrown.
+ */
+export async function refusedFields(metatype: new () => object, value: unknown, type: 'body' | 'query' = 'body'): Promise<string[] | 'accepted'> {
+  try {
+    await createValidationPipe().transform(value, { type, metatype, data: '' });
+    return 'accepted';
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'VALIDATION_FAILED') throw error;
+    return Object.keys((error.details.errors ?? {}) as Record<string, string[]>).sort();
+  }
 }

@@ -1,0 +1,3 @@
+import { runGroup } from '../support/spec-groups';
+
+runGroup('e2e', 3);

@@ -1,0 +1,105 @@
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Logger } from '@nestjs/common';
+import { __resetOutOfContextForTests as resetPinoOutOfContext } from 'nestjs-pino/PinoLogger';
+
+/**
+ * Spec groups: how `npm test` runs the database tiers (docs/testing.md, "Spec groups").
+ *
+ * Jest gives every spec file a module registry of its own, so each e2e or medium file used to load the whole app
+ * (NestJS, MikroORM, knex, every lib: most of a file's time on a loaded machine, far more than booting the app on
+ * its database copy). A group file loads the app's modules once and runs several spec files in it, one after the
+ * other, each in a `describe` named after its file. Nothing else is shared: each spec file still boots its own app
+ * (`createTestApp`) on its own copy of the template database, with its own config, clock and feed, and closes it.
+ * The spec files stay as they are, and `npx jest test/x.e2e-spec.ts --selectProjects e2e` runs one alone.
+ * What the files of a group do share are the modules and their state: the loggers' (Nest's static Logger, which an
+ * app points at its own pino; nestjs-pino's logger outside requests) are put back before each file, as a fresh
+ * registry has them (below); a spy on a shared object (`Logger.prototype`, `process.stdout`) is restored by the
+ * spec that made it (try/finally or its afterAll), not left for the next file; spies on the spec's own app
+ * (`t.app.get(Clock)`) go with the app. Nothing restores them all at the end of a file: a spec may make its spies
+ * while its describe is collected, before any file of the group has run.
+ */
+const ROOT = join(__dirname, '..', '..');
+/** Where the group files are: `<tier>-<n>.group-spec.ts`, n = 1 … the tier's `groups`. */
+const GROUPS_DIR = join(ROOT, 'test', 'groups');
+const TIERS = {
+  e2e: { dir: join(ROOT, 'test'), suffix: '.e2e-spec.ts', groups: 6 },
+  medium: { dir: join(ROOT, 'test', 'medium'), suffix: '.medium-spec.ts', groups: 2 },
+} as const;
+type Tier = keyof typeof TIERS;
+/** Folders of other tiers under test/ (the e2e project ignores test/browser; the others match other suffixes). */
+const SKIPPED_DIRS = new Set(['browser', 'node_modules']);
+
+/** Each spec file of the tier (what its Jest project matches) with its size, the weight the groups are balanced on. */
+function specFiles(tier: Tier): Array<{ path: string; size: number }> {
+  const { dir, suffix } = TIERS[tier];
+  const walk = (at: string): string[] =>
+    readdirSync(at, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : walk(path);
+      return entry.name.endsWith(suffix) ? [path] : [];
+    });
+  return walk(dir)
+    .sort()
+    .map((path) => ({ path, size: statSync(path).size }));
+}
+
+/**
+ * The spec files of group `index` (1-based) of the tier: the largest first, each to the lightest group so far. The
+ * same files always make the same groups, and every spec file of the tier is in exactly one of them.
+ */
+export function groupFiles(tier: Tier, index: number): string[] {
+  const groups = Array.from({ length: TIERS[tier].groups }, () => ({ size: 0, files: [] as string[] }));
+  for (const file of specFiles(tier).sort((a, b) => b.size - a.size || a.path.localeCompare(b.path))) {
+    const lightest = groups.reduce((min, g) => (g.size < min.size ? g : min));
+    lightest.size += file.size;
+    lightest.files.push(file.path);
+  }
+  return groups[index - 1].files.sort();
+}
+
+/**
+ * Registers the spec files of one group in the calling group file. Each runs in a `describe` named after its file,
+ * and its wall time (from its first hook to its last) goes to test-output/spec-groups/ for the "slowest spec files"
+ * of `npm test`.
+ */
+export function runGroup(tier: Tier, index: number): void {
+  // a group file missing (or one too many) would leave spec files out of `npm test` without a word
+  const groupFileNames = readdirSync(GROUPS_DIR).filter((name) => name.startsWith(`${tier}-`) && name.endsWith('.group-spec.ts'));
+  const expected = Array.from({ length: TIERS[tier].groups }, (_, i) => `${tier}-${i + 1}.group-spec.ts`);
+  if (groupFileNames.sort().join() !== expected.sort().join()) {
+    throw new Error(`test/groups must hold exactly ${expected.join(', ')} (found ${groupFileNames.join(', ') || 'none'})`);
+  }
+  const times: Array<{ file: string; seconds: number }> = [];
+  // Nest's static Logger as a fresh registry has it (no app made yet): each app points it at its own pino
+  // (app.useLogger), where a later file's `new Logger(…)` outside any app would still write
+  const nestLogger = Logger as unknown as { staticInstanceRef?: unknown; logLevels?: unknown };
+  const fresh = { ref: nestLogger.staticInstanceRef, levels: nestLogger.logLevels };
+  for (const path of groupFiles(tier, index)) {
+    const file = relative(ROOT, path);
+    describe(file, () => {
+      let started = 0;
+      beforeAll(() => {
+        started = Date.now();
+        // nestjs-pino keeps the logger of the first app a registry made for every later app's lines outside a
+        // request (module state): each spec file's app gets its own, as it does when the file runs alone
+        // (test/auth-logging.e2e-spec.ts reads its app's log); and Nest's static Logger no longer points at the
+        // last file's app (test/database-monitor.e2e-spec.ts logs without an app).
+        resetPinoOutOfContext();
+        nestLogger.staticInstanceRef = fresh.ref;
+        nestLogger.logLevels = fresh.levels;
+      });
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      require(path);
+      // declared after the spec file's own hooks, so it runs after its afterAll (its app closed)
+      afterAll(() => {
+        times.push({ file, seconds: (Date.now() - started) / 1000 });
+      });
+    });
+  }
+  afterAll(() => {
+    const dir = join(ROOT, 'test-output', 'spec-groups');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${tier}-${index}.json`), JSON.stringify({ tier, group: index, files: times }));
+  });
+}
