@@ -24,3 +24,4 @@ export * from './domain/trader-stats';
 export { ReadCopyTradingUseCase } from './application/use-cases/read-copy-trading/read-copy-trading.use-case';
 export { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 export { syncDemoHistory, syncDemoHistoryOnStart, type DemoHistoryResult } from './adapters/persistence/demo/demo-history';
+export { TraderOrderQueue } from './application/services/trader-order-queue';

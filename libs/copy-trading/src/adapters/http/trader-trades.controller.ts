@@ -8,6 +8,7 @@ import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-tr
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTradeLevelsUseCase } from '../../application/use-cases/update-trade-levels/update-trade-levels.use-case';
 import { AdminTradeAuditInterceptor } from './admin-trade-audit.interceptor';
+import { TraderOrderInterceptor } from './trader-order.interceptor';
 import { assertEmptyBody, OpenTradeDto, TraderIdQueryDto, TraderScopeQueryDto, UpdateTradeLevelsDto } from './dto/copy-trading.dto';
 import { CloseTradeResultDto, FollowersPageDto, OpenTradeResultDto, TradeDto, TraderTradesPageDto } from './dto/copy-trading.response.dto';
 
@@ -44,9 +45,11 @@ export class TraderTradesController {
   @TradeScope()
   // An admin's action for a trader is audited inside the request's transaction: a decorator listed higher wraps
   // closer to the handler, so AdminTradeAuditInterceptor runs inside @Idempotent's transaction (and a replay,
-  // which applies nothing, audits nothing).
+  // which applies nothing, audits nothing). TraderOrderInterceptor, listed lowest, wraps them all: the order
+  // waits for its turn before the transaction begins.
   @UseInterceptors(AdminTradeAuditInterceptor)
   @Idempotent()
+  @UseInterceptors(TraderOrderInterceptor)
   @ApiCreatedResponse({ type: OpenTradeResultDto, description: 'trade.entryPrice is the fill' })
   @ApiOperation({ summary: 'Open a trade (Trader; Admin with ?traderId=)', description: 'A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit. Send an Idempotency-Key: a retry (after a cut connection or a crash) replays the first open instead of opening and fanning out a second trade.' })
   @ApiForbiddenResponse({ description: 'KYC_REQUIRED (the trader is not KYC Verified); FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
@@ -69,6 +72,7 @@ export class TraderTradesController {
   @HttpCode(200)
   @UseInterceptors(AdminTradeAuditInterceptor)
   @Idempotent()
+  @UseInterceptors(TraderOrderInterceptor)
   @ApiOkResponse({ type: CloseTradeResultDto, description: 'the closed trade and its settlement' })
   @ApiOperation({ summary: 'Close a trade (Trader; Admin with ?traderId=)', description: 'At the market; settles every copied position in one transaction (pnl, profit share, copy stop losses). A retry with the same Idempotency-Key replays the settlement instead of a 409.' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { outsideRequest } from '@mirrorline/shared';
 import type { Quote } from '../../domain/instrument';
 import { QuoteListener } from '../ports/market-quotes';
 import { MarketStore } from '../ports/market-store';
@@ -56,7 +57,10 @@ export class LatestQuotes extends QuoteListener {
   private reload(): Promise<ReadonlyMap<string, Quote>> {
     this.reloading ??= (async () => {
       const since = this.batches;
-      const stored = await this.store.latestQuotes();
+      // A read for every caller, not for the request that happens to start it: it takes a worker's connection
+      // (outsideRequest). A request inside its transaction (an order's fill) must never need a second connection
+      // from the requests' share of the pool, which a burst of requests may hold entirely.
+      const stored = await outsideRequest(() => this.store.latestQuotes());
       const current = this.snapshot;
       const next = new Map<string, Quote>();
       for (const quote of stored) {
