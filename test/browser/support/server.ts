@@ -65,6 +65,9 @@ export async function startServer(env: Record<string, string>): Promise<{ baseUr
       // The simulated market ticks every second, but a busy test machine can delay a tick past the 2 s a fill
       // may use (test/market-fill-age.e2e-spec.ts checks that rule): fills accept a quote as old as a mark does.
       MARKET_MAX_FILL_AGE_MS: '10000',
+      // No load shedding by queue wait (DB_QUEUE_SHED_MS, tested in test/faults/overload): a busy machine is not an
+      // overload these specs should see 503s for.
+      DB_QUEUE_SHED_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

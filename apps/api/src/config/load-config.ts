@@ -358,6 +358,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownGraceMs: milliseconds(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
     dbStatementTimeoutMs: milliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
     dbAcquireTimeoutMs: milliseconds(env, 'DB_ACQUIRE_TIMEOUT_MS', 2_000, 100, 60_000),
+    dbQueueShedMs: milliseconds(env, 'DB_QUEUE_SHED_MS', 250, 0, 60_000),
     dbPingTimeoutMs: milliseconds(env, 'DB_PING_TIMEOUT_MS', 1_500, 100, 60_000),
     dbPoolSize,
     maxInFlight: count(env, 'MAX_IN_FLIGHT', defaultMaxInFlight(dbPoolSize), 1, 100_000),

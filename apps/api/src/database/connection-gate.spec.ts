@@ -1,4 +1,4 @@
-import { runAsRequest } from '@mirrorline/shared';
+import { databaseUnavailableReason, runAsRequest } from '@mirrorline/shared';
 import { ConnectionGate } from './connection-gate';
 import { DatabaseAnswers } from './database-answers';
 import { WORKER_CONNECTIONS } from '../config/load-config';
@@ -17,9 +17,9 @@ function fakeClient() {
   return { client, destroyed };
 }
 
-function gate(poolSize: number, acquireMs = 60_000) {
+function gate(poolSize: number, acquireMs = 60_000, shedMs = 0) {
   const answers = new DatabaseAnswers();
-  const g = new ConnectionGate({} as never, { dbPoolSize: poolSize, dbAcquireTimeoutMs: acquireMs, dbStatementTimeoutMs: 5_000 }, answers);
+  const g = new ConnectionGate({} as never, { dbPoolSize: poolSize, dbAcquireTimeoutMs: acquireMs, dbQueueShedMs: shedMs, dbStatementTimeoutMs: 5_000 }, answers);
   const { client, destroyed } = fakeClient();
   g.install(client as never);
   const asRequest = () => runAsRequest(() => client.acquireConnection());
@@ -51,6 +51,51 @@ describe('ConnectionGate', () => {
     const { asRequest } = gate(WORKER_CONNECTIONS + 1, 20);
     await asRequest();
     await expect(asRequest()).rejects.toMatchObject({ name: 'KnexTimeoutError', message: expect.stringMatching(/^Timeout acquiring a connection/) });
+  });
+
+  it('sheds a request at once (a 503, "overloaded") while the head of the line has waited past DB_QUEUE_SHED_MS; before that, and once the line is gone, it waits its turn', async () => {
+    let now = 1_000;
+    const clock = jest.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const { g, client, asRequest } = gate(WORKER_CONNECTIONS + 1, 60_000, 250);
+      const held = await asRequest();
+      const first = asRequest(); // the head of the line from t = 1000
+      now += 250;
+      const second = asRequest(); // the head has waited 250 ms, not more: it joins the line
+      now += 1;
+      const shed = await asRequest().catch((error: unknown) => error);
+      expect(shed).toMatchObject({ name: 'PoolShedError' });
+      expect(databaseUnavailableReason(shed)).toBe('overloaded: shed at the line for a pooled connection');
+      // Workers are never shed.
+      const worker = await client.acquireConnection();
+      await client.releaseConnection(worker as never);
+      // The line drains in order; then a request gets in at once again.
+      await client.releaseConnection(held as never);
+      await client.releaseConnection((await first) as never);
+      await client.releaseConnection((await second) as never);
+      expect(g.heldByRequests).toBe(0);
+      now += 10_000;
+      await client.releaseConnection((await asRequest()) as never);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('never sheds with DB_QUEUE_SHED_MS=0', async () => {
+    let now = 1_000;
+    const clock = jest.spyOn(performance, 'now').mockImplementation(() => now);
+    try {
+      const { client, asRequest } = gate(WORKER_CONNECTIONS + 1, 60_000, 0);
+      const held = await asRequest();
+      const first = asRequest();
+      now += 60_000;
+      const second = asRequest();
+      await client.releaseConnection(held as never);
+      await client.releaseConnection((await first) as never);
+      await expect(second).resolves.toBeDefined();
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('on fail() after DB_STATEMENT_TIMEOUT_MS of silence: ends the queries in flight (sockets destroyed), refuses requests at once, and recovers', async () => {

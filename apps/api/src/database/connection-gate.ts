@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, requestArrival, type AppConfig } from '@mirrorline/shared';
+import { APP_CONFIG, POOL_SHED_ERROR, requestArrival, type AppConfig } from '@mirrorline/shared';
 import { WORKER_CONNECTIONS } from '../config/load-config';
 import { DatabaseAnswers } from './database-answers';
 
@@ -24,11 +24,18 @@ interface Waiter {
   resolve: () => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
+  /** performance.now() when it joined the line */
+  since: number;
 }
 
 /** The error of a request that got no connection in time (the 503's reason: "no pooled connection within the acquire timeout"). */
 function acquireTimeout(): Error {
   return Object.assign(new Error('Timeout acquiring a connection: requests hold every connection they may use'), { name: 'KnexTimeoutError' });
+}
+
+/** The error of a request shed at the line for a connection (DB_QUEUE_SHED_MS): a 503 at once, nothing began. */
+function shed(): Error {
+  return Object.assign(new Error('Load shed: the requests waiting for a pooled connection have waited too long already'), { name: POOL_SHED_ERROR });
 }
 
 /** The error of a request asking for a connection while the database does not answer (SQLSTATE 08006: a 503). */
@@ -41,6 +48,10 @@ function databaseDown(): Error {
  * - requests hold at most DB_POOL_SIZE − WORKER_CONNECTIONS pooled connections at once; the others stay for
  *   the background workers (price watcher, outbox sweep, market feed), which a burst of requests never starves.
  *   A request past the limit waits in line for DB_ACQUIRE_TIMEOUT_MS at most, then answers 503;
+ * - load shedding by queue wait: while the request at the head of that line has waited longer than
+ *   DB_QUEUE_SHED_MS, a request asking for a connection answers 503 at once instead of joining it. An overload
+ *   then costs the requests it sheds a few milliseconds, and the line (so the accepted requests' latency) stops
+ *   growing; MAX_IN_FLIGHT, a count, cannot tell a burst of cheap reads from a burst of fan-outs;
  * - when the database monitor finds the database gone or frozen (nothing answered for DB_STATEMENT_TIMEOUT_MS),
  *   `fail()` ends every query in flight at once (its connection is destroyed: the query rejects, the transaction
  *   never commits, the request answers 503) instead of letting a long one (a settlement's 120 s bound) wait, and
@@ -51,6 +62,7 @@ export class ConnectionGate implements OnModuleInit {
   private readonly logger = new Logger('Database');
   private readonly limit: number;
   private readonly timeoutMs: number;
+  private readonly shedMs: number;
   private readonly silenceMs: number;
   private held = 0;
   private readonly waiting: Waiter[] = [];
@@ -61,11 +73,12 @@ export class ConnectionGate implements OnModuleInit {
 
   constructor(
     private readonly orm: MikroORM,
-    @Inject(APP_CONFIG) config: Pick<AppConfig, 'dbPoolSize' | 'dbAcquireTimeoutMs' | 'dbStatementTimeoutMs'>,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'dbPoolSize' | 'dbAcquireTimeoutMs' | 'dbQueueShedMs' | 'dbStatementTimeoutMs'>,
     @Optional() private readonly answers?: DatabaseAnswers,
   ) {
     this.limit = config.dbPoolSize - WORKER_CONNECTIONS;
     this.timeoutMs = config.dbAcquireTimeoutMs;
+    this.shedMs = config.dbQueueShedMs;
     this.silenceMs = config.dbStatementTimeoutMs;
   }
 
@@ -149,14 +162,16 @@ export class ConnectionGate implements OnModuleInit {
     this.lastPing = now;
   }
 
-  private enter(): Promise<void> {
+  private enter(now = performance.now()): Promise<void> {
     if (this.down) return Promise.reject(databaseDown());
     if (this.held < this.limit && this.waiting.length === 0) {
       this.held++;
       return Promise.resolve();
     }
+    if (this.shedMs > 0 && this.waiting.length > 0 && now - this.waiting[0].since > this.shedMs) return Promise.reject(shed());
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
+        since: now,
         resolve,
         reject,
         timer: setTimeout(() => {

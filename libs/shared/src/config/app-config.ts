@@ -39,6 +39,11 @@ export interface AppConfig {
   dbStatementTimeoutMs: number;
   /** How long a request waits for a pooled connection (and a new connection for its handshake) before a 503. */
   dbAcquireTimeoutMs: number;
+  /**
+   * DB_QUEUE_SHED_MS: load shedding by queue wait. While the request at the head of the line for a pooled connection
+   * has waited longer than this, a request asking for one answers 503 at once instead of joining the line (0: off).
+   */
+  dbQueueShedMs: number;
   /** DB_PING_TIMEOUT_MS: how long the database monitor waits for its ping before it counts as unanswered (two in a row trip it). */
   dbPingTimeoutMs: number;
   /** DB_POOL_SIZE: pooled connections of this process; a few are kept for the background workers (price watcher, outbox, feed). */

@@ -29,7 +29,10 @@ function unavailable(operation: string, bucket: string, error: unknown): Error {
 }
 
 const log = new Logger('S3DocumentStore');
-const sdkLogger = { debug: () => undefined, info: () => undefined, warn: (message: unknown) => log.debug(String(message)), error: (message: unknown) => log.debug(String(message)) };
+/** The SDK logs objects as often as strings: a line that says something ("[object Object]" said nothing). */
+const sdkLine = (message: unknown): string =>
+  typeof message === 'string' ? message : message instanceof Error ? `${message.name}: ${message.message}` : (JSON.stringify(message) ?? String(message)).slice(0, 500);
+const sdkLogger = { debug: () => undefined, info: () => undefined, warn: (message: unknown) => log.debug(sdkLine(message)), error: (message: unknown) => log.debug(sdkLine(message)) };
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);

@@ -177,6 +177,19 @@ describe('IdempotencyInterceptor (exactly once)', () => {
     expect(db.effects).toEqual(['moved']);
   });
 
+  it('rethrows at once a request that got no connection (shed, or none within the acquire timeout): nothing began, so it asks nothing of the key', async () => {
+    for (const name of ['PoolShedError', 'KnexTimeoutError']) {
+      const { db, store, interceptor } = setup();
+      const uow = (interceptor as unknown as { uow: UnitOfWork }).uow;
+      jest.spyOn(uow, 'enclose').mockRejectedValueOnce(Object.assign(new Error('no connection'), { name }));
+      const find = jest.spyOn(store, 'find');
+      const { next, calls } = handler(db, { id: 't1' });
+      await expect(lastValueFrom(interceptor.intercept(context({ amount: '1.00' }, `k-${name}`).ctx, next))).rejects.toMatchObject({ name });
+      expect(find).toHaveBeenCalledTimes(1); // the look-up before the transaction, not the 3 tries after a lost COMMIT
+      expect(calls.n).toBe(0);
+    }
+  });
+
   it('never runs again a key a version before exactly-once left without an outcome: 409 IDEMPOTENCY_KEY_IN_PROGRESS', async () => {
     const { db, interceptor } = setup();
     db.committed.set('u1:old', { id: 'u1:old', fingerprint: requestFingerprint('POST', '/api/wallet/deposit', { a: 1 }), outcome: null });

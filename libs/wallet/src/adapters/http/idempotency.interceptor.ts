@@ -3,7 +3,7 @@ import { ApiHeader } from '@nestjs/swagger';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { DomainError, isDatabaseUnavailable, isDomainError, UnitOfWork, type DomainErrorKind } from '@mirrorline/shared';
+import { DomainError, isDatabaseUnavailable, isDomainError, isNoConnection, UnitOfWork, type DomainErrorKind } from '@mirrorline/shared';
 import type { AuthenticatedUser } from '@mirrorline/auth';
 import { IdempotencyStore, type KeyRecord, type StoredOutcome } from '../../application/ports/idempotency-store';
 import { keyInProgress } from '../persistence/sql-idempotency-store';
@@ -134,8 +134,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
         }
       });
     } catch (error) {
-      // Lost at COMMIT (the database went away while committing)? Then the key says whether it committed.
-      const committed = isDatabaseUnavailable(error) ? await this.committedRecord(userId, key, fingerprint) : null;
+      // Lost at COMMIT (the database went away while committing)? Then the key says whether it committed. A request
+      // that never got a connection (shed, or none within the acquire timeout) committed nothing: its 503 is at once.
+      const committed = isDatabaseUnavailable(error) && !isNoConnection(error) ? await this.committedRecord(userId, key, fingerprint) : null;
       if (!committed) throw error;
       outcome = { replay: committed };
     }
