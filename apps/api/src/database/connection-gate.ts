@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { APP_CONFIG, POOL_SHED_ERROR, requestArrival, type AppConfig } from '@mirrorline/shared';
+import { APP_CONFIG, requestArrival, type AppConfig } from '@mirrorline/shared';
 import { WORKER_CONNECTIONS } from '../config/load-config';
 import { DatabaseAnswers } from './database-answers';
 
@@ -33,11 +33,6 @@ function acquireTimeout(): Error {
   return Object.assign(new Error('Timeout acquiring a connection: requests hold every connection they may use'), { name: 'KnexTimeoutError' });
 }
 
-/** The error of a request shed at the line for a connection (DB_QUEUE_SHED_MS): a 503 at once, nothing began. */
-function shed(): Error {
-  return Object.assign(new Error('Load shed: the requests waiting for a pooled connection have waited too long already'), { name: POOL_SHED_ERROR });
-}
-
 /** The error of a request asking for a connection while the database does not answer (SQLSTATE 08006: a 503). */
 function databaseDown(): Error {
   return Object.assign(new Error('Connection failure: the database does not answer (database monitor)'), { code: '08006' });
@@ -48,10 +43,11 @@ function databaseDown(): Error {
  * - requests hold at most DB_POOL_SIZE − WORKER_CONNECTIONS pooled connections at once; the others stay for
  *   the background workers (price watcher, outbox sweep, market feed), which a burst of requests never starves.
  *   A request past the limit waits in line for DB_ACQUIRE_TIMEOUT_MS at most, then answers 503;
- * - load shedding by queue wait: while the request at the head of that line has waited longer than
- *   DB_QUEUE_SHED_MS, a request asking for a connection answers 503 at once instead of joining it. An overload
- *   then costs the requests it sheds a few milliseconds, and the line (so the accepted requests' latency) stops
- *   growing; MAX_IN_FLIGHT, a count, cannot tell a burst of cheap reads from a burst of fan-outs;
+ * - `overloaded`: the request at the head of that line has waited longer than DB_QUEUE_SHED_MS. Admission
+ *   control (configure-app.ts) then answers new requests 503 at once, before any work (load shedding by queue
+ *   wait), so the line, and with it the accepted requests' latency, stops growing; MAX_IN_FLIGHT, a count,
+ *   cannot tell a burst of cheap reads from a burst of fan-outs. A request already admitted is never shed
+ *   halfway: its next statement joins the line;
  * - when the database monitor finds the database gone or frozen (nothing answered for DB_STATEMENT_TIMEOUT_MS),
  *   `fail()` ends every query in flight at once (its connection is destroyed: the query rejects, the transaction
  *   never commits, the request answers 503) instead of letting a long one (a settlement's 120 s bound) wait, and
@@ -126,6 +122,11 @@ export class ConnectionGate implements OnModuleInit {
     };
   }
 
+  /** Whether new requests must be turned away: the head of the line for a connection has waited past DB_QUEUE_SHED_MS. */
+  overloaded(now = performance.now()): boolean {
+    return this.shedMs > 0 && this.waiting.length > 0 && now - this.waiting[0].since > this.shedMs;
+  }
+
   /** Milliseconds since the database last answered anything: a pooled statement, or the monitor's ping. */
   silentFor(now = Date.now()): number {
     return Math.min(this.answers?.silentFor(now) ?? Infinity, now - this.lastPing);
@@ -168,7 +169,6 @@ export class ConnectionGate implements OnModuleInit {
       this.held++;
       return Promise.resolve();
     }
-    if (this.shedMs > 0 && this.waiting.length > 0 && now - this.waiting[0].since > this.shedMs) return Promise.reject(shed());
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
         since: now,

@@ -18,6 +18,16 @@ describe('Admission', () => {
     expect(admission.stats).toEqual({ inFlight: 2, rejected: 1 });
   });
 
+  it('turns every request away while the line for a pooled connection is too long (load shedding by queue wait), and admits again once it is not', () => {
+    let long = true;
+    const admission = new Admission(100, () => long);
+    expect(admission.admit(response())).toBe(false);
+    expect(admission.admit(response())).toBe(false);
+    long = false;
+    expect(admission.admit(response())).toBe(true);
+    expect(admission.stats).toEqual({ inFlight: 1, rejected: 2 });
+  });
+
   it('answers a turned-away request 503 SERVICE_UNAVAILABLE with Retry-After: 1', () => {
     const { status, body, headers } = errorResponse(overloaded());
     expect(status).toBe(503);

@@ -14,6 +14,7 @@ import { Drain } from './drain';
 import { requestDeadline } from './server-timeouts';
 import { Admission, ADMISSION_EXEMPT, overloaded } from './admission';
 import { refuseDeepBodies } from './body-depth';
+import { ConnectionGate } from '../database/connection-gate';
 import { DatabaseMonitor } from '../database/database-monitor';
 import { lazyRequestContext } from '../database/request-context';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -57,7 +58,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   // AdminJS and Swagger UI ship inline scripts and styles: relax CSP there only.
   const relaxedHelmet = staticHeaders(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, hsts: config.isProduction }));
   const database = app.get(DatabaseMonitor);
-  const admission = new Admission(config.maxInFlight);
+  const gate = app.get(ConnectionGate);
+  const admission = new Admission(config.maxInFlight, () => gate.overloaded());
   // One middleware for what every request needs at the edge (each Express layer costs a little on every request):
   app.use((req: Request, res: Response, next: NextFunction) => {
     const path = req.path;
@@ -70,7 +72,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
     // While the database does not answer, API requests get a 503 at once instead of each waiting for a
     // timeout (health answers its own 503 with the reason).
     if (!database.available && !/^\/api\/(health|wakeup)\/?$/i.test(path)) return answerUnread(req, res, databaseUnavailable(database.unavailableReason));
-    // Admission control: past MAX_IN_FLIGHT requests in flight, 503 at once (health and event streams exempt).
+    // Admission control (health and event streams exempt): 503 at once past MAX_IN_FLIGHT requests in flight, or
+    // while the line for a pooled connection has waited past DB_QUEUE_SHED_MS (load shedding by queue wait).
     if (ADMISSION_EXEMPT.test(path) || admission.admit(res)) return next();
     answerUnread(req, res, overloaded());
   });

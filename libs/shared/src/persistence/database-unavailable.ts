@@ -51,21 +51,14 @@ interface ErrorLike {
   cause?: unknown;
 }
 
-/** The name of the error of a request shed at the line for a pooled connection (apps/api ConnectionGate). */
-export const POOL_SHED_ERROR = 'PoolShedError';
-
-/** Errors raised before the request got a connection: nothing of it reached the database, so nothing committed. */
-export const isNoConnection = (error: unknown): boolean => {
-  const name = (error as ErrorLike | null)?.name;
-  return name === 'KnexTimeoutError' || name === POOL_SHED_ERROR;
-};
+/** The error of a request that got no pooled connection in time: nothing of it reached the database, so nothing committed. */
+export const isNoConnection = (error: unknown): boolean => (error as ErrorLike | null)?.name === 'KnexTimeoutError';
 
 /** Why the database is unavailable ("connection refused", "statement timeout", …), or null for any other error. */
 export function databaseUnavailableReason(error: unknown, depth = 0): string | null {
   if (!error || typeof error !== 'object' || depth > 4) return null;
   const e = error as ErrorLike;
   if (e.name === 'KnexTimeoutError') return 'no pooled connection within the acquire timeout';
-  if (e.name === POOL_SHED_ERROR) return 'overloaded: shed at the line for a pooled connection';
   for (const code of [e.code, e.sqlState]) {
     if (typeof code === 'string' && (SOCKET_CODES[code] || SQL_STATES[code])) return SOCKET_CODES[code] ?? SQL_STATES[code];
   }

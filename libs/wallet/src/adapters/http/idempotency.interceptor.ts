@@ -135,7 +135,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       });
     } catch (error) {
       // Lost at COMMIT (the database went away while committing)? Then the key says whether it committed. A request
-      // that never got a connection (shed, or none within the acquire timeout) committed nothing: its 503 is at once.
+      // that got no connection within the acquire timeout committed nothing: its 503 is at once.
       const committed = isDatabaseUnavailable(error) && !isNoConnection(error) ? await this.committedRecord(userId, key, fingerprint) : null;
       if (!committed) throw error;
       outcome = { replay: committed };
