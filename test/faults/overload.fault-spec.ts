@@ -77,8 +77,8 @@ describe('faults: frozen database in flight, overload, slow clients, bad upload 
     pgPort = await freePort();
     // A small MAX_IN_FLIGHT, so that the burst below exceeds it however slowly a loaded host accepts connections
     // (at load 19 the default, 160, was never reached: the process took the 400 connections in one by one).
-    // Production's load shedding by queue wait (the faults' default turns it off).
-    const ms = await start({ MAX_IN_FLIGHT: String(MAX_IN_FLIGHT), DB_QUEUE_SHED_MS: '250' });
+    // Production's fail-fast bounds (the faults' defaults turn them off): the acquire timeout and load shedding.
+    const ms = await start({ MAX_IN_FLIGHT: String(MAX_IN_FLIGHT), DB_ACQUIRE_TIMEOUT_MS: '2000', DB_QUEUE_SHED_MS: '250' });
     report.push(`start: healthy in ${ms} ms (DB_STATEMENT_TIMEOUT_MS=${STATEMENT_TIMEOUT_MS}: bound ${BOUND_MS} ms; MAX_IN_FLIGHT=${MAX_IN_FLIGHT})`);
     newUser = userFactory(() => db.sql);
   }, 120_000);
