@@ -97,31 +97,35 @@ describe('ledger adapter', () => {
     ).rejects.toThrow(/does not balance/);
   });
 
-  it('adjusts a balance up and down to a target against platform_adjustments', async () => {
+  const add = (userId: string, amount: number, actorId: string, reason = 'correction') => uow.run((tx) => adjust.addIn(tx, { userId, amount, actorId, reason }));
+
+  it('adds to a balance, up and down, against platform_adjustments', async () => {
     const admin = await createUser(t, { roles: ['User', 'Admin'] });
     const user = await createUser(t);
-    expect(await adjust.execute({ userId: user.id, targetCash: 25_050, actorId: admin.id })).toMatchObject({ before: 0, after: 25_050 });
-    const down = await adjust.execute({ userId: user.id, targetCash: 1_000, actorId: admin.id, reason: 'correction' });
+    expect(await add(user.id, 25_050, admin.id)).toMatchObject({ before: 0, after: 25_050 });
+    const down = await add(user.id, -24_050, admin.id, 'correction');
     expect(down).toMatchObject({ before: 25_050, after: 1_000 });
     expect(down.ledgerTransactionId).toMatch(/^\d+$/);
-    expect(await adjust.execute({ userId: user.id, targetCash: 1_000, actorId: admin.id })).toEqual({ before: 1_000, after: 1_000, ledgerTransactionId: null });
     expect((await ledger.balances(null, user.id)).cash).toBe(1_000);
     const [row] = await t.sql<{ type: string; description: string }>('SELECT type, description FROM ledger_transactions WHERE id = ?', [down.ledgerTransactionId]);
     expect(row).toEqual({ type: 'adjustment', description: `admin ${admin.id}: correction` });
   });
 
-  it('refuses a negative target and an unknown user', async () => {
+  it('refuses a result below zero, a zero amount and an unknown user, writing nothing', async () => {
     const user = await createUser(t);
-    await expect(adjust.execute({ userId: user.id, targetCash: -1, actorId: user.id })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(adjust.execute({ userId: randomUUID(), targetCash: 100, actorId: user.id })).rejects.toMatchObject({ code: 'USERS.NOT_FOUND' });
+    const before = await entriesCount();
+    await expect(add(user.id, -1, user.id)).rejects.toMatchObject({ code: 'WALLET.INSUFFICIENT_FUNDS' });
+    await expect(add(user.id, 0, user.id)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(add(randomUUID(), 100, user.id)).rejects.toMatchObject({ code: 'USERS.NOT_FOUND' });
+    expect(await entriesCount()).toBe(before);
   });
 
-  it('serialises concurrent adjustments: the last one wins and the ledger stays consistent', async () => {
+  it('serialises concurrent adjustments under the row locks: none is lost and the ledger stays consistent', async () => {
     const user = await createUser(t);
-    const targets = [100, 200, 300, 400, 500, 600, 700, 800];
-    await Promise.all(targets.map((targetCash) => adjust.execute({ userId: user.id, targetCash, actorId: user.id })));
+    const amounts = [100, 200, 300, 400, 500, 600, 700, 800];
+    await Promise.all(amounts.map((amount) => add(user.id, amount, user.id)));
     const cash = (await ledger.balances(null, user.id)).cash;
-    expect(targets).toContain(cash);
+    expect(cash).toBe(3_600);
     const [{ total }] = await t.sql<{ total: string }>(
       "SELECT coalesce(sum(e.amount), 0)::text AS total FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE a.owner_id = ? AND a.kind = 'cash'",
       [user.id],

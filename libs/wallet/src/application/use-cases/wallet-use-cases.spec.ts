@@ -37,7 +37,8 @@ function setup() {
     deposit: new RequestDepositUseCase(uow, clock, holders, repo),
     withdraw: new RequestWithdrawalUseCase(uow, clock, holders, ledger, repo, addresses),
     decide: new DecideTransactionUseCase(uow, clock, ledger, repo, holders, audit),
-    adjust: new AdjustBalanceUseCase(uow, ledger, holders),
+    uow,
+    adjust: new AdjustBalanceUseCase(ledger, holders),
   };
 }
 
@@ -102,15 +103,18 @@ describe('wallet use cases (in memory)', () => {
     expect((await s.ledger.balances(null, 'u1')).cash).toBe(0);
   });
 
-  it('adjusts cash to a target against platform_adjustments, both ways', async () => {
+  it('adds to cash against platform_adjustments, both ways, never below zero', async () => {
     const s = await funded('10.00');
-    expect(await s.adjust.execute({ userId: 'u1', targetCash: 2500, actorId: 'admin' })).toMatchObject({ before: 1000, after: 2500 });
+    const add = (userId: string, amount: number) => s.uow.run((tx) => s.adjust.addIn(tx, { userId, amount, actorId: 'admin', reason: 'correction' }));
+    expect(await add('u1', 1500)).toMatchObject({ before: 1000, after: 2500 });
     expect(s.ledger.platformBalance('platform_adjustments')).toBe(-1500);
-    expect(await s.adjust.execute({ userId: 'u1', targetCash: 0, actorId: 'admin' })).toMatchObject({ before: 2500, after: 0 });
+    expect(await add('u1', -2500)).toMatchObject({ before: 2500, after: 0 });
     expect(s.ledger.platformBalance('platform_adjustments')).toBe(1000);
-    expect(await s.adjust.execute({ userId: 'u1', targetCash: 0, actorId: 'admin' })).toEqual({ before: 0, after: 0, ledgerTransactionId: null });
-    await expect(s.adjust.execute({ userId: 'u1', targetCash: 1.5, actorId: 'admin' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(s.adjust.execute({ userId: 'ghost', targetCash: 1, actorId: 'admin' })).rejects.toMatchObject({ code: 'USERS.NOT_FOUND' });
+    await expect(add('u1', -1)).rejects.toMatchObject({ code: 'WALLET.INSUFFICIENT_FUNDS', kind: 'conflict' });
+    await expect(add('u1', 0)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(add('u1', 1.5)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(add('ghost', 1)).rejects.toMatchObject({ code: 'USERS.NOT_FOUND' });
+    expect((await s.ledger.balances(null, 'u1')).cash).toBe(0);
   });
 
   it('audits every decision with the status before and after, the amount and the ip', async () => {
