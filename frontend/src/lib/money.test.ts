@@ -69,6 +69,11 @@ describe('formatTimeLeft: a waiting period as the API dates it', () => {
     expect(formatTimeLeft('2026-11-27T14:00:00Z', now)).toBe('2 h');
     expect(formatTimeLeft('2026-11-27T12:12:00Z', now)).toBe('12 min');
     expect(formatTimeLeft('2026-11-27T12:00:20Z', now)).toBe('less than a minute');
+    expect(formatTimeLeft('2026-11-29T11:59:00Z', now)).toBe('47 h 59 min');
+  });
+  it('says days and hours from two days on', () => {
+    expect(formatTimeLeft('2026-11-29T12:00:00Z', now)).toBe('2 d');
+    expect(formatTimeLeft('2026-11-30T16:10:00Z', now)).toBe('3 d 4 h');
   });
   it('is null once the moment has passed, or for no date', () => {
     expect(formatTimeLeft('2026-11-27T12:00:00Z', now)).toBeNull();

@@ -128,6 +128,8 @@ export function formatTimeLeft(at: string, now: number = Date.now()): string | n
   if (minutes <= 1) return 'less than a minute';
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
+  // Past two days the minutes say nothing: "3 d 4 h" (a market closed over a weekend).
+  if (hours >= 48) return hours % 24 === 0 ? `${hours / 24} d` : `${Math.floor(hours / 24)} d ${hours % 24} h`;
   return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 

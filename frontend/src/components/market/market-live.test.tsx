@@ -56,7 +56,7 @@ describe('live market (ticker, markets page, stream)', () => {
     expect(await screen.findByRole('heading', { name: 'Crypto' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Forex' })).toBeInTheDocument();
     const stocks = screen.getByRole('table', { name: 'Stocks instruments' });
-    expect(within(stocks).getByText(/Closed · opens in 2h/)).toBeInTheDocument();
+    expect(within(stocks).getByText(/Closed · opens in 2 h/)).toBeInTheDocument();
     const es = FakeEventSource.latest();
     act(() => es.open());
     expect(screen.getAllByRole('status').some((s) => s.textContent === '● Live')).toBe(true);
@@ -102,7 +102,9 @@ describe('live market (ticker, markets page, stream)', () => {
   it('backoff: 1 s, 2 s, then every 4 s (back within 5 s of the server); session text; a tick folds into the last candle or starts a new one', () => {
     expect([1, 2, 3, 6, 10].map(backoffMs)).toEqual([1000, 2000, 4000, 4000, 4000]);
     expect(sessionText({ open: true, nextOpen: null })).toBe('Open');
-    expect(sessionText({ open: false, nextOpen: '2026-11-25T14:30:00.000Z' }, Date.parse('2026-11-23T12:00:00.000Z'))).toBe('Closed · opens in 2d 2h');
+    expect(sessionText({ open: false, nextOpen: '2026-11-25T14:30:00.000Z' }, Date.parse('2026-11-23T12:00:00.000Z'))).toBe('Closed · opens in 2 d 2 h');
+    expect(sessionText({ open: false, nextOpen: '2026-11-23T13:30:30.000Z' }, Date.parse('2026-11-23T12:00:00.000Z'))).toBe('Closed · opens in 1 h 31 min');
+    expect(sessionText({ open: false, nextOpen: '2026-11-23T12:00:00.000Z' }, Date.parse('2026-11-23T12:00:00.000Z'))).toBe('Opening');
     const bars = [{ time: 60, open: 1, high: 2, low: 0.5, close: 1.5 }];
     expect(foldTick(bars, '1m', 100_000, 3)).toEqual([{ time: 60, open: 1, high: 3, low: 0.5, close: 3 }]);
     expect(foldTick(bars, '1m', 125_000, 1.2)).toEqual([...bars, { time: 120, open: 1.5, high: 1.5, low: 1.2, close: 1.2 }]);

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { ApiAnswer } from '../../../lib/api';
 import { useInstruments, type Instrument } from '../../../lib/market-instruments';
 import { changeSince, useMarketStream, type LiveQuote } from '../../../lib/market-stream';
-import { formatPrice } from '../../../lib/money';
+import { formatPrice, formatTimeLeft } from '../../../lib/money';
 import { Sparkline } from '../../../components/market/sparkline';
 import { LiveStatus } from '../../../components/market/live-status';
 import { AsyncBlock } from '../../../components/ui/states';
@@ -13,12 +13,8 @@ const MARKETS = ['Crypto', 'Forex', 'Stocks'] as const;
 export function sessionText(i: Pick<Instrument, 'open' | 'nextOpen'>, now = Date.now()): string {
   if (i.open) return 'Open';
   if (!i.nextOpen) return 'Closed';
-  const ms = Date.parse(i.nextOpen) - now;
-  if (ms <= 0) return 'Opening';
-  const h = Math.floor(ms / 3_600_000);
-  const m = Math.floor((ms % 3_600_000) / 60_000);
-  const when = h >= 24 ? `${Math.floor(h / 24)}d ${h % 24}h` : h > 0 ? `${h}h ${m}m` : `${m}m`;
-  return `Closed · opens in ${when}`;
+  const when = formatTimeLeft(i.nextOpen, now);
+  return when === null ? 'Opening' : `Closed · opens in ${when}`;
 }
 
 /** The last 24 hourly candles of a symbol (the sparkline's and the detail page's 24 h high/low). */
