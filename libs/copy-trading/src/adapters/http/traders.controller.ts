@@ -6,6 +6,8 @@ import { APP_CONFIG, type AppConfig, DomainError } from '@mirrorline/shared';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ReadTraderPerformanceUseCase, type TraderPerformance } from '../../application/use-cases/read-trader-performance/read-trader-performance.use-case';
 import { TraderPerformanceDto, TraderPerformanceQueryDto } from './dto/trader-performance.dto';
+import { ReadTraderRecordUseCase, type RecordPage } from '../../application/use-cases/read-trader-record/read-trader-record.use-case';
+import { RecordHeadsDto, RecordPageDto, TraderRecordQueryDto } from './dto/trader-record.dto';
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
 import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
@@ -25,6 +27,7 @@ export class TradersController {
     private readonly updateProfile: UpdateTraderProfileUseCase,
     private readonly publicCache: PublicTraderCache,
     private readonly performance: ReadTraderPerformanceUseCase,
+    private readonly record: ReadTraderRecordUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -86,6 +89,35 @@ export class TradersController {
   async getPerformance(@Param('id', intId()) id: number, @Query() query: TraderPerformanceQueryDto): Promise<TraderPerformance> {
     const rows = await this.publicCache.get(`performance:${id}`, () => this.performance.rows(id));
     return this.performance.view(rows, query.period ?? '1Y');
+  }
+
+  /** The verifiable record (product.md §12.4): the hash chain of the trader's closed trades, oldest first. */
+  @Public()
+  @Get(':id/record')
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOperation({
+    summary: 'A trader\'s verifiable record (public)',
+    description:
+      'The closed trades in the order they closed, each {seq, fields, hash} with hash_n = sha256_hex(hash_{n−1} + canonical JSON (RFC 8785) of fields), hash_0 = 64 zeros. Paged by seq: `after` (default 0), `limit` (1–500, default 100). docs/copy-trading.md has a script that recomputes the chain.',
+  })
+  @ApiOkResponse({ type: RecordPageDto })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: after or limit not an integer in range' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
+  getRecord(@Param('id', intId()) id: number, @Query() query: TraderRecordQueryDto): Promise<RecordPage> {
+    return this.record.links(id, query.after, query.limit);
+  }
+
+  @Public()
+  @Get(':id/record/heads')
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOperation({
+    summary: 'The daily heads of a trader\'s record (public)',
+    description: 'The chain\'s head hash at the end of each UTC day on which it grew, oldest first; append-only (today\'s, final: false, moves until the day ends).',
+  })
+  @ApiOkResponse({ type: RecordHeadsDto })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
+  getRecordHeads(@Param('id', intId()) id: number): Promise<RecordHeadsDto> {
+    return this.record.heads(id);
   }
 
   @Public()

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TraderPerformanceQueries, type TraderPerformanceRows } from '../../application/ports/trader-performance';
 import { PUBLIC_TRADER } from './sql-copy-repository';
-import { trimDecimal } from './sql-trade-engine';
+import { trimDecimal } from './sql-amount';
 
 /**
  * The trader page's charts in three small statements (the trader's own rows only). The return of a trade on
