@@ -1,6 +1,7 @@
 import { TraderDetails, traderNotFound } from '../../features/traders/components/trader-details';
 import { CopyPanel } from '../../features/copy-dialog/components/copy-panel';
 import { TraderPerformanceSection } from '../../features/trader-performance/components/trader-performance';
+import { TraderRecordSection } from '../../features/trader-record/components/trader-record';
 import { useParams } from 'react-router-dom';
 import { useTrader } from '../../features/traders/api/get-trader';
 import { useDocumentTitle } from '../../components/layouts/titled';
@@ -9,7 +10,8 @@ export { TradersList as TradersScreen } from '../../features/traders/components/
 
 /**
  * The trader page with the copy dialog (balance, Max, stop loss in % and $, profit share, summary, Confirm) and
- * the performance charts (equity curve with periods, monthly returns, open positions, copier trend).
+ * the performance charts (equity curve with periods, monthly returns, open positions, copier trend) and the head of
+ * the verifiable record.
  */
 export function TraderInfoScreen() {
   // "<name> — Mirrorline" once the profile is in (the same SWR request the page itself reads)
@@ -18,7 +20,12 @@ export function TraderInfoScreen() {
   return (
     <TraderDetails
       copyPanel={(t) => <CopyPanel trader={t} />}
-      performance={(t) => <TraderPerformanceSection traderId={t.id} traderName={t.name} />}
+      performance={(t) => (
+        <>
+          <TraderPerformanceSection traderId={t.id} traderName={t.name} />
+          <TraderRecordSection traderId={t.id} />
+        </>
+      )}
     />
   );
 }

@@ -2,9 +2,6 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { DEMO_EMAIL_DOMAIN, DEMO_TRADERS } from './demo-traders';
 
-/** A trade (alias t) that is not a link of the verifiable record. */
-const UNRECORDED = 'NOT EXISTS (SELECT 1 FROM trader_record r WHERE r.trade_id = t.id)';
-
 /**
  * Keeps the demo traders' public stats alive. They are computed against now() (ten-day PnL chart,
  * ROI over 30 days), but the demo seeder writes the closed trades once, on an empty database: ten days
@@ -18,8 +15,7 @@ const UNRECORDED = 'NOT EXISTS (SELECT 1 FROM trader_record r WHERE r.trade_id =
  * (or several instances starting together) do not each move the rows by a few milliseconds.
  *
  * Only the seeded accounts (id, username and the demo email domain all match): a real trader's history
- * is never rewritten, and neither is a trade in the verifiable record (closed by the trade engine: product.md
- * §12.4), whose times are hashed; the seeded history alone moves. The ledger is not touched (its journal is append-only and keeps the real times).
+ * is never rewritten. The ledger is not touched (its journal is append-only and keeps the real times).
  */
 export async function rollDemoTradesForward(em: EntityManager): Promise<number> {
   return em.transactional(async (tx) => {
@@ -36,15 +32,15 @@ export async function rollDemoTradesForward(em: EntityManager): Promise<number> 
     const moved = await tx.execute<Array<{ id: string }>>(
       `WITH shift AS (
          SELECT trader_id, (now() - interval '1 day') - max(closed_at) AS delta
-         FROM trader_trades t WHERE trader_id = ANY (?::int[]) AND status = 'closed' AND ${UNRECORDED}
+         FROM trader_trades WHERE trader_id = ANY (?::int[]) AND status = 'closed'
          GROUP BY trader_id HAVING max(closed_at) < now() - interval '25 hours'
        ), positions AS (
          UPDATE copy_positions p SET opened_at = p.opened_at + s.delta, settled_at = p.settled_at + s.delta
          FROM trader_trades t JOIN shift s ON s.trader_id = t.trader_id
-         WHERE p.trade_id = t.id AND t.status = 'closed' AND ${UNRECORDED}
+         WHERE p.trade_id = t.id AND t.status = 'closed'
        )
        UPDATE trader_trades t SET opened_at = t.opened_at + s.delta, closed_at = t.closed_at + s.delta
-       FROM shift s WHERE t.trader_id = s.trader_id AND t.status = 'closed' AND ${UNRECORDED}
+       FROM shift s WHERE t.trader_id = s.trader_id AND t.status = 'closed'
        RETURNING t.id`,
       // A PostgreSQL array literal: the driver would spread a JS array into separate parameters.
       [`{${demo.map((row) => Number(row.id)).join(',')}}`],
