@@ -31,6 +31,8 @@ const PUBLIC = new Set([
   'GET /api/traders',
   'GET /api/traders/{id}',
   'GET /api/traders/{id}/performance',
+  'GET /api/traders/{id}/trades',
+  'GET /api/traders/{id}/risk',
   'GET /api/traders/{id}/record',
   'GET /api/traders/{id}/record/heads',
   'GET /api/market/instruments',

@@ -107,6 +107,52 @@ describe('the verifiable record (GET traders/:id/record, record/heads)', () => {
     expect(result).toEqual({ code: 0, out: `OK: 3 links, head ${(await record()).items[2].hash}, 1 daily heads match` });
   });
 
+  it('GET traders/:id/trades: the public position history, newest first, with prices and times but no money size', async () => {
+    const openId = (await openAt(t, tr.bearer, '100', { symbol: 'ETHUSDT', allocationPct: 5 }).expect(201)).body.trade.id as string;
+    await setQuote(t, 'ETHUSDT', '90');
+    const history = async (query: string) => (await t.http().get(`/api/traders/${tr.traderId}/trades${query}`).expect(200)).body;
+
+    const closed = await history('?status=closed');
+    expect(closed).toMatchObject({ total: 3, page: 1, limit: 20 });
+    expect(closed.items.map((x: { id: string }) => x.id)).toEqual([...trades].reverse());
+    // The closed trades carry the record's fields (allocationPct as a number here), plus the holding time.
+    for (const link of (await record()).items) {
+      const item = closed.items.find((x: { id: string }) => x.id === link.fields.tradeId);
+      const { tradeId, allocationPct, ...rest } = link.fields;
+      expect(item).toEqual({
+        id: tradeId, status: 'closed', allocationPct: Number(allocationPct), ...rest,
+        holdingSeconds: Math.floor((Date.parse(rest.closedAt) - Date.parse(rest.openedAt)) / 1000),
+      });
+    }
+    const open = await history('?status=open');
+    expect(open.total).toBe(1);
+    expect(open.items[0]).toMatchObject({ id: openId, status: 'open', symbol: 'ETHUSDT', side: 'buy', allocationPct: 5, entryPrice: '100', exitPrice: null, closedAt: null, closeReason: null, pnlPct: '-10.0000' });
+    expect(open.items[0].holdingSeconds).toBeGreaterThanOrEqual(0);
+    expect((await history('?page=2&limit=2')).items.map((x: { id: string }) => x.id)).toEqual([trades[1], trades[0]]);
+    expect(await history('?page=9')).toMatchObject({ total: 4, items: [] });
+    for (const query of ['status=pending', 'page=0', 'limit=101', 'limit=x', 'size=1']) {
+      const res = await t.http().get(`/api/traders/${tr.traderId}/trades?${query}`);
+      expect({ query, status: res.status, code: res.body.code }).toEqual({ query, status: 400, code: 'VALIDATION_FAILED' });
+    }
+    expect((await t.http().get('/api/traders/999999/trades')).status).toBe(404);
+  });
+
+  it('GET traders/:id/risk: the page\'s risk score, its two components and 90 days of history ending today', async () => {
+    const profile = (await t.http().get(`/api/traders/${tr.traderId}`).expect(200)).body;
+    const risk = (await t.http().get(`/api/traders/${tr.traderId}/risk`).expect(200)).body;
+    expect(risk.score).toBe(profile.riskScore);
+    expect(risk.components.map((c: { name: string }) => c.name)).toEqual(['history', 'open']);
+    // The open ETHUSDT trade holds 5 % of the equity in crypto: a value at risk of its own.
+    expect(risk.components[1].value).toBeGreaterThan(0);
+    expect(risk.components.map((c: { weight: number }) => c.weight).sort()).toEqual([0, 1]);
+    expect(risk.history).toHaveLength(90);
+    const [{ today }] = await sql<{ today: string }>("SELECT to_char((now() AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS today");
+    expect(risk.history[89]).toEqual({ date: today, score: risk.score });
+    expect(new Set(risk.history.map((p: { date: string }) => p.date)).size).toBe(90);
+    expect((await t.http().get('/api/traders/999999/risk')).status).toBe(404);
+    expect((await t.http().get('/api/traders/x/risk')).status).toBe(400);
+  });
+
   it('pages by seq; a page past the end is empty; bad after or limit → 400; an unknown trader → 404', async () => {
     const all = (await record()).items;
     expect(await record('?after=1&limit=1')).toEqual({ items: [all[1]], nextAfter: 2 });

@@ -7,9 +7,10 @@ import { call, claims, login } from './support/accounts';
 import { runAxe } from './support/axe';
 
 /**
- * The trader page's verifiable record (product.md §12.4) in Chromium against the real server: after a trade closes,
- * the page shows the chain's head, the same hash the public API serves, at 1280 and at 390 px (no sideways scroll),
- * with no serious axe violation.
+ * The trader page's public record in Chromium against the real server (product.md §12.3, §12.4): after a trade
+ * closes, the page shows it in the position history (prices, allocation, holding time, pnl; no size), the risk score
+ * explained in words with its 90-day history, and the verifiable record's head, the same hash the public API serves;
+ * at 1280 and at 390 px (no sideways scroll), with no serious axe violation.
  */
 const suffix = randomBytes(3).toString('hex');
 const trader = { username: `rec_${suffix}`, firstname: 'Rhea', lastname: `Record${suffix}`, email: `rec_${suffix}@example.test`, password: 'record-password-1' };
@@ -32,7 +33,7 @@ describe('the verifiable record on the trader page (Chromium)', () => {
   afterAll(() => browser?.close());
 
   for (const [width, height] of [[1280, 900], [390, 844]] as const) {
-    it(`${width} px: the head on the page is the API's, and the section passes axe`, async () => {
+    it(`${width} px: position history, risk explained, the record's head as the API serves it; axe passes`, async () => {
       const heads = await call(`/traders/${traderId}/record/heads`);
       const head = heads.items[heads.items.length - 1];
       expect(head).toMatchObject({ seq: 1, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
@@ -42,6 +43,15 @@ describe('the verifiable record on the trader page (Chromium)', () => {
       try {
         const page = await context.newPage();
         await page.goto(`/traderinfo/${traderId}`);
+        const history = page.getByRole('table', { name: 'Closed positions' });
+        const row = history.getByRole('row').filter({ hasText: 'BTCUSDT' });
+        await row.waitFor();
+        expect(await history.getByRole('columnheader').allTextContents()).toEqual(['Symbol', 'Side', 'Allocation', 'Entry', 'Exit', 'Closed', 'Held', 'PnL', 'Reason']);
+        expect(await row.textContent()).toMatch(/10%.*Closed by the trader/);
+        const risk = page.getByRole('region', { name: 'Risk score' });
+        await risk.getByTestId('risk-score-value').getByText(/^\d+\/10$/).waitFor();
+        await risk.getByText(/It is set by the larger of two estimates of a bad day/).waitFor();
+        await risk.getByRole('figure', { name: `${trader.firstname} ${trader.lastname}: risk score, last 90 days` }).waitFor();
         const section = page.getByRole('region', { name: 'Verifiable record' });
         await section.getByTestId('record-head').getByText(head.hash).waitFor();
         expect(await section.getByTestId('record-seq').textContent()).toBe('1');

@@ -25,6 +25,7 @@ import { ReadTraderPerformanceUseCase } from './application/use-cases/read-trade
 import { SqlTraderRecord } from './adapters/persistence/sql-trader-record';
 import { TraderRecordQueries } from './application/ports/trader-record';
 import { ReadTraderRecordUseCase } from './application/use-cases/read-trader-record/read-trader-record.use-case';
+import { ReadTraderRiskUseCase } from './application/use-cases/read-trader-risk/read-trader-risk.use-case';
 import { OpenTradesStore } from './application/ports/open-trades-store';
 import { CopyOpenTrades } from './application/services/copy-open-trades';
 import { SqlCopyNotices } from './adapters/persistence/sql-copy-notices';
@@ -69,6 +70,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     ReadTraderPerformanceUseCase,
     { provide: TraderRecordQueries, useClass: SqlTraderRecord },
     ReadTraderRecordUseCase,
+    ReadTraderRiskUseCase,
     { provide: TraderProfiles, useClass: SqlTraderProfiles },
     { provide: CopyTradingQueries, useClass: SqlCopyTradingQueries },
     { provide: PriceWatchStore, useClass: SqlPriceWatchStore },
