@@ -47,7 +47,7 @@ describe('the verifiable record on the trader page (Chromium)', () => {
         const row = history.getByRole('row').filter({ hasText: 'BTCUSDT' });
         await row.waitFor();
         expect(await history.getByRole('columnheader').allTextContents()).toEqual(['Symbol', 'Side', 'Allocation', 'Entry', 'Exit', 'Closed', 'Held', 'PnL', 'Reason']);
-        expect(await row.textContent()).toMatch(/10%.*Closed by the trader/);
+        expect(await row.textContent()).toMatch(/10%.*By the trader/);
         const risk = page.getByRole('region', { name: 'Risk score' });
         await risk.getByTestId('risk-score-value').getByText(/^\d+\/10$/).waitFor();
         await risk.getByText(/It is set by the larger of two estimates of a bad day/).waitFor();

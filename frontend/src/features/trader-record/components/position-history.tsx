@@ -19,7 +19,7 @@ export function formatHolding(seconds: number): string {
   return `${seconds} s`;
 }
 
-const REASONS: Record<string, string> = { manual: 'Closed by the trader', stop_loss: 'Stop loss', take_profit: 'Take profit' };
+const REASONS: Record<string, string> = { manual: 'By the trader', stop_loss: 'Stop loss', take_profit: 'Take profit' };
 
 const columns = (status: TradeStatus): Column<PublicTrade>[] => [
   { header: 'Symbol', cell: (x) => x.symbol },

@@ -37,6 +37,6 @@ describe('the risk score explained on the trader page', () => {
     renderWithProviders(<RiskSection traderId="7" traderName="A" />);
     expect(await screen.findByText('Today the recent results set the score: on a bad day, a copier could lose about 1.65%.')).toBeInTheDocument();
     renderWithProviders(<RiskSection traderId="8" traderName="B" />);
-    expect(await screen.findByText('No closed trade moved in the last 30 days and nothing is open: the calmest score.')).toBeInTheDocument();
+    expect(await screen.findByText("Both estimates are below 0.01% of a copier's equity: the calmest score.")).toBeInTheDocument();
   });
 });

@@ -21,7 +21,7 @@ export function riskExplanation(risk: TraderRisk): string[] {
         : `Today the recent results set the score: on a bad day, a copier could lose about ${pct(decisive.value)}.`,
     );
   } else {
-    lines.push('No closed trade moved in the last 30 days and nothing is open: the calmest score.');
+    lines.push("Both estimates are below 0.01% of a copier's equity: the calmest score.");
   }
   return lines;
 }
