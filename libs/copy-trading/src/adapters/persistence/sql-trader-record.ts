@@ -66,8 +66,9 @@ export async function appendToRecord(em: SqlExecutor, tradeId: string): Promise<
     await runSql(em, sql`INSERT INTO trader_record_heads (trader_id, day, seq, hash)
                          VALUES (${row.trader_id}, ${row.last_day}::date, ${row.seq}, ${row.hash}) ON CONFLICT DO NOTHING`);
   }
+  // recorded_at is the trade's closed_at as stored (microseconds), so its UTC day is the one computed above.
   await runSql(em, sql`INSERT INTO trader_record (trader_id, seq, trade_id, hash, recorded_at)
-                       VALUES (${row.trader_id}, ${seq}, ${tradeId}, ${hash}, ${new Date(row.closed_at)})`);
+                       SELECT trader_id, ${seq}, id, ${hash}, closed_at FROM trader_trades WHERE id = ${tradeId}`);
 }
 
 /** The record's public reads: the fields are read from the trades themselves, so an edited trade breaks its link. */
