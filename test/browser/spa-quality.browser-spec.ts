@@ -1,18 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
 import { adminApiToken, secondAdminToken, signInAdmin } from './support/admin';
 import { createUser, submitKyc, type Person } from './support/accounts';
+import { runAxe } from './support/axe';
 
 /**
  * Every route of the SPA, as a visitor and as a signed-in admin (who may open every dashboard):
  * at 390 px nothing scrolls sideways (document.documentElement.scrollWidth ≤ 390), and axe-core finds
  * no serious or critical violation.
  */
-const AXE = readFileSync(join(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
-
 const VISITOR_ROUTES = ['/', '/traders', '/aboutus', '/contactus', '/copytrading', '/terms', '/privacy', '/signin', '/register', '/forgotpassword', '/otpverification', '/no-such-page'];
 const ADMIN_ROUTES = [
   '/userdashboard',
@@ -43,22 +40,15 @@ async function open(page: Page, path: string): Promise<void> {
   await page.waitForTimeout(150);
 }
 
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
 let axeRuns = 0;
 let axeMinorOrModerate = 0;
 const widths: string[] = [];
 
 async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
-  const violations = (await page.evaluate(
-    'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) })))',
-  )) as AxeViolation[];
+  const { serious, minorOrModerate } = await runAxe(page);
   axeRuns += 1;
-  axeMinorOrModerate += violations.filter((v) => v.impact !== 'serious' && v.impact !== 'critical').length;
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  axeMinorOrModerate += minorOrModerate;
+  return serious;
 }
 
 describe('every route: phone width and accessibility (Chromium against the real server)', () => {

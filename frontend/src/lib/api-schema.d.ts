@@ -893,6 +893,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/traders/{id}/risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A trader's risk score (public)
+         * @description score 1–10 (the band of the larger of two one-day 95 % values at risk: the last 30 days' daily returns, and the open trades' market volatility), the two components (value %, weight 1 for the one that sets the score) and the score of each of the last 90 days.
+         */
+        get: operations["TradersController_getRisk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traders/{id}/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A trader's position history (public)
+         * @description Newest first, paged (page, limit ≤ 100), optionally only open or closed: symbol, side, allocationPct, entry and exit price, openedAt, closedAt, holding time and pnlPct (open trades at the market). No sizes.
+         */
+        get: operations["TradersController_getTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traders/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A trader's verifiable record (public)
+         * @description The closed trades in the order they closed, each {seq, fields, hash} with hash_n = sha256_hex(hash_{n−1} + canonical JSON (RFC 8785) of fields), hash_0 = 64 zeros. Paged by seq: `after` (default 0), `limit` (1–500, default 100). docs/copy-trading.md has a script that recomputes the chain.
+         */
+        get: operations["TradersController_getRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/traders/{id}/record/heads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The daily heads of a trader's record (public)
+         * @description The chain's head hash at the end of each UTC day on which it grew, oldest first; append-only (today's, final: false, moves until the day ends).
+         */
+        get: operations["TradersController_getRecordHeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/traders/{id}": {
         parameters: {
             query?: never;
@@ -2237,6 +2317,141 @@ export interface components {
             openPositions: components["schemas"]["PublicOpenPositionDto"][];
             /** @description live copies at the end of each of the last 30 days */
             copierTrend: components["schemas"]["CopierCountDto"][];
+        };
+        RiskComponentDto: {
+            /**
+             * @description history: the daily returns of the last 30 days; open: the open trades' market volatility
+             * @enum {string}
+             */
+            name: "history" | "open";
+            /**
+             * @description its one-day 95 % value at risk, % of a copier's equity
+             * @example 1.42
+             */
+            value: number;
+            /**
+             * @description 1 for the one that sets the score (the larger), 0 for the other
+             * @example 1
+             */
+            weight: number;
+        };
+        RiskPointDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-20
+             */
+            date: string;
+            /** @example 6 */
+            score: number;
+        };
+        TraderRiskDto: {
+            /**
+             * @description 1 (calm) to 10 (wild): the trader page's riskScore
+             * @example 6
+             */
+            score: number;
+            components: components["schemas"]["RiskComponentDto"][];
+            /** @description the last 90 days, oldest first; today's with the open trades */
+            history: components["schemas"]["RiskPointDto"][];
+        };
+        PublicTradeDto: {
+            /** @example 42 */
+            id: string;
+            /** @enum {string} */
+            status: "open" | "closed";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @description the share of a copier's free equity the trade took, % */
+            allocationPct: number;
+            entryPrice: string;
+            exitPrice: string | null;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+            /** @description closedAt (or now, while open) − openedAt, seconds */
+            holdingSeconds: number;
+            /** @description closed: the trade's return %; open: at the market (null without a fresh quote) */
+            pnlPct: string | null;
+            /** @description closed trades: manual, stop_loss or take_profit */
+            closeReason: string | null;
+        };
+        PublicTradesPageDto: {
+            items: components["schemas"]["PublicTradeDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        RecordFieldsDto: {
+            /** @example 1234 */
+            tradeId: string;
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /**
+             * @description decimal string
+             * @example 20
+             */
+            allocationPct: string;
+            /** @example 64250.5 */
+            entryPrice: string;
+            /** @example 65010 */
+            exitPrice: string;
+            /** @example 2026-11-27T10:00:00.000Z */
+            openedAt: string;
+            /** @example 2026-11-27T14:30:00.000Z */
+            closedAt: string;
+            /**
+             * @description decimal string, 4 places
+             * @example 1.1820
+             */
+            pnlPct: string;
+            /**
+             * @description manual | stop_loss | take_profit
+             * @example manual
+             */
+            closeReason: string;
+        };
+        RecordLinkDto: {
+            /**
+             * @description from 1, in the order the trades closed
+             * @example 1
+             */
+            seq: number;
+            /** @description exactly the object that was hashed */
+            fields: components["schemas"]["RecordFieldsDto"];
+            /**
+             * @description sha256_hex(previous hash + canonical JSON of fields); the first link follows 64 zeros
+             * @example a3f1…
+             */
+            hash: string;
+        };
+        RecordPageDto: {
+            items: components["schemas"]["RecordLinkDto"][];
+            /** @description the `after` of the next page; null at the end */
+            nextAfter: number | null;
+        };
+        RecordHeadDto: {
+            /**
+             * @description UTC day
+             * @example 2026-11-27
+             */
+            date: string;
+            /**
+             * @description the last link of that day
+             * @example 42
+             */
+            seq: number;
+            /** @description the hash of that link: the head at the end of the day */
+            hash: string;
+            /** @description false only for today, whose head moves with each close until the day ends */
+            final: boolean;
+        };
+        RecordHeadsDto: {
+            items: components["schemas"]["RecordHeadDto"][];
         };
         CopyDto: {
             /** Format: uuid */
@@ -6112,6 +6327,218 @@ export interface operations {
                 };
             };
             /** @description COPY.TRADER_NOT_FOUND: missing or not public (blocked, deleted, demoted, not KYC Verified) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    TradersController_getRisk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraderRiskDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    TradersController_getTrades: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTradesPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: status not open|closed, page or limit out of range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    TradersController_getRecord: {
+        parameters: {
+            query?: {
+                /** @description the links after this seq (0: from the first) */
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: after or limit not an integer in range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    TradersController_getRecordHeads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordHeadsDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -22,6 +22,10 @@ import { SqlOpenTradesStore } from './adapters/persistence/sql-open-trades-store
 import { SqlTraderPerformance } from './adapters/persistence/sql-trader-performance';
 import { TraderPerformanceQueries } from './application/ports/trader-performance';
 import { ReadTraderPerformanceUseCase } from './application/use-cases/read-trader-performance/read-trader-performance.use-case';
+import { SqlTraderRecord } from './adapters/persistence/sql-trader-record';
+import { TraderRecordQueries } from './application/ports/trader-record';
+import { ReadTraderRecordUseCase } from './application/use-cases/read-trader-record/read-trader-record.use-case';
+import { ReadTraderRiskUseCase } from './application/use-cases/read-trader-risk/read-trader-risk.use-case';
 import { OpenTradesStore } from './application/ports/open-trades-store';
 import { CopyOpenTrades } from './application/services/copy-open-trades';
 import { SqlCopyNotices } from './adapters/persistence/sql-copy-notices';
@@ -64,6 +68,9 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     CopyOpenTrades,
     { provide: TraderPerformanceQueries, useClass: SqlTraderPerformance },
     ReadTraderPerformanceUseCase,
+    { provide: TraderRecordQueries, useClass: SqlTraderRecord },
+    ReadTraderRecordUseCase,
+    ReadTraderRiskUseCase,
     { provide: TraderProfiles, useClass: SqlTraderProfiles },
     { provide: CopyTradingQueries, useClass: SqlCopyTradingQueries },
     { provide: PriceWatchStore, useClass: SqlPriceWatchStore },

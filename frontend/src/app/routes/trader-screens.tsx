@@ -1,6 +1,9 @@
 import { TraderDetails, traderNotFound } from '../../features/traders/components/trader-details';
 import { CopyPanel } from '../../features/copy-dialog/components/copy-panel';
 import { TraderPerformanceSection } from '../../features/trader-performance/components/trader-performance';
+import { TraderRecordSection } from '../../features/trader-record/components/trader-record';
+import { PositionHistorySection } from '../../features/trader-record/components/position-history';
+import { RiskSection } from '../../features/trader-record/components/risk-section';
 import { useParams } from 'react-router-dom';
 import { useTrader } from '../../features/traders/api/get-trader';
 import { useDocumentTitle } from '../../components/layouts/titled';
@@ -9,7 +12,8 @@ export { TradersList as TradersScreen } from '../../features/traders/components/
 
 /**
  * The trader page with the copy dialog (balance, Max, stop loss in % and $, profit share, summary, Confirm) and
- * the performance charts (equity curve with periods, monthly returns, open positions, copier trend).
+ * the performance charts (equity curve with periods, monthly returns, open positions, copier trend), the position
+ * history, the risk score explained and the head of the verifiable record.
  */
 export function TraderInfoScreen() {
   // "<name> — Mirrorline" once the profile is in (the same SWR request the page itself reads)
@@ -18,7 +22,14 @@ export function TraderInfoScreen() {
   return (
     <TraderDetails
       copyPanel={(t) => <CopyPanel trader={t} />}
-      performance={(t) => <TraderPerformanceSection traderId={t.id} traderName={t.name} />}
+      performance={(t) => (
+        <>
+          <TraderPerformanceSection traderId={t.id} traderName={t.name} />
+          <PositionHistorySection traderId={t.id} />
+          <RiskSection traderId={t.id} traderName={t.name} />
+          <TraderRecordSection traderId={t.id} />
+        </>
+      )}
     />
   );
 }

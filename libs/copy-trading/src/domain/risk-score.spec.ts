@@ -1,4 +1,4 @@
-import { DAILY_VOLATILITY_PCT, dailyVar95, NEW_TRADER_CLOSED_TRADES, openVar95, RISK_BANDS, riskScore } from './risk-score';
+import { DAILY_VOLATILITY_PCT, dailyVar95, NEW_TRADER_CLOSED_TRADES, openVar95, RISK_BANDS, riskComponents, riskScore, riskScoreHistory } from './risk-score';
 
 const days = (values: number[]) => [...values, ...Array(30 - values.length).fill(0)];
 
@@ -54,5 +54,32 @@ describe('risk score (1–10 from the one-day 95 % VaR of 30 daily returns)', ()
     const wild = Array.from({ length: 30 }, (_, i) => (i % 2 ? 4 : -4));
     expect(riskScore(wild, [{ market: 'Forex', weight: 0.01 }])).toBe(riskScore(wild));
     expect(openVar95([])).toBe(0);
+  });
+});
+
+describe('the risk score explained (GET traders/:id/risk)', () => {
+  it('components: both values at risk, the larger weighing 1; the score is its band', () => {
+    // Daily returns of ±1 %: σ = 1, VaR95 = 1.645 → 7. Half the equity in crypto: 1.645 × 0.5 × 60/√365 ≈ 2.58 → 8.
+    const daily = Array.from({ length: 30 }, (_, i) => (i % 2 ? 1 : -1));
+    const calm = riskComponents(daily);
+    expect(calm).toEqual([{ name: 'history', value: 1.65, weight: 1 }, { name: 'open', value: 0, weight: 0 }]);
+    expect(riskScore(daily)).toBe(7);
+    const held = riskComponents(daily, [{ market: 'Crypto', weight: 0.5 }]);
+    expect(held).toEqual([{ name: 'history', value: 1.65, weight: 0 }, { name: 'open', value: 2.58, weight: 1 }]);
+    expect(riskScore(daily, [{ market: 'Crypto', weight: 0.5 }])).toBe(8);
+  });
+
+  it('history: each day scored on the 30 days ending that day, the last `points` days only', () => {
+    // 40 calm days (0 %), then 20 wild days (±3 %): the window reaches the wild days one day at a time.
+    const daily = Array.from({ length: 60 }, (_, i) => ({ date: `d${String(i).padStart(2, '0')}`, returnPct: i < 40 ? 0 : i % 2 ? 3 : -3 }));
+    const history = riskScoreHistory(daily, 25);
+    expect(history.map((h) => h.date)).toEqual(daily.slice(35).map((d) => d.date));
+    expect(history.slice(0, 5).map((h) => h.score)).toEqual([1, 1, 1, 1, 1]);
+    for (const [i, point] of history.entries()) {
+      expect(point.score).toBe(riskScore(daily.slice(35 + i - 29, 35 + i + 1).map((d) => d.returnPct)));
+    }
+    expect(history[history.length - 1].score).toBeGreaterThan(history[5].score);
+    // Fewer days than a window and the points: only the days with a full window behind them.
+    expect(riskScoreHistory(daily.slice(0, 31), 90).map((h) => h.date)).toEqual(['d29', 'd30']);
   });
 });

@@ -55,3 +55,40 @@ export function riskScore(dailyReturnsPct: readonly number[], openExposure: read
 
 /** Accuracy and ROI mean little before this many closed trades: the SPA shows "New trader" instead. */
 export const NEW_TRADER_CLOSED_TRADES = 10;
+
+/** One of the two values at risk the score is the band of (GET traders/:id/risk). */
+export interface RiskComponent {
+  /** `history`: the daily returns of the last 30 days; `open`: the open trades' market volatility */
+  name: 'history' | 'open';
+  /** its one-day 95 % VaR, % of a copier's equity */
+  value: number;
+  /** 1 for the one that sets the score (the larger), 0 for the other */
+  weight: number;
+}
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/** What the score is made of: both values at risk, the larger one weighing 1 (riskScore takes the larger). */
+export function riskComponents(dailyReturnsPct: readonly number[], openExposure: readonly OpenExposure[] = []): RiskComponent[] {
+  const history = dailyVar95(dailyReturnsPct);
+  const open = openVar95(openExposure);
+  return [
+    { name: 'history', value: round2(history), weight: history >= open ? 1 : 0 },
+    { name: 'open', value: round2(open), weight: history >= open ? 0 : 1 },
+  ];
+}
+
+/**
+ * The score day by day: for each of the last `points` days (oldest first), the band of the daily returns of the
+ * RISK_WINDOW_DAYS days ending that day. `daily` holds one return per consecutive UTC day, oldest first, today last,
+ * at least points + RISK_WINDOW_DAYS − 1 of them. Past days have no open exposure on record: today's point is the
+ * caller's (the live score with the open trades).
+ */
+export function riskScoreHistory(daily: ReadonlyArray<{ date: string; returnPct: number }>, points: number): Array<{ date: string; score: number }> {
+  const first = Math.max(RISK_WINDOW_DAYS - 1, daily.length - points);
+  const history: Array<{ date: string; score: number }> = [];
+  for (let i = first; i < daily.length; i++) {
+    history.push({ date: daily[i].date, score: riskScore(daily.slice(i - RISK_WINDOW_DAYS + 1, i + 1).map((d) => d.returnPct)) });
+  }
+  return history;
+}

@@ -103,6 +103,11 @@ export function compounded(returns: readonly number[]): number[] {
   });
 }
 
+/** The daily returns (%) with the open trades' return (a fraction of equity) booked on today's, the last. */
+export function markedDailyReturns(returns: readonly number[], openPnl: number): number[] {
+  return returns.length ? [...returns.slice(0, -1), returns[returns.length - 1] + openPnl * 100] : [];
+}
+
 /**
  * The marked statistics. The open trades' return is booked now: it is today's point of the daily returns and the
  * last point of the equity curve (whose peak before it stays a peak: an open loss is a drawdown), and it adds to
@@ -114,7 +119,7 @@ export function markedStats(closed: ClosedTradeStats, open: readonly OpenTradeFa
   const judged = closed.closedTrades + now.losers;
   const last = withOpenReturn(closed.curveLast, now.pnl);
   const peak = Math.max(1, closed.curvePeak, last);
-  const returns30 = closed.returns30.length ? [...closed.returns30.slice(0, -1), closed.returns30[closed.returns30.length - 1] + now.pnl * 100] : [];
+  const returns30 = markedDailyReturns(closed.returns30, now.pnl);
   return {
     tradingAccuracy: judged ? round2((closed.wins * 100) / judged) : 0,
     roi30d: round2(closed.roi30 + now.pnl * 100),

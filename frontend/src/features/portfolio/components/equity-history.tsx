@@ -1,11 +1,10 @@
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
+import { dayLabel, daySeconds } from '../../../components/charts/chart-days';
 import { AsyncBlock } from '../../../components/ui/states';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-session';
 import { centsToString, formatMoney, toCents } from '../../../lib/money';
 
-const secondsOf = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
-const dayLabel = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /**
  * The overview's equity chart: the settled equity (cash + held + copy equity) at the end of each of the last 90
@@ -24,7 +23,7 @@ export function EquityHistory() {
       <AsyncBlock data={history.data} error={history.error} isLoading={history.isLoading} onRetry={() => void history.mutate()} loadingLabel="Loading your equity">
         {(data) => {
           const points = data.items.map((p, i) => ({
-            time: secondsOf(p.date),
+            time: daySeconds(p.date),
             value: Number(i === data.items.length - 1 && liveTotal !== null ? liveTotal : p.equity),
           }));
           return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
+import { dayLabel, daySeconds } from '../../../components/charts/chart-days';
 import { Percent } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -12,8 +13,6 @@ type MonthlyReturn = TraderPerformance['monthlyReturns'][number];
 const PERIOD_LABELS: Record<Period, string> = { '1M': '1M', '3M': '3M', '1Y': '1Y', all: 'All' };
 const PERIOD_NAMES: Record<Period, string> = { '1M': 'last month', '3M': 'last 3 months', '1Y': 'last year', all: 'since the first trade' };
 
-const secondsOf = (day: string): number => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000);
-const dayLabel = (seconds: number): string => new Date(seconds * 1000).toISOString().slice(0, 10);
 const monthName = (month: string): string => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 const OPEN_COLUMNS: Column<OpenPosition>[] = [
@@ -83,7 +82,7 @@ export function TraderPerformanceSection({ traderId, traderName }: { traderId: s
                 kind="area"
                 unit="%"
                 label={`${traderName}: equity curve, ${PERIOD_NAMES[perf.period as Period]}`}
-                points={perf.equityCurve.map((p) => ({ time: secondsOf(p.date), value: p.returnPct }))}
+                points={perf.equityCurve.map((p) => ({ time: daySeconds(p.date), value: p.returnPct }))}
                 format={(v) => formatPercent(v, { signed: true })}
                 rowLabel={dayLabel}
               />
@@ -114,7 +113,7 @@ export function TraderPerformanceSection({ traderId, traderName }: { traderId: s
               decimals={0}
               height={180}
               label={`${traderName}: copiers, last 30 days`}
-              points={performance.copierTrend.map((c) => ({ time: secondsOf(c.date), value: c.copiers }))}
+              points={performance.copierTrend.map((c) => ({ time: daySeconds(c.date), value: c.copiers }))}
               format={(v) => String(v)}
               rowLabel={dayLabel}
             />

@@ -5,11 +5,14 @@ import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@mirrorline/
 import { APP_CONFIG, type AppConfig, DomainError } from '@mirrorline/shared';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ReadTraderPerformanceUseCase, type TraderPerformance } from '../../application/use-cases/read-trader-performance/read-trader-performance.use-case';
-import { TraderPerformanceDto, TraderPerformanceQueryDto } from './dto/trader-performance.dto';
+import { TraderPerformanceDto, TraderPerformanceQueryDto, TraderRiskDto } from './dto/trader-performance.dto';
+import { ReadTraderRiskUseCase, type TraderRisk } from '../../application/use-cases/read-trader-risk/read-trader-risk.use-case';
+import { ReadTraderRecordUseCase, type RecordPage } from '../../application/use-cases/read-trader-record/read-trader-record.use-case';
+import { RecordHeadsDto, RecordPageDto, TraderRecordQueryDto } from './dto/trader-record.dto';
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
-import { TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
-import { TraderDetailsDto, TradersPageDto } from './dto/copy-trading.response.dto';
+import { StatusPageQueryDto, TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
+import { PublicTradesPageDto, TraderDetailsDto, TradersPageDto } from './dto/copy-trading.response.dto';
 import { PublicTraderCache, sendPublicPage } from './public-trader-cache';
 import { assertForeignImage } from './trader-image';
 
@@ -25,6 +28,8 @@ export class TradersController {
     private readonly updateProfile: UpdateTraderProfileUseCase,
     private readonly publicCache: PublicTraderCache,
     private readonly performance: ReadTraderPerformanceUseCase,
+    private readonly record: ReadTraderRecordUseCase,
+    private readonly riskOf: ReadTraderRiskUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -86,6 +91,68 @@ export class TradersController {
   async getPerformance(@Param('id', intId()) id: number, @Query() query: TraderPerformanceQueryDto): Promise<TraderPerformance> {
     const rows = await this.publicCache.get(`performance:${id}`, () => this.performance.rows(id));
     return this.performance.view(rows, query.period ?? '1Y');
+  }
+
+  /** The risk score with what it is made of and its last 90 days (product.md §12.3). */
+  @Public()
+  @Get(':id/risk')
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOperation({
+    summary: 'A trader\'s risk score (public)',
+    description:
+      'score 1–10 (the band of the larger of two one-day 95 % values at risk: the last 30 days\' daily returns, and the open trades\' market volatility), the two components (value %, weight 1 for the one that sets the score) and the score of each of the last 90 days.',
+  })
+  @ApiOkResponse({ type: TraderRiskDto })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
+  async getRisk(@Param('id', intId()) id: number): Promise<TraderRisk> {
+    const [row, marks] = await Promise.all([this.publicCache.get(`trader:${id}`, () => this.read.traderStats(id)), this.read.marks()]);
+    return this.riskOf.risk(row, marks);
+  }
+
+  /** The public position history (product.md §12.3): prices, allocation, times and pnl %, never a money size. */
+  @Public()
+  @Get(':id/trades')
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOperation({
+    summary: 'A trader\'s position history (public)',
+    description: 'Newest first, paged (page, limit ≤ 100), optionally only open or closed: symbol, side, allocationPct, entry and exit price, openedAt, closedAt, holding time and pnlPct (open trades at the market). No sizes.',
+  })
+  @ApiOkResponse({ type: PublicTradesPageDto })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: status not open|closed, page or limit out of range' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
+  async getTrades(@Param('id', intId()) id: number, @Query() query: StatusPageQueryDto) {
+    // Public only: the same (cached) check as the trader page.
+    await this.publicCache.get(`trader:${id}`, () => this.read.traderStats(id));
+    return this.read.publicTrades(id, { page: query.page, limit: query.limit }, query.status);
+  }
+
+  /** The verifiable record (product.md §12.4): the hash chain of the trader's closed trades, oldest first. */
+  @Public()
+  @Get(':id/record')
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOperation({
+    summary: 'A trader\'s verifiable record (public)',
+    description:
+      'The closed trades in the order they closed, each {seq, fields, hash} with hash_n = sha256_hex(hash_{n−1} + canonical JSON (RFC 8785) of fields), hash_0 = 64 zeros. Paged by seq: `after` (default 0), `limit` (1–500, default 100). docs/copy-trading.md has a script that recomputes the chain.',
+  })
+  @ApiOkResponse({ type: RecordPageDto })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: after or limit not an integer in range' })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
+  getRecord(@Param('id', intId()) id: number, @Query() query: TraderRecordQueryDto): Promise<RecordPage> {
+    return this.record.links(id, query.after, query.limit);
+  }
+
+  @Public()
+  @Get(':id/record/heads')
+  @Header('Cache-Control', 'public, max-age=5')
+  @ApiOperation({
+    summary: 'The daily heads of a trader\'s record (public)',
+    description: 'The chain\'s head hash at the end of each UTC day on which it grew, oldest first; append-only (today\'s, final: false, moves until the day ends).',
+  })
+  @ApiOkResponse({ type: RecordHeadsDto })
+  @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
+  getRecordHeads(@Param('id', intId()) id: number): Promise<RecordHeadsDto> {
+    return this.record.heads(id);
   }
 
   @Public()

@@ -3,3 +3,6 @@
  * arithmetic only, so no float ever touches an amount on its way to the user.
  */
 export const sqlAmount = (cents: string): string => `(${cents} / 100) || '.' || lpad((${cents} % 100)::text, 2, '0')`;
+
+/** numeric(24,8) comes back as "1.08500000": trailing zeros are noise on the wire. */
+export const trimDecimal = (value: string): string => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);

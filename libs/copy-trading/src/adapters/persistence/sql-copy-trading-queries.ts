@@ -19,7 +19,8 @@ import {
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
 import { PUBLIC_TRADER } from './sql-copy-repository';
-import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
+import { trimDecimal } from './sql-amount';
+import { TRADE_COLUMNS, toTradeRecord } from './sql-trade-engine';
 import { pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 import { realisedCopyPnlToday } from './copy-rules.sql';
 

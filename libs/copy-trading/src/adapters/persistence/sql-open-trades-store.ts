@@ -4,7 +4,7 @@ import { emOf } from '@mirrorline/shared/nest';
 import { walletQueries } from '@mirrorline/wallet';
 import { OpenTradesStore, type CopiedPositionInput, type OpenTradeToCopy } from '../../application/ports/open-trades-store';
 import type { TradeSide } from '../../domain/copy-math';
-import { trimDecimal } from './sql-trade-engine';
+import { trimDecimal } from './sql-amount';
 
 /**
  * "Copy open trades" in SQL, beside the fan-out (sql-trade-engine.ts) rather than in it: one copy, a few

@@ -15,7 +15,8 @@ import {
 } from '../../application/ports/trade-engine';
 import type { SkipReason } from '../../domain/copy';
 import { SqlCopyNotices } from './sql-copy-notices';
-import { sqlAmount } from './sql-amount';
+import { sqlAmount, trimDecimal } from './sql-amount';
+import { appendToRecord } from './sql-trader-record';
 import { dailyLossLimitReachedSql, realisedCopyPnlToday } from './copy-rules.sql';
 
 interface TradeRow {
@@ -46,9 +47,6 @@ const HASH_JOIN_THRESHOLD = 1000;
 export const TRADE_COLUMNS = `id::text AS id, trader_id, market, symbol, side, entry_price::text AS entry_price,
   exit_price::text AS exit_price, stop_loss::text AS stop_loss, take_profit::text AS take_profit, close_reason, allocation_pct, pnl_pct::text AS pnl_pct, status, copied_count, skipped_count,
   copiers_pnl::text AS copiers_pnl, copiers_fees::text AS copiers_fees, opened_at, closed_at`;
-
-/** numeric(24,8) comes back as "1.08500000": trailing zeros are noise on the wire. */
-export const trimDecimal = (value: string): string => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
 
 export function toTradeRecord(row: TradeRow): TradeRecord {
   return {
@@ -187,6 +185,8 @@ export class SqlTradeEngine extends TradeEngine {
       sql`UPDATE trader_trades SET status = 'closed', exit_price = ${fill.exitPrice}::numeric, pnl_pct = ${pnlPct}::numeric, close_reason = ${fill.reason},
             exit_quote_time = ${fill.quoteTime}, closed_at = now() WHERE id = ${tradeId} AND status = 'open'`,
     );
+    // The verifiable record's link commits with the close, on every close path (product.md §12.4).
+    await appendToRecord(emOf(tx), tradeId);
   }
 
   async setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void> {

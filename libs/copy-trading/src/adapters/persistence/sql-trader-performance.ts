@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TraderPerformanceQueries, type TraderPerformanceRows } from '../../application/ports/trader-performance';
 import { PUBLIC_TRADER } from './sql-copy-repository';
-import { trimDecimal } from './sql-trade-engine';
+import { trimDecimal } from './sql-amount';
 
 /**
  * The trader page's charts in three small statements (the trader's own rows only). The return of a trade on
@@ -73,5 +73,20 @@ export class SqlTraderPerformance extends TraderPerformanceQueries {
       })),
       copierTrend: trend.map((t) => ({ date: t.day, copiers: Number(t.copiers) })),
     };
+  }
+
+  async dailyReturns(traderId: number, days: number): Promise<Array<{ date: string; returnPct: number }>> {
+    const rows = await this.run<{ day: string; r: string }>(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, round(coalesce(x.r, 0), 6)::text AS r
+       FROM generate_series((now() AT TIME ZONE 'UTC')::date - ?::int + 1, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
+       LEFT JOIN (
+         SELECT (closed_at AT TIME ZONE 'UTC')::date AS day, sum(pnl_pct * allocation_pct / 100) AS r
+         FROM trader_trades WHERE trader_id = ? AND status = 'closed' AND closed_at >= now() - (?::int + 1) * interval '1 day'
+         GROUP BY 1
+       ) x ON x.day = d.day::date
+       ORDER BY d.day`,
+      [days, traderId, days],
+    );
+    return rows.map((row) => ({ date: row.day, returnPct: Number(row.r) }));
   }
 }

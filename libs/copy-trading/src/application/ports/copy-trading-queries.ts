@@ -13,6 +13,28 @@ export interface TraderTrade extends TradeRecord {
   unrealizedPnlPct: string | null;
 }
 
+/**
+ * A trade in a trader's public position history (product.md §12.3, GET traders/:id/trades): prices, allocation,
+ * times and return, never a money size, copier count or level.
+ */
+export interface PublicTrade {
+  id: string;
+  status: 'open' | 'closed';
+  symbol: string;
+  side: 'buy' | 'sell';
+  allocationPct: number;
+  entryPrice: string;
+  /** null while open */
+  exitPrice: string | null;
+  openedAt: string;
+  closedAt: string | null;
+  /** closedAt (or now, while open) − openedAt, whole seconds */
+  holdingSeconds: number;
+  /** closed: the trade's return, 4 decimals; open: at the close side of a fresh quote, null without one */
+  pnlPct: string | null;
+  closeReason: string | null;
+}
+
 export interface DailyPnl {
   label: string;
   date: string;

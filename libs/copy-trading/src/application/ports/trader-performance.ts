@@ -48,4 +48,9 @@ export interface TraderPerformanceRows {
 export abstract class TraderPerformanceQueries {
   /** null when the trader is not public (missing, blocked, deleted, demoted or not KYC Verified). */
   abstract performance(traderId: number): Promise<TraderPerformanceRows | null>;
+  /**
+   * The trader's daily returns (%: Σ pnlPct × allocationPct / 100 of the trades closed that UTC day, 0 without one)
+   * of the last `days` UTC days, oldest first, today last.
+   */
+  abstract dailyReturns(traderId: number, days: number): Promise<Array<{ date: string; returnPct: number }>>;
 }

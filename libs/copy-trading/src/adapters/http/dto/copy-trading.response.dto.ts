@@ -199,6 +199,29 @@ export class TradeDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt!: string | null;
 }
 
+/** GET traders/:id/trades: the public position history, no money sizes (product.md §12.3). */
+export class PublicTradeDto {
+  @ApiProperty(bigintId) id!: string;
+  @ApiProperty({ enum: ['open', 'closed'] }) status!: string;
+  @ApiProperty({ type: String, example: 'BTCUSDT' }) symbol!: string;
+  @ApiProperty({ enum: ['buy', 'sell'] }) side!: string;
+  @ApiProperty({ type: Number, description: 'the share of a copier\'s free equity the trade took, %' }) allocationPct!: number;
+  @ApiProperty({ type: String }) entryPrice!: string;
+  @ApiProperty({ type: String, nullable: true }) exitPrice!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) openedAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) closedAt!: string | null;
+  @ApiProperty({ type: 'integer', description: 'closedAt (or now, while open) − openedAt, seconds' }) holdingSeconds!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'closed: the trade\'s return %; open: at the market (null without a fresh quote)' }) pnlPct!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'closed trades: manual, stop_loss or take_profit' }) closeReason!: string | null;
+}
+
+export class PublicTradesPageDto {
+  @ApiProperty({ type: () => [PublicTradeDto] }) items!: PublicTradeDto[];
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: 'integer' }) page!: number;
+  @ApiProperty({ type: 'integer' }) limit!: number;
+}
+
 export class TraderTradeDto extends TradeDto {
   @ApiProperty({ type: String, nullable: true, description: 'open trades: close-side price of the latest fresh quote' }) markPrice!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'open trades: (mark − entry) / entry × 100, negated for sell' }) unrealizedPnlPct!: string | null;

@@ -69,3 +69,33 @@ export class TraderPerformanceDto {
   @ApiProperty({ type: [CopierCountDto], description: 'live copies at the end of each of the last 30 days' })
   copierTrend!: CopierCountDto[];
 }
+
+export class RiskComponentDto {
+  @ApiProperty({ enum: ['history', 'open'], description: 'history: the daily returns of the last 30 days; open: the open trades\' market volatility' })
+  name!: string;
+
+  @ApiProperty({ example: 1.42, description: 'its one-day 95 % value at risk, % of a copier\'s equity' })
+  value!: number;
+
+  @ApiProperty({ example: 1, description: '1 for the one that sets the score (the larger), 0 for the other' })
+  weight!: number;
+}
+
+export class RiskPointDto {
+  @ApiProperty({ example: '2026-11-20', description: 'UTC day' })
+  date!: string;
+
+  @ApiProperty({ example: 6 })
+  score!: number;
+}
+
+export class TraderRiskDto {
+  @ApiProperty({ example: 6, description: '1 (calm) to 10 (wild): the trader page\'s riskScore' })
+  score!: number;
+
+  @ApiProperty({ type: [RiskComponentDto] })
+  components!: RiskComponentDto[];
+
+  @ApiProperty({ type: [RiskPointDto], description: 'the last 90 days, oldest first; today\'s with the open trades' })
+  history!: RiskPointDto[];
+}

@@ -1,16 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import type { Page, PageQuery } from '@mirrorline/shared';
+import { Clock, type Page, type PageQuery } from '@mirrorline/shared';
 import { MarketQuotes } from '@mirrorline/market';
 import { copyErrors } from '../../../domain/copy';
 import { markedStats, type Marks } from '../../../domain/trader-stats';
 import {
   CopyTradingQueries,
+  type PublicTrade,
   type TraderDetails,
   type TraderDetailsRow,
   type TraderListQuery,
   type TraderStatsRow,
   type TraderSummary,
+  type TraderTrade,
 } from '../../ports/copy-trading-queries';
+
+/** A trader's trade as the public history shows it: no sizes, copier counts, totals or levels. */
+export function toPublicTrade(trade: TraderTrade, now: Date): PublicTrade {
+  const end = trade.closedAt === null ? now.getTime() : Date.parse(trade.closedAt);
+  return {
+    id: trade.id,
+    status: trade.status,
+    symbol: trade.symbol,
+    side: trade.side,
+    allocationPct: trade.allocationPct,
+    entryPrice: trade.entryPrice,
+    exitPrice: trade.exitPrice,
+    openedAt: trade.openedAt,
+    closedAt: trade.closedAt,
+    holdingSeconds: Math.max(0, Math.floor((end - Date.parse(trade.openedAt)) / 1000)),
+    pnlPct: trade.status === 'open' ? trade.unrealizedPnlPct : trade.pnlPct,
+    closeReason: trade.closeReason,
+  };
+}
 
 /** The list's orders: the marked figures first, then the id (stable pages). */
 const SORTS: Record<TraderListQuery['sort'], (a: TraderSummary, b: TraderSummary) => number> = {
@@ -36,6 +57,7 @@ export class ReadCopyTradingUseCase {
   constructor(
     private readonly queries: CopyTradingQueries,
     private readonly market: MarketQuotes,
+    private readonly clock: Clock,
   ) {}
 
   /** What the public statistics are marked at: the same Map until a quote changes (so pages can be kept until then). */
@@ -90,6 +112,13 @@ export class ReadCopyTradingUseCase {
 
   async traderTrades(traderId: number, page: PageQuery, status?: 'open' | 'closed') {
     return this.queries.traderTrades(traderId, page, await this.market.freshQuotes(), status);
+  }
+
+  /** A public trader's position history, newest first (the caller has checked that the trader is public). */
+  async publicTrades(traderId: number, page: PageQuery, status?: 'open' | 'closed'): Promise<Page<PublicTrade>> {
+    const trades = await this.traderTrades(traderId, page, status);
+    const now = this.clock.now();
+    return { ...trades, items: trades.items.map((trade) => toPublicTrade(trade, now)) };
   }
 
   followers(traderId: number, page: PageQuery) {
