@@ -92,18 +92,24 @@ export async function signInAdmin(page: Page): Promise<void> {
   await page.waitForURL(/\/admindashboard/);
 }
 
-async function post(path: string, body: object, token?: string): Promise<Record<string, unknown>> {
-  const send = () =>
-    fetch(`${browserEnv().baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  // A keep-alive connection the server closed while idle (after a long step, such as `npm run admin`) can be
-  // picked for the next request just as it closes: no answer came back ("other side closed"), so send it again.
-  const res = await send().catch((error: unknown) => {
+/**
+ * A request to the running server's API. A keep-alive connection the server closed while idle (after a long step,
+ * such as `npm run admin` or a spec file of its own) can be picked for the next request just as it closes: no
+ * answer came back ("other side closed"), so it is sent again.
+ */
+async function request(path: string, init: RequestInit): Promise<Response> {
+  const send = () => fetch(`${browserEnv().baseUrl}/api${path}`, init);
+  return send().catch((error: unknown) => {
     if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
     return send();
+  });
+}
+
+async function post(path: string, body: object, token?: string): Promise<Record<string, unknown>> {
+  const res = await request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
   });
   const answer = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(answer)}`);
@@ -112,7 +118,7 @@ async function post(path: string, body: object, token?: string): Promise<Record<
 
 /** True while an access token's session is live (a spec may have ended it, e.g. by blocking or a password change). */
 async function live(token: string): Promise<boolean> {
-  const res = await fetch(`${browserEnv().baseUrl}/api/auth/mfa`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await request('/auth/mfa', { headers: { Authorization: `Bearer ${token}` } });
   await res.body?.cancel();
   return res.ok;
 }
