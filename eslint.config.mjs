@@ -66,6 +66,20 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA's spec files share their modules (frontend/vite.config.ts, isolate: false): a file's own vi.mock of a
+    // module another file already loaded would not apply, or would leak into the next file. Mocks live in setup.ts.
+    files: ['frontend/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'Module mocks go in frontend/src/test/setup.ts, once for every spec file (docs/testing.md, the SPA specs share their modules).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },

@@ -27,8 +27,9 @@ export function useLogout(): () => Promise<void> {
       toast.error('Error logging out');
     }
     leaveThenSwitch(navigate, '/', clearCredentials);
-    // later than the navigation so that the screens being left do not refetch with no token
-    setTimeout(() => void clearAll(mutate), CACHE_RESET_DELAY_MS);
+    // later than the navigation so that the screens being left do not refetch with no token; a cache whose
+    // provider is gone by then (a spec's render, unmounted) has nothing left to clear
+    setTimeout(() => void clearAll(mutate).catch(() => undefined), CACHE_RESET_DELAY_MS);
   }, [endImpersonation, mutate, navigate]);
 }
 

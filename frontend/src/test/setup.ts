@@ -20,9 +20,21 @@ afterEach(() => {
   cleanup();
 });
 
-// lightweight-charts draws on a canvas jsdom has not: the specs see the candles it was given instead
-// (the browser specs draw the real chart)
+// lightweight-charts draws on a canvas jsdom has not: the specs see the candles and points it was given instead
+// (the browser specs draw the real charts). Here, once for every spec file: the files share their modules
+// (vite.config.ts, isolate: false), so a file's own vi.mock of a module another file already loaded would not apply.
 vi.mock('../components/market/candle-chart', () => ({
   default: ({ candles, label }: { candles: { time: number; close: number }[]; label: string }) =>
     createElement('div', { role: 'img', 'aria-label': label, 'data-candles': candles.length, 'data-last-close': candles[candles.length - 1]?.close ?? '' }),
+}));
+vi.mock('../components/charts/series-chart', () => ({
+  default: ({ points, label, unit, prefix }: { points: { time: number; value: number }[]; label: string; unit?: string; prefix?: string }) =>
+    createElement('div', {
+      role: 'figure',
+      'aria-label': label,
+      'data-points': points.length,
+      'data-last': points[points.length - 1]?.value ?? '',
+      'data-unit': unit ?? '',
+      'data-prefix': prefix ?? '',
+    }),
 }));

@@ -6,6 +6,8 @@ import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
 import { resetSessionForTests, setCredentials } from '../lib/auth-session';
 import { clearToasts } from '../lib/toast';
+import { resetMarketStreamForTests } from '../lib/market-stream';
+import { resetLiveEventsForTests } from '../lib/live-events';
 
 export interface TokenUser {
   userId?: string;
@@ -103,9 +105,17 @@ export function renderWithProviders(ui: ReactNode, path = '/') {
   );
 }
 
+/**
+ * Before each test (setup.ts): what a test may leave in the SPA's module state, since the spec files of a worker
+ * share their modules (vite.config.ts, isolate: false): the session, the toasts, the market and events streams,
+ * storage, stubbed globals and fake timers.
+ */
 export function resetAll() {
   resetSessionForTests();
   clearToasts();
+  resetMarketStreamForTests();
+  resetLiveEventsForTests();
+  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -6,25 +6,60 @@ import { totpNow } from './totp';
 
 /**
  * The bootstrap admin of a browser run, shared by every spec file: Admins must have 2FA (product.md §10), so
- * the first sign-in enrols (the SPA sends the admin to /settings/security) and the secret is kept beside the
- * run's mail folder; later sign-ins answer the code step. A code is accepted once: each sign-in uses a step
- * after the last one used (waiting for the next window when the ±1 step is spent too).
+ * the first sign-in enrols (the SPA sends the admin to /settings/security) and the secret and the 10 recovery
+ * codes are kept beside the run's mail folder; later sign-ins answer the code step. A code is accepted once:
+ * each sign-in uses a step after the last one used when one is inside the server's ±1 window, and otherwise
+ * one of the recovery codes (the product's own second way in, single use) rather than waiting up to 30 s for
+ * the next window; only when those are spent too does it wait. The API token (adminApiToken) is kept too and
+ * used again while its session is live, so the API set-ups of the spec files spend no code.
  */
 interface AdminMfa {
   secret: string;
   lastStep: number;
+  recoveryCodes: string[];
+  /** An access token of the API (15 min) and when it was issued. */
+  token?: { value: string; at: number };
+}
+
+/** What the codes of a run cost: printed by the global teardown. */
+interface CodeUse {
+  totp: number;
+  recovery: number;
+  waitedMs: number;
 }
 
 const stateFile = (who = 'admin') => `${browserEnv().mailDir}.${who}-mfa.json`;
+const useFile = () => `${browserEnv().mailDir}.code-use.json`;
 const readState = (who?: string): AdminMfa | null => (existsSync(stateFile(who)) ? (JSON.parse(readFileSync(stateFile(who), 'utf8')) as AdminMfa) : null);
 const writeState = (state: AdminMfa, who?: string) => writeFileSync(stateFile(who), JSON.stringify(state));
 const currentStep = () => Math.floor(Date.now() / 30_000);
 
+function countUse(change: Partial<CodeUse>): void {
+  const use: CodeUse = existsSync(useFile()) ? JSON.parse(readFileSync(useFile(), 'utf8')) : { totp: 0, recovery: 0, waitedMs: 0 };
+  for (const key of Object.keys(change) as (keyof CodeUse)[]) use[key] += change[key] ?? 0;
+  writeFileSync(useFile(), JSON.stringify(use));
+}
+
+/** The code use of the run in one line, for the global teardown. */
+export function codeUseSummary(): string | null {
+  if (!existsSync(useFile())) return null;
+  const use = JSON.parse(readFileSync(useFile(), 'utf8')) as CodeUse;
+  return `admin 2FA codes of the browser run: ${use.totp} TOTP, ${use.recovery} recovery, ${(use.waitedMs / 1000).toFixed(1)} s waited for a TOTP window`;
+}
+
 async function nextCode(state: AdminMfa, who?: string): Promise<string> {
   let step = Math.max(currentStep(), state.lastStep + 1);
+  if (step > currentStep() + 1 && state.recoveryCodes.length > 0) {
+    const [code, ...rest] = state.recoveryCodes;
+    writeState({ ...state, recoveryCodes: rest }, who);
+    countUse({ recovery: 1 });
+    return code;
+  }
+  const started = Date.now();
   while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 1000));
   step = Math.max(step, currentStep());
   writeState({ ...state, lastStep: step }, who);
+  countUse({ totp: 1, waitedMs: Date.now() - started });
   return totpNow(state.secret, step - currentStep());
 }
 
@@ -39,10 +74,13 @@ export async function signInAdmin(page: Page): Promise<void> {
   await codeStep.or(enrolment).first().waitFor();
   if (await enrolment.isVisible()) {
     const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
-    const state = { secret, lastStep: currentStep() - 2 };
+    const state: AdminMfa = { secret, lastStep: currentStep() - 2, recoveryCodes: [] };
     await enrolment.getByLabel('Code', { exact: true }).fill(await nextCode(state));
     await enrolment.getByRole('button', { name: 'Turn on' }).click();
-    await page.getByRole('list', { name: 'Recovery code list' }).waitFor();
+    const list = page.getByRole('list', { name: 'Recovery code list' });
+    await list.waitFor();
+    const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((c) => c.trim());
+    writeState({ ...readState()!, recoveryCodes });
     await page.getByRole('checkbox', { name: 'I saved these codes' }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
   } else {
@@ -54,37 +92,65 @@ export async function signInAdmin(page: Page): Promise<void> {
   await page.waitForURL(/\/admindashboard/);
 }
 
-async function post(path: string, body: object, token?: string): Promise<Record<string, unknown>> {
-  const send = () =>
-    fetch(`${browserEnv().baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  // A keep-alive connection the server closed while idle (after a long step, such as `npm run admin`) can be
-  // picked for the next request just as it closes: no answer came back ("other side closed"), so send it again.
-  const res = await send().catch((error: unknown) => {
+/**
+ * A request to the running server's API. A keep-alive connection the server closed while idle (after a long step,
+ * such as `npm run admin` or a spec file of its own) can be picked for the next request just as it closes: no
+ * answer came back ("other side closed"), so it is sent again.
+ */
+async function request(path: string, init: RequestInit): Promise<Response> {
+  const send = () => fetch(`${browserEnv().baseUrl}/api${path}`, init);
+  return send().catch((error: unknown) => {
     if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
     return send();
+  });
+}
+
+async function post(path: string, body: object, token?: string): Promise<Record<string, unknown>> {
+  const res = await request(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
   });
   const answer = (await res.json()) as Record<string, unknown>;
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(answer)}`);
   return answer;
 }
 
-/** An access token of the bootstrap admin through the API (password, then the code; enrols on the first use). */
+/** True while an access token's session is live (a spec may have ended it, e.g. by blocking or a password change). */
+async function live(token: string): Promise<boolean> {
+  const res = await request('/auth/mfa', { headers: { Authorization: `Bearer ${token}` } });
+  await res.body?.cancel();
+  return res.ok;
+}
+
+/**
+ * An access token of the bootstrap admin through the API (password, then the code; enrols on the first use). The
+ * token is used again by the next spec files while it has 5 of its 15 minutes left and its session is live.
+ */
 export async function adminApiToken(): Promise<string> {
+  const kept = readState()?.token;
+  if (kept && Date.now() - kept.at < 10 * 60_000 && (await live(kept.value))) return kept.value;
+  const at = Date.now();
   const login = await post('/auth/login', { email: browserEnv().adminEmail, password: browserEnv().adminPassword });
+  let token: string;
   if (login.mfaRequired) {
     const state = readState();
     if (!state) throw new Error('the admin has 2FA but this browser run did not enrol it');
-    const done = await post('/auth/login/mfa', { mfaToken: login.mfaToken, code: await nextCode(state) });
-    return done.accessToken as string;
+    token = (await post('/auth/login/mfa', { mfaToken: login.mfaToken, code: await nextCode(state) })).accessToken as string;
+  } else {
+    // Not enrolled yet: the token opens only enrolment, which hands back a full token (and the recovery codes).
+    token = await enrol(login.accessToken as string);
   }
-  // Not enrolled yet: the token opens only enrolment, which hands back a full token.
-  const setup = await post('/auth/mfa/setup', {}, login.accessToken as string);
-  const state = { secret: setup.secret as string, lastStep: currentStep() - 2 };
-  const enabled = await post('/auth/mfa/enable', { code: await nextCode(state) }, login.accessToken as string);
+  writeState({ ...readState()!, token: { value: token, at } });
+  return token;
+}
+
+/** Turns 2FA on through the API for the user of `token` (a token that opens only enrolment); the full token. */
+async function enrol(token: string, who?: string): Promise<string> {
+  const setup = await post('/auth/mfa/setup', {}, token);
+  const state: AdminMfa = { secret: setup.secret as string, lastStep: currentStep() - 2, recoveryCodes: [] };
+  const enabled = await post('/auth/mfa/enable', { code: await nextCode(state, who) }, token);
+  writeState({ ...readState(who)!, recoveryCodes: enabled.recoveryCodes as string[] }, who);
   return enabled.accessToken as string;
 }
 
@@ -128,7 +194,5 @@ export async function secondAdminToken(): Promise<string> {
   });
   if (grant.status !== 0) throw new Error(`npm run admin -- grant failed (${grant.status}): ${grant.stderr}${grant.stdout}`);
   const login = await post('/auth/login', { email: SECOND_ADMIN.email, password: SECOND_ADMIN.password });
-  const setup = await post('/auth/mfa/setup', {}, login.accessToken as string);
-  const enrolled = { secret: setup.secret as string, lastStep: currentStep() - 2 };
-  return (await post('/auth/mfa/enable', { code: await nextCode(enrolled, who) }, login.accessToken as string)).accessToken as string;
+  return enrol(login.accessToken as string, who);
 }

@@ -82,7 +82,8 @@ describe('live market (ticker, markets page, stream)', () => {
     const fetchMock = routes();
     renderApp('/markets/BTCUSDT');
     const chart = await screen.findByRole('img', { name: 'BTCUSDT candlestick chart, 1m candles' });
-    expect(chart).toHaveAttribute('data-candles', '2');
+    // the chart mounts with the answer and takes its candles in an effect right after: wait for them
+    await waitFor(() => expect(chart).toHaveAttribute('data-candles', '2'));
     // the 24 h range from the last 24 hourly candles: the highest high and the lowest low
     expect(await screen.findByTestId('day-range')).toHaveTextContent('24 h high 102.0024 h low 98.00');
     expect(screen.getByRole('link', { name: 'TradingView' })).toHaveAttribute('href', 'https://www.tradingview.com/');

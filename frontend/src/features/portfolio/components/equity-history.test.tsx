@@ -1,13 +1,7 @@
-import { createElement } from 'react';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockFetch, renderWithProviders, signIn } from '../../../test/utils';
 import { EquityHistory } from './equity-history';
-
-vi.mock('../../../components/charts/series-chart', () => ({
-  default: ({ points, label, prefix }: { points: { time: number; value: number }[]; label: string; prefix?: string }) =>
-    createElement('div', { role: 'figure', 'aria-label': label, 'data-points': points.length, 'data-last': points[points.length - 1]?.value ?? '', 'data-prefix': prefix ?? '' }),
-}));
 
 describe('overview equity chart', () => {
   it('a point a day from wallet/equity, today at the live total (cash + held + live copy equity), values for screen readers', async () => {

@@ -1,15 +1,8 @@
-import { createElement } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, renderWithProviders } from '../../../test/utils';
 import { TraderPerformanceSection } from './trader-performance';
-
-// lightweight-charts draws on a canvas jsdom has not: the spec sees the points the chart was given
-vi.mock('../../../components/charts/series-chart', () => ({
-  default: ({ points, label, unit }: { points: { time: number; value: number }[]; label: string; unit?: string }) =>
-    createElement('div', { role: 'figure', 'aria-label': label, 'data-points': points.length, 'data-last': points[points.length - 1]?.value ?? '', 'data-unit': unit ?? '' }),
-}));
 
 const perf = (period: string, over: Record<string, unknown> = {}) => ({
   period,
