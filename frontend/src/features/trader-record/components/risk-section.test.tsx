@@ -1,15 +1,9 @@
-import { createElement } from 'react';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderWithProviders } from '../../../test/utils';
 import { RiskSection } from './risk-section';
 
-// lightweight-charts draws on a canvas jsdom has not: the spec sees the points the chart was given
-vi.mock('../../../components/charts/series-chart', () => ({
-  default: ({ points, label }: { points: { time: number; value: number }[]; label: string }) =>
-    createElement('div', { role: 'figure', 'aria-label': label, 'data-points': points.length, 'data-last': points[points.length - 1]?.value ?? '' }),
-}));
-
+// The chart is setup.ts's stand-in (jsdom has no canvas): it shows the points it was given.
 const history = (last: number) => Array.from({ length: 90 }, (_, i) => ({ date: new Date(Date.UTC(2026, 7, 30 + i)).toISOString().slice(0, 10), score: i === 89 ? last : 3 }));
 
 describe('the risk score explained on the trader page', () => {
