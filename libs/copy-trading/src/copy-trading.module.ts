@@ -13,6 +13,8 @@ import { LiveTradeEvents } from './adapters/events/live-trade-events';
 import { MarketOpenPositionsValue } from './adapters/market/market-open-positions-value';
 import { UpdateTradeLevelsUseCase } from './application/use-cases/update-trade-levels/update-trade-levels.use-case';
 import { CloseOutCopiesUseCase } from './application/use-cases/close-out-copies/close-out-copies.use-case';
+import { CloseCopyPositionsUseCase } from './application/use-cases/close-copy-positions/close-copy-positions.use-case';
+import { UpdateCopyGuardsUseCase } from './application/use-cases/update-copy-guards/update-copy-guards.use-case';
 import { PriceWatcher } from './application/services/price-watcher';
 import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
@@ -85,6 +87,8 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     ReadCopyTradingUseCase,
     UpdateTradeLevelsUseCase,
     CloseOutCopiesUseCase,
+    CloseCopyPositionsUseCase,
+    UpdateCopyGuardsUseCase,
     PriceWatcher,
     DemoTradingBot,
     PublicTraderCache,

@@ -242,11 +242,11 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     const rows = await this.run<{
       upnl: string;
       id: string; trader_id: number; name: string; image: string | null; status: MyCopy['status']; invested: string; equity: string | null;
-      committed: string; hwm: string; pnl: string; fees: string; open: string; stop_loss_pct: number | null; stop_reason: string | null;
+      committed: string; hwm: string; pnl: string; fees: string; open: string; stop_loss_pct: number | null; take_profit_pct: number | null; stop_reason: string | null;
       share_pct: number; trader_share_pct: number; created_at: Date; ended_at: Date | null;
     }>(
       `SELECT c.id, c.trader_id, tp.name, tp.image, c.status, c.invested::text AS invested, a.balance::text AS equity,
-              c.high_water_mark::text AS hwm, c.stop_loss_pct, c.stop_reason, c.created_at, c.ended_at,
+              c.high_water_mark::text AS hwm, c.stop_loss_pct, c.take_profit_pct, c.stop_reason, c.created_at, c.ended_at,
               c.share_pct, tp.share_pct AS trader_share_pct,
               coalesce(p.committed, 0)::text AS committed, coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees,
               coalesce(p.open, 0) AS open, ${quotes.length ? 'u.upnl::text' : "'0'"} AS upnl
@@ -281,6 +281,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         unrealizedPnl: formatCents(r.upnl ?? '0'),
         liveEquity: formatCents(equity + BigInt(r.upnl ?? '0')),
         stopLossPct: r.stop_loss_pct === null ? null : Number(r.stop_loss_pct),
+        takeProfitPct: r.take_profit_pct === null ? null : Number(r.take_profit_pct),
         stopReason: r.stop_reason,
         share: Number(r.share_pct),
         traderShare: Number(r.trader_share_pct),
@@ -290,9 +291,17 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     });
   }
 
-  async myTrades(userId: string, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<CopiedTrade>> {
+  async myTrades(
+    userId: string,
+    page: PageQuery,
+    quotes: readonly Quote[],
+    filter: { status?: 'open' | 'closed'; positionId?: string } = {},
+  ): Promise<Page<CopiedTrade>> {
     const marks = bySymbol(quotes);
-    const statusFilter = status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '';
+    const { status, positionId } = filter;
+    if (positionId !== undefined && !/^[1-9][0-9]{0,17}$/.test(positionId)) return { items: [], total: 0, page: page.page, limit: page.limit };
+    // positionId: digits only (checked above), so it is written into the statement as a number
+    const statusFilter = (status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '') + (positionId ? ` AND p.id = ${positionId}` : '');
     const result = await this.run<{
       id: string; copy_id: string; trade_id: string; trader_id: number; name: string; market: string; symbol: string; side: string;
       entry_price: string; exit_price: string | null; fill_price: string | null; quote_time: Date | null; delay_ms: number; slippage_bps: string;

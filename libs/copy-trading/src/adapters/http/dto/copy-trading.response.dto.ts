@@ -80,7 +80,9 @@ export class CopyDto {
   @ApiProperty(money('Σ unrealized pnl of the open positions at the market')) unrealizedPnl!: string;
   @ApiProperty(money('equity + unrealizedPnl')) liveEquity!: string;
   @ApiProperty({ type: Number, nullable: true, description: 'the copy stop loss, % of invested' }) stopLossPct!: number | null;
-  @ApiProperty({ type: String, nullable: true }) stopReason!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'the copy take profit, % above invested: the copy closes out once its live equity reaches invested × (1 + takeProfitPct / 100)' })
+  takeProfitPct!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'why the copy stopped: user, stop_loss or take_profit' }) stopReason!: string | null;
   @ApiProperty({ type: Number, description: 'the profit share % this copy pays' }) share!: number;
   @ApiProperty({ type: Number, description: 'the trader\'s share % today' }) traderShare!: number;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
