@@ -913,6 +913,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/traders/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Simulate copying a trader (public)
+         * @description The copier's equity, day by day, had they copied this trader from `from` (at most one year back; default 90 days) with this amount and these guards: sizes, pnl, profit share with its high-water mark and the copy guards at each settlement, exactly as live copying computes them; open trades at the market now.
+         */
+        get: operations["TraderSimulationController_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/copies": {
         parameters: {
             query?: never;
@@ -2277,6 +2297,46 @@ export interface components {
             openPositions: components["schemas"]["PublicOpenPositionDto"][];
             /** @description live copies at the end of each of the last 30 days */
             copierTrend: components["schemas"]["CopierCountDto"][];
+        };
+        SimulationPointDto: {
+            /**
+             * Format: date-time
+             * @description the end of a UTC day (the last point: now)
+             */
+            t: string;
+            /** @example 1012.40 */
+            equity: string;
+        };
+        CopySimulationDto: {
+            /** @description the copy's equity at the end of each day from `from` (open positions at cost), the last point live */
+            points: components["schemas"]["SimulationPointDto"][];
+            /**
+             * @description live equity now, or what returned to cash when the copy ended
+             * @example 1012.40
+             */
+            finalEquity: string;
+            /**
+             * @description profit share paid to the trader
+             * @example 3.10
+             */
+            feesPaid: string;
+            /**
+             * @description largest fall from a peak of the settled equity, %
+             * @example 4.25
+             */
+            maxDrawdownPct: number;
+            /**
+             * Format: date-time
+             * @description when a copy guard ended the copy
+             */
+            stoppedAt: string | null;
+            /** @enum {string|null} */
+            stopReason: "stop_loss" | "take_profit" | null;
+            /**
+             * @description trades the copy took
+             * @example 42
+             */
+            trades: number;
         };
         CopyDto: {
             /** Format: uuid */
@@ -6229,6 +6289,66 @@ export interface operations {
                 };
             };
             /** @description COPY.TRADER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    TraderSimulationController_run: {
+        parameters: {
+            query: {
+                /** @description the amount copied, at least 10.00 */
+                amount: string;
+                /** @description the copy stop loss, % of invested */
+                stopLossPct?: number;
+                /** @description the copy take profit, % above invested */
+                takeProfitPct?: number;
+                /** @description when the copy would have started: at most one year back (default 90 days back) */
+                from?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CopySimulationDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a guard out of range; from not a date, in the future or more than a year back), COPY.AMOUNT_TOO_SMALL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND: missing or not public */
             404: {
                 headers: {
                     [name: string]: unknown;

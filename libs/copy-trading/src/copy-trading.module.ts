@@ -15,6 +15,8 @@ import { UpdateTradeLevelsUseCase } from './application/use-cases/update-trade-l
 import { CloseOutCopiesUseCase } from './application/use-cases/close-out-copies/close-out-copies.use-case';
 import { CloseCopyPositionsUseCase } from './application/use-cases/close-copy-positions/close-copy-positions.use-case';
 import { UpdateCopyGuardsUseCase } from './application/use-cases/update-copy-guards/update-copy-guards.use-case';
+import { SimulateCopyUseCase } from './application/use-cases/simulate-copy/simulate-copy.use-case';
+import { TraderSimulationController } from './adapters/http/trader-simulation.controller';
 import { PriceWatcher } from './application/services/price-watcher';
 import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
@@ -57,7 +59,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
 @Global()
 @Module({
   imports: [WalletModule, AuditModule],
-  controllers: [TradersController, CopiesController, TraderTradesController],
+  controllers: [TradersController, TraderSimulationController, CopiesController, TraderTradesController],
   providers: [
     { provide: CopyRepository, useClass: SqlCopyRepository },
     SqlCopyNotices,
@@ -89,6 +91,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     CloseOutCopiesUseCase,
     CloseCopyPositionsUseCase,
     UpdateCopyGuardsUseCase,
+    SimulateCopyUseCase,
     PriceWatcher,
     DemoTradingBot,
     PublicTraderCache,

@@ -18,6 +18,7 @@ import {
   type TraderTrade,
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
+import type { SimulatedTrade } from '../../domain/copy-simulation';
 import { PUBLIC_TRADER } from './sql-copy-repository';
 import { TRADE_COLUMNS, toTradeRecord, trimDecimal } from './sql-trade-engine';
 import { pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
@@ -289,6 +290,27 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         endedAt: iso(r.ended_at),
       };
     });
+  }
+
+  async tradesSince(traderId: number, from: Date, limit: number): Promise<SimulatedTrade[]> {
+    const rows = await this.run<{
+      id: string; symbol: string; side: 'buy' | 'sell'; allocation_pct: number; entry_price: string; opened_at: Date; exit_price: string | null; closed_at: Date | null;
+    }>(
+      `SELECT id::text AS id, symbol, side, allocation_pct, trim_scale(entry_price)::text AS entry_price, opened_at,
+              trim_scale(exit_price)::text AS exit_price, closed_at
+       FROM trader_trades WHERE trader_id = ? AND opened_at >= ? ORDER BY opened_at, id LIMIT ?`,
+      [traderId, from, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      symbol: r.symbol,
+      side: r.side,
+      allocationPct: Number(r.allocation_pct),
+      entryPrice: r.entry_price,
+      openedAt: new Date(r.opened_at),
+      exitPrice: r.exit_price,
+      closedAt: r.closed_at === null ? null : new Date(r.closed_at),
+    }));
   }
 
   async myTrades(

@@ -1,4 +1,5 @@
 import type { Page, PageQuery } from '@mirrorline/shared';
+import type { SimulatedTrade } from '../../domain/copy-simulation';
 import type { Quote } from '@mirrorline/market';
 import type { CopyStatus } from '../../domain/copy';
 import type { CloseReason } from '../../domain/copy-math';
@@ -197,6 +198,8 @@ export abstract class CopyTradingQueries {
   abstract publicTraders(): Promise<TraderStatsRow[]>;
   /** One public trader with its recent closed trades, or null (missing or not public). */
   abstract traderStats(id: number): Promise<TraderDetailsRow | null>;
+  /** The trader's trades opened at or after `from`, oldest first, at most `limit` (the simulation's input). */
+  abstract tradesSince(traderId: number, from: Date, limit: number): Promise<SimulatedTrade[]>;
   /** `quotes`: the market's fresh quotes, passed into SQL (copy trading never reads the market's tables). */
   abstract myCopies(userId: string, quotes: readonly Quote[]): Promise<MyCopy[]>;
   /** My positions, newest first: `status` open or closed, or `positionId` that one (a page of at most one). */

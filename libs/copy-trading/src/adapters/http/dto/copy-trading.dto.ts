@@ -3,7 +3,7 @@ import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { IMAGE_URL, IMAGE_URL_MESSAGE } from '../trader-image';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { MIN_COPY_AMOUNT, STOP_LOSS_PCT, TAKE_PROFIT_PCT, TRADER_TYPES } from '../../../domain/copy';
 import { PRICE_PATTERN } from '../../../domain/copy-math';
 import { IsAmount, IsPrice, OptionalNotNull } from './validators';
@@ -94,6 +94,34 @@ export class CopyAmountDto {
   @ApiProperty({ example: '100.00', pattern: AMOUNT })
   @IsAmount()
   amount!: string;
+}
+
+/** GET traders/:id/simulate (product.md §12.2). */
+export class SimulateCopyQueryDto {
+  @ApiProperty({ example: '1000.00', pattern: AMOUNT, description: `the amount copied, at least ${formatCents(MIN_COPY_AMOUNT)}` })
+  @IsAmount()
+  amount!: string;
+
+  @ApiPropertyOptional({ minimum: STOP_LOSS_PCT.min, maximum: STOP_LOSS_PCT.max, description: 'the copy stop loss, % of invested' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(STOP_LOSS_PCT.min)
+  @Max(STOP_LOSS_PCT.max)
+  stopLossPct?: number;
+
+  @ApiPropertyOptional({ minimum: TAKE_PROFIT_PCT.min, maximum: TAKE_PROFIT_PCT.max, description: 'the copy take profit, % above invested' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(TAKE_PROFIT_PCT.min)
+  @Max(TAKE_PROFIT_PCT.max)
+  takeProfitPct?: number;
+
+  @ApiPropertyOptional({ example: '2026-09-01T00:00:00.000Z', description: 'when the copy would have started: at most one year back (default 90 days back)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date, e.g. 2026-09-01 or 2026-09-01T00:00:00Z' })
+  from?: string;
 }
 
 /** PATCH copies/:id/settings (product.md §12.1): a field left out stays, null clears it. */

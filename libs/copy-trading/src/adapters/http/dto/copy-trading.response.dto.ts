@@ -248,3 +248,19 @@ export class FollowersPageDto {
   @ApiProperty({ type: 'integer' }) limit!: number;
 }
 
+
+export class SimulationPointDto {
+  @ApiProperty({ type: String, format: 'date-time', description: 'the end of a UTC day (the last point: now)' }) t!: string;
+  @ApiProperty({ example: '1012.40' }) equity!: string;
+}
+
+export class CopySimulationDto {
+  @ApiProperty({ type: [SimulationPointDto], description: 'the copy\'s equity at the end of each day from `from` (open positions at cost), the last point live' })
+  points!: SimulationPointDto[];
+  @ApiProperty({ example: '1012.40', description: 'live equity now, or what returned to cash when the copy ended' }) finalEquity!: string;
+  @ApiProperty({ example: '3.10', description: 'profit share paid to the trader' }) feesPaid!: string;
+  @ApiProperty({ example: 4.25, description: 'largest fall from a peak of the settled equity, %' }) maxDrawdownPct!: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'when a copy guard ended the copy' }) stoppedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['stop_loss', 'take_profit'] }) stopReason!: 'stop_loss' | 'take_profit' | null;
+  @ApiProperty({ example: 42, description: 'trades the copy took' }) trades!: number;
+}
