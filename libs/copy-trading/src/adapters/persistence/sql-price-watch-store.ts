@@ -86,7 +86,9 @@ export class SqlPriceWatchStore extends PriceWatchStore {
 
   async trippedCopies(quotes: readonly Quote[]): Promise<TrippedCopy[]> {
     if (!quotes.length) return [];
-    // Every copy with open positions, set-based, no loop per copy (product.md §9.3), in two steps.
+    // Every copy with open positions, set-based, no loop per copy (product.md §9.3), in two steps; the take profit
+    // (§12.1) is the mirror test: a copy whose k positions sum to at least N has one position of at least N / k when
+    // N ≥ 0 (and at least N when N < 0), with the same slack in the other direction.
     //
     // 1. One pass over the open positions of the marked trades, joined to their copies and copy-equity
     //    accounts (a raw scan's joins, all in parallel workers), with no aggregate per copy: a copy whose
