@@ -1,7 +1,7 @@
 import { copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
 import { closeAt, openAt, setQuote } from './support/market';
-import { createTestApp, type TestApp } from './support/test-app';
-import { createUser, type TestUser } from './support/users';
+import { useCopyTradingApp } from './support/copy-trading-spec';
+import type { TestUser } from './support/users';
 
 /**
  * The copier's controls (product.md §12.1) against real PostgreSQL and the test feed (each quote has been through the
@@ -9,37 +9,20 @@ import { createUser, type TestUser } from './support/users';
  * {closePositions: true}, POST trades/:positionId/close. Every money effect once, the ledger checked after each spec.
  */
 describe('copy controls', () => {
-  let t: TestApp;
-  let sql: fx.Sql;
-  beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
-    sql = t.sql as fx.Sql;
-  });
-  afterAll(() => t.close());
-  afterEach(async () => {
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
-  });
-
-  async function trader(share = 20): Promise<TestUser & { traderId: number }> {
-    const user = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
-    return { ...user, traderId: await fx.insertTraderProfile(sql, user.id, share) };
-  }
-  async function follower(cash = 10_000): Promise<TestUser> {
-    const user = await createUser(t, { kyc: 'Verified' });
-    await fx.fundCash(sql, user.id, cash);
-    return user;
-  }
+  const spec = useCopyTradingApp();
+  const { trader } = spec;
+  const follower = (cash = 10_000) => spec.follower(cash);
   const follow = async (who: TestUser, traderId: number, amount: string, stopLossPct?: number) =>
-    (await t.http().post('/api/copies').set('Authorization', who.bearer).send({ traderId, amount, stopLossPct }).expect(201)).body as { id: string };
-  const get = async (who: TestUser, path: string) => (await t.http().get(path).set('Authorization', who.bearer).expect(200)).body;
+    (await spec.t.http().post('/api/copies').set('Authorization', who.bearer).send({ traderId, amount, stopLossPct }).expect(201)).body as { id: string };
+  const get = async (who: TestUser, path: string) => (await spec.t.http().get(path).set('Authorization', who.bearer).expect(200)).body;
   const patchGuards = (who: TestUser, copyId: string, body: unknown) =>
-    t.http().patch(`/api/copies/${copyId}/settings`).set('Authorization', who.bearer).send(body as object);
+    spec.t.http().patch(`/api/copies/${copyId}/settings`).set('Authorization', who.bearer).send(body as object);
   const stop = (who: TestUser, copyId: string, body: unknown, key?: string) => {
-    const req = t.http().post(`/api/copies/${copyId}/stop`).set('Authorization', who.bearer);
+    const req = spec.t.http().post(`/api/copies/${copyId}/stop`).set('Authorization', who.bearer);
     return (key ? req.set('Idempotency-Key', key) : req).send(body as object);
   };
   const closePosition = (who: TestUser, positionId: string, body: unknown = {}, key?: string) => {
-    const req = t.http().post(`/api/trades/${positionId}/close`).set('Authorization', who.bearer);
+    const req = spec.t.http().post(`/api/trades/${positionId}/close`).set('Authorization', who.bearer);
     return (key ? req.set('Idempotency-Key', key) : req).send(body as object);
   };
   const openPositions = async (who: TestUser) => (await get(who, '/api/trades?status=open')).items as Array<{ id: string; symbol: string; size: string }>;
@@ -101,44 +84,44 @@ describe('copy controls', () => {
       const copy = await follow(f, tr.traderId, '100.00');
       await follow(relaxed, tr.traderId, '100.00');
       await patchGuards(f, copy.id, { takeProfitPct: 20 }).expect(200);
-      const traderCash = await fx.cashOf(sql, tr.id);
-      const opened = await openAt(t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201); // 50.00 each
-      await setQuote(t, 'BTCUSDT', '139'); // +19.50: live equity 119.50 < 120.00
+      const traderCash = await fx.cashOf(spec.sql, tr.id);
+      const opened = await openAt(spec.t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201); // 50.00 each
+      await setQuote(spec.t, 'BTCUSDT', '139'); // +19.50: live equity 119.50 < 120.00
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ status: 'active', liveEquity: '119.50' });
-      await setQuote(t, 'BTCUSDT', '140'); // +20.00: live equity 120.00 ≥ 120.00 → closed out
+      await setQuote(spec.t, 'BTCUSDT', '140'); // +20.00: live equity 120.00 ≥ 120.00 → closed out
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', stopReason: 'take_profit', openPositions: 0, equity: '0.00' });
       // profit share: 20 % of the 20.00 above the high-water mark
       expect(await closedPositions(f)).toEqual([['BTCUSDT', 'copy_take_profit', '140', '20.00', '4.00']]);
-      expect(await fx.cashOf(sql, f.id)).toBe(10_000n - 10_000n + 11_600n);
-      expect(await fx.cashOf(sql, tr.id)).toBe(traderCash + 400n);
+      expect(await fx.cashOf(spec.sql, f.id)).toBe(10_000n - 10_000n + 11_600n);
+      expect(await fx.cashOf(spec.sql, tr.id)).toBe(traderCash + 400n);
       expect(await openPositions(relaxed)).toHaveLength(1);
-      await t.delivered();
-      expect(await sql("SELECT data->>'guard' AS guard FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id])).toEqual([{ guard: 'copy_take_profit' }]);
-      expect(await sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'copy_ended'", [f.id])).toHaveLength(1);
+      await spec.t.delivered();
+      expect(await spec.sql("SELECT data->>'guard' AS guard FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id])).toEqual([{ guard: 'copy_take_profit' }]);
+      expect(await spec.sql("SELECT 1 FROM notifications WHERE user_id = ? AND type = 'copy_ended'", [f.id])).toHaveLength(1);
       // The trader's close settles the other copy only; this copy's position is not settled twice.
-      const closed = await closeAt(t, tr.bearer, opened.body.trade.id, '140').expect(200);
+      const closed = await closeAt(spec.t, tr.bearer, opened.body.trade.id, '140').expect(200);
       expect(closed.body).toMatchObject({ copiersPnl: '20.00', profitShare: '4.00' });
-      expect(await fx.cashOf(sql, f.id)).toBe(11_600n);
+      expect(await fx.cashOf(spec.sql, f.id)).toBe(11_600n);
     });
 
     it('a settlement that lifts the equity to the take profit stops the copy and returns its equity', async () => {
       const tr = await trader(0);
       const f = await follower();
       const copy = await follow(f, tr.traderId, '100.00');
-      const opened = await openAt(t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201);
-      await setQuote(t, 'BTCUSDT', '130'); // live equity 115.00 with no take profit yet
+      const opened = await openAt(spec.t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201);
+      await setQuote(spec.t, 'BTCUSDT', '130'); // live equity 115.00 with no take profit yet
       await patchGuards(f, copy.id, { takeProfitPct: 20 }).expect(200);
       // The price jumps past it and the trader's close meets it before the watcher does.
-      const watcher = t.app.get(PriceWatcher);
+      const watcher = spec.t.app.get(PriceWatcher);
       watcher.pause();
       try {
-        await closeAt(t, tr.bearer, opened.body.trade.id, '150').expect(200); // +25.00: 125.00 ≥ 120.00
+        await closeAt(spec.t, tr.bearer, opened.body.trade.id, '150').expect(200); // +25.00: 125.00 ≥ 120.00
       } finally {
         watcher.resume();
       }
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', stopReason: 'take_profit', equity: '0.00' });
-      expect(await fx.cashOf(sql, f.id)).toBe(12_500n);
-      expect(await sql("SELECT data->>'guard' AS guard FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id])).toEqual([{ guard: 'take_profit' }]);
+      expect(await fx.cashOf(spec.sql, f.id)).toBe(12_500n);
+      expect(await spec.sql("SELECT data->>'guard' AS guard FROM notifications WHERE user_id = ? AND type = 'guard_hit'", [f.id])).toEqual([{ guard: 'take_profit' }]);
     });
   });
 
@@ -149,11 +132,11 @@ describe('copy controls', () => {
       const relaxed = await follower();
       const copy = await follow(f, tr.traderId, '100.00');
       await follow(relaxed, tr.traderId, '100.00');
-      const btc = await openAt(t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201); // 50.00
-      await openAt(t, tr.bearer, '10', { symbol: 'ETHUSDT', allocationPct: 50 }).expect(201); // 25.00
-      await setQuote(t, 'BTCUSDT', '110'); // +5.00
-      await setQuote(t, 'ETHUSDT', '9'); // −2.50
-      const marketBefore = await fx.platformMarket(sql);
+      const btc = await openAt(spec.t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201); // 50.00
+      await openAt(spec.t, tr.bearer, '10', { symbol: 'ETHUSDT', allocationPct: 50 }).expect(201); // 25.00
+      await setQuote(spec.t, 'BTCUSDT', '110'); // +5.00
+      await setQuote(spec.t, 'ETHUSDT', '9'); // −2.50
+      const marketBefore = await fx.platformMarket(spec.sql);
       const res = await stop(f, copy.id, { closePositions: true }, 'stop-now-1').expect(200);
       expect(res.body).toMatchObject({ id: copy.id, status: 'stopped', stopReason: 'user', openPositions: 0, equity: '0.00' });
       // +2.50 net above the mark of 100.00: profit share 0.50 (on the copy's first trade's position)
@@ -161,20 +144,20 @@ describe('copy controls', () => {
         ['BTCUSDT', 'copy_stopped', '110', '5.00', '0.50'],
         ['ETHUSDT', 'copy_stopped', '9', '-2.50', '0.00'],
       ]);
-      expect(await fx.cashOf(sql, f.id)).toBe(10_200n);
-      expect(await fx.platformMarket(sql)).toBe(marketBefore - 250n);
+      expect(await fx.cashOf(spec.sql, f.id)).toBe(10_200n);
+      expect(await fx.platformMarket(spec.sql)).toBe(marketBefore - 250n);
       // the same key replays the answer; nothing moves twice
       const again = await stop(f, copy.id, { closePositions: true }, 'stop-now-1').expect(200);
       expect(again.headers['idempotent-replayed']).toBe('true');
-      expect(await fx.cashOf(sql, f.id)).toBe(10_200n);
+      expect(await fx.cashOf(spec.sql, f.id)).toBe(10_200n);
       expect((await stop(f, copy.id, { closePositions: true }, 'stop-now-2').expect(409)).body.code).toBe('COPY.ENDED');
       // the other copier's positions stay open, and the trader's close settles them alone
       expect(await openPositions(relaxed)).toHaveLength(2);
-      const closed = await closeAt(t, tr.bearer, btc.body.trade.id, '110').expect(200);
+      const closed = await closeAt(spec.t, tr.bearer, btc.body.trade.id, '110').expect(200);
       expect(closed.body).toMatchObject({ positions: 1 });
-      expect(await fx.cashOf(sql, f.id)).toBe(10_200n);
-      await t.delivered();
-      expect(await sql("SELECT type FROM notifications WHERE user_id = ? AND type IN ('guard_hit', 'copy_ended')", [f.id])).toEqual([{ type: 'copy_ended' }]);
+      expect(await fx.cashOf(spec.sql, f.id)).toBe(10_200n);
+      await spec.t.delivered();
+      expect(await spec.sql("SELECT type FROM notifications WHERE user_id = ? AND type IN ('guard_hit', 'copy_ended')", [f.id])).toEqual([{ type: 'copy_ended' }]);
     });
 
     it('without positions, or with closePositions false, stops as before; bad input is a 400, someone else’s copy a 404', async () => {
@@ -182,7 +165,7 @@ describe('copy controls', () => {
       const f = await follower();
       const other = await follower();
       const copy = await follow(f, tr.traderId, '100.00');
-      await openAt(t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201);
+      await openAt(spec.t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201);
       for (const body of [{ closePositions: 'yes' }, { closePositions: 1 }, { closeAll: true }]) await stop(f, copy.id, body).expect(400);
       await stop(other, copy.id, { closePositions: true }).expect(404);
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ status: 'active', openPositions: 1 });
@@ -191,7 +174,7 @@ describe('copy controls', () => {
       expect((await stop(f, copy.id, { closePositions: true }).expect(200)).body).toMatchObject({ status: 'stopped', openPositions: 0 });
       const empty = await follow(other, tr.traderId, '20.00');
       expect((await stop(other, empty.id, { closePositions: true }).expect(200)).body).toMatchObject({ status: 'stopped', equity: '0.00' });
-      expect(await fx.cashOf(sql, other.id)).toBe(10_000n);
+      expect(await fx.cashOf(spec.sql, other.id)).toBe(10_000n);
     });
   });
 
@@ -202,10 +185,10 @@ describe('copy controls', () => {
       const other = await follower();
       const copy = await follow(f, tr.traderId, '100.00');
       await follow(other, tr.traderId, '100.00');
-      const traderCash = await fx.cashOf(sql, tr.id);
-      const btc = await openAt(t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201); // 50.00
-      await openAt(t, tr.bearer, '10', { symbol: 'ETHUSDT', allocationPct: 50 }).expect(201); // 25.00
-      await setQuote(t, 'BTCUSDT', '120', '120.5'); // a buy closes at the bid: +10.00
+      const traderCash = await fx.cashOf(spec.sql, tr.id);
+      const btc = await openAt(spec.t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201); // 50.00
+      await openAt(spec.t, tr.bearer, '10', { symbol: 'ETHUSDT', allocationPct: 50 }).expect(201); // 25.00
+      await setQuote(spec.t, 'BTCUSDT', '120', '120.5'); // a buy closes at the bid: +10.00
       const mine = (await openPositions(f)).find((p) => p.symbol === 'BTCUSDT')!;
       const theirs = (await openPositions(other)).find((p) => p.symbol === 'BTCUSDT')!;
       await closePosition(other, mine.id).expect(404);
@@ -217,14 +200,14 @@ describe('copy controls', () => {
       expect((await closePosition(f, mine.id, {}, 'close-one-1').expect(200)).headers['idempotent-replayed']).toBe('true');
       expect((await closePosition(f, mine.id, {}, 'close-one-2').expect(409)).body.code).toBe('COPY.POSITION_CLOSED');
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'active', openPositions: 1, equity: '108.00', highWaterMark: '108.00' });
-      expect(await fx.cashOf(sql, tr.id)).toBe(traderCash + 200n);
+      expect(await fx.cashOf(spec.sql, tr.id)).toBe(traderCash + 200n);
       // the other copier's position is untouched; the trader's close settles it alone, at its own exit
       expect((await openPositions(other)).map((p) => p.id)).toContain(theirs.id);
-      const closed = await closeAt(t, tr.bearer, btc.body.trade.id, '130').expect(200);
+      const closed = await closeAt(spec.t, tr.bearer, btc.body.trade.id, '130').expect(200);
       expect(closed.body).toMatchObject({ positions: 1, copiersPnl: '15.00', profitShare: '3.00' }); // the other copier's alone
-      expect(await fx.cashOf(sql, tr.id)).toBe(traderCash + 200n + 300n);
+      expect(await fx.cashOf(spec.sql, tr.id)).toBe(traderCash + 200n + 300n);
       // the trade's totals count this copier's close too
-      expect(await sql('SELECT copiers_pnl::text AS pnl, copiers_fees::text AS fees FROM trader_trades WHERE id = ?', [btc.body.trade.id])).toEqual([{ pnl: '2500', fees: '500' }]);
+      expect(await spec.sql('SELECT copiers_pnl::text AS pnl, copiers_fees::text AS fees FROM trader_trades WHERE id = ?', [btc.body.trade.id])).toEqual([{ pnl: '2500', fees: '500' }]);
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ equity: '108.00', openPositions: 1 });
     });
 
@@ -232,13 +215,13 @@ describe('copy controls', () => {
       const tr = await trader(0);
       const f = await follower();
       const copy = await follow(f, tr.traderId, '100.00');
-      await openAt(t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201);
+      await openAt(spec.t, tr.bearer, '100', { symbol: 'BTCUSDT', allocationPct: 50 }).expect(201);
       await stop(f, copy.id, {}).expect(200); // stopping: the position stays
-      await setQuote(t, 'BTCUSDT', '90');
+      await setQuote(spec.t, 'BTCUSDT', '90');
       const [position] = await openPositions(f);
       expect((await closePosition(f, position.id).expect(200)).body).toMatchObject({ closeReason: 'copier_closed', pnl: '-5.00' });
       expect((await get(f, '/api/copies'))[0]).toMatchObject({ id: copy.id, status: 'stopped', equity: '0.00', openPositions: 0 });
-      expect(await fx.cashOf(sql, f.id)).toBe(9_500n);
+      expect(await fx.cashOf(spec.sql, f.id)).toBe(9_500n);
     });
   });
 });

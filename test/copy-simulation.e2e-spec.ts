@@ -1,6 +1,6 @@
 import { copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
 import { closeAt, openAt } from './support/market';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useCopyTradingApp } from './support/copy-trading-spec';
 import { createUser, type TestUser } from './support/users';
 
 /**
@@ -8,32 +8,15 @@ import { createUser, type TestUser } from './support/users';
  * simulation from `from` with the same amount and guards end at the same equity to the cent, with the same fees.
  */
 describe('copy simulation', () => {
-  let t: TestApp;
-  let sql: fx.Sql;
-  beforeAll(async () => {
-    t = await createTestApp({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' });
-    sql = t.sql as fx.Sql;
-  });
-  afterAll(() => t.close());
-  afterEach(async () => {
-    expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
-  });
-
-  async function trader(share = 20): Promise<TestUser & { traderId: number }> {
-    const user = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Verified' });
-    return { ...user, traderId: await fx.insertTraderProfile(sql, user.id, share) };
-  }
-  async function follower(cash = 1_000_000): Promise<TestUser> {
-    const user = await createUser(t, { kyc: 'Verified' });
-    await fx.fundCash(sql, user.id, cash);
-    return user;
-  }
+  const spec = useCopyTradingApp();
+  const { trader } = spec;
+  const follower = (cash = 1_000_000) => spec.follower(cash);
   const follow = async (who: TestUser, traderId: number, amount: string, stopLossPct?: number) =>
-    (await t.http().post('/api/copies').set('Authorization', who.bearer).send({ traderId, amount, stopLossPct }).expect(201)).body as { id: string; createdAt: string };
-  const myCopy = async (who: TestUser) => (await t.http().get('/api/copies').set('Authorization', who.bearer).expect(200)).body[0];
-  const simulate = (traderId: number | string, query: Record<string, string | number>) => t.http().get(`/api/traders/${traderId}/simulate`).query(query);
-  const open = async (tr: TestUser, price: string, body: Record<string, unknown>) => (await openAt(t, tr.bearer, price, body).expect(201)).body.trade.id as string;
-  const close = (tr: TestUser, id: string, price: string) => closeAt(t, tr.bearer, id, price).expect(200);
+    (await spec.t.http().post('/api/copies').set('Authorization', who.bearer).send({ traderId, amount, stopLossPct }).expect(201)).body as { id: string; createdAt: string };
+  const myCopy = async (who: TestUser) => (await spec.t.http().get('/api/copies').set('Authorization', who.bearer).expect(200)).body[0];
+  const simulate = (traderId: number | string, query: Record<string, string | number>) => spec.t.http().get(`/api/traders/${traderId}/simulate`).query(query);
+  const open = async (tr: TestUser, price: string, body: Record<string, unknown>) => (await openAt(spec.t, tr.bearer, price, body).expect(201)).body.trade.id as string;
+  const close = (tr: TestUser, id: string, price: string) => closeAt(spec.t, tr.bearer, id, price).expect(200);
 
   it('a real copier and the simulation from the follow end at the same equity to the cent, with the same fees', async () => {
     const tr = await trader(20);
@@ -65,9 +48,9 @@ describe('copy simulation', () => {
     const tr = await trader(10);
     const f = await follower();
     const copy = await follow(f, tr.traderId, '500.00', 90);
-    const cashAfterFollow = await fx.cashOf(sql, f.id);
+    const cashAfterFollow = await fx.cashOf(spec.sql, f.id);
     // The settlement trips the stop loss (the watcher, which the simulation does not replay, is held off).
-    const watcher = t.app.get(PriceWatcher);
+    const watcher = spec.t.app.get(PriceWatcher);
     watcher.pause();
     try {
       const a = await open(tr, '50', { symbol: 'BTCUSDT', side: 'buy', allocationPct: 40 });
@@ -81,7 +64,7 @@ describe('copy simulation', () => {
     }
     const real = await myCopy(f);
     expect(real).toMatchObject({ id: copy.id, status: 'stopped', stopReason: 'stop_loss' });
-    const returned = (await fx.cashOf(sql, f.id)) - cashAfterFollow;
+    const returned = (await fx.cashOf(spec.sql, f.id)) - cashAfterFollow;
     const res = await simulate(tr.traderId, { amount: '500.00', stopLossPct: 90, from: copy.createdAt }).expect(200);
     expect(res.body).toMatchObject({ finalEquity: (Number(returned) / 100).toFixed(2), stopReason: 'stop_loss', trades: 2, feesPaid: '0.00' });
     expect(res.body.finalEquity).toBe('432.75');
@@ -109,8 +92,8 @@ describe('copy simulation', () => {
     }
     await simulate(999_999, { amount: '100.00' }).expect(404);
     await simulate('abc', { amount: '100.00' }).expect(400);
-    const unlisted = await createUser(t, { roles: ['User', 'Trader'], kyc: 'Pending' });
-    const unlistedId = await fx.insertTraderProfile(sql, unlisted.id, 10);
+    const unlisted = await createUser(spec.t, { roles: ['User', 'Trader'], kyc: 'Pending' });
+    const unlistedId = await fx.insertTraderProfile(spec.sql, unlisted.id, 10);
     await simulate(unlistedId, { amount: '100.00' }).expect(404);
     // a trader with no trades yet: the amount, flat
     const fresh = await simulate(tr.traderId, { amount: '100.00', takeProfitPct: 20, stopLossPct: 50 }).expect(200);
