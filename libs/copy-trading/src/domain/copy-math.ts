@@ -97,18 +97,6 @@ export function takeProfitHit(equity: bigint, invested: bigint, takeProfitPct: n
 }
 
 /**
- * The copy guard a live equity reaches, if any (the price watcher's test, SqlPriceWatchStore; the stop loss first).
- */
-export function copyGuardHit(
-  equity: bigint,
-  copy: { invested: bigint; stopLossPct: number | null; takeProfitPct: number | null },
-): 'copy_stop_loss' | 'copy_take_profit' | null {
-  if (stopLossHit(equity, copy.invested, copy.stopLossPct)) return 'copy_stop_loss';
-  if (takeProfitHit(equity, copy.invested, copy.takeProfitPct)) return 'copy_take_profit';
-  return null;
-}
-
-/**
  * A copy ends (it stops and its equity returns to cash) at a settlement once it was stopping already or its
  * stop loss trips there (stopLossHit on the equity after the pnl and the fee; a stopping copy is not checked
  * again), and no position in another open trade is left.
