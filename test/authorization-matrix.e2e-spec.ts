@@ -31,6 +31,7 @@ const PUBLIC = new Set([
   'GET /api/traders',
   'GET /api/traders/{id}',
   'GET /api/traders/{id}/performance',
+  'GET /api/traders/{id}/simulate',
   'GET /api/market/instruments',
   'GET /api/market/quotes',
   'GET /api/market/candles/{symbol}',
