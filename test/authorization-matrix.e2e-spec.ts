@@ -35,6 +35,7 @@ const PUBLIC = new Set([
   'GET /api/traders/{id}/risk',
   'GET /api/traders/{id}/record',
   'GET /api/traders/{id}/record/heads',
+  'GET /api/traders/{id}/simulate',
   'GET /api/market/instruments',
   'GET /api/market/quotes',
   'GET /api/market/candles/{symbol}',

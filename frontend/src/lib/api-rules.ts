@@ -42,6 +42,16 @@ export const API_RULES = {
       "pattern": "^(0|[1-9]\\d{0,14})(?:\\.(\\d{1,2}))?$"
     }
   },
+  "CopyGuardsDto": {
+    "stopLossPct": {
+      "minimum": 5,
+      "maximum": 95
+    },
+    "takeProfitPct": {
+      "minimum": 1,
+      "maximum": 1000
+    }
+  },
   "CopySettingsDto": {
     "dailyLossLimit": {
       "pattern": "^(0|[1-9]\\d{0,14})(?:\\.(\\d{1,2}))?$"

@@ -993,6 +993,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/traders/{id}/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Simulate copying a trader (public)
+         * @description The copier's equity, day by day, had they copied this trader from `from` (at most one year back; default 90 days) with this amount and these guards: sizes, pnl, profit share with its high-water mark and the copy guards at each settlement, exactly as live copying computes them; open trades at the market now.
+         */
+        get: operations["TraderSimulationController_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/copies": {
         parameters: {
             query?: never;
@@ -1152,13 +1172,33 @@ export interface paths {
         put?: never;
         /**
          * Stop a copy
-         * @description No new trades; open positions stay until the trader closes them, then the equity returns to cash (at once when nothing is open). Idempotency-Key recommended.
+         * @description No new trades. closePositions false (default): open positions stay until the trader closes them, then the equity returns to cash (at once when nothing is open). closePositions true: every open position closes now at the market for this copy alone (reason copy_stopped, pnl and profit share as in any close), the equity returns to cash and the copy ends. Idempotency-Key recommended.
          */
         post: operations["CopiesController_stop"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/copies/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a copy's stop loss and take profit
+         * @description stopLossPct (5–95: the copy closes out when its live equity falls to this % of invested) and takeProfitPct (1–1000: when it reaches invested × (1 + takeProfitPct / 100)); a field left out stays, null clears it. Effective at once: the price watcher checks the copy against them within a second.
+         */
+        patch: operations["CopiesController_patchGuards"];
         trace?: never;
     };
     "/api/copies/{id}/accept-share": {
@@ -1175,6 +1215,26 @@ export interface paths {
          * @description A copy keeps the share it was opened with; this takes the trader's current share for this copy.
          */
         post: operations["CopiesController_acceptShareOf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trades/{positionId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close one copied position
+         * @description At the market (bid for a buy, ask for a sell) for this copier only, reason copier_closed; pnl and profit share as in any close; the copy goes on. Idempotency-Key recommended.
+         */
+        post: operations["CopiesController_closePosition"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2453,6 +2513,46 @@ export interface components {
         RecordHeadsDto: {
             items: components["schemas"]["RecordHeadDto"][];
         };
+        SimulationPointDto: {
+            /**
+             * Format: date-time
+             * @description the end of a UTC day (the last point: now)
+             */
+            t: string;
+            /** @example 1012.40 */
+            equity: string;
+        };
+        CopySimulationDto: {
+            /** @description the copy's equity at the end of each day from `from` (open positions at cost), the last point live */
+            points: components["schemas"]["SimulationPointDto"][];
+            /**
+             * @description live equity now, or what returned to cash when the copy ended
+             * @example 1012.40
+             */
+            finalEquity: string;
+            /**
+             * @description profit share paid to the trader
+             * @example 3.10
+             */
+            feesPaid: string;
+            /**
+             * @description largest fall from a peak of the settled equity, %
+             * @example 4.25
+             */
+            maxDrawdownPct: number;
+            /**
+             * Format: date-time
+             * @description when a copy guard ended the copy
+             */
+            stoppedAt: string | null;
+            /** @enum {string|null} */
+            stopReason: "stop_loss" | "take_profit" | null;
+            /**
+             * @description trades the copy took
+             * @example 42
+             */
+            trades: number;
+        };
         CopyDto: {
             /** Format: uuid */
             id: string;
@@ -2492,6 +2592,9 @@ export interface components {
             liveEquity: string;
             /** @description the copy stop loss, % of invested */
             stopLossPct: number | null;
+            /** @description the copy take profit, % above invested: the copy closes out once its live equity reaches invested × (1 + takeProfitPct / 100) */
+            takeProfitPct: number | null;
+            /** @description why the copy stopped: user, stop_loss or take_profit */
             stopReason: string | null;
             /** @description the profit share % this copy pays */
             share: number;
@@ -2588,6 +2691,9 @@ export interface components {
             liveEquity: string;
             /** @description the copy stop loss, % of invested */
             stopLossPct: number | null;
+            /** @description the copy take profit, % above invested: the copy closes out once its live equity reaches invested × (1 + takeProfitPct / 100) */
+            takeProfitPct: number | null;
+            /** @description why the copy stopped: user, stop_loss or take_profit */
             stopReason: string | null;
             /** @description the profit share % this copy pays */
             share: number;
@@ -2639,6 +2745,25 @@ export interface components {
             /** @example 100.00 */
             amount: string;
         };
+        StopCopyDto: {
+            /**
+             * @description true: close the copy's open positions now at the market (reason copy_stopped), return its equity to cash and end it; false: they stay until the trader closes them
+             * @default false
+             */
+            closePositions: boolean;
+        };
+        CopyGuardsDto: {
+            /**
+             * @description the copy stop loss: the copy closes out when its live equity falls to this % of invested; null clears it
+             * @example 60
+             */
+            stopLossPct?: number | null;
+            /**
+             * @description the copy take profit: the copy closes out when its live equity reaches invested × (1 + takeProfitPct / 100); null clears it
+             * @example 25
+             */
+            takeProfitPct?: number | null;
+        };
         FillReceiptDto: {
             traderFill: string;
             copierFill: string;
@@ -2668,7 +2793,7 @@ export interface components {
             /** @description this position's fill (= the trader's fill) */
             entryPrice: string;
             exitPrice: string | null;
-            /** @description closed positions: manual, stop_loss, take_profit, copy_stop_loss */
+            /** @description closed positions: manual, stop_loss, take_profit, copy_stop_loss, copy_take_profit, copy_stopped, copier_closed */
             closeReason: string | null;
             receipt: components["schemas"]["FillReceiptDto"];
             /** @description open: the close-side price of the latest fresh quote */
@@ -6607,6 +6732,66 @@ export interface operations {
             };
         };
     };
+    TraderSimulationController_run: {
+        parameters: {
+            query: {
+                /** @description the amount copied, at least 10.00 */
+                amount: string;
+                /** @description the copy stop loss, % of invested */
+                stopLossPct?: number;
+                /** @description the copy take profit, % above invested */
+                takeProfitPct?: number;
+                /** @description when the copy would have started: at most one year back (default 90 days back) */
+                from?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CopySimulationDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED (a guard out of range; from not a date, in the future or more than a year back), COPY.AMOUNT_TOO_SMALL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, COPY.AMOUNT_TOO_SMALL
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND: missing or not public */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
     CopiesController_list: {
         parameters: {
             query?: never;
@@ -7474,9 +7659,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopCopyDto"];
+            };
+        };
         responses: {
-            /** @description the copy (status stopping, or stopped when nothing was open) */
+            /** @description the copy (status stopping, or stopped when nothing was open or closePositions was true) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7545,7 +7734,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description COPY.INVALID_STATE, COPY.ENDED */
+            /** @description COPY.INVALID_STATE, COPY.ENDED, MARKET.CLOSED (closePositions: a position's market is closed; nothing closed) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7553,8 +7742,142 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: COPY.INVALID_STATE, COPY.ENDED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @description one of: COPY.INVALID_STATE, COPY.ENDED, MARKET.CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS
                          * @example COPY.INVALID_STATE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.NO_QUOTE (closePositions: no fresh quote for a position; nothing closed) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.NO_QUOTE
+                         * @example MARKET.NO_QUOTE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    CopiesController_patchGuards: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyGuardsDto"];
+            };
+        };
+        responses: {
+            /** @description the copy with its guards */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CopyDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED (out of range, unknown field, nothing to change), COPY.INVALID_GUARDS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, COPY.INVALID_GUARDS, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.NOT_FOUND: not one of my copies */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.NOT_FOUND
+                         * @example COPY.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.ENDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.ENDED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.ENDED
                          */
                         code?: string;
                     };
@@ -7667,6 +7990,136 @@ export interface operations {
                         /**
                          * @description one of: COPY.ENDED
                          * @example COPY.ENDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    CopiesController_closePosition: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                positionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the closed position */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CopiedTradeDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a body field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.POSITION_NOT_FOUND: not one of my positions */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.POSITION_NOT_FOUND
+                         * @example COPY.POSITION_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.POSITION_CLOSED (already closed), MARKET.CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.POSITION_CLOSED, MARKET.CLOSED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example COPY.POSITION_CLOSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.NO_QUOTE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.NO_QUOTE
+                         * @example MARKET.NO_QUOTE
                          */
                         code?: string;
                     };

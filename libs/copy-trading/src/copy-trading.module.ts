@@ -13,6 +13,10 @@ import { LiveTradeEvents } from './adapters/events/live-trade-events';
 import { MarketOpenPositionsValue } from './adapters/market/market-open-positions-value';
 import { UpdateTradeLevelsUseCase } from './application/use-cases/update-trade-levels/update-trade-levels.use-case';
 import { CloseOutCopiesUseCase } from './application/use-cases/close-out-copies/close-out-copies.use-case';
+import { CloseCopyPositionsUseCase } from './application/use-cases/close-copy-positions/close-copy-positions.use-case';
+import { UpdateCopyGuardsUseCase } from './application/use-cases/update-copy-guards/update-copy-guards.use-case';
+import { SimulateCopyUseCase } from './application/use-cases/simulate-copy/simulate-copy.use-case';
+import { TraderSimulationController } from './adapters/http/trader-simulation.controller';
 import { PriceWatcher } from './application/services/price-watcher';
 import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
@@ -59,7 +63,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
 @Global()
 @Module({
   imports: [WalletModule, AuditModule],
-  controllers: [TradersController, CopiesController, TraderTradesController],
+  controllers: [TradersController, TraderSimulationController, CopiesController, TraderTradesController],
   providers: [
     { provide: CopyRepository, useClass: SqlCopyRepository },
     SqlCopyNotices,
@@ -92,6 +96,9 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     ReadCopyTradingUseCase,
     UpdateTradeLevelsUseCase,
     CloseOutCopiesUseCase,
+    CloseCopyPositionsUseCase,
+    UpdateCopyGuardsUseCase,
+    SimulateCopyUseCase,
     PriceWatcher,
     DemoTradingBot,
     PublicTraderCache,

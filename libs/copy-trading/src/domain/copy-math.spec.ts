@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { copyEnds, dailyLossLimitReached, isValidPrice, pnlPctInRange, positionPnl, positionSize, profitShare, scaleOnWithdrawal, scalePrice, stopLossHit, tradePnlPct } from './copy-math';
-import { nextStatus } from './copy';
+import { copyEnds, dailyLossLimitReached, isValidPrice, pnlPctInRange, positionPnl, positionSize, profitShare, scaleOnWithdrawal, scalePrice, stopLossHit, takeProfitHit, tradePnlPct } from './copy-math';
+import { checkCopyGuards, nextStatus } from './copy';
 
 describe('copy sizing', () => {
   it('commits floor(freeEquity × allocationPct / 100) cents', () => {
@@ -128,6 +128,23 @@ describe('stop loss and lifecycle', () => {
     expect(stopLossHit(25_000n, 50_000n, 50)).toBe(true);
     expect(stopLossHit(25_001n, 50_000n, 50)).toBe(false);
     expect(stopLossHit(0n, 50_000n, null)).toBe(false);
+  });
+
+  it('takes profit when equity reaches invested × (1 + tp / 100)', () => {
+    expect(takeProfitHit(12_000n, 10_000n, 20)).toBe(true);
+    expect(takeProfitHit(11_999n, 10_000n, 20)).toBe(false);
+    expect(takeProfitHit(110_000n, 10_000n, 1000)).toBe(true);
+    expect(takeProfitHit(1_000_000n, 10_000n, null)).toBe(false);
+    expect(takeProfitHit(1n, 0n, 1)).toBe(false);
+  });
+
+  it('checks a copy\'s guards: whole percentages in range, so the take profit is always above invested and the stop loss below', () => {
+    expect(() => checkCopyGuards(null, null)).not.toThrow();
+    expect(() => checkCopyGuards(5, 1)).not.toThrow();
+    expect(() => checkCopyGuards(95, 1000)).not.toThrow();
+    for (const [sl, tp] of [[4, null], [96, null], [50.5, null], [null, 0], [null, 1001], [null, 2.5]] as const) {
+      expect(() => checkCopyGuards(sl, tp)).toThrow(expect.objectContaining({ code: 'COPY.INVALID_GUARDS' }));
+    }
   });
 
   it('moves between statuses and refuses a dead copy', () => {

@@ -90,6 +90,12 @@ export function stopLossHit(equity: bigint, invested: bigint, stopLossPct: numbe
   return equity * 100n <= invested * BigInt(stopLossPct);
 }
 
+/** Copy take profit (product.md §12.1): the copy stops once its equity reaches invested × (1 + takeProfitPct / 100). */
+export function takeProfitHit(equity: bigint, invested: bigint, takeProfitPct: number | null): boolean {
+  if (takeProfitPct === null || invested <= 0n) return false;
+  return equity * 100n >= invested * BigInt(100 + takeProfitPct);
+}
+
 /**
  * A copy ends (it stops and its equity returns to cash) at a settlement once it was stopping already or its
  * stop loss trips there (stopLossHit on the equity after the pnl and the fee; a stopping copy is not checked
@@ -122,10 +128,18 @@ export function scaleOnWithdrawal(value: bigint, equity: bigint, amount: bigint)
   return (value * left) / equity;
 }
 
-/** Why a trade (or, for copy_stop_loss, one copy's position) closed (product.md §9.3). */
-export const CLOSE_REASONS = ['manual', 'stop_loss', 'take_profit', 'copy_stop_loss'] as const;
+/**
+ * Why one copy's positions closed apart from their trade (a copy close-out, SqlPriceWatchStore.closeOut): its stop
+ * loss or take profit on live equity (the price watcher), its owner's stop with closePositions, or its owner's close
+ * of that one position (product.md §9.3, §12.1).
+ */
+export const COPY_CLOSE_REASONS = ['copy_stop_loss', 'copy_take_profit', 'copy_stopped', 'copier_closed'] as const;
+export type CopyCloseReason = (typeof COPY_CLOSE_REASONS)[number];
+
+/** Why a trade (or, for a copy close reason, one copy's position) closed (product.md §9.3). */
+export const CLOSE_REASONS = ['manual', 'stop_loss', 'take_profit', ...COPY_CLOSE_REASONS] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
-export type TradeCloseReason = Exclude<CloseReason, 'copy_stop_loss'>;
+export type TradeCloseReason = Exclude<CloseReason, CopyCloseReason>;
 
 /** The side of a quote an order fills on: a buy opens at the ask, a sell at the bid. */
 export function openPrice(side: TradeSide, quote: { bid: string; ask: string }): string {

@@ -51,6 +51,9 @@ export const copyErrors = {
     new DomainError('TRADE.PRICE_OUT_OF_RANGE', 'The exit price is more than 999,999 times the entry price: check the price', 'validation'),
   badLevels: (message: string) => new DomainError('TRADE.INVALID_LEVEL', message, 'validation'),
   noProfile: () => new DomainError('TRADER.NO_PROFILE', 'You have no trader profile', 'forbidden'),
+  positionNotFound: () => new DomainError('COPY.POSITION_NOT_FOUND', 'Position not found', 'not_found'),
+  positionClosed: () => new DomainError('COPY.POSITION_CLOSED', 'This position is already closed', 'conflict'),
+  badGuards: (message: string) => new DomainError('COPY.INVALID_GUARDS', message, 'validation'),
   tooManyOrders: () =>
     new DomainError('TRADE.TOO_MANY_ORDERS', 'Too many orders of this trader are waiting; retry in a moment', 'too_many_requests', { retryAfterSeconds: 1 }),
 };
@@ -67,5 +70,25 @@ export function nextStatus(from: CopyStatus, action: 'pause' | 'resume' | 'stop'
       throw copyErrors.badTransition(from, 'resume');
     case 'stop':
       return 'stopping';
+  }
+}
+
+/** The copy stop loss: the equity floor in % of invested (product.md §9.3). */
+export const STOP_LOSS_PCT = { min: 5, max: 95 } as const;
+/** The copy take profit: % above invested (product.md §12.1). */
+export const TAKE_PROFIT_PCT = { min: 1, max: 1000 } as const;
+
+/**
+ * A copy's guards (PATCH copies/:id/settings; the DTO checks the same ranges first): whole percentages in range. The
+ * ranges keep the take profit's level (invested × (100 + tp) %, above invested) over the stop loss's (invested × sl %,
+ * below it), so that no equity is at both: a take profit at or below invested (0, negative) is out of range.
+ */
+export function checkCopyGuards(stopLossPct: number | null, takeProfitPct: number | null): void {
+  const whole = (v: number, r: { min: number; max: number }) => Number.isInteger(v) && v >= r.min && v <= r.max;
+  if (stopLossPct !== null && !whole(stopLossPct, STOP_LOSS_PCT)) {
+    throw copyErrors.badGuards(`stopLossPct must be a whole number from ${STOP_LOSS_PCT.min} to ${STOP_LOSS_PCT.max}`);
+  }
+  if (takeProfitPct !== null && !whole(takeProfitPct, TAKE_PROFIT_PCT)) {
+    throw copyErrors.badGuards(`takeProfitPct must be a whole number from ${TAKE_PROFIT_PCT.min} to ${TAKE_PROFIT_PCT.max}`);
   }
 }

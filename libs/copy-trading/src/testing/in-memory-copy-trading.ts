@@ -1,7 +1,7 @@
 import { DomainError, type Cents, type TransactionContext, UnitOfWork } from '@mirrorline/shared';
 import { Ledger, type LedgerPosting, type PlatformAccountKind, type UserAccountKind, type UserBalances } from '@mirrorline/wallet';
 import { Notifications, type NotificationInput } from '@mirrorline/notifications';
-import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type TraderRef } from '../application/ports/copy-repository';
+import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type TraderRef, type PositionRef } from '../application/ports/copy-repository';
 
 /** In-memory fakes of the ports the copy use cases need (unit specs: no database). */
 export class FakeUnitOfWork extends UnitOfWork {
@@ -83,6 +83,7 @@ interface StoredCopy {
   highWaterMark: bigint;
   stopLossPct: number | null;
   stopReason: string | null;
+  takeProfitPct: number | null;
   ended: boolean;
   committed: bigint;
   openPositions: number;
@@ -116,7 +117,7 @@ export class InMemoryCopyRepository extends CopyRepository {
   }
   async insertCopy(_tx: TransactionContext, copy: { followerId: string; traderId: number; invested: bigint; stopLossPct: number | null }): Promise<string> {
     const id = `copy-${++this.seq}`;
-    this.copies.set(id, { id, ...copy, status: 'active', highWaterMark: copy.invested, stopReason: null, ended: false, committed: 0n, openPositions: 0 });
+    this.copies.set(id, { id, ...copy, takeProfitPct: null, status: 'active', highWaterMark: copy.invested, stopReason: null, ended: false, committed: 0n, openPositions: 0 });
     return id;
   }
   async lockCopy(_tx: TransactionContext, copyId: string): Promise<CopyState | null> {
@@ -131,4 +132,11 @@ export class InMemoryCopyRepository extends CopyRepository {
     Object.assign(copy, Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)));
   }
   async setDailyLossLimit(): Promise<void> {}
+  /** Positions live in the SQL engine only (the owner's closes are specified by e2e specs against PostgreSQL). */
+  async position(): Promise<PositionRef | null> {
+    return null;
+  }
+  async openSymbols(): Promise<string[]> {
+    return [];
+  }
 }

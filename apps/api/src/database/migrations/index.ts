@@ -30,7 +30,8 @@ import { Migration20261126190000CopyGuardNotices } from './Migration202611261900
 import { Migration20261127100000ExactlyOnce } from './Migration20261127100000ExactlyOnce';
 import { Migration20261126200000LedgerPostingOnePass } from './Migration20261126200000LedgerPostingOnePass';
 import { Migration20261127200000AdminApprovals } from './Migration20261127200000AdminApprovals';
-import { Migration20261128000000TraderRecord } from './Migration20261128000000TraderRecord';
+import { Migration20261128000000CopyControls } from './Migration20261128000000CopyControls';
+import { Migration20261128000100TraderRecord } from './Migration20261128000100TraderRecord';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -68,5 +69,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126200000LedgerPostingOnePass', class: Migration20261126200000LedgerPostingOnePass },
   { name: 'Migration20261127100000ExactlyOnce', class: Migration20261127100000ExactlyOnce },
   { name: 'Migration20261127200000AdminApprovals', class: Migration20261127200000AdminApprovals },
-  { name: 'Migration20261128000000TraderRecord', class: Migration20261128000000TraderRecord },
+  { name: 'Migration20261128000000CopyControls', class: Migration20261128000000CopyControls },
+  { name: 'Migration20261128000100TraderRecord', class: Migration20261128000100TraderRecord },
 ];

@@ -4,11 +4,15 @@ import { useMutation } from '../../../lib/use-mutation';
 
 export type CopyAction = 'pause' | 'resume' | 'stop';
 
-/** POST /api/copies/:id/pause | resume | stop (stop can move money: it takes an Idempotency-Key). */
-export function changeCopy(copyId: string, action: CopyAction, idempotencyKey?: string): Promise<unknown> {
+/**
+ * POST /api/copies/:id/pause | resume | stop (stop can move money: it takes an Idempotency-Key). A stop with
+ * closePositions closes the copy's open positions now at the market and ends the copy (product.md §12.1).
+ */
+export function changeCopy(copyId: string, action: CopyAction, idempotencyKey?: string, closePositions = false): Promise<unknown> {
   return authRequest(`/copies/${encodeURIComponent(copyId)}/${action}`, {
     method: 'POST',
     headers: idempotencyKey && action === 'stop' ? { 'Idempotency-Key': idempotencyKey } : undefined,
+    ...(action === 'stop' ? { body: { closePositions } } : {}),
   });
 }
 
@@ -18,18 +22,20 @@ export function changeCopy(copyId: string, action: CopyAction, idempotencyKey?: 
  */
 export function useChangeCopy() {
   const { trigger, newAttempt } = useMutation(
-    ({ copyId, action }: { copyId: string; action: CopyAction }, ctx) => changeCopy(copyId, action, ctx.idempotencyKey),
+    ({ copyId, action, closePositions }: { copyId: string; action: CopyAction; closePositions?: boolean }, ctx) =>
+      changeCopy(copyId, action, ctx.idempotencyKey, closePositions),
     { idempotent: true, invalidate: ['/copies', '/wallet', '/trades'] },
   );
   const [busyId, setBusyId] = useState<string | null>(null);
   const last = useRef('');
   const change = useCallback(
-    async (copyId: string, action: CopyAction) => {
-      if (last.current !== `${copyId}:${action}`) newAttempt();
-      last.current = `${copyId}:${action}`;
+    async (copyId: string, action: CopyAction, closePositions = false) => {
+      const attempt = `${copyId}:${action}:${closePositions}`;
+      if (last.current !== attempt) newAttempt();
+      last.current = attempt;
       setBusyId(copyId);
       try {
-        return await trigger({ copyId, action });
+        return await trigger({ copyId, action, closePositions });
       } finally {
         setBusyId(null);
       }

@@ -12,7 +12,93 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { useCopies } from '../api/get-copies';
 import { useChangeCopy, type CopyAction } from '../api/copy-lifecycle';
 import { useCopyFunds } from '../api/copy-funds';
+import { useCopyGuards } from '../api/copy-guards';
 import type { Copy } from '../api/types';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { fieldErrors } from '../../../lib/api-client';
+import { formatMoney, toCents, centsToString } from '../../../lib/money';
+import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+
+const STOP_LOSS = rule('CopyGuardsDto', 'stopLossPct');
+const TAKE_PROFIT = rule('CopyGuardsDto', 'takeProfitPct');
+/** The loss the copier accepts, L % = 100 − stopLossPct (as in the copy dialog, product.md §12.1). */
+const MAX_LOSS = { minimum: 100 - (STOP_LOSS.maximum ?? 95), maximum: 100 - (STOP_LOSS.minimum ?? 5) };
+
+/** A whole number typed in a field, null when blank, NaN when not a whole number. */
+function wholeOrNull(text: string): number | null {
+  const t = text.trim();
+  return t === '' ? null : /^\d+$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/** "$1,200.00" = invested × (100 + pct) % (cents, toward zero) */
+function levelOf(invested: string, pct: number): string {
+  return formatMoney(centsToString(((toCents(invested) ?? 0n) * BigInt(pct)) / 100n));
+}
+
+/**
+ * The guards of a running copy (PATCH copies/:id/settings): the max loss the copier accepts (stopLossPct = 100 − loss)
+ * and the take profit, each with the amount it stands for; a blank field clears the guard.
+ */
+function GuardsForm({ copy }: { copy: Copy }) {
+  const guards = useCopyGuards();
+  const [loss, setLoss] = useState(copy.stopLossPct === null ? '' : String(100 - copy.stopLossPct));
+  const [profit, setProfit] = useState(copy.takeProfitPct === null ? '' : String(copy.takeProfitPct));
+  const [errors, setErrors] = useState<{ stopLossPct?: string; takeProfitPct?: string; form?: string }>({});
+  const lossValue = wholeOrNull(loss);
+  const profitValue = wholeOrNull(profit);
+  const lossOk = lossValue === null || withinRange(MAX_LOSS, lossValue);
+  const profitOk = profitValue === null || withinRange(TAKE_PROFIT, profitValue);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next = {
+      stopLossPct: lossOk ? undefined : `Enter a whole percentage from ${rangeHint(MAX_LOSS)}, or leave it blank for none`,
+      takeProfitPct: profitOk ? undefined : `Enter a whole percentage from ${rangeHint(TAKE_PROFIT)}, or leave it blank for none`,
+    };
+    setErrors(next);
+    if (next.stopLossPct || next.takeProfitPct) return;
+    try {
+      await guards.trigger({ copyId: copy.id, guards: { stopLossPct: lossValue === null ? null : 100 - lossValue, takeProfitPct: profitValue } });
+      toast.success('Copy guards saved');
+    } catch (err) {
+      const byField = fieldErrors(err, ['stopLossPct', 'takeProfitPct']);
+      setErrors({ ...byField, form: byField.stopLossPct || byField.takeProfitPct ? undefined : errorMessage(err) });
+    }
+  }
+  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    guards.newAttempt();
+    set(e.target.value);
+  };
+
+  return (
+    <form className="inline-form" onSubmit={(e) => void submit(e)} noValidate aria-label={`Guards of the copy of ${copy.traderName}`}>
+      <TextField
+        label="Max loss %"
+        inputMode="numeric"
+        placeholder="none"
+        value={loss}
+        onChange={edit(setLoss)}
+        error={errors.stopLossPct}
+        hint={lossValue !== null && lossOk ? `Max loss ${lossValue}% · stops at ${levelOf(copy.invested, 100 - lossValue)}` : 'Blank: no stop loss'}
+      />
+      <TextField
+        label="Take profit %"
+        inputMode="numeric"
+        placeholder="none"
+        value={profit}
+        onChange={edit(setProfit)}
+        error={errors.takeProfitPct}
+        hint={profitValue !== null && profitOk ? `+${profitValue}% · closes at ${levelOf(copy.invested, 100 + profitValue)}` : 'Blank: no take profit'}
+      />
+      <button type="submit" className="btn btn--outline btn--sm" disabled={guards.busy}>Save guards</button>
+      {errors.form && (
+        <p className="form-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+    </form>
+  );
+}
 
 function FundsForm({ copy }: { copy: Copy }) {
   const funds = useCopyFunds();
@@ -58,16 +144,24 @@ function FundsForm({ copy }: { copy: Copy }) {
 export function CopiesList({ divergence }: { divergence?: Record<string, number> } = {}) {
   const { copies, error, isLoading, mutate } = useCopies();
   const { change, busyId } = useChangeCopy();
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<{ id: string; panel: 'funds' | 'guards' } | null>(null);
+  const [stopping, setStopping] = useState<Copy | null>(null);
+  const [closeAll, setCloseAll] = useState(false);
+  const toggle = (id: string, panel: 'funds' | 'guards') => setOpen(open?.id === id && open.panel === panel ? null : { id, panel });
 
-  async function act(copy: Copy, action: CopyAction) {
-    if (action === 'stop' && !window.confirm(`Stop copying ${copy.traderName}? Open positions stay until the trader closes them.`)) return;
+  async function act(copy: Copy, action: Exclude<CopyAction, 'stop'>) {
     try {
       await change(copy.id, action);
-      toast.success(action === 'pause' ? 'Copy paused' : action === 'resume' ? 'Copy resumed' : 'Copy stopping');
+      toast.success(action === 'pause' ? 'Copy paused' : 'Copy resumed');
     } catch (err) {
       toast.error(errorMessage(err));
     }
+  }
+
+  /** The stop dialog's Confirm: a rejection stays in the dialog with the server's reason. */
+  async function stop(copy: Copy) {
+    await change(copy.id, 'stop', closeAll);
+    toast.success(closeAll || copy.openPositions === 0 ? 'Copy stopped: its equity is back in your balance' : 'Copy stopping');
   }
 
   const columns: Column<Copy>[] = [
@@ -98,13 +192,27 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
             {c.status === 'paused' && (
               <Button size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'resume')}>Resume</Button>
             )}
-            {c.status !== 'stopping' && (
-              <Button variant="danger" size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'stop')}>Stop</Button>
+            {(c.status !== 'stopping' || c.openPositions > 0) && (
+              <Button
+                variant="danger"
+                size="sm"
+                disabled={busyId === c.id}
+                onClick={() => {
+                  setCloseAll(false);
+                  setStopping(c);
+                }}
+              >
+                {c.status === 'stopping' ? 'Close all' : 'Stop'}
+              </Button>
             )}
-            <Button size="sm" aria-expanded={open === c.id} onClick={() => setOpen(open === c.id ? null : c.id)}>
+            <Button size="sm" aria-expanded={open?.id === c.id && open.panel === 'guards'} onClick={() => toggle(c.id, 'guards')}>
+              Guards
+            </Button>
+            <Button size="sm" aria-expanded={open?.id === c.id && open.panel === 'funds'} onClick={() => toggle(c.id, 'funds')}>
               Funds
             </Button>
-            {open === c.id && <FundsForm copy={c} />}
+            {open?.id === c.id && open.panel === 'funds' && <FundsForm copy={c} />}
+            {open?.id === c.id && open.panel === 'guards' && <GuardsForm copy={c} />}
           </>
         ),
     },
@@ -128,6 +236,29 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
           </EmptyState>
         }
       />
+      <ConfirmDialog
+        open={stopping !== null}
+        title={stopping ? `Stop copying ${stopping.traderName}?` : 'Stop copying?'}
+        confirmLabel={closeAll ? 'Stop and close all' : 'Stop copying'}
+        danger
+        onConfirm={() => stopping && stop(stopping)}
+        onClose={() => setStopping(null)}
+      >
+        <p>No new trades will be copied.</p>
+        {stopping && stopping.openPositions > 0 && (
+          <>
+            <label className="checkbox">
+              <input type="checkbox" checked={closeAll} onChange={(e) => setCloseAll(e.target.checked)} /> Close all{' '}
+              {stopping.openPositions === 1 ? 'its open position' : `its ${stopping.openPositions} open positions`} now at the market
+            </label>
+            <p className="muted small">
+              {closeAll
+                ? 'They close at the current price for you alone (profit share as in any close); the equity returns to your balance and the copy ends.'
+                : 'They stay open until the trader closes them; then the equity returns to your balance.'}
+            </p>
+          </>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

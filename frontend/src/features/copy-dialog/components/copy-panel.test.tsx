@@ -75,6 +75,44 @@ describe('copy dialog', () => {
     expect(screen.getByRole('link', { name: 'manage' })).toHaveAttribute('href', '/userdashboard');
   });
 
+  it('the summary shows "what if": the simulation of the last 90 days for this amount and stop loss (GET traders/:id/simulate)', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    const asked: string[] = [];
+    mockFetch({
+      'GET /api/traders/2': trader,
+      'GET /api/wallet': WALLET,
+      'GET /api/copies': [],
+      'GET /api/traders/2/simulate': (url: string) => (
+        asked.push(url),
+        jsonResponse(200, {
+          points: [{ t: '2026-09-01T23:59:59.999Z', equity: '500.00' }, { t: '2026-09-02T23:59:59.999Z', equity: '540.00' }, { t: '2026-11-28T00:00:00.000Z', equity: '612.34' }],
+          finalEquity: '612.34',
+          feesPaid: '28.10',
+          maxDrawdownPct: 7.5,
+          stoppedAt: null,
+          stopReason: null,
+          trades: 31,
+        })
+      ),
+    });
+    renderApp('/traderinfo/2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy trader' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy Nora Quinn' });
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '500');
+    await userEvent.type(within(dialog).getByLabelText('Max loss %'), '30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Review' }));
+    const whatIf = await within(dialog).findByRole('region', { name: 'What if you had copied for the last 90 days' });
+    expect(within(whatIf).getByRole('img', { name: 'Simulated equity from $500.00 to $612.34' })).toBeInTheDocument();
+    expect(within(whatIf).getByText('$612.34')).toBeInTheDocument();
+    expect(within(whatIf).getByText('$28.10')).toBeInTheDocument();
+    expect(within(whatIf).getByText('7.50%')).toBeInTheDocument();
+    expect(within(whatIf).getByText('31')).toBeInTheDocument();
+    const query = new URL(asked[0], 'http://x').searchParams;
+    expect(query.get('amount')).toBe('500.00');
+    expect(query.get('stopLossPct')).toBe('70');
+    expect(Date.now() - Date.parse(query.get('from')!)).toBeLessThanOrEqual(90 * 86_400_000);
+  });
+
   it('"also copy the open trades": off by default, explained, in the summary, sent as copyOpenTrades; the answer is told', async () => {
     const posts = asCopier({
       id: 'c1',

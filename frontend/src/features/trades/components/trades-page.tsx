@@ -1,4 +1,8 @@
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/dialog';
+import { toast } from '../../../lib/toast';
+import { useClosePosition } from '../api/close-position';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/ui/badge';
 import { SelectField } from '../../../components/ui/field';
@@ -31,10 +35,30 @@ const COLUMNS: Column<CopiedTrade>[] = [
   { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
 ];
 
+/** Open positions get a Close button (product.md §12.1): at the market, for me alone; the copy goes on. */
+function columnsWithClose(onClose: (t: CopiedTrade) => void): Column<CopiedTrade>[] {
+  return [
+    ...COLUMNS,
+    {
+      header: 'Actions',
+      hideHeader: true,
+      className: 'actions',
+      cell: (t) =>
+        t.status === 'open' && (
+          <Button size="sm" variant="danger" onClick={() => onClose(t)} aria-label={`Close the ${t.side} ${t.pair} position`}>
+            Close
+          </Button>
+        ),
+    },
+  ];
+}
+
 export function TradesPage() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<'' | 'open' | 'closed'>('');
   const { page: result, error, isLoading, mutate } = useMyTrades(page, status);
+  const close = useClosePosition();
+  const [closing, setClosing] = useState<CopiedTrade | null>(null);
   return (
     <div className="stack">
       <header className="page__header page__header--dash">
@@ -58,7 +82,10 @@ export function TradesPage() {
       <section className="card">
         <DataTable
           label="Copied trades"
-          columns={COLUMNS}
+          columns={columnsWithClose((t) => {
+            close.newAttempt(); // a new position, a new Idempotency-Key
+            setClosing(t);
+          })}
           rows={result?.items}
           rowKey={(t) => t.id}
           error={error}
@@ -76,6 +103,23 @@ export function TradesPage() {
           pagerLabel="Trade pages"
         />
       </section>
+      <ConfirmDialog
+        open={closing !== null}
+        title={closing ? `Close your ${closing.side} ${closing.pair} position?` : 'Close the position?'}
+        confirmLabel="Close at the market"
+        danger
+        onConfirm={async () => {
+          if (!closing) return;
+          await close.trigger(closing.id);
+          toast.success(`${closing.pair} position closed`);
+        }}
+        onClose={() => setClosing(null)}
+      >
+        <p>
+          It closes now at the market price for you alone; pnl and profit share are settled as in any close. Your copy of{' '}
+          {closing?.traderName || 'the trader'} goes on and keeps copying new trades.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }

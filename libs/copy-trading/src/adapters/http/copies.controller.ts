@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, type AuthenticatedUser, TradeScope } from '@mirrorline/auth';
-import { parseAmount } from '@mirrorline/shared';
+import { DomainError, parseAmount } from '@mirrorline/shared';
 import { Idempotent, OperationRef } from '@mirrorline/wallet';
 import { AcceptCopyShareUseCase } from '../../application/use-cases/accept-copy-share/accept-copy-share.use-case';
 import { AddCopyFundsUseCase } from '../../application/use-cases/add-copy-funds/add-copy-funds.use-case';
@@ -11,8 +11,10 @@ import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-tr
 import { UpdateCopySettingsUseCase } from '../../application/use-cases/update-copy-settings/update-copy-settings.use-case';
 import { WithdrawCopyFundsUseCase } from '../../application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
 import { PageQueryDto } from '@mirrorline/shared/nest';
-import { CopyAmountDto, CopySettingsDto, FollowTraderDto, StatusPageQueryDto } from './dto/copy-trading.dto';
-import { CopiedTradesPageDto, CopyCreatedDto, CopyDto, CopySettingsResponseDto, SkipsPageDto } from './dto/copy-trading.response.dto';
+import { CloseCopyPositionsUseCase } from '../../application/use-cases/close-copy-positions/close-copy-positions.use-case';
+import { UpdateCopyGuardsUseCase } from '../../application/use-cases/update-copy-guards/update-copy-guards.use-case';
+import { assertEmptyBody, CopyAmountDto, CopyGuardsDto, CopySettingsDto, FollowTraderDto, StatusPageQueryDto, StopCopyDto } from './dto/copy-trading.dto';
+import { CopiedTradeDto, CopiedTradesPageDto, CopyCreatedDto, CopyDto, CopySettingsResponseDto, SkipsPageDto } from './dto/copy-trading.response.dto';
 
 @ApiTags('copies')
 @ApiBearerAuth('bearer')
@@ -26,6 +28,8 @@ export class CopiesController {
     private readonly changeStatus: ChangeCopyStatusUseCase,
     private readonly updateSettings: UpdateCopySettingsUseCase,
     private readonly acceptShare: AcceptCopyShareUseCase,
+    private readonly updateGuards: UpdateCopyGuardsUseCase,
+    private readonly closePositions: CloseCopyPositionsUseCase,
   ) {}
 
   private async copyOf(userId: string, copyId: string) {
@@ -145,19 +149,49 @@ export class CopiesController {
   }
 
   /**
-   * No new trades; open positions stay until the trader closes them, then the equity returns to cash.
-   * Can move money (equity → cash at once), hence Idempotency-Key.
+   * No new trades; open positions stay until the trader closes them, then the equity returns to cash. With
+   * closePositions they close now at the market for this copy alone and the copy ends (product.md §12.1).
+   * Moves money (equity → cash, positions settled), hence Idempotency-Key.
    */
   @Post('copies/:id/stop')
   @TradeScope()
   @HttpCode(200)
   @Idempotent()
-  @ApiOkResponse({ type: CopyDto, description: 'the copy (status stopping, or stopped when nothing was open)' })
-  @ApiOperation({ summary: 'Stop a copy', description: 'No new trades; open positions stay until the trader closes them, then the equity returns to cash (at once when nothing is open). Idempotency-Key recommended.' })
+  @ApiOkResponse({ type: CopyDto, description: 'the copy (status stopping, or stopped when nothing was open or closePositions was true)' })
+  @ApiOperation({
+    summary: 'Stop a copy',
+    description:
+      'No new trades. closePositions false (default): open positions stay until the trader closes them, then the equity returns to cash (at once when nothing is open). ' +
+      'closePositions true: every open position closes now at the market for this copy alone (reason copy_stopped, pnl and profit share as in any close), the equity returns to cash and the copy ends. Idempotency-Key recommended.',
+  })
   @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
-  @ApiConflictResponse({ description: 'COPY.INVALID_STATE, COPY.ENDED' })
-  async stop(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
-    await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'stop' });
+  @ApiConflictResponse({ description: 'COPY.INVALID_STATE, COPY.ENDED, MARKET.CLOSED (closePositions: a position\'s market is closed; nothing closed)' })
+  @ApiServiceUnavailableResponse({ description: 'MARKET.NO_QUOTE (closePositions: no fresh quote for a position; nothing closed)' })
+  async stop(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: StopCopyDto) {
+    if (body.closePositions === true) await this.closePositions.stopNow(user.userId, id);
+    else await this.changeStatus.execute({ userId: user.userId, copyId: id, action: 'stop' });
+    return this.copyOf(user.userId, id);
+  }
+
+  /** The guards of a running copy (product.md §12.1), effective at once. */
+  @Patch('copies/:id/settings')
+  @TradeScope()
+  @Idempotent()
+  @ApiOkResponse({ type: CopyDto, description: 'the copy with its guards' })
+  @ApiOperation({
+    summary: 'Change a copy\'s stop loss and take profit',
+    description:
+      'stopLossPct (5–95: the copy closes out when its live equity falls to this % of invested) and takeProfitPct (1–1000: when it reaches invested × (1 + takeProfitPct / 100)); ' +
+      'a field left out stays, null clears it. Effective at once: the price watcher checks the copy against them within a second.',
+  })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED (out of range, unknown field, nothing to change), COPY.INVALID_GUARDS' })
+  @ApiNotFoundResponse({ description: 'COPY.NOT_FOUND: not one of my copies' })
+  @ApiConflictResponse({ description: 'COPY.ENDED' })
+  async patchGuards(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Body() body: CopyGuardsDto) {
+    if (body.stopLossPct === undefined && body.takeProfitPct === undefined) {
+      throw new DomainError('VALIDATION_FAILED', 'Give stopLossPct or takeProfitPct (null clears one)', 'validation');
+    }
+    await this.updateGuards.execute({ userId: user.userId, copyId: id, stopLossPct: body.stopLossPct, takeProfitPct: body.takeProfitPct });
     return this.copyOf(user.userId, id);
   }
 
@@ -174,6 +208,29 @@ export class CopiesController {
   async acceptShareOf(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string) {
     await this.acceptShare.execute({ userId: user.userId, copyId: id });
     return this.copyOf(user.userId, id);
+  }
+
+  /**
+   * Close one of my copied positions at the market for me alone (product.md §12.1): pnl and profit share as in any
+   * close, reason copier_closed; the copy goes on. No body.
+   */
+  @Post('trades/:positionId/close')
+  @TradeScope()
+  @HttpCode(200)
+  @Idempotent()
+  @ApiOkResponse({ type: CopiedTradeDto, description: 'the closed position' })
+  @ApiOperation({
+    summary: 'Close one copied position',
+    description: 'At the market (bid for a buy, ask for a sell) for this copier only, reason copier_closed; pnl and profit share as in any close; the copy goes on. Idempotency-Key recommended.',
+  })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: a body field' })
+  @ApiNotFoundResponse({ description: 'COPY.POSITION_NOT_FOUND: not one of my positions' })
+  @ApiConflictResponse({ description: 'COPY.POSITION_CLOSED (already closed), MARKET.CLOSED' })
+  @ApiServiceUnavailableResponse({ description: 'MARKET.NO_QUOTE' })
+  async closePosition(@CurrentUser() user: AuthenticatedUser, @Param('positionId') positionId: string, @Body() body: unknown) {
+    assertEmptyBody(body);
+    await this.closePositions.closePosition(user.userId, positionId);
+    return this.read.myTrade(user.userId, positionId);
   }
 
   /** My copied positions, open and closed, with pnl and the divergence from the trader's trade. */

@@ -3,6 +3,7 @@ import { APP_CONFIG, UnitOfWork, type AppConfig, type TransactionContext } from 
 import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
 import { LiveEvents } from '@mirrorline/events';
+import { COPY_CLOSE_REASONS, type CopyCloseReason } from '../../domain/copy-math';
 import { sqlAmount } from './sql-amount';
 
 export type CopyNoticeKind = 'opened' | 'closed';
@@ -22,6 +23,9 @@ interface NoticeRow {
   pnl_pct: string | null;
   name: string;
 }
+
+/** A position closed apart from its trade, by a copy close-out (its notices went out then), is none of these. */
+const NOT_CLOSED_OUT = `coalesce(close_reason, '') NOT IN (${COPY_CLOSE_REASONS.map((r) => `'${r}'`).join(', ')})`;
 
 /** After a failed delivery (database unreachable), the next attempt waits this long. */
 const RETRY_MS = 5_000;
@@ -132,17 +136,24 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
       const em = emOf(tx);
       const [notice] = await em.execute<{ id: string }[]>('SELECT id::text AS id FROM copy_guard_notices ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED');
       if (!notice) return false;
+      // reasons: NULL on a notice recorded before copy take profit and the owner's closes (all copy_stop_loss)
       const copies = `(SELECT r.*, tp.name FROM copy_guard_notices n
-                         CROSS JOIN LATERAL unnest(n.follower_ids, n.copy_ids, n.trader_ids, n.pnls, n.returned) AS r(follower_id, copy_id, trader_id, pnl, returned)
+                         CROSS JOIN LATERAL unnest(n.follower_ids, n.copy_ids, n.trader_ids, n.pnls, n.returned,
+                                                   coalesce(n.reasons, array_fill('copy_stop_loss'::varchar, ARRAY[cardinality(n.copy_ids)])))
+                           AS r(follower_id, copy_id, trader_id, pnl, returned, reason)
                          JOIN trader_profiles tp ON tp.id = r.trader_id
                        WHERE n.id = ?)`;
+      // guard_hit for a guard (the owner's own stop or close needs no notification of it), copy_ended for a copy that ended
       await this.notifications.notifyFromSelect(
         tx,
         `SELECT * FROM (
-           SELECT r.follower_id, 'guard_hit', 'Copy stop loss reached: your copy of ' || r.name || ' was closed out',
-                  'Your copy''s live equity fell to its stop loss: its open positions were closed at the market.',
-                  jsonb_build_object('copyId', r.copy_id, 'guard', 'copy_stop_loss', 'pnl', r.pnl::text, 'trader', r.name)
-           FROM ${copies} r
+           SELECT r.follower_id, 'guard_hit',
+                  CASE r.reason WHEN 'copy_stop_loss' THEN 'Copy stop loss reached: your copy of ' ELSE 'Copy take profit reached: your copy of ' END
+                    || r.name || ' was closed out',
+                  CASE r.reason WHEN 'copy_stop_loss' THEN 'Your copy''s live equity fell to its stop loss: its open positions were closed at the market.'
+                       ELSE 'Your copy''s live equity reached its take profit: its open positions were closed at the market.' END,
+                  jsonb_build_object('copyId', r.copy_id, 'guard', r.reason, 'pnl', r.pnl::text, 'trader', r.name)
+           FROM ${copies} r WHERE r.reason IN ('copy_stop_loss', 'copy_take_profit')
            UNION ALL
            SELECT r.follower_id, 'copy_ended', 'Your copy of ' || r.name || ' has ended',
                   ${sqlAmount('r.returned')} || ' USD returned to your balance.',
@@ -152,18 +163,20 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
         [notice.id, notice.id],
       );
       if (this.live) {
-        const groups = await em.execute<{ trader_id: number; name: string; ids: string[] }[]>(
-          `SELECT r.trader_id, r.name, array_agg(r.follower_id::text) AS ids FROM ${copies} r GROUP BY r.trader_id, r.name`,
+        const groups = await em.execute<{ trader_id: number; name: string; reason: CopyCloseReason; stops: boolean; ids: string[] }[]>(
+          `SELECT r.trader_id, r.name, r.reason, r.reason <> 'copier_closed' OR r.returned IS NOT NULL AS stops, array_agg(r.follower_id::text) AS ids
+           FROM ${copies} r GROUP BY 1, 2, 3, 4`,
           [notice.id],
         );
         await this.live.publishEach(
           tx,
           groups.flatMap((g) => {
-            const data = { traderId: Number(g.trader_id), traderName: g.name, reason: 'copy_stop_loss' };
+            const data = { traderId: Number(g.trader_id), traderName: g.name, reason: g.reason };
+            const guard = g.reason === 'copy_stop_loss' || g.reason === 'copy_take_profit';
             return [
-              { userIds: g.ids, event: { type: 'position_closed' as const, data: { ...data, closeReason: 'copy_stop_loss' } } },
-              { userIds: g.ids, event: { type: 'guard_hit' as const, data: { ...data, guard: 'copy_stop_loss' } } },
-              { userIds: g.ids, event: { type: 'copy_stopped' as const, data } },
+              { userIds: g.ids, event: { type: 'position_closed' as const, data: { ...data, closeReason: g.reason } } },
+              ...(guard ? [{ userIds: g.ids, event: { type: 'guard_hit' as const, data: { ...data, guard: g.reason } } }] : []),
+              ...(g.stops ? [{ userIds: g.ids, event: { type: 'copy_stopped' as const, data } }] : []),
             ];
           }),
         );
@@ -202,7 +215,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     const opened = notice.kind === 'opened';
     const groups = await emOf(tx).execute<{ fill: string | null; delay_ms: number; slippage_bps: string; ids: string[] }[]>(
       `SELECT trim_scale(fill_price)::text AS fill, delay_ms, slippage_bps::text AS slippage_bps, array_agg(follower_id::text) AS ids
-       FROM copy_positions WHERE trade_id = ? ${opened ? '' : "AND settled AND close_reason IS DISTINCT FROM 'copy_stop_loss'"}
+       FROM copy_positions WHERE trade_id = ? ${opened ? '' : `AND settled AND ${NOT_CLOSED_OUT}`}
        GROUP BY fill_price, delay_ms, slippage_bps`,
       [notice.trade_id],
     );
@@ -249,7 +262,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
-  // Positions a copy close-out settled earlier (copy_stop_loss) had their notice then (guard_hit): not again.
+  // Positions a copy close-out settled earlier (a copy close reason) had their notice then: not again.
   private async deliverClosed(tx: TransactionContext, tradeId: string, pair: string, pnlPct: string): Promise<void> {
     await this.notifications.notifyFromSelect(
       tx,
@@ -257,7 +270,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
               ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || ${sqlAmount('abs(p.pnl)')} || ' USD',
               ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || ${sqlAmount('p.fee')} || ' USD' ELSE '' END,
               jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text, 'pair', ?::text, 'pnlPct', ?::text)
-       FROM copy_positions p WHERE p.trade_id = ? AND p.settled AND p.close_reason IS DISTINCT FROM 'copy_stop_loss'
+       FROM copy_positions p WHERE p.trade_id = ? AND p.settled AND ${NOT_CLOSED_OUT}
        ORDER BY p.follower_id`,
       [`${pair} closed: `, `Trade pnl ${pnlPct} %`, pair, pnlPct, tradeId],
     );

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sqlText, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { walletQueries } from '@mirrorline/wallet';
-import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type TraderRef } from '../../application/ports/copy-repository';
+import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type PositionRef, type TraderRef } from '../../application/ports/copy-repository';
 import type { CopyStatus } from '../../domain/copy';
 
 /**
@@ -107,9 +107,12 @@ export class SqlCopyRepository extends CopyRepository {
     if (!isUuid(copyId)) return null;
     const em = emOf(tx);
     const [row] = await em.execute<
-      { id: string; follower_id: string; trader_id: number; status: CopyStatus; invested: string; high_water_mark: string; stop_loss_pct: number | null }[]
+      {
+        id: string; follower_id: string; trader_id: number; status: CopyStatus; invested: string; high_water_mark: string;
+        stop_loss_pct: number | null; take_profit_pct: number | null;
+      }[]
     >(
-      'SELECT id, follower_id, trader_id, status, invested, high_water_mark, stop_loss_pct FROM copies WHERE id = ? FOR UPDATE',
+      'SELECT id, follower_id, trader_id, status, invested, high_water_mark, stop_loss_pct, take_profit_pct FROM copies WHERE id = ? FOR UPDATE',
       [copyId],
     );
     if (!row) return null;
@@ -128,6 +131,7 @@ export class SqlCopyRepository extends CopyRepository {
       invested: BigInt(row.invested),
       highWaterMark: BigInt(row.high_water_mark),
       stopLossPct: row.stop_loss_pct === null ? null : Number(row.stop_loss_pct),
+      takeProfitPct: row.take_profit_pct === null ? null : Number(row.take_profit_pct),
       equity: BigInt(facts.equity ?? 0),
       committed: BigInt(facts.committed),
       openPositions: Number(facts.open),
@@ -146,9 +150,32 @@ export class SqlCopyRepository extends CopyRepository {
     if (patch.highWaterMark !== undefined) set('high_water_mark', patch.highWaterMark.toString());
     if (patch.stopReason !== undefined) set('stop_reason', patch.stopReason);
     if (patch.stopLossPct !== undefined) set('stop_loss_pct', patch.stopLossPct);
+    if (patch.takeProfitPct !== undefined) set('take_profit_pct', patch.takeProfitPct);
     if (patch.ended) sets.push('ended_at = now()');
     params.push(copyId);
     await emOf(tx).execute(`UPDATE copies SET ${sets.join(', ')} WHERE id = ?`, params);
+  }
+
+  async position(tx: TransactionContext, userId: string, positionId: string): Promise<PositionRef | null> {
+    if (!/^[1-9][0-9]{0,17}$/.test(positionId)) return null;
+    // Through the user's copies (their copy_id index): the positions' id has no index of its own (the key is
+    // (trade_id, copy_id)), and someone else's position is not found, like a missing one.
+    const [row] = await emOf(tx).execute<{ id: string; copy_id: string; follower_id: string; trader_id: number; symbol: string; settled: boolean }[]>(
+      `SELECT p.id::text AS id, p.copy_id, p.follower_id, t.trader_id, t.symbol, p.settled
+       FROM copies c JOIN copy_positions p ON p.copy_id = c.id JOIN trader_trades t ON t.id = p.trade_id
+       WHERE c.follower_id = ? AND p.id = ?`,
+      [userId, positionId],
+    );
+    return row ? { id: row.id, copyId: row.copy_id, followerId: row.follower_id, traderId: Number(row.trader_id), symbol: row.symbol, settled: row.settled } : null;
+  }
+
+  async openSymbols(tx: TransactionContext, copyId: string): Promise<string[]> {
+    const rows = await emOf(tx).execute<{ symbol: string }[]>(
+      `SELECT DISTINCT t.symbol FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id
+       WHERE p.copy_id = ? AND NOT p.settled ORDER BY t.symbol`,
+      [copyId],
+    );
+    return rows.map((r) => r.symbol);
   }
 
   async setDailyLossLimit(tx: TransactionContext, userId: string, limit: bigint | null): Promise<void> {

@@ -18,6 +18,7 @@ import {
   type TraderTrade,
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
+import type { SimulatedTrade } from '../../domain/copy-simulation';
 import { PUBLIC_TRADER } from './sql-copy-repository';
 import { trimDecimal } from './sql-amount';
 import { TRADE_COLUMNS, toTradeRecord } from './sql-trade-engine';
@@ -243,11 +244,11 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     const rows = await this.run<{
       upnl: string;
       id: string; trader_id: number; name: string; image: string | null; status: MyCopy['status']; invested: string; equity: string | null;
-      committed: string; hwm: string; pnl: string; fees: string; open: string; stop_loss_pct: number | null; stop_reason: string | null;
+      committed: string; hwm: string; pnl: string; fees: string; open: string; stop_loss_pct: number | null; take_profit_pct: number | null; stop_reason: string | null;
       share_pct: number; trader_share_pct: number; created_at: Date; ended_at: Date | null;
     }>(
       `SELECT c.id, c.trader_id, tp.name, tp.image, c.status, c.invested::text AS invested, a.balance::text AS equity,
-              c.high_water_mark::text AS hwm, c.stop_loss_pct, c.stop_reason, c.created_at, c.ended_at,
+              c.high_water_mark::text AS hwm, c.stop_loss_pct, c.take_profit_pct, c.stop_reason, c.created_at, c.ended_at,
               c.share_pct, tp.share_pct AS trader_share_pct,
               coalesce(p.committed, 0)::text AS committed, coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees,
               coalesce(p.open, 0) AS open, ${quotes.length ? 'u.upnl::text' : "'0'"} AS upnl
@@ -282,6 +283,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         unrealizedPnl: formatCents(r.upnl ?? '0'),
         liveEquity: formatCents(equity + BigInt(r.upnl ?? '0')),
         stopLossPct: r.stop_loss_pct === null ? null : Number(r.stop_loss_pct),
+        takeProfitPct: r.take_profit_pct === null ? null : Number(r.take_profit_pct),
         stopReason: r.stop_reason,
         share: Number(r.share_pct),
         traderShare: Number(r.trader_share_pct),
@@ -291,9 +293,38 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     });
   }
 
-  async myTrades(userId: string, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<CopiedTrade>> {
+  async tradesSince(traderId: number, from: Date, limit: number): Promise<SimulatedTrade[]> {
+    const rows = await this.run<{
+      id: string; symbol: string; side: 'buy' | 'sell'; allocation_pct: number; entry_price: string; opened_at: Date; exit_price: string | null; closed_at: Date | null;
+    }>(
+      `SELECT id::text AS id, symbol, side, allocation_pct, trim_scale(entry_price)::text AS entry_price, opened_at,
+              trim_scale(exit_price)::text AS exit_price, closed_at
+       FROM trader_trades WHERE trader_id = ? AND opened_at >= ? ORDER BY opened_at, id LIMIT ?`,
+      [traderId, from, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      symbol: r.symbol,
+      side: r.side,
+      allocationPct: Number(r.allocation_pct),
+      entryPrice: r.entry_price,
+      openedAt: new Date(r.opened_at),
+      exitPrice: r.exit_price,
+      closedAt: r.closed_at === null ? null : new Date(r.closed_at),
+    }));
+  }
+
+  async myTrades(
+    userId: string,
+    page: PageQuery,
+    quotes: readonly Quote[],
+    filter: { status?: 'open' | 'closed'; positionId?: string } = {},
+  ): Promise<Page<CopiedTrade>> {
     const marks = bySymbol(quotes);
-    const statusFilter = status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '';
+    const { status, positionId } = filter;
+    if (positionId !== undefined && !/^[1-9][0-9]{0,17}$/.test(positionId)) return { items: [], total: 0, page: page.page, limit: page.limit };
+    // positionId: digits only (checked above), so it is written into the statement as a number
+    const statusFilter = (status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '') + (positionId ? ` AND p.id = ${positionId}` : '');
     const result = await this.run<{
       id: string; copy_id: string; trade_id: string; trader_id: number; name: string; market: string; symbol: string; side: string;
       entry_price: string; exit_price: string | null; fill_price: string | null; quote_time: Date | null; delay_ms: number; slippage_bps: string;

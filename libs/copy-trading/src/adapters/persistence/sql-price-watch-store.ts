@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, Sql, sql, sqlArray, sqlText, type TransactionContext } from '@mirrorline/shared';
+import { runSql, Sql, sql, sqlArray, sqlJoin, sqlText, type TransactionContext } from '@mirrorline/shared';
 import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import { PriceWatchStore, type CloseOutOptions, type CloseOutResult, type CrossedTrade, type TrippedCopy } from '../../application/ports/price-watch-store';
+import type { CopyCloseReason } from '../../domain/copy-math';
 import { pgArray, pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
 import { SqlCopyNotices } from './sql-copy-notices';
 
@@ -43,6 +44,14 @@ const COPY_EQUITY = sqlText(walletQueries.copyEquity());
 /** The wallet's relation of users' cash accounts (id, owner_id, balance). */
 const CASH_ACCOUNTS = sqlText(ledgerSetPostings.cashAccounts());
 
+/** The ledger description of a close-out's posting, by its reason (the posting's type). */
+const CLOSE_OUT_DESCRIPTIONS: Record<CopyCloseReason, string> = {
+  copy_stop_loss: 'Copies closed out at their stop loss on live equity',
+  copy_take_profit: 'Copies closed out at their take profit on live equity',
+  copy_stopped: 'Copy stopped by its owner: its open positions closed at the market',
+  copier_closed: 'Copied position closed by its owner at the market',
+};
+
 /** Copy rows as TrippedCopy, ordered by trader, then copy id. */
 function byTrader(rows: ReadonlyArray<{ id: string; trader_id: number }>): TrippedCopy[] {
   return rows
@@ -77,7 +86,9 @@ export class SqlPriceWatchStore extends PriceWatchStore {
 
   async trippedCopies(quotes: readonly Quote[]): Promise<TrippedCopy[]> {
     if (!quotes.length) return [];
-    // Every copy with open positions, set-based, no loop per copy (product.md §9.3), in two steps.
+    // Every copy with open positions, set-based, no loop per copy (product.md §9.3), in two steps; the take profit
+    // (§12.1) is the mirror test: a copy whose k positions sum to at least N has one position of at least N / k when
+    // N ≥ 0 (and at least N when N < 0), with the same slack in the other direction.
     //
     // 1. One pass over the open positions of the marked trades, joined to their copies and copy-equity
     //    accounts (a raw scan's joins, all in parallel workers), with no aggregate per copy: a copy whose
@@ -112,14 +123,15 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       await em.execute("SET LOCAL work_mem = '64MB'; SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01");
       const candidates = await em.execute<{ id: string; trader_id: number; k: number }[]>(
         `SELECT DISTINCT x.copy_id AS id, x.trader_id, x.k FROM (
-           SELECT p.copy_id, c.trader_id, m.k,
-                  ${UPNL} - 1 AS upnl,
-                  c.invested::float8 * c.stop_loss_pct::float8 / 100 - a.balance + 1 AS budget
+           SELECT p.copy_id, c.trader_id, m.k, ${UPNL} AS upnl,
+                  c.invested::float8 * c.stop_loss_pct::float8 / 100 - a.balance + 1 AS budget,
+                  c.invested::float8 * (100 + c.take_profit_pct)::float8 / 100 - a.balance - 1 AS need
            FROM ${MARKS} JOIN copy_positions p ON p.trade_id = m.id
            JOIN copies c ON c.id = p.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
-           WHERE NOT p.settled AND c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
+           WHERE NOT p.settled AND c.status <> 'stopped' AND (c.stop_loss_pct IS NOT NULL OR c.take_profit_pct IS NOT NULL) AND c.invested > 0
          ) x
-         WHERE x.upnl <= CASE WHEN x.budget <= 0 THEN x.budget / x.k ELSE x.budget END`,
+         WHERE x.upnl - 1 <= CASE WHEN x.budget <= 0 THEN x.budget / x.k ELSE x.budget END
+            OR x.upnl + 1 >= CASE WHEN x.need >= 0 THEN x.need / x.k ELSE x.need END`,
         trades,
       );
       const tripped = candidates.filter((c) => c.k === 1);
@@ -134,8 +146,9 @@ export class SqlPriceWatchStore extends PriceWatchStore {
            WHERE NOT p.settled GROUP BY p.copy_id
          ) u
          JOIN copies c ON c.id = u.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
-         WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
-           AND (a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct`,
+         WHERE c.status <> 'stopped' AND c.invested > 0
+           AND ((a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct
+                OR (a.balance + u.upnl + u.n + 1) * 100 >= c.invested * (100 + c.take_profit_pct))`,
         [pgArray(several), ...trades],
       );
       return byTrader([...tripped, ...rows]);
@@ -156,10 +169,12 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     const em = emOf(tx);
     const result: CloseOutResult = { copies: 0, positions: 0, ended: 0, pnl: 0n };
     if (!copies.length || !quotes.length) return result;
-    // A mass close-out (a crash of the market) may run past the request pool's statement_timeout, as a settlement may.
+    const action = options.action;
+    // A mass close-out (a crash of the market) may run past the request pool's statement_timeout, as a settlement may
+    // (not an owner's action on one copy: that request keeps the pool's bound, product.md §11.5).
     // Its statements touch the rows of a few copies among many: with the default random_page_cost (4, a spinning
     // disk) the planner hashes whole tables instead of probing their indexes (bench:guards, 1 % tripping).
-    await em.execute("SET LOCAL statement_timeout = '120s'; SET LOCAL random_page_cost = 1.1");
+    await em.execute(action ? 'SET LOCAL random_page_cost = 1.1' : "SET LOCAL statement_timeout = '120s'; SET LOCAL random_page_cost = 1.1");
     // Lock order as everywhere: trader rows (share: trade opens and closes of those traders wait, copies of
     // them do not), in id order, then the copy rows in id order, then the trades' rows, then the ledger accounts
     // (posting trigger). A copy's trader never changes, so the scan's trader ids are the ones to lock.
@@ -205,34 +220,46 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     //   copies' equity → their owners' cash (copy_return). The posting trigger runs once for both at the end of
     //   the statement, so the market's account (which every close-out posts to) stays locked from there to the
     //   commit only, and a copy's equity account is locked and updated once. It returns one row per copy closed out.
-    const closeOutPosting = ledgerSetPostings.ctes('close_out', {
-      type: 'copy_stop_loss',
-      // the close-out's business record: its outbox row, inserted by this same statement
-      reference: sql`'copy_guard_notice:' || (SELECT id FROM notice)`,
-      description: 'Copies closed out at their stop loss on live equity',
-      when: sql`EXISTS (SELECT 1 FROM co WHERE co.pnl <> co.fee)`,
-      entries: sql`SELECT co.account_id, co.pnl - co.fee FROM co
-                   UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM co)::bigint
-                   UNION ALL SELECT cash.id, sum(co.fee)::bigint FROM co JOIN trader_profiles tp ON tp.id = co.trader_id
-                     JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = tp.user_id GROUP BY cash.id`,
-    });
+    // One ledger transaction per reason the statement may close copies out for (its type), each balanced on its own.
+    const reasons: readonly CopyCloseReason[] = action ? [action.reason] : ['copy_stop_loss', 'copy_take_profit'];
+    const closeOutPostings = reasons.map((reason, i) =>
+      ledgerSetPostings.ctes(`close_out_${i}`, {
+        type: reason,
+        // the close-out's business record: its outbox row, inserted by this same statement
+        reference: sql`'copy_guard_notice:' || (SELECT id FROM notice)`,
+        description: CLOSE_OUT_DESCRIPTIONS[reason],
+        when: sql`EXISTS (SELECT 1 FROM co WHERE co.reason = ${reason} AND co.pnl <> co.fee)`,
+        entries: sql`SELECT co.account_id, co.pnl - co.fee FROM co WHERE co.reason = ${reason}
+                     UNION ALL SELECT ${marketAccount}::bigint, -(SELECT coalesce(sum(pnl), 0) FROM co WHERE co.reason = ${reason})::bigint
+                     UNION ALL SELECT cash.id, sum(co.fee)::bigint FROM co JOIN trader_profiles tp ON tp.id = co.trader_id
+                       JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = tp.user_id WHERE co.reason = ${reason} GROUP BY cash.id`,
+      }),
+    );
     const returnPosting = ledgerSetPostings.ctes('returned', {
       type: 'copy_return',
       reference: sql`'copy_guard_notice:' || (SELECT id FROM notice)`,
-      description: 'Copies ended by their stop loss on live equity',
+      description: action ? CLOSE_OUT_DESCRIPTIONS[action.reason] : 'Copies ended by their stop loss or take profit on live equity',
       when: sql`EXISTS (SELECT 1 FROM co WHERE co.ends AND co.after > 0)`,
       entries: sql`SELECT co.account_id, -co.after FROM co WHERE co.ends AND co.after > 0
                    UNION ALL
                    SELECT cash.id, co.after FROM co JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = co.follower_id
                    WHERE co.ends AND co.after > 0`,
     });
+    // Why each copy is closed out: the guard its live equity reached (the watcher's re-check at the same quotes),
+    // or its owner's action (every copy given, already checked to be the owner's).
+    const reasonOf = action
+      ? sql`${action.reason}::text`
+      : sql`CASE WHEN c.stop_loss_pct IS NOT NULL AND (a.balance + tot.pnl) * 100 <= c.invested * c.stop_loss_pct THEN 'copy_stop_loss'
+                 WHEN c.take_profit_pct IS NOT NULL AND (a.balance + tot.pnl) * 100 >= c.invested * (100 + c.take_profit_pct) THEN 'copy_take_profit' END`;
+    // copier_closed closes that one position; every other reason every open position of the copy (with a quote)
+    const onlyPosition = action?.reason === 'copier_closed' ? sql`AND pos.position_id = ${action.positionId}::bigint` : sql``;
     const rows = await runSql(
       em,
       sql<{ pnl: string; n: string; ends: boolean; settled: string; stopped: string }>`
        WITH pos AS (
          -- driven by the few copies (copy_id index), not by every position of the marked trades; every open
          -- position of theirs, with its mark and pnl when its instrument has a quote (mark null when not)
-         SELECT p.trade_id, p.copy_id, p.follower_id, m.mark,
+         SELECT p.id AS position_id, p.trade_id, p.copy_id, p.follower_id, m.mark,
                 CASE WHEN m.mark IS NOT NULL THEN ${new Sql(pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign'), [])} END AS pnl
          FROM ${byCopyIds} JOIN copy_positions p ON p.copy_id = s.copy_id
          JOIN (
@@ -243,39 +270,44 @@ export class SqlPriceWatchStore extends PriceWatchStore {
            WHERE t.status = 'open'
          ) m ON m.id = p.trade_id
          WHERE NOT p.settled
-       ), tot AS (SELECT copy_id, sum(pnl) AS pnl, count(*) FILTER (WHERE mark IS NULL) AS unquoted FROM pos GROUP BY copy_id),
-       hit AS (
-         SELECT c.id AS copy_id, tot.unquoted, c.trader_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm, c.share_pct
+       ), tot AS (SELECT copy_id, sum(pnl) AS pnl, count(*) AS open_n FROM pos GROUP BY copy_id),
+       judged AS (
+         SELECT c.id AS copy_id, tot.open_n, c.trader_id, c.status, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm, c.share_pct,
+                ${reasonOf} AS reason
          FROM tot JOIN copies c ON c.id = tot.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = c.id
-         WHERE c.status <> 'stopped' AND c.stop_loss_pct IS NOT NULL AND c.invested > 0
-           AND (a.balance + tot.pnl) * 100 <= c.invested * c.stop_loss_pct
+         WHERE c.status <> 'stopped' ${action ? sql`` : sql`AND c.invested > 0`}
        ),
-       -- the positions closed out: those with a quote (unquoted counts the copy's open positions left without one)
-       cp AS (SELECT pos.*, hit.unquoted, hit.trader_id, hit.account_id, hit.equity, hit.hwm, hit.share_pct
-              FROM pos JOIN hit USING (copy_id) WHERE pos.mark IS NOT NULL),
+       hit AS (SELECT * FROM judged WHERE reason IS NOT NULL),
+       -- the positions closed out: those with a quote (a copy's open positions without one stay open)
+       cp AS (SELECT pos.*, hit.open_n, hit.status, hit.reason, hit.trader_id, hit.account_id, hit.equity, hit.hwm, hit.share_pct
+              FROM pos JOIN hit USING (copy_id) WHERE pos.mark IS NOT NULL ${onlyPosition}),
        per_copy AS (
-         -- ends when every open position of the copy is among those closed out (none left without a quote)
-         SELECT copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct,
-                sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n, max(unquoted) = 0 AS ends
-         FROM cp GROUP BY copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct
+         -- ends when every open position of the copy is among those closed out, and the copy stops (a copier's
+         -- close of one position ends a copy only when it was stopping already)
+         SELECT copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct, reason,
+                sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n,
+                count(*) = max(open_n) AND (reason <> 'copier_closed' OR status = 'stopping') AS ends
+         FROM cp GROUP BY copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct, reason, status
        ),
        fees AS (SELECT x.*, CASE WHEN x.equity + x.pnl > x.hwm THEN (x.equity + x.pnl - x.hwm) * x.share_pct / 100 ELSE 0 END AS fee FROM per_copy x),
        co AS MATERIALIZED (SELECT fees.*, fees.equity + fees.pnl - fees.fee AS after FROM fees),
        -- each position closed out, with its pnl and fee (a copy pays its profit share on the position of its first trade)
        closed AS MATERIALIZED (
-         SELECT cp.trade_id, cp.copy_id, cp.pnl, cp.mark, CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END AS fee
+         SELECT cp.trade_id, cp.copy_id, cp.pnl, cp.mark, co.reason, CASE WHEN cp.trade_id = co.first_trade THEN co.fee ELSE 0 END AS fee
          FROM cp JOIN co USING (copy_id)
        ),
        settled AS (
          UPDATE copy_positions p SET settled = true, pnl = closed.pnl, fee = closed.fee,
-                settled_at = now(), exit_price = closed.mark, close_reason = 'copy_stop_loss'
+                settled_at = now(), exit_price = closed.mark, close_reason = closed.reason
          FROM closed
          WHERE p.trade_id = closed.trade_id AND p.copy_id = closed.copy_id AND NOT p.settled
          RETURNING 1
        ), stopped AS (
          UPDATE copies c SET
            high_water_mark = CASE WHEN co.equity + co.pnl > c.high_water_mark THEN co.after ELSE c.high_water_mark END,
-           status = CASE WHEN co.ends THEN 'stopped' ELSE 'stopping' END, stop_reason = 'stop_loss',
+           status = CASE WHEN co.ends THEN 'stopped' WHEN co.reason = 'copier_closed' THEN c.status ELSE 'stopping' END,
+           stop_reason = CASE co.reason WHEN 'copy_stop_loss' THEN 'stop_loss' WHEN 'copy_take_profit' THEN 'take_profit'
+                                        WHEN 'copy_stopped' THEN 'user' ELSE c.stop_reason END,
            ended_at = CASE WHEN co.ends THEN now() ELSE c.ended_at END, updated_at = now()
          FROM co WHERE c.id = co.copy_id
          RETURNING 1
@@ -288,12 +320,13 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          WHERE t.id = s.trade_id
          RETURNING 1
        ), notice AS (
-         INSERT INTO copy_guard_notices (follower_ids, copy_ids, trader_ids, pnls, returned)
+         INSERT INTO copy_guard_notices (follower_ids, copy_ids, trader_ids, pnls, returned, reasons)
          SELECT array_agg(follower_id ORDER BY follower_id, copy_id), array_agg(copy_id ORDER BY follower_id, copy_id), array_agg(trader_id ORDER BY follower_id, copy_id),
-                array_agg(pnl ORDER BY follower_id, copy_id), array_agg(CASE WHEN ends THEN after END ORDER BY follower_id, copy_id)
+                array_agg(pnl ORDER BY follower_id, copy_id), array_agg(CASE WHEN ends THEN after END ORDER BY follower_id, copy_id),
+                array_agg(reason ORDER BY follower_id, copy_id)
          FROM co HAVING count(*) > 0
          RETURNING id
-       ), ${closeOutPosting}, ${returnPosting}
+       ), ${sqlJoin(closeOutPostings)}, ${returnPosting}
        SELECT co.pnl::text AS pnl, co.n::text AS n, co.ends,
               (SELECT count(*) FROM settled)::text AS settled, (SELECT count(*) FROM stopped)::text AS stopped
        FROM co`,

@@ -218,7 +218,7 @@ export class SqlTradeEngine extends TradeEngine {
     // Stop-loss hits and ended copies are few: kept aside (small temp table) for the cash return and notices.
     await em.execute(
       `CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
-         stop_loss_hit boolean, ends boolean) ON COMMIT DROP`,
+         stop_loss_hit boolean, ends boolean, take_profit_hit boolean) ON COMMIT DROP`,
     );
     // ONE statement settles the trade (docs/copy-trading.md, "Settlement"): the positions, copies and accounts
     // are joined once, and every write is a data-modifying CTE over that one result:
@@ -228,7 +228,8 @@ export class SqlTradeEngine extends TradeEngine {
     //    high-water mark (domain/copy-math.ts);
     //  - the copy's equity after the posting is known up front (equity + pnl − fee), so its mark, stop loss
     //    and end are decided in the same statement: the mark moves to the new equity when equity + pnl
-    //    passes it; a stop loss trips when the new equity is at or below stop_loss_pct % of what was invested;
+    //    passes it; a stop loss trips when the new equity is at or below stop_loss_pct % of what was invested,
+    //    a copy take profit when it is at or above (100 + take_profit_pct) % of it;
     //    a stopping (or tripped) copy ends when no position of another open trade is left;
     //  - the ledger: one trade_settlement transaction, one entry per copy (pnl net of profit share) against
     //    the market account (−Σ pnl) and the trader's cash (+Σ profit share); the posting trigger checks the
@@ -248,17 +249,21 @@ export class SqlTradeEngine extends TradeEngine {
       sql<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }>`WITH f AS MATERIALIZED (
          SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * share_pct / 100 ELSE 0 END AS fee
          FROM (SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
-                      c.status, c.stop_loss_pct, c.invested, c.share_pct,
+                      c.status, c.stop_loss_pct, c.take_profit_pct, c.invested, c.share_pct,
                       greatest(-p.size, div(p.size::numeric * (${exitPrice}::numeric - coalesce(p.fill_price, ${trade.entryPrice}::numeric)) * ${sign},
                                             coalesce(p.fill_price, ${trade.entryPrice}::numeric)))::bigint AS pnl
                FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = p.copy_id
                WHERE p.trade_id = ${trade.id} AND NOT p.settled
                OFFSET 0) v -- not pulled up: the pnl is computed once per position, not in every use of it
-       ), g AS (
+       ), g0 AS (
          SELECT f.*, f.equity + f.pnl - f.fee AS after,
                 (f.status <> 'stopping' AND f.stop_loss_pct IS NOT NULL AND f.invested > 0
-                  AND (f.equity + f.pnl - f.fee) * 100 <= f.invested * f.stop_loss_pct) AS hit
+                  AND (f.equity + f.pnl - f.fee) * 100 <= f.invested * f.stop_loss_pct) AS sl_hit,
+                (f.status <> 'stopping' AND f.take_profit_pct IS NOT NULL AND f.invested > 0
+                  AND (f.equity + f.pnl - f.fee) * 100 >= f.invested * (100 + f.take_profit_pct)) AS tp_hit
          FROM f
+       ), g AS (
+         SELECT g0.*, g0.sl_hit OR g0.tp_hit AS hit FROM g0
        ), w AS (
          SELECT g.*, CASE WHEN g.hit OR g.status = 'stopping' THEN NOT EXISTS (
                        SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
@@ -273,14 +278,14 @@ export class SqlTradeEngine extends TradeEngine {
          UPDATE copies c SET
            high_water_mark = CASE WHEN w.equity + w.pnl > c.high_water_mark THEN w.after ELSE c.high_water_mark END,
            status = CASE WHEN w.ends THEN 'stopped' WHEN w.hit THEN 'stopping' ELSE c.status END,
-           stop_reason = CASE WHEN w.hit THEN 'stop_loss' ELSE c.stop_reason END,
+           stop_reason = CASE WHEN w.sl_hit THEN 'stop_loss' WHEN w.tp_hit THEN 'take_profit' ELSE c.stop_reason END,
            ended_at = CASE WHEN w.ends THEN now() ELSE c.ended_at END,
            updated_at = now()
          FROM w WHERE c.id = w.copy_id AND (w.equity + w.pnl > c.high_water_mark OR w.hit OR w.ends)
-         RETURNING c.id, c.follower_id, w.account_id, w.after, w.hit, w.ends
+         RETURNING c.id, c.follower_id, w.account_id, w.after, w.sl_hit, w.ends, w.tp_hit
        ), flags AS (
-         INSERT INTO copy_settlement_flags SELECT * FROM marked WHERE hit OR ends
-         RETURNING stop_loss_hit, ends, equity
+         INSERT INTO copy_settlement_flags SELECT * FROM marked WHERE sl_hit OR tp_hit OR ends
+         RETURNING stop_loss_hit, take_profit_hit, ends, equity
        ), tot AS (
          SELECT count(*) AS n, coalesce(sum(pnl), 0)::bigint AS pnl, coalesce(sum(fee), 0)::bigint AS fees,
                 count(*) FILTER (WHERE pnl <> fee) AS moved
@@ -288,7 +293,7 @@ export class SqlTradeEngine extends TradeEngine {
        ), ${posting}
        SELECT tot.n AS expected, (SELECT count(*) FROM settled) AS positions, tot.pnl::text AS pnl, tot.fees::text AS fees,
               (SELECT count(*) FILTER (WHERE ends) FROM flags) AS ended,
-              (SELECT count(*) FILTER (WHERE stop_loss_hit) FROM flags) AS hit,
+              (SELECT count(*) FILTER (WHERE stop_loss_hit OR take_profit_hit) FROM flags) AS hit,
               (SELECT coalesce(sum(equity) FILTER (WHERE ends), 0) FROM flags)::text AS returned
        FROM tot`,
     );
@@ -309,11 +314,15 @@ export class SqlTradeEngine extends TradeEngine {
                 'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss', 'trader', ?::text)
          FROM copy_settlement_flags f WHERE f.stop_loss_hit
          UNION ALL
+         SELECT f.follower_id, 'guard_hit', 'Take profit reached: your copy of ' || ?::text || ' stops',
+                'Your copy equity reached its take profit.', jsonb_build_object('copyId', f.copy_id, 'guard', 'take_profit', 'trader', ?::text)
+         FROM copy_settlement_flags f WHERE f.take_profit_hit
+         UNION ALL
          SELECT f.follower_id, 'copy_ended', 'Your copy of ' || ?::text || ' has ended',
                 ${sqlAmount('f.equity')} || ' USD returned to your balance.',
                 jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text, 'trader', ?::text)
          FROM copy_settlement_flags f WHERE f.ends`,
-        [trader.name, trader.name, trader.name, trader.name],
+        [trader.name, trader.name, trader.name, trader.name, trader.name, trader.name],
       );
     }
     await em.execute('DROP TABLE copy_settlement_flags');

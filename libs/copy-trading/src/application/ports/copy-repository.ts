@@ -22,6 +22,7 @@ export interface CopyState {
   invested: bigint;
   highWaterMark: bigint;
   stopLossPct: number | null;
+  takeProfitPct: number | null;
   /** balance of the copy_equity account */
   equity: bigint;
   /** Σ sizes of open positions */
@@ -33,9 +34,20 @@ export interface CopyPatch {
   status?: CopyStatus;
   invested?: bigint;
   highWaterMark?: bigint;
-  stopReason?: 'user' | 'stop_loss' | null;
+  stopReason?: 'user' | 'stop_loss' | 'take_profit' | null;
   stopLossPct?: number | null;
+  takeProfitPct?: number | null;
   ended?: boolean;
+}
+
+/** A copied position as its owner's actions need it. */
+export interface PositionRef {
+  id: string;
+  copyId: string;
+  followerId: string;
+  traderId: number;
+  symbol: string;
+  settled: boolean;
 }
 
 export interface FollowerFacts {
@@ -62,5 +74,9 @@ export abstract class CopyRepository {
   /** Locks the copy row (FOR UPDATE) and reads its equity and open positions in the same transaction. */
   abstract lockCopy(tx: TransactionContext, copyId: string): Promise<CopyState | null>;
   abstract updateCopy(tx: TransactionContext, copyId: string, patch: CopyPatch): Promise<void>;
+  /** One of the user's copied positions (read in this transaction: after lockCopy, what is committed now), or null. */
+  abstract position(tx: TransactionContext, userId: string, positionId: string): Promise<PositionRef | null>;
+  /** The symbols of a copy's open positions (a copy's stop that closes them needs a quote of each). */
+  abstract openSymbols(tx: TransactionContext, copyId: string): Promise<string[]>;
   abstract setDailyLossLimit(tx: TransactionContext, userId: string, limit: bigint | null): Promise<void>;
 }

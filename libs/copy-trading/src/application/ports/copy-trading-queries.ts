@@ -1,4 +1,5 @@
 import type { Page, PageQuery } from '@mirrorline/shared';
+import type { SimulatedTrade } from '../../domain/copy-simulation';
 import type { Quote } from '@mirrorline/market';
 import type { CopyStatus } from '../../domain/copy';
 import type { CloseReason } from '../../domain/copy-math';
@@ -134,6 +135,8 @@ export interface MyCopy {
   /** equity + unrealizedPnl */
   liveEquity: string;
   stopLossPct: number | null;
+  /** the copy take profit, % above invested (product.md §12.1) */
+  takeProfitPct: number | null;
   stopReason: string | null;
   /** the profit share % this copy pays (the one it was opened with, or one the follower accepted) */
   share: number;
@@ -217,9 +220,12 @@ export abstract class CopyTradingQueries {
   abstract publicTraders(): Promise<TraderStatsRow[]>;
   /** One public trader with its recent closed trades, or null (missing or not public). */
   abstract traderStats(id: number): Promise<TraderDetailsRow | null>;
+  /** The trader's trades opened at or after `from`, oldest first, at most `limit` (the simulation's input). */
+  abstract tradesSince(traderId: number, from: Date, limit: number): Promise<SimulatedTrade[]>;
   /** `quotes`: the market's fresh quotes, passed into SQL (copy trading never reads the market's tables). */
   abstract myCopies(userId: string, quotes: readonly Quote[]): Promise<MyCopy[]>;
-  abstract myTrades(userId: string, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<CopiedTrade>>;
+  /** My positions, newest first: `status` open or closed, or `positionId` that one (a page of at most one). */
+  abstract myTrades(userId: string, page: PageQuery, quotes: readonly Quote[], filter?: { status?: 'open' | 'closed'; positionId?: string }): Promise<Page<CopiedTrade>>;
   abstract mySkips(userId: string, page: PageQuery): Promise<Page<SkipRecord>>;
   abstract traderTrades(traderId: number, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<TraderTrade>>;
   /** Σ unrealized pnl of all the user's open copied positions, cents (GET wallet/, user/get liveTradingBalance). */

@@ -9,7 +9,7 @@ export interface CrossedTrade {
   quote: Quote;
 }
 
-/** A copy whose live equity is at its stop loss (trippedCopies), with its trader. */
+/** A copy whose live equity is at its stop loss or take profit (trippedCopies), or one its owner acts on, with its trader. */
 export interface TrippedCopy {
   copyId: string;
   traderId: number;
@@ -32,7 +32,16 @@ export interface CloseOutOptions {
    * once every transaction of a split close-out is done, so that it does not compete with them for the database.
    */
   holdNotices?: boolean;
+  /**
+   * An owner's action instead of the guards' re-check: `copy_stopped` closes every open position of the given copies
+   * and stops them (POST copies/:id/stop {closePositions: true}); `copier_closed` closes that one position and the
+   * copy goes on (POST trades/:positionId/close). Without it, each copy is closed out only if its live equity is at
+   * its stop loss (`copy_stop_loss`) or take profit (`copy_take_profit`) at these quotes.
+   */
+  action?: { reason: 'copy_stopped' } | { reason: 'copier_closed'; positionId: string };
 }
+
+export type CloseOutAction = NonNullable<CloseOutOptions['action']>;
 
 /**
  * The price watcher's set-based statements (docs/market.md "Price watcher"). Quotes are passed in as

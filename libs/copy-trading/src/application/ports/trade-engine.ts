@@ -68,8 +68,9 @@ export interface SettlementResult {
   pnl: bigint;
   /** Σ profit share paid to the trader */
   fees: bigint;
-  /** copies that ended (stopping, or stop loss hit, with no position left) */
+  /** copies that ended (stopping, or stop loss / take profit hit, with no position left) */
   ended: number;
+  /** copies whose stop loss or take profit (product.md §12.1) tripped at this settlement */
   stopLossHit: number;
 }
 

@@ -3,8 +3,8 @@ import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { IMAGE_URL, IMAGE_URL_MESSAGE } from '../trader-image';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { MIN_COPY_AMOUNT, TRADER_TYPES } from '../../../domain/copy';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { MIN_COPY_AMOUNT, STOP_LOSS_PCT, TAKE_PROFIT_PCT, TRADER_TYPES } from '../../../domain/copy';
 import { PRICE_PATTERN } from '../../../domain/copy-math';
 import { IsAmount, IsPrice, OptionalNotNull } from './validators';
 
@@ -71,11 +71,11 @@ export class FollowTraderDto {
   @IsAmount()
   amount!: string;
 
-  @ApiPropertyOptional({ example: 50, minimum: 5, maximum: 95, description: 'stop the copy when equity falls to this % of the invested amount' })
+  @ApiPropertyOptional({ example: 50, minimum: STOP_LOSS_PCT.min, maximum: STOP_LOSS_PCT.max, description: 'stop the copy when equity falls to this % of the invested amount' })
   @IsOptional()
   @IsInt()
-  @Min(5)
-  @Max(95)
+  @Min(STOP_LOSS_PCT.min)
+  @Max(STOP_LOSS_PCT.max)
   stopLossPct?: number;
 
   @ApiPropertyOptional({
@@ -94,6 +94,70 @@ export class CopyAmountDto {
   @ApiProperty({ example: '100.00', pattern: AMOUNT })
   @IsAmount()
   amount!: string;
+}
+
+/** GET traders/:id/simulate (product.md §12.2). */
+export class SimulateCopyQueryDto {
+  @ApiProperty({ example: '1000.00', pattern: AMOUNT, description: `the amount copied, at least ${formatCents(MIN_COPY_AMOUNT)}` })
+  @IsAmount()
+  amount!: string;
+
+  @ApiPropertyOptional({ minimum: STOP_LOSS_PCT.min, maximum: STOP_LOSS_PCT.max, description: 'the copy stop loss, % of invested' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(STOP_LOSS_PCT.min)
+  @Max(STOP_LOSS_PCT.max)
+  stopLossPct?: number;
+
+  @ApiPropertyOptional({ minimum: TAKE_PROFIT_PCT.min, maximum: TAKE_PROFIT_PCT.max, description: 'the copy take profit, % above invested' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(TAKE_PROFIT_PCT.min)
+  @Max(TAKE_PROFIT_PCT.max)
+  takeProfitPct?: number;
+
+  @ApiPropertyOptional({ example: '2026-09-01T00:00:00.000Z', description: 'when the copy would have started: at most one year back (default 90 days back)' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date, e.g. 2026-09-01 or 2026-09-01T00:00:00Z' })
+  from?: string;
+}
+
+/** PATCH copies/:id/settings (product.md §12.1): a field left out stays, null clears it. */
+export class CopyGuardsDto {
+  @ApiPropertyOptional({
+    type: Number, nullable: true, example: 60, minimum: STOP_LOSS_PCT.min, maximum: STOP_LOSS_PCT.max,
+    description: 'the copy stop loss: the copy closes out when its live equity falls to this % of invested; null clears it',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  @Min(STOP_LOSS_PCT.min)
+  @Max(STOP_LOSS_PCT.max)
+  stopLossPct?: number | null;
+
+  @ApiPropertyOptional({
+    type: Number, nullable: true, example: 25, minimum: TAKE_PROFIT_PCT.min, maximum: TAKE_PROFIT_PCT.max,
+    description: 'the copy take profit: the copy closes out when its live equity reaches invested × (1 + takeProfitPct / 100); null clears it',
+  })
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  @Min(TAKE_PROFIT_PCT.min)
+  @Max(TAKE_PROFIT_PCT.max)
+  takeProfitPct?: number | null;
+}
+
+/** POST copies/:id/stop (product.md §12.1). */
+export class StopCopyDto {
+  @ApiPropertyOptional({
+    default: false,
+    description: 'true: close the copy\'s open positions now at the market (reason copy_stopped), return its equity to cash and end it; false: they stay until the trader closes them',
+  })
+  @IsOptional()
+  @IsBoolean()
+  closePositions?: boolean;
 }
 
 export class CopySettingsDto {

@@ -80,7 +80,9 @@ export class CopyDto {
   @ApiProperty(money('Σ unrealized pnl of the open positions at the market')) unrealizedPnl!: string;
   @ApiProperty(money('equity + unrealizedPnl')) liveEquity!: string;
   @ApiProperty({ type: Number, nullable: true, description: 'the copy stop loss, % of invested' }) stopLossPct!: number | null;
-  @ApiProperty({ type: String, nullable: true }) stopReason!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'the copy take profit, % above invested: the copy closes out once its live equity reaches invested × (1 + takeProfitPct / 100)' })
+  takeProfitPct!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'why the copy stopped: user, stop_loss or take_profit' }) stopReason!: string | null;
   @ApiProperty({ type: Number, description: 'the profit share % this copy pays' }) share!: number;
   @ApiProperty({ type: Number, description: 'the trader\'s share % today' }) traderShare!: number;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
@@ -269,3 +271,19 @@ export class FollowersPageDto {
   @ApiProperty({ type: 'integer' }) limit!: number;
 }
 
+
+export class SimulationPointDto {
+  @ApiProperty({ type: String, format: 'date-time', description: 'the end of a UTC day (the last point: now)' }) t!: string;
+  @ApiProperty({ example: '1012.40' }) equity!: string;
+}
+
+export class CopySimulationDto {
+  @ApiProperty({ type: [SimulationPointDto], description: 'the copy\'s equity at the end of each day from `from` (open positions at cost), the last point live' })
+  points!: SimulationPointDto[];
+  @ApiProperty({ example: '1012.40', description: 'live equity now, or what returned to cash when the copy ended' }) finalEquity!: string;
+  @ApiProperty({ example: '3.10', description: 'profit share paid to the trader' }) feesPaid!: string;
+  @ApiProperty({ example: 4.25, description: 'largest fall from a peak of the settled equity, %' }) maxDrawdownPct!: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'when a copy guard ended the copy' }) stoppedAt!: string | null;
+  @ApiProperty({ type: String, nullable: true, enum: ['stop_loss', 'take_profit'] }) stopReason!: 'stop_loss' | 'take_profit' | null;
+  @ApiProperty({ example: 42, description: 'trades the copy took' }) trades!: number;
+}

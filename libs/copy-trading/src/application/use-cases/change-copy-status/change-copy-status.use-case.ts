@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '@mirrorline/shared';
+import { UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { Ledger } from '@mirrorline/wallet';
 import { Notifications } from '@mirrorline/notifications';
 import { formatCents } from '@mirrorline/shared';
 import { nextStatus, type CopyStatus } from '../../../domain/copy';
-import { CopyRepository } from '../../ports/copy-repository';
+import { CopyRepository, type CopyState } from '../../ports/copy-repository';
 import { lockOwnCopy } from '../add-copy-funds/add-copy-funds.use-case';
 
 export interface ChangeCopyStatusCommand {
   userId: string;
   copyId: string;
   action: 'pause' | 'resume' | 'stop';
+}
+
+export interface ChangeCopyStatusResult {
+  copyId: string;
+  status: CopyStatus;
+  returned: string | null;
 }
 
 /**
@@ -27,32 +33,34 @@ export class ChangeCopyStatusUseCase {
     private readonly notifications: Notifications,
   ) {}
 
-  execute(command: ChangeCopyStatusCommand): Promise<{ copyId: string; status: CopyStatus; returned: string | null }> {
-    return this.uow.run(async (tx) => {
-      const copy = await lockOwnCopy(tx, this.copies, command.userId, command.copyId);
-      const status = nextStatus(copy.status, command.action);
-      if (status !== 'stopping' || copy.openPositions > 0) {
-        if (status !== copy.status) {
-          await this.copies.updateCopy(tx, copy.id, command.action === 'stop' ? { status, stopReason: 'user' } : { status });
-        }
-        return { copyId: copy.id, status, returned: null };
+  execute(command: ChangeCopyStatusCommand): Promise<ChangeCopyStatusResult> {
+    return this.uow.run(async (tx) => this.apply(tx, command, await lockOwnCopy(tx, this.copies, command.userId, command.copyId)));
+  }
+
+  /** The change on a copy the caller has locked (lockOwnCopy) in this transaction. */
+  async apply(tx: TransactionContext, command: ChangeCopyStatusCommand, copy: CopyState): Promise<ChangeCopyStatusResult> {
+    const status = nextStatus(copy.status, command.action);
+    if (status !== 'stopping' || copy.openPositions > 0) {
+      if (status !== copy.status) {
+        await this.copies.updateCopy(tx, copy.id, command.action === 'stop' ? { status, stopReason: 'user' } : { status });
       }
-      if (copy.equity > 0n) {
-        const equity = await this.ledger.copyEquityAccount(tx, command.userId, copy.id);
-        const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
-        await this.ledger.transfer(tx, { type: 'copy_return', reference: `copy:${copy.id}:return`, from: equity, to: cash, amount: Number(copy.equity) });
-      }
-      await this.copies.updateCopy(tx, copy.id, { status: 'stopped', stopReason: 'user', ended: true });
-      await this.notifications.notify(tx, [
-        {
-          userId: command.userId,
-          type: 'copy_ended',
-          title: 'Your copy has ended',
-          body: `${formatCents(copy.equity)} USD returned to your balance.`,
-          data: { copyId: copy.id, returned: copy.equity.toString() },
-        },
-      ]);
-      return { copyId: copy.id, status: 'stopped', returned: formatCents(copy.equity) };
-    });
+      return { copyId: copy.id, status, returned: null };
+    }
+    if (copy.equity > 0n) {
+      const equity = await this.ledger.copyEquityAccount(tx, command.userId, copy.id);
+      const cash = await this.ledger.userAccount(tx, command.userId, 'cash');
+      await this.ledger.transfer(tx, { type: 'copy_return', reference: `copy:${copy.id}:return`, from: equity, to: cash, amount: Number(copy.equity) });
+    }
+    await this.copies.updateCopy(tx, copy.id, { status: 'stopped', stopReason: 'user', ended: true });
+    await this.notifications.notify(tx, [
+      {
+        userId: command.userId,
+        type: 'copy_ended',
+        title: 'Your copy has ended',
+        body: `${formatCents(copy.equity)} USD returned to your balance.`,
+        data: { copyId: copy.id, returned: copy.equity.toString() },
+      },
+    ]);
+    return { copyId: copy.id, status: 'stopped', returned: formatCents(copy.equity) };
   }
 }

@@ -103,7 +103,14 @@ export class ReadCopyTradingUseCase {
   }
 
   async myTrades(userId: string, page: PageQuery, status?: 'open' | 'closed') {
-    return this.queries.myTrades(userId, page, await this.market.freshQuotes(), status);
+    return this.queries.myTrades(userId, page, await this.market.freshQuotes(), { status });
+  }
+
+  /** One of my positions, as GET trades lists it, or COPY.POSITION_NOT_FOUND. */
+  async myTrade(userId: string, positionId: string) {
+    const [position] = (await this.queries.myTrades(userId, { page: 1, limit: 1 }, await this.market.freshQuotes(), { positionId })).items;
+    if (!position) throw copyErrors.positionNotFound();
+    return position;
   }
 
   mySkips(userId: string, page: PageQuery) {

@@ -10,7 +10,7 @@ import { Migration } from '@mikro-orm/migrations';
  *   later day.
  * Both are append-only: UPDATE and DELETE raise.
  */
-export class Migration20261128000000TraderRecord extends Migration {
+export class Migration20261128000100TraderRecord extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       CREATE TABLE trader_record (
