@@ -167,6 +167,9 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await screenshot(page, 'admin-overview');
     await page.goto('/admindashboard/walletmanagement');
     await page.getByTestId('ledger-check').getByText('Balanced', { exact: true }).waitFor();
+    // The browser specs share one server: other specs' users may put this one past the first page, so find it.
+    await page.getByLabel('Search wallets').fill(user.username);
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await page.getByRole('table', { name: 'User wallets' }).getByText(user.username).first().waitFor();
     await screenshot(page, 'admin-wallet-management');
   });
