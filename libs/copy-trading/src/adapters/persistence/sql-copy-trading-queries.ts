@@ -323,8 +323,9 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     const marks = bySymbol(quotes);
     const { status, positionId } = filter;
     if (positionId !== undefined && !/^[1-9][0-9]{0,17}$/.test(positionId)) return { items: [], total: 0, page: page.page, limit: page.limit };
-    // positionId: digits only (checked above), so it is written into the statement as a number
-    const statusFilter = (status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '') + (positionId ? ` AND p.id = ${positionId}` : '');
+    const statusFilter = (status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '') + (positionId ? ' AND p.id = ?' : '');
+    // the parameters of the WHERE both statements share (the count's and the page's)
+    const where = positionId ? [userId, positionId] : [userId];
     const result = await this.run<{
       id: string; copy_id: string; trade_id: string; trader_id: number; name: string; market: string; symbol: string; side: string;
       entry_price: string; exit_price: string | null; fill_price: string | null; quote_time: Date | null; delay_ms: number; slippage_bps: string;
@@ -344,7 +345,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
          WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?) ${statusFilter}
          ORDER BY p.id DESC LIMIT ? OFFSET ?`,
       ),
-      [userId, userId, page.limit, pageOffset(page)],
+      [...where, ...where, page.limit, pageOffset(page)],
     );
     const { total, rows } = pageRows(result);
     return {
