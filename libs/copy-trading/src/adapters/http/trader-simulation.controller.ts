@@ -8,7 +8,7 @@ import { SimulateCopyUseCase, type CopySimulation } from '../../application/use-
 import { SimulateCopyQueryDto } from './dto/copy-trading.dto';
 import { CopySimulationDto } from './dto/copy-trading.response.dto';
 import { PublicTraderCache } from './public-trader-cache';
-import { intId } from './traders.controller';
+import { intId, publicTrader } from './traders.controller';
 
 /** Without `from`, a simulation starts this many days back. */
 const DEFAULT_DAYS = 90;
@@ -38,7 +38,7 @@ export class TraderSimulationController {
   async run(@Param('id', intId()) id: number, @Query() query: SimulateCopyQueryDto): Promise<CopySimulation> {
     const amount = parseAmount(query.amount);
     if (amount < MIN_COPY_AMOUNT) throw copyErrors.minAmount();
-    const trader = await this.publicCache.get(`trader:${id}`, () => this.read.traderStats(id));
+    const trader = await publicTrader(this.publicCache, this.read, id);
     const from = query.from ? new Date(query.from) : new Date(this.clock.now().getTime() - DEFAULT_DAYS * 86_400_000);
     return this.simulate.execute({
       traderId: id,

@@ -16,6 +16,9 @@ import { PublicTradesPageDto, TraderDetailsDto, TradersPageDto } from './dto/cop
 import { PublicTraderCache, sendPublicPage } from './public-trader-cache';
 import { assertForeignImage } from './trader-image';
 
+/** A public trader's row (COPY.TRADER_NOT_FOUND when missing or not public): one cache entry per trader, for every route. */
+export const publicTrader = (cache: PublicTraderCache, read: ReadCopyTradingUseCase, id: number) => cache.get(`trader:${id}`, () => read.traderStats(id));
+
 export const intId = () =>
   new ParseIntPipe({ exceptionFactory: () => new DomainError('VALIDATION_FAILED', 'id must be an integer', 'validation') });
 
@@ -105,7 +108,7 @@ export class TradersController {
   @ApiOkResponse({ type: TraderRiskDto })
   @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
   async getRisk(@Param('id', intId()) id: number): Promise<TraderRisk> {
-    const [row, marks] = await Promise.all([this.publicCache.get(`trader:${id}`, () => this.read.traderStats(id)), this.read.marks()]);
+    const [row, marks] = await Promise.all([publicTrader(this.publicCache, this.read, id), this.read.marks()]);
     return this.riskOf.risk(row, marks);
   }
 
@@ -122,7 +125,7 @@ export class TradersController {
   @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
   async getTrades(@Param('id', intId()) id: number, @Query() query: StatusPageQueryDto) {
     // Public only: the same (cached) check as the trader page.
-    await this.publicCache.get(`trader:${id}`, () => this.read.traderStats(id));
+    await publicTrader(this.publicCache, this.read, id);
     return this.read.publicTrades(id, { page: query.page, limit: query.limit }, query.status);
   }
 
@@ -162,7 +165,7 @@ export class TradersController {
   @ApiOperation({ summary: 'A trader (public)', description: 'Profile, strategy, stats, open trades and their return at the market, ten-day PnL, risk score and the recent closed trades.' })
   @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
   async get(@Param('id', intId()) id: number, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const [row, marks] = await Promise.all([this.publicCache.get(`trader:${id}`, () => this.read.traderStats(id)), this.read.marks()]);
+    const [row, marks] = await Promise.all([publicTrader(this.publicCache, this.read, id), this.read.marks()]);
     return sendPublicPage(res, this.publicCache.composed(`trader:${id}`, [row, marks], () => this.read.traderPage(row, marks)));
   }
 }
