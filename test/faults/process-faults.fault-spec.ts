@@ -40,11 +40,12 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
   let newUser: ReturnType<typeof userFactory>;
   const report: string[] = [];
 
-  type Outcome = { label: string; at: number; result?: CallResult; error?: string; ended?: number };
+  /** `at`: when the spec sent it (ms since the burst began); `connectedAt`: when its connection was established (epoch ms). */
+  type Outcome = { label: string; at: number; connectedAt?: number; result?: CallResult; error?: string; ended?: number };
   const settle = (label: string, at: number, p: Promise<CallResult>): Promise<Outcome> =>
     p.then(
-      (result) => ({ label, at, result }),
-      (error: NodeJS.ErrnoException) => ({ label, at, error: error.code ?? error.message, ended: Date.now() }),
+      (result) => ({ label, at, connectedAt: result.connectedAt, result }),
+      (error: NodeJS.ErrnoException & { connectedAt?: number }) => ({ label, at, connectedAt: error.connectedAt, error: error.code ?? error.message, ended: Date.now() }),
     );
   const summary = (outcomes: Outcome[]) => {
     const counts = new Map<string, number>();
@@ -118,7 +119,7 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
         signalAt = Date.now() - began;
       }
     }
-    const signalledAt = Date.now();
+    const signalledAt = began + signalAt;
     const outcomes = await Promise.all(burst);
     const exit = await api!.exited;
     const exitMs = Date.now() - signalledAt;
@@ -128,10 +129,16 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     expect(api!.output()).toMatch(/Received SIGTERM: draining/);
     const answered = outcomes.filter((o) => o.result);
     expect(answered.filter((o) => o.result!.status >= 500)).toEqual([]);
-    // Every request sent before the signal was answered.
-    expect(outcomes.filter((o) => o.at < signalAt && !o.result)).toEqual([]);
-    // Sent after it and not answered = never accepted: refused once the listener closed, or reset while still
-    // in the kernel's queue when it closed (nothing read, nothing done: the retries below prove it).
+    // No request the server had read was cut: the drain waited for every one of them (none left running at the end
+    // of SHUTDOWN_GRACE_MS). From the client's side "sent before the signal" cannot tell whether the server read it:
+    // on a busy machine a connection this process opened before the signal can still sit in the kernel's accept
+    // queue when the listener closes, 1 s after the signal, and is reset (seen at a load average of 14: 15 of 80).
+    // Such a request was never read, so it did nothing: the keys and the login failures below prove it.
+    expect(api!.output()).toMatch(/Stopped accepting connections; \d+ request\(s\) in flight/);
+    expect(api!.output()).not.toMatch(/still running after SHUTDOWN_GRACE_MS/);
+    expect(answered.length).toBeGreaterThan(0);
+    // Not answered = never read: refused once the listener closed, or reset while still in the kernel's queue when
+    // it closed (nothing read, nothing done: the retries below prove it).
     for (const o of outcomes.filter((x) => x.error)) expect(['ECONNREFUSED', 'ECONNRESET']).toContain(o.error);
     const afterSignal = outcomes.filter((o) => o.at >= signalAt);
 
@@ -155,7 +162,8 @@ describe('faults: kill -9, SIGTERM, a frozen and a killed PostgreSQL (real proce
     expect(ledger).toEqual(SOUND_LEDGER);
     report.push(
       `SIGTERM during a burst of ${outcomes.length}: ${outcomes.length - afterSignal.length} sent before the signal → ${summary(outcomes.filter((o) => o.at < signalAt))}; ` +
-        `${afterSignal.length} sent after it → ${summary(afterSignal)}; exit code ${exit.code} ${exitMs} ms after the signal; ` +
+        `${afterSignal.length} sent after it → ${summary(afterSignal)}; ` +
+        `${outcomes.filter((o) => o.error && o.connectedAt !== undefined && o.connectedAt < signalledAt).length} connected before the signal and not read; exit code ${exit.code} ${exitMs} ms after the signal; ` +
         `restart healthy in ${restartMs} ms; retried keys → ${keys.length} deposits for ${keys.length} keys; claimed keys left 0; login failures 0; ledger ${JSON.stringify(ledger)}`,
     );
   }, 180_000);

@@ -118,6 +118,8 @@ export function startApi(options: ApiOptions): ApiProcess {
 export interface CallResult {
   status: number;
   ms: number;
+  /** When the TCP connection was established (epoch ms): from then on the request is the server's to answer. */
+  connectedAt?: number;
   body: any;
   headers: Record<string, string | string[] | undefined>;
 }
@@ -135,6 +137,7 @@ export function call(
 ): Promise<CallResult> {
   const started = Date.now();
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  let connectedAt: number | undefined;
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       `${base}${path}`,
@@ -154,12 +157,15 @@ export function call(
           } catch {
             /* not JSON */
           }
-          resolve({ status: res.statusCode ?? 0, ms: Date.now() - started, body, headers: res.headers });
+          resolve({ status: res.statusCode ?? 0, ms: Date.now() - started, connectedAt, body, headers: res.headers });
         });
-        res.on('error', reject);
+        res.on('error', fail);
       },
     );
-    req.on('error', reject);
+    // A socket error carries `connectedAt` too: a reset after the connection was established is not a refusal.
+    const fail = (error: Error) => reject(Object.assign(error, { connectedAt }));
+    req.on('socket', (socket) => socket.once('connect', () => (connectedAt = Date.now())));
+    req.on('error', fail);
     if (payload) req.write(payload);
     req.end();
   });
