@@ -8,9 +8,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class SqlApiTokenStore extends ApiTokenStore {
   async listLive(tx: TransactionContext, userId: string): Promise<ApiTokenRecord[]> {
-    const rows = await emOf(tx).execute<{ id: string; name: string; scopes: string[]; prefix: string; created_at: Date; last_used_at: Date | null }[]>(
-      'SELECT id, name, scopes, prefix, created_at, last_used_at FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC',
-      [userId],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ id: string; name: string; scopes: string[]; prefix: string; created_at: Date; last_used_at: Date | null }>`
+        SELECT id, name, scopes, prefix, created_at, last_used_at FROM api_tokens
+        WHERE user_id = ${userId} AND revoked_at IS NULL ORDER BY created_at DESC`,
     );
     return rows.map((r) => ({
       id: r.id,
@@ -23,7 +25,7 @@ export class SqlApiTokenStore extends ApiTokenStore {
   }
 
   async countLive(tx: TransactionContext, userId: string): Promise<number> {
-    const rows = await emOf(tx).execute<{ n: string }[]>('SELECT count(*) AS n FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL', [userId]);
+    const rows = await runSql(emOf(tx), sql<{ n: string }>`SELECT count(*) AS n FROM api_tokens WHERE user_id = ${userId} AND revoked_at IS NULL`);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -38,12 +40,12 @@ export class SqlApiTokenStore extends ApiTokenStore {
 
   async revoke(tx: TransactionContext, userId: string, id: string, at: Date): Promise<boolean> {
     if (!UUID.test(id)) return false;
-    const rows = await emOf(tx).execute('UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND user_id = ? AND revoked_at IS NULL RETURNING id', [at, id, userId]);
+    const rows = await runSql(emOf(tx), sql`UPDATE api_tokens SET revoked_at = ${at} WHERE id = ${id} AND user_id = ${userId} AND revoked_at IS NULL RETURNING id`);
     return rows.length > 0;
   }
 
   async revokeAllOfUser(tx: TransactionContext, userId: string, at: Date): Promise<number> {
-    const rows = await emOf(tx).execute('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL RETURNING id', [at, userId]);
+    const rows = await runSql(emOf(tx), sql`UPDATE api_tokens SET revoked_at = ${at} WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id`);
     return rows.length;
   }
 }

@@ -17,24 +17,26 @@ export class SqlAuthSessions extends AuthSessions {
   }
 
   async listActive(tx: TransactionContext, userId: string, since: Date): Promise<SessionRecord[]> {
-    const rows = await emOf(tx).execute<{ id: string; created_at: Date; last_used_at: Date; user_agent: string | null; ip: string | null }[]>(
-      `SELECT id, created_at, last_used_at, user_agent, ip FROM auth_sessions
-       WHERE user_id = ? AND revoked_at IS NULL AND last_used_at > ? ORDER BY last_used_at DESC LIMIT 100`,
-      [userId, since],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ id: string; created_at: Date; last_used_at: Date; user_agent: string | null; ip: string | null }>`
+        SELECT id, created_at, last_used_at, user_agent, ip FROM auth_sessions
+        WHERE user_id = ${userId} AND revoked_at IS NULL AND last_used_at > ${since} ORDER BY last_used_at DESC LIMIT 100`,
     );
     return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at), lastUsedAt: new Date(r.last_used_at), userAgent: r.user_agent, ip: r.ip }));
   }
 
   async isActiveOfUser(tx: TransactionContext, userId: string, id: string): Promise<boolean> {
-    const rows = await emOf(tx).execute('SELECT 1 FROM auth_sessions WHERE id = ? AND user_id = ? AND revoked_at IS NULL', [id, userId]);
+    const rows = await runSql(emOf(tx), sql`SELECT 1 FROM auth_sessions WHERE id = ${id} AND user_id = ${userId} AND revoked_at IS NULL`);
     return rows.length > 0;
   }
 
   async deviceHistory(tx: TransactionContext, userId: string, userAgent: string | undefined): Promise<{ any: boolean; known: boolean }> {
-    const rows = await emOf(tx).execute<{ any: boolean; known: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM auth_sessions WHERE user_id = ?) AS any,
-              EXISTS (SELECT 1 FROM auth_sessions WHERE user_id = ? AND user_agent IS NOT DISTINCT FROM ?) AS known`,
-      [userId, userId, clip(userAgent, 512)],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ any: boolean; known: boolean }>`
+        SELECT EXISTS (SELECT 1 FROM auth_sessions WHERE user_id = ${userId}) AS any,
+               EXISTS (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} AND user_agent IS NOT DISTINCT FROM ${clip(userAgent, 512)}) AS known`,
     );
     return { any: Boolean(rows[0]?.any), known: Boolean(rows[0]?.known) };
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { CodeTryLog } from '../../application/ports/code-try-log';
 
@@ -12,22 +12,22 @@ import { CodeTryLog } from '../../application/ports/code-try-log';
 @Injectable()
 export class SqlCodeTryLog extends CodeTryLog {
   async lock(tx: TransactionContext, key: string): Promise<void> {
-    await emOf(tx).execute('SELECT pg_advisory_xact_lock(hashtext(?))', [key]);
+    await runSql(emOf(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
   }
 
   async since(tx: TransactionContext, key: string, since: Date): Promise<Date[]> {
-    const rows = await emOf(tx).execute<{ failed_at: Date }[]>(
-      'SELECT failed_at FROM login_failures WHERE email = ? AND failed_at > ? ORDER BY failed_at DESC LIMIT 50',
-      [key, since],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ failed_at: Date }>`SELECT failed_at FROM login_failures WHERE email = ${key} AND failed_at > ${since} ORDER BY failed_at DESC LIMIT 50`,
     );
     return rows.map((row) => new Date(row.failed_at));
   }
 
   async record(tx: TransactionContext, key: string, at: Date): Promise<void> {
-    await emOf(tx).execute('INSERT INTO login_failures (email, failed_at) VALUES (?, ?)', [key, at]);
+    await runSql(emOf(tx), sql`INSERT INTO login_failures (email, failed_at) VALUES (${key}, ${at})`);
   }
 
   async clear(tx: TransactionContext, key: string): Promise<void> {
-    await emOf(tx).execute('DELETE FROM login_failures WHERE email = ?', [key]);
+    await runSql(emOf(tx), sql`DELETE FROM login_failures WHERE email = ${key}`);
   }
 }

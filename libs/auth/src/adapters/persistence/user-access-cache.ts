@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DatabaseNotifications, NotifiedCache } from '@mirrorline/shared';
+import { DatabaseNotifications, NotifiedCache, runSql, sql } from '@mirrorline/shared';
 import type { Role } from '@mirrorline/identity';
 
 /** The fields of `users` the access guard decides on; null when the user is blocked, deleted or unknown. */
@@ -50,9 +50,7 @@ export class UserAccessCache {
   /** `sessionId` must be a UUID (the caller checks). False once the session is revoked or gone. */
   sessionLive(sessionId: string): Promise<boolean> {
     return this.sessions.get(sessionId, async () => {
-      const rows = await this.em
-        .getConnection()
-        .execute<{ live: boolean }[]>('SELECT revoked_at IS NULL AS live FROM auth_sessions WHERE id = ?', [sessionId]);
+      const rows = await runSql(this.em.getConnection(), sql<{ live: boolean }>`SELECT revoked_at IS NULL AS live FROM auth_sessions WHERE id = ${sessionId}`);
       return rows.length > 0 && rows[0].live;
     });
   }
@@ -69,12 +67,13 @@ export class UserAccessCache {
   }
 
   private async read(userId: string): Promise<UserAccess | null> {
-    const rows = await this.em.getConnection().execute<{ roles: Role[]; valid_after_us: string | null; mfa: boolean }[]>(
-      `SELECT u.roles, (extract(epoch FROM u.tokens_valid_after) * 1000000)::bigint::text AS valid_after_us,
-              (m.enabled_at IS NOT NULL) AS mfa
-       FROM user_directory u LEFT JOIN user_mfa m ON m.user_id = u.id
-       WHERE u.id = ? AND NOT u.blocked AND u.deleted_at IS NULL`,
-      [userId],
+    const rows = await runSql(
+      this.em.getConnection(),
+      sql<{ roles: Role[]; valid_after_us: string | null; mfa: boolean }>`
+        SELECT u.roles, (extract(epoch FROM u.tokens_valid_after) * 1000000)::bigint::text AS valid_after_us,
+               (m.enabled_at IS NOT NULL) AS mfa
+        FROM user_directory u LEFT JOIN user_mfa m ON m.user_id = u.id
+        WHERE u.id = ${userId} AND NOT u.blocked AND u.deleted_at IS NULL`,
     );
     if (!rows.length) return null;
     const row = rows[0];
