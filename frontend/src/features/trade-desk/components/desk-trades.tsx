@@ -11,6 +11,7 @@ import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { Pager } from '../../../components/ui/pager';
 import { useCloseTrade, useDeskTrades, useUpdateLevels, type DeskTrade } from '../api/trade-desk';
 import { levelError } from './levels';
+import { Button } from '../../../components/ui/button';
 
 const REASONS: Record<string, string> = { manual: 'Manual', stop_loss: 'Stop loss', take_profit: 'Take profit', copy_stop_loss: 'Copy stop loss' };
 
@@ -48,9 +49,9 @@ function LevelsForm({ trade, quote, traderId }: { trade: DeskTrade; quote: LiveQ
     <form className="desk-trade__levels" onSubmit={onSubmit} noValidate aria-label={`Levels of ${trade.symbol}`}>
       <TextField label="Stop loss" inputMode="decimal" placeholder="none" value={sl} onChange={(e) => setSl(e.target.value)} error={errors.stopLoss} />
       <TextField label="Take profit" inputMode="decimal" placeholder="none" value={tp} onChange={(e) => setTp(e.target.value)} error={errors.takeProfit} />
-      <button type="submit" className="btn btn--outline btn--sm" disabled={busy || !changed}>
+      <Button writes type="submit" variant="outline" size="sm" disabled={busy || !changed}>
         {busy ? 'Saving…' : 'Save levels'}
-      </button>
+      </Button>
       {errors.form && (
         <p className="form-error" role="alert">
           {errors.form}
@@ -93,9 +94,9 @@ function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; q
         }}
       >
         <span className="muted small">{live.mark ? `A close fills at about ${live.mark} now` : 'No live price'}</span>
-        <button type="submit" className="btn btn--outline btn--sm">
+        <Button writes type="submit" variant="outline" size="sm">
           Close at market
-        </button>
+        </Button>
       </form>
       <LevelsForm trade={trade} quote={stale ? undefined : quote} traderId={traderId} />
       <ConfirmDialog open={confirming} title={`Close ${trade.symbol}?`} confirmLabel="Confirm close" danger onConfirm={close} onClose={() => setConfirming(false)}>
