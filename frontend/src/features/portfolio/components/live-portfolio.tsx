@@ -5,7 +5,7 @@ import { useLiveEvents } from '../../../lib/live-events';
 import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
 import { closeSidePrice, sumMoney, unrealizedPnl } from '../../../lib/live-pnl';
 import { keyMatches } from '../../../lib/swr-keys';
-import { formatMoney, toCents } from '../../../lib/money';
+import { formatMoney, formatPrice, toCents } from '../../../lib/money';
 import { LiveStatus } from '../../../components/market/live-status';
 import { Money, Pnl } from '../../../components/ui/money';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -44,7 +44,7 @@ function Receipt({ p }: { p: Position }) {
   if (!p.receipt) return <span className="muted">—</span>;
   return (
     <span className="small">
-      trader {p.receipt.traderFill} · you {p.receipt.copierFill} · {formatDelay(p.receipt.delayMs)} · {p.receipt.slippageBps} bps
+      trader {formatPrice(p.receipt.traderFill)} · you {formatPrice(p.receipt.copierFill)} · {formatDelay(p.receipt.delayMs)} · {p.receipt.slippageBps} bps
     </span>
   );
 }
@@ -73,8 +73,8 @@ function Positions({ positions, quotes, stale }: { positions: Position[]; quotes
                 <Cell label="Symbol">{p.symbol}</Cell>
                 <Cell label="Side">{p.side}</Cell>
                 <Cell label="Size">{formatMoney(p.size)}</Cell>
-                <Cell label="Fill">{p.entryPrice}</Cell>
-                <Cell label="Mark" testId="mark">{live.mark ?? '—'}</Cell>
+                <Cell label="Fill">{formatPrice(p.entryPrice)}</Cell>
+                <Cell label="Mark" testId="mark">{formatPrice(live.mark)}</Cell>
                 <Cell label="Unrealized" testId="unrealized">{live.pnl === null ? '—' : <Pnl value={live.pnl} />}</Cell>
                 <Cell label="Fill receipt">
                   <Receipt p={p} />

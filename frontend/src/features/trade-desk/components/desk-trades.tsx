@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
 import { closeSidePrice, unrealizedPct } from '../../../lib/live-pnl';
-import { formatDate } from '../../../lib/money';
+import { formatDate, formatPrice } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
@@ -68,7 +68,7 @@ function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; q
   const live = liveMark(trade, stale ? undefined : quote);
   async function close() {
     const answer = await closeTrade(trade.id);
-    toast.success(`${trade.symbol} closed${answer?.trade?.exitPrice ? ` at ${answer.trade.exitPrice}` : ''}`);
+    toast.success(`${trade.symbol} closed${answer?.trade?.exitPrice ? ` at ${formatPrice(answer.trade.exitPrice)}` : ''}`);
   }
   return (
     <li className={`desk-trade ${stale ? 'is-stale' : ''}`} aria-label={`Open trade ${trade.symbol}`}>
@@ -76,7 +76,7 @@ function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; q
         <strong>{trade.symbol}</strong> <span className={trade.side === 'buy' ? 'pos cap' : 'neg cap'}>{trade.side}</span>
         <span className="muted small">
           {' '}
-          at {trade.entryPrice} · {trade.allocationPct}% · {trade.copiedCount} copied · {formatDate(trade.openedAt)}
+          at {formatPrice(trade.entryPrice)} · {trade.allocationPct}% · {trade.copiedCount} copied · {formatDate(trade.openedAt)}
         </span>
         <div className="small">
           Mark <strong data-testid="desk-mark">{live.mark ?? '—'}</strong> · unrealized{' '}
@@ -160,8 +160,8 @@ export function ClosedTrades({ traderId }: { traderId?: string }) {
                     <tr key={t.id}>
                       <td>{t.symbol || t.pair}</td>
                       <td className="cap">{t.side}</td>
-                      <td>{t.entryPrice}</td>
-                      <td>{t.exitPrice ?? '—'}</td>
+                      <td>{formatPrice(t.entryPrice)}</td>
+                      <td>{formatPrice(t.exitPrice)}</td>
                       <td>
                         <Percent value={t.pnlPct} />
                       </td>
