@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { adminApiToken } from './support/admin';
 import { launch, screenshot } from './support/browser';
-import { call, claims, login, signIn } from './support/accounts';
+import { signIn } from './support/accounts';
+import { copierWithPositions } from './support/copier';
 import { browserEnv } from './support/server';
 
 /**
@@ -14,7 +14,6 @@ import { browserEnv } from './support/server';
  * any of those states, and nothing scrolls sideways at 390 px. Accounts and trades are set up through the API.
  */
 const AXE = readFileSync(join(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
-const suffix = randomBytes(3).toString('hex');
 
 async function axeSerious(page: Page): Promise<string[]> {
   if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
@@ -22,31 +21,6 @@ async function axeSerious(page: Page): Promise<string[]> {
     'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
   )) as Array<{ id: string; impact: string | null; nodes: string[] }>;
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(', ')}`);
-}
-
-/** A trader with two open crypto trades and a copier who copies them with 300.00 (and 700.00 left in cash). */
-async function copierWithPositions(adminToken: string, tag: string) {
-  const person = (role: string) => ({
-    username: `${role}_${tag}_${suffix}`,
-    firstname: role === 'lead' ? 'Cora' : 'Colin',
-    lastname: `${role === 'lead' ? 'Controls' : 'Copier'}${tag}${suffix}`,
-    email: `${role}_${tag}_${suffix}@example.test`,
-    password: `${role}-password-1`,
-  });
-  const trader = person('lead');
-  const copier = person('copier');
-  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) {
-    const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...who, roles } });
-    await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
-  }
-  const traderToken = await login(trader.email, trader.password);
-  const traderId = claims(traderToken).traderID as number;
-  const copierToken = await login(copier.email, copier.password);
-  const deposit = await call('/wallet/deposit', { method: 'POST', token: copierToken, body: { amount: '1000.00' }, idempotent: true });
-  await call(`/admin/transactions/${deposit.id}/approve`, { method: 'POST', token: adminToken, idempotent: true });
-  await call('/copies', { method: 'POST', token: copierToken, body: { traderId, amount: '300.00' }, idempotent: true });
-  for (const symbol of ['BTCUSDT', 'ETHUSDT']) await call('/trader/trades', { method: 'POST', token: traderToken, body: { symbol, side: 'buy', allocationPct: 30 } });
-  return { copier, traderName: `${trader.firstname} ${trader.lastname}` };
 }
 
 describe('copy controls (Chromium, simulated market, 1280 px and 390 px)', () => {

@@ -125,7 +125,7 @@ describe('live trading screens (Chromium, simulated market)', () => {
     await cell.getByText(/\$/).waitFor();
     const before = await cell.textContent();
     await waitUntil(async () => (await cell.textContent()) !== before, 30_000);
-    expect(await row.textContent()).toMatch(/trader \d[\d.]* · you \d[\d.]* · 0 ms · 0.00 bps/);
+    expect(await row.textContent()).toMatch(/trader \d[\d,.]* · you \d[\d,.]* · 0 ms · 0.00 bps/);
     await screenshot(fan.page, 'live-portfolio');
   });
 

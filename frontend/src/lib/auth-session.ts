@@ -172,26 +172,48 @@ export function clearCredentials(): void {
   emit();
 }
 
-// ---- impersonation across a reload (product.md §12.6: it survives a reload, or ends visibly) ----
+// ---- impersonation across a reload (product.md §12.6: it survives a reload) ----
 // The read-only impersonation token lives in memory only (never in storage): a reload restores the admin's own
-// session from the refresh cookie. This tab remembers whom the admin was acting as, so the restore can say that
-// the impersonation ended instead of silently switching identity.
+// session from the refresh cookie. This tab remembers whom the admin was acting as (the user's id and name, no
+// token), so the restore asks POST admin/impersonate again with the admin's fresh token (audited again, as any
+// impersonation) and the admin is back where they were. When that is refused the restore says that the
+// impersonation ended instead of silently switching identity.
 const IMPERSONATING_KEY = 'ml_impersonating';
+
+interface ActedAs {
+  userId: string;
+  name: string;
+}
 
 function rememberImpersonation(session: Session): void {
   try {
-    if (session.impersonated) sessionStorage.setItem(IMPERSONATING_KEY, session.username || session.email || 'a user');
+    if (session.impersonated) sessionStorage.setItem(IMPERSONATING_KEY, JSON.stringify({ userId: session.userId, name: session.username || session.email || 'a user' } satisfies ActedAs));
     else sessionStorage.removeItem(IMPERSONATING_KEY);
   } catch {
     // storage unavailable: the reload cannot tell, as before
   }
 }
 
-function impersonationBeforeReload(): string | null {
+function impersonationBeforeReload(): ActedAs | null {
   try {
-    return sessionStorage.getItem(IMPERSONATING_KEY);
+    const raw = sessionStorage.getItem(IMPERSONATING_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Partial<ActedAs>) : null;
+    return parsed && typeof parsed.userId === 'string' && typeof parsed.name === 'string' ? { userId: parsed.userId, name: parsed.name } : null;
   } catch {
     return null;
+  }
+}
+
+/** After a reload the admin's own session is back: act as the same user again (the admin's token asks). */
+async function resumeImpersonation(actedAs: ActedAs): Promise<void> {
+  const adminToken = currentToken;
+  try {
+    if (!currentSession.isAdmin) throw new Error('not an admin');
+    const data = await apiRequest<{ accessToken?: string }>('/admin/impersonate', { method: 'POST', body: { userId: actedAs.userId }, token: adminToken });
+    // nobody signed in or out meanwhile
+    if (currentToken === adminToken && typeof data?.accessToken === 'string') setCredentials({ accessToken: data.accessToken });
+  } catch {
+    toast.info(`Acting as ${actedAs.name} ended when the page reloaded: you are ${currentSession.username || currentSession.email} again.`, 8000);
   }
 }
 
@@ -316,10 +338,8 @@ export function restoreSession(): void {
   }
   setRestoreState({ phase: 'loading' });
   refreshAccessToken().then(
-    () => {
-      if (actedAs) {
-        toast.info(`Acting as ${actedAs} ended when the page reloaded: you are ${currentSession.username || currentSession.email} again.`, 8000);
-      }
+    async () => {
+      if (actedAs) await resumeImpersonation(actedAs);
       setRestoreState({ phase: 'done' });
     },
     (error: unknown) => {

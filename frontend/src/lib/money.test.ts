@@ -53,6 +53,10 @@ describe('money on the wire (decimal strings, never floats)', () => {
 
   it('prices carry the instrument decimals and thousands separators', () => {
     expect(formatPrice('64250.5')).toBe('64,250.50');
+    // without decimals: those it was sent with, at least 2 — one format for "77633.99" and "77,615.44"
+    expect(formatPrice('77633.99')).toBe('77,633.99');
+    expect(formatPrice('1.08412')).toBe('1.08412');
+    expect(formatPrice('3000')).toBe('3,000.00');
     expect(formatPrice('1.0841249', 5)).toBe('1.08412');
     expect(formatPrice('1.084125', 5)).toBe('1.08413');
     expect(formatPrice(187.2, 2)).toBe('187.20');

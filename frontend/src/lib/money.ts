@@ -84,11 +84,17 @@ export function formatPercent(value: string | number | null | undefined, options
   return `${sign}${groupThousands(fixed.split('.')[0])}.${fixed.split('.')[1]}%`;
 }
 
+/** The decimals a price string was sent with, at least 2 ("1.08412" → 5, "77633.9" → 2): the API sends the instrument's. */
+export function priceDecimals(value: string | number | null | undefined): number {
+  return Math.max(2, typeof value === 'string' ? (value.split('.')[1]?.length ?? 0) : 0);
+}
+
 /**
- * A price with the instrument's decimals (2 when unknown) and thousands separators: "64250.5" with 2 →
- * "64,250.50"; "1.08412" with 5 → "1.08412". Decimal strings are rounded as strings, never through a float.
+ * A price with the instrument's decimals (by default those it was sent with, at least 2) and thousands separators:
+ * "64250.5" with 2 → "64,250.50"; "1.08412" with 5 → "1.08412". Decimal strings are rounded as strings, never
+ * through a float.
  */
-export function formatPrice(value: string | number | null | undefined, decimals = 2): string {
+export function formatPrice(value: string | number | null | undefined, decimals = priceDecimals(value)): string {
   if (value === null || value === undefined || value === '') return '—';
   const s = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(Math.min(20, decimals + 2)) : '') : String(value).trim();
   const m = /^(-)?(\d+)(?:\.(\d*))?$/.exec(s);

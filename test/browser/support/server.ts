@@ -42,12 +42,17 @@ export async function startMailCatcher(dir: string): Promise<{ url: string; clos
   return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** Starts the built product exactly as `npm start` runs it (embedded PostgreSQL, SPA, API) on free ports. */
-export async function startServer(env: Record<string, string>): Promise<{ baseUrl: string; process: ChildProcess; logFile: string; dataDir: string; pgPort: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mirrorline-browser-var-'));
+export interface StartedServer { baseUrl: string; process: ChildProcess; logFile: string; dataDir: string; port: number; pgPort: number }
+
+/**
+ * Starts the built product exactly as `npm start` runs it (embedded PostgreSQL, SPA, API) on free ports; given a
+ * `previous` server (stopped), it starts again on the same ports and data (a restart, as after a crash or a deploy).
+ */
+export async function startServer(env: Record<string, string>, previous?: Pick<StartedServer, 'dataDir' | 'port' | 'pgPort'>): Promise<StartedServer> {
+  const dataDir = previous?.dataDir ?? mkdtempSync(join(tmpdir(), 'mirrorline-browser-var-'));
   chmodSync(dataDir, 0o755); // the embedded PostgreSQL runs as 'postgres' when we are root
-  const port = await freePort();
-  const pgPort = await freePort();
+  const port = previous?.port ?? (await freePort());
+  const pgPort = previous?.pgPort ?? (await freePort());
   const logFile = join(dataDir, 'server.log');
   const child = spawn(process.execPath, ['dist/apps/api/src/main.js'], {
     cwd: process.cwd(),
@@ -76,19 +81,20 @@ export async function startServer(env: Record<string, string>): Promise<{ baseUr
   child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // generous: on a busy shared machine the first start (embedded PostgreSQL, migrations, demo data) took over 60 s
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log.join('')}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return { baseUrl, process: child, logFile, dataDir, pgPort };
+      if (res.ok) return { baseUrl, process: child, logFile, dataDir, port, pgPort };
     } catch {
       /* not up yet */
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');
-  throw new Error(`server did not become healthy in 60 s:\n${log.join('')}`);
+  throw new Error(`server did not become healthy in 180 s:\n${log.join('')}`);
 }
 
 export function stopServer(child: ChildProcess): Promise<void> {

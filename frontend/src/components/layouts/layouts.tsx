@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TopBar } from './top-bar';
 import { ImpersonationBanner } from './impersonation-banner';
+import { useConnectionLost } from '../../lib/connection';
 import { ConnectionBanner } from './connection-banner';
 import { Footer } from './footer';
 import { TickerTape } from './ticker-tape';
@@ -44,11 +45,12 @@ export function RootLayout() {
 
 /** Top bar, ticker and footer around the public and dashboard pages. */
 export function SiteLayout() {
+  const lost = useConnectionLost();
   return (
-    <div className="site">
+    <div className={lost ? 'site is-offline' : 'site'}>
       <TopBar />
       <ImpersonationBanner />
-      <ConnectionBanner />
+      <ConnectionBanner lost={lost} />
       <TickerTape />
       <main id="main" className="site__main" tabIndex={-1}>
         <Suspense fallback={<LoadingState label="Loading page" />}>

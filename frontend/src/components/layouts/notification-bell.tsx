@@ -7,6 +7,7 @@ import { useLiveEvents } from '../../lib/live-events';
 import { formatDate } from '../../lib/money';
 import { notificationText, notificationTitle } from '../../lib/notification-text';
 import { keyMatches } from '../../lib/swr-keys';
+import { Button } from '../ui/button';
 
 const LIVE = new Set(['notification', 'wallet_transaction_decided', 'kyc_decided', 'guard_hit', 'copy_stopped', 'reconnected']);
 
@@ -71,9 +72,9 @@ export function NotificationBell() {
           <div className="bell__head">
             <strong>Notifications</strong>
             {unread > 0 && (
-              <button type="button" className="btn btn--ghost btn--sm" disabled={markRead.busy} onClick={() => void markAll()}>
+              <Button writes variant="ghost" size="sm" disabled={markRead.busy} onClick={() => void markAll()}>
                 Mark all read
-              </button>
+              </Button>
             )}
           </div>
           {!data?.items.length ? (

@@ -30,13 +30,12 @@ export function TickerTape() {
       <Link to="/markets" className="visually-hidden">
         Live market prices
       </Link>
-      <div className="ticker__viewport" aria-hidden="true">
+      <div className="ticker__viewport live-figure" aria-hidden="true">
         <ul className="ticker__track">
           {items('a')}
           {items('b')}
         </ul>
       </div>
-      {status === 'reconnecting' && <span className="ticker__status">reconnecting…</span>}
     </section>
   );
 }

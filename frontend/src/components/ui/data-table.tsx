@@ -15,9 +15,9 @@ export interface Column<T> {
 }
 
 /** A body cell carrying its column's name, shown before the value when rows become cards on a phone. */
-export function Cell({ label, className, children }: { label: string; className?: string; children?: ReactNode }) {
+export function Cell({ label, className, testId, children }: { label: string; className?: string; testId?: string; children?: ReactNode }) {
   return (
-    <td data-label={label} className={className}>
+    <td data-label={label} className={className} data-testid={testId}>
       {children}
     </td>
   );

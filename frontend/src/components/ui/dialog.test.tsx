@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
@@ -63,5 +63,39 @@ describe('Dialog / ConfirmDialog', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('has a visible close button; focus starts on the body’s first control, not on ×; × closes', async () => {
+    const onClose = vi.fn();
+    render(
+      <Dialog open title="Copy Ada" onClose={onClose}>
+        <label>
+          Amount <input />
+        </label>
+      </Dialog>,
+    );
+    const d = screen.getByRole('dialog', { name: 'Copy Ada' });
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveFocus();
+    const close = within(d).getByRole('button', { name: 'Close' });
+    expect(close).toBeVisible();
+    await userEvent.click(close);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('Tab stays inside, × included; while a confirm runs × is disabled', async () => {
+    let resolve!: () => void;
+    render(<Harness onConfirm={() => new Promise<void>((r) => (resolve = r))} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete ada' }));
+    const d = screen.getByRole('dialog', { name: 'Delete ada?' });
+    const close = within(d).getByRole('button', { name: 'Close' });
+    await userEvent.tab(); // Cancel → Delete
+    await userEvent.tab(); // Delete → wraps to × (the first control)
+    expect(close).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(within(d).getByRole('button', { name: 'Delete' })).toHaveFocus();
+    await userEvent.click(within(d).getByRole('button', { name: 'Delete' }));
+    expect(close).toBeDisabled();
+    resolve();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

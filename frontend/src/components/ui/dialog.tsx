@@ -6,10 +6,11 @@ import { errorMessage } from '../../lib/api-client';
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: labelled by its title, focus moved inside and kept there (Tab wraps), Escape closes,
- * focus returns to what opened it.
+ * A modal dialog: labelled by its title, with a visible close button (×) beside it; focus moved inside (to
+ * `[data-autofocus]`, else the first control of the body, else the close button) and kept there (Tab wraps),
+ * Escape closes, focus returns to what opened it. On a phone (≤ 640 px) it is a bottom sheet (global.css).
  */
-export function Dialog({ open, title, onClose, children, footer }: { open: boolean; title: string; onClose: () => void; children?: ReactNode; footer?: ReactNode }) {
+export function Dialog({ open, title, onClose, children, footer, closeDisabled = false }: { open: boolean; title: string; onClose: () => void; children?: ReactNode; footer?: ReactNode; closeDisabled?: boolean }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -21,7 +22,8 @@ export function Dialog({ open, title, onClose, children, footer }: { open: boole
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const box = ref.current;
-    const first = box?.querySelector<HTMLElement>('[data-autofocus]') ?? box?.querySelector<HTMLElement>(FOCUSABLE);
+    const inside = (part: string) => box?.querySelector(part)?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
+    const first = box?.querySelector<HTMLElement>('[data-autofocus]') ?? inside('.dialog__body') ?? inside('.dialog__footer') ?? box?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? box)?.focus();
     function onKey(e: KeyboardEvent) {
       if (e.key === 'Escape') {
@@ -52,7 +54,12 @@ export function Dialog({ open, title, onClose, children, footer }: { open: boole
   return createPortal(
     <div className="dialog-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div ref={ref} className="dialog" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} tabIndex={-1}>
-        <h2 id={`${id}-title`} className="dialog__title">{title}</h2>
+        <div className="dialog__head">
+          <h2 id={`${id}-title`} className="dialog__title">{title}</h2>
+          <button type="button" className="dialog__close" aria-label="Close" disabled={closeDisabled} onClick={onClose}>
+            ×
+          </button>
+        </div>
         <div className="dialog__body">{children}</div>
         {footer && <div className="dialog__footer">{footer}</div>}
       </div>
@@ -106,12 +113,13 @@ export function ConfirmDialog({
       open={open}
       title={title}
       onClose={() => !busy && onClose()}
+      closeDisabled={busy}
       footer={
         <>
           <Button variant="ghost" onClick={onClose} disabled={busy} data-autofocus>
             Cancel
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} busy={busy} onClick={() => void confirm()}>
+          <Button writes variant={danger ? 'danger' : 'primary'} busy={busy} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
         </>

@@ -24,6 +24,6 @@ export function Percent({ value, signed = true, colored = true }: { value: Value
 }
 
 /** A price with the instrument's decimals and thousands separators. */
-export function Price({ value, decimals = 2 }: { value: Value; decimals?: number }) {
+export function Price({ value, decimals }: { value: Value; decimals?: number }) {
   return <span className="price">{formatPrice(value, decimals)}</span>;
 }

@@ -9,6 +9,7 @@ import { lengthHint, rule } from '../../../lib/input-rules';
 import { useChangePassword } from '../api/change-password';
 import { useDeleteAccount } from '../api/delete-account';
 import { TraderProfileSection } from './trader-profile-form';
+import { Button } from '../../../components/ui/button';
 
 const NEW_PASSWORD = rule('ChangePasswordRequestDto', 'newPassword');
 
@@ -50,9 +51,9 @@ function ChangePasswordForm() {
       <FormError message={formError} />
       <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} />
       <TextField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} hint={lengthHint(NEW_PASSWORD)} />
-      <button type="submit" className="btn btn--primary" disabled={busy}>
+      <Button writes type="submit" variant="primary" disabled={busy}>
         {busy ? 'Saving…' : 'Change password'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -102,9 +103,9 @@ function DeleteAccountForm() {
           Are you sure? Press “Confirm delete” to delete your account permanently.
         </p>
       )}
-      <button type="submit" className="btn btn--danger" disabled={busy}>
+      <Button writes type="submit" variant="danger" disabled={busy}>
         {busy ? 'Deleting…' : confirming ? 'Confirm delete' : 'Delete account'}
-      </button>
+      </Button>
       {confirming && (
         <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
           Cancel

@@ -7,6 +7,7 @@ import { AsyncBlock } from '../../../components/ui/states';
 import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
 import { useTraderProfile, type TraderProfile } from '../api/get-trader-profile';
 import { useUpdateTraderProfile } from '../api/update-trader-profile';
+import { Button } from '../../../components/ui/button';
 
 const NAME = rule('UpdateTraderProfileDto', 'name');
 const SHARE = rule('UpdateTraderProfileDto', 'share');
@@ -68,9 +69,9 @@ function ProfileForm({ initial }: { initial: TraderProfile }) {
       <TextAreaField label="Description" rows={3} maxLength={MAX.description} value={v.description} onChange={set('description')} error={errors.description} />
       <TextField label="Strategy summary" maxLength={MAX.strategySummary} value={v.strategySummary} onChange={set('strategySummary')} error={errors.strategySummary} />
       <TextAreaField label="Strategy explanation" rows={5} maxLength={MAX.strategyExplanation} value={v.strategyExplanation} onChange={set('strategyExplanation')} error={errors.strategyExplanation} />
-      <button type="submit" className="btn btn--primary" disabled={busy}>
+      <Button writes type="submit" variant="primary" disabled={busy}>
         {busy ? 'Saving…' : 'Save profile'}
-      </button>
+      </Button>
     </form>
   );
 }

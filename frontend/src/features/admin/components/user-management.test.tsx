@@ -221,7 +221,7 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     await waitFor(() => expect(messages()).toContain('Error blocking user'));
   });
 
-  it("'log in as' impersonates, toasts 'Login Successful' and lands on the user's dashboard with a banner; 'Return to admin' restores the admin", async () => {
+  it("'log in as' impersonates, toasts 'Login Successful' and lands on the user's dashboard with a banner; 'End' restores the admin", async () => {
     const bobToken = makeToken({ userId: 'u-7', username: 'bob' }, { imp: 'admin-1' });
     const rootToken = makeToken({ roles: ['User', 'Admin'], username: 'root' });
     signIn({ roles: ['User', 'Admin'], username: 'root' });
@@ -242,8 +242,8 @@ describe('admin user management table (seed §2/§5/§8)', () => {
     expect(getSession().impersonated).toBe(true);
     expect(bodyOf(fetchMock, 'POST', '/api/admin/impersonate')).toEqual([{ userId: 'u-7' }]);
     const banner = await screen.findByRole('region', { name: 'Impersonation' });
-    expect(banner).toHaveTextContent('You are acting as bob');
-    await userEvent.click(within(banner).getByRole('button', { name: 'Return to admin' }));
+    expect(banner).toHaveTextContent('Viewing as bob — read-only');
+    await userEvent.click(within(banner).getByRole('button', { name: 'End' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admindashboard/usermanagement'));
     expect(getSession().username).toBe('root');
     expect(getSession().impersonated).toBe(false);

@@ -90,7 +90,7 @@ function GuardsForm({ copy }: { copy: Copy }) {
         error={errors.takeProfitPct}
         hint={profitValue !== null && profitOk ? `+${profitValue}% · closes at ${levelOf(copy.invested, 100 + profitValue)}` : 'Blank: no take profit'}
       />
-      <button type="submit" className="btn btn--outline btn--sm" disabled={guards.busy}>Save guards</button>
+      <Button writes type="submit" variant="outline" size="sm" disabled={guards.busy}>Save guards</Button>
       {errors.form && (
         <p className="form-error" role="alert">
           {errors.form}
@@ -132,10 +132,10 @@ function FundsForm({ copy }: { copy: Copy }) {
         }}
         error={error}
       />
-      <button type="submit" className="btn btn--outline btn--sm" disabled={funds.busy}>Add funds</button>
-      <button type="button" className="btn btn--ghost btn--sm" disabled={funds.busy} onClick={() => void submit('withdraw')}>
+      <Button writes type="submit" variant="outline" size="sm" disabled={funds.busy}>Add funds</Button>
+      <Button writes variant="ghost" size="sm" disabled={funds.busy} onClick={() => void submit('withdraw')}>
         Take back
-      </button>
+      </Button>
     </form>
   );
 }
@@ -187,13 +187,14 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
         c.status !== 'stopped' && (
           <>
             {c.status === 'active' && (
-              <Button size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'pause')}>Pause</Button>
+              <Button writes size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'pause')}>Pause</Button>
             )}
             {c.status === 'paused' && (
-              <Button size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'resume')}>Resume</Button>
+              <Button writes size="sm" disabled={busyId === c.id} onClick={() => void act(c, 'resume')}>Resume</Button>
             )}
             {(c.status !== 'stopping' || c.openPositions > 0) && (
               <Button
+                writes
                 variant="danger"
                 size="sm"
                 disabled={busyId === c.id}

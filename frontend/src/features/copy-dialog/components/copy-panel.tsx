@@ -13,6 +13,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { Sparkline } from '../../../components/market/sparkline';
 import type { Schema } from '../../../lib/api';
 import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
+import { Button } from '../../../components/ui/button';
 
 interface MyCopy {
   id: string;
@@ -189,9 +190,9 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   return (
     <section className="card copy-panel" aria-label={`Copy ${trader.name}`}>
       <p className="muted small">Minimum {formatMoney(MIN_COPY)}. Each of {trader.name}&apos;s trades is sized from your copy&apos;s equity.</p>
-      <button type="button" className="btn btn--primary btn--block" onClick={start}>
+      <Button writes variant="primary" block onClick={start}>
         Copy trader
-      </button>
+      </Button>
       <Dialog open={open} title={`Copy ${trader.name}`} onClose={() => !busy && setOpen(false)}>
         {!session.KYCstatus ? (
           <div className="stack">
@@ -295,9 +296,9 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setStep('form')}>
                 Back
               </button>
-              <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void confirm()}>
+              <Button writes variant="primary" disabled={busy} onClick={() => void confirm()}>
                 {busy ? 'Copying…' : 'Confirm'}
-              </button>
+              </Button>
             </div>
           </div>
         )}

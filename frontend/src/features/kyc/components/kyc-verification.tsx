@@ -8,6 +8,7 @@ import { ErrorState, InlineError, LoadingState } from '../../../components/ui/st
 import { useMe } from '../api/get-me';
 import { matchesPattern, withinLength } from '../../../lib/input-rules';
 import { ACCEPTED_TYPES, DOCUMENT_NUMBER, fileError, MAX_FILE_BYTES, useRequestKyc } from '../api/request-kyc';
+import { Button } from '../../../components/ui/button';
 
 const DOCUMENT_TYPES = [
   { value: 'passport', label: 'Passport' },
@@ -152,9 +153,9 @@ export function KycVerification() {
             <FilePicker label="Back of the document" file={back} onChange={setBack} error={errors.back} optional />
             <FilePicker label="Selfie holding the document" file={selfie} onChange={setSelfie} error={errors.selfie} />
           </div>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
+          <Button writes type="submit" variant="primary" disabled={busy}>
             {busy ? 'Uploading…' : 'Upload documents'}
-          </button>
+          </Button>
         </form>
       )}
     </div>

@@ -5,6 +5,7 @@ import { notificationText, notificationTitle } from '../../../lib/notification-t
 import { useMarkRead } from '../../../lib/mark-read';
 import { Pager } from '../../../components/ui/pager';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
+import { Button } from '../../../components/ui/button';
 
 /** /userdashboard/notifications: every notification, newest first, paged; unread ones can be marked read. */
 export function NotificationsPage() {
@@ -32,9 +33,9 @@ export function NotificationsPage() {
                       {!n.read && (
                         <>
                           {' · '}
-                          <button type="button" className="btn btn--ghost btn--sm" disabled={markRead.busy} onClick={() => void read(n.id)}>
+                          <Button writes variant="ghost" size="sm" disabled={markRead.busy} onClick={() => void read(n.id)}>
                             Mark read
-                          </button>
+                          </Button>
                         </>
                       )}
                     </span>

@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkRead } from '../../../lib/mark-read';
+import { Button } from '../../../components/ui/button';
 
 export function NotificationsPanel() {
   const { items, unread, error, isLoading, mutate } = useNotifications();
@@ -23,9 +24,9 @@ export function NotificationsPanel() {
           Notifications {unread > 0 && <span className="badge badge--green">{unread} new</span>}
         </h2>
         {unread > 0 && (
-          <button type="button" className="btn btn--ghost btn--sm" disabled={markRead.busy} onClick={() => void readAll()}>
+          <Button writes variant="ghost" size="sm" disabled={markRead.busy} onClick={() => void readAll()}>
             Mark all read
-          </button>
+          </Button>
         )}
       </div>
       <AsyncBlock

@@ -64,6 +64,11 @@ describe('live portfolio', () => {
     expect(within(row).getByTestId('unrealized')).toHaveTextContent('$20.00');
     expect(row).toHaveTextContent('trader 100.00 · you 100.00 · 0 ms · 0.00 bps');
     expect(within(screen.getByTestId('copy-Alpha')).getByTestId('copy-unrealized')).toHaveTextContent('+2.00%');
+    // on a phone the rows are cards: every cell carries its column's name (the Open count and Positions too)
+    const copyRow = screen.getByTestId('copy-Alpha');
+    expect([...copyRow.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual(['Trader', 'Invested', 'Live equity', 'Unrealized', 'Open', 'Positions']);
+    expect([...row.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual(['Symbol', 'Side', 'Size', 'Fill', 'Mark', 'Unrealized', 'Fill receipt']);
+    expect(screen.getByRole('table', { name: 'Live copies' })).toHaveClass('table--cards');
 
     // a new position is opened by the trader: the event revalidates the lists
     copies = [copy({ openPositions: 2, unrealizedPnl: '10.00' })];

@@ -5,10 +5,11 @@ import { useLiveEvents } from '../../../lib/live-events';
 import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
 import { closeSidePrice, sumMoney, unrealizedPnl } from '../../../lib/live-pnl';
 import { keyMatches } from '../../../lib/swr-keys';
-import { formatMoney, toCents } from '../../../lib/money';
+import { formatMoney, formatPrice, toCents } from '../../../lib/money';
 import { LiveStatus } from '../../../components/market/live-status';
 import { Money, Pnl } from '../../../components/ui/money';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { Cell } from '../../../components/ui/data-table';
 import { copiesOf, useCash, useLiveCopies, useOpenPositions, type LiveCopy, type Position } from '../api/portfolio';
 
 const LIVE_TYPES = new Set(['position_opened', 'position_closed', 'copy_stopped', 'guard_hit', 'wallet_transaction_decided', 'reconnected']);
@@ -43,7 +44,7 @@ function Receipt({ p }: { p: Position }) {
   if (!p.receipt) return <span className="muted">—</span>;
   return (
     <span className="small">
-      trader {p.receipt.traderFill} · you {p.receipt.copierFill} · {formatDelay(p.receipt.delayMs)} · {p.receipt.slippageBps} bps
+      trader {formatPrice(p.receipt.traderFill)} · you {formatPrice(p.receipt.copierFill)} · {formatDelay(p.receipt.delayMs)} · {p.receipt.slippageBps} bps
     </span>
   );
 }
@@ -52,7 +53,7 @@ function Positions({ positions, quotes, stale }: { positions: Position[]; quotes
   if (!positions.length) return <p className="muted">No open positions.</p>;
   return (
     <div className="markets-scroll" tabIndex={0} role="region" aria-label="Open positions">
-      <table className="markets-table" aria-label="Positions">
+      <table className="markets-table table--cards" aria-label="Positions">
         <thead>
           <tr>
             <th scope="col">Symbol</th>
@@ -69,15 +70,15 @@ function Positions({ positions, quotes, stale }: { positions: Position[]; quotes
             const live = livePosition(p, stale ? undefined : quotes[p.symbol]);
             return (
               <tr key={p.id} data-testid={`position-${p.symbol}`} className={stale ? 'is-stale' : undefined}>
-                <td>{p.symbol}</td>
-                <td>{p.side}</td>
-                <td>{formatMoney(p.size)}</td>
-                <td>{p.entryPrice}</td>
-                <td data-testid="mark">{live.mark ?? '—'}</td>
-                <td data-testid="unrealized">{live.pnl === null ? '—' : <Pnl value={live.pnl} />}</td>
-                <td>
+                <Cell label="Symbol">{p.symbol}</Cell>
+                <Cell label="Side">{p.side}</Cell>
+                <Cell label="Size">{formatMoney(p.size)}</Cell>
+                <Cell label="Fill">{formatPrice(p.entryPrice)}</Cell>
+                <Cell label="Mark" testId="mark">{formatPrice(live.mark)}</Cell>
+                <Cell label="Unrealized" testId="unrealized">{live.pnl === null ? '—' : <Pnl value={live.pnl} />}</Cell>
+                <Cell label="Fill receipt">
                   <Receipt p={p} />
-                </td>
+                </Cell>
               </tr>
             );
           })}
@@ -162,7 +163,7 @@ export function LivePortfolio() {
         </p>
       ) : (
         <div className="markets-scroll" tabIndex={0} role="region" aria-label="Live copies">
-          <table className="markets-table" aria-label="Live copies">
+          <table className="markets-table table--cards" aria-label="Live copies">
             <thead>
               <tr>
                 <th scope="col">Trader</th>
@@ -179,29 +180,33 @@ export function LivePortfolio() {
               {rows.map(({ copy, unrealized, equity, positions: mine }) => (
                 <Fragment key={copy.id}>
                   <tr data-testid={`copy-${copy.traderName}`} className={stale ? 'is-stale' : undefined}>
-                    <td>
-                      <Link to={`/traderinfo/${copy.traderId}`}>{copy.traderName}</Link>
-                      {copy.status !== 'active' && <span className="muted small"> ({copy.status})</span>}
-                    </td>
-                    <td>
+                    <Cell label="Trader">
+                      <span>
+                        <Link to={`/traderinfo/${copy.traderId}`}>{copy.traderName}</Link>
+                        {copy.status !== 'active' && <span className="muted small"> ({copy.status})</span>}
+                      </span>
+                    </Cell>
+                    <Cell label="Invested">
                       <Money value={copy.invested} />
-                    </td>
-                    <td data-testid="live-equity">
+                    </Cell>
+                    <Cell label="Live equity" testId="live-equity">
                       <Money value={equity} />
-                    </td>
-                    <td data-testid="copy-unrealized">
-                      <Pnl value={unrealized} /> <span className="muted small">{pctOf(unrealized, copy.invested)}</span>
-                    </td>
-                    <td>{copy.openPositions}</td>
-                    <td>
+                    </Cell>
+                    <Cell label="Unrealized" testId="copy-unrealized">
+                      <span>
+                        <Pnl value={unrealized} /> <span className="muted small">{pctOf(unrealized, copy.invested)}</span>
+                      </span>
+                    </Cell>
+                    <Cell label="Open">{copy.openPositions}</Cell>
+                    <Cell label="Positions" className="actions">
                       <button type="button" className="btn btn--ghost btn--sm" aria-label={`Positions of ${copy.traderName}`} aria-expanded={open === copy.id} onClick={() => setOpen(open === copy.id ? null : copy.id)}>
                         Positions
                       </button>
-                    </td>
+                    </Cell>
                   </tr>
                   {open === copy.id && (
                     <tr>
-                      <td colSpan={6}>
+                      <td colSpan={6} className="cell-span">
                         <Positions positions={mine} quotes={quotes} stale={stale} />
                       </td>
                     </tr>

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-session';
 import { FormError, TextField } from '../../../components/ui/field';
 import { setUpMfa, useEnableMfa, type MfaSetup } from '../api/mfa';
+import { Button } from '../../../components/ui/button';
 
 /**
  * 2FA enrolment (product.md §10): scan the QR code (or type the secret), confirm a code, then keep the
@@ -110,9 +111,9 @@ export function MfaEnrolment() {
       <form onSubmit={onSubmit} noValidate aria-label="Confirm two-factor code">
         <FormError message={error} />
         <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
-        <button type="submit" className="btn btn--primary" disabled={busy || !setup}>
+        <Button writes type="submit" variant="primary" disabled={busy || !setup}>
           {busy ? 'Checking…' : 'Turn on'}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
+import { Cell } from '../../../components/ui/data-table';
 import { rule } from '../../../lib/input-rules';
 import { formatTimeLeft } from '../../../lib/money';
 import { describeDevice, maskAddress } from '../../../lib/device';
@@ -11,6 +12,7 @@ import { useDisableMfa, useMfaStatus } from '../api/mfa';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api/sessions';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken, type TokenScope } from '../api/api-tokens';
 import { useAddWithdrawalAddress, useDeleteWithdrawalAddress, useWithdrawalAddresses } from '../api/addresses';
+import { Button } from '../../../components/ui/button';
 
 const TOKEN_NAME = rule('CreateApiTokenRequestDto', 'name');
 const ADDRESS = { label: rule('WithdrawalAddressRequestDto', 'label'), destination: rule('WithdrawalAddressRequestDto', 'destination') };
@@ -68,9 +70,9 @@ export function TwoFactorPanel() {
             <FormError message={formError} />
             <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             <TextField label="Code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-            <button type="submit" className="btn" disabled={busy || !password || !code.trim()}>
+            <Button writes type="submit" variant="ghost" disabled={busy || !password || !code.trim()}>
               Turn off
-            </button>
+            </Button>
           </form>
         </>
       ) : (
@@ -104,39 +106,43 @@ export function SessionsPanel() {
         <LoadingState />
       ) : (
         <>
-          <table className="table" aria-label="Sessions list">
+          <table className="table table--cards" aria-label="Sessions list">
             <thead>
               <tr>
-                <th>Device</th>
-                <th>Address</th>
-                <th>Signed in</th>
-                <th>Last used</th>
-                <th />
+                <th scope="col">Device</th>
+                <th scope="col">Address</th>
+                <th scope="col">Signed in</th>
+                <th scope="col">Last used</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {data.items.map((s) => (
                 <tr key={s.id} aria-label={`Session ${describeDevice(s.userAgent)}${s.current ? ', this device' : ''}`}>
-                  <td title={s.userAgent ?? undefined}>
-                    {describeDevice(s.userAgent)} {s.current && <strong>(this device)</strong>}
-                  </td>
-                  <td>{maskAddress(s.ip)}</td>
-                  <td>{when(s.createdAt)}</td>
-                  <td>{when(s.lastUsedAt)}</td>
-                  <td>
+                  <Cell label="Device">
+                    <span title={s.userAgent ?? undefined}>
+                      {describeDevice(s.userAgent)} {s.current && <strong>(this device)</strong>}
+                    </span>
+                  </Cell>
+                  <Cell label="Address">{maskAddress(s.ip)}</Cell>
+                  <Cell label="Signed in">{when(s.createdAt)}</Cell>
+                  <Cell label="Last used">{when(s.lastUsedAt)}</Cell>
+                  <Cell label="Actions" className="actions">
                     {!s.current && (
-                      <button type="button" className="btn btn--small" disabled={revoke.busy} onClick={() => toasting(revoke.trigger, 'Session signed out')(s.id)}>
+                      <Button writes variant="ghost" size="sm" disabled={revoke.busy} onClick={() => toasting(revoke.trigger, 'Session signed out')(s.id)}>
                         Sign out
-                      </button>
+                      </Button>
                     )}
-                  </td>
+                  </Cell>
                 </tr>
               ))}
             </tbody>
           </table>
-          <button type="button" className="btn" disabled={revokeOthers.busy} onClick={() => toasting(revokeOthers.trigger, 'Every other session was signed out')()}>
+          <Button writes variant="ghost" disabled={revokeOthers.busy} onClick={() => toasting(revokeOthers.trigger, 'Every other session was signed out')()}>
             Sign out everywhere else
-          </button>
+          </Button>
         </>
       )}
     </section>
@@ -171,9 +177,9 @@ function RemovableList<T extends { id: string }>({
       {data.items.map((item) => (
         <li key={item.id}>
           {children(item)}{' '}
-          <button type="button" className="btn btn--small" disabled={remove.busy} onClick={() => toasting(remove.trigger)(item.id)}>
+          <Button writes variant="ghost" size="sm" disabled={remove.busy} onClick={() => toasting(remove.trigger)(item.id)}>
             {removeLabel}
-          </button>
+          </Button>
         </li>
       ))}
     </ul>
@@ -219,9 +225,9 @@ export function ApiTokensPanel() {
           <input type="checkbox" checked={trade} onChange={(e) => setTrade(e.target.checked)} />
           Allow trading (follow, fund, pause and stop copies; open and close trades)
         </label>
-        <button type="submit" className="btn" disabled={create.busy}>
+        <Button writes type="submit" variant="ghost" disabled={create.busy}>
           Create token
-        </button>
+        </Button>
       </form>
       <RemovableList swr={tokens} label="API token list" emptyTitle="No API tokens" removeLabel="Revoke" remove={revoke}>
         {(t) => (
@@ -268,9 +274,9 @@ export function AddressesPanel() {
         <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={ADDRESS.label.maxLength} />
         <TextField label="Destination" placeholder="IBAN or wallet address" value={destination} onChange={(e) => setDestination(e.target.value)} maxLength={ADDRESS.destination.maxLength} />
         {mfa.data?.enabled && <TextField label="Authenticator code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
-        <button type="submit" className="btn" disabled={add.busy}>
+        <Button writes type="submit" variant="ghost" disabled={add.busy}>
           Save address
-        </button>
+        </Button>
       </form>
       <RemovableList swr={addresses} label="Saved addresses" emptyTitle="No saved addresses" removeLabel="Delete" remove={remove}>
         {(a) => (

@@ -72,6 +72,9 @@ describe('Settings → Security', () => {
     expect(table).not.toHaveTextContent('Mozilla/5.0');
     expect(table).not.toHaveTextContent('10.0.0.2');
     const phone = within(table).getByRole('row', { name: 'Session Safari on iPhone' });
+    // on a phone the rows are cards of "label value" lines
+    expect(table).toHaveClass('table--cards');
+    expect([...phone.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual(['Device', 'Address', 'Signed in', 'Last used', 'Actions']);
     await userEvent.click(within(phone).getByRole('button', { name: 'Sign out' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/auth/sessions/revoke-others' && (i as RequestInit).method === 'POST')).toBe(true));

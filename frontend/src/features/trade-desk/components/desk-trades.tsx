@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
 import { closeSidePrice, unrealizedPct } from '../../../lib/live-pnl';
-import { formatDate } from '../../../lib/money';
+import { formatDate, formatPrice } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/field';
@@ -11,6 +11,7 @@ import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { Pager } from '../../../components/ui/pager';
 import { useCloseTrade, useDeskTrades, useUpdateLevels, type DeskTrade } from '../api/trade-desk';
 import { levelError } from './levels';
+import { Button } from '../../../components/ui/button';
 
 const REASONS: Record<string, string> = { manual: 'Manual', stop_loss: 'Stop loss', take_profit: 'Take profit', copy_stop_loss: 'Copy stop loss' };
 
@@ -48,9 +49,9 @@ function LevelsForm({ trade, quote, traderId }: { trade: DeskTrade; quote: LiveQ
     <form className="desk-trade__levels" onSubmit={onSubmit} noValidate aria-label={`Levels of ${trade.symbol}`}>
       <TextField label="Stop loss" inputMode="decimal" placeholder="none" value={sl} onChange={(e) => setSl(e.target.value)} error={errors.stopLoss} />
       <TextField label="Take profit" inputMode="decimal" placeholder="none" value={tp} onChange={(e) => setTp(e.target.value)} error={errors.takeProfit} />
-      <button type="submit" className="btn btn--outline btn--sm" disabled={busy || !changed}>
+      <Button writes type="submit" variant="outline" size="sm" disabled={busy || !changed}>
         {busy ? 'Saving…' : 'Save levels'}
-      </button>
+      </Button>
       {errors.form && (
         <p className="form-error" role="alert">
           {errors.form}
@@ -67,7 +68,7 @@ function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; q
   const live = liveMark(trade, stale ? undefined : quote);
   async function close() {
     const answer = await closeTrade(trade.id);
-    toast.success(`${trade.symbol} closed${answer?.trade?.exitPrice ? ` at ${answer.trade.exitPrice}` : ''}`);
+    toast.success(`${trade.symbol} closed${answer?.trade?.exitPrice ? ` at ${formatPrice(answer.trade.exitPrice)}` : ''}`);
   }
   return (
     <li className={`desk-trade ${stale ? 'is-stale' : ''}`} aria-label={`Open trade ${trade.symbol}`}>
@@ -75,7 +76,7 @@ function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; q
         <strong>{trade.symbol}</strong> <span className={trade.side === 'buy' ? 'pos cap' : 'neg cap'}>{trade.side}</span>
         <span className="muted small">
           {' '}
-          at {trade.entryPrice} · {trade.allocationPct}% · {trade.copiedCount} copied · {formatDate(trade.openedAt)}
+          at {formatPrice(trade.entryPrice)} · {trade.allocationPct}% · {trade.copiedCount} copied · {formatDate(trade.openedAt)}
         </span>
         <div className="small">
           Mark <strong data-testid="desk-mark">{live.mark ?? '—'}</strong> · unrealized{' '}
@@ -93,9 +94,9 @@ function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; q
         }}
       >
         <span className="muted small">{live.mark ? `A close fills at about ${live.mark} now` : 'No live price'}</span>
-        <button type="submit" className="btn btn--outline btn--sm">
+        <Button writes type="submit" variant="outline" size="sm">
           Close at market
-        </button>
+        </Button>
       </form>
       <LevelsForm trade={trade} quote={stale ? undefined : quote} traderId={traderId} />
       <ConfirmDialog open={confirming} title={`Close ${trade.symbol}?`} confirmLabel="Confirm close" danger onConfirm={close} onClose={() => setConfirming(false)}>
@@ -159,8 +160,8 @@ export function ClosedTrades({ traderId }: { traderId?: string }) {
                     <tr key={t.id}>
                       <td>{t.symbol || t.pair}</td>
                       <td className="cap">{t.side}</td>
-                      <td>{t.entryPrice}</td>
-                      <td>{t.exitPrice ?? '—'}</td>
+                      <td>{formatPrice(t.entryPrice)}</td>
+                      <td>{formatPrice(t.exitPrice)}</td>
                       <td>
                         <Percent value={t.pnlPct} />
                       </td>

@@ -10,6 +10,7 @@ import { FormError, SelectField, TextField } from '../../../components/ui/field'
 import { usePlaceOrder, type OrderBody } from '../api/trade-desk';
 import { levelError, riskPer1000 } from './levels';
 import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { Button } from '../../../components/ui/button';
 
 const ALLOCATION = rule('OpenTradeDto', 'allocationPct');
 
@@ -157,9 +158,9 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
               : `Money at risk per $1,000 of copier equity: ${formatMoney(risk)}${v.stopLoss.trim() ? ' at the stop loss' : ' (no stop loss: the whole position)'}`}
             {reward !== null && ` · gain at the take profit: ${formatMoney(reward)}`}
           </p>
-          <button type="submit" className="btn btn--primary" disabled={busy}>
+          <Button writes type="submit" variant="primary" disabled={busy}>
             {busy ? 'Opening…' : 'Open trade'}
-          </button>
+          </Button>
           {filled && (
             <p className="muted small" role="status">
               {filled}

@@ -6,7 +6,6 @@ import { formatDate } from '../../../lib/money';
 import { useTraderTrades, type PublicTrade, type TradeStatus } from '../api/get-trader-trades';
 
 /** A price with the decimals the API gave it (at least 2): "1.0851", "64,250.50". */
-const decimalsOf = (value: string | null): number => Math.max(2, value?.split('.')[1]?.length ?? 0);
 
 /** "3 d 4 h", "2 h 15 min", "45 min", "30 s": how long a trade was (or has been) held. */
 export function formatHolding(seconds: number): string {
@@ -25,10 +24,10 @@ const columns = (status: TradeStatus): Column<PublicTrade>[] => [
   { header: 'Symbol', cell: (x) => x.symbol },
   { header: 'Side', className: 'cap', cell: (x) => x.side },
   { header: 'Allocation', title: "The share of a copier's free equity the trade took", cell: (x) => `${x.allocationPct}%` },
-  { header: 'Entry', cell: (x) => <Price value={x.entryPrice} decimals={decimalsOf(x.entryPrice)} /> },
+  { header: 'Entry', cell: (x) => <Price value={x.entryPrice} /> },
   ...(status === 'closed'
     ? [
-        { header: 'Exit', cell: (x: PublicTrade) => <Price value={x.exitPrice} decimals={decimalsOf(x.exitPrice)} /> },
+        { header: 'Exit', cell: (x: PublicTrade) => <Price value={x.exitPrice} /> },
         { header: 'Closed', cell: (x: PublicTrade) => formatDate(x.closedAt) },
         { header: 'Held', cell: (x: PublicTrade) => formatHolding(x.holdingSeconds) },
         { header: 'PnL', cell: (x: PublicTrade) => <Percent value={x.pnlPct} /> },

@@ -7,6 +7,7 @@ import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
 import { amountError, formatMoney, MIN_COPY, normalizeAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
 
 const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
 
@@ -71,9 +72,9 @@ export function CopyTraderForm({ traderId, traderName }: { traderId: string; tra
         error={errors.stopLossPct}
         hint={`Stop the copy when its equity falls to this % of what you put in (${STOP_LOSS.minimum}–${STOP_LOSS.maximum})`}
       />
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+      <Button writes type="submit" variant="primary" block disabled={busy}>
         {busy ? 'Copying…' : 'Copy trader'}
-      </button>
+      </Button>
       {!session.isLoggedIn && <p className="muted small">You will be asked to sign in first.</p>}
     </form>
   );

@@ -45,7 +45,7 @@ function columnsWithClose(onClose: (t: CopiedTrade) => void): Column<CopiedTrade
       className: 'actions',
       cell: (t) =>
         t.status === 'open' && (
-          <Button size="sm" variant="danger" onClick={() => onClose(t)} aria-label={`Close the ${t.side} ${t.pair} position`}>
+          <Button writes size="sm" variant="danger" onClick={() => onClose(t)} aria-label={`Close the ${t.side} ${t.pair} position`}>
             Close
           </Button>
         ),

@@ -7,6 +7,7 @@ import { useDeposit } from '../api/deposit';
 import { useWithdraw } from '../api/withdraw';
 import { useSavedAddresses, useTwoFactorOn } from '../api/get-withdrawal-options';
 import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button';
 
 export function DepositForm() {
   const { trigger: requestDeposit, busy, newAttempt } = useDeposit();
@@ -47,9 +48,9 @@ export function DepositForm() {
         error={errors.amount}
         hint="USD"
       />
-      <button type="submit" className="btn btn--primary" disabled={busy}>
+      <Button writes type="submit" variant="primary" disabled={busy}>
         {busy ? 'Sending…' : 'Deposit'}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -131,9 +132,9 @@ export function WithdrawForm() {
       {twoFactor && (
         <TextField label="Authenticator code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} />
       )}
-      <button type="submit" className="btn btn--primary" disabled={busy}>
+      <Button writes type="submit" variant="primary" disabled={busy}>
         {busy ? 'Sending…' : 'Withdraw'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import { call, claims, login } from './accounts';
+
+/** A trader with two open crypto trades and a copier who copies them with 300.00 (and 700.00 left in cash). */
+export async function copierWithPositions(adminToken: string, tag: string) {
+  const suffix = randomBytes(3).toString('hex');
+  const person = (role: string) => ({
+    username: `${role}_${tag}_${suffix}`,
+    firstname: role === 'lead' ? 'Cora' : 'Colin',
+    lastname: `${role === 'lead' ? 'Controls' : 'Copier'}${tag}${suffix}`,
+    email: `${role}_${tag}_${suffix}@example.test`,
+    password: `${role}-password-1`,
+  });
+  const trader = person('lead');
+  const copier = person('copier');
+  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) {
+    const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...who, roles } });
+    await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
+  }
+  const traderToken = await login(trader.email, trader.password);
+  const traderId = claims(traderToken).traderID as number;
+  const copierToken = await login(copier.email, copier.password);
+  const deposit = await call('/wallet/deposit', { method: 'POST', token: copierToken, body: { amount: '1000.00' }, idempotent: true });
+  await call(`/admin/transactions/${deposit.id}/approve`, { method: 'POST', token: adminToken, idempotent: true });
+  await call('/copies', { method: 'POST', token: copierToken, body: { traderId, amount: '300.00' }, idempotent: true });
+  for (const symbol of ['BTCUSDT', 'ETHUSDT']) await call('/trader/trades', { method: 'POST', token: traderToken, body: { symbol, side: 'buy', allocationPct: 30 } });
+  return { copier, traderName: `${trader.firstname} ${trader.lastname}` };
+}
