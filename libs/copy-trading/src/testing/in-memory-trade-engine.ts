@@ -50,6 +50,7 @@ export class InMemoryTradeEngine extends TradeEngine {
       exitPrice: null,
       stopLoss: input.stopLoss,
       takeProfit: input.takeProfit,
+      trailingStopPct: input.trailingStopPct,
       closeReason: null,
       allocationPct: input.allocationPct,
       pnlPct: null,

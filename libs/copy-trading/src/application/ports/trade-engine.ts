@@ -14,6 +14,8 @@ export interface OpenTradeInput {
   quoteTime: Date;
   stopLoss: string | null;
   takeProfit: string | null;
+  /** the stop loss trails the best price by this % (the price watcher moves it; product.md §12.5) */
+  trailingStopPct: number | null;
 }
 
 /** How a close fills: price, the quote's time and why it closes. */
@@ -44,6 +46,8 @@ export interface TradeRecord {
   exitPrice: string | null;
   stopLoss: string | null;
   takeProfit: string | null;
+  /** a trailing stop: stopLoss follows the best price by this % and never loosens */
+  trailingStopPct: number | null;
   closeReason: TradeCloseReason | null;
   allocationPct: number;
   pnlPct: string | null;
