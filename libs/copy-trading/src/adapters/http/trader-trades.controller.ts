@@ -88,7 +88,7 @@ export class TraderTradesController {
   @HttpCode(204)
   @UseInterceptors(AdminTradeAuditInterceptor)
   @ApiNoContentResponse({ description: 'cancelled' })
-  @ApiOperation({ summary: 'Cancel a pending entry order (Trader; Admin with ?traderId=)' })
+  @ApiOperation({ summary: 'Cancel a pending entry order (Trader; Admin with ?traderId=)', description: 'A pending limit or stop order of mine stops waiting (status cancelled). It reserved nothing, so nothing moves.' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
   @ApiNotFoundResponse({ description: 'ORDER.NOT_FOUND (also another trader\'s order)' })
   @ApiConflictResponse({ description: 'ORDER.NOT_PENDING: already filled, cancelled, expired or rejected' })
