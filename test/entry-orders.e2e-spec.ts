@@ -253,4 +253,21 @@ describe('entry orders and trailing stops', () => {
     const [trade] = await sql<{ s: string; pct: string }>('SELECT trim_scale(stop_loss)::text AS s, trailing_stop_pct::text AS pct FROM trader_trades WHERE id = ?', [filled.trade_id]);
     expect(trade).toEqual({ s: '205.1025', pct: '2.50' }); // the ask 200.1 × 1.025
   });
+
+  it('PATCH starts a trailing stop on an open trade, and null stops the trailing with the stop loss left where it is', async () => {
+    const tr = await trader();
+    const opened = await openAt(t, tr.bearer, '0.6', { symbol: 'XRPUSDT', allocationPct: 10 }).expect(201);
+    const id = opened.body.trade.id as string;
+    const patch = (body: Record<string, unknown>) => t.http().patch(`/api/trader/trades/${id}`).set('Authorization', tr.bearer).send(body);
+    for (const bad of [{ trailingStopPct: 0 }, { trailingStopPct: '5' }, { trailingStopPct: 50.5 }]) {
+      const res = await patch(bad);
+      expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect((await patch({ trailingStopPct: 10 }).expect(200)).body).toMatchObject({ stopLoss: '0.54', trailingStopPct: 10 });
+    await setQuote(t, 'XRPUSDT', '0.7');
+    expect((await patch({}).expect(200)).body).toMatchObject({ stopLoss: '0.63', trailingStopPct: 10 });
+    expect((await patch({ trailingStopPct: null }).expect(200)).body).toMatchObject({ stopLoss: '0.63', trailingStopPct: null });
+    await setQuote(t, 'XRPUSDT', '0.8'); // no longer trailing: the stop stays
+    expect((await patch({}).expect(200)).body).toMatchObject({ stopLoss: '0.63', takeProfit: null, trailingStopPct: null });
+  });
 });

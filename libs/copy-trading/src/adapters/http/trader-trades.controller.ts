@@ -125,14 +125,14 @@ export class TraderTradesController {
   @TradeScope()
   @UseInterceptors(AdminTradeAuditInterceptor)
   @ApiOkResponse({ type: TradeDto, description: 'the trade' })
-  @ApiOperation({ summary: 'Move a trade\'s stop loss / take profit', description: 'null clears a level; the price watcher closes the trade when a quote crosses one.' })
+  @ApiOperation({ summary: 'Move a trade\'s stop loss / take profit / trailing stop', description: 'null clears a level (or stops the trailing); the price watcher closes the trade when a quote crosses one. trailingStopPct starts or changes a trailing stop.' })
   @ApiForbiddenResponse({ description: 'FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE' })
   @ApiNotFoundResponse({ description: 'TRADE.NOT_FOUND' })
   @ApiBadRequestResponse({ description: 'VALIDATION_FAILED, TRADE.INVALID_LEVEL, TRADE.PRICE_OUT_OF_RANGE' })
   @ApiConflictResponse({ description: 'TRADE.ALREADY_CLOSED' })
   async levels(@CurrentUser() user: AuthenticatedUser, @Query() query: TraderIdQueryDto, @Param('id') id: string, @Body() body: UpdateTradeLevelsDto) {
     const traderId = await this.resolveTrader.execute(user, query.traderId);
-    return this.updateLevels.execute({ traderId, tradeId: id, stopLoss: body.stopLoss, takeProfit: body.takeProfit });
+    return this.updateLevels.execute({ traderId, tradeId: id, stopLoss: body.stopLoss, takeProfit: body.takeProfit, trailingStopPct: body.trailingStopPct });
   }
 
   @Get('followers')

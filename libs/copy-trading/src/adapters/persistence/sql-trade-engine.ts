@@ -193,10 +193,11 @@ export class SqlTradeEngine extends TradeEngine {
     await appendToRecord(emOf(tx), tradeId);
   }
 
-  async setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void> {
-    await emOf(tx).execute("UPDATE trader_trades SET stop_loss = ?::numeric, take_profit = ?::numeric WHERE id = ? AND status = 'open'", [
+  async setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null; trailingStopPct: number | null }): Promise<void> {
+    await emOf(tx).execute("UPDATE trader_trades SET stop_loss = ?::numeric, take_profit = ?::numeric, trailing_stop_pct = ?::numeric WHERE id = ? AND status = 'open'", [
       levels.stopLoss,
       levels.takeProfit,
+      levels.trailingStopPct === null ? null : String(levels.trailingStopPct),
       tradeId,
     ]);
   }

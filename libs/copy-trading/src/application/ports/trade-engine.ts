@@ -88,7 +88,7 @@ export abstract class TradeEngine {
   abstract fanOut(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<FanOutResult>;
   abstract lockTrade(tx: TransactionContext, tradeId: string): Promise<TradeRecord | null>;
   abstract closeTrade(tx: TransactionContext, tradeId: string, fill: CloseFill, pnlPct: string): Promise<void>;
-  abstract setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void>;
+  abstract setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null; trailingStopPct: number | null }): Promise<void>;
   abstract settle(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, fill: CloseFill, traderCashAccount: string, marketAccount: string): Promise<SettlementResult>;
   abstract trade(tx: TransactionContext | null, tradeId: string): Promise<TradeRecord | null>;
 }

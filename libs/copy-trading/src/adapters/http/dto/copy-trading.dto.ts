@@ -269,6 +269,13 @@ export class UpdateTradeLevelsDto {
   @IsOptional()
   @IsPrice()
   takeProfit?: string | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: TRAILING_STOP_PCT.min, maximum: TRAILING_STOP_PCT.max, example: 2, description: 'a % starts or changes the trailing stop (the stop loss moves to that distance from the current price if tighter); null stops the trailing, the stop loss stays' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(TRAILING_STOP_PCT.min)
+  @Max(TRAILING_STOP_PCT.max)
+  trailingStopPct?: number | null;
 }
 
 export class UpdateTraderProfileDto {
