@@ -1359,8 +1359,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Move a trade's stop loss / take profit
-         * @description null clears a level; the price watcher closes the trade when a quote crosses one.
+         * Move a trade's stop loss / take profit / trailing stop
+         * @description null clears a level (or stops the trailing); the price watcher closes the trade when a quote crosses one. trailingStopPct starts or changes a trailing stop.
          */
         patch: operations["TraderTradesController_levels"];
         trace?: never;
@@ -3056,6 +3056,11 @@ export interface components {
             stopLoss?: string | null;
             /** @example 1.0950 */
             takeProfit?: string | null;
+            /**
+             * @description a % starts or changes the trailing stop (the stop loss moves to that distance from the current price if tighter); null stops the trailing, the stop loss stays
+             * @example 2
+             */
+            trailingStopPct?: number | null;
         };
         FollowerDto: {
             /** Format: uuid */
