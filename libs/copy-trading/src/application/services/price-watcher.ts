@@ -152,12 +152,12 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
     }
   }
 
-  /** One cycle on these quotes (exposed for the bench and the specs). */
-  async cycle(quotes: readonly Quote[]): Promise<WatchCycleResult> {
-    const result: WatchCycleResult = { expiredOrders: 0, filledOrders: 0, rejectedOrders: 0, ratchetedStops: 0, closedTrades: 0, closedOutCopies: 0 };
-    if (!quotes.length) return result;
-    // Entry orders (product.md §12.5): the expired ones first (an expired order never fills), then one statement finds
-    // the pending orders these quotes reach and each fills in its own transaction through the open path.
+  /**
+   * Entry orders (product.md §12.5): the expired ones first (an expired order never fills), then one statement finds
+   * the pending orders these quotes reach and each fills in its own transaction through the open path. Then the
+   * trailing stops move, before the SL check, so a stop that tightened is the one the quotes are held against.
+   */
+  private async entryOrders(quotes: readonly Quote[], result: WatchCycleResult): Promise<void> {
     result.expiredOrders = await this.orders.expire();
     for (const triggered of await this.orders.triggered(quotes)) {
       try {
@@ -168,8 +168,19 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
         this.logger.error(`filling order ${triggered.orderId} failed: ${(error as Error).message}`);
       }
     }
-    // Trailing stops move before the SL check, so a stop that tightened is the one the quotes are held against.
     result.ratchetedStops = await this.store.ratchetTrailingStops(quotes);
+  }
+
+  /** One cycle on these quotes (exposed for the bench and the specs). */
+  async cycle(quotes: readonly Quote[]): Promise<WatchCycleResult> {
+    const result: WatchCycleResult = { expiredOrders: 0, filledOrders: 0, rejectedOrders: 0, ratchetedStops: 0, closedTrades: 0, closedOutCopies: 0 };
+    if (!quotes.length) return result;
+    // Entry orders and trailing stops first; a failure there is logged and never keeps the guards below from running.
+    try {
+      await this.entryOrders(quotes, result);
+    } catch (error) {
+      this.logger.error(`entry orders / trailing stops failed: ${(error as Error).message}`);
+    }
     // SL/TP first: a trade that closes settles its positions for every copy, which the copy check then sees.
     for (const crossed of await this.store.crossedTrades(quotes)) {
       try {
