@@ -4,9 +4,12 @@
 // PriceWatcher and its SQL adapter wired by hand — against a raw SQL scan of the same rows (positions, copies,
 // copy-equity accounts) in the same run; then the same cycle with 1 % of the copies tripping, close-outs included
 // (a fresh 1 % each round, each cycle against a raw scan just before it; medians compared).
+// 100,000 pending entry orders (limit and stop, buy and sell, over the 20 instruments, none of them reached by the
+// bench's prices) are added by default (product.md §12.5, issue 32): each cycle also runs the expiry and the one
+// trigger statement over them. `--pending-orders=0` (or BENCH_PENDING_ORDERS=0) measures without them.
 //
 //   node bench/guards/run.mjs                       (npm run bench:guards)
-//   BENCH_COPIES=100000 BENCH_ROUNDS=5 DATABASE_URL=postgres://… node bench/guards/run.mjs
+//   BENCH_COPIES=100000 BENCH_ROUNDS=5 DATABASE_URL=postgres://… node bench/guards/run.mjs --pending-orders=100000
 //
 // Targets: a cycle ≤ 0.5 s and ≤ 3× the raw scan (medians, both kinds of round); exits 1 on a miss or a broken ledger.
 import { createRequire } from 'node:module';
@@ -17,6 +20,9 @@ import { benchDatabase, median, seconds, sqlProfile, time } from '../lib.mjs';
 
 const COPIES = Number(process.env.BENCH_COPIES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PENDING_ORDERS = Number(
+  process.argv.find((a) => a.startsWith('--pending-orders='))?.slice('--pending-orders='.length) ?? process.env.BENCH_PENDING_ORDERS ?? 100_000,
+);
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'BNBUSDT', 'EURUSD', 'GBPUSD', 'USDJPY', 'AUDUSD', 'USDCHF',
   'EURGBP', 'AAPL', 'MSFT', 'NVDA', 'TSLA', 'AMZN', 'GOOGL', 'META', 'ADAUSDT', 'DOGEUSDT'];
 const PER_TRADER = Math.floor(COPIES / SYMBOLS.length);
@@ -37,6 +43,11 @@ const { PgLiveEvents } = dist('libs/events/src/adapters/persistence/pg-live-even
 const { CloseTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/close-trade/close-trade.use-case.js');
 const { CloseOutCopiesUseCase } = dist('libs/copy-trading/src/application/use-cases/close-out-copies/close-out-copies.use-case.js');
 const { PriceWatcher } = dist('libs/copy-trading/src/application/services/price-watcher.js');
+const { SqlEntryOrders } = dist('libs/copy-trading/src/adapters/persistence/sql-entry-orders.js');
+const { OpenTradeUseCase } = dist('libs/copy-trading/src/application/use-cases/open-trade/open-trade.use-case.js');
+const { EntryOrdersUseCase } = dist('libs/copy-trading/src/application/use-cases/entry-orders/entry-orders.use-case.js');
+const { TraderOrderQueue } = dist('libs/copy-trading/src/application/services/trader-order-queue.js');
+const { SystemClock } = dist('libs/shared/src/domain/clock.js');
 
 // BENCH_PROFILE=1 prints the time of every SQL statement of the first tripping cycle (BENCH_PROFILE_ROUND=n: of the
 // (n+1)th, the first being 0); BENCH_PROFILE=all, of every cycle.
@@ -82,9 +93,14 @@ async function main() {
     const engine = new SqlTradeEngine(notifications, notices, em);
     const market = new BenchMarket();
     const store = new SqlPriceWatchStore(em, notices);
-    const closeTrade = new CloseTradeUseCase(uow, new SqlCopyRepository(), engine, ledger, market);
+    const copyRepository = new SqlCopyRepository();
+    const queue = new TraderOrderQueue();
+    const closeTrade = new CloseTradeUseCase(uow, copyRepository, engine, ledger, market, queue);
     const closeOut = new CloseOutCopiesUseCase(uow, store, ledger);
-    const watcher = new PriceWatcher(market, store, closeTrade, closeOut);
+    const entryOrders = new SqlEntryOrders(em);
+    const openTrade = new OpenTradeUseCase(uow, copyRepository, engine, market, queue);
+    const fillOrders = new EntryOrdersUseCase(uow, copyRepository, market, queue, entryOrders, openTrade, new SystemClock());
+    const watcher = new PriceWatcher(market, store, closeTrade, closeOut, entryOrders, fillOrders);
 
     // --- set-up (set-based SQL): 20 traders × PER_TRADER copies of 1,000.00, one open trade each at 100 with
     // SL 50 / TP 200, every copy holding a position of 500.00 (stop loss 50 %) ---------------------------
@@ -126,7 +142,20 @@ async function main() {
       `INSERT INTO copy_positions (trade_id, copy_id, follower_id, size, fill_price, quote_time)
        SELECT t.id, c.id, c.follower_id, 50000, 100, now() FROM copies c JOIN trader_trades t ON t.trader_id = c.trader_id ORDER BY t.id, c.id`,
     );
+    // Pending entry orders the bench's prices (90–98) never reach: buy limits 10–80 and sell stops 20–80 below them,
+    // sell limits 120–190 and buy stops 150–250 above them; a third expire in a day, the rest are good till cancelled.
+    await sql(
+      `INSERT INTO trader_orders (trader_id, symbol, market, side, type, price, allocation_pct, expires_at)
+       SELECT tp.id, s.symbol, 'Crypto', k.side, k.type, k.low + (g % 700) / 10.0, 10, CASE WHEN g % 3 = 0 THEN now() + interval '1 day' END
+       FROM generate_series(1, ?) g
+       JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM trader_profiles) tp ON tp.n = g % ?
+       JOIN unnest(?::text[]) WITH ORDINALITY AS s(symbol, n) ON s.n - 1 = g % ?
+       JOIN (VALUES (0, 'buy', 'limit', 10), (1, 'sell', 'stop', 10), (2, 'sell', 'limit', 120), (3, 'buy', 'stop', 180)) AS k(n, side, type, low)
+         ON k.n = (g / ?) % 4`,
+      [PENDING_ORDERS, SYMBOLS.length, `{${SYMBOLS.join(',')}}`, SYMBOLS.length, SYMBOLS.length],
+    );
     await sql('ANALYZE');
+    const [{ n: pending }] = await sql("SELECT count(*)::int AS n FROM trader_orders WHERE status = 'pending'");
     const [{ n: positions }] = await sql('SELECT count(*)::int AS n FROM copy_positions WHERE NOT settled');
     console.log(`set-up: ${positions.toLocaleString('en-US')} copies with an open position over ${SYMBOLS.length} instruments in ${seconds(performance.now() - started)}`);
 
@@ -146,7 +175,7 @@ async function main() {
       market.set(i % 2 ? '97.5' : '98');
       const [floorMs] = await time(rawScan);
       const [cycleMs, result] = await time(() => watcher.cycle(market.quotes));
-      if (result.closedTrades || result.closedOutCopies) throw new Error(`nothing should trip, got ${JSON.stringify(result)}`);
+      if (result.closedTrades || result.closedOutCopies || result.filledOrders || result.expiredOrders) throw new Error(`nothing should trip, got ${JSON.stringify(result)}`);
       floors.push(floorMs);
       cycles.push(cycleMs);
       console.log(`round ${i + 1}: raw scan ${seconds(floorMs)} · cycle ${seconds(cycleMs)} = ${(cycleMs / floorMs).toFixed(2)}×`);
@@ -196,6 +225,7 @@ async function main() {
     const cycle = median(cycles);
     console.log('');
     console.log(`copies with open positions     ${positions.toLocaleString('en-US')} over ${SYMBOLS.length} instruments (${SYMBOLS.length} open trades with SL/TP)`);
+    console.log(`pending entry orders           ${pending.toLocaleString('en-US')} (checked every cycle: expiry and the trigger statement; none reached)`);
     console.log(`raw scan (median)              ${seconds(floor)}   [${floors.map(seconds).join(', ')}]`);
     console.log(`cycle, nothing trips (median)  ${seconds(cycle)}   = ${(cycle / floor).toFixed(2)}× scan   target ≤ 0.5 s and ≤ 3×: ${verdict(cycle <= 500 && cycle <= 3 * floor)}`);
     const tripFloor = median(tripFloors);

@@ -136,6 +136,13 @@ export const API_RULES = {
     },
     "takeProfit": {
       "pattern": "^(0|[1-9]\\d{0,13})(?:\\.(\\d{1,8}))?$"
+    },
+    "price": {
+      "pattern": "^(0|[1-9]\\d{0,13})(?:\\.(\\d{1,8}))?$"
+    },
+    "trailingStopPct": {
+      "minimum": 0.1,
+      "maximum": 50
     }
   },
   "RegisterRequestDto": {
@@ -196,6 +203,10 @@ export const API_RULES = {
     },
     "takeProfit": {
       "pattern": "^(0|[1-9]\\d{0,13})(?:\\.(\\d{1,8}))?$"
+    },
+    "trailingStopPct": {
+      "minimum": 0.1,
+      "maximum": 50
     }
   },
   "UpdateTraderProfileDto": {

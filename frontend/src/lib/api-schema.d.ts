@@ -1275,11 +1275,51 @@ export interface paths {
         get: operations["TraderTradesController_trades"];
         put?: never;
         /**
-         * Open a trade (Trader; Admin with ?traderId=)
-         * @description A market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. Optional stop loss and take profit. Send an Idempotency-Key: a retry (after a cut connection or a crash) replays the first open instead of opening and fanning out a second trade.
+         * Open a trade or place an entry order (Trader; Admin with ?traderId=)
+         * @description type market (default): a market order at the ask (buy) or bid (sell); every active copy gets its position at the same fill in the same transaction. type limit / stop with price (and expiresAt): a pending order that fills the same way when the quote reaches its price (GET trader/orders). Optional stop loss, take profit and trailingStopPct. Send an Idempotency-Key: a retry (after a cut connection or a crash) replays the first open instead of opening and fanning out a second trade.
          */
         post: operations["TraderTradesController_open"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trader/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My entry orders (Trader; Admin with ?traderId=)
+         * @description Limit and stop orders, newest first; ?status=pending|filled|cancelled|expired|rejected.
+         */
+        get: operations["TraderTradesController_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trader/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a pending entry order (Trader; Admin with ?traderId=)
+         * @description A pending limit or stop order of mine stops waiting (status cancelled). It reserved nothing, so nothing moves.
+         */
+        delete: operations["TraderTradesController_cancelOrder"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1319,8 +1359,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Move a trade's stop loss / take profit
-         * @description null clears a level; the price watcher closes the trade when a quote crosses one.
+         * Move a trade's stop loss / take profit / trailing stop
+         * @description null clears a level (or stops the trailing); the price watcher closes the trade when a quote crosses one. trailingStopPct starts or changes a trailing stop.
          */
         patch: operations["TraderTradesController_levels"];
         trace?: never;
@@ -2825,6 +2865,86 @@ export interface components {
             page: number;
             limit: number;
         };
+        TradeDto: {
+            /** @example 42 */
+            id: string;
+            traderId: number;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @example BTCUSDT */
+            pair: string;
+            /** @enum {string} */
+            side: "buy" | "sell";
+            entryPrice: string;
+            exitPrice: string | null;
+            stopLoss: string | null;
+            takeProfit: string | null;
+            /** @description a trailing stop: stopLoss follows the best price by this % and never loosens */
+            trailingStopPct: number | null;
+            /** @description closed trades: manual, stop_loss or take_profit */
+            closeReason: string | null;
+            allocationPct: number;
+            pnlPct: string | null;
+            /** @enum {string} */
+            status: "open" | "closed";
+            copiedCount: number;
+            skippedCount: number;
+            /** @example 1250.50 */
+            copiersPnl: string;
+            /** @example 1250.50 */
+            copiersFees: string;
+            /** Format: date-time */
+            openedAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+        };
+        OpenTradeResultDto: {
+            trade: components["schemas"]["TradeDto"];
+            /** @description copies that took the trade */
+            copied: number;
+            /**
+             * @description Σ size of the copied positions
+             * @example 1250.50
+             */
+            committed: string;
+            /** @description skipped copies by reason */
+            skipped: {
+                [key: string]: number;
+            };
+        };
+        EntryOrderDto: {
+            /** @example 42 */
+            id: string;
+            traderId: number;
+            /** @example EURUSD */
+            symbol: string;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @enum {string} */
+            side: "buy" | "sell";
+            /** @enum {string} */
+            type: "limit" | "stop";
+            /** @description the price the quote must reach (a limit fills there or better) */
+            price: string;
+            allocationPct: number;
+            stopLoss: string | null;
+            takeProfit: string | null;
+            trailingStopPct: number | null;
+            /** @enum {string} */
+            status: "pending" | "filled" | "cancelled" | "expired" | "rejected";
+            /** @description rejected: the check that refused the fill (code: message) */
+            reason: string | null;
+            /** @description filled: the trade it opened */
+            tradeId: string | null;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         TraderTradeDto: {
             /** @example 42 */
             id: string;
@@ -2841,6 +2961,8 @@ export interface components {
             exitPrice: string | null;
             stopLoss: string | null;
             takeProfit: string | null;
+            /** @description a trailing stop: stopLoss follows the best price by this % and never loosens */
+            trailingStopPct: number | null;
             /** @description closed trades: manual, stop_loss or take_profit */
             closeReason: string | null;
             allocationPct: number;
@@ -2891,53 +3013,33 @@ export interface components {
              * @example 1.0950
              */
             takeProfit?: string | null;
-        };
-        TradeDto: {
-            /** @example 42 */
-            id: string;
-            traderId: number;
-            /** @enum {string} */
-            market: "Forex" | "Crypto" | "Stocks";
-            /** @example BTCUSDT */
-            symbol: string;
-            /** @example BTCUSDT */
-            pair: string;
-            /** @enum {string} */
-            side: "buy" | "sell";
-            entryPrice: string;
-            exitPrice: string | null;
-            stopLoss: string | null;
-            takeProfit: string | null;
-            /** @description closed trades: manual, stop_loss or take_profit */
-            closeReason: string | null;
-            allocationPct: number;
-            pnlPct: string | null;
-            /** @enum {string} */
-            status: "open" | "closed";
-            copiedCount: number;
-            skippedCount: number;
-            /** @example 1250.50 */
-            copiersPnl: string;
-            /** @example 1250.50 */
-            copiersFees: string;
-            /** Format: date-time */
-            openedAt: string;
-            /** Format: date-time */
-            closedAt: string | null;
-        };
-        OpenTradeResultDto: {
-            trade: components["schemas"]["TradeDto"];
-            /** @description copies that took the trade */
-            copied: number;
             /**
-             * @description Σ size of the copied positions
-             * @example 1250.50
+             * @description market fills now; limit and stop wait (pending) until the quote reaches `price`
+             * @default market
+             * @enum {string}
              */
-            committed: string;
-            /** @description skipped copies by reason */
-            skipped: {
-                [key: string]: number;
-            };
+            type: "market" | "limit" | "stop";
+            /**
+             * @description limit and stop only (required): a buy limit below the ask, a sell limit above the bid, a buy stop above the ask, a sell stop below the bid
+             * @example 1.0800
+             */
+            price?: string;
+            /**
+             * Format: date-time
+             * @description limit and stop only: the order expires then if still pending (at most 30 days ahead); none: good till cancelled
+             */
+            expiresAt?: string | null;
+            /**
+             * @description a trailing stop: the stop loss follows the best price by this % (at most 2 decimals) and never loosens
+             * @example 2
+             */
+            trailingStopPct?: number | null;
+        };
+        EntryOrdersPageDto: {
+            items: components["schemas"]["EntryOrderDto"][];
+            total: number;
+            page: number;
+            limit: number;
         };
         CloseTradeResultDto: {
             trade: components["schemas"]["TradeDto"];
@@ -2954,6 +3056,11 @@ export interface components {
             stopLoss?: string | null;
             /** @example 1.0950 */
             takeProfit?: string | null;
+            /**
+             * @description a % starts or changes the trailing stop (the stop loss moves to that distance from the current price if tighter); null stops the trailing, the stop loss stays
+             * @example 2
+             */
+            trailingStopPct?: number | null;
         };
         FollowerDto: {
             /** Format: uuid */
@@ -8301,16 +8408,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description trade.entryPrice is the fill */
+            /** @description type market: the trade (trade.entryPrice is the fill) and its fan-out; type limit or stop: the pending order */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OpenTradeResultDto"];
+                    "application/json": components["schemas"]["OpenTradeResultDto"] | components["schemas"]["EntryOrderDto"];
                 };
             };
-            /** @description VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL */
+            /** @description VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL, ORDER.WRONG_SIDE (a limit or stop the quote already reaches), ORDER.INVALID_EXPIRY */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8318,7 +8425,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
-                         * @description one of: VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL, BAD_REQUEST
+                         * @description one of: VALIDATION_FAILED, MARKET.UNKNOWN_SYMBOL, TRADE.INVALID_LEVEL, ORDER.WRONG_SIDE, ORDER.INVALID_EXPIRY, BAD_REQUEST
                          * @example VALIDATION_FAILED
                          */
                         code?: string;
@@ -8425,6 +8532,189 @@ export interface operations {
                         /**
                          * @description one of: MARKET.NO_QUOTE
                          * @example MARKET.NO_QUOTE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    TraderTradesController_orders: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "pending" | "filled" | "cancelled" | "expired" | "rejected";
+                /** @description Admin only: act for this trader */
+                traderId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntryOrdersPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description COPY.TRADER_NOT_FOUND (an Admin's ?traderId=) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: COPY.TRADER_NOT_FOUND
+                         * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    TraderTradesController_cancelOrder: {
+        parameters: {
+            query?: {
+                /** @description Admin only: act for this trader */
+                traderId?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (not a Trader or Admin); TRADER.NO_PROFILE; TOKEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_SCOPE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description ORDER.NOT_FOUND (also another trader's order) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: ORDER.NOT_FOUND
+                         * @example ORDER.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description ORDER.NOT_PENDING: already filled, cancelled, expired or rejected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: ORDER.NOT_PENDING
+                         * @example ORDER.NOT_PENDING
                          */
                         code?: string;
                     };

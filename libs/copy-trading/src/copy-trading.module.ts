@@ -7,6 +7,9 @@ import { CopyTradingQueries } from './application/ports/copy-trading-queries';
 import { TradeEngine } from './application/ports/trade-engine';
 import { TraderProfiles } from './application/ports/trader-profiles';
 import { PriceWatchStore } from './application/ports/price-watch-store';
+import { EntryOrders } from './application/ports/entry-orders';
+import { SqlEntryOrders } from './adapters/persistence/sql-entry-orders';
+import { EntryOrdersUseCase } from './application/use-cases/entry-orders/entry-orders.use-case';
 import { TradeEvents } from './application/ports/trade-events';
 import { SqlPriceWatchStore } from './adapters/persistence/sql-price-watch-store';
 import { LiveTradeEvents } from './adapters/events/live-trade-events';
@@ -78,6 +81,8 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     { provide: TraderProfiles, useClass: SqlTraderProfiles },
     { provide: CopyTradingQueries, useClass: SqlCopyTradingQueries },
     { provide: PriceWatchStore, useClass: SqlPriceWatchStore },
+    { provide: EntryOrders, useClass: SqlEntryOrders },
+    EntryOrdersUseCase,
     { provide: TradeEvents, useClass: LiveTradeEvents },
     { provide: OpenPositionsValue, useClass: MarketOpenPositionsValue },
     { provide: ProfitShareTerms, useClass: SqlProfitShareTerms },

@@ -203,20 +203,21 @@ export function levelCrossed(side: TradeSide, quote: { bid: string; ask: string 
 /**
  * Checks levels against the side and the current close-side price: a buy's stop loss below it and its take
  * profit above it, a sell's the other way round (a level already crossed would close the trade at once).
- * Returns a message naming the problem, or null when the levels are valid.
+ * Returns a message naming the problem, or null when the levels are valid. An entry order checks its levels against
+ * its own price (`priceName` 'the order price', the quote being {bid: price, ask: price}).
  */
-export function levelsProblem(side: TradeSide, quote: { bid: string; ask: string }, levels: TradeLevels): string | null {
+export function levelsProblem(side: TradeSide, quote: { bid: string; ask: string }, levels: TradeLevels, priceName = 'the current price'): string | null {
   const current = closePrice(side, quote);
   const price = scalePrice(current);
   const below = side === 'buy' ? 'below' : 'above';
   const above = side === 'buy' ? 'above' : 'below';
   if (levels.stopLoss !== null) {
     const sl = scalePrice(levels.stopLoss);
-    if (side === 'buy' ? sl >= price : sl <= price) return `stopLoss of a ${side} must be ${below} the current price ${current}`;
+    if (side === 'buy' ? sl >= price : sl <= price) return `stopLoss of a ${side} must be ${below} ${priceName} ${current}`;
   }
   if (levels.takeProfit !== null) {
     const tp = scalePrice(levels.takeProfit);
-    if (side === 'buy' ? tp <= price : tp >= price) return `takeProfit of a ${side} must be ${above} the current price ${current}`;
+    if (side === 'buy' ? tp <= price : tp >= price) return `takeProfit of a ${side} must be ${above} ${priceName} ${current}`;
   }
   return null;
 }

@@ -50,6 +50,7 @@ export class InMemoryTradeEngine extends TradeEngine {
       exitPrice: null,
       stopLoss: input.stopLoss,
       takeProfit: input.takeProfit,
+      trailingStopPct: input.trailingStopPct,
       closeReason: null,
       allocationPct: input.allocationPct,
       pnlPct: null,
@@ -101,7 +102,7 @@ export class InMemoryTradeEngine extends TradeEngine {
     Object.assign(this.trades.get(tradeId)!, { status: 'closed', exitPrice: fill.exitPrice, closeReason: fill.reason, pnlPct, closedAt: this.now().toISOString() });
   }
 
-  async setLevels(_tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void> {
+  async setLevels(_tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null; trailingStopPct: number | null }): Promise<void> {
     Object.assign(this.trades.get(tradeId)!, levels);
   }
 

@@ -13,6 +13,8 @@ export interface DeskTrade {
   exitPrice: string | null;
   stopLoss: string | null;
   takeProfit: string | null;
+  /** a trailing stop: the stop loss follows the best price by this % */
+  trailingStopPct?: number | null;
   closeReason: string | null;
   markPrice: string | null;
   unrealizedPnlPct: string | null;
@@ -42,16 +44,44 @@ export function useDeskTrades(status: 'open' | 'closed', page: number, traderId?
   });
 }
 
+export type OrderType = 'market' | 'limit' | 'stop';
+
 export interface OrderBody {
   symbol: string;
   side: 'buy' | 'sell';
   allocationPct: number;
+  /** left out for a market order (the default) */
+  type?: Exclude<OrderType, 'market'>;
+  price?: string;
+  expiresAt?: string;
   stopLoss?: string;
   takeProfit?: string;
+  trailingStopPct?: number;
 }
 
+/** An entry order of GET /api/trader/orders (product.md §12.5). */
+export interface EntryOrder {
+  id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'stop';
+  price: string;
+  allocationPct: number;
+  stopLoss: string | null;
+  takeProfit: string | null;
+  trailingStopPct: number | null;
+  status: 'pending' | 'filled' | 'cancelled' | 'expired' | 'rejected';
+  reason: string | null;
+  tradeId: string | null;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+/** A market order answers the trade; a limit or stop order answers the pending order. */
+export type PlaceOrderAnswer = { trade?: DeskTrade; copied?: number } & Partial<EntryOrder>;
+
 export function placeOrder(body: OrderBody, idempotencyKey: string, traderId?: string) {
-  return authRequest<{ trade?: DeskTrade; copied?: number }>('/trader/trades', {
+  return authRequest<PlaceOrderAnswer>('/trader/trades', {
     method: 'POST',
     body,
     params: { traderId },
@@ -75,7 +105,25 @@ export function updateLevels(id: string, levels: { stopLoss: string | null; take
   return authRequest<DeskTrade>(`/trader/trades/${encodeURIComponent(id)}`, { method: 'PATCH', body: levels, params: { traderId } });
 }
 
-const DESK_KEYS = ['/trader/trades'];
+export function useEntryOrders(traderId?: string) {
+  return useSWR<{ items: EntryOrder[]; total: number }>(['/trader/orders', { status: 'pending', limit: 50, traderId }], {
+    refreshInterval: DESK_REFRESH_MS,
+    dedupingInterval: 1000,
+    keepPreviousData: true,
+  });
+}
+
+/** DELETE /api/trader/orders/:id: cancels a pending order (204; 409 once it filled, expired or was cancelled). */
+export function cancelOrder(id: string, traderId?: string) {
+  return authRequest<void>(`/trader/orders/${encodeURIComponent(id)}`, { method: 'DELETE', params: { traderId } });
+}
+
+const DESK_KEYS = ['/trader/trades', '/trader/orders'];
+
+/** Cancels a pending entry order; the hook owns busy state and the refresh of the desk's lists. */
+export function useCancelOrder(traderId?: string) {
+  return useMutation((id: string) => cancelOrder(id, traderId), { invalidate: DESK_KEYS });
+}
 
 /**
  * A market order. The hook owns busy state, the Idempotency-Key (one per attempt: a retry after a lost

@@ -22,6 +22,14 @@ export function liveMark(t: DeskTrade, quote: LiveQuote | undefined): { mark: st
   return { mark, pct: unrealizedPct(t.side, t.entryPrice, mark) };
 }
 
+/**
+ * An open trade's unrealized pnl in dollars on $1,000 of a copier's equity (its position is allocation % of it): the
+ * trader's own trade has no money size, so the dollar figure is per $1,000 copied. Display only (two decimals).
+ */
+export function perThousand(pct: number, allocationPct: number): string {
+  return ((pct * allocationPct * 10) / 100).toFixed(2);
+}
+
 function LevelsForm({ trade, quote, traderId }: { trade: DeskTrade; quote: LiveQuote | undefined; traderId?: string }) {
   const { trigger: saveLevels, busy } = useUpdateLevels(traderId);
   const [sl, setSl] = useState(trade.stopLoss ?? '');
@@ -77,12 +85,19 @@ function OpenTrade({ trade: raw, quote, stale, traderId }: { trade: DeskTrade; q
         <span className="muted small">
           {' '}
           at {formatPrice(trade.entryPrice)} · {trade.allocationPct}% · {trade.copiedCount} copied · {formatDate(trade.openedAt)}
+          {trade.trailingStopPct ? ` · trailing stop ${trade.trailingStopPct}%` : ''}
         </span>
         <div className="small">
           Mark <strong data-testid="desk-mark">{live.mark ?? '—'}</strong> · unrealized{' '}
           <span data-testid="desk-pct">
             <Percent value={live.pct === null ? null : live.pct.toFixed(2)} />
           </span>
+          {live.pct !== null && (
+            <span data-testid="desk-usd">
+              {' '}
+              (<Money value={perThousand(live.pct, trade.allocationPct)} signed colored /> per $1,000 of copier equity)
+            </span>
+          )}
         </div>
       </div>
       <form

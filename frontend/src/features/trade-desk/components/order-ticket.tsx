@@ -7,25 +7,32 @@ import { toast } from '../../../lib/toast';
 import { LiveChart } from '../../../components/market/live-chart';
 import { LiveStatus } from '../../../components/market/live-status';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
-import { usePlaceOrder, type OrderBody } from '../api/trade-desk';
-import { levelError, riskPer1000 } from './levels';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../../lib/auth-session';
+import { usePlaceOrder, type OrderBody, type OrderType } from '../api/trade-desk';
+import { entryPriceError, expiryError, levelError, riskPer1000, trailingError } from './levels';
 import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
 import { Button } from '../../../components/ui/button';
 
 const ALLOCATION = rule('OpenTradeDto', 'allocationPct');
 
-type Field = 'symbol' | 'side' | 'allocationPct' | 'stopLoss' | 'takeProfit';
+type Field = 'symbol' | 'side' | 'allocationPct' | 'stopLoss' | 'takeProfit' | 'type' | 'price' | 'expiresAt' | 'trailingStopPct';
 interface Ticket {
   symbol: string;
   side: 'buy' | 'sell';
   allocationPct: string;
   stopLoss: string;
   takeProfit: string;
+  type: OrderType;
+  price: string;
+  /** a datetime-local value (the browser's time zone), or empty: good till cancelled */
+  expiresAt: string;
+  trailingStopPct: string;
 }
 
 /** Puts a server refusal by the field it concerns (wrong-side level, allocation, stale quote, closed market). */
 export function serverFieldErrors(error: unknown): Partial<Record<Field, string>> {
-  const out: Partial<Record<Field, string>> = fieldErrors(error, ['symbol', 'side', 'allocationPct', 'stopLoss', 'takeProfit']);
+  const out: Partial<Record<Field, string>> = fieldErrors(error, ['symbol', 'side', 'allocationPct', 'stopLoss', 'takeProfit', 'type', 'price', 'expiresAt', 'trailingStopPct']);
   if (!(error instanceof ApiError)) return out;
   const message = errorMessage(error);
   switch (error.code) {
@@ -37,6 +44,12 @@ export function serverFieldErrors(error: unknown): Partial<Record<Field, string>
       break;
     case 'MARKET.UNKNOWN_SYMBOL':
       out.symbol = 'Unknown symbol: pick one from the list.';
+      break;
+    case 'ORDER.WRONG_SIDE':
+      out.price = message.replace(/^price/, 'The price');
+      break;
+    case 'ORDER.INVALID_EXPIRY':
+      out.expiresAt = message.replace('expiresAt', 'The expiry');
       break;
     case 'TRADE.INVALID_LEVEL':
       if (/stopLoss|stop loss/i.test(message)) out.stopLoss = message.replace('stopLoss', 'Stop loss');
@@ -51,13 +64,16 @@ export function serverFieldErrors(error: unknown): Partial<Record<Field, string>
 /**
  * The order ticket: an instrument with its live bid/ask and chart, buy/sell, allocation % and optional
  * stop loss / take profit checked against the live price, and the money at risk per $1,000 of copier
- * equity. A market order: it fills at the ask (buy) or bid (sell); every active copier follows at once.
+ * equity. A market order fills at the ask (buy) or bid (sell); every active copier follows at once. A limit or
+ * stop order (product.md §12.5) waits for the quote to reach its price, then fills the same way; a trailing stop
+ * moves the stop loss after the best price. The KYC requirement is stated before the form.
  */
 export function OrderTicket({ traderId }: { traderId?: string }) {
   const { trigger: place, busy, newAttempt } = usePlaceOrder(traderId);
   const { data: instruments } = useInstruments();
   const { quotes, status } = useMarketStream();
-  const [v, setV] = useState<Ticket>({ symbol: '', side: 'buy', allocationPct: '10', stopLoss: '', takeProfit: '' });
+  const session = useSession();
+  const [v, setV] = useState<Ticket>({ symbol: '', side: 'buy', allocationPct: '10', stopLoss: '', takeProfit: '', type: 'market', price: '', expiresAt: '', trailingStopPct: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [filled, setFilled] = useState<string | null>(null);
@@ -73,16 +89,28 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
   const shownQuote = quotes[symbol] ?? instrument?.quote ?? null;
   const decimals = instrument?.priceDecimals ?? 2;
   const pct = /^\d{1,3}$/.test(v.allocationPct.trim()) ? Number(v.allocationPct) : NaN;
-  const risk = riskPer1000(v.side, pct, v.stopLoss, quote);
-  const reward = v.takeProfit.trim() && quote ? riskPer1000(v.side === 'buy' ? 'sell' : 'buy', pct, v.takeProfit, quote) : null;
+  const entry = v.type !== 'market' && v.price.trim() && !entryPriceError(v.side, v.type, v.price, null) ? { bid: v.price.trim(), ask: v.price.trim() } : null;
+  // A pending order's levels and risk are against its own price; a market order's against the live quote.
+  const reference = v.type === 'market' ? quote : entry;
+  const risk = riskPer1000(v.side, pct, v.stopLoss, reference);
+  const reward = v.takeProfit.trim() && reference ? riskPer1000(v.side === 'buy' ? 'sell' : 'buy', pct, v.takeProfit, reference) : null;
+  const kycMissing = !traderId && session.KYCstring !== 'Verified';
 
   function validate(): Partial<Record<Field, string>> {
     const e: Partial<Record<Field, string>> = {};
     if (!instrument) e.symbol = 'Pick an instrument from the list';
     else if (!instrument.open) e.symbol = 'This market is closed now; it cannot be traded until it opens.';
     if (!withinRange(ALLOCATION, pct)) e.allocationPct = `Enter a whole percentage from ${rangeHint(ALLOCATION)}`;
-    const sl = levelError('stopLoss', v.side, v.stopLoss, quote);
-    const tp = levelError('takeProfit', v.side, v.takeProfit, quote);
+    if (v.type !== 'market') {
+      const price = entryPriceError(v.side, v.type, v.price, quote);
+      if (price) e.price = price;
+      const expiry = expiryError(v.expiresAt, new Date());
+      if (expiry) e.expiresAt = expiry;
+    }
+    const trailing = trailingError(v.trailingStopPct);
+    if (trailing) e.trailingStopPct = trailing;
+    const sl = levelError('stopLoss', v.side, v.stopLoss, reference);
+    const tp = levelError('takeProfit', v.side, v.takeProfit, reference);
     if (sl) e.stopLoss = sl;
     if (tp) e.takeProfit = tp;
     return e;
@@ -102,13 +130,20 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
         allocationPct: pct,
         ...(v.stopLoss.trim() ? { stopLoss: v.stopLoss.trim() } : {}),
         ...(v.takeProfit.trim() ? { takeProfit: v.takeProfit.trim() } : {}),
+        ...(v.trailingStopPct.trim() ? { trailingStopPct: Number(v.trailingStopPct) } : {}),
+        ...(v.type !== 'market' ? { type: v.type, price: v.price.trim() } : {}),
+        ...(v.type !== 'market' && v.expiresAt ? { expiresAt: new Date(v.expiresAt).toISOString() } : {}),
       };
       const answer = await place(body);
+      const sideName = body.side === 'buy' ? 'Buy' : 'Sell';
       const fill = answer?.trade?.entryPrice;
-      const text = `${body.side === 'buy' ? 'Buy' : 'Sell'} ${body.symbol} filled${fill ? ` at ${fill}` : ''}`;
+      const text =
+        answer?.status === 'pending'
+          ? `${sideName} ${v.type} ${body.symbol} at ${answer.price ?? body.price}: pending until the price is reached`
+          : `${sideName} ${body.symbol} filled${fill ? ` at ${fill}` : ''}`;
       setFilled(text);
       toast.success(text);
-      setV((o) => ({ ...o, stopLoss: '', takeProfit: '' }));
+      setV((o) => ({ ...o, stopLoss: '', takeProfit: '', price: '', expiresAt: '', trailingStopPct: '' }));
     } catch (error) {
       const byField = serverFieldErrors(error);
       setErrors(byField);
@@ -124,7 +159,21 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
             <h2 id="ticket-title">Open a trade</h2>
             <LiveStatus status={status} />
           </header>
-          <p className="muted small">A market order: it fills at the ask (buy) or the bid (sell); every active copier gets a position at the same price.</p>
+          <p className="small" data-testid="ticket-kyc">
+            Opening trades requires identity verification (KYC Verified): your copiers&apos; money follows your trades.
+          </p>
+          {kycMissing && (
+            <p className="form-error" role="alert">
+              Your identity is not verified yet, so orders will be refused. <Link to="/kycverification">Verify your identity</Link> first.
+            </p>
+          )}
+          <p className="muted small">
+            {v.type === 'market'
+              ? 'A market order: it fills at the ask (buy) or the bid (sell); every active copier gets a position at the same price.'
+              : v.type === 'limit'
+                ? 'A limit order waits until the price comes to yours (a buy below the ask, a sell above the bid), then fills at that price or better, copiers at the same fill. It reserves nothing until then.'
+                : 'A stop order waits until the price breaks through yours (a buy above the ask, a sell below the bid), then fills at the market, copiers at the same fill. It reserves nothing until then.'}
+          </p>
           <FormError message={formError} />
           <TextField label="Symbol" list="ticket-instruments" placeholder="BTCUSDT" autoComplete="off" value={v.symbol} onChange={set('symbol')} error={errors.symbol} />
           <datalist id="ticket-instruments">
@@ -149,8 +198,20 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
               <option value="sell">Sell</option>
             </SelectField>
             <TextField label="Allocation %" inputMode="numeric" value={v.allocationPct} onChange={set('allocationPct')} error={errors.allocationPct} />
+            <SelectField label="Order type" value={v.type} onChange={set('type')} error={errors.type}>
+              <option value="market">Market</option>
+              <option value="limit">Limit</option>
+              <option value="stop">Stop</option>
+            </SelectField>
+            {v.type !== 'market' && (
+              <>
+                <TextField label={v.type === 'limit' ? 'Limit price' : 'Stop price'} inputMode="decimal" value={v.price} onChange={set('price')} error={errors.price} />
+                <TextField label="Expires" type="datetime-local" hint="optional; at most 30 days" value={v.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} />
+              </>
+            )}
             <TextField label="Stop loss" inputMode="decimal" placeholder="optional" value={v.stopLoss} onChange={set('stopLoss')} error={errors.stopLoss} />
             <TextField label="Take profit" inputMode="decimal" placeholder="optional" value={v.takeProfit} onChange={set('takeProfit')} error={errors.takeProfit} />
+            <TextField label="Trailing stop %" inputMode="decimal" placeholder="optional" hint="the stop loss follows the best price by this %" value={v.trailingStopPct} onChange={set('trailingStopPct')} error={errors.trailingStopPct} />
           </div>
           <p className="small" data-testid="risk">
             {risk === null
@@ -159,7 +220,7 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
             {reward !== null && ` · gain at the take profit: ${formatMoney(reward)}`}
           </p>
           <Button writes type="submit" variant="primary" disabled={busy}>
-            {busy ? 'Opening…' : 'Open trade'}
+            {busy ? 'Sending…' : v.type === 'market' ? 'Open trade' : 'Place order'}
           </Button>
           {filled && (
             <p className="muted small" role="status">

@@ -113,6 +113,7 @@ describe('trade desk (order ticket, open and closed trades)', () => {
     quote('104.00', '104.10');
     await waitFor(() => expect(within(item).getByTestId('desk-mark')).toHaveTextContent('104.00'));
     expect(within(item).getByTestId('desk-pct')).toHaveTextContent('+4.00%');
+    expect(within(item).getByTestId('desk-usd')).toHaveTextContent('$4.00 per $1,000 of copier equity'); // 10 % of $1,000 × 4 %
     expect(within(item).getByText('A close fills at about 104.00 now')).toBeInTheDocument();
     expect(within(item).getByLabelText('Stop loss')).toHaveValue('90.00');
 
@@ -126,5 +127,71 @@ describe('trade desk (order ticket, open and closed trades)', () => {
     expect(row).toHaveTextContent('Stop loss');
     expect(row).toHaveTextContent('95.00');
     expect(row).toHaveTextContent('-$12.50');
+  });
+
+  it('limit and stop orders: the KYC rule comes first, the price is checked against the live quote, a pending order is listed and cancelled after a confirmation', async () => {
+    signIn({ roles: ['User', 'Trader'], traderID: 3, kycstring: 'Pending' });
+    const posts: unknown[] = [];
+    const deletes: string[] = [];
+    const pending = {
+      id: 'o1', symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '95', allocationPct: 10, stopLoss: '90', takeProfit: null, trailingStopPct: 2,
+      status: 'pending', reason: null, tradeId: null, expiresAt: null, createdAt: '2026-11-23T10:00:00Z',
+    };
+    let listed: unknown[] = [];
+    mockFetch({
+      'GET /api/market/instruments': instruments,
+      'GET /api/market/candles/BTCUSDT': { symbol: 'BTCUSDT', interval: '1m', candles: [] },
+      'GET /api/trader/trades': () => jsonResponse(200, { items: [], total: 0, page: 1, limit: 20 }),
+      'GET /api/trader/orders': () => jsonResponse(200, { items: listed, total: listed.length, page: 1, limit: 50 }),
+      'POST /api/trader/trades': (_u: string, init: RequestInit) => {
+        posts.push(JSON.parse(String(init.body)));
+        listed = [pending];
+        return jsonResponse(201, pending);
+      },
+      'DELETE /api/trader/orders/o1': (url: string) => {
+        deletes.push(url);
+        listed = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderWithProviders(<TradeDesk />);
+    const form = await screen.findByRole('form', { name: 'Open a trade' });
+    expect(within(form).getByTestId('ticket-kyc')).toHaveTextContent('Opening trades requires identity verification (KYC Verified)');
+    expect(within(form).getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', '/kycverification');
+    expect(await screen.findByText('No pending orders')).toBeInTheDocument();
+    act(() => FakeEventSource.latest().open());
+    await userEvent.type(within(form).getByLabelText('Symbol'), 'BTCUSDT');
+    quote('100.00', '100.10');
+    await waitFor(() => expect(screen.getByTestId('ticket-quote')).toHaveTextContent('Ask 100.10'));
+    await userEvent.selectOptions(within(form).getByLabelText('Order type'), 'limit');
+    await userEvent.click(within(form).getByRole('button', { name: 'Place order' }));
+    expect(within(form).getByText('Enter the limit price')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('Limit price'), '100.10'); // at the ask: that is a market order
+    await userEvent.type(within(form).getByLabelText('Trailing stop %'), '60');
+    await userEvent.click(within(form).getByRole('button', { name: 'Place order' }));
+    expect(within(form).getByText('A buy limit must be below the current ask 100.10')).toBeInTheDocument();
+    expect(within(form).getByText(/Enter a percentage from 0.1 to 50/)).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    await userEvent.clear(within(form).getByLabelText('Limit price'));
+    await userEvent.type(within(form).getByLabelText('Limit price'), '95');
+    await userEvent.clear(within(form).getByLabelText('Trailing stop %'));
+    await userEvent.type(within(form).getByLabelText('Trailing stop %'), '2');
+    await userEvent.type(within(form).getByLabelText('Stop loss'), '96'); // above the order's own price
+    await userEvent.click(within(form).getByRole('button', { name: 'Place order' }));
+    expect(within(form).getByText('Stop loss of a buy must be below the current price 95')).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText('Stop loss'));
+    await userEvent.type(within(form).getByLabelText('Stop loss'), '90');
+    await userEvent.click(within(form).getByRole('button', { name: 'Place order' }));
+    expect(await within(form).findByText('Buy limit BTCUSDT at 95: pending until the price is reached')).toBeInTheDocument();
+    expect(posts).toEqual([{ symbol: 'BTCUSDT', side: 'buy', allocationPct: 10, stopLoss: '90', trailingStopPct: 2, type: 'limit', price: '95' }]);
+
+    const item = await screen.findByRole('listitem', { name: 'Pending order BTCUSDT' });
+    expect(item).toHaveTextContent('at 95.00 · 10% · SL 90.00 · trailing 2%');
+    expect(item).toHaveTextContent('Good till cancelled');
+    await userEvent.click(within(item).getByRole('button', { name: 'Cancel order' }));
+    expect(deletes).toHaveLength(0);
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Cancel BTCUSDT order?' })).getByRole('button', { name: 'Confirm cancel' }));
+    await waitFor(() => expect(deletes).toHaveLength(1));
+    expect(await screen.findByText('No pending orders')).toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ import { UnitOfWork } from '@mirrorline/shared';
  * the admin (and the admin behind an impersonation token): `trader.trade_open`, `trader.trade_close`, …
  * Written once the action succeeded, as its own record, so the trade use cases stay as they are.
  */
-const ACTIONS: Record<string, string> = { open: 'trader.trade_open', close: 'trader.trade_close', levels: 'trader.trade_levels' };
+const ACTIONS: Record<string, string> = { open: 'trader.trade_open', close: 'trader.trade_close', levels: 'trader.trade_levels', cancelOrder: 'trader.order_cancel' };
 
 @Injectable()
 export class AdminTradeAuditInterceptor implements NestInterceptor {

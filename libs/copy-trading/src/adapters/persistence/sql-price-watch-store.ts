@@ -68,6 +68,30 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     super();
   }
 
+  async ratchetTrailingStops(quotes: readonly Quote[]): Promise<number> {
+    if (!quotes.length) return 0;
+    // The level in exact numeric, as trailingStopLevel computes it: floor(bid × (100 − pct) × 10⁶) / 10⁸ for a buy,
+    // the ceil of ask × (100 + pct) for a sell. The rows are locked in id order (two instances ratchet side by side
+    // without a deadlock); the UPDATE's own WHERE re-checks the tightening on the locked row.
+    const rows = await this.em.getConnection().execute<{ id: string }[]>(
+      `WITH level AS (
+         SELECT t.id, CASE WHEN t.side = 'buy' THEN floor(q.bid * (100 - t.trailing_stop_pct) * 1000000) / 100000000
+                           ELSE ceil(q.ask * (100 + t.trailing_stop_pct) * 1000000) / 100000000 END AS stop
+         FROM ${QUOTES_RELATION} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open' AND t.trailing_stop_pct IS NOT NULL
+       ), locked AS (
+         SELECT t.id, level.stop FROM level JOIN trader_trades t ON t.id = level.id
+         WHERE t.stop_loss IS NULL OR (t.side = 'buy' AND level.stop > t.stop_loss) OR (t.side = 'sell' AND level.stop < t.stop_loss)
+         ORDER BY t.id FOR NO KEY UPDATE OF t
+       )
+       UPDATE trader_trades t SET stop_loss = locked.stop FROM locked
+       WHERE t.id = locked.id AND t.status = 'open'
+         AND (t.stop_loss IS NULL OR (t.side = 'buy' AND locked.stop > t.stop_loss) OR (t.side = 'sell' AND locked.stop < t.stop_loss))
+       RETURNING t.id::text AS id`,
+      quoteParams(quotes),
+    );
+    return rows.length;
+  }
+
   async crossedTrades(quotes: readonly Quote[]): Promise<CrossedTrade[]> {
     if (!quotes.length) return [];
     const rows = await this.em.getConnection().execute<{ id: string; trader_id: number; symbol: string; reason: CrossedTrade['reason'] }[]>(

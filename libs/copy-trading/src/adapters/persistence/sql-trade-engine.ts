@@ -29,6 +29,7 @@ interface TradeRow {
   exit_price: string | null;
   stop_loss: string | null;
   take_profit: string | null;
+  trailing_stop_pct: string | null;
   close_reason: TradeRecord['closeReason'];
   allocation_pct: number;
   pnl_pct: string | null;
@@ -45,7 +46,8 @@ interface TradeRow {
 const HASH_JOIN_THRESHOLD = 1000;
 
 export const TRADE_COLUMNS = `id::text AS id, trader_id, market, symbol, side, entry_price::text AS entry_price,
-  exit_price::text AS exit_price, stop_loss::text AS stop_loss, take_profit::text AS take_profit, close_reason, allocation_pct, pnl_pct::text AS pnl_pct, status, copied_count, skipped_count,
+  exit_price::text AS exit_price, stop_loss::text AS stop_loss, take_profit::text AS take_profit,
+  trailing_stop_pct::text AS trailing_stop_pct, close_reason, allocation_pct, pnl_pct::text AS pnl_pct, status, copied_count, skipped_count,
   copiers_pnl::text AS copiers_pnl, copiers_fees::text AS copiers_fees, opened_at, closed_at`;
 
 export function toTradeRecord(row: TradeRow): TradeRecord {
@@ -60,6 +62,7 @@ export function toTradeRecord(row: TradeRow): TradeRecord {
     exitPrice: row.exit_price === null ? null : trimDecimal(row.exit_price),
     stopLoss: row.stop_loss === null ? null : trimDecimal(row.stop_loss),
     takeProfit: row.take_profit === null ? null : trimDecimal(row.take_profit),
+    trailingStopPct: row.trailing_stop_pct === null ? null : Number(row.trailing_stop_pct),
     closeReason: row.close_reason,
     allocationPct: Number(row.allocation_pct),
     pnlPct: row.pnl_pct,
@@ -97,9 +100,10 @@ export class SqlTradeEngine extends TradeEngine {
   async insertTrade(tx: TransactionContext, traderId: number, input: OpenTradeInput): Promise<string> {
     const [row] = await runSql(
       emOf(tx),
-      sql<{ id: string }>`INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, allocation_pct, entry_quote_time, stop_loss, take_profit)
+      sql<{ id: string }>`INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, allocation_pct, entry_quote_time, stop_loss, take_profit, trailing_stop_pct)
        VALUES (${traderId}, ${input.market}, ${input.symbol}, ${input.symbol}, ${input.side}, ${input.entryPrice}::numeric, ${input.allocationPct},
-               ${input.quoteTime}, ${input.stopLoss}::numeric, ${input.takeProfit}::numeric) RETURNING id::text AS id`,
+               ${input.quoteTime}, ${input.stopLoss}::numeric, ${input.takeProfit}::numeric,
+               ${input.trailingStopPct === null ? null : String(input.trailingStopPct)}::numeric) RETURNING id::text AS id`,
     );
     return row.id;
   }
@@ -189,10 +193,11 @@ export class SqlTradeEngine extends TradeEngine {
     await appendToRecord(emOf(tx), tradeId);
   }
 
-  async setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void> {
-    await emOf(tx).execute("UPDATE trader_trades SET stop_loss = ?::numeric, take_profit = ?::numeric WHERE id = ? AND status = 'open'", [
+  async setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null; trailingStopPct: number | null }): Promise<void> {
+    await emOf(tx).execute("UPDATE trader_trades SET stop_loss = ?::numeric, take_profit = ?::numeric, trailing_stop_pct = ?::numeric WHERE id = ? AND status = 'open'", [
       levels.stopLoss,
       levels.takeProfit,
+      levels.trailingStopPct === null ? null : String(levels.trailingStopPct),
       tradeId,
     ]);
   }

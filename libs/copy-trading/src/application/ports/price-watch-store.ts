@@ -49,6 +49,12 @@ export type CloseOutAction = NonNullable<CloseOutOptions['action']>;
  * trades / all copies with open positions at once, with no loop per copy.
  */
 export abstract class PriceWatchStore {
+  /**
+   * Trailing stops (product.md §12.5), set-based: every open trade with a trailingStopPct whose level at these quotes
+   * (domain/entry-order.ts trailingStopLevel) is tighter than its stop loss gets it as its new stop loss; a stop
+   * never loosens. Returns how many moved.
+   */
+  abstract ratchetTrailingStops(quotes: readonly Quote[]): Promise<number>;
   /** Open trades whose SL or TP the given quotes cross. */
   abstract crossedTrades(quotes: readonly Quote[]): Promise<CrossedTrade[]>;
   /**

@@ -14,6 +14,8 @@ export interface OpenTradeInput {
   quoteTime: Date;
   stopLoss: string | null;
   takeProfit: string | null;
+  /** the stop loss trails the best price by this % (the price watcher moves it; product.md §12.5) */
+  trailingStopPct: number | null;
 }
 
 /** How a close fills: price, the quote's time and why it closes. */
@@ -44,6 +46,8 @@ export interface TradeRecord {
   exitPrice: string | null;
   stopLoss: string | null;
   takeProfit: string | null;
+  /** a trailing stop: stopLoss follows the best price by this % and never loosens */
+  trailingStopPct: number | null;
   closeReason: TradeCloseReason | null;
   allocationPct: number;
   pnlPct: string | null;
@@ -84,7 +88,7 @@ export abstract class TradeEngine {
   abstract fanOut(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<FanOutResult>;
   abstract lockTrade(tx: TransactionContext, tradeId: string): Promise<TradeRecord | null>;
   abstract closeTrade(tx: TransactionContext, tradeId: string, fill: CloseFill, pnlPct: string): Promise<void>;
-  abstract setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null }): Promise<void>;
+  abstract setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null; trailingStopPct: number | null }): Promise<void>;
   abstract settle(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, fill: CloseFill, traderCashAccount: string, marketAccount: string): Promise<SettlementResult>;
   abstract trade(tx: TransactionContext | null, tradeId: string): Promise<TradeRecord | null>;
 }

@@ -1,7 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { MarketQuotes, QuoteListener, type Quote } from '@mirrorline/market';
 import { PriceWatchStore, type TrippedCopy } from '../ports/price-watch-store';
+import { EntryOrders } from '../ports/entry-orders';
 import { CloseTradeUseCase } from '../use-cases/close-trade/close-trade.use-case';
+import { EntryOrdersUseCase } from '../use-cases/entry-orders/entry-orders.use-case';
 import { CloseOutCopiesUseCase } from '../use-cases/close-out-copies/close-out-copies.use-case';
 
 /** The timer's period: every copy with open positions is checked at least this often. */
@@ -10,6 +12,14 @@ export const WATCH_INTERVAL_MS = 1_000;
 export const CLOSE_OUT_SPLIT = 200;
 
 export interface WatchCycleResult {
+  /** pending entry orders past their expiresAt, now expired */
+  expiredOrders: number;
+  /** triggered entry orders filled (each a trade opened through the open path) */
+  filledOrders: number;
+  /** triggered entry orders a fill-time check refused (now rejected) */
+  rejectedOrders: number;
+  /** trailing stops moved */
+  ratchetedStops: number;
   /** trades closed by their stop loss / take profit */
   closedTrades: number;
   /** copies closed out by their stop loss on live equity */
@@ -42,7 +52,8 @@ export function splitCloseOut(tripped: readonly TrippedCopy[]): [TrippedCopy[], 
 /**
  * The price watcher (docs/market.md "Price watcher"). On every batch of new quotes (QuoteListener, on every
  * instance through LISTEN/NOTIFY) and at least once a second (timer, on the market's fillable quotes) it runs one
- * cycle: (1) the open trades whose SL/TP the quotes cross close at that quote, through CloseTradeUseCase;
+ * cycle: (0) pending entry orders expire, or fill when the quotes reach their price (EntryOrdersUseCase.fill), and
+ * trailing stops ratchet; (1) the open trades whose SL/TP the quotes cross close at that quote, through CloseTradeUseCase;
  * (2) one set-based statement finds every copy whose live equity is at its stop loss, and one transaction
  * closes them out. Cycles of one instance never overlap (a cycle asked for while one runs runs right after it,
  * on the newest quotes). Several instances may run cycles at once: exactly-once holds by the locks (trader
@@ -66,6 +77,8 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
     private readonly store: PriceWatchStore,
     private readonly closeTrade: CloseTradeUseCase,
     private readonly closeOut: CloseOutCopiesUseCase,
+    private readonly orders: EntryOrders,
+    private readonly fillOrders: EntryOrdersUseCase,
   ) {
     super();
   }
@@ -139,10 +152,35 @@ export class PriceWatcher extends QuoteListener implements OnApplicationBootstra
     }
   }
 
+  /**
+   * Entry orders (product.md §12.5): the expired ones first (an expired order never fills), then one statement finds
+   * the pending orders these quotes reach and each fills in its own transaction through the open path. Then the
+   * trailing stops move, before the SL check, so a stop that tightened is the one the quotes are held against.
+   */
+  private async entryOrders(quotes: readonly Quote[], result: WatchCycleResult): Promise<void> {
+    result.expiredOrders = await this.orders.expire();
+    for (const triggered of await this.orders.triggered(quotes)) {
+      try {
+        const outcome = await this.fillOrders.fill(triggered);
+        if (outcome === 'filled') result.filledOrders++;
+        if (outcome === 'rejected') result.rejectedOrders++;
+      } catch (error) {
+        this.logger.error(`filling order ${triggered.orderId} failed: ${(error as Error).message}`);
+      }
+    }
+    result.ratchetedStops = await this.store.ratchetTrailingStops(quotes);
+  }
+
   /** One cycle on these quotes (exposed for the bench and the specs). */
   async cycle(quotes: readonly Quote[]): Promise<WatchCycleResult> {
-    const result: WatchCycleResult = { closedTrades: 0, closedOutCopies: 0 };
+    const result: WatchCycleResult = { expiredOrders: 0, filledOrders: 0, rejectedOrders: 0, ratchetedStops: 0, closedTrades: 0, closedOutCopies: 0 };
     if (!quotes.length) return result;
+    // Entry orders and trailing stops first; a failure there is logged and never keeps the guards below from running.
+    try {
+      await this.entryOrders(quotes, result);
+    } catch (error) {
+      this.logger.error(`entry orders / trailing stops failed: ${(error as Error).message}`);
+    }
     // SL/TP first: a trade that closes settles its positions for every copy, which the copy check then sees.
     for (const crossed of await this.store.crossedTrades(quotes)) {
       try {

@@ -3,9 +3,10 @@ import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { IMAGE_URL, IMAGE_URL_MESSAGE } from '../trader-image';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
 import { MIN_COPY_AMOUNT, STOP_LOSS_PCT, TAKE_PROFIT_PCT, TRADER_TYPES } from '../../../domain/copy';
 import { PRICE_PATTERN } from '../../../domain/copy-math';
+import { ORDER_STATUSES, ORDER_TYPES, TRAILING_STOP_PCT, type OrderStatus, type OrderType } from '../../../domain/entry-order';
 import { IsAmount, IsPrice, OptionalNotNull } from './validators';
 
 /** The OpenAPI form of an amount and a price (the SPA checks input against these: frontend/src/lib/api-rules.ts). */
@@ -197,6 +198,52 @@ export class OpenTradeDto {
   @IsOptional()
   @IsPrice()
   takeProfit?: string | null;
+
+  @ApiPropertyOptional({ enum: ORDER_TYPES, default: 'market', description: 'market fills now; limit and stop wait (pending) until the quote reaches `price`' })
+  @IsOptional()
+  @IsIn(ORDER_TYPES)
+  type?: OrderType;
+
+  @ApiPropertyOptional({ type: String, example: '1.0800', pattern: PRICE, description: 'limit and stop only (required): a buy limit below the ask, a sell limit above the bid, a buy stop above the ask, a sell stop below the bid' })
+  @ValidateIf((o: OpenTradeDto) => o.price !== undefined || (o.type !== undefined && o.type !== 'market'))
+  @IsPrice()
+  price?: string;
+
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'limit and stop only: the order expires then if still pending (at most 30 days ahead); none: good till cancelled' })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'expiresAt must be an ISO 8601 date-time' })
+  expiresAt?: string | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: TRAILING_STOP_PCT.min, maximum: TRAILING_STOP_PCT.max, example: 2, description: 'a trailing stop: the stop loss follows the best price by this % (at most 2 decimals) and never loosens' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(TRAILING_STOP_PCT.min)
+  @Max(TRAILING_STOP_PCT.max)
+  trailingStopPct?: number | null;
+}
+
+/** A market order takes no `price` nor `expiresAt`: refused by name (400), as a price typed into a market order would be ignored. */
+export function assertMarketOrderFields(body: OpenTradeDto): void {
+  const misplaced = (['price', 'expiresAt'] as const).filter((f) => body[f] !== undefined && body[f] !== null);
+  if ((body.type ?? 'market') === 'market' && misplaced.length) {
+    const errors = Object.fromEntries(misplaced.map((f) => [f, [`${f} is only for a limit or stop order`]]));
+    throw new DomainError('VALIDATION_FAILED', misplaced.map((f) => `${f} is only for a limit or stop order`).join('; '), 'validation', { errors });
+  }
+}
+
+/** GET trader/orders: my entry orders, newest first, by status. */
+export class OrdersQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ORDER_STATUSES })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES)
+  status?: OrderStatus;
+
+  @ApiPropertyOptional({ description: 'Admin only: act for this trader' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  traderId?: number;
 }
 
 /**
@@ -222,6 +269,13 @@ export class UpdateTradeLevelsDto {
   @IsOptional()
   @IsPrice()
   takeProfit?: string | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, minimum: TRAILING_STOP_PCT.min, maximum: TRAILING_STOP_PCT.max, example: 2, description: 'a % starts or changes the trailing stop (the stop loss moves to that distance from the current price if tighter); null stops the trailing, the stop loss stays' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(TRAILING_STOP_PCT.min)
+  @Max(TRAILING_STOP_PCT.max)
+  trailingStopPct?: number | null;
 }
 
 export class UpdateTraderProfileDto {

@@ -189,6 +189,7 @@ export class TradeDto {
   @ApiProperty({ type: String, nullable: true }) exitPrice!: string | null;
   @ApiProperty({ type: String, nullable: true }) stopLoss!: string | null;
   @ApiProperty({ type: String, nullable: true }) takeProfit!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'a trailing stop: stopLoss follows the best price by this % and never loosens' }) trailingStopPct!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'closed trades: manual, stop_loss or take_profit' }) closeReason!: string | null;
   @ApiProperty({ type: Number }) allocationPct!: number;
   @ApiProperty({ type: String, nullable: true }) pnlPct!: string | null;
@@ -241,6 +242,34 @@ export class OpenTradeResultDto {
   @ApiProperty({ type: 'integer', description: 'copies that took the trade' }) copied!: number;
   @ApiProperty(money('Σ size of the copied positions')) committed!: string;
   @ApiProperty({ type: 'object', additionalProperties: { type: 'integer' }, description: 'skipped copies by reason' }) skipped!: Record<string, number>;
+}
+
+/** An entry order (product.md §12.5). */
+export class EntryOrderDto {
+  @ApiProperty(bigintId) id!: string;
+  @ApiProperty({ type: 'integer' }) traderId!: number;
+  @ApiProperty({ type: String, example: 'EURUSD' }) symbol!: string;
+  @ApiProperty({ enum: MARKETS }) market!: string;
+  @ApiProperty({ enum: ['buy', 'sell'] }) side!: string;
+  @ApiProperty({ enum: ['limit', 'stop'] }) type!: string;
+  @ApiProperty({ type: String, description: 'the price the quote must reach (a limit fills there or better)' }) price!: string;
+  @ApiProperty({ type: Number }) allocationPct!: number;
+  @ApiProperty({ type: String, nullable: true }) stopLoss!: string | null;
+  @ApiProperty({ type: String, nullable: true }) takeProfit!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) trailingStopPct!: number | null;
+  @ApiProperty({ enum: ['pending', 'filled', 'cancelled', 'expired', 'rejected'] }) status!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'rejected: the check that refused the fill (code: message)' }) reason!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'filled: the trade it opened' }) tradeId!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+}
+
+export class EntryOrdersPageDto {
+  @ApiProperty({ type: () => [EntryOrderDto] }) items!: EntryOrderDto[];
+  @ApiProperty({ type: 'integer' }) total!: number;
+  @ApiProperty({ type: 'integer' }) page!: number;
+  @ApiProperty({ type: 'integer' }) limit!: number;
 }
 
 export class CloseTradeResultDto {

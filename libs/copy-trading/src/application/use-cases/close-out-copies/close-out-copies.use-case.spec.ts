@@ -10,6 +10,9 @@ class RecordingPriceWatchStore extends PriceWatchStore {
   constructor(private readonly answer: CloseOutResult | Error) {
     super();
   }
+  async ratchetTrailingStops(): Promise<number> {
+    return 0;
+  }
   async crossedTrades(): Promise<never[]> {
     return [];
   }

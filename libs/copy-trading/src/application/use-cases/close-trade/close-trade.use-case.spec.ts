@@ -97,9 +97,9 @@ describe('CloseTradeUseCase (in-memory fakes)', () => {
       const crossing = { symbol: 'BTCUSDT', bid: '89', ask: '89', time: s.clock.now() };
       expect(await s.close.closeAtLevel(2, trade.id, { ...crossing, symbol: 'EURUSD' })).toBeNull();
       expect(await s.close.closeAtLevel(2, trade.id, { ...crossing, bid: '95' })).toBeNull();
-      await s.engine.setLevels(tx, trade.id, { stopLoss: null, takeProfit: null }); // the trader cleared it meanwhile
+      await s.engine.setLevels(tx, trade.id, { stopLoss: null, takeProfit: null, trailingStopPct: null }); // the trader cleared it meanwhile
       expect(await s.close.closeAtLevel(2, trade.id, crossing)).toBeNull();
-      await s.engine.setLevels(tx, trade.id, { stopLoss: '90', takeProfit: null });
+      await s.engine.setLevels(tx, trade.id, { stopLoss: '90', takeProfit: null, trailingStopPct: null });
       expect(await s.close.closeAtLevel(2, trade.id, crossing)).not.toBeNull();
       expect(await s.close.closeAtLevel(2, trade.id, crossing)).toBeNull();
       expect(s.engine.calls.filter((c) => c.startsWith('settle:'))).toHaveLength(1);
