@@ -47,6 +47,10 @@ export class InMemoryAlertStore extends AlertStore {
     return true;
   }
 
+  async anyCrossed(quotes: readonly Quote[]): Promise<boolean> {
+    return quotes.some((q) => this.rows.some((r) => r.symbol === q.symbol && !r.triggeredAt && crosses(r.direction, r.price, q.bid)));
+  }
+
   async spendCrossed(_tx: TransactionContext, quotes: readonly Quote[], onlyId?: string): Promise<SpentAlert[]> {
     const spent: SpentAlert[] = [];
     for (const q of quotes) {

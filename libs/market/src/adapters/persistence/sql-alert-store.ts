@@ -35,16 +35,19 @@ function toAlert(r: AlertRow): PriceAlert {
   };
 }
 
+/** The quotes as a relation `q (symbol, bid)` (bound as two arrays). */
+function quotesRelation(quotes: readonly Quote[]): Sql<never> {
+  return sql`SELECT * FROM unnest(${sqlArray(quotes.map((x) => x.symbol))}::varchar[], ${sqlArray(quotes.map((x) => x.bid))}::numeric[]) AS q(symbol, bid)`;
+}
+
 /**
- * The active alerts of one direction that a quote's bid crosses, locked (SKIP LOCKED: an alert another
- * evaluation is spending is its to spend). Driven by the quotes, one range scan of the partial index
- * (symbol, direction, price) WHERE active per quote: a tick costs what it crosses, not what is pending.
+ * The active alerts of one direction that a quote's bid crosses (from `q`). Driven by the quotes, one range scan of
+ * the partial index (symbol, direction, price) WHERE active per quote: a tick costs what it crosses, not what is pending.
  */
-function crossed(direction: AlertDirection, onlyId: Sql<never>): Sql<{ id: string; bid: string }> {
+function crossed(direction: AlertDirection, onlyId: Sql<never> = sql``): Sql<{ id: string; bid: string }> {
   const test = direction === 'above' ? sql`a.price <= q.bid` : sql`a.price >= q.bid`;
   return sql`SELECT a.id, q.bid FROM q JOIN price_alerts a
-               ON a.symbol = q.symbol AND a.direction = ${direction} AND ${test} AND a.triggered_at IS NULL ${onlyId}
-             ORDER BY a.id FOR UPDATE OF a SKIP LOCKED`;
+               ON a.symbol = q.symbol AND a.direction = ${direction} AND ${test} AND a.triggered_at IS NULL ${onlyId}`;
 }
 
 @Injectable()
@@ -101,17 +104,27 @@ export class SqlAlertStore extends AlertStore {
     return rows.length > 0;
   }
 
+  async anyCrossed(quotes: readonly Quote[]): Promise<boolean> {
+    if (!quotes.length) return false;
+    const [row] = await runSql(
+      this.em,
+      sql<{ crossed: boolean }>`WITH q AS (${quotesRelation(quotes)})
+                            SELECT EXISTS (${crossed('above')}) OR EXISTS (${crossed('below')}) AS crossed`,
+    );
+    return row?.crossed === true;
+  }
+
   async spendCrossed(tx: TransactionContext, quotes: readonly Quote[], onlyId?: string): Promise<SpentAlert[]> {
     if (!quotes.length) return [];
     const only: Sql<never> = onlyId ? sql`AND a.id = ${onlyId}::bigint` : sql``;
-    // One statement: the crossed alerts of both directions (each a range scan, locked), spent at the crossing bid.
-    // The UPDATE re-checks `triggered_at IS NULL` on the row it locked: an alert an evaluation that committed
-    // meanwhile has spent is not spent twice. A mail the owner asked for becomes pending (the outbox, AlertMails).
+    // One statement: the crossed alerts of both directions (each a range scan), locked in id order with SKIP LOCKED
+    // (an alert another evaluation is spending is its to spend), spent at the crossing bid. The UPDATE re-checks
+    // `triggered_at IS NULL` on the row it locked: an alert an evaluation that committed meanwhile has spent is not
+    // spent twice. A mail the owner asked for becomes pending (the outbox, AlertMails).
+    const locked = (direction: AlertDirection) => sql`${crossed(direction, only)} ORDER BY a.id FOR UPDATE OF a SKIP LOCKED`;
     const rows = await runSql(
       emOf(tx),
-      sql<AlertRow>`WITH q AS (
-                      SELECT * FROM unnest(${sqlArray(quotes.map((x) => x.symbol))}::varchar[], ${sqlArray(quotes.map((x) => x.bid))}::numeric[]) AS q(symbol, bid)
-                    ), hit_above AS (${crossed('above', only)}), hit_below AS (${crossed('below', only)}),
+      sql<AlertRow>`WITH q AS (${quotesRelation(quotes)}), hit_above AS (${locked('above')}), hit_below AS (${locked('below')}),
                     hit AS (SELECT * FROM hit_above UNION ALL SELECT * FROM hit_below)
                     UPDATE price_alerts a
                     SET triggered_at = now(), triggered_price = hit.bid,

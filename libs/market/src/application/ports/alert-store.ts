@@ -40,6 +40,8 @@ export abstract class AlertStore {
    * locked with SKIP LOCKED and re-checked as still active, so two evaluations side by side (two instances
    * hearing the same quotes) spend an alert once. `onlyId` narrows it to one alert (its creation).
    */
+  /** Whether any active alert is crossed by these quotes: one read, no lock, no transaction (the watcher's per-tick check). */
+  abstract anyCrossed(quotes: readonly Quote[]): Promise<boolean>;
   abstract spendCrossed(tx: TransactionContext, quotes: readonly Quote[], onlyId?: string): Promise<SpentAlert[]>;
   /** Locks the oldest alert whose mail is pending (SKIP LOCKED), with its owner's address; null when none is. */
   abstract nextMail(tx: TransactionContext): Promise<AlertMail | null>;

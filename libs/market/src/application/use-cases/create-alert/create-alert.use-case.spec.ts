@@ -50,7 +50,7 @@ function setup() {
     create: new CreateAlertUseCase(uow, store, market, trigger),
     remove: new DeleteAlertUseCase(store),
     list: new ListAlertsUseCase(store),
-    watcher: new AlertWatcher(uow, trigger),
+    watcher: new AlertWatcher(uow, store, trigger),
   };
 }
 
