@@ -86,12 +86,12 @@ describe('live trading screens (Chromium, simulated market)', () => {
   it('a chart draws candles and switches intervals', async () => {
     const { page } = visitor;
     await page.goto('/markets/BTCUSDT');
-    const chart = page.getByRole('img', { name: 'BTCUSDT candlestick chart, 1m candles' });
+    const chart = page.getByRole('figure', { name: 'BTCUSDT candlestick chart, 1m candles' });
     await chart.waitFor();
     await waitUntil(async () => Number(await page.locator('.chart-box').getAttribute('data-candles')) > 10);
     await page.locator('.chart-box canvas').first().waitFor();
     await page.getByRole('button', { name: '1h' }).click();
-    await page.getByRole('img', { name: 'BTCUSDT candlestick chart, 1h candles' }).waitFor();
+    await page.getByRole('figure', { name: 'BTCUSDT candlestick chart, 1h candles' }).waitFor();
     await waitUntil(async () => Number(await page.locator('.chart-box').getAttribute('data-candles')) > 10);
     expect(await page.getByRole('link', { name: 'TradingView', exact: true }).getAttribute('href')).toBe('https://www.tradingview.com/');
     await page.getByRole('link', { name: 'Charting by TradingView' }).waitFor(); // the library's own attribution logo

@@ -549,6 +549,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My watchlist
+         * @description The symbols in my order (empty until the first PUT).
+         */
+        get: operations["AlertsController_watchlist"];
+        /**
+         * Replace my watchlist
+         * @description The whole list, in order; repeats are dropped (the first stays). At most 50 symbols, each an instrument.
+         */
+        put: operations["AlertsController_putWatchlist"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My price alerts
+         * @description Active alerts and those triggered in the last 7 days, newest first.
+         */
+        get: operations["AlertsController_alerts"];
+        put?: never;
+        /**
+         * Create a price alert
+         * @description Fires once, at the first quote whose bid is at or beyond the price (above: ≥, below: ≤): a `price_alert` notification (the bell, events/stream) and a mail when notifyByEmail. When the latest quote already is, it fires at once and comes back triggered.
+         */
+        post: operations["AlertsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a price alert
+         * @description Active or triggered; only my own.
+         */
+        delete: operations["AlertsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet": {
         parameters: {
             query?: never;
@@ -1997,6 +2065,56 @@ export interface components {
             interval: "1m" | "5m" | "1h" | "1d";
             /** @description oldest first, at most 1000 */
             candles: components["schemas"]["CandleDto"][];
+        };
+        WatchlistDto: {
+            /**
+             * @description the symbols in the caller's order, each once (at most 50)
+             * @example [
+             *       "BTCUSDT",
+             *       "EURUSD"
+             *     ]
+             */
+            symbols: string[];
+        };
+        PriceAlertDto: {
+            id: string;
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @enum {string} */
+            direction: "above" | "below";
+            /** @example 70000.00 */
+            price: string;
+            notifyByEmail: boolean;
+            /** @enum {string} */
+            status: "active" | "triggered";
+            createdAt: string;
+            /** @description when a quote crossed it (it is then spent) */
+            triggeredAt: string | null;
+            /** @description the bid of that quote */
+            triggeredPrice: string | null;
+        };
+        PriceAlertListDto: {
+            /** @description active alerts and those triggered in the last 7 days, newest first */
+            items: components["schemas"]["PriceAlertDto"][];
+        };
+        CreateAlertRequestDto: {
+            /** @example BTCUSDT */
+            symbol: string;
+            /**
+             * @description above: fires when the bid is at or above the price; below: at or below
+             * @enum {string}
+             */
+            direction: "above" | "below";
+            /**
+             * @description a positive decimal (string, or a number) with at most the instrument's priceDecimals
+             * @example 70000.00
+             */
+            price: string;
+            /**
+             * @description also send a mail when it fires
+             * @default false
+             */
+            notifyByEmail: boolean;
         };
         WalletTransactionResponseDto: {
             /** Format: uuid */
@@ -5192,6 +5310,335 @@ export interface operations {
                         /**
                          * @description one of: MARKET.TOO_MANY_STREAMS
                          * @example MARKET.TOO_MANY_STREAMS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_watchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_putWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchlistDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL (names the symbol), WATCHLIST.TOO_MANY, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, WATCHLIST.TOO_MANY, VALIDATION_FAILED, BAD_REQUEST
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAlertListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAlertDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL, ALERT.BAD_PRICE (not positive, or more decimals than the instrument), or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, ALERT.BAD_PRICE, VALIDATION_FAILED, BAD_REQUEST
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description ALERT.TOO_MANY: 100 active alerts already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: ALERT.TOO_MANY
+                         * @example ALERT.TOO_MANY
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description ALERT.NOT_FOUND: not one of my alerts */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: ALERT.NOT_FOUND
+                         * @example ALERT.NOT_FOUND
                          */
                         code?: string;
                     };

@@ -25,7 +25,7 @@ afterEach(() => {
 // (vite.config.ts, isolate: false), so a file's own vi.mock of a module another file already loaded would not apply.
 vi.mock('../components/market/candle-chart', () => ({
   default: ({ candles, label }: { candles: { time: number; close: number }[]; label: string }) =>
-    createElement('div', { role: 'img', 'aria-label': label, 'data-candles': candles.length, 'data-last-close': candles[candles.length - 1]?.close ?? '' }),
+    createElement('div', { role: 'figure', 'aria-label': label, 'data-candles': candles.length, 'data-last-close': candles[candles.length - 1]?.close ?? '' }),
 }));
 vi.mock('../components/charts/series-chart', () => ({
   default: ({ points, label, unit, prefix }: { points: { time: number; value: number }[]; label: string; unit?: string; prefix?: string }) =>

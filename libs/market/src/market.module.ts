@@ -18,6 +18,17 @@ import { MarketStreamHub } from './adapters/http/market-stream.hub';
 import { ReadMarketUseCase } from './application/use-cases/read-market/read-market.use-case';
 import { TestMarketFeed } from './adapters/feeds/test-market-feed';
 import { SqlMarketStore } from './adapters/persistence/sql-market-store';
+import { AlertStore } from './application/ports/alert-store';
+import { SqlAlertStore } from './adapters/persistence/sql-alert-store';
+import { AlertMails } from './application/services/alert-mails';
+import { AlertTrigger } from './application/services/alert-trigger';
+import { AlertWatcher } from './application/services/alert-watcher';
+import { AlertsController } from './adapters/http/alerts.controller';
+import { GetWatchlistUseCase } from './application/use-cases/get-watchlist/get-watchlist.use-case';
+import { ReplaceWatchlistUseCase } from './application/use-cases/replace-watchlist/replace-watchlist.use-case';
+import { ListAlertsUseCase } from './application/use-cases/list-alerts/list-alerts.use-case';
+import { CreateAlertUseCase } from './application/use-cases/create-alert/create-alert.use-case';
+import { DeleteAlertUseCase } from './application/use-cases/delete-alert/delete-alert.use-case';
 
 /** Registers every provider that extends QuoteListener (the execution side's price watcher, the quote stream). */
 @Injectable()
@@ -58,7 +69,7 @@ export class MarketModule {
     return {
       module: MarketModule,
       imports: [DiscoveryModule],
-      controllers: [MarketController],
+      controllers: [MarketController, AlertsController],
       providers: [
         ReadMarketUseCase,
         MarketStreamHub,
@@ -73,8 +84,18 @@ export class MarketModule {
         feed,
         { provide: MarketFeed, useExisting: feed },
         FeedLeader,
+        // watchlists and price alerts (product.md §12.5)
+        { provide: AlertStore, useClass: SqlAlertStore },
+        AlertMails,
+        AlertTrigger,
+        AlertWatcher,
+        GetWatchlistUseCase,
+        ReplaceWatchlistUseCase,
+        ListAlertsUseCase,
+        CreateAlertUseCase,
+        DeleteAlertUseCase,
       ],
-      exports: [MarketQuotes, QuoteListeners, MarketHistory, FeedLeader, MarketFeed, MarketStreamHub, feed],
+      exports: [MarketQuotes, QuoteListeners, MarketHistory, FeedLeader, MarketFeed, MarketStreamHub, feed, AlertMails],
     };
   }
 }

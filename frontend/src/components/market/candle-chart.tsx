@@ -63,5 +63,7 @@ export default function CandleChart({ candles, label }: { candles: ChartCandle[]
     shown.current = { count: candles.length, first: candles[0].time };
   }, [candles]);
 
-  return <div ref={host} className="chart-box" role="img" aria-label={label} data-candles={candles.length} />;
+  // figure, not img: the chart library puts a link (its attribution) inside, and an img's content is presentational
+  // (axe: nested-interactive, serious)
+  return <div ref={host} className="chart-box" role="figure" aria-label={label} data-candles={candles.length} />;
 }

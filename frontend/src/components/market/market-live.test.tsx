@@ -81,7 +81,7 @@ describe('live market (ticker, markets page, stream)', () => {
   it('/markets/:symbol draws the candles and moves the last one with the live quotes; interval buttons reload', async () => {
     const fetchMock = routes();
     renderApp('/markets/BTCUSDT');
-    const chart = await screen.findByRole('img', { name: 'BTCUSDT candlestick chart, 1m candles' });
+    const chart = await screen.findByRole('figure', { name: 'BTCUSDT candlestick chart, 1m candles' });
     // the chart mounts with the answer and takes its candles in an effect right after: wait for them
     await waitFor(() => expect(chart).toHaveAttribute('data-candles', '2'));
     // the 24 h range from the last 24 hourly candles: the highest high and the lowest low
@@ -93,10 +93,10 @@ describe('live market (ticker, markets page, stream)', () => {
       // a tick far after the last candle starts a new one at the live mid
       es.emit('quote', { symbol: 'BTCUSDT', bid: '130.00', ask: '130.02', time: '2026-11-23T12:00:00.000Z' });
     });
-    await waitFor(() => expect(screen.getByRole('img', { name: /candlestick/ })).toHaveAttribute('data-candles', '3'));
-    expect(screen.getByRole('img', { name: /candlestick/ })).toHaveAttribute('data-last-close', '130.01');
+    await waitFor(() => expect(screen.getByRole('figure', { name: /candlestick/ })).toHaveAttribute('data-candles', '3'));
+    expect(screen.getByRole('figure', { name: /candlestick/ })).toHaveAttribute('data-last-close', '130.01');
     await userEvent.click(screen.getByRole('button', { name: '1h' }));
-    expect(await screen.findByRole('img', { name: 'BTCUSDT candlestick chart, 1h candles' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'BTCUSDT candlestick chart, 1h candles' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([u]) => String(u).includes('interval=1h') && String(u).includes('limit=300'))).toBe(true);
   });
 

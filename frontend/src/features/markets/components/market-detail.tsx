@@ -6,13 +6,17 @@ import { LiveChart } from '../../../components/market/live-chart';
 import { LiveStatus } from '../../../components/market/live-status';
 import { LoadingState } from '../../../components/ui/states';
 import { NotFound } from '../../../components/errors/not-found';
+import { useSession } from '../../../lib/auth-session';
 import { sessionText, useDayCandles } from './markets-page';
+import { WatchStar } from './watch-star';
+import { AlertsPanel } from './alerts-panel';
 
-/** `/markets/:symbol`: live bid/ask and change today over a candlestick chart with interval buttons. */
+/** `/markets/:symbol`: live bid/ask and change today over a candlestick chart with interval buttons; signed in, the watchlist star and my price alerts on it. */
 export function MarketDetail() {
   const { symbol = '' } = useParams();
   const { data, error } = useInstruments();
   const { quotes, status } = useMarketStream();
+  const signedIn = useSession().isLoggedIn;
   const day = useDayCandles(symbol.toUpperCase()).data?.candles ?? [];
   if (!data && !error) return <LoadingState label="Loading the instrument" />;
   const instrument = data?.find((i) => i.symbol === symbol.toUpperCase());
@@ -26,7 +30,7 @@ export function MarketDetail() {
       </p>
       <header className="page-head">
         <h1>
-          {instrument.symbol} <span className="muted small">{instrument.name}</span>
+          {instrument.symbol} <span className="muted small">{instrument.name}</span> {signedIn && <WatchStar symbol={instrument.symbol} />}
         </h1>
         <LiveStatus status={status} />
       </header>
@@ -51,6 +55,7 @@ export function MarketDetail() {
         </p>
       )}
       <LiveChart symbol={instrument.symbol} />
+      {signedIn && <AlertsPanel instrument={instrument} quote={q ?? null} />}
     </section>
   );
 }

@@ -7,6 +7,9 @@ import { formatPrice, formatTimeLeft } from '../../../lib/money';
 import { Sparkline } from '../../../components/market/sparkline';
 import { LiveStatus } from '../../../components/market/live-status';
 import { AsyncBlock } from '../../../components/ui/states';
+import { useSession } from '../../../lib/auth-session';
+import { WatchStar } from './watch-star';
+import { WatchlistPanel } from './watchlist-panel';
 
 const MARKETS = ['Crypto', 'Forex', 'Stocks'] as const;
 
@@ -27,16 +30,21 @@ function DaySparkline({ symbol }: { symbol: string }) {
   return <Sparkline values={(data?.candles ?? []).map((c) => Number(c.close))} label={`${symbol}, last 24 hours`} />;
 }
 
-function Row({ instrument: i, live, stale }: { instrument: Instrument; live?: LiveQuote; stale: boolean }) {
+function Row({ instrument: i, live, stale, signedIn }: { instrument: Instrument; live?: LiveQuote; stale: boolean; signedIn: boolean }) {
   const q = live ?? i.quote;
   const change = changeSince(i.dayOpen, q);
   return (
     <tr data-symbol={i.symbol} className={stale ? 'is-stale' : undefined}>
       <td>
-        <Link to={`/markets/${i.symbol}`}>
-          <strong>{i.symbol}</strong>
-        </Link>
-        <div className="muted small">{i.name}</div>
+        <div className="instrument-cell">
+          {signedIn && <WatchStar symbol={i.symbol} />}
+          <div>
+            <Link to={`/markets/${i.symbol}`}>
+              <strong>{i.symbol}</strong>
+            </Link>
+            <div className="muted small">{i.name}</div>
+          </div>
+        </div>
       </td>
       <td data-testid={`bid-${i.symbol}`}>{q ? formatPrice(q.bid, i.priceDecimals) : '—'}</td>
       <td>{q ? formatPrice(q.ask, i.priceDecimals) : '—'}</td>
@@ -49,9 +57,13 @@ function Row({ instrument: i, live, stale }: { instrument: Instrument; live?: Li
   );
 }
 
-/** `/markets`: every instrument grouped by market, live bid/ask and change today, session and sparkline. */
+/**
+ * `/markets`: every instrument grouped by market, live bid/ask and change today, session and sparkline; signed in,
+ * a star on each row and my watchlist above them.
+ */
 export function MarketsPage() {
   const result = useInstruments();
+  const signedIn = useSession().isLoggedIn;
   const { quotes, status } = useMarketStream();
   return (
     <section className="container section">
@@ -60,8 +72,10 @@ export function MarketsPage() {
         <LiveStatus status={status} />
       </header>
       <AsyncBlock data={result.data} error={result.error} isLoading={result.isLoading} onRetry={() => void result.mutate()} isEmpty={(d) => d.length === 0} loadingLabel="Loading markets">
-        {(instruments) =>
-          MARKETS.map((market) => {
+        {(instruments) => (
+          <>
+            {signedIn && <WatchlistPanel instruments={instruments} quotes={quotes} stale={status !== 'live'} />}
+            {MARKETS.map((market) => {
             const rows = instruments.filter((i) => i.market === market);
             if (!rows.length) return null;
             return (
@@ -81,15 +95,16 @@ export function MarketsPage() {
                     </thead>
                     <tbody>
                       {rows.map((i) => (
-                        <Row key={i.symbol} instrument={i} live={quotes[i.symbol]} stale={status !== 'live'} />
+                        <Row key={i.symbol} instrument={i} live={quotes[i.symbol]} stale={status !== 'live'} signedIn={signedIn} />
                       ))}
                     </tbody>
                   </table>
                 </div>
               </section>
             );
-          })
-        }
+            })}
+          </>
+        )}
       </AsyncBlock>
     </section>
   );
