@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { adminApiToken } from './support/admin';
 import { launch, screenshot } from './support/browser';
-import { call, claims, login, signIn } from './support/accounts';
+import { call, claims, createVerifiedUser, login, signIn } from './support/accounts';
 import { browserEnv } from './support/server';
 
 /**
@@ -35,10 +35,7 @@ async function copierWithPositions(adminToken: string, tag: string) {
   });
   const trader = person('lead');
   const copier = person('copier');
-  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) {
-    const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...who, roles } });
-    await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
-  }
+  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) await createVerifiedUser(adminToken, who, roles);
   const traderToken = await login(trader.email, trader.password);
   const traderId = claims(traderToken).traderID as number;
   const copierToken = await login(copier.email, copier.password);

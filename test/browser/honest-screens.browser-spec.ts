@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { adminApiToken } from './support/admin';
+import { runAxe } from './support/axe';
 import { launch, screenshot } from './support/browser';
-import { call, claims, login, signIn } from './support/accounts';
+import { call, claims, createVerifiedUser, login, signIn } from './support/accounts';
 import { browserEnv } from './support/server';
 
 /**
@@ -13,16 +12,7 @@ import { browserEnv } from './support/server';
  * is a 0.00 % return, and its Equity view marks the deposit; the portfolio and "My copies" show one live equity per
  * copy at the same instant. axe-core finds no serious or critical violation, and nothing scrolls sideways at 390 px.
  */
-const AXE = readFileSync(join(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const suffix = randomBytes(3).toString('hex');
-
-async function axeSerious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
-  const violations = (await page.evaluate(
-    'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
-  )) as Array<{ id: string; impact: string | null; nodes: string[] }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(', ')}`);
-}
 
 /** A trader with an open crypto trade, and a new user who deposited 1,000.00 and copies the trader with 300.00. */
 async function newCopier(adminToken: string, tag: string) {
@@ -35,10 +25,7 @@ async function newCopier(adminToken: string, tag: string) {
   });
   const trader = person('lead');
   const copier = person('copier');
-  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) {
-    const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...who, roles } });
-    await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
-  }
+  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) await createVerifiedUser(adminToken, who, roles);
   const traderToken = await login(trader.email, trader.password);
   const traderId = claims(traderToken).traderID as number;
   const copierToken = await login(copier.email, copier.password);
@@ -64,7 +51,7 @@ describe('honest screens (Chromium, DEMO_DATA, 1280 px and 390 px)', () => {
       const page = await context.newPage();
       const problems: string[] = [];
       const check = async (state: string) => {
-        for (const v of await axeSerious(page)) problems.push(`${state}: ${v}`);
+        for (const v of (await runAxe(page)).serious) problems.push(`${state}: ${v}`);
         if (width === 390) {
           const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
           if (scrollWidth > 390) problems.push(`${state}: scrolls sideways (${scrollWidth} px)`);

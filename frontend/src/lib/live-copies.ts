@@ -76,8 +76,6 @@ export function useLiveCopyFigures<P extends MarkedPosition>() {
     status,
     stale,
     quotes,
-    positions,
-    positionsQuery,
     live: (copy: SettledCopy) => liveCopyFigure(copy, positions, stale ? null : quotes),
   };
 }

@@ -51,7 +51,7 @@ describe('overview portfolio chart', () => {
     expect(chart).toHaveAttribute('data-points', '3');
     expect(chart).toHaveAttribute('data-prefix', '$');
     expect(chart).toHaveAttribute('data-last', '1522.34');
-    expect(chart).toHaveAttribute('data-markers', 'Deposit $1,000.00|Deposit $500.00|Withdrawal $50.00');
+    expect(chart).toHaveAttribute('data-markers', 'Deposit|Deposit|Withdrawal');
     const table = screen.getByRole('table', { name: 'Your equity, last 90 days' });
     expect(table).toHaveTextContent('2026-11-21 (Deposit $1,000.00)$1,000.00');
     expect(table).toHaveTextContent('2026-11-23 (Withdrawal $50.00)$1,522.34');

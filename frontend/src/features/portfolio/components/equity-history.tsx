@@ -68,11 +68,13 @@ export function EquityHistory() {
               </>
             );
           }
-          const markers: SeriesMarker[] = data.items.flatMap((p) => {
+          // the marker says what (its amount would run off the chart's edge on a recent day); the table says how much
+          const flows = data.items.flatMap((p) => {
             const text = flowText(p.flow);
-            return text ? [{ time: daySeconds(p.date), direction: (toCents(p.flow) ?? 0n) > 0n ? ('in' as const) : ('out' as const), text }] : [];
+            return text ? [{ time: daySeconds(p.date), in: (toCents(p.flow) ?? 0n) > 0n, text }] : [];
           });
-          const byTime = new Map(markers.map((m) => [m.time, m.text]));
+          const markers: SeriesMarker[] = flows.map((f) => ({ time: f.time, direction: f.in ? 'in' : 'out', text: f.in ? 'Deposit' : 'Withdrawal' }));
+          const byTime = new Map(flows.map((f) => [f.time, f.text]));
           const points = data.items.map((p, i) => ({
             time: daySeconds(p.date),
             value: Number(i === data.items.length - 1 && liveTotal !== null ? liveTotal : p.equity),

@@ -14,7 +14,6 @@ import { copiesOf, useCash, useLiveCopies, type Position } from '../api/portfoli
 
 const LIVE_TYPES = new Set(['position_opened', 'position_closed', 'copy_stopped', 'guard_hit', 'wallet_transaction_decided', 'reconnected']);
 
-
 function pctOf(part: string, whole: string): string {
   const w = toCents(whole);
   const p = toCents(part);
