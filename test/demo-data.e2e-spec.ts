@@ -87,12 +87,13 @@ describe('demo data seeding', () => {
       expect(performance.copierTrend.at(-1)!.copiers).toBe(traders.find((x) => x.id === 2)!.followers);
 
       // A second start: no second set of copiers, no second deposit.
-      expect(await seedDemoCopies(t.app)).toEqual({ deposits: 0, copies: 0 });
+      expect(await seedDemoCopies(t.app)).toEqual({ deposits: 0, copies: 0, refused: 0 });
       await expect(seedDemoDataIfEmpty(t.orm as unknown as MikroORM, t.config)).resolves.toBe(false);
       for (const task of STARTUP_TASKS) await task(t.app, t.config);
       expect(await list()).toEqual(traders);
       expect(Number((await sql<{ n: string }>('SELECT count(*) AS n FROM copies'))[0].n)).toBe(expected);
       expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
+
     } finally {
       await t.close();
     }
@@ -260,6 +261,16 @@ describe('demo data seeding', () => {
       await seedDemoCopiesOnStart(t.app, { demoData: true });
       expect(await count(t, 'copies')).toBe(0);
       expect(await count(t, 'ledger_transactions')).toBe(0);
+
+      // Demo data seeded later (DEMO_DATA turned on) with a demo trader an admin has blocked since: the copies the
+      // rules refuse are left out, the others made, and the start goes on.
+      await expect(seedDemoDataIfEmpty(t.orm as unknown as MikroORM, { ...t.config, demoData: true })).resolves.toBe(true);
+      await t.sql("UPDATE users SET blocked = true WHERE email = 'sofia.marin@traders.mirrorline.local'");
+      const ofSofia = DEMO_COPIERS.flatMap((c) => c.copies).filter((c) => c.traderId === 2).length;
+      const all = DEMO_COPIERS.flatMap((c) => c.copies).length;
+      expect(await seedDemoCopies(t.app)).toEqual({ deposits: DEMO_COPIERS.length, copies: all - ofSofia, refused: ofSofia });
+      expect(await count(t, 'copies')).toBe(all - ofSofia);
+      expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
     } finally {
       await t.close();
     }

@@ -1,18 +1,17 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { runSql, sql, UnitOfWork } from '@mirrorline/shared';
+import { DomainError, runSql, sql, UnitOfWork } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import { Ledger, walletQueries } from '@mirrorline/wallet';
+import { DEMO_DEPOSIT, Ledger, walletQueries } from '@mirrorline/wallet';
 import { FollowTraderUseCase } from '../../../application/use-cases/follow-trader/follow-trader.use-case';
 import { DEMO_COPIERS, DEMO_COPIER_EMAIL_DOMAIN } from './demo-copiers';
-
-/** The ledger posting type of a demo copier's deposit (platform deposits → the copier's cash). */
-export const DEMO_DEPOSIT = 'demo_deposit';
 
 export interface DemoCopiesResult {
   /** demo deposits posted by this run */
   deposits: number;
   /** copies started by this run */
   copies: number;
+  /** copies the copy rules refused (e.g. a demo trader an admin blocked) */
+  refused: number;
 }
 
 /**
@@ -24,7 +23,8 @@ export interface DemoCopiesResult {
  *
  * Idempotent: a deposit already posted is not posted again, and a copier that ever copied a trader (a copy that
  * has since stopped, by its stop loss say, included) does not copy it again, so a restart adds no second set.
- * Without demo copier users (DEMO_DATA off at the first start, or a production database) it does nothing.
+ * Without demo copier users (DEMO_DATA off at the first start, or a production database) it does nothing. A copy
+ * the copy rules refuse (a demo trader an admin blocked since, say) is left out, and tried again at the next start.
  */
 export async function seedDemoCopies(app: INestApplicationContext): Promise<DemoCopiesResult> {
   const uow = app.get(UnitOfWork, { strict: false });
@@ -38,7 +38,7 @@ export async function seedDemoCopies(app: INestApplicationContext): Promise<Demo
           FROM user_directory u JOIN jsonb_to_recordset(${JSON.stringify(DEMO_COPIERS.map((c) => ({ username: c.username })))}::jsonb) AS d(username text) ON d.username = u.username
           WHERE u.email LIKE ${`%@${DEMO_COPIER_EMAIL_DOMAIN}`} AND u.deleted_at IS NULL ORDER BY u.username`,
     );
-    const result: DemoCopiesResult = { deposits: 0, copies: 0 };
+    const result: DemoCopiesResult = { deposits: 0, copies: 0, refused: 0 };
     for (const user of users) {
       const copier = DEMO_COPIERS.find((c) => c.username === user.username)!;
       if (!user.deposited) {
@@ -54,8 +54,15 @@ export async function seedDemoCopies(app: INestApplicationContext): Promise<Demo
       }
       const copied = new Set((user.copied ?? []).map(Number));
       for (const copy of copier.copies.filter((c) => !copied.has(c.traderId))) {
-        await follow.execute({ userId: user.id, traderId: copy.traderId, amount: copy.amount * 100, stopLossPct: null });
-        result.copies++;
+        try {
+          await follow.execute({ userId: user.id, traderId: copy.traderId, amount: copy.amount * 100, stopLossPct: null });
+          result.copies++;
+        } catch (err) {
+          // A rule said no (a demo trader an admin blocked, a copier whose KYC was revoked, …): that copy is left out
+          // (its savepoint rolled back), the start goes on. Anything else ends the start.
+          if (!(err instanceof DomainError)) throw err;
+          result.refused++;
+        }
       }
     }
     return result;
