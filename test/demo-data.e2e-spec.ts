@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { copyTradingFixtures as fx, DemoTradingBot, rollDemoTradesOnStart, syncDemoHistory, syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, DEMO_COPIERS, demoCopierEmail, DemoTradingBot, rollDemoTradesOnStart, seedDemoCopies, seedDemoCopiesOnStart, syncDemoHistory, syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
 import { MarketHistory } from '@mirrorline/market';
 import { seedDemoDataIfEmpty } from '../apps/api/src/database/migrate';
 import { STARTUP_TASKS } from '../apps/api/src/startup-tasks';
@@ -36,6 +36,64 @@ describe('demo data seeding', () => {
       await expect(seedDemoDataIfEmpty(t.orm as unknown as MikroORM, t.config)).resolves.toBe(false);
       expect(await count(t, 'trader_profiles')).toBe(profiles);
       expect(await count(t, 'trader_trades')).toBe(trades);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('demo copiers: funded by a demo deposit posting, copying every demo trader through the follow use case, once', async () => {
+    const t = await createTestApp({ DEMO_DATA: 'true', LOG_LEVEL: 'silent' });
+    try {
+      const sql = t.sql as fx.Sql;
+      expect(STARTUP_TASKS).toContain(seedDemoCopiesOnStart);
+      const expected = DEMO_COPIERS.reduce((n, c) => n + c.copies.length, 0);
+      // The copiers' users: verified, KYC Verified, unusable passwords (nobody signs in as one), no Trader role.
+      const users = await sql<{ email: string; roles: string[]; password_hash: string; kyc_status: string }>(
+        'SELECT email, roles, password_hash, kyc_status FROM users WHERE email = ANY (?::text[]) ORDER BY email',
+        [`{${DEMO_COPIERS.map(demoCopierEmail).join(',')}}`],
+      );
+      expect(users).toHaveLength(DEMO_COPIERS.length);
+      for (const user of users) {
+        expect(user).toMatchObject({ roles: ['User'], kyc_status: 'Verified' });
+        expect(user.password_hash).toMatch(/^\$argon2id\$/);
+      }
+      const login = await t.http().post('/api/auth/login').send({ email: users[0].email, password: 'password' });
+      expect(login.status).toBe(401);
+
+      // Every copy went through the follow use case: a live copy and its copy_fund posting; every deposit is a posting.
+      const [copies] = await sql<{ n: string; funded: string }>(
+        `SELECT count(*) AS n, count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.type = 'copy_fund' AND t.reference = 'copy:' || c.id || ':open')) AS funded
+         FROM copies c WHERE c.status = 'active'`,
+      );
+      expect(Number(copies.n)).toBe(expected);
+      expect(Number(copies.funded)).toBe(expected);
+      const [deposits] = await sql<{ n: string; total: string }>("SELECT count(*) AS n, coalesce(sum(e.amount), 0)::text AS total FROM ledger_transactions t JOIN ledger_entries e ON e.transaction_id = t.id WHERE t.type = 'demo_deposit' AND e.amount > 0");
+      expect(Number(deposits.n)).toBe(DEMO_COPIERS.length);
+      expect(BigInt(deposits.total)).toBe(BigInt(DEMO_COPIERS.reduce((n, c) => n + c.deposit, 0)) * 100n);
+      expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
+
+      // The public figures are the demo's own: every demo trader has copiers and assets; the copiers chart counts them today.
+      const list = async () =>
+        ((await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; followers: number; assetsCopying: string; copiersPnl: string }>).filter((x) => x.id >= 2 && x.id <= 9);
+      const traders = await list();
+      expect(traders).toHaveLength(8);
+      for (const trader of traders) {
+        const mine = DEMO_COPIERS.flatMap((c) => c.copies).filter((c) => c.traderId === trader.id);
+        expect(trader.followers).toBe(mine.length);
+        expect(trader.followers).toBeGreaterThan(0);
+        expect(Number(trader.assetsCopying)).toBe(mine.reduce((n, c) => n + c.amount, 0));
+      }
+      const performance = (await t.http().get('/api/traders/2/performance').expect(200)).body as { copierTrend: Array<{ copiers: number }> };
+      expect(performance.copierTrend.at(-1)!.copiers).toBe(traders.find((x) => x.id === 2)!.followers);
+
+      // A second start: no second set of copiers, no second deposit.
+      expect(await seedDemoCopies(t.app)).toEqual({ deposits: 0, copies: 0, refused: 0 });
+      await expect(seedDemoDataIfEmpty(t.orm as unknown as MikroORM, t.config)).resolves.toBe(false);
+      for (const task of STARTUP_TASKS) await task(t.app, t.config);
+      expect(await list()).toEqual(traders);
+      expect(Number((await sql<{ n: string }>('SELECT count(*) AS n FROM copies'))[0].n)).toBe(expected);
+      expect(await fx.ledgerCheck(sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
+
     } finally {
       await t.close();
     }
@@ -181,7 +239,8 @@ describe('demo data seeding', () => {
       expect(['BTCUSDT', 'ETHUSDT']).toContain(trade.symbol);
       expect(trade.stop_loss).not.toBeNull();
       expect(trade.take_profit).not.toBeNull();
-      expect(trade.copied_count).toBe(1);
+      // the follower's copy and the demo copiers' copies of that trader
+      expect(trade.copied_count).toBe(1 + DEMO_COPIERS.flatMap((c) => c.copies).filter((c) => c.traderId === Number(trade.trader_id)).length);
       // Not yet due (and no new order before a minute): nothing; 8 minutes later it closes at the market, reason manual.
       expect(await bot.tick(now + 30_000, true)).toEqual({ opened: 0, closed: 0 });
       expect((await bot.tick(now + 8 * 60_000, true)).closed).toBe(1);
@@ -198,6 +257,20 @@ describe('demo data seeding', () => {
     try {
       expect(await count(t, 'trader_profiles')).toBe(0);
       expect(await count(t, 'users')).toBe(0);
+      // Nor copies: without the demo copiers' users the start-up task has nothing to fund.
+      await seedDemoCopiesOnStart(t.app, { demoData: true });
+      expect(await count(t, 'copies')).toBe(0);
+      expect(await count(t, 'ledger_transactions')).toBe(0);
+
+      // Demo data seeded later (DEMO_DATA turned on) with a demo trader an admin has blocked since: the copies the
+      // rules refuse are left out, the others made, and the start goes on.
+      await expect(seedDemoDataIfEmpty(t.orm as unknown as MikroORM, { ...t.config, demoData: true })).resolves.toBe(true);
+      await t.sql("UPDATE users SET blocked = true WHERE email = 'sofia.marin@traders.mirrorline.local'");
+      const ofSofia = DEMO_COPIERS.flatMap((c) => c.copies).filter((c) => c.traderId === 2).length;
+      const all = DEMO_COPIERS.flatMap((c) => c.copies).length;
+      expect(await seedDemoCopies(t.app)).toEqual({ deposits: DEMO_COPIERS.length, copies: all - ofSofia, refused: ofSofia });
+      expect(await count(t, 'copies')).toBe(all - ofSofia);
+      expect(await fx.ledgerCheck(t.sql as fx.Sql)).toEqual({ total: 0n, unbalanced: 0, mismatches: 0, duplicates: 0 });
     } finally {
       await t.close();
     }

@@ -87,9 +87,13 @@ describe('traders: public list and profile with stats (demo data)', () => {
   it('followers and assets follow live copies; the sort by followers uses them', async () => {
     const f = await createUser(t, { kyc: 'Verified' });
     await fx.fundCash(sql, f.id, 50_000);
+    // The demo copiers copy every demo trader: the follow adds one copier and its amount to theirs.
+    const trader6 = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body.items.find((tr: { id: number }) => tr.id === 6);
+    const before = await trader6();
     await t.http().post('/api/copies').set('Authorization', f.bearer).send({ traderId: 6, amount: '123.45' }).expect(201);
-    const top = (await t.http().get('/api/traders?sort=followers&limit=1').expect(200)).body.items[0];
-    expect(top).toMatchObject({ id: 6, followers: 1, assetsCopying: '123.45', copiersPnl: '0.00' });
+    expect(await trader6()).toMatchObject({ followers: before.followers + 1, assetsCopying: (Number(before.assetsCopying) + 123.45).toFixed(2), copiersPnl: '0.00' });
+    const byFollowers = (await t.http().get('/api/traders?sort=followers&limit=100').expect(200)).body.items.map((tr: { followers: number }) => tr.followers);
+    expect([...byFollowers].sort((a, b) => b - a)).toEqual(byFollowers);
   });
 
   it('GET traders/:id gives the profile, stats and recent closed trades; 404/400 otherwise', async () => {

@@ -119,8 +119,8 @@ describe('trader page charts and copying open trades (Chromium, simulated market
     expect(await position.textContent()).toMatch(/80\.00/);
     expect(await position.textContent()).toMatch(/trader [\d,.]+ · you [\d,.]+ · \d+ (ms|s|min|h|d) · -?\d+\.\d\d bps/);
     await screenshot(page, 'copied-open-trade-receipt');
-    await page.getByRole('heading', { name: 'Equity, last 90 days' }).waitFor();
-    await page.getByRole('figure', { name: 'Your equity, last 90 days' }).waitFor();
+    await page.getByRole('heading', { name: 'Performance, last 90 days' }).waitFor();
+    await page.getByRole('figure', { name: 'Your time-weighted return, last 90 days' }).waitFor();
   });
 
   it('phone (390 px): the trader page with its charts has no horizontal page scroll', async () => {

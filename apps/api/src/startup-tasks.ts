@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AppConfig } from '@mirrorline/shared';
 import { BootstrapAdminUseCase } from '@mirrorline/auth';
-import { syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
+import { seedDemoCopiesOnStart, syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
 import { FeedLeader } from '@mirrorline/market';
 
 /** Work that must run once the schema is current, before the API listens (e.g. bootstrap admin). */
@@ -19,4 +19,6 @@ export const STARTUP_TASKS: StartupTask[] = [
   },
   // DEMO_DATA: the demo history on the market's candles, extended over a restart gap (roll-forward without candles)
   syncDemoHistoryOnStart,
+  // DEMO_DATA: the demo copiers' deposits and copies (once; a restart adds none), after the demo history
+  seedDemoCopiesOnStart,
 ];

@@ -849,8 +849,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * My equity, one point a day
-         * @description Cash + held + copy equity at the end of each UTC day from the ledger (open positions at their cost), oldest first; the last point is today, at the balances now.
+         * My equity and time-weighted return, one point a day
+         * @description Cash + held + copy equity at the end of each UTC day from the ledger (open positions at their cost), oldest first; the last point is today, at the balances now with the open positions at the market (as GET wallet's liveTradingBalance). Each day carries its external flow (deposits in, withdrawals paid out) and the time-weighted return since the first day, so a deposit is never read as performance.
          */
         get: operations["WalletEquityController_equity"];
         put?: never;
@@ -2301,13 +2301,23 @@ export interface components {
              */
             date: string;
             /**
-             * @description cash + held + copy equity at the end of the day (open positions at their cost)
+             * @description cash + held + copy equity at the end of the day (open positions at their cost); today: now, open positions at the market
              * @example 1520.35
              */
             equity: string;
+            /**
+             * @description the day's net external flow: deposits and admin credits in (+), paid-out withdrawals and debits out (−); not performance
+             * @example 500.00
+             */
+            flow: string;
+            /**
+             * @description time-weighted return since the end of the window's first day, %, 2 decimals: every external flow starts a sub-period and the sub-periods' returns (equity at the end / equity at the start) are chained, so a deposit or a withdrawal is never a return
+             * @example 1.25
+             */
+            returnPct: number;
         };
         EquityHistoryResponseDto: {
-            /** @description oldest first; the last point is today (the balances now) */
+            /** @description oldest first; the last point is today (the balances now, open positions at the market) */
             items: components["schemas"]["EquityDayDto"][];
         };
         NotificationDto: {

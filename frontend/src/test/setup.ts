@@ -28,7 +28,7 @@ vi.mock('../components/market/candle-chart', () => ({
     createElement('div', { role: 'figure', 'aria-label': label, 'data-candles': candles.length, 'data-last-close': candles[candles.length - 1]?.close ?? '' }),
 }));
 vi.mock('../components/charts/series-chart', () => ({
-  default: ({ points, label, unit, prefix }: { points: { time: number; value: number }[]; label: string; unit?: string; prefix?: string }) =>
+  default: ({ points, label, unit, prefix, markers }: { points: { time: number; value: number }[]; label: string; unit?: string; prefix?: string; markers?: { text: string }[] }) =>
     createElement('div', {
       role: 'figure',
       'aria-label': label,
@@ -36,5 +36,6 @@ vi.mock('../components/charts/series-chart', () => ({
       'data-last': points[points.length - 1]?.value ?? '',
       'data-unit': unit ?? '',
       'data-prefix': prefix ?? '',
+      'data-markers': (markers ?? []).map((m) => m.text).join('|'),
     }),
 }));

@@ -12,6 +12,8 @@ export * from './copy-trading.module';
 export * as copyTradingFixtures from './testing/ledger-fixtures';
 export { CopyTradingDemoSeeder } from './adapters/persistence/demo/copy-trading-demo.seeder';
 export { DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './adapters/persistence/demo/demo-traders';
+export { DEMO_COPIERS, DEMO_COPIER_EMAIL_DOMAIN, demoCopierEmail, type DemoCopier } from './adapters/persistence/demo/demo-copiers';
+export { seedDemoCopies, seedDemoCopiesOnStart, type DemoCopiesResult } from './adapters/persistence/demo/demo-copies';
 export { rollDemoTradesForward, rollDemoTradesOnStart } from './adapters/persistence/demo/roll-demo-trades';
 export * from './application/ports/price-watch-store';
 export * from './application/ports/trade-events';

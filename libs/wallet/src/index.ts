@@ -3,6 +3,7 @@ export * from './domain/wallet-transaction';
 export * from './application/ports/ledger';
 export * from './application/ports/idempotency-store';
 export * from './application/ports/ledger-inspector';
+export { DEMO_DEPOSIT } from './application/ports/equity-history';
 export { walletQueries } from './adapters/persistence/wallet.queries';
 export { ledgerSetPostings, type SetPosting } from './adapters/persistence/ledger-set-postings';
 export * from './application/use-cases/adjust-balance/adjust-balance.use-case';

@@ -41,6 +41,12 @@ export async function createUser(adminToken: string, person: Person): Promise<vo
   await call('/user/create', { method: 'POST', token: adminToken, body: person });
 }
 
+/** A user made by the admin with these roles and KYC set to Verified (POST user/create, PATCH user/update). */
+export async function createVerifiedUser(adminToken: string, person: Person, roles: readonly string[]): Promise<void> {
+  const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...person, roles } });
+  await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
+}
+
 /** The person signs in and submits KYC (all three files, tiny PNGs) through POST user/requestKYC: a Pending submission. */
 export async function submitKyc(person: Person, documentNumber = 'X1234567'): Promise<void> {
   const form = new FormData();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { call, claims, login } from './accounts';
+import { call, claims, createVerifiedUser, login } from './accounts';
 
 /** A trader with two open crypto trades and a copier who copies them with 300.00 (and 700.00 left in cash). */
 export async function copierWithPositions(adminToken: string, tag: string) {
@@ -13,10 +13,7 @@ export async function copierWithPositions(adminToken: string, tag: string) {
   });
   const trader = person('lead');
   const copier = person('copier');
-  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) {
-    const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...who, roles } });
-    await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
-  }
+  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) await createVerifiedUser(adminToken, who, roles);
   const traderToken = await login(trader.email, trader.password);
   const traderId = claims(traderToken).traderID as number;
   const copierToken = await login(copier.email, copier.password);

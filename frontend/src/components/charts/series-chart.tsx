@@ -5,12 +5,32 @@
  * Only ever loaded through React.lazy (lazy-series-chart.tsx): the library stays out of the initial JS.
  */
 import { useEffect, useRef } from 'react';
-import { AreaSeries, createChart, HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type SeriesType, type UTCTimestamp } from 'lightweight-charts';
+import {
+  AreaSeries,
+  createChart,
+  createSeriesMarkers,
+  HistogramSeries,
+  LineSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type SeriesType,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 
 export interface SeriesPoint {
   /** seconds since the epoch (UTC) */
   time: number;
   value: number;
+}
+
+/** A marker on a point of the series (e.g. a deposit): an arrow up for 'in', down for 'out', with its text. */
+export interface SeriesMarker {
+  /** seconds since the epoch (UTC), a point's time */
+  time: number;
+  direction: 'in' | 'out';
+  text: string;
 }
 
 export interface SeriesChartProps {
@@ -24,16 +44,19 @@ export interface SeriesChartProps {
   /** decimals of the values on the axis */
   decimals?: number;
   height?: number;
+  /** markers on points of the series (lightweight-charts v5 series markers) */
+  markers?: SeriesMarker[];
 }
 
 const GREEN = '#1fc77e';
 const RED = '#ff5c6c';
 
 /** A time series with its axes (time below, values at the right, with the unit) and the crosshair's values. */
-export default function SeriesChart({ points, label, kind = 'area', unit = '', prefix = '', decimals = 2, height = 260 }: SeriesChartProps) {
+export default function SeriesChart({ points, label, kind = 'area', unit = '', prefix = '', decimals = 2, height = 260, markers }: SeriesChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<SeriesType> | null>(null);
+  const seriesMarkers = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
 
   useEffect(() => {
     const el = host.current;
@@ -56,10 +79,12 @@ export default function SeriesChart({ points, label, kind = 'area', unit = '', p
         : kind === 'line'
           ? c.addSeries(LineSeries, { color: '#4f8cff', lineWidth: 2, priceFormat: format })
           : c.addSeries(AreaSeries, { lineColor: GREEN, topColor: 'rgba(31,199,126,0.35)', bottomColor: 'rgba(31,199,126,0.02)', lineWidth: 2, priceFormat: format });
+    seriesMarkers.current = createSeriesMarkers(series.current, []);
     return () => {
       c.remove();
       chart.current = null;
       series.current = null;
+      seriesMarkers.current = null;
     };
   }, [kind, unit, prefix, decimals]);
 
@@ -77,6 +102,18 @@ export default function SeriesChart({ points, label, kind = 'area', unit = '', p
     );
     chart.current?.timeScale().fitContent();
   }, [points, kind]);
+
+  useEffect(() => {
+    seriesMarkers.current?.setMarkers(
+      (markers ?? []).map((m) => ({
+        time: m.time as UTCTimestamp,
+        position: m.direction === 'in' ? ('belowBar' as const) : ('aboveBar' as const),
+        shape: m.direction === 'in' ? ('arrowUp' as const) : ('arrowDown' as const),
+        color: m.direction === 'in' ? '#4f8cff' : '#f5a524',
+        text: m.text,
+      })),
+    );
+  }, [markers, kind]);
 
   return <div ref={host} className="chart-box chart-box--series" style={{ height }} role="figure" aria-label={label} data-points={points.length} />;
 }

@@ -5,7 +5,8 @@ import { amountError, normalizeAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { TextField } from '../../../components/ui/field';
-import { Money, Percent } from '../../../components/ui/money';
+import { Money, Percent, Pnl } from '../../../components/ui/money';
+import { useLiveCopyFigures } from '../../../lib/live-copies';
 import { EmptyState } from '../../../components/ui/states';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -143,6 +144,8 @@ function FundsForm({ copy }: { copy: Copy }) {
 /** `divergence`: mean divergence % per copy id, computed by the caller from the copied trades. */
 export function CopiesList({ divergence }: { divergence?: Record<string, number> } = {}) {
   const { copies, error, isLoading, mutate } = useCopies();
+  // the live figures the portfolio shows too (lib/live-copies.ts): one computation, one number per copy
+  const { live, stale } = useLiveCopyFigures();
   const { change, busyId } = useChangeCopy();
   const [open, setOpen] = useState<{ id: string; panel: 'funds' | 'guards' } | null>(null);
   const [stopping, setStopping] = useState<Copy | null>(null);
@@ -167,12 +170,29 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
   const columns: Column<Copy>[] = [
     { header: 'Trader', cell: (c) => <Link to={`/traderinfo/${c.traderId}`}>{c.traderName}</Link> },
     { header: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
+    {
+      header: 'Live equity',
+      title: 'What the copy is worth now: its settled equity plus its open positions at the market price',
+      cell: (c) => (
+        <span data-testid="copy-live-equity" className={stale ? 'is-stale' : undefined}>
+          <Money value={live(c).equity} />
+        </span>
+      ),
+    },
+    {
+      header: 'Unrealized',
+      title: 'Profit or loss of the open positions if they closed now at the market price',
+      cell: (c) => (
+        <span data-testid="copy-live-unrealized" className={stale ? 'is-stale' : undefined}>
+          <Pnl value={live(c).unrealized} />
+        </span>
+      ),
+    },
     { header: 'Invested', cell: (c) => <Money value={c.invested} /> },
-    { header: 'Equity', cell: (c) => <Money value={c.equity} /> },
-    { header: 'PnL', cell: (c) => <Money value={c.pnl} signed colored /> },
+    { header: 'Settled pnl', title: 'Profit or loss of the closed positions, after profit share: already in the equity', cell: (c) => <Money value={c.pnl} signed colored /> },
     {
       header: 'Divergence',
-      title: 'Your result minus the trader’s on closed positions (sizing and rounding)',
+      title: 'Your result minus the trader’s on closed positions, in % (sizing to the cent and your fill price)',
       cell: (c) => {
         const div = divergence?.[c.id] ?? null;
         return div === null ? '—' : <Percent value={div} />;
@@ -237,6 +257,14 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
           </EmptyState>
         }
       />
+      {copies && copies.length > 0 && (
+        <p className="muted small" data-testid="copies-explained">
+          <strong>Live equity</strong> is what each copy is worth now (the portfolio shows the same figure); <strong>unrealized</strong> is the
+          profit or loss of its open positions at the market price. <strong>Settled pnl</strong> is what its closed positions made after profit
+          share, already in the equity. <strong>Divergence</strong> is how far your result on closed positions is from the trader&rsquo;s own, in
+          percent: your positions are sized to the cent from your equity and filled at your own price, so a small figure near 0 % is normal.
+        </p>
+      )}
       <ConfirmDialog
         open={stopping !== null}
         title={stopping ? `Stop copying ${stopping.traderName}?` : 'Stop copying?'}

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { useApi } from '../../../lib/api';
+import { MARK_REFRESH_MS } from '../../../lib/live-copies';
 
 export interface FillReceipt {
   traderFill: string;
@@ -44,15 +45,9 @@ export interface Position {
   openedAt: string;
 }
 
-/** Marks move between events: the server's figures are revalidated every 15 s besides the live quotes. */
-export const MARK_REFRESH_MS = 15_000;
 
 export function useLiveCopies() {
   return useSWR<LiveCopy[] | { items?: LiveCopy[] }>('/copies', { refreshInterval: MARK_REFRESH_MS });
-}
-
-export function useOpenPositions() {
-  return useSWR<{ items: Position[]; total: number }>(['/trades', { page: 1, limit: 100, status: 'open' }], { refreshInterval: MARK_REFRESH_MS });
 }
 
 export function useCash() {

@@ -2,24 +2,18 @@ import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { useLiveEvents } from '../../../lib/live-events';
-import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
-import { closeSidePrice, sumMoney, unrealizedPnl } from '../../../lib/live-pnl';
+import type { LiveQuote } from '../../../lib/market-stream';
+import { sumMoney } from '../../../lib/live-pnl';
+import { livePosition, useLiveCopyFigures } from '../../../lib/live-copies';
 import { keyMatches } from '../../../lib/swr-keys';
 import { formatMoney, formatPrice, toCents } from '../../../lib/money';
 import { LiveStatus } from '../../../components/market/live-status';
 import { Money, Pnl } from '../../../components/ui/money';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { Cell } from '../../../components/ui/data-table';
-import { copiesOf, useCash, useLiveCopies, useOpenPositions, type LiveCopy, type Position } from '../api/portfolio';
+import { copiesOf, useCash, useLiveCopies, type Position } from '../api/portfolio';
 
 const LIVE_TYPES = new Set(['position_opened', 'position_closed', 'copy_stopped', 'guard_hit', 'wallet_transaction_decided', 'reconnected']);
-
-/** A position marked to the live quote when the stream is live, else the server's mark. */
-export function livePosition(p: Position, quote: LiveQuote | undefined): { mark: string | null; pnl: string | null } {
-  if (!quote) return { mark: p.markPrice, pnl: p.unrealizedPnl };
-  const mark = closeSidePrice(p.side, quote);
-  return { mark, pnl: unrealizedPnl(p.side, p.size, p.entryPrice, mark) ?? p.unrealizedPnl };
-}
 
 function pctOf(part: string, whole: string): string {
   const w = toCents(whole);
@@ -97,28 +91,19 @@ function Positions({ positions, quotes, stale }: { positions: Position[]; quotes
  */
 export function LivePortfolio() {
   const { mutate } = useSWRConfig();
-  const eventsStatus = useLiveEvents((e) => {
+  useLiveEvents((e) => {
     if (LIVE_TYPES.has(e.type)) void mutate(keyMatches('/copies', '/trades', '/wallet'));
   });
-  const { quotes, status: marketStatus } = useMarketStream();
+  // the copies' live figures: the same computation as "My copies" (lib/live-copies.ts)
+  const { quotes, status, stale, live } = useLiveCopyFigures<Position>();
   const copiesQuery = useLiveCopies();
-  const positionsQuery = useOpenPositions();
   const cashQuery = useCash();
   const [open, setOpen] = useState<string | null>(null);
   const copies = copiesOf(copiesQuery.data);
-  const positions = positionsQuery.data?.items ?? [];
-  const status = eventsStatus !== 'live' ? eventsStatus : marketStatus;
-  const stale = status !== 'live';
 
   if (copiesQuery.error && !copies) return <ErrorState error={copiesQuery.error} onRetry={() => void copiesQuery.mutate()} />;
   if (!copies || !cashQuery.data) return <LoadingState label="Loading your portfolio" />;
 
-  const live = (c: LiveCopy) => {
-    const mine = positions.filter((p) => p.copyId === c.id);
-    // all its positions are on screen: mark them to the live quotes; otherwise the server's figure
-    const unrealized = !stale && mine.length === c.openPositions && mine.length > 0 ? sumMoney(mine.map((p) => livePosition(p, quotes[p.symbol]).pnl)) : c.unrealizedPnl;
-    return { unrealized, equity: sumMoney([c.equity, unrealized]), positions: mine };
-  };
   const running = copies.filter((c) => c.status !== 'stopped');
   const rows = running.map((c) => ({ copy: c, ...live(c) }));
   const copyEquity = sumMoney(rows.map((r) => r.equity));

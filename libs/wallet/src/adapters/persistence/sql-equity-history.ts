@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { EquityHistory, type EquityDay } from '../../application/ports/equity-history';
+import { EquityHistory, EXTERNAL_FLOW_TYPES, type EquityDay } from '../../application/ports/equity-history';
 
 /**
  * Balances of the user's own accounts (cash, held, copy_equity) at the end of each day: the Σ of their ledger
@@ -14,7 +14,7 @@ export class SqlEquityHistory extends EquityHistory {
   }
 
   async daily(userId: string, days: number): Promise<EquityDay[]> {
-    const rows = await this.em.getConnection().execute<Array<{ day: string; equity: string }>>(
+    const rows = await this.em.getConnection().execute<Array<{ day: string; equity: string; flows: Array<{ before: string; amount: string }> }>>(
       `WITH acc AS (
          SELECT id FROM ledger_accounts WHERE owner_id = ? AND kind IN ('cash', 'held', 'copy_equity')
        ), span AS (
@@ -22,17 +22,30 @@ export class SqlEquityHistory extends EquityHistory {
        ), start AS (
          SELECT coalesce(sum(e.amount), 0) AS base FROM ledger_entries e
          WHERE e.account_id IN (SELECT id FROM acc) AND e.created_at < (SELECT min(day) FROM span)::timestamp AT TIME ZONE 'UTC'
+       ), postings AS (
+         -- the window's postings on the user's accounts, each with the equity after it (a running Σ from the base)
+         SELECT p.at, p.first_id, p.amount, t.type = ANY (?::text[]) AS external,
+                (SELECT base FROM start) + sum(p.amount) OVER (ORDER BY p.at, p.first_id) AS after
+         FROM (SELECT e.transaction_id, min(e.created_at) AS at, min(e.id) AS first_id, sum(e.amount) AS amount FROM ledger_entries e
+               WHERE e.account_id IN (SELECT id FROM acc) AND e.created_at >= (SELECT min(day) FROM span)::timestamp AT TIME ZONE 'UTC'
+               GROUP BY e.transaction_id) p
+         JOIN ledger_transactions t ON t.id = p.transaction_id
        ), moves AS (
-         SELECT (e.created_at AT TIME ZONE 'UTC')::date AS day, sum(e.amount) AS delta FROM ledger_entries e
-         WHERE e.account_id IN (SELECT id FROM acc) AND e.created_at >= (SELECT min(day) FROM span)::timestamp AT TIME ZONE 'UTC'
-         GROUP BY 1
+         SELECT (at AT TIME ZONE 'UTC')::date AS day, sum(amount) AS delta,
+                jsonb_agg(jsonb_build_object('before', (after - amount)::text, 'amount', amount::text) ORDER BY at, first_id) FILTER (WHERE external) AS flows
+         FROM postings GROUP BY 1
        )
        SELECT to_char(s.day, 'YYYY-MM-DD') AS day,
-              ((SELECT base FROM start) + coalesce(sum(m.delta) OVER (ORDER BY s.day), 0))::text AS equity
+              ((SELECT base FROM start) + coalesce(sum(m.delta) OVER (ORDER BY s.day), 0))::text AS equity,
+              coalesce(m.flows, '[]'::jsonb) AS flows
        FROM span s LEFT JOIN moves m ON m.day = s.day
        ORDER BY s.day`,
-      [userId, days],
+      [userId, days, `{${EXTERNAL_FLOW_TYPES.join(',')}}`],
     );
-    return rows.map((r) => ({ date: r.day, equity: BigInt(r.equity) }));
+    return rows.map((r) => ({
+      date: r.day,
+      equity: BigInt(r.equity),
+      flows: (typeof r.flows === 'string' ? (JSON.parse(r.flows) as typeof r.flows) : r.flows).map((f) => ({ before: BigInt(f.before), amount: BigInt(f.amount) })),
+    }));
   }
 }

@@ -45,6 +45,11 @@ export const walletQueries = {
                  FROM ledger_accounts WHERE owner_id IS NOT NULL`;
   },
 
+  /** Relation (reference): the references of the ledger postings of one type (a posting's (type, reference) is unique). */
+  postingReferences(type: string): Sql<never> {
+    return sql`(SELECT reference FROM ledger_transactions WHERE type = ${type})`;
+  },
+
   /** Statement: the user's wallet requests still waiting for an admin. */
   pendingRequestCount(userId: string): Sql<{ n: string }> {
     return sql`SELECT count(*) AS n FROM wallet_transactions WHERE user_id = ${userId} AND status = 'Pending'`;
