@@ -57,7 +57,7 @@ type Marked<R extends TraderStatsRow> = Omit<R, 'closedStats' | 'openTradeFacts'
  * domain/trader-stats.ts, the same marking for every period); roi30d stays the 30-day one.
  */
 function marked<R extends TraderStatsRow>(row: R, marks: Marks, period: Period, now: Date): Marked<R> {
-  const { closedStats, openTradeFacts, periods, allocation, minCopyCents, ...rest } = row;
+  const { closedStats, openTradeFacts, periods, allocation, minCopyCents: _minCopyCents, ...rest } = row;
   const facts = periods[period];
   const stats = markedStats(periodClosedStats(facts, closedStats.returns30), openTradeFacts, marks);
   const traded = daysTrading(row.historyStart, now);
