@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminApiToken } from './support/admin';
 import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
-import { call, claims, createUser, login, signIn } from './support/accounts';
+import { call, createUser, createVerifiedTrader, signIn } from './support/accounts';
 import { runAxe } from './support/axe';
 
 /**
@@ -38,7 +38,7 @@ async function listAfter(page: Page, part: string, act: () => Promise<unknown>):
 /** Each card shows the answer's trader at its place, with the answer's ROI for the period. */
 async function expectCardsShow(page: Page, answer: ListAnswer): Promise<void> {
   const cards = page.locator('article.trader-card');
-  await page.waitForFunction((n) => document.querySelectorAll('article.trader-card').length === n, answer.items.length);
+  await page.waitForFunction(`document.querySelectorAll('article.trader-card').length === ${answer.items.length}`);
   for (const [i, item] of answer.items.slice(0, 3).entries()) {
     const card = cards.nth(i);
     expect(await card.getByRole('heading').first().textContent()).toBe(item.name);
@@ -53,10 +53,7 @@ describe('discovery on the traders page (Chromium)', () => {
   beforeAll(async () => {
     browser = await launch();
     const adminToken = await adminApiToken();
-    const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...trader, roles: ['User', 'Trader'] } });
-    await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
-    const token = await login(trader.email, trader.password);
-    const traderId = claims(token).traderID;
+    const { token, traderId } = await createVerifiedTrader(adminToken, trader);
     // Ten trades opened and closed at the market (crypto: open around the clock), so that the card shows its ROI
     // (under ten it says "New trader"): a history of one day.
     for (let i = 0; i < 10; i++) {

@@ -41,6 +41,17 @@ export async function createUser(adminToken: string, person: Person): Promise<vo
   await call('/user/create', { method: 'POST', token: adminToken, body: person });
 }
 
+/**
+ * A public trader made by the admin: a User and Trader, KYC Verified (so listed and allowed to trade); its access
+ * token and traderID.
+ */
+export async function createVerifiedTrader(adminToken: string, person: Person): Promise<{ token: string; traderId: number }> {
+  const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...person, roles: ['User', 'Trader'] } });
+  await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
+  const token = await login(person.email, person.password);
+  return { token, traderId: claims(token).traderID };
+}
+
 /** The person signs in and submits KYC (all three files, tiny PNGs) through POST user/requestKYC: a Pending submission. */
 export async function submitKyc(person: Person, documentNumber = 'X1234567'): Promise<void> {
   const form = new FormData();
