@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
  * - public routes (listed below) answer anonymous callers without 401/403;
  * - every other route refuses anonymous callers with 401 (the default: never 2xx for anonymous);
  * - admin routes refuse User and Trader with 403 FORBIDDEN;
- * - trader routes refuse User with 403 FORBIDDEN (PATCH traders/me also refuses Admin);
+ * - trader routes refuse User with 403 FORBIDDEN (PATCH traders/me and PATCH trader/settings also refuse Admin);
  * - a caller with the right role is never refused for its role (no 401, no 403 FORBIDDEN), and nothing answers 5xx.
  * A new public route must be added to PUBLIC on purpose; otherwise this spec fails for it.
  */
@@ -46,9 +46,9 @@ const PUBLIC = new Set([
 /** Authenticated by the refresh cookie, not the bearer token. */
 const COOKIE = new Set(['GET /api/auth/refresh', 'POST /api/auth/logout']);
 const ADMIN = /^\/api\/(admin\/|admin_details$|user\/(get-all|create|block|update|\{id\}\/balance-adjustments)$)/;
-/** Trader routes (product.md §6: "Trader (Admin with traderId)"); traders/me is the trader's own profile only. */
+/** Trader routes (product.md §6: "Trader (Admin with traderId)"); traders/me and trader/settings are the trader's own only. */
 const TRADER = /^\/api\/trader\//;
-const TRADER_ONLY = new Set(['PATCH /api/traders/me']);
+const TRADER_ONLY = new Set(['PATCH /api/traders/me', 'PATCH /api/trader/settings']);
 
 function accessOf(route: string, path: string): Access {
   if (PUBLIC.has(route)) return 'public';

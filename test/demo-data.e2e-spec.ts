@@ -119,7 +119,8 @@ describe('demo data seeding', () => {
          VALUES (?, 'Forex', 'EURUSD', 'EURUSD', 'buy', 1, 1.1, 10, 10, 'closed', 'manual', now() - interval '41 days', now() - interval '40 days')`,
         [realId],
       );
-      const list = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; maxDrawdown: number; dailyPnls: number[]; closedTrades: number }>;
+      // The whole record (period=all): the list's default period is 30 days, which the 40 days below would move.
+      const list = async () => (await t.http().get('/api/traders?period=all&limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; maxDrawdown: number; dailyPnls: number[]; closedTrades: number }>;
       const before = await list();
 
       // 40 days pass.
@@ -176,7 +177,7 @@ describe('demo data seeding', () => {
     try {
       const sql = t.sql as fx.Sql;
       await t.app.get(MarketHistory).backfill(); // the simulated market's 90 days of candles
-      const list = async () => (await t.http().get('/api/traders?limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; closedTrades: number; dailyPnls: number[] }>;
+      const list = async () => (await t.http().get('/api/traders?period=all&limit=100').expect(200)).body.items as Array<{ id: number; tradingAccuracy: number; closedTrades: number; dailyPnls: number[] }>;
       const before = await list();
       const first = await syncDemoHistory(t.app);
       expect(first.candles).toBe(true);

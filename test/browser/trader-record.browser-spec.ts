@@ -3,7 +3,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { adminApiToken } from './support/admin';
 import { launch, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
-import { call, claims, login } from './support/accounts';
+import { call, createVerifiedTrader } from './support/accounts';
 import { runAxe } from './support/axe';
 
 /**
@@ -22,10 +22,9 @@ describe('the verifiable record on the trader page (Chromium)', () => {
   beforeAll(async () => {
     browser = await launch();
     const adminToken = await adminApiToken();
-    const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...trader, roles: ['User', 'Trader'] } });
-    await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
-    const token = await login(trader.email, trader.password);
-    traderId = claims(token).traderID;
+    const created = await createVerifiedTrader(adminToken, trader);
+    const token = created.token;
+    traderId = created.traderId;
     // One trade opened and closed at the market (crypto: open around the clock).
     const opened = await call('/trader/trades', { method: 'POST', token, body: { symbol: 'BTCUSDT', side: 'buy', allocationPct: 10 } });
     await call(`/trader/trades/${opened.trade.id}/close`, { method: 'POST', token, body: {} });

@@ -232,6 +232,15 @@ export const API_RULES = {
       "maximum": 1000000
     }
   },
+  "UpdateTraderSettingsDto": {
+    "minCopyAmount": {
+      "pattern": "^(0|[1-9]\\d{0,14})(?:\\.(\\d{1,2}))?$"
+    },
+    "maxCopiers": {
+      "minimum": 1,
+      "maximum": 1000000
+    }
+  },
   "VerifyOtpRequestDto": {
     "email": {
       "pattern": "^[\\x21-\\x3F\\x41-\\x7E]+@[\\x21-\\x3F\\x41-\\x7E]+\\.[\\x21-\\x3F\\x41-\\x7E]+$",

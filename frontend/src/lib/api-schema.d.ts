@@ -910,7 +910,7 @@ export interface paths {
         };
         /**
          * Traders (public)
-         * @description Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats count the open trades at their marks (an open loss is a losing trade until it closes); cached a few seconds.
+         * @description Every statistic over the period (7d, 30d, 90d, 180d, 1y, all; default 30d), the open trades at their marks (an open loss is a losing trade until it closes). Filters: maxRisk, maxDrawdown, minDays, market, hideFull, copyReady (signed in: the trader's minimum copy ≤ my cash), traderType, search. Sorts: roi, sharpe, maxDrawdown (lowest first), aum, copiers, copiersPnl, tradingAccuracy, daysTrading. Paged; cached a few seconds.
          */
         get: operations["TradersController_list"];
         put?: never;
@@ -1050,7 +1050,7 @@ export interface paths {
         };
         /**
          * A trader (public)
-         * @description Profile, strategy, stats, open trades and their return at the market, ten-day PnL, risk score and the recent closed trades.
+         * @description Profile, strategy, stats over the period (default all: the whole record), open trades and their return at the market, ten-day PnL, risk score, the recent closed trades and the asset allocation over the period by symbol.
          */
         get: operations["TradersController_get"];
         put?: never;
@@ -1451,6 +1451,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/trader/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * My copy settings (Trader)
+         * @description minCopyAmount (≥ 10.00): a follow below it answers 400 COPY.AMOUNT_TOO_SMALL; maxCopiers (1–1,000,000): with as many live copies the trader is Full and a follow answers 409 COPY.TRADER_FULL. Copies already running are not touched.
+         */
+        patch: operations["TraderSettingsController_update"];
         trace?: never;
     };
     "/api/admin/audit": {
@@ -2364,12 +2384,47 @@ export interface components {
             /** @description profit share, % */
             share: number;
             maxCopiers: number;
-            /** @description winning closed trades / (closed trades + open trades whose mark is a loss), % */
+            /**
+             * @description the smallest copy this trader accepts (≥ 10.00)
+             * @example 1250.50
+             */
+            minCopyAmount: string;
+            /** @description copiers ≥ maxCopiers: a follow answers 409 COPY.TRADER_FULL */
+            full: boolean;
+            /**
+             * @description the period of roi, maxDrawdown, sharpe, tradingAccuracy, closedTrades and copiersPnl
+             * @enum {string}
+             */
+            period: "7d" | "30d" | "90d" | "180d" | "1y" | "all";
+            /** @description return of the trades closed in the period plus the open trades at their marks, % */
+            roi: number;
+            /** @description annualised Sharpe ratio of the period's daily returns (√365, risk-free 0; today's with the open trades at their marks) */
+            sharpe: number;
+            /** @description live copies (= followers) */
+            copiers: number;
+            /**
+             * @description Σ equity of the live copies (= assetsCopying)
+             * @example 1250.50
+             */
+            aum: string;
+            /** @description UTC days from the first trade's day to today, both counted */
+            daysTrading: number;
+            /**
+             * Format: date-time
+             * @description when the first trade opened
+             */
+            historyStart: string | null;
+            /** @description the history is shorter than the period: the figures cover the days since historyStart */
+            shorterHistory: boolean;
+            /** @description the markets of the trades held in the period, largest allocation first */
+            markets: string[];
+            /** @description over the period: winning closed trades / (closed trades + open trades whose mark is a loss), % */
             tradingAccuracy: number;
             /** @description return of the trades closed in the last 30 days plus the open trades at their marks (openPnlPct), % */
             roi30d: number;
-            /** @description largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, % */
+            /** @description over the period: largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, % */
             maxDrawdown: number;
+            /** @description trades closed in the period */
             closedTrades: number;
             /** @description trades open now */
             openTrades: number;
@@ -2382,7 +2437,7 @@ export interface components {
              */
             assetsCopying: string;
             /**
-             * @description Σ realised pnl of all copied positions, net of profit share
+             * @description Σ realised pnl of the copied positions of the trades closed in the period, net of profit share
              * @example 1250.50
              */
             copiersPnl: string;
@@ -2432,6 +2487,16 @@ export interface components {
             /** Format: date-time */
             closedAt: string;
         };
+        AllocationSliceDto: {
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @description trades in this symbol held in the period */
+            trades: number;
+            /** @description its share of Σ allocationPct of the trades held in the period, % */
+            pct: number;
+        };
         TraderDetailsDto: {
             /** @example 10 */
             id: number;
@@ -2445,12 +2510,47 @@ export interface components {
             /** @description profit share, % */
             share: number;
             maxCopiers: number;
-            /** @description winning closed trades / (closed trades + open trades whose mark is a loss), % */
+            /**
+             * @description the smallest copy this trader accepts (≥ 10.00)
+             * @example 1250.50
+             */
+            minCopyAmount: string;
+            /** @description copiers ≥ maxCopiers: a follow answers 409 COPY.TRADER_FULL */
+            full: boolean;
+            /**
+             * @description the period of roi, maxDrawdown, sharpe, tradingAccuracy, closedTrades and copiersPnl
+             * @enum {string}
+             */
+            period: "7d" | "30d" | "90d" | "180d" | "1y" | "all";
+            /** @description return of the trades closed in the period plus the open trades at their marks, % */
+            roi: number;
+            /** @description annualised Sharpe ratio of the period's daily returns (√365, risk-free 0; today's with the open trades at their marks) */
+            sharpe: number;
+            /** @description live copies (= followers) */
+            copiers: number;
+            /**
+             * @description Σ equity of the live copies (= assetsCopying)
+             * @example 1250.50
+             */
+            aum: string;
+            /** @description UTC days from the first trade's day to today, both counted */
+            daysTrading: number;
+            /**
+             * Format: date-time
+             * @description when the first trade opened
+             */
+            historyStart: string | null;
+            /** @description the history is shorter than the period: the figures cover the days since historyStart */
+            shorterHistory: boolean;
+            /** @description the markets of the trades held in the period, largest allocation first */
+            markets: string[];
+            /** @description over the period: winning closed trades / (closed trades + open trades whose mark is a loss), % */
             tradingAccuracy: number;
             /** @description return of the trades closed in the last 30 days plus the open trades at their marks (openPnlPct), % */
             roi30d: number;
-            /** @description largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, % */
+            /** @description over the period: largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, % */
             maxDrawdown: number;
+            /** @description trades closed in the period */
             closedTrades: number;
             /** @description trades open now */
             openTrades: number;
@@ -2463,7 +2563,7 @@ export interface components {
              */
             assetsCopying: string;
             /**
-             * @description Σ realised pnl of all copied positions, net of profit share
+             * @description Σ realised pnl of the copied positions of the trades closed in the period, net of profit share
              * @example 1250.50
              */
             copiersPnl: string;
@@ -2477,6 +2577,8 @@ export interface components {
             /** @description compounded return over the last 30 days, %, a point a day, today's with the open trades at their marks (the card's sparkline) */
             equityCurve30d: number[];
             recentTrades: components["schemas"]["RecentTradeDto"][];
+            /** @description the asset allocation over the period (open now or closed in it), by symbol */
+            allocation: components["schemas"]["AllocationSliceDto"][];
         };
         EquityPointDto: {
             /**
@@ -3214,6 +3316,26 @@ export interface components {
             total: number;
             page: number;
             limit: number;
+        };
+        UpdateTraderSettingsDto: {
+            /**
+             * @description the smallest copy this trader accepts, at least 10.00
+             * @example 100.00
+             */
+            minCopyAmount?: string;
+            /** @description the most live copies this trader takes; a trader with as many is Full */
+            maxCopiers?: number;
+        };
+        TraderSettingsDto: {
+            /**
+             * @description the smallest copy this trader accepts
+             * @example 1250.50
+             */
+            minCopyAmount: string;
+            maxCopiers: number;
+            /** @description live copies now */
+            copiers: number;
+            full: boolean;
         };
         RequestKycMultipartSchema: {
             /** @enum {string} */
@@ -6872,10 +6994,25 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
-                sort?: "roi" | "accuracy" | "followers";
+                /** @description the period every statistic is computed over (product.md §12.3) */
+                period?: "7d" | "30d" | "90d" | "180d" | "1y" | "all";
+                /** @description roi, sharpe, aum, copiers, copiersPnl, tradingAccuracy, daysTrading: highest first; maxDrawdown: lowest first. accuracy and followers: the older names of tradingAccuracy and copiers */
+                sort?: "roi" | "sharpe" | "maxDrawdown" | "aum" | "copiers" | "copiersPnl" | "tradingAccuracy" | "daysTrading" | "accuracy" | "followers";
                 traderType?: string;
                 /** @description part of the display name (case-insensitive) */
                 search?: string;
+                /** @description only traders whose risk score is at most this */
+                maxRisk?: number;
+                /** @description only traders whose maximum drawdown over the period is at most this, % */
+                maxDrawdown?: number;
+                /** @description only traders trading for at least this many days */
+                minDays?: number;
+                /** @description only traders who held trades in this market during the period */
+                market?: "Forex" | "Crypto" | "Stocks";
+                /** @description true: leave out full traders (copiers ≥ maxCopiers) */
+                hideFull?: boolean;
+                /** @description signed-in callers only (401 otherwise): true keeps the traders whose minimum copy is at most my cash */
+                copyReady?: boolean;
             };
             header?: never;
             path?: never;
@@ -6883,7 +7020,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description each item: profile, tradingAccuracy, roi30d, maxDrawdown, openTrades, openPnlPct, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades) */
+            /** @description each item: profile, the period and its statistics (roi, maxDrawdown, sharpe, tradingAccuracy, closedTrades, copiersPnl; openTrades, openPnlPct, riskScore at the marks), roi30d, copiers, aum, daysTrading, historyStart, shorterHistory, markets, minCopyAmount, maxCopiers, full, dayLabels, dailyPnls, newTrader (< 10 closed trades) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6892,7 +7029,7 @@ export interface operations {
                     "application/json": components["schemas"]["TradersPageDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED: an unknown period, sort or market, a filter out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6902,6 +7039,21 @@ export interface operations {
                         /**
                          * @description one of: VALIDATION_FAILED
                          * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: copyReady without a signed-in caller */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
                          */
                         code?: string;
                     };
@@ -7246,7 +7398,10 @@ export interface operations {
     };
     TradersController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description the period of the statistics and the allocation */
+                period?: "7d" | "30d" | "90d" | "180d" | "1y" | "all";
+            };
             header?: never;
             path: {
                 id: number;
@@ -7255,7 +7410,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description profile, strategy, stats (open trades at their marks), ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt) */
+            /** @description profile, strategy, stats over the period (open trades at their marks), ten-day PnL, recentTrades (market, pair, side, pnlPct, closedAt) and the allocation over the period */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7264,7 +7419,7 @@ export interface operations {
                     "application/json": components["schemas"]["TraderDetailsDto"];
                 };
             };
-            /** @description VALIDATION_FAILED */
+            /** @description VALIDATION_FAILED: an unknown period */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9510,6 +9665,74 @@ export interface operations {
                         /**
                          * @description one of: COPY.TRADER_NOT_FOUND
                          * @example COPY.TRADER_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    TraderSettingsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTraderSettingsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TraderSettingsDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: minCopyAmount below 10.00 or not an amount, maxCopiers out of range, an unknown field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not a Trader; TRADER.NO_PROFILE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
                          */
                         code?: string;
                     };

@@ -123,6 +123,14 @@ export function formatDate(value: string | null | undefined): string {
   return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
+/** A day as people write it: "Oct 29, 2026" (UTC, so a day means the same everywhere); "—" when not a date. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '—';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
 /**
  * The time left until `at`, as a person says it: "23 h 12 min", "12 min", "less than a minute"; null once it is
  * past (or not a date). For waiting periods the API states as a moment (a withdrawal address's `usableAt`).

@@ -38,6 +38,7 @@ import { CopyOpenTrades } from './application/services/copy-open-trades';
 import { SqlCopyNotices } from './adapters/persistence/sql-copy-notices';
 import { SqlTraderProfiles } from './adapters/persistence/sql-trader-profiles';
 import { CopyTradingUserInfoExtras } from './adapters/auth/copy-trading-user-info-extras';
+import { TraderSettingsController } from './adapters/http/trader-settings.controller';
 import { TradersController } from './adapters/http/traders.controller';
 import { CopiesController } from './adapters/http/copies.controller';
 import { TraderTradesController } from './adapters/http/trader-trades.controller';
@@ -66,7 +67,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
 @Global()
 @Module({
   imports: [WalletModule, AuditModule],
-  controllers: [TradersController, TraderSimulationController, CopiesController, TraderTradesController],
+  controllers: [TradersController, TraderSimulationController, CopiesController, TraderTradesController, TraderSettingsController],
   providers: [
     { provide: CopyRepository, useClass: SqlCopyRepository },
     SqlCopyNotices,

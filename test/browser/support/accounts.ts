@@ -47,6 +47,16 @@ export async function createVerifiedUser(adminToken: string, person: Person, rol
   await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
 }
 
+/**
+ * A public trader made by the admin: a User and Trader, KYC Verified (so listed and allowed to trade); its access
+ * token and traderID.
+ */
+export async function createVerifiedTrader(adminToken: string, person: Person): Promise<{ token: string; traderId: number }> {
+  await createVerifiedUser(adminToken, person, ['User', 'Trader']);
+  const token = await login(person.email, person.password);
+  return { token, traderId: claims(token).traderID };
+}
+
 /** The person signs in and submits KYC (all three files, tiny PNGs) through POST user/requestKYC: a Pending submission. */
 export async function submitKyc(person: Person, documentNumber = 'X1234567'): Promise<void> {
   const form = new FormData();

@@ -23,6 +23,7 @@ describe('titles named after what the page shows', () => {
         id: 2, name: 'Nora Quinn', description: '', traderType: 'Scalper', strategySummary: '', strategyExplanation: '', image: null, share: 20, maxCopiers: 100,
         tradingAccuracy: 60, roi30d: 4.5, maxDrawdown: 3, closedTrades: 12, followers: 3, assetsCopying: '100.00', copiersPnl: '5.00',
         dayLabels: [], dailyPnls: [], daily: [], riskScore: 4, newTrader: false, recentTrades: [],
+        period: 'all', roi: 4.5, sharpe: 1, copiers: 3, aum: '100.00', daysTrading: 40, historyStart: null, shorterHistory: false, markets: [], minCopyAmount: '10.00', full: false, allocation: [],
       },
     });
     renderApp('/traderinfo/2');

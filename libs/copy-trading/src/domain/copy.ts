@@ -39,6 +39,8 @@ export const copyErrors = {
   accountDeleted: () => new DomainError('ACCOUNT_DELETED', 'This account has been deleted', 'forbidden'),
   amountNotPositive: () => new DomainError('VALIDATION_FAILED', 'The amount must be positive', 'validation'),
   minAmount: () => new DomainError('COPY.AMOUNT_TOO_SMALL', 'The amount must be at least 10.00', 'validation'),
+  belowTraderMinimum: (minimum: string) =>
+    new DomainError('COPY.AMOUNT_TOO_SMALL', `This trader's minimum copy is ${minimum}`, 'validation'),
   ended: () => new DomainError('COPY.ENDED', 'This copy has ended', 'conflict'),
   stopping: () => new DomainError('COPY.STOPPING', 'This copy is stopping', 'conflict'),
   badTransition: (from: CopyStatus, action: string) =>

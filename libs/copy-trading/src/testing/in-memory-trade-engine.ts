@@ -155,7 +155,7 @@ export function inMemoryTrading(clock = new FixedClock(new Date('2026-01-05T15:0
   const repo = new InMemoryCopyRepository(ledger);
   const engine = new InMemoryTradeEngine(ledger, repo, () => clock.now());
   const market = new InMemoryMarketQuotes(clock);
-  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
-  repo.traders.set(3, { id: 3, userId: 'other', name: 'Other', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: true });
+  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 10, minCopyAmount: 1000, listed: true, kycVerified: true });
+  repo.traders.set(3, { id: 3, userId: 'other', name: 'Other', sharePct: 20, maxCopiers: 10, minCopyAmount: 1000, listed: true, kycVerified: true });
   return { clock, uow, ledger, repo, engine, market };
 }

@@ -4,7 +4,7 @@ import { mockFetch, renderWithProviders, signIn } from '../../../test/utils';
 import { getToasts } from '../../../lib/toast';
 import { TraderProfileSection } from './trader-profile-form';
 
-const profile = { id: 3, name: 'Nora Quinn', description: 'd', traderType: 'SMC Trader', strategySummary: 's', strategyExplanation: 'e', share: 20 };
+const profile = { id: 3, name: 'Nora Quinn', description: 'd', traderType: 'SMC Trader', strategySummary: 's', strategyExplanation: 'e', share: 20, minCopyAmount: '10.00', maxCopiers: 100000 };
 
 describe('trader profile (PATCH traders/me)', () => {
   it('is hidden for plain users', () => {
@@ -32,5 +32,29 @@ describe('trader profile (PATCH traders/me)', () => {
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('Trader profile updated'));
     const patch = fetchMock.mock.calls.find(([u]) => u === '/api/traders/me')!;
     expect(JSON.parse(String((patch[1] as RequestInit).body))).toEqual({ share: 25, traderType: 'Scalper' });
+  });
+
+  it('copy settings: the minimum copy (≥ 10.00) and the maximum copiers go to PATCH trader/settings, only what changed', async () => {
+    signIn({ roles: ['User', 'Trader'], traderID: 3 });
+    const fetchMock = mockFetch({ 'GET /api/traders/3': profile, 'PATCH /api/trader/settings': { minCopyAmount: '50.00', maxCopiers: 100000, copiers: 0, full: false } });
+    renderWithProviders(<TraderProfileSection />);
+    const minimum = await screen.findByLabelText('Minimum copy (USD)');
+    const maximum = screen.getByLabelText('Maximum copiers');
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '9.99');
+    await userEvent.clear(maximum);
+    await userEvent.type(maximum, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save copy settings' }));
+    expect(screen.getByText('The minimum is $10.00')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole number from 1 to 1000000')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/trader/settings')).toBe(false);
+    await userEvent.clear(minimum);
+    await userEvent.type(minimum, '50');
+    await userEvent.clear(maximum);
+    await userEvent.type(maximum, '100000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save copy settings' }));
+    await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('Copy settings updated'));
+    const patch = fetchMock.mock.calls.find(([u]) => u === '/api/trader/settings')!;
+    expect(JSON.parse(String((patch[1] as RequestInit).body))).toEqual({ minCopyAmount: '50.00' });
   });
 });

@@ -8,6 +8,7 @@ import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
 import { useTraderProfile, type TraderProfile } from '../api/get-trader-profile';
 import { useUpdateTraderProfile } from '../api/update-trader-profile';
 import { Button } from '../../../components/ui/button';
+import { TraderCopySettingsForm } from './trader-copy-settings';
 
 const NAME = rule('UpdateTraderProfileDto', 'name');
 const SHARE = rule('UpdateTraderProfileDto', 'share');
@@ -88,7 +89,12 @@ export function TraderProfileSection() {
         <p className="muted">Your trader profile is being set up. Sign in again in a moment.</p>
       ) : (
         <AsyncBlock data={profile} error={error} isLoading={isLoading} onRetry={() => void mutate()} loadingLabel="Loading profile">
-          {(p) => <ProfileForm initial={p} />}
+          {(p) => (
+            <>
+              <ProfileForm initial={p} />
+              <TraderCopySettingsForm initial={p} />
+            </>
+          )}
         </AsyncBlock>
       )}
     </section>

@@ -5,7 +5,7 @@ import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils'
 import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
 
 const WALLET = { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] };
-const trader = { id: 2, name: 'Nora Quinn', share: 20, traderType: 'Scalper', tradingAccuracy: 60, roi30d: 4, maxDrawdown: 3, followers: 5, dayLabels: [], dailyPnls: [], recentTrades: [] };
+const trader = { id: 2, name: 'Nora Quinn', share: 20, traderType: 'Scalper', tradingAccuracy: 60, roi30d: 4, maxDrawdown: 3, followers: 5, dayLabels: [], dailyPnls: [], recentTrades: [], period: '30d', roi: 6.5, sharpe: 1.2, copiers: 12, aum: '1500.00', daysTrading: 120, historyStart: '2026-07-01T00:00:00.000Z', shorterHistory: false, markets: ['Crypto'], minCopyAmount: '10.00', maxCopiers: 100000, full: false, allocation: [] };
 
 /** A KYC-verified copier with 1,500.00 on the trader page: POST /copies bodies go to the returned list, answered 201 with `answer`. */
 function asCopier(answer: Record<string, unknown> = { id: 'c1' }, copies: unknown[] = []): unknown[] {

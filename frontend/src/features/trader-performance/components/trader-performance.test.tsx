@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, renderWithProviders } from '../../../test/utils';
-import { TraderPerformanceSection } from './trader-performance';
+import { formatDay } from '../../../lib/money';
+import { periodName, TraderPerformanceSection } from './trader-performance';
 
 const perf = (period: string, over: Record<string, unknown> = {}) => ({
   period,
@@ -22,6 +23,17 @@ const perf = (period: string, over: Record<string, unknown> = {}) => ({
   ],
   copierTrend: Array.from({ length: 30 }, (_, i) => ({ date: `2026-10-${String(i + 1).padStart(2, '0')}`, copiers: i < 20 ? 3 : 5 })),
   ...over,
+});
+
+describe('periodName', () => {
+  it('names the period, or the first trade\'s day when the history is shorter', () => {
+    const now = Date.parse('2026-11-28T12:00:00Z');
+    expect(periodName('1Y', '2026-10-29T08:00:00Z', now)).toBe('since Oct 29, 2026');
+    expect(periodName('1M', '2026-10-29T08:00:00Z', now)).toBe('last month');
+    expect(periodName('1Y', '2025-01-01T00:00:00Z', now)).toBe('last year');
+    expect(periodName('all', '2026-11-01T00:00:00Z', now)).toBe('since the first trade');
+    expect(periodName('3M', null, now)).toBe('last 3 months');
+  });
 });
 
 describe('trader performance (trader page charts)', () => {
@@ -72,8 +84,10 @@ describe('trader performance (trader page charts)', () => {
     expect(screen.getByText('No closed trades in the last 12 months.')).toBeInTheDocument();
   });
 
-  it('the trader page shows the charts, and a card its 30-day equity sparkline', async () => {
-    const trader = { id: 7, name: 'Nora Quinn', share: 20, traderType: 'Scalper', tradingAccuracy: 60, roi30d: 4, maxDrawdown: 3, followers: 5, dayLabels: [], dailyPnls: [], recentTrades: [], equityCurve30d: [0.5, 1, 2.75] };
+  it('the trader page shows the charts ("1Y" of one month of data says since when), and a card its 30-day equity sparkline', async () => {
+    // The first trade a month ago: the year's curve is a month's, and its label says so.
+    const historyStart = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const trader = { id: 7, name: 'Nora Quinn', share: 20, traderType: 'Scalper', tradingAccuracy: 60, roi30d: 4, maxDrawdown: 3, followers: 5, dayLabels: [], dailyPnls: [], recentTrades: [], equityCurve30d: [0.5, 1, 2.75], period: '30d', roi: 6.5, sharpe: 1.2, copiers: 12, aum: '1500.00', daysTrading: 31, historyStart, shorterHistory: false, markets: ['Crypto'], minCopyAmount: '10.00', maxCopiers: 100000, full: false, allocation: [] };
     mockFetch({
       'GET /api/traders/7': trader,
       'GET /api/traders/7/performance': perf('1Y'),
@@ -81,7 +95,8 @@ describe('trader performance (trader page charts)', () => {
     });
     const page = renderApp('/traderinfo/7');
     expect(await screen.findByRole('heading', { name: 'Equity curve' })).toBeInTheDocument();
-    expect(await screen.findByRole('figure', { name: 'Nora Quinn: equity curve, last year' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: `Nora Quinn: equity curve, since ${formatDay(historyStart)}` })).toBeInTheDocument();
+    expect(screen.getByTestId('period-return')).toHaveTextContent(`Return since ${formatDay(historyStart)}`);
     page.unmount();
     renderApp('/traders');
     await waitFor(() => expect(screen.getByRole('img', { name: 'Nora Quinn: equity curve, last 30 days, +2.75%' })).toBeInTheDocument());

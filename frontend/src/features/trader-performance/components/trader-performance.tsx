@@ -4,7 +4,7 @@ import { dayLabel, daySeconds } from '../../../components/charts/chart-days';
 import { Percent } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { formatDate, formatPercent } from '../../../lib/money';
+import { formatDate, formatDay, formatPercent } from '../../../lib/money';
 import { PERIODS, useTraderPerformance, type Period, type TraderPerformance } from '../api/get-trader-performance';
 
 type OpenPosition = TraderPerformance['openPositions'][number];
@@ -12,6 +12,17 @@ type MonthlyReturn = TraderPerformance['monthlyReturns'][number];
 
 const PERIOD_LABELS: Record<Period, string> = { '1M': '1M', '3M': '3M', '1Y': '1Y', all: 'All' };
 const PERIOD_NAMES: Record<Period, string> = { '1M': 'last month', '3M': 'last 3 months', '1Y': 'last year', all: 'since the first trade' };
+const PERIOD_DAYS: Record<Period, number | null> = { '1M': 30, '3M': 90, '1Y': 365, all: null };
+
+/**
+ * The period in words, or "since <date>" when the trader's first trade is younger than the period: a "1Y" of one
+ * month of data says so (product.md §12.3).
+ */
+export function periodName(period: Period, historyStart: string | null | undefined, now: number = Date.now()): string {
+  const days = PERIOD_DAYS[period];
+  if (days !== null && historyStart && Date.parse(historyStart) > now - days * 86_400_000) return `since ${formatDay(historyStart)}`;
+  return PERIOD_NAMES[period];
+}
 
 const monthName = (month: string): string => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -56,7 +67,7 @@ function MonthlyReturns({ months }: { months: MonthlyReturn[] }) {
  * buttons (1M 3M 1Y All), monthly returns, open positions (symbol, side, unrealized pnl %; never a size) and the
  * copier trend. The charts (lightweight-charts) load lazily and carry axes with values.
  */
-export function TraderPerformanceSection({ traderId, traderName }: { traderId: string; traderName: string }) {
+export function TraderPerformanceSection({ traderId, traderName, historyStart }: { traderId: string; traderName: string; historyStart?: string | null }) {
   const [period, setPeriod] = useState<Period>('1Y');
   const { performance, error, isLoading, mutate } = useTraderPerformance(traderId, period);
   return (
@@ -76,12 +87,12 @@ export function TraderPerformanceSection({ traderId, traderName }: { traderId: s
           {(perf) => (
             <>
               <p className="muted small" data-testid="period-return">
-                Return {PERIOD_NAMES[perf.period as Period]}: <Percent value={perf.periodReturnPct} /> (each trade compounded as a copier would have seen it)
+                Return {periodName(perf.period as Period, historyStart)}: <Percent value={perf.periodReturnPct} /> (each trade compounded as a copier would have seen it)
               </p>
               <LazySeriesChart
                 kind="area"
                 unit="%"
-                label={`${traderName}: equity curve, ${PERIOD_NAMES[perf.period as Period]}`}
+                label={`${traderName}: equity curve, ${periodName(perf.period as Period, historyStart)}`}
                 points={perf.equityCurve.map((p) => ({ time: daySeconds(p.date), value: p.returnPct }))}
                 format={(v) => formatPercent(v, { signed: true })}
                 rowLabel={dayLabel}

@@ -1,10 +1,23 @@
 import useSWR from 'swr';
 import type { ApiAnswer } from '../../../lib/api';
 import { swrFetcher } from '../../../lib/fetcher';
-import type { TraderSort } from './types';
+import { DEFAULT_PERIOD, type TraderPeriod, type TraderSort } from './types';
 
-export interface TradersQuery {
+/** The filters of GET /api/traders (product.md §12.3); absent: not filtered. */
+export interface TraderFilters {
+  maxRisk?: number;
+  maxDrawdown?: number;
+  minDays?: number;
+  market?: string;
+  hideFull?: boolean;
+  /** signed-in callers only: the traders whose minimum copy my cash covers */
+  copyReady?: boolean;
+}
+
+export interface TradersQuery extends TraderFilters {
   sort: TraderSort;
+  /** default 30d (then left out of the request, as the API's default) */
+  period?: TraderPeriod;
   traderType: string;
   /** part of the name (server-side, case-insensitive) */
   search?: string;
@@ -13,9 +26,25 @@ export interface TradersQuery {
   limit?: number;
 }
 
-/** GET /api/traders?sort=&traderType=&page=&limit= (public). */
+/** GET /api/traders?sort=&period=&filters&traderType=&page=&limit= (public; copyReady sends the caller's token). */
 export function useTraders(query: TradersQuery) {
-  const key = ['/traders', { sort: query.sort, traderType: query.traderType || undefined, search: query.search || undefined, page: query.page, limit: query.limit ?? 12 }] as const;
+  const key = [
+    '/traders',
+    {
+      sort: query.sort,
+      period: query.period && query.period !== DEFAULT_PERIOD ? query.period : undefined,
+      traderType: query.traderType || undefined,
+      search: query.search || undefined,
+      maxRisk: query.maxRisk,
+      maxDrawdown: query.maxDrawdown,
+      minDays: query.minDays,
+      market: query.market || undefined,
+      hideFull: query.hideFull ? 'true' : undefined,
+      copyReady: query.copyReady ? 'true' : undefined,
+      page: query.page,
+      limit: query.limit ?? 12,
+    },
+  ] as const;
   const swr = useSWR<ApiAnswer<'/api/traders'>>(key, swrFetcher, { keepPreviousData: true });
   return { ...swr, page: swr.data };
 }

@@ -2,11 +2,20 @@ import { Link } from 'react-router-dom';
 import { PnlChart } from '../../../components/ui/pnl-chart';
 import { Money, Percent } from '../../../components/ui/money';
 import { Sparkline } from '../../../components/market/sparkline';
-import type { Trader } from '../api/types';
-import { formatPercent } from '../../../lib/money';
+import { periodLabel, type Trader } from '../api/types';
+import { formatDay, formatPercent, toCents } from '../../../lib/money';
 import { TraderAvatar } from './trader-avatar';
 
-export function TraderCard({ trader }: { trader: Trader }) {
+/** Copy-ready: not full, and my cash covers the trader's minimum copy. */
+export function isCopyReady(trader: Pick<Trader, 'full' | 'minCopyAmount'>, cash: string): boolean {
+  const have = toCents(cash);
+  const need = toCents(trader.minCopyAmount);
+  return !trader.full && have !== null && need !== null && have >= need;
+}
+
+/** `cash`: the signed-in caller's cash (the "Copy-ready" badge); absent for a visitor. */
+export function TraderCard({ trader, cash }: { trader: Trader; cash?: string }) {
+  const label = periodLabel(trader, formatDay);
   return (
     <article className="card trader-card" aria-labelledby={`trader-${trader.id}-name`}>
       <header className="trader-card__head">
@@ -14,6 +23,10 @@ export function TraderCard({ trader }: { trader: Trader }) {
         <div>
           <h3 id={`trader-${trader.id}-name`} className="trader-card__name">{trader.name}</h3>
           <span className="badge badge--blue">{trader.traderType || 'Trader'}</span>
+          {trader.full && <span className="badge badge--amber" data-testid="badge-full" title={`${trader.copiers} of ${trader.maxCopiers} copiers: this trader takes no new copier`}>Full</span>}
+          {cash !== undefined && isCopyReady(trader, cash) && (
+            <span className="badge badge--green" data-testid="badge-copy-ready" title={`Your cash covers the minimum copy of ${trader.minCopyAmount}`}>Copy-ready</span>
+          )}
         </div>
       </header>
       {trader.description && <p className="muted trader-card__desc">{trader.description}</p>}
@@ -30,8 +43,12 @@ export function TraderCard({ trader }: { trader: Trader }) {
               <dd>{trader.tradingAccuracy.toFixed(0)}%</dd>
             </div>
             <div>
-              <dt>ROI 30d</dt>
-              <dd><Percent value={trader.roi30d} /></dd>
+              <dt>ROI {label}</dt>
+              <dd data-testid="period-roi"><Percent value={trader.roi} /></dd>
+            </div>
+            <div>
+              <dt>Sharpe</dt>
+              <dd>{trader.sharpe.toFixed(2)}</dd>
             </div>
           </>
         )}
@@ -94,7 +111,9 @@ export function TraderCard({ trader }: { trader: Trader }) {
         <PnlChart labels={trader.dayLabels} values={trader.dailyPnls} compact title={`${trader.name}: daily PnL, last ten days`} height={56} />
       )}
       <footer className="trader-card__foot">
-        <span className="muted small">{trader.followers} {trader.followers === 1 ? 'follower' : 'followers'}</span>
+        <span className="muted small">
+          {trader.copiers} {trader.copiers === 1 ? 'copier' : 'copiers'} · {trader.daysTrading} {trader.daysTrading === 1 ? 'day' : 'days'} trading
+        </span>
         <Link to={`/traderinfo/${trader.id}`} className="btn btn--outline btn--sm" aria-label={`View profile of ${trader.name}`}>
           View profile
         </Link>

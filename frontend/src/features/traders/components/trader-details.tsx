@@ -5,7 +5,7 @@ import { Percent } from '../../../components/ui/money';
 import { Money } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/money';
+import { formatDate, formatDay } from '../../../lib/money';
 import { useTrader } from '../api/get-trader';
 import { CopyTraderForm } from './copy-trader-form';
 import { TraderAvatar } from './trader-avatar';
@@ -36,7 +36,10 @@ function focusCopyPanel(behavior: ScrollBehavior): void {
 export function TraderDetails({
   copyPanel,
   performance,
-}: { copyPanel?: (t: { id: string; name: string; share: number }) => ReactNode; performance?: (t: { id: string; name: string }) => ReactNode } = {}) {
+}: {
+  copyPanel?: (t: { id: string; name: string; share: number }) => ReactNode;
+  performance?: (t: { id: string; name: string; historyStart: string | null }) => ReactNode;
+} = {}) {
   const { id } = useParams();
   const { trader, error, isLoading, mutate } = useTrader(id);
   const { hash } = useLocation();
@@ -69,6 +72,7 @@ export function TraderDetails({
                 <div>
                   <h1>{t.name}</h1>
                   <span className="badge badge--blue">{t.traderType || 'Trader'}</span>
+                  {t.full && <span className="badge badge--amber" data-testid="badge-full">Full</span>}
                 </div>
               </header>
               {t.description && <p className="lead">{t.description}</p>}
@@ -85,6 +89,8 @@ export function TraderDetails({
                 <div><dt>Max drawdown</dt><dd><Percent value={t.maxDrawdown === null ? null : -Math.abs(t.maxDrawdown)} /></dd></div>
                 <div><dt>Followers</dt><dd>{t.followers}</dd></div>
                 <div><dt>Profit share</dt><dd>{t.share}%</dd></div>
+                {t.minCopyAmount && <div><dt>Minimum copy</dt><dd data-testid="min-copy"><Money value={t.minCopyAmount} /></dd></div>}
+                {typeof t.daysTrading === 'number' && <div><dt>Days trading</dt><dd>{t.daysTrading}{t.historyStart ? ` (since ${formatDay(t.historyStart)})` : ''}</dd></div>}
                 {t.closedTrades !== null && <div><dt>Closed trades</dt><dd>{t.closedTrades}</dd></div>}
                 {typeof t.openTrades === 'number' && <div><dt>Open trades</dt><dd data-testid="open-trades">{t.openTrades}</dd></div>}
                 {t.openTrades > 0 && <div><dt>Open P&amp;L</dt><dd data-testid="open-pnl"><Percent value={t.openPnlPct} /></dd></div>}
@@ -94,7 +100,7 @@ export function TraderDetails({
                 The statistics count open trades at the current market price: an open trade at a loss counts as a losing trade, and in
                 ROI and drawdown, until it closes.
               </p>
-              {performance?.({ id: String(t.id || id || ''), name: t.name })}
+              {performance?.({ id: String(t.id || id || ''), name: t.name, historyStart: t.historyStart ?? null })}
               <section className="card">
                 <h2>Daily PnL, last ten days</h2>
                 <PnlChart labels={t.dayLabels} values={t.dailyPnls} height={160} title={`${t.name}: daily PnL, last ten days`} />

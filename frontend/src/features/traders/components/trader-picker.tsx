@@ -14,7 +14,7 @@ const PICKER_LIMIT = 100;
  */
 export function TraderPicker({ value, onChange, allowOwn, children }: { value: string; onChange: (traderId: string) => void; allowOwn: boolean; children?: ReactNode }) {
   const titleId = useId();
-  const { page, error, isLoading, mutate } = useTraders({ sort: 'followers', traderType: '', page: 1, limit: PICKER_LIMIT });
+  const { page, error, isLoading, mutate } = useTraders({ sort: 'copiers', traderType: '', page: 1, limit: PICKER_LIMIT });
   const traders = page ? [...page.items].sort((a, b) => a.name.localeCompare(b.name)) : [];
   const known = !value || traders.some((t) => String(t.id) === value);
   let body: ReactNode;

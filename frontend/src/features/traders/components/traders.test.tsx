@@ -27,6 +27,20 @@ const trader = {
   dailyPnls: [1.2, -0.4, 2],
   daily: [],
   equityCurve30d: [] as number[], // under two points: the card falls back to the ten-day chart
+  // discovery (product.md §12.3): the period's figures, the copy limits and the allocation
+  period: '30d',
+  roi: 6.5,
+  sharpe: 1.2,
+  copiers: 12,
+  aum: '1500.00',
+  daysTrading: 120,
+  historyStart: '2026-07-01T00:00:00.000Z',
+  shorterHistory: false,
+  markets: ['Crypto'],
+  minCopyAmount: '10.00',
+  maxCopiers: 100000,
+  full: false,
+  allocation: [],
 };
 
 describe('traders list', () => {
@@ -38,10 +52,10 @@ describe('traders list', () => {
     expect(screen.getByText('20%')).toBeInTheDocument();
     expect(screen.getByText('SMC Trader', { selector: '.badge' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Nora Quinn: daily PnL/ })).toBeInTheDocument();
-    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'followers');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'copiers');
     await userEvent.selectOptions(screen.getByLabelText('Trader type'), 'ICT Trader');
     await waitFor(() =>
-      expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/traders?sort=followers&traderType=ICT+Trader&page=1&limit=12'),
+      expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/traders?sort=copiers&traderType=ICT+Trader&page=1&limit=12'),
     );
   });
 
@@ -91,6 +105,91 @@ describe('traders list', () => {
     mockFetch({ 'GET /api/traders': () => jsonResponse(503, { statusCode: 503, message: 'Database unavailable' }), 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
     renderApp('/traders');
     expect(await screen.findByText('Database unavailable')).toBeInTheDocument();
+  });
+});
+
+describe('traders list: discovery (periods, filters, sorts, Full, Copy-ready)', () => {
+  const calls = (fetchMock: ReturnType<typeof mockFetch>) => fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/traders?'));
+
+  it('the period tabs and the chips go into the URL and the request; a pressed chip clears; reload keeps them', async () => {
+    const fetchMock = mockFetch({ 'GET /api/traders': { items: [trader], total: 1, page: 1, limit: 12 }, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    const { unmount } = renderApp('/traders');
+    await screen.findByRole('heading', { name: 'Nora Quinn' });
+    const tabs = screen.getByRole('group', { name: 'Period' });
+    expect(within(tabs).getAllByRole('button').map((b) => b.textContent)).toEqual(['7D', '30D', '90D', '180D', '1Y', 'All']);
+    expect(within(tabs).getByRole('button', { name: '30D' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(tabs).getByRole('button', { name: '1Y' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Risk ≤ 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Drawdown ≤ 25%' }));
+    await userEvent.click(screen.getByRole('button', { name: '90+ days' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Stocks' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hide full' }));
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'sharpe');
+    const wanted = '/api/traders?sort=sharpe&period=1y&maxRisk=3&maxDrawdown=25&minDays=90&market=Stocks&hideFull=true&page=1&limit=12';
+    await waitFor(() => expect(calls(fetchMock)).toContain(wanted));
+    expect(screen.getByTestId('location')).toHaveTextContent('/traders');
+    expect(screen.getByRole('button', { name: 'Stocks' })).toHaveAttribute('aria-pressed', 'true');
+    // a visitor is not offered Copy-ready (the API answers it for a signed-in caller only)
+    expect(screen.queryByRole('button', { name: 'Copy-ready' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Stocks' }));
+    await waitFor(() => expect(calls(fetchMock)).toContain(wanted.replace('&market=Stocks', '')));
+    unmount();
+
+    // the same URL again (a reload): the same request, the same pressed buttons
+    fetchMock.mockClear();
+    renderApp('/traders?period=1y&maxRisk=3&sort=sharpe&hideFull=true');
+    await screen.findByRole('heading', { name: 'Nora Quinn' });
+    await waitFor(() => expect(calls(fetchMock)).toContain('/api/traders?sort=sharpe&period=1y&maxRisk=3&hideFull=true&page=1&limit=12'));
+    expect(within(screen.getByRole('group', { name: 'Period' })).getByRole('button', { name: '1Y' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Risk ≤ 3' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('a card labels its ROI with the period, or "since <date>" when the history is shorter; Full and Copy-ready badges', async () => {
+    signIn({ roles: ['User'] }); // cash 100.00
+    const young = { ...trader, id: 4, name: 'Young Yara', period: '1y', roi: 3.5, shorterHistory: true, historyStart: '2026-10-29T08:00:00.000Z', minCopyAmount: '50.00' };
+    const full = { ...trader, id: 5, name: 'Full Fay', period: '1y', full: true, copiers: 3, maxCopiers: 3 };
+    const dear = { ...trader, id: 6, name: 'Dear Dan', period: '1y', minCopyAmount: '500.00' };
+    const fetchMock = mockFetch({ 'GET /api/traders': { items: [young, full, dear], total: 3, page: 1, limit: 12 } });
+    renderApp('/traders?period=1y&copyReady=true');
+    const yara = (await screen.findByRole('heading', { name: 'Young Yara' })).closest('article')!;
+    const fay = screen.getByRole('heading', { name: 'Full Fay' }).closest('article')!;
+    const dan = screen.getByRole('heading', { name: 'Dear Dan' }).closest('article')!;
+    expect(within(yara).getByText('ROI since Oct 29, 2026')).toBeInTheDocument();
+    expect(within(dan).getByText('ROI 1Y')).toBeInTheDocument();
+    expect(within(yara).getByTestId('badge-copy-ready')).toHaveTextContent('Copy-ready');
+    expect(within(fay).getByTestId('badge-full')).toHaveTextContent('Full');
+    expect(within(fay).queryByTestId('badge-copy-ready')).toBeNull();
+    expect(within(dan).queryByTestId('badge-copy-ready')).toBeNull();
+    // signed in: the chip is offered, pressed from the URL, and sent
+    expect(screen.getByRole('button', { name: 'Copy-ready' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(calls(fetchMock)).toContain('/api/traders?sort=roi&period=1y&copyReady=true&page=1&limit=12'));
+  });
+});
+
+describe('trader details: allocation, Full and the minimum copy', () => {
+  it('shows the allocation by market and symbol over a period, and reloads it for another', async () => {
+    const allocation = [
+      { market: 'Crypto', symbol: 'BTCUSDT', trades: 3, pct: 50 },
+      { market: 'Crypto', symbol: 'ETHUSDT', trades: 1, pct: 25 },
+      { market: 'Forex', symbol: 'EURUSD', trades: 2, pct: 25 },
+    ];
+    const fetchMock = mockFetch({
+      'GET /api/traders/2': (url: string) =>
+        jsonResponse(200, { ...trader, full: true, minCopyAmount: '250.00', recentTrades: [], period: new URL(url, 'http://x').searchParams.get('period') ?? 'all', allocation: url.includes('period=7d') ? [] : allocation }),
+      'GET /api/auth/refresh': () => jsonResponse(401, {}),
+    });
+    renderApp('/traderinfo/2');
+    await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
+    expect(screen.getByTestId('badge-full')).toHaveTextContent('Full');
+    expect(screen.getByTestId('min-copy')).toHaveTextContent('$250.00');
+    const section = (await screen.findByRole('heading', { name: 'Asset allocation' })).closest('section')!;
+    const markets = await within(section).findByRole('list', { name: 'By market' });
+    expect(within(markets).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Crypto75.0%', 'Forex25.0%']);
+    expect(within(section).getByRole('table', { name: 'Allocation by symbol' })).toHaveTextContent('BTCUSDT');
+    expect(within(section).getByTestId('allocation-period')).toHaveTextContent('the last 90 days');
+    await userEvent.click(within(section).getByRole('button', { name: '7D' }));
+    expect(await within(section).findByText('No trades in this period')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toEqual(expect.arrayContaining(['/api/traders/2?period=90d', '/api/traders/2?period=7d']));
   });
 });
 

@@ -18,6 +18,14 @@ export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionC
   return request.user;
 });
 
+/**
+ * On a @Public() route: the caller when a valid token came with the request, else null (AccessTokenGuard lets a
+ * public route through without a caller, and with a bad or expired token as if none came).
+ */
+export const OptionalUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthenticatedUser | null => {
+  return ctx.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user ?? null;
+});
+
 export const NO_API_TOKEN = 'mirrorline:noApiToken';
 export const API_TOKEN_TRADE = 'mirrorline:apiTokenTrade';
 export const MFA_ENROLMENT_EXEMPT = 'mirrorline:mfaEnrolmentExempt';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Inject, Param, ParseIntPipe, Patch, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, Public, Roles, type AuthenticatedUser } from '@mirrorline/auth';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { CurrentUser, OptionalUser, Public, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { APP_CONFIG, type AppConfig, DomainError } from '@mirrorline/shared';
 import { ReadCopyTradingUseCase } from '../../application/use-cases/read-copy-trading/read-copy-trading.use-case';
 import { ReadTraderPerformanceUseCase, type TraderPerformance } from '../../application/use-cases/read-trader-performance/read-trader-performance.use-case';
@@ -11,7 +11,9 @@ import { ReadTraderRecordUseCase, type RecordPage } from '../../application/use-
 import { RecordHeadsDto, RecordPageDto, TraderRecordQueryDto } from './dto/trader-record.dto';
 import { ResolveTraderUseCase } from '../../application/use-cases/resolve-trader/resolve-trader.use-case';
 import { UpdateTraderProfileUseCase } from '../../application/use-cases/update-trader-profile/update-trader-profile.use-case';
-import { StatusPageQueryDto, TraderListQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
+import { StatusPageQueryDto, TraderListQueryDto, TraderPageQueryDto, UpdateTraderProfileDto } from './dto/copy-trading.dto';
+import type { TraderListQuery } from '../../application/ports/copy-trading-queries';
+import { DEFAULT_LIST_PERIOD } from '../../domain/discovery';
 import { PublicTradesPageDto, TraderDetailsDto, TradersPageDto } from './dto/copy-trading.response.dto';
 import { PublicTraderCache, sendPublicPage } from './public-trader-cache';
 import { assertForeignImage } from './trader-image';
@@ -36,31 +38,41 @@ export class TradersController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Public list with stats marked to the market; cached a few seconds by clients and proxies. */
+  /** Public list with stats over a period, marked to the market; cached a few seconds by clients and proxies. */
   @Public()
   @Get()
   @Header('Cache-Control', 'public, max-age=5')
   @ApiOkResponse({
     type: TradersPageDto,
     description:
-      'each item: profile, tradingAccuracy, roi30d, maxDrawdown, openTrades, openPnlPct, followers, assetsCopying, copiersPnl, dayLabels, dailyPnls, riskScore (1–10), newTrader (< 10 closed trades)',
+      'each item: profile, the period and its statistics (roi, maxDrawdown, sharpe, tradingAccuracy, closedTrades, copiersPnl; openTrades, openPnlPct, riskScore at the marks), roi30d, copiers, aum, daysTrading, historyStart, shorterHistory, markets, minCopyAmount, maxCopiers, full, dayLabels, dailyPnls, newTrader (< 10 closed trades)',
   })
   @ApiOperation({
     summary: 'Traders (public)',
     description:
-      'Paged and sorted by 30-day ROI, accuracy or followers; filterable by trader type and by part of the name. Stats count the open trades at their marks (an open loss is a losing trade until it closes); cached a few seconds.',
+      'Every statistic over the period (7d, 30d, 90d, 180d, 1y, all; default 30d), the open trades at their marks (an open loss is a losing trade until it closes). Filters: maxRisk, maxDrawdown, minDays, market, hideFull, copyReady (signed in: the trader\'s minimum copy ≤ my cash), traderType, search. Sorts: roi, sharpe, maxDrawdown (lowest first), aum, copiers, copiersPnl, tradingAccuracy, daysTrading. Paged; cached a few seconds.',
   })
-  async list(@Query() query: TraderListQueryDto, @Res({ passthrough: true }) res: Response): Promise<string> {
-    const list = {
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: an unknown period, sort or market, a filter out of range' })
+  @ApiUnauthorizedResponse({ description: 'UNAUTHENTICATED: copyReady without a signed-in caller' })
+  async list(@Query() query: TraderListQueryDto, @OptionalUser() caller: AuthenticatedUser | null, @Res({ passthrough: true }) res: Response): Promise<string> {
+    if (query.copyReady && !caller) throw new DomainError('UNAUTHENTICATED', 'Sign in to list the traders you can copy with your cash (copyReady)', 'unauthorized');
+    const list: TraderListQuery = {
       page: query.page ?? 1,
       limit: query.limit ?? 20,
       sort: query.sort ?? 'roi',
+      period: query.period ?? DEFAULT_LIST_PERIOD,
       traderType: query.traderType,
       search: query.search?.trim() || undefined,
-    } as const;
+      maxRisk: query.maxRisk,
+      maxDrawdown: query.maxDrawdown,
+      minDays: query.minDays,
+      market: query.market,
+      hideFull: query.hideFull,
+      cash: query.copyReady && caller ? await this.read.cashOf(caller.userId) : undefined,
+    };
     // Served from memory as serialized JSON (docs/performance.md): made again only when a row or a quote changed.
     const [rows, marks] = await Promise.all([this.publicCache.get('traders', () => this.read.publicTraders()), this.read.marks()]);
-    const key = `list:${list.page}:${list.limit}:${list.sort}:${list.traderType ?? ''}:${list.search ?? ''}`;
+    const key = `list:${JSON.stringify(list, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`;
     return sendPublicPage(res, this.publicCache.composed(key, [rows, marks], () => this.read.listTraders(list, rows, marks)));
   }
 
@@ -161,11 +173,13 @@ export class TradersController {
   @Public()
   @Get(':id')
   @Header('Cache-Control', 'public, max-age=5')
-  @ApiOkResponse({ type: TraderDetailsDto, description: 'profile, strategy, stats (open trades at their marks), ten-day PnL and recentTrades (market, pair, side, pnlPct, closedAt)' })
-  @ApiOperation({ summary: 'A trader (public)', description: 'Profile, strategy, stats, open trades and their return at the market, ten-day PnL, risk score and the recent closed trades.' })
+  @ApiOkResponse({ type: TraderDetailsDto, description: 'profile, strategy, stats over the period (open trades at their marks), ten-day PnL, recentTrades (market, pair, side, pnlPct, closedAt) and the allocation over the period' })
+  @ApiOperation({ summary: 'A trader (public)', description: 'Profile, strategy, stats over the period (default all: the whole record), open trades and their return at the market, ten-day PnL, risk score, the recent closed trades and the asset allocation over the period by symbol.' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_FAILED: an unknown period' })
   @ApiNotFoundResponse({ description: 'COPY.TRADER_NOT_FOUND' })
-  async get(@Param('id', intId()) id: number, @Res({ passthrough: true }) res: Response): Promise<string> {
+  async get(@Param('id', intId()) id: number, @Query() query: TraderPageQueryDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const period = query.period ?? 'all';
     const [row, marks] = await Promise.all([publicTrader(this.publicCache, this.read, id), this.read.marks()]);
-    return sendPublicPage(res, this.publicCache.composed(`trader:${id}`, [row, marks], () => this.read.traderPage(row, marks)));
+    return sendPublicPage(res, this.publicCache.composed(`trader:${id}:${period}`, [row, marks], () => this.read.traderPage(row, marks, period)));
   }
 }

@@ -19,7 +19,7 @@ export const LISTED_TRADER = `(NOT u.blocked AND u.deleted_at IS NULL AND 'Trade
 export const PUBLIC_TRADER = `(${LISTED_TRADER} AND u.kyc_status = 'Verified')`;
 
 /** The columns of a TraderRef (alias tp = trader_profiles, u = the trader's user). */
-export const TRADER_REF_COLUMNS = `tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, ${LISTED_TRADER} AS listed, u.kyc_status = 'Verified' AS kyc_verified`;
+export const TRADER_REF_COLUMNS = `tp.id, tp.user_id, tp.name, tp.share_pct, tp.max_copiers, tp.min_copy_amount, ${LISTED_TRADER} AS listed, u.kyc_status = 'Verified' AS kyc_verified`;
 
 interface TraderRow {
   id: number;
@@ -27,6 +27,7 @@ interface TraderRow {
   name: string;
   share_pct: number;
   max_copiers: number;
+  min_copy_amount: string;
   listed: boolean;
   kyc_verified: boolean;
 }
@@ -37,6 +38,7 @@ export const toTraderRef = (row: TraderRow): TraderRef => ({
   name: row.name,
   sharePct: Number(row.share_pct),
   maxCopiers: Number(row.max_copiers),
+  minCopyAmount: Number(row.min_copy_amount),
   listed: row.listed,
   kycVerified: row.kyc_verified,
 });

@@ -19,6 +19,7 @@ import {
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
 import type { SimulatedTrade } from '../../domain/copy-simulation';
+import { allocationSlices, periodClosedStats, PERIODS, PERIOD_DAYS, type Period, type PeriodFacts } from '../../domain/discovery';
 import { PUBLIC_TRADER } from './sql-copy-repository';
 import { trimDecimal } from './sql-amount';
 import { TRADE_COLUMNS, toTradeRecord } from './sql-trade-engine';
@@ -47,37 +48,80 @@ const bySymbol = (quotes: readonly Quote[]): Map<string, Quote> => new Map(quote
 const COPY_EQUITY = sqlText(walletQueries.copyEquity());
 
 /**
- * What the statistics of a trader are made of (domain/trader-stats.ts marks them to the market). A trade's return
- * on a copier's equity is pnlPct × allocationPct / 100; of the closed trades, ROI 30 d sums them, the curve
- * compounds them in close order (its drawdown, last point and peak), the daily PnL sums them per UTC day; the open
- * trades come as they are, oldest first. Followers and assets come from live copies; copiers' pnl from the
- * per-trade totals the settlement stores (no scan of positions). Joins the trader's user for PUBLIC_TRADER.
+ * The periods of discovery as a relation (period, start, day_start): `start` bounds the rolling windows of the
+ * trades closed in the period, `day_start` the UTC days of its daily returns; `all` starts at -infinity.
+ */
+const PERIOD_ROWS = `(VALUES ${PERIODS.map((p) => {
+  const days = PERIOD_DAYS[p];
+  return days === null
+    ? `('${p}', '-infinity'::timestamptz, '-infinity'::timestamptz)`
+    : `('${p}', now() - interval '${days} days', ((now() AT TIME ZONE 'UTC')::date - ${days - 1})::timestamp AT TIME ZONE 'UTC')`;
+}).join(', ')}) pr(period, start, day_start)`;
+
+/**
+ * What the statistics of a trader are made of (domain/trader-stats.ts marks them to the market), for each period
+ * of discovery (domain/discovery.ts; `all` is the whole record, the trader page's). A trade's return on a copier's
+ * equity is pnlPct × allocationPct / 100; of the trades closed in a period, the ROI sums them, the curve compounds
+ * them in close order from 1 at the period's start (its drawdown, last point and peak), and the Sharpe ratio takes
+ * the sums of their daily totals; the daily PnL sums them per UTC day; the allocation sums the allocationPct of the
+ * trades held in the period (open now, or closed in it) by symbol; the open trades come as they are, oldest first.
+ * Followers and assets come from live copies; copiers' pnl from the per-trade totals the settlement stores (no scan
+ * of positions). Joins the trader's user for PUBLIC_TRADER.
  */
 const TRADER_SELECT = `
   SELECT tp.id, tp.name, tp.description, tp.trader_type, tp.strategy_summary, tp.strategy_explanation, tp.image,
-         tp.share_pct, tp.max_copiers,
-         coalesce(st.closed, 0) AS closed, coalesce(st.wins, 0) AS wins, coalesce(st.roi30, 0) AS roi30,
-         coalesce(st.copiers_net, 0)::text AS copiers_net,
-         coalesce(dd.max_dd, 0) AS max_dd, coalesce(dd.last_eq, 1) AS last_eq, coalesce(dd.peak_eq, 1) AS peak_eq,
+         tp.share_pct, tp.max_copiers, tp.min_copy_amount::text AS min_copy_amount,
+         ps.periods, dr.daily_sums, al.allocation,
+         (SELECT min(opened_at) FROM trader_trades WHERE trader_id = tp.id) AS first_trade_at,
          coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
          days.daily, rk.returns30, op.open_trades
   FROM trader_profiles tp
   JOIN user_directory u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
-    SELECT count(*) AS closed, count(*) FILTER (WHERE pnl_pct > 0) AS wins,
-           sum(pnl_pct * allocation_pct / 100) FILTER (WHERE closed_at >= now() - interval '30 days') AS roi30,
-           sum(copiers_pnl - copiers_fees) AS copiers_net
-    FROM trader_trades WHERE trader_id = tp.id AND status = 'closed'
-  ) st ON true
-  LEFT JOIN LATERAL (
-    SELECT max(1 - eq / greatest(peak, 1)) * 100 AS max_dd, max(eq) AS peak_eq, (array_agg(eq ORDER BY closed_at DESC, id DESC))[1] AS last_eq FROM (
-      SELECT id, closed_at, eq, max(eq) OVER (ORDER BY closed_at, id) AS peak FROM (
-        SELECT id, closed_at,
-               exp(sum(ln(greatest(1 + pnl_pct::float8 * allocation_pct / 10000, 0.0001))) OVER (ORDER BY closed_at, id)) AS eq
-        FROM trader_trades WHERE trader_id = tp.id AND status = 'closed'
+    SELECT json_object_agg(period, json_build_object('closed', closed, 'wins', wins, 'roi', roi, 'copiersNet', copiers_net,
+                                                     'maxDd', max_dd, 'peakEq', peak_eq, 'lastEq', last_eq)) AS periods
+    FROM (
+      SELECT period, count(id) AS closed, count(id) FILTER (WHERE pnl_pct > 0) AS wins, coalesce(sum(r), 0) AS roi,
+             coalesce(sum(net), 0)::text AS copiers_net,
+             coalesce(max(1 - eq / greatest(peak, 1)) * 100, 0) AS max_dd, coalesce(max(eq), 1) AS peak_eq,
+             coalesce((array_agg(eq ORDER BY closed_at DESC, id DESC))[1], 1) AS last_eq
+      FROM (
+        SELECT pr.period, c.id, c.closed_at, c.pnl_pct, c.r, c.net, c.eq,
+               max(c.eq) OVER (PARTITION BY pr.period ORDER BY c.closed_at, c.id) AS peak
+        FROM ${PERIOD_ROWS}
+        LEFT JOIN LATERAL (
+          SELECT id, closed_at, pnl_pct, pnl_pct * allocation_pct / 100 AS r, copiers_pnl - copiers_fees AS net,
+                 exp(sum(ln(greatest(1 + pnl_pct::float8 * allocation_pct / 10000, 0.0001))) OVER (ORDER BY closed_at, id)) AS eq
+          FROM trader_trades WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= pr.start
+        ) c ON true
       ) curve
-    ) peaks
-  ) dd ON true
+      GROUP BY period
+    ) per
+  ) ps ON true
+  LEFT JOIN LATERAL (
+    SELECT json_object_agg(pr.period, json_build_object('sum', coalesce(x.s, 0), 'sumSq', coalesce(x.sq, 0))) AS daily_sums
+    FROM ${PERIOD_ROWS}
+    LEFT JOIN LATERAL (
+      SELECT sum(r) AS s, sum(r * r) AS sq FROM (
+        SELECT sum(pnl_pct * allocation_pct / 100)::float8 AS r FROM trader_trades
+        WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= pr.day_start
+        GROUP BY (closed_at AT TIME ZONE 'UTC')::date
+      ) d
+    ) x ON true
+  ) dr ON true
+  LEFT JOIN LATERAL (
+    SELECT json_object_agg(period, slices) AS allocation FROM (
+      SELECT pr.period, coalesce(json_agg(json_build_object('market', a.market, 'symbol', a.symbol, 'trades', a.trades, 'weight', a.weight))
+                                  FILTER (WHERE a.symbol IS NOT NULL), '[]') AS slices
+      FROM ${PERIOD_ROWS}
+      LEFT JOIN LATERAL (
+        SELECT market, symbol, count(*) AS trades, sum(allocation_pct)::float8 AS weight FROM trader_trades
+        WHERE trader_id = tp.id AND (status = 'open' OR (status = 'closed' AND closed_at >= pr.start))
+        GROUP BY market, symbol
+      ) a ON true
+      GROUP BY pr.period
+    ) s
+  ) al ON true
   LEFT JOIN (
     -- Grouped once for every trader (the join qual on trader_id reaches it for one trader's page): as a lateral,
     -- each trader's row joined its copies to all the ledger's accounts again (9 traders: 9 scans of 200,000).
@@ -123,13 +167,11 @@ interface TraderRow {
   image: string | null;
   share_pct: number;
   max_copiers: number;
-  closed: string;
-  wins: string;
-  roi30: string;
-  copiers_net: string;
-  max_dd: number;
-  last_eq: number;
-  peak_eq: number;
+  min_copy_amount: string;
+  periods: Record<Period, { closed: number; wins: number; roi: number | string; copiersNet: string; maxDd: number; peakEq: number; lastEq: number }>;
+  daily_sums: Record<Period, { sum: number; sumSq: number }>;
+  allocation: Record<Period, Array<{ market: string; symbol: string; trades: number; weight: number }>>;
+  first_trade_at: Date | string | null;
   followers: string;
   assets: string;
   daily: Array<{ date: string; label: string; pnl: number }> | null;
@@ -137,11 +179,31 @@ interface TraderRow {
   open_trades: Array<{ symbol: string; side: TradeSide; entry: string; alloc: number; market: string }> | null;
 }
 
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const round2 = (value: number | string): number => Math.round(Number(value) * 100) / 100;
 
+function periodFacts(row: TraderRow, period: Period): PeriodFacts {
+  const p = row.periods[period];
+  const d = row.daily_sums[period];
+  return {
+    closedTrades: Number(p.closed),
+    wins: Number(p.wins),
+    roi: Number(p.roi),
+    curveLast: Number(p.lastEq),
+    curvePeak: Number(p.peakEq),
+    maxDrawdown: Number(p.maxDd),
+    copiersNet: formatCents(p.copiersNet),
+    sumDaily: Number(d.sum),
+    sumSqDaily: Number(d.sumSq),
+  };
+}
+
+const perPeriod = <T>(of: (period: Period) => T): Record<Period, T> => Object.fromEntries(PERIODS.map((p) => [p, of(p)])) as Record<Period, T>;
+
 function toStatsRow(row: TraderRow): TraderStatsRow {
-  const closed = Number(row.closed);
+  const periods = perPeriod((p) => periodFacts(row, p));
   const daily: DailyPnl[] = (row.daily ?? []).map((d) => ({ date: d.date, label: d.label, pnl: Number(d.pnl) }));
+  const assets = formatCents(row.assets);
   return {
     id: Number(row.id),
     name: row.name,
@@ -152,23 +214,21 @@ function toStatsRow(row: TraderRow): TraderStatsRow {
     image: row.image,
     share: Number(row.share_pct),
     maxCopiers: Number(row.max_copiers),
-    closedTrades: closed,
+    minCopyAmount: formatCents(row.min_copy_amount),
+    minCopyCents: BigInt(row.min_copy_amount),
     followers: Number(row.followers),
-    assetsCopying: formatCents(row.assets),
-    copiersPnl: formatCents(row.copiers_net),
+    copiers: Number(row.followers),
+    assetsCopying: assets,
+    aum: assets,
+    historyStart: iso(row.first_trade_at),
     dayLabels: daily.map((d) => d.label),
     dailyPnls: daily.map((d) => d.pnl),
     daily,
-    newTrader: closed < NEW_TRADER_CLOSED_TRADES,
-    closedStats: {
-      closedTrades: closed,
-      wins: Number(row.wins),
-      roi30: Number(row.roi30),
-      curveLast: Number(row.last_eq),
-      curvePeak: Number(row.peak_eq),
-      maxDrawdown: Number(row.max_dd),
-      returns30: (row.returns30 ?? []).map(Number),
-    },
+    newTrader: periods.all.closedTrades < NEW_TRADER_CLOSED_TRADES,
+    // The whole record's, with the 30-day ROI's window: the risk score and roi30d are marked from it.
+    closedStats: { ...periodClosedStats(periods.all, (row.returns30 ?? []).map(Number)), roi30: periods['30d'].roi },
+    periods,
+    allocation: perPeriod((p) => allocationSlices((row.allocation[p] ?? []).map((a) => ({ ...a, trades: Number(a.trades), weight: Number(a.weight) })))),
     openTradeFacts: (row.open_trades ?? []).map((t) => ({
       symbol: t.symbol,
       side: t.side,
@@ -179,7 +239,6 @@ function toStatsRow(row: TraderRow): TraderStatsRow {
   };
 }
 
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 /**
  * A page and its total in one statement. `count(*) OVER ()` on the page query counted the rows that

@@ -13,6 +13,7 @@ const COLUMNS: Record<keyof TraderProfilePatch, string> = {
   image: 'image',
   share: 'share_pct',
   maxCopiers: 'max_copiers',
+  minCopyAmount: 'min_copy_amount',
 };
 
 @Injectable()

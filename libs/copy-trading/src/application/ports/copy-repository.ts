@@ -7,6 +7,8 @@ export interface TraderRef {
   name: string;
   sharePct: number;
   maxCopiers: number;
+  /** the smallest follow this trader accepts, cents (≥ MIN_COPY_AMOUNT) */
+  minCopyAmount: number;
   /** public and open to new copiers and new trades: still a Trader, not blocked, not deleted */
   listed: boolean;
   /** the trader's user is KYC Verified: needed to be public (listed, followed) and to open trades */

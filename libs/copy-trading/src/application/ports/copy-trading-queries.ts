@@ -4,6 +4,7 @@ import type { Quote } from '@mirrorline/market';
 import type { CopyStatus } from '../../domain/copy';
 import type { CloseReason } from '../../domain/copy-math';
 import type { ClosedTradeStats, MarkedStats, OpenTradeFacts } from '../../domain/trader-stats';
+import type { AllocationSlice, Period, PeriodFacts } from '../../domain/discovery';
 import type { FillReceipt, TradeRecord } from './trade-engine';
 
 /** A trader's trade as GET trader/trades shows it: an open one is marked to the market. */
@@ -42,7 +43,20 @@ export interface DailyPnl {
   pnl: number;
 }
 
-export interface TraderSummary {
+/** The figures of GET traders/?period= that depend on the period (domain/discovery.ts, product.md §12.3). */
+export interface PeriodView {
+  period: Period;
+  /** Σ returns of the trades closed in the period + openPnlPct, % (marked as roi30d is over 30 days) */
+  roi: number;
+  /** annualised Sharpe ratio of the period's daily returns (today's with the open trades at their marks) */
+  sharpe: number;
+  /** the markets of the trades held in the period (open now or closed in it), largest allocation first */
+  markets: string[];
+  /** the trader's history (since historyStart) is shorter than the period: the SPA says "since <date>" */
+  shorterHistory: boolean;
+}
+
+export interface TraderSummary extends PeriodView {
   id: number;
   name: string;
   description: string;
@@ -52,12 +66,25 @@ export interface TraderSummary {
   image: string | null;
   share: number;
   maxCopiers: number;
+  /** the smallest copy this trader accepts, 2-decimal string (≥ 10.00; PATCH trader/settings) */
+  minCopyAmount: string;
+  /** live copies ≥ maxCopiers: a follow answers COPY.TRADER_FULL */
+  full: boolean;
+  /** live copies (= followers) */
+  copiers: number;
+  /** Σ equity of live copies (= assetsCopying), 2-decimal string */
+  aum: string;
+  /** UTC days from the first trade's day to today, both counted (0 without a trade) */
+  daysTrading: number;
+  /** the first trade's opening time, null without a trade */
+  historyStart: string | null;
   /** winning closed trades / (closed trades + open trades whose mark is a loss) × 100 (domain/trader-stats.ts) */
   tradingAccuracy: number;
   /** Σ over trades closed in the last 30 days of pnlPct × allocationPct / 100, plus openPnlPct, % */
   roi30d: number;
-  /** largest peak-to-trough fall of the compounded per-trade return curve, the open trades at their marks last, % */
+  /** over the period: largest peak-to-trough fall of the compounded per-trade return curve, the open trades at their marks last, % */
   maxDrawdown: number;
+  /** trades closed in the period */
   closedTrades: number;
   /** trades open now */
   openTrades: number;
@@ -66,7 +93,7 @@ export interface TraderSummary {
   followers: number;
   /** Σ equity of live copies, 2-decimal string */
   assetsCopying: string;
-  /** Σ realised pnl of all copied positions, net of profit share */
+  /** Σ realised pnl of the copied positions of the trades closed in the period, net of profit share */
   copiersPnl: string;
   dayLabels: string[];
   dailyPnls: number[];
@@ -93,14 +120,23 @@ export interface RecentTrade {
 
 export interface TraderDetails extends TraderSummary {
   recentTrades: RecentTrade[];
+  /** the asset allocation over the period, by symbol (its market with it) */
+  allocation: AllocationSlice[];
 }
 
 /**
  * A public trader as the database gives it: everything but the figures that move with the prices, which
  * `markedStats` (domain/trader-stats.ts) computes from `closedStats`, `openTradeFacts` and the marks.
  */
-export interface TraderStatsRow extends Omit<TraderSummary, keyof MarkedStats> {
+export interface TraderStatsRow extends Omit<TraderSummary, keyof MarkedStats | keyof PeriodView | 'closedTrades' | 'copiersPnl' | 'daysTrading' | 'full'> {
+  /** the whole record's (the 30-day ROI's window for roi30) */
   closedStats: ClosedTradeStats;
+  /** the closed statistics of each period */
+  periods: Record<Period, PeriodFacts>;
+  /** the asset allocation of each period */
+  allocation: Record<Period, AllocationSlice[]>;
+  /** minCopyAmount in cents (copyReady compares it with the caller's cash) */
+  minCopyCents: bigint;
   /** the open trades, oldest first */
   openTradeFacts: OpenTradeFacts[];
 }
@@ -109,8 +145,20 @@ export interface TraderDetailsRow extends TraderStatsRow {
   recentTrades: RecentTrade[];
 }
 
+export const TRADER_SORTS = ['roi', 'sharpe', 'maxDrawdown', 'aum', 'copiers', 'copiersPnl', 'tradingAccuracy', 'daysTrading', 'accuracy', 'followers'] as const;
+export type TraderSort = (typeof TRADER_SORTS)[number];
+
 export interface TraderListQuery extends PageQuery {
-  sort: 'roi' | 'accuracy' | 'followers';
+  /** accuracy and followers: the names before product.md §12.3 (= tradingAccuracy, copiers) */
+  sort: TraderSort;
+  period: Period;
+  maxRisk?: number;
+  maxDrawdown?: number;
+  minDays?: number;
+  market?: string;
+  hideFull?: boolean;
+  /** copyReady: the caller's cash, cents (only traders whose minimum copy it covers) */
+  cash?: bigint;
   traderType?: string;
   /** part of the display name, case-insensitive */
   search?: string;

@@ -9,6 +9,8 @@ export interface TraderProfilePatch {
   image?: string | null;
   share?: number;
   maxCopiers?: number;
+  /** cents, ≥ MIN_COPY_AMOUNT (PATCH trader/settings) */
+  minCopyAmount?: number;
 }
 
 /**

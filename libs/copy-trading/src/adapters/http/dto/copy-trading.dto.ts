@@ -1,10 +1,12 @@
-import { AMOUNT_PATTERN, DomainError, formatCents } from '@mirrorline/shared';
+import { AMOUNT_PATTERN, DomainError, formatCents, parseAmount } from '@mirrorline/shared';
 import { IsPlainText, PageQueryDto } from '@mirrorline/shared/nest';
 import { IMAGE_URL, IMAGE_URL_MESSAGE } from '../trader-image';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength, ValidateIf } from 'class-validator';
-import { MIN_COPY_AMOUNT, STOP_LOSS_PCT, TAKE_PROFIT_PCT, TRADER_TYPES } from '../../../domain/copy';
+import { MARKETS, MIN_COPY_AMOUNT, STOP_LOSS_PCT, TAKE_PROFIT_PCT, TRADER_TYPES, type Market } from '../../../domain/copy';
+import { DEFAULT_LIST_PERIOD, PERIODS, type Period } from '../../../domain/discovery';
+import { TRADER_SORTS, type TraderSort } from '../../../application/ports/copy-trading-queries';
 import { PRICE_PATTERN } from '../../../domain/copy-math';
 import { ORDER_STATUSES, ORDER_TYPES, TRAILING_STOP_PCT, type OrderStatus, type OrderType } from '../../../domain/entry-order';
 import { IsAmount, IsPrice, OptionalNotNull } from './validators';
@@ -17,11 +19,23 @@ const PROFILE = { name: [2, 80], description: 2000, strategySummary: 500, strate
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
+/** A query-string flag: only `true` and `false` (anything else stays a string and fails @IsBoolean: 400). */
+const queryFlag = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
 export class TraderListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: ['roi', 'accuracy', 'followers'], default: 'roi' })
+  @ApiPropertyOptional({ enum: PERIODS, default: DEFAULT_LIST_PERIOD, description: 'the period every statistic is computed over (product.md §12.3)' })
   @IsOptional()
-  @IsIn(['roi', 'accuracy', 'followers'])
-  sort?: 'roi' | 'accuracy' | 'followers';
+  @IsIn(PERIODS, { message: `period must be one of ${PERIODS.join(', ')}` })
+  period?: Period;
+
+  @ApiPropertyOptional({
+    enum: TRADER_SORTS,
+    default: 'roi',
+    description: 'roi, sharpe, aum, copiers, copiersPnl, tradingAccuracy, daysTrading: highest first; maxDrawdown: lowest first. accuracy and followers: the older names of tradingAccuracy and copiers',
+  })
+  @IsOptional()
+  @IsIn(TRADER_SORTS, { message: `sort must be one of ${TRADER_SORTS.join(', ')}` })
+  sort?: TraderSort;
 
   @ApiPropertyOptional({ example: 'ICT Trader' })
   @IsOptional()
@@ -34,6 +48,54 @@ export class TraderListQueryDto extends PageQueryDto {
   @IsString()
   @MaxLength(60)
   search?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 10, description: 'only traders whose risk score is at most this' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'maxRisk must be a whole number from 1 to 10' })
+  @Min(1, { message: 'maxRisk must be a whole number from 1 to 10' })
+  @Max(10, { message: 'maxRisk must be a whole number from 1 to 10' })
+  maxRisk?: number;
+
+  @ApiPropertyOptional({ minimum: 0, maximum: 100, description: 'only traders whose maximum drawdown over the period is at most this, %' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'maxDrawdown must be a number from 0 to 100' })
+  @Min(0, { message: 'maxDrawdown must be a number from 0 to 100' })
+  @Max(100, { message: 'maxDrawdown must be a number from 0 to 100' })
+  maxDrawdown?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, maximum: 36500, description: 'only traders trading for at least this many days' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'minDays must be a whole number from 0 to 36500' })
+  @Min(0, { message: 'minDays must be a whole number from 0 to 36500' })
+  @Max(36500, { message: 'minDays must be a whole number from 0 to 36500' })
+  minDays?: number;
+
+  @ApiPropertyOptional({ enum: MARKETS, description: 'only traders who held trades in this market during the period' })
+  @IsOptional()
+  @IsIn(MARKETS, { message: `market must be one of ${MARKETS.join(', ')}` })
+  market?: Market;
+
+  @ApiPropertyOptional({ type: 'boolean', description: 'true: leave out full traders (copiers ≥ maxCopiers)' })
+  @IsOptional()
+  @Transform(queryFlag)
+  @IsBoolean({ message: 'hideFull must be true or false' })
+  hideFull?: boolean;
+
+  @ApiPropertyOptional({ type: 'boolean', description: 'signed-in callers only (401 otherwise): true keeps the traders whose minimum copy is at most my cash' })
+  @IsOptional()
+  @Transform(queryFlag)
+  @IsBoolean({ message: 'copyReady must be true or false' })
+  copyReady?: boolean;
+}
+
+export class TraderPageQueryDto {
+  @ApiPropertyOptional({ enum: PERIODS, default: 'all', description: 'the period of the statistics and the allocation' })
+  @IsOptional()
+  @IsIn(PERIODS, { message: `period must be one of ${PERIODS.join(', ')}` })
+  period?: Period;
 }
 
 export class StatusPageQueryDto extends PageQueryDto {
@@ -337,4 +399,28 @@ export class UpdateTraderProfileDto {
   @Min(1)
   @Max(1000000)
   maxCopiers?: number;
+}
+
+export class UpdateTraderSettingsDto {
+  @ApiPropertyOptional({ example: '100.00', pattern: AMOUNT, description: `the smallest copy this trader accepts, at least ${formatCents(MIN_COPY_AMOUNT)}` })
+  @OptionalNotNull()
+  @IsAmount()
+  minCopyAmount?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 1000000, description: 'the most live copies this trader takes; a trader with as many is Full' })
+  @OptionalNotNull()
+  @IsInt({ message: 'maxCopiers must be a whole number from 1 to 1000000' })
+  @Min(1, { message: 'maxCopiers must be a whole number from 1 to 1000000' })
+  @Max(1000000, { message: 'maxCopiers must be a whole number from 1 to 1000000' })
+  maxCopiers?: number;
+}
+
+/** minCopyAmount of PATCH trader/settings in cents, or VALIDATION_FAILED below the platform's minimum follow (10.00). */
+export function minCopyCents(amount: string): number {
+  const cents = parseAmount(amount);
+  if (cents < MIN_COPY_AMOUNT) {
+    const message = `minCopyAmount must be at least ${formatCents(MIN_COPY_AMOUNT)}`;
+    throw new DomainError('VALIDATION_FAILED', message, 'validation', { errors: { minCopyAmount: [message] } });
+  }
+  return cents;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CLOSE_REASONS } from '../../../domain/copy-math';
 import { COPY_STATUSES, MARKETS, SKIP_REASONS } from '../../../domain/copy';
+import { PERIODS } from '../../../domain/discovery';
 
 /**
  * Response schemas of the copy-trading routes (Swagger only: the read models stay plain interfaces in
@@ -27,15 +28,26 @@ export class TraderSummaryDto {
   @ApiProperty({ type: String, nullable: true, description: 'an https URL, or null' }) image!: string | null;
   @ApiProperty({ type: Number, description: 'profit share, %' }) share!: number;
   @ApiProperty({ type: 'integer' }) maxCopiers!: number;
-  @ApiProperty({ type: Number, description: 'winning closed trades / (closed trades + open trades whose mark is a loss), %' }) tradingAccuracy!: number;
+  @ApiProperty(money('the smallest copy this trader accepts (≥ 10.00)')) minCopyAmount!: string;
+  @ApiProperty({ type: Boolean, description: 'copiers ≥ maxCopiers: a follow answers 409 COPY.TRADER_FULL' }) full!: boolean;
+  @ApiProperty({ enum: PERIODS, description: 'the period of roi, maxDrawdown, sharpe, tradingAccuracy, closedTrades and copiersPnl' }) period!: string;
+  @ApiProperty({ type: Number, description: 'return of the trades closed in the period plus the open trades at their marks, %' }) roi!: number;
+  @ApiProperty({ type: Number, description: 'annualised Sharpe ratio of the period\'s daily returns (√365, risk-free 0; today\'s with the open trades at their marks)' }) sharpe!: number;
+  @ApiProperty({ type: 'integer', description: 'live copies (= followers)' }) copiers!: number;
+  @ApiProperty(money('Σ equity of the live copies (= assetsCopying)')) aum!: string;
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'UTC days from the first trade\'s day to today, both counted' }) daysTrading!: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'when the first trade opened' }) historyStart!: string | null;
+  @ApiProperty({ type: Boolean, description: 'the history is shorter than the period: the figures cover the days since historyStart' }) shorterHistory!: boolean;
+  @ApiProperty({ type: [String], description: 'the markets of the trades held in the period, largest allocation first' }) markets!: string[];
+  @ApiProperty({ type: Number, description: 'over the period: winning closed trades / (closed trades + open trades whose mark is a loss), %' }) tradingAccuracy!: number;
   @ApiProperty({ type: Number, description: 'return of the trades closed in the last 30 days plus the open trades at their marks (openPnlPct), %' }) roi30d!: number;
-  @ApiProperty({ type: Number, description: 'largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, %' }) maxDrawdown!: number;
-  @ApiProperty({ type: 'integer' }) closedTrades!: number;
+  @ApiProperty({ type: Number, description: 'over the period: largest peak-to-trough fall of the compounded return curve, which ends with the open trades at their marks, %' }) maxDrawdown!: number;
+  @ApiProperty({ type: 'integer', description: 'trades closed in the period' }) closedTrades!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'trades open now' }) openTrades!: number;
   @ApiProperty({ type: Number, description: 'the open trades\' unrealized return at their marks (the latest quotes), as a copier\'s equity sees it, %' }) openPnlPct!: number;
   @ApiProperty({ type: 'integer' }) followers!: number;
   @ApiProperty(money('Σ equity of the live copies')) assetsCopying!: string;
-  @ApiProperty(money('Σ realised pnl of all copied positions, net of profit share')) copiersPnl!: string;
+  @ApiProperty(money('Σ realised pnl of the copied positions of the trades closed in the period, net of profit share')) copiersPnl!: string;
   @ApiProperty({ type: [String] }) dayLabels!: string[];
   @ApiProperty({ type: [Number] }) dailyPnls!: number[];
   @ApiProperty({ type: () => [DailyPnlDto] }) daily!: DailyPnlDto[];
@@ -53,8 +65,23 @@ export class RecentTradeDto {
   @ApiProperty({ type: String, format: 'date-time' }) closedAt!: string;
 }
 
+export class AllocationSliceDto {
+  @ApiProperty({ enum: MARKETS }) market!: string;
+  @ApiProperty({ type: String, example: 'BTCUSDT' }) symbol!: string;
+  @ApiProperty({ type: 'integer', description: 'trades in this symbol held in the period' }) trades!: number;
+  @ApiProperty({ type: Number, description: 'its share of Σ allocationPct of the trades held in the period, %' }) pct!: number;
+}
+
 export class TraderDetailsDto extends TraderSummaryDto {
   @ApiProperty({ type: () => [RecentTradeDto] }) recentTrades!: RecentTradeDto[];
+  @ApiProperty({ type: () => [AllocationSliceDto], description: 'the asset allocation over the period (open now or closed in it), by symbol' }) allocation!: AllocationSliceDto[];
+}
+
+export class TraderSettingsDto {
+  @ApiProperty(money('the smallest copy this trader accepts')) minCopyAmount!: string;
+  @ApiProperty({ type: 'integer' }) maxCopiers!: number;
+  @ApiProperty({ type: 'integer', description: 'live copies now' }) copiers!: number;
+  @ApiProperty({ type: Boolean }) full!: boolean;
 }
 
 export class TradersPageDto {

@@ -26,7 +26,7 @@ function setup() {
   const uow = new FakeUnitOfWork();
   const repo = new InMemoryCopyRepository(new FakeLedger());
   const terms = new InMemoryProfitShareTerms(repo);
-  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 10, maxCopiers: 10, listed: true, kycVerified: true });
+  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 10, maxCopiers: 10, minCopyAmount: 1000, listed: true, kycVerified: true });
   return { uow, repo, terms, accept: new AcceptCopyShareUseCase(uow, repo, terms) };
 }
 

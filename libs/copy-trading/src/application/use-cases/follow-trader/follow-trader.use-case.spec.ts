@@ -27,7 +27,7 @@ function setup() {
   const market = new InMemoryMarketQuotes();
   const openTrades = new InMemoryOpenTradesStore(ledger);
   const events = new RecordingTradeEvents();
-  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 2, listed: true, kycVerified: true });
+  repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 2, minCopyAmount: 1000, listed: true, kycVerified: true });
   repo.users.set('alice', { emailVerified: true, kycStatus: 'Verified', blocked: false });
   ledger.setCash('alice', 100_000);
   return {
@@ -69,16 +69,28 @@ describe('copy use cases (in-memory fakes)', () => {
     await expect(s.follow.execute({ userId: 'alice', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.ALREADY_COPYING' });
   });
 
+  it("below the trader's own minimum copy: COPY.AMOUNT_TOO_SMALL naming it, and no money moves", async () => {
+    const s = setup();
+    s.repo.traders.set(2, { ...s.repo.traders.get(2)!, minCopyAmount: 5_000 });
+    await expect(s.follow.execute({ userId: 'alice', traderId: 2, amount: 4_999, stopLossPct: null })).rejects.toMatchObject({
+      code: 'COPY.AMOUNT_TOO_SMALL',
+      message: "This trader's minimum copy is 50.00",
+    });
+    expect(s.ledger.cashOf('alice')).toBe(100_000);
+    await s.follow.execute({ userId: 'alice', traderId: 2, amount: 5_000, stopLossPct: null });
+    expect(s.ledger.cashOf('alice')).toBe(95_000);
+  });
+
   it('a blocked follower gets 403 BLOCKED (not EMAIL_NOT_VERIFIED); an unlisted or unverified trader looks missing', async () => {
     const s = setup();
     s.repo.users.set('carol', { emailVerified: true, kycStatus: 'Verified', blocked: true });
     await expect(s.follow.execute({ userId: 'carol', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'BLOCKED', kind: 'forbidden' });
     s.repo.users.set('dave', { emailVerified: false, kycStatus: 'Verified', blocked: false });
     await expect(s.follow.execute({ userId: 'dave', traderId: 2, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
-    s.repo.traders.set(3, { id: 3, userId: 'gone', name: 'Gone', sharePct: 20, maxCopiers: 10, listed: false, kycVerified: true });
+    s.repo.traders.set(3, { id: 3, userId: 'gone', name: 'Gone', sharePct: 20, maxCopiers: 10, minCopyAmount: 1000, listed: false, kycVerified: true });
     await expect(s.follow.execute({ userId: 'alice', traderId: 3, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
     // A trader whose KYC is not Verified is not public either.
-    s.repo.traders.set(4, { id: 4, userId: 'anon', name: 'Anon', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: false });
+    s.repo.traders.set(4, { id: 4, userId: 'anon', name: 'Anon', sharePct: 20, maxCopiers: 10, minCopyAmount: 1000, listed: true, kycVerified: false });
     await expect(s.follow.execute({ userId: 'alice', traderId: 4, amount: 5_000, stopLossPct: null })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
   });
 

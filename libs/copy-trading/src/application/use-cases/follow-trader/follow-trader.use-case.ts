@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '@mirrorline/shared';
+import { formatCents, UnitOfWork } from '@mirrorline/shared';
 import { Ledger } from '@mirrorline/wallet';
 import { Notifications } from '@mirrorline/notifications';
 import { copyErrors, MIN_COPY_AMOUNT } from '../../../domain/copy';
+import { isFull } from '../../../domain/discovery';
 import { CopyRepository } from '../../ports/copy-repository';
 import { CopyOpenTrades, type CopyOpenTradesResult } from '../../services/copy-open-trades';
 
@@ -51,7 +52,8 @@ export class FollowTraderUseCase {
       if (!follower.emailVerified) throw copyErrors.email();
       if (follower.kycStatus !== 'Verified') throw copyErrors.kyc();
       if (await this.copies.hasLiveCopy(tx, command.userId, trader.id)) throw copyErrors.already();
-      if ((await this.copies.liveCopyCount(tx, trader.id)) >= trader.maxCopiers) throw copyErrors.full();
+      if (command.amount < trader.minCopyAmount) throw copyErrors.belowTraderMinimum(formatCents(trader.minCopyAmount));
+      if (isFull(await this.copies.liveCopyCount(tx, trader.id), trader.maxCopiers)) throw copyErrors.full();
 
       const amount = BigInt(command.amount);
       const copyId = await this.copies.insertCopy(tx, { followerId: command.userId, traderId: trader.id, invested: amount, stopLossPct: command.stopLossPct });

@@ -48,9 +48,9 @@ describe('OpenTradeUseCase (in-memory fakes)', () => {
     expect(() => s.open.execute({ traderId: 2, symbol: 'NOPE', side: 'buy', allocationPct: 10 })).toThrow(expect.objectContaining({ code: 'MARKET.UNKNOWN_SYMBOL', kind: 'validation' }));
     expect(s.uow.runs).toBe(0);
     await expect(s.open.execute({ traderId: 9, symbol: 'BTCUSDT', side: 'buy', allocationPct: 10 })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
-    s.repo.traders.set(3, { id: 3, userId: 'gone', name: 'Gone', sharePct: 20, maxCopiers: 10, listed: false, kycVerified: true });
+    s.repo.traders.set(3, { id: 3, userId: 'gone', name: 'Gone', sharePct: 20, maxCopiers: 10, minCopyAmount: 1000, listed: false, kycVerified: true });
     await expect(s.open.execute({ traderId: 3, symbol: 'BTCUSDT', side: 'buy', allocationPct: 10 })).rejects.toMatchObject({ code: 'COPY.TRADER_NOT_FOUND' });
-    s.repo.traders.set(4, { id: 4, userId: 'new', name: 'New', sharePct: 20, maxCopiers: 10, listed: true, kycVerified: false });
+    s.repo.traders.set(4, { id: 4, userId: 'new', name: 'New', sharePct: 20, maxCopiers: 10, minCopyAmount: 1000, listed: true, kycVerified: false });
     await expect(s.open.execute({ traderId: 4, symbol: 'BTCUSDT', side: 'buy', allocationPct: 10 })).rejects.toMatchObject({ code: 'KYC_REQUIRED', kind: 'forbidden' });
     expect(s.engine.trades.size).toBe(0);
   });

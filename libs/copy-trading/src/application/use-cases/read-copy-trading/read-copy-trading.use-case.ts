@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, type Page, type PageQuery } from '@mirrorline/shared';
 import { MarketQuotes } from '@mirrorline/market';
+import { Ledger } from '@mirrorline/wallet';
 import { copyErrors } from '../../../domain/copy';
 import { markedStats, type Marks } from '../../../domain/trader-stats';
+import { coveredDays, daysTrading, historyShorterThan, isFull, marketsOf, periodClosedStats, sharpeRatio, type Period } from '../../../domain/discovery';
 import {
   CopyTradingQueries,
   type PublicTrade,
   type TraderDetails,
   type TraderDetailsRow,
   type TraderListQuery,
+  type TraderSort,
   type TraderStatsRow,
   type TraderSummary,
   type TraderTrade,
@@ -33,17 +36,45 @@ export function toPublicTrade(trade: TraderTrade, now: Date): PublicTrade {
   };
 }
 
-/** The list's orders: the marked figures first, then the id (stable pages). */
-const SORTS: Record<TraderListQuery['sort'], (a: TraderSummary, b: TraderSummary) => number> = {
-  roi: (a, b) => b.roi30d - a.roi30d || a.id - b.id,
+/** The list's orders (product.md §12.3): the marked figures first (a drawdown ascending, the rest descending), then the id (stable pages). */
+const SORTS: Record<TraderSort, (a: TraderSummary, b: TraderSummary) => number> = {
+  roi: (a, b) => b.roi - a.roi || a.id - b.id,
+  sharpe: (a, b) => b.sharpe - a.sharpe || a.id - b.id,
+  maxDrawdown: (a, b) => a.maxDrawdown - b.maxDrawdown || a.id - b.id,
+  aum: (a, b) => Number(b.aum) - Number(a.aum) || a.id - b.id,
+  copiers: (a, b) => b.copiers - a.copiers || a.id - b.id,
+  copiersPnl: (a, b) => Number(b.copiersPnl) - Number(a.copiersPnl) || a.id - b.id,
+  tradingAccuracy: (a, b) => b.tradingAccuracy - a.tradingAccuracy || a.id - b.id,
+  daysTrading: (a, b) => b.daysTrading - a.daysTrading || a.id - b.id,
   accuracy: (a, b) => b.tradingAccuracy - a.tradingAccuracy || a.id - b.id,
-  followers: (a, b) => b.followers - a.followers || a.id - b.id,
+  followers: (a, b) => b.copiers - a.copiers || a.id - b.id,
 };
 
-/** A trader's row with its statistics marked to the market (the open trades at their marks: domain/trader-stats.ts). */
-function marked<R extends TraderStatsRow>(row: R, marks: Marks): Omit<R, 'closedStats' | 'openTradeFacts'> & TraderSummary {
-  const { closedStats, openTradeFacts, ...rest } = row;
-  return { ...rest, ...markedStats(closedStats, openTradeFacts, marks) };
+type Marked<R extends TraderStatsRow> = Omit<R, 'closedStats' | 'openTradeFacts' | 'periods' | 'allocation' | 'minCopyCents'> & TraderSummary;
+
+/**
+ * A trader's row with its statistics over `period` marked to the market (the open trades at their marks:
+ * domain/trader-stats.ts, the same marking for every period); roi30d stays the 30-day one.
+ */
+function marked<R extends TraderStatsRow>(row: R, marks: Marks, period: Period, now: Date): Marked<R> {
+  const { closedStats, openTradeFacts, periods, allocation, minCopyCents: _minCopyCents, ...rest } = row;
+  const facts = periods[period];
+  const stats = markedStats(periodClosedStats(facts, closedStats.returns30), openTradeFacts, marks);
+  const traded = daysTrading(row.historyStart, now);
+  return {
+    ...rest,
+    ...stats,
+    roi30d: period === '30d' ? stats.roi30d : markedStats(closedStats, openTradeFacts, marks).roi30d,
+    period,
+    roi: stats.roi30d,
+    sharpe: sharpeRatio(facts, coveredDays(period, traded), closedStats.returns30.at(-1) ?? 0, stats.openPnlPct),
+    closedTrades: facts.closedTrades,
+    copiersPnl: facts.copiersNet,
+    daysTrading: traded,
+    shorterHistory: historyShorterThan(period, traded),
+    markets: marketsOf(allocation[period]),
+    full: isFull(row.copiers, row.maxCopiers),
+  };
 }
 
 /**
@@ -58,6 +89,7 @@ export class ReadCopyTradingUseCase {
     private readonly queries: CopyTradingQueries,
     private readonly market: MarketQuotes,
     private readonly clock: Clock,
+    private readonly ledger: Ledger,
   ) {}
 
   /** What the public statistics are marked at: the same Map until a quote changes (so pages can be kept until then). */
@@ -65,17 +97,36 @@ export class ReadCopyTradingUseCase {
     return this.market.lastQuotes();
   }
 
+  /** The user's free cash, cents (GET traders/?copyReady=true compares each trader's minimum copy with it). */
+  async cashOf(userId: string): Promise<bigint> {
+    return BigInt((await this.ledger.balances(null, userId)).cash);
+  }
+
   /** Every public trader's row (cacheable until a trade, copy, profile or user changes). */
   publicTraders(): Promise<TraderStatsRow[]> {
     return this.queries.publicTraders();
   }
 
-  /** A page of the list: filtered by type and name, marked, sorted, paged. */
+  /** A page of the list over a period: filtered (type, name, product.md §12.3's filters), marked, sorted, paged. */
   listTraders(query: TraderListQuery, rows: readonly TraderStatsRow[], marks: Marks): Page<TraderSummary> {
     const search = query.search?.toLowerCase();
+    const now = this.clock.now();
     const items = rows
-      .filter((r) => (query.traderType === undefined || r.traderType === query.traderType) && (search === undefined || r.name.toLowerCase().includes(search)))
-      .map((r) => marked(r, marks))
+      .filter(
+        (r) =>
+          (query.traderType === undefined || r.traderType === query.traderType) &&
+          (search === undefined || r.name.toLowerCase().includes(search)) &&
+          (query.cash === undefined || r.minCopyCents <= query.cash),
+      )
+      .map((r) => marked(r, marks, query.period, now))
+      .filter(
+        (x) =>
+          (query.maxRisk === undefined || x.riskScore <= query.maxRisk) &&
+          (query.maxDrawdown === undefined || x.maxDrawdown <= query.maxDrawdown) &&
+          (query.minDays === undefined || x.daysTrading >= query.minDays) &&
+          (query.market === undefined || x.markets.includes(query.market)) &&
+          !(query.hideFull && x.full),
+      )
       .sort(SORTS[query.sort]);
     const start = (query.page - 1) * query.limit;
     return { items: items.slice(start, start + query.limit), total: items.length, page: query.page, limit: query.limit };
@@ -88,8 +139,9 @@ export class ReadCopyTradingUseCase {
     return row;
   }
 
-  traderPage(row: TraderDetailsRow, marks: Marks): TraderDetails {
-    return marked(row, marks);
+  /** The trader page over a period (the whole record by default): the list's figures, the recent trades and the allocation. */
+  traderPage(row: TraderDetailsRow, marks: Marks, period: Period = 'all'): TraderDetails {
+    return { ...marked(row, marks, period, this.clock.now()), allocation: row.allocation[period] };
   }
 
   /** The profile with its statistics marked now, uncached (PATCH traders/me answers it). */
