@@ -76,7 +76,8 @@ export async function startServer(env: Record<string, string>): Promise<{ baseUr
   child.stdout?.on('data', (d: Buffer) => log.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => log.push(d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // generous: on a busy shared machine the embedded PostgreSQL's first start and the migrations alone can take a minute
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log.join('')}`);
     try {
@@ -88,7 +89,7 @@ export async function startServer(env: Record<string, string>): Promise<{ baseUr
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGTERM');
-  throw new Error(`server did not become healthy in 60 s:\n${log.join('')}`);
+  throw new Error(`server did not become healthy in 180 s:\n${log.join('')}`);
 }
 
 export function stopServer(child: ChildProcess): Promise<void> {

@@ -31,10 +31,11 @@ export function DepositInstructions() {
               <div><dt>Bank</dt><dd>{d.bankName}</dd></div>
               <div>
                 <dt>IBAN</dt>
-                <dd className="mono">{d.iban}</dd>
-                <CopyButton text={d.iban.replace(/\s/g, '')} label="Copy IBAN" />
+                <dd>
+                  <span className="mono">{d.iban}</span> <CopyButton text={d.iban.replace(/\s/g, '')} label="Copy IBAN" />
+                </dd>
               </div>
-              <div><dt>BIC / SWIFT</dt><dd className="mono">{d.bic}</dd></div>
+              <div><dt>BIC / SWIFT</dt><dd><span className="mono">{d.bic}</span></dd></div>
               <div><dt>Amount per transfer</dt><dd>{formatMoney(d.minAmount)} to {formatMoney(d.maxAmount)}</dd></div>
               <div><dt>Arrives</dt><dd>{d.expectedTime}</dd></div>
             </dl>
