@@ -126,6 +126,14 @@ export const API_RULES = {
       "pattern": "^\\d{6}$"
     }
   },
+  "MatchTransferRequestDto": {
+    "amount": {
+      "pattern": "^(0|[1-9]\\d{0,14})(?:\\.(\\d{1,2}))?$"
+    },
+    "bankTxId": {
+      "maxLength": 100
+    }
+  },
   "OpenTradeDto": {
     "allocationPct": {
       "minimum": 1,

@@ -677,6 +677,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wallet/deposit/instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How to deposit by bank transfer
+         * @description My own payment reference (made on the first read, then always the same), the account to send to, the limits of one transfer and the expected time. An admin credits the transfer when it arrives, by its reference.
+         */
+        get: operations["WalletController_depositInstructions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wallet/deposit": {
         parameters: {
             query?: never;
@@ -835,6 +855,46 @@ export interface paths {
         get: operations["AdminWalletController_wallets"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/deposit-references/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who a deposit reference belongs to (Admin)
+         * @description The user behind the reference of an incoming bank transfer, to confirm before matching it. Spaces, dashes and letter case are ignored.
+         */
+        get: operations["AdminWalletController_referenceHolder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bank-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Match an incoming bank transfer (Admin)
+         * @description Credits the wallet of the user whose reference the transfer carries, once per bank transaction id, in one transaction with its ledger posting and audit entry (wallet.approve). Nobody credits their own account. Idempotency-Key recommended: a retry with it replays the answer.
+         */
+        post: operations["AdminWalletController_matchTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2213,6 +2273,35 @@ export interface components {
             page: number;
             limit: number;
         };
+        DepositInstructionsDto: {
+            /**
+             * @description my own payment reference: put it in the transfer's reference field
+             * @example ML-7KQ2-9XF4
+             */
+            reference: string;
+            /** @example Mirrorline Demo Ltd (client money) */
+            beneficiary: string;
+            /** @example Demo Bank */
+            bankName: string;
+            /** @example GB33 BUKB 2020 1555 5555 55 */
+            iban: string;
+            /** @example BUKBGB22 */
+            bic: string;
+            /** @enum {string} */
+            currency: "USD";
+            /**
+             * @description smallest transfer credited
+             * @example 10.00
+             */
+            minAmount: string;
+            /**
+             * @description largest transfer credited
+             * @example 50000.00
+             */
+            maxAmount: string;
+            /** @example Usually within 1 business day */
+            expectedTime: string;
+        };
         DepositRequestDto: {
             /**
              * @description USD, a decimal string with at most 2 decimals
@@ -2313,6 +2402,41 @@ export interface components {
             limit: number;
             platform: components["schemas"]["PlatformTotalsDto"];
             ledgerCheck: components["schemas"]["LedgerCheckDto"];
+        };
+        ReferenceHolderDto: {
+            /** @example ML-7KQ2-9XF4 */
+            reference: string;
+            /** Format: uuid */
+            userId: string;
+            username: string;
+            email: string;
+            /** @example Verified */
+            kycStatus: string;
+            blocked: boolean;
+            deleted: boolean;
+        };
+        MatchTransferRequestDto: {
+            /**
+             * @description the reference on the incoming transfer (spaces, dashes and letter case ignored)
+             * @example ML-7KQ2-9XF4
+             */
+            reference: string;
+            /**
+             * @description USD received, a decimal string with at most 2 decimals
+             * @example 250.00
+             */
+            amount: string;
+            /**
+             * @description the bank's own id of the transfer: a transfer is credited once
+             * @example BNK-20261128-000123
+             */
+            bankTxId: string;
+        };
+        MatchedTransferResponseDto: {
+            /** @description the deposit the transfer became, Approved */
+            transaction: components["schemas"]["WalletTransactionResponseDto"];
+            /** @description whose wallet was credited */
+            user: components["schemas"]["ReferenceHolderDto"];
         };
         EquityDayDto: {
             /**
@@ -5963,6 +6087,55 @@ export interface operations {
             };
         };
     };
+    WalletController_depositInstructions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositInstructionsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
     WalletController_deposit: {
         parameters: {
             query?: never;
@@ -6762,6 +6935,204 @@ export interface operations {
                         /**
                          * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AdminWalletController_referenceHolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceHolderDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.REFERENCE_NOT_FOUND
+                         * @example WALLET.REFERENCE_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AdminWalletController_matchTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchTransferRequestDto"];
+            };
+        };
+        responses: {
+            /** @description the transfer became an Approved deposit: platform_deposits → the user's cash */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchedTransferResponseDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN (the reference is my own); KYC_REQUIRED (the user is not Verified) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, KYC_REQUIRED, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.REFERENCE_NOT_FOUND
+                         * @example WALLET.REFERENCE_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.TRANSFER_ALREADY_MATCHED (this bankTxId was credited before: nothing happens); WALLET.ACCOUNT_BLOCKED; WALLET.ACCOUNT_DELETED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.TRANSFER_ALREADY_MATCHED, WALLET.ACCOUNT_BLOCKED, WALLET.ACCOUNT_DELETED, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.TRANSFER_ALREADY_MATCHED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.DEPOSIT_LIMIT (outside DEPOSIT_MIN_AMOUNT…DEPOSIT_MAX_AMOUNT); IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.DEPOSIT_LIMIT, DEPOSIT_MIN_AMOUNT, DEPOSIT_MAX_AMOUNT, IDEMPOTENCY_KEY_REUSED
+                         * @example WALLET.DEPOSIT_LIMIT
                          */
                         code?: string;
                     };

@@ -30,6 +30,9 @@ import { SqlEquityHistory } from './adapters/persistence/sql-equity-history';
 import { WithdrawalAddresses } from './application/ports/withdrawal-addresses';
 import { SqlWithdrawalAddresses } from './adapters/persistence/sql-withdrawal-addresses';
 import { ManageWithdrawalAddressesUseCase } from './application/use-cases/manage-withdrawal-addresses/manage-withdrawal-addresses.use-case';
+import { DepositReferences } from './application/ports/deposit-references';
+import { SqlDepositReferences } from './adapters/persistence/sql-deposit-references';
+import { BankTransfersUseCase } from './application/use-cases/bank-transfers/bank-transfers.use-case';
 import { AuthModule } from '@mirrorline/auth';
 import { WalletForAuthModule } from './wallet-for-auth.module';
 
@@ -59,6 +62,8 @@ import { WalletForAuthModule } from './wallet-for-auth.module';
     GetWalletUseCase,
     ListTransactionsUseCase,
     GetWalletsOverviewUseCase,
+    { provide: DepositReferences, useClass: SqlDepositReferences },
+    BankTransfersUseCase,
   ],
   exports: [Ledger, LedgerInspector, IdempotencyStore, IdempotencyInterceptor, FaultInjection, AdjustBalanceUseCase, DecideTransactionUseCase, MikroOrmModule],
 })

@@ -95,6 +95,23 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).not.toContain('\n');
   });
 
+  it('reads the bank-transfer deposit details and limits, with demo defaults, and refuses bad ones naming the variable', () => {
+    expect(loadConfig(prodEnv, dir()).bankDeposit).toEqual({
+      beneficiary: 'Mirrorline Demo Ltd (client money)',
+      bankName: 'Demo Bank',
+      iban: 'GB33 BUKB 2020 1555 5555 55',
+      bic: 'BUKBGB22',
+      minCents: 1000,
+      maxCents: 5_000_000,
+    });
+    const set = loadConfig({ ...prodEnv, DEPOSIT_BANK_IBAN: 'de89 3704 0044 0532 0130 00', DEPOSIT_BANK_BIC: 'cobadeffxxx', DEPOSIT_MIN_AMOUNT: '1', DEPOSIT_MAX_AMOUNT: '250.50' }, dir()).bankDeposit;
+    expect(set).toMatchObject({ iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', minCents: 100, maxCents: 25050 });
+    for (const [name, bad] of [['DEPOSIT_MIN_AMOUNT', '-1'], ['DEPOSIT_MAX_AMOUNT', '1e3'], ['DEPOSIT_BANK_IBAN', 'not an iban'], ['DEPOSIT_BANK_BIC', 'ABC']] as const) {
+      expect(() => loadConfig({ ...prodEnv, [name]: bad }, dir())).toThrow(name);
+    }
+    expect(() => loadConfig({ ...prodEnv, DEPOSIT_MIN_AMOUNT: '100', DEPOSIT_MAX_AMOUNT: '50' }, dir())).toThrow('DEPOSIT_MIN_AMOUNT');
+  });
+
   it('reads the withdrawal address cooldown (default one day) and derives a 32-byte 2FA key', () => {
     const config = loadConfig(prodEnv, dir());
     expect(config.withdrawalAddressCooldownSeconds).toBe(86400);

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { AppConfig, DocumentStoreConfig } from '@mirrorline/shared';
+import { isValidAmount, parseAmount, type AppConfig, type BankDepositConfig, type DocumentStoreConfig } from '@mirrorline/shared';
 
 /** A configuration problem; `message` is the one line printed before the start stops. */
 export class ConfigError extends Error {
@@ -81,6 +81,35 @@ function seconds(env: Env, name: string, fallback: number): number {
     throw new ConfigError(name, `must be a whole number of seconds between 0 and 31536000 (got "${raw}")`);
   }
   return Number(raw);
+}
+
+function amount(env: Env, name: string, fallback: string): number {
+  const raw = value(env, name) ?? fallback;
+  if (!isValidAmount(raw)) throw new ConfigError(name, `must be a positive amount with at most 2 decimals, like 10.00 (got "${raw}")`);
+  return parseAmount(raw);
+}
+
+/**
+ * Bank-transfer deposits (docs/wallet.md, "Bank transfers"): the account users send money to and the limits of one
+ * transfer. The defaults are a demo bank (the IBAN is the standard example one), so a fresh install shows real-looking
+ * instructions; production sets its own.
+ */
+function bankDeposit(env: Env): BankDepositConfig {
+  const minCents = amount(env, 'DEPOSIT_MIN_AMOUNT', '10.00');
+  const maxCents = amount(env, 'DEPOSIT_MAX_AMOUNT', '50000.00');
+  if (minCents > maxCents) throw new ConfigError('DEPOSIT_MIN_AMOUNT', 'must not be above DEPOSIT_MAX_AMOUNT');
+  const iban = (value(env, 'DEPOSIT_BANK_IBAN') ?? 'GB33 BUKB 2020 1555 5555 55').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9 ]{10,36}$/.test(iban)) throw new ConfigError('DEPOSIT_BANK_IBAN', `must be an IBAN like GB33 BUKB 2020 1555 5555 55 (got "${iban}")`);
+  const bic = (value(env, 'DEPOSIT_BANK_BIC') ?? 'BUKBGB22').toUpperCase();
+  if (!/^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(bic)) throw new ConfigError('DEPOSIT_BANK_BIC', `must be a BIC of 8 or 11 letters and digits (got "${bic}")`);
+  return {
+    beneficiary: value(env, 'DEPOSIT_BANK_BENEFICIARY') ?? 'Mirrorline Demo Ltd (client money)',
+    bankName: value(env, 'DEPOSIT_BANK_NAME') ?? 'Demo Bank',
+    iban,
+    bic,
+    minCents,
+    maxCents,
+  };
 }
 
 /**
@@ -352,6 +381,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     spaDir: value(env, 'SPA_DIR') === 'off' ? undefined : abs(value(env, 'SPA_DIR') ?? join('frontend', 'dist')),
     ...marketConfig(env, nodeEnv, dataDir),
     withdrawalAddressCooldownSeconds: seconds(env, 'WITHDRAWAL_ADDRESS_COOLDOWN', 86400),
+    bankDeposit: bankDeposit(env),
     mfaEncryptionKey: '',
     apiDocs: bool(env, 'API_DOCS', !isProduction),
     trustProxy: trustProxy(env),

@@ -69,6 +69,12 @@ export interface AppConfig {
   /** WITHDRAWAL_ADDRESS_COOLDOWN: seconds before a new withdrawal address is usable (product.md §10). */
   withdrawalAddressCooldownSeconds: number;
   /**
+   * Where users send a bank transfer and its limits (product.md §12.6, docs/wallet.md "Bank transfers"):
+   * DEPOSIT_BANK_BENEFICIARY, DEPOSIT_BANK_NAME, DEPOSIT_BANK_IBAN, DEPOSIT_BANK_BIC (demo defaults), and
+   * DEPOSIT_MIN_AMOUNT / DEPOSIT_MAX_AMOUNT per transfer, in cents here.
+   */
+  bankDeposit: BankDepositConfig;
+  /**
    * 32-byte key (base64url) that encrypts TOTP secrets at rest: MFA_ENCRYPTION_KEY, or derived from
    * JWT_REFRESH_SECRET when unset (so production needs no new secret; rotating that secret then
    * requires re-enrolment).
@@ -88,6 +94,15 @@ export interface AppConfig {
  * …): S3_BUCKET, S3_REGION, S3_ENDPOINT (unset: AWS), path-style addressing (S3_FORCE_PATH_STYLE, on with an endpoint, as
  * MinIO needs); credentials from the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, or the host's role).
  */
+export interface BankDepositConfig {
+  beneficiary: string;
+  bankName: string;
+  iban: string;
+  bic: string;
+  minCents: number;
+  maxCents: number;
+}
+
 export type DocumentStoreConfig = { kind: 'local' } | { kind: 's3'; bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -32,6 +32,7 @@ import { Migration20261126200000LedgerPostingOnePass } from './Migration20261126
 import { Migration20261127200000AdminApprovals } from './Migration20261127200000AdminApprovals';
 import { Migration20261128000000CopyControls } from './Migration20261128000000CopyControls';
 import { Migration20261128000100TraderRecord } from './Migration20261128000100TraderRecord';
+import { Migration20261128100000BankTransfers } from './Migration20261128100000BankTransfers';
 import { Migration20261128300000TraderMinCopy } from './Migration20261128300000TraderMinCopy';
 import { Migration20261128400000WatchlistAlerts } from './Migration20261128400000WatchlistAlerts';
 import { Migration20261128500100TraderOrders } from './Migration20261128500100TraderOrders';
@@ -74,6 +75,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127200000AdminApprovals', class: Migration20261127200000AdminApprovals },
   { name: 'Migration20261128000000CopyControls', class: Migration20261128000000CopyControls },
   { name: 'Migration20261128000100TraderRecord', class: Migration20261128000100TraderRecord },
+  { name: 'Migration20261128100000BankTransfers', class: Migration20261128100000BankTransfers },
   { name: 'Migration20261128300000TraderMinCopy', class: Migration20261128300000TraderMinCopy },
   { name: 'Migration20261128400000WatchlistAlerts', class: Migration20261128400000WatchlistAlerts },
   { name: 'Migration20261128500100TraderOrders', class: Migration20261128500100TraderOrders },

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { DataTable, pageCount, type Column } from '../../../components/ui/data-table';
 import { useDecideTransaction } from '../api/decide-transaction';
 import { useAdminTransactions, type AdminTransaction } from '../api/get-admin-transactions';
+import { MatchTransferForm } from './match-transfer';
 
 /** What a decision does, in words, for the confirmation. */
 function effectOf(t: AdminTransaction, decision: 'approve' | 'reject'): string {
@@ -67,6 +68,7 @@ export function TransactionManagement() {
       <header className="page__header page__header--dash">
         <h1>Transaction Management</h1>
       </header>
+      <MatchTransferForm />
       <div className="toolbar">
         <SelectField
           label="Status"

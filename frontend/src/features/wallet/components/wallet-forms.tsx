@@ -33,8 +33,11 @@ export function DepositForm() {
 
   return (
     <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="deposit-title">
-      <h2 id="deposit-title">Deposit funds</h2>
-      <p className="muted small">Your request stays pending until an administrator approves it.</p>
+      <h2 id="deposit-title">Demo deposit request</h2>
+      <p className="muted small">
+        For trying Mirrorline without a bank transfer: ask for an amount, and it is credited when an administrator approves
+        the request.
+      </p>
       <FormError message={formError} />
       <TextField
         label="Amount"
@@ -49,7 +52,7 @@ export function DepositForm() {
         hint="USD"
       />
       <Button writes type="submit" variant="primary" disabled={busy}>
-        {busy ? 'Sending…' : 'Deposit'}
+        {busy ? 'Sending…' : 'Request deposit'}
       </Button>
     </form>
   );

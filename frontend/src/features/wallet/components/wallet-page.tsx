@@ -4,6 +4,7 @@ import { BalanceCards } from './balance-cards';
 import { TransactionsTable } from './transactions-table';
 import { StatementTable } from './statement-table';
 import { DepositForm, WithdrawForm } from './wallet-forms';
+import { DepositInstructions } from './deposit-instructions';
 
 export function WalletPage() {
   const session = useSession();
@@ -19,9 +20,10 @@ export function WalletPage() {
         </p>
       )}
       <div className="grid grid--2">
-        <DepositForm />
+        <DepositInstructions />
         <WithdrawForm />
       </div>
+      <DepositForm />
       <TransactionsTable />
       <StatementTable />
     </div>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
 
 const wallet = {
@@ -98,10 +99,53 @@ describe('wallet screen', () => {
       'POST /api/wallet/deposit': () => jsonResponse(400, { statusCode: 400, message: 'Validation failed', errors: { amount: ['amount must be at most 1000000.00'] } }),
     });
     renderApp('/userdashboard/wallet');
-    const form = await screen.findByRole('form', { name: 'Deposit funds' });
+    const form = await screen.findByRole('form', { name: 'Demo deposit request' });
     await userEvent.type(within(form).getByLabelText('Amount'), '99999999');
-    await userEvent.click(within(form).getByRole('button', { name: 'Deposit' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Request deposit' }));
     expect(await within(form).findByText('amount must be at most 1000000.00')).toBeInTheDocument();
+  });
+});
+
+describe('deposit by bank transfer', () => {
+  const instructions = {
+    reference: 'ML-7KQ2-9XF4',
+    beneficiary: 'Mirrorline Demo Ltd (client money)',
+    bankName: 'Demo Bank',
+    iban: 'GB33 BUKB 2020 1555 5555 55',
+    bic: 'BUKBGB22',
+    currency: 'USD',
+    minAmount: '10.00',
+    maxAmount: '50000.00',
+    expectedTime: 'Usually within 1 business day',
+  };
+
+  it('shows my reference with a Copy button, the bank details, the limits and the expected time', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    mockFetch({ 'GET /api/wallet': wallet, 'GET /api/wallet/transactions': txPage, 'GET /api/wallet/deposit/instructions': instructions });
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApp('/userdashboard/wallet');
+    const section = await screen.findByRole('region', { name: 'Deposit by bank transfer' });
+    expect(await within(section).findByTestId('deposit-reference')).toHaveTextContent('ML-7KQ2-9XF4');
+    for (const text of ['Mirrorline Demo Ltd (client money)', 'Demo Bank', 'GB33 BUKB 2020 1555 5555 55', 'BUKBGB22', '$10.00 to $50,000.00', 'Usually within 1 business day']) {
+      expect(within(section).getByText(text)).toBeInTheDocument();
+    }
+    await userEvent.click(within(section).getByRole('button', { name: 'Copy reference' }));
+    expect(writeText).toHaveBeenCalledWith('ML-7KQ2-9XF4');
+    expect(await within(section).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Copy IBAN' }));
+    expect(writeText).toHaveBeenLastCalledWith('GB33BUKB20201555555555');
+    // the demo path stays, and says what it is
+    expect(screen.getByRole('form', { name: 'Demo deposit request' })).toHaveTextContent(/without a bank transfer/);
+  });
+
+  it('says when the instructions cannot be loaded, with a retry', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    mockFetch({ 'GET /api/wallet': wallet, 'GET /api/wallet/transactions': txPage, 'GET /api/wallet/deposit/instructions': () => jsonResponse(500, { statusCode: 500, message: 'boom' }) });
+    renderApp('/userdashboard/wallet');
+    const section = await screen.findByRole('region', { name: 'Deposit by bank transfer' });
+    expect(await within(section).findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(within(section).queryByTestId('deposit-reference')).toBeNull();
   });
 });
 

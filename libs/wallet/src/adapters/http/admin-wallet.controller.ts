@@ -1,14 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiBearerAuth, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, ApiOperation, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
 import { CurrentUser, Roles, type AuthenticatedUser } from '@mirrorline/auth';
 import { DomainError } from '@mirrorline/shared';
 import type { Decision } from '../../domain/wallet-transaction';
 import { DecideTransactionUseCase } from '../../application/use-cases/decide-transaction/decide-transaction.use-case';
 import { GetWalletsOverviewUseCase } from '../../application/use-cases/get-wallets-overview/get-wallets-overview.use-case';
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
-import { AdminTransactionsQueryDto, DecisionRequestDto, WalletsQueryDto } from './dto/wallet.request.dto';
+import { BankTransfersUseCase } from '../../application/use-cases/bank-transfers/bank-transfers.use-case';
+import { AdminTransactionsQueryDto, DecisionRequestDto, MatchTransferRequestDto, WalletsQueryDto } from './dto/wallet.request.dto';
 import {
+  MatchedTransferResponseDto,
+  ReferenceHolderDto,
   toTransactionResponse,
   toWalletsOverviewResponse,
   TransactionsPageResponseDto,
@@ -30,6 +33,7 @@ export class AdminWalletController {
     private readonly listTransactions: ListTransactionsUseCase,
     private readonly decideTransaction: DecideTransactionUseCase,
     private readonly walletsOverview: GetWalletsOverviewUseCase,
+    private readonly bankTransfers: BankTransfersUseCase,
   ) {}
 
   @Get('transactions')
@@ -70,6 +74,35 @@ export class AdminWalletController {
   @ApiOperation({ summary: 'Every user\'s wallet and the platform totals (Admin)', description: 'Balances per user, paged, plus platform totals and the ledger check (every account\'s balance equals the sum of its entries).' })
   async wallets(@Query() query: WalletsQueryDto): Promise<WalletsOverviewResponseDto> {
     return toWalletsOverviewResponse(await this.walletsOverview.execute({ page: query.page, limit: query.limit }, query.search));
+  }
+
+  @Get('deposit-references/:reference')
+  @ApiOkResponse({ type: ReferenceHolderDto })
+  @ApiNotFoundResponse({ description: 'WALLET.REFERENCE_NOT_FOUND' })
+  @ApiOperation({ summary: 'Who a deposit reference belongs to (Admin)', description: 'The user behind the reference of an incoming bank transfer, to confirm before matching it. Spaces, dashes and letter case are ignored.' })
+  referenceHolder(@Param('reference') reference: string): Promise<ReferenceHolderDto> {
+    return this.bankTransfers.holder(reference);
+  }
+
+  @Post('bank-transfers')
+  @HttpCode(201)
+  @Idempotent()
+  @ApiCreatedResponse({ type: MatchedTransferResponseDto, description: 'the transfer became an Approved deposit: platform_deposits → the user\'s cash' })
+  @ApiForbiddenResponse({ description: 'FORBIDDEN (the reference is my own); KYC_REQUIRED (the user is not Verified)' })
+  @ApiNotFoundResponse({ description: 'WALLET.REFERENCE_NOT_FOUND' })
+  @ApiConflictResponse({ description: 'WALLET.TRANSFER_ALREADY_MATCHED (this bankTxId was credited before: nothing happens); WALLET.ACCOUNT_BLOCKED; WALLET.ACCOUNT_DELETED' })
+  @ApiUnprocessableEntityResponse({ description: 'WALLET.DEPOSIT_LIMIT (outside DEPOSIT_MIN_AMOUNT…DEPOSIT_MAX_AMOUNT); IDEMPOTENCY_KEY_REUSED' })
+  @ApiOperation({ summary: 'Match an incoming bank transfer (Admin)', description: 'Credits the wallet of the user whose reference the transfer carries, once per bank transaction id, in one transaction with its ledger posting and audit entry (wallet.approve). Nobody credits their own account. Idempotency-Key recommended: a retry with it replays the answer.' })
+  async matchTransfer(@CurrentUser() admin: AuthenticatedUser, @Body() body: MatchTransferRequestDto, @Req() req: Request): Promise<MatchedTransferResponseDto> {
+    const { transaction, holder } = await this.bankTransfers.match({
+      reference: body.reference,
+      amount: body.amount,
+      bankTxId: body.bankTxId,
+      adminId: admin.userId,
+      impersonatedBy: admin.impersonatedBy,
+      ip: req.ip ?? null,
+    });
+    return { transaction: toTransactionResponse(transaction.snapshot()), user: holder };
   }
 
   private async decide(decision: Decision, admin: AuthenticatedUser, id: string, body: DecisionRequestDto, req: Request): Promise<WalletTransactionResponseDto> {

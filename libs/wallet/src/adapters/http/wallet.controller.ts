@@ -12,6 +12,7 @@ import { CurrentUser, MfaCodes, NoApiToken, NotImpersonated, type AuthenticatedU
 import { ManageWithdrawalAddressesUseCase } from '../../application/use-cases/manage-withdrawal-addresses/manage-withdrawal-addresses.use-case';
 import { GetWalletUseCase } from '../../application/use-cases/get-wallet/get-wallet.use-case';
 import { ListTransactionsUseCase } from '../../application/use-cases/list-transactions/list-transactions.use-case';
+import { BankTransfersUseCase } from '../../application/use-cases/bank-transfers/bank-transfers.use-case';
 import { RequestDepositUseCase } from '../../application/use-cases/request-deposit/request-deposit.use-case';
 import { RequestWithdrawalUseCase } from '../../application/use-cases/request-withdrawal/request-withdrawal.use-case';
 import { formatCents } from '@mirrorline/shared';
@@ -20,6 +21,7 @@ import { LedgerInspector } from '../../application/ports/ledger-inspector';
 import { DepositRequestDto, WithdrawalAddressRequestDto, WithdrawRequestDto } from './dto/wallet.request.dto';
 import {
   CreatedWithdrawalAddressDto,
+  DepositInstructionsDto,
   StatementPageDto,
   toTransactionResponse,
   toWalletResponse,
@@ -45,6 +47,7 @@ export class WalletController {
     private readonly addresses: ManageWithdrawalAddressesUseCase,
     private readonly mfa: MfaCodes,
     private readonly inspector: LedgerInspector,
+    private readonly bankTransfers: BankTransfersUseCase,
   ) {}
 
   @Get()
@@ -69,6 +72,13 @@ export class WalletController {
   async statement(@CurrentUser() user: AuthenticatedUser, @Query() query: PageQueryDto) {
     const page = await this.inspector.statement(user.userId, { page: query.page ?? 1, limit: query.limit ?? 20 });
     return { ...page, items: page.items.map((l) => ({ ...l, time: l.time.toISOString(), amount: formatCents(l.amount) })) };
+  }
+
+  @Get('deposit/instructions')
+  @ApiOkResponse({ type: DepositInstructionsDto })
+  @ApiOperation({ summary: 'How to deposit by bank transfer', description: 'My own payment reference (made on the first read, then always the same), the account to send to, the limits of one transfer and the expected time. An admin credits the transfer when it arrives, by its reference.' })
+  depositInstructions(@CurrentUser() user: AuthenticatedUser): Promise<DepositInstructionsDto> {
+    return this.bankTransfers.instructions(user.userId);
   }
 
   @Post('deposit')

@@ -32,6 +32,25 @@ export class WithdrawRequestDto {
   destination!: string;
 }
 
+export class MatchTransferRequestDto {
+  @ApiProperty({ type: String, example: 'ML-7KQ2-9XF4', description: 'the reference on the incoming transfer (spaces, dashes and letter case ignored)' })
+  @IsString({ message: 'reference must be a string' })
+  @MinLength(1, { message: 'reference must not be empty' })
+  @MaxLength(32, { message: 'reference must be at most 32 characters' })
+  @Matches(/^[A-Za-z0-9 -]+$/, { message: 'reference may hold letters, digits, spaces and dashes only' })
+  reference!: string;
+
+  @ApiProperty({ type: String, example: '250.00', pattern: AMOUNT_PATTERN.source, description: 'USD received, a decimal string with at most 2 decimals' })
+  @IsAmount()
+  amount!: string;
+
+  @ApiProperty({ type: String, maxLength: 100, example: 'BNK-20261128-000123', description: 'the bank\'s own id of the transfer: a transfer is credited once' })
+  @IsString({ message: 'bankTxId must be a string' })
+  @MaxLength(100, { message: 'bankTxId must be at most 100 characters' })
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9._:/-]*$/, { message: 'bankTxId must start with a letter or digit and hold letters, digits and . _ : / - only' })
+  bankTxId!: string;
+}
+
 export class DecisionRequestDto {
   @ApiPropertyOptional({ type: String, maxLength: 500, description: 'reason shown to the user (e.g. why a request was rejected)' })
   @IsOptional()

@@ -185,3 +185,30 @@ export function toWalletsOverviewResponse(o: WalletsOverview): WalletsOverviewRe
     ledgerCheck: toLedgerCheckResponse(o.check),
   };
 }
+
+export class DepositInstructionsDto {
+  @ApiProperty({ type: String, example: 'ML-7KQ2-9XF4', description: 'my own payment reference: put it in the transfer\'s reference field' }) reference!: string;
+  @ApiProperty({ type: String, example: 'Mirrorline Demo Ltd (client money)' }) beneficiary!: string;
+  @ApiProperty({ type: String, example: 'Demo Bank' }) bankName!: string;
+  @ApiProperty({ type: String, example: 'GB33 BUKB 2020 1555 5555 55' }) iban!: string;
+  @ApiProperty({ type: String, example: 'BUKBGB22' }) bic!: string;
+  @ApiProperty({ enum: ['USD'] }) currency!: 'USD';
+  @ApiProperty({ type: String, example: '10.00', description: 'smallest transfer credited' }) minAmount!: string;
+  @ApiProperty({ type: String, example: '50000.00', description: 'largest transfer credited' }) maxAmount!: string;
+  @ApiProperty({ type: String, example: 'Usually within 1 business day' }) expectedTime!: string;
+}
+
+export class ReferenceHolderDto {
+  @ApiProperty({ type: String, example: 'ML-7KQ2-9XF4' }) reference!: string;
+  @ApiProperty({ type: String, format: 'uuid' }) userId!: string;
+  @ApiProperty({ type: String }) username!: string;
+  @ApiProperty({ type: String }) email!: string;
+  @ApiProperty({ type: String, example: 'Verified' }) kycStatus!: string;
+  @ApiProperty({ type: Boolean }) blocked!: boolean;
+  @ApiProperty({ type: Boolean }) deleted!: boolean;
+}
+
+export class MatchedTransferResponseDto {
+  @ApiProperty({ type: () => WalletTransactionResponseDto, description: 'the deposit the transfer became, Approved' }) transaction!: WalletTransactionResponseDto;
+  @ApiProperty({ type: () => ReferenceHolderDto, description: 'whose wallet was credited' }) user!: ReferenceHolderDto;
+}

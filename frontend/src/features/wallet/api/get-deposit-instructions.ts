@@ -1,0 +1,8 @@
+import { useApi, type ApiAnswer } from '../../../lib/api';
+
+export type DepositInstructions = ApiAnswer<'/api/wallet/deposit/instructions'>;
+
+/** GET /api/wallet/deposit/instructions: my payment reference, the bank details, the limits and the expected time. */
+export function useDepositInstructions() {
+  return useApi('/api/wallet/deposit/instructions', undefined, { revalidateOnFocus: false });
+}
