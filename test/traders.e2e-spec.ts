@@ -212,9 +212,11 @@ describe('traders: public list and profile with stats (demo data)', () => {
       '/api/notifications', '/api/notifications/{id}/read']) {
       expect(doc.paths[path]).toBeDefined();
     }
-    // Market orders: no price in the open body; SL/TP move by PATCH.
+    // The open body (product.md §12.5): a market order fills at the market (no price of the client's); `price` and
+    // `expiresAt` are a limit or stop entry order's; SL/TP move by PATCH.
     const openBody = doc.components.schemas.OpenTradeDto;
-    expect(Object.keys(openBody.properties).sort()).toEqual(['allocationPct', 'side', 'stopLoss', 'symbol', 'takeProfit']);
+    expect(Object.keys(openBody.properties).sort()).toEqual(['allocationPct', 'expiresAt', 'price', 'side', 'stopLoss', 'symbol', 'takeProfit', 'trailingStopPct', 'type']);
+    expect(openBody.properties.type.enum).toEqual(['market', 'limit', 'stop']);
     expect(doc.paths['/api/trader/trades/{id}'].patch).toBeDefined();
     for (const path of ['/api/copies', '/api/copies/{id}/funds', '/api/copies/{id}/withdraw', '/api/copies/{id}/stop', '/api/trader/trades/{id}/close']) {
       expect(doc.paths[path].post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
