@@ -64,7 +64,7 @@ describe('honest screens (Chromium, DEMO_DATA, 1280 px and 390 px)', () => {
         const sofia = page.getByRole('article').filter({ hasText: 'Sofia Marin' }).first();
         await sofia.waitFor();
         expect(await sofia.textContent()).toMatch(/AUM\s*\$[1-9][\d,]*\.\d\d/);
-        expect(await sofia.textContent()).toMatch(/[1-9]\d* followers?/);
+        expect(await sofia.textContent()).toMatch(/[1-9]\d* copiers? · /);
         await check('traders-demo-aum');
 
         // One deposit, no trade: the return chart is 0.00 %, the Equity view marks the deposit.

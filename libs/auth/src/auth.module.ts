@@ -5,6 +5,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { OtpModule } from '@mirrorline/otp';
 import { MailModule } from '@mirrorline/mail';
+import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
 import { AccessTokenGuard } from './adapters/http/access-token.guard';
 import { ActiveUserCheck } from './application/active-user-check';
 import { SqlActiveUserCheck } from './adapters/persistence/sql-active-user-check';
@@ -75,8 +76,12 @@ import { LiveCredentials } from './application/services/live-credentials';
     MailModule,
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStorageModule],
-      inject: [RateLimitStorage],
-      useFactory: (holder: RateLimitStorage) => ({ throttlers: rateLimitThrottlers(), storage: holder.storage, setHeaders: false }),
+      inject: [RateLimitStorage, APP_CONFIG],
+      useFactory: (holder: RateLimitStorage, config: AppConfig) => ({
+        throttlers: rateLimitThrottlers({ login: config.loginRateLimit }),
+        storage: holder.storage,
+        setHeaders: false,
+      }),
     }),
   ],
   controllers: [AuthController, SecurityController],

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, configWarnings, loadConfig, marketSecretOfSeed } from './load-config';
+import { RATE_LIMITS, rateLimitThrottlers } from '@mirrorline/auth';
 
 const secret = (c: string) => c.repeat(40);
 const prodEnv = {
@@ -277,6 +278,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_POOL_SIZE: '4' }, dir())).toThrow('Configuration error: DB_POOL_SIZE must be a whole number between 5 and 1000 (got "4")');
     expect(() => loadConfig({ MAX_IN_FLIGHT: '0' }, dir())).toThrow('Configuration error: MAX_IN_FLIGHT must be a whole number');
     expect(() => loadConfig({ MAX_IN_FLIGHT: 'lots' }, dir())).toThrow(ConfigError);
+  });
+
+  it('LOGIN_RATE_LIMIT: the sign-ins one address may make in 15 minutes, 50 unless raised (and never 0)', () => {
+    expect(loadConfig({}, dir()).loginRateLimit).toBe(50);
+    expect(loadConfig({ LOGIN_RATE_LIMIT: '1000' }, dir()).loginRateLimit).toBe(1000);
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT: '0' }, dir())).toThrow('Configuration error: LOGIN_RATE_LIMIT must be a whole number between 1 and 1000000 (got "0")');
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT: 'many' }, dir())).toThrow(ConfigError);
+    // the login throttler takes it; the other limits keep theirs
+    const throttlers = rateLimitThrottlers({ login: 1000 });
+    expect(throttlers.find((t) => t.name === 'login')?.limit).toBe(1000);
+    expect(throttlers.find((t) => t.name === 'register')?.limit).toBe(RATE_LIMITS.register.limit);
   });
 
   it('TRUST_PROXY: off, one hop, a hop count or the proxies\' addresses, never "any"', () => {

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isValidAmount, parseAmount, type AppConfig, type BankDepositConfig, type DocumentStoreConfig } from '@mirrorline/shared';
+import { RATE_LIMITS } from '@mirrorline/auth';
 
 /** A configuration problem; `message` is the one line printed before the start stops. */
 export class ConfigError extends Error {
@@ -389,6 +390,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dbStatementTimeoutMs: milliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
     dbAcquireTimeoutMs: milliseconds(env, 'DB_ACQUIRE_TIMEOUT_MS', 2_000, 100, 60_000),
     dbQueueShedMs: milliseconds(env, 'DB_QUEUE_SHED_MS', 250, 0, 60_000),
+    loginRateLimit: count(env, 'LOGIN_RATE_LIMIT', RATE_LIMITS.login.limit, 1, 1_000_000),
     dbPingTimeoutMs: milliseconds(env, 'DB_PING_TIMEOUT_MS', 1_500, 100, 60_000),
     dbPoolSize,
     maxInFlight: count(env, 'MAX_IN_FLIGHT', defaultMaxInFlight(dbPoolSize), 1, 100_000),

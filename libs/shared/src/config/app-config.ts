@@ -44,6 +44,12 @@ export interface AppConfig {
    * has waited longer than this, a request asking for one answers 503 at once instead of joining the line (0: off).
    */
   dbQueueShedMs: number;
+  /**
+   * LOGIN_RATE_LIMIT: sign-in attempts one client address may make in 15 minutes (default 50), right or wrong, on top of
+   * the per-account failure limit. Raise it where many users share one address (a company NAT) — or for a test run that
+   * signs in hundreds of times from 127.0.0.1.
+   */
+  loginRateLimit: number;
   /** DB_PING_TIMEOUT_MS: how long the database monitor waits for its ping before it counts as unanswered (two in a row trip it). */
   dbPingTimeoutMs: number;
   /** DB_POOL_SIZE: pooled connections of this process; a few are kept for the background workers (price watcher, outbox, feed). */

@@ -27,12 +27,15 @@ export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT, name);
 
 const limitOf = (context: ExecutionContext): RateLimitName | undefined => Reflect.getMetadata(RATE_LIMIT, context.getHandler());
 
-/** The named throttlers; each skips every route not marked for it, so other contexts' routes are never limited. */
-export function rateLimitThrottlers(): ThrottlerOptions[] {
+/**
+ * The named throttlers; each skips every route not marked for it, so other contexts' routes are never limited.
+ * `limits` replaces a limit's count (the login one from LOGIN_RATE_LIMIT).
+ */
+export function rateLimitThrottlers(limits: Partial<Record<RateLimitName, number>> = {}): ThrottlerOptions[] {
   return (Object.keys(RATE_LIMITS) as RateLimitName[]).map((name) => ({
     name,
     ttl: RATE_LIMITS[name].ttl,
-    limit: RATE_LIMITS[name].limit,
+    limit: limits[name] ?? RATE_LIMITS[name].limit,
     skipIf: (context: ExecutionContext) => limitOf(context) !== name,
   }));
 }
