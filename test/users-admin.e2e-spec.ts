@@ -36,6 +36,7 @@ describe('admin overview and impersonation (HTTP against real PostgreSQL)', () =
         totalHeld: '0.00',
         pendingDeposits: 0,
         pendingWithdrawals: 0,
+        pendingApprovals: 0,
         pendingDepositsAmount: '0.00',
         pendingWithdrawalsAmount: '0.00',
       });
@@ -45,6 +46,12 @@ describe('admin overview and impersonation (HTTP against real PostgreSQL)', () =
       await t.sql(`INSERT INTO wallet_transactions (user_id, type, amount) VALUES (?, 'deposit', 1000), (?, 'deposit', 550)`, [user.id, user.id]);
       const res = await t.http().get('/api/admin_details').set('Authorization', admin.bearer).expect(200);
       expect(res.body).toMatchObject({ pendingDeposits: 2, pendingDepositsAmount: '15.50' });
+    });
+
+    it('counts the four-eyes requests waiting for a second admin (the overview tile of the approvals queue)', async () => {
+      await t.http().post(`/api/user/${user.id}/balance-adjustments`).set('Authorization', admin.bearer).send({ amount: '+5.00', reason: 'Overview count' }).expect(202);
+      const res = await t.http().get('/api/admin_details').set('Authorization', admin.bearer).expect(200);
+      expect(res.body.pendingApprovals).toBe(1);
     });
 
     it('is for admins only', async () => {

@@ -201,7 +201,7 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     await page.goto('/trademanagement');
     const open = page.getByRole('form', { name: 'Open a trade' });
     await open.getByLabel('Symbol', { exact: true }).fill('BTCUSDT'); // crypto: open around the clock
-    await open.getByLabel('Side', { exact: true }).selectOption('buy');
+    await open.getByRole('radio', { name: /^Buy/ }).check();
     await open.getByLabel('Allocation %', { exact: true }).fill('50');
     await open.getByRole('button', { name: 'Open trade' }).click();
     await open.getByRole('status').getByText(/^Buy BTCUSDT filled at \d/).waitFor();

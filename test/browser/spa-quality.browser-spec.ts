@@ -25,6 +25,7 @@ const ADMIN_ROUTES = [
   '/admindashboard/usermanagement',
   '/admindashboard/transactionmanagement',
   '/admindashboard/walletmanagement',
+  '/admindashboard/kyc',
 ];
 
 async function context(browser: Browser, width: number, height: number): Promise<BrowserContext> {

@@ -43,6 +43,7 @@ const AdminOverview = lazy(() => admin().then((m) => ({ default: m.AdminOverview
 const UserManagement = lazy(() => admin().then((m) => ({ default: m.UserManagementScreen })));
 const TransactionManagement = lazy(() => admin().then((m) => ({ default: m.TransactionManagementScreen })));
 const WalletManagement = lazy(() => admin().then((m) => ({ default: m.WalletManagementScreen })));
+const KycQueue = lazy(() => admin().then((m) => ({ default: m.KycQueueScreen })));
 
 /** Routes exactly as seed §2 lists them. */
 export function AppRoutes() {
@@ -91,6 +92,7 @@ export function AppRoutes() {
                 <Route path="usermanagement" element={<Titled title="User management"><UserManagement /></Titled>} />
                 <Route path="transactionmanagement" element={<Titled title="Transaction management"><TransactionManagement /></Titled>} />
                 <Route path="walletmanagement" element={<Titled title="Wallet management"><WalletManagement /></Titled>} />
+                <Route path="kyc" element={<Titled title="KYC queue"><KycQueue /></Titled>} />
               </Route>
             </Route>
           </Route>

@@ -3733,6 +3733,8 @@ export interface components {
             totalHeld: string;
             pendingDeposits: number;
             pendingWithdrawals: number;
+            /** @description four-eyes requests waiting for a second admin */
+            pendingApprovals: number;
             /** @example 50.00 */
             pendingDepositsAmount: string;
             /** @example 100.00 */

@@ -24,8 +24,14 @@ afterEach(() => {
 // (the browser specs draw the real charts). Here, once for every spec file: the files share their modules
 // (vite.config.ts, isolate: false), so a file's own vi.mock of a module another file already loaded would not apply.
 vi.mock('../components/market/candle-chart', () => ({
-  default: ({ candles, label }: { candles: { time: number; close: number }[]; label: string }) =>
-    createElement('div', { role: 'figure', 'aria-label': label, 'data-candles': candles.length, 'data-last-close': candles[candles.length - 1]?.close ?? '' }),
+  default: ({ candles, label, levels }: { candles: { time: number; close: number }[]; label: string; levels?: { kind: string; price: number }[] }) =>
+    createElement('div', {
+      role: 'figure',
+      'aria-label': label,
+      'data-candles': candles.length,
+      'data-last-close': candles[candles.length - 1]?.close ?? '',
+      'data-levels': (levels ?? []).map((l) => `${l.kind}:${l.price}`).join('|'),
+    }),
 }));
 vi.mock('../components/charts/series-chart', () => ({
   default: ({ points, label, unit, prefix, markers }: { points: { time: number; value: number }[]; label: string; unit?: string; prefix?: string; markers?: { text: string }[] }) =>

@@ -14,12 +14,13 @@ describe('navigation menus per role (seed §2)', () => {
     expect(menuFor({ isLoggedIn: false, status: 'User', KYCstatus: false })[0].to).toBe('/register');
   });
 
-  it('admin: the four admin items', () => {
+  it('admin: the four admin items and the KYC queue', () => {
     expect(labels({ isLoggedIn: true, status: 'Admin', KYCstatus: false })).toEqual([
       'Admin Dashboard',
       'User Management',
       'Transaction Management',
       'Wallet Management',
+      'KYC Queue',
     ]);
   });
 

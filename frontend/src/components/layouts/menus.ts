@@ -6,6 +6,8 @@ export interface MenuItem {
   /** Match the path exactly (index routes). */
   end?: boolean;
   primary?: boolean;
+  /** An admin queue whose waiting count the menu shows beside the label (admin_details). */
+  queue?: 'kycPending';
 }
 
 export interface MenuSession {
@@ -33,6 +35,7 @@ export function menuFor(session: MenuSession): MenuItem[] {
       { label: 'User Management', to: '/admindashboard/usermanagement' },
       { label: 'Transaction Management', to: '/admindashboard/transactionmanagement' },
       { label: 'Wallet Management', to: '/admindashboard/walletmanagement' },
+      { label: 'KYC Queue', to: '/admindashboard/kyc', queue: 'kycPending' },
     ];
   }
   if (session.status === 'Trader') {

@@ -1,6 +1,8 @@
 import { NavLink } from 'react-router-dom';
 import { useSession } from '../../lib/auth-session';
 import { useLogout } from '../../lib/use-logout';
+import { useAdminDetails } from '../../features/admin/api/get-admin-details';
+import { QueueCount, queueLabel } from '../ui/queue-count';
 import { menuFor } from './menus';
 
 /** The menu of the signed-in role (or the visitor's), with Logout when signed in. */
@@ -8,6 +10,9 @@ export function RoleMenu({ onNavigate, label = 'Account menu' }: { onNavigate?: 
   const session = useSession();
   const logout = useLogout();
   const items = menuFor(session);
+  // the queue counts beside an admin's menu items, kept current every 30 s (and after each decision: its mutation
+  // refreshes admin_details)
+  const { data: counts } = useAdminDetails({ enabled: items.some((item) => item.queue), refreshInterval: 30_000 });
   return (
     <nav aria-label={label} className="role-menu">
       <ul>
@@ -16,10 +21,12 @@ export function RoleMenu({ onNavigate, label = 'Account menu' }: { onNavigate?: 
             <NavLink
               to={item.to}
               end={item.end}
+              aria-label={item.queue ? queueLabel(item.label, counts?.[item.queue]) : undefined}
               onClick={onNavigate}
               className={({ isActive }) => `role-menu__link${isActive ? ' is-active' : ''}${item.primary ? ' role-menu__link--primary' : ''}`}
             >
               {item.label}
+              {item.queue && <QueueCount count={counts?.[item.queue]} />}
             </NavLink>
           </li>
         ))}

@@ -6,7 +6,7 @@
  * public pages' initial JS.
  */
 import { useEffect, useRef } from 'react';
-import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, createChart, LineStyle, type IChartApi, type IPriceLine, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 
 export interface ChartCandle {
   /** seconds since the epoch (UTC), start of the interval */
@@ -17,7 +17,16 @@ export interface ChartCandle {
   close: number;
 }
 
-export default function CandleChart({ candles, label }: { candles: ChartCandle[]; label: string }) {
+/** A horizontal line across the chart at a price: an order's entry, its stop loss or its take profit. */
+export interface ChartLevel {
+  kind: 'entry' | 'stopLoss' | 'takeProfit';
+  price: number;
+  title: string;
+}
+
+const LEVEL_COLORS: Record<ChartLevel['kind'], string> = { entry: '#5aa9ff', stopLoss: '#ff5c6c', takeProfit: '#1fc77e' };
+
+export default function CandleChart({ candles, label, levels = [] }: { candles: ChartCandle[]; label: string; levels?: ChartLevel[] }) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
@@ -62,6 +71,21 @@ export default function CandleChart({ candles, label }: { candles: ChartCandle[]
     }
     shown.current = { count: candles.length, first: candles[0].time };
   }, [candles]);
+
+  // the levels as price lines, drawn again when they change (a few at most)
+  const levelKey = levels.map((l) => `${l.kind}:${l.price}`).join('|');
+  useEffect(() => {
+    const s = series.current;
+    if (!s) return;
+    const lines: IPriceLine[] = levels.map((l) =>
+      s.createPriceLine({ price: l.price, title: l.title, color: LEVEL_COLORS[l.kind], lineWidth: 1, lineStyle: l.kind === 'entry' ? LineStyle.Solid : LineStyle.Dashed, axisLabelVisible: true }),
+    );
+    return () => {
+      for (const line of lines) series.current?.removePriceLine(line);
+    };
+    // levelKey stands for the levels' content: a new array of the same levels draws nothing again
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [levelKey]);
 
   // figure, not img: the chart library puts a link (its attribution) inside, and an img's content is presentational
   // (axe: nested-interactive, serious)

@@ -4,7 +4,7 @@ import type { ApiAnswer } from '../../lib/api';
 import { midOf, useMarketStream } from '../../lib/market-stream';
 import { Skeleton } from '../ui/skeleton';
 import { InlineError } from '../ui/states';
-import type { ChartCandle } from './candle-chart';
+import type { ChartCandle, ChartLevel } from './candle-chart';
 
 const CandleChart = lazy(() => import('./candle-chart'));
 
@@ -40,7 +40,7 @@ export function toChartCandles(answer: Candles | undefined): ChartCandle[] {
  * A candlestick chart of one instrument with interval buttons (1m 5m 1h 1d) whose last candle follows
  * the live quotes. The chart library loads lazily, on the first render of this component.
  */
-export function LiveChart({ symbol, initialInterval = '1m' }: { symbol: string; initialInterval?: Interval }) {
+export function LiveChart({ symbol, initialInterval = '1m', levels = [] }: { symbol: string; initialInterval?: Interval; levels?: ChartLevel[] }) {
   const [interval, setInterval] = useState<Interval>(initialInterval);
   const key = [`/api/market/candles/${encodeURIComponent(symbol)}`, { interval, limit: 300 }] as const;
   const { data, error, mutate } = useSWR<Candles>(key, { dedupingInterval: 5_000 });
@@ -54,7 +54,8 @@ export function LiveChart({ symbol, initialInterval = '1m' }: { symbol: string; 
     setCandles((prev) => foldTick(prev, interval, Date.parse(quote.time), midOf(quote)));
   }, [quote, data, interval]);
 
-  const label = useMemo(() => `${symbol} candlestick chart, ${interval} candles`, [symbol, interval]);
+  const levelText = levels.map((l) => `${l.title} ${l.price}`).join(', ');
+  const label = useMemo(() => `${symbol} candlestick chart, ${interval} candles${levelText ? `; lines at ${levelText}` : ''}`, [symbol, interval, levelText]);
   return (
     <div className="live-chart">
       <div className="chart-toolbar" role="group" aria-label="Chart interval">
@@ -69,7 +70,7 @@ export function LiveChart({ symbol, initialInterval = '1m' }: { symbol: string; 
         <Skeleton height={380} />
       ) : (
         <Suspense fallback={<Skeleton height={380} />}>
-          <CandleChart candles={candles} label={label} />
+          <CandleChart candles={candles} label={label} levels={levels} />
         </Suspense>
       )}
       <p className="chart-attribution">

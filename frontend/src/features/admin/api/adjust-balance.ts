@@ -17,6 +17,6 @@ export function useAdjustBalance() {
         body,
         headers: ctx.idempotencyKey ? { 'Idempotency-Key': ctx.idempotencyKey } : undefined,
       }),
-    { idempotent: true, invalidate: ['/user/get-all', '/admin/approvals', '/admin/audit'] },
+    { idempotent: true, invalidate: ['/user/get-all', '/admin/approvals', '/admin/audit', '/admin_details'] },
   );
 }

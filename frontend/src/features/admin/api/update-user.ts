@@ -23,7 +23,7 @@ export function updateUser(body: UpdateUserBody): Promise<UpdateUserAnswer> {
 
 /** Roles or KYC status of a user; the hook owns busy state and the refresh of the users and KYC lists. */
 export function useUpdateUser() {
-  return useMutation((body: UpdateUserBody) => updateUser(body), { invalidate: [...USER_LIST_KEYS, '/admin/kyc', '/admin/audit'] });
+  return useMutation((body: UpdateUserBody) => updateUser(body), { invalidate: [...USER_LIST_KEYS, '/admin/kyc', '/admin/audit', '/admin_details'] });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../../lib/money';
 import { AsyncBlock } from '../../../components/ui/states';
-import { useAdminDetails } from '../api/get-admin-details';
+import { useAdminDetails, type AdminDetails, type AdminQueue } from '../api/get-admin-details';
 import { ContactMessages } from './contact-messages';
 
 function humanize(key: string): string {
@@ -28,6 +28,35 @@ export function flattenDetails(data: object, prefix = ''): { label: string; valu
   return out;
 }
 
+/** The overview's queue tiles: what waits for an admin, each linking to the screen where it is decided. */
+const QUEUES: { queue: AdminQueue; label: string; to: string; what: string }[] = [
+  { queue: 'kycPending', label: 'KYC to review', to: '/admindashboard/kyc', what: 'identity documents waiting for a decision' },
+  { queue: 'pendingDeposits', label: 'Deposits to decide', to: '/admindashboard/transactionmanagement', what: 'deposit requests to approve or reject' },
+  { queue: 'pendingWithdrawals', label: 'Withdrawals to decide', to: '/admindashboard/transactionmanagement', what: 'withdrawals to pay out or reject' },
+  { queue: 'pendingApprovals', label: 'Approvals (four eyes)', to: '/admindashboard/usermanagement', what: "another admin's requests waiting for your approval" },
+];
+
+function QueueTiles({ details }: { details: AdminDetails }) {
+  return (
+    <nav aria-label="Queues">
+      <ul className="grid grid--4 queue-tiles">
+        {QUEUES.map((q) => {
+          const waiting = details[q.queue] ?? 0;
+          return (
+            <li key={q.queue}>
+              <Link className={`card card--link stat-card${waiting > 0 ? ' is-waiting' : ''}`} to={q.to} aria-label={`${q.label}: ${waiting} waiting`}>
+                <span className="stat-card__label">{q.label}</span>
+                <strong className="stat-card__value">{waiting.toLocaleString()}</strong>
+                <span className="muted small">{q.what}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
 export function AdminOverview() {
   const { data, error, isLoading, mutate } = useAdminDetails();
   return (
@@ -42,6 +71,8 @@ export function AdminOverview() {
           return figures.length === 0 ? (
             <p className="muted">No figures yet.</p>
           ) : (
+            <>
+            <QueueTiles details={d} />
             <div className="grid grid--4">
               {figures.map((f) => (
                 <div key={f.label} className="card stat-card">
@@ -50,6 +81,7 @@ export function AdminOverview() {
                 </div>
               ))}
             </div>
+            </>
           );
         }}
       </AsyncBlock>

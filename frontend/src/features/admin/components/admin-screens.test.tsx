@@ -147,6 +147,36 @@ describe('Admin overview', () => {
     expect(screen.getByRole('link', { name: 'Followers' })).toHaveAttribute('href', '/followers');
   });
 
+  it('queue tiles: what waits for an admin, each linking to its queue; the menu counts the KYC queue', async () => {
+    asAdmin();
+    mockFetch({
+      'GET /api/admin_details': { users: 5, kycPending: 3, pendingDeposits: 2, pendingWithdrawals: 0, pendingApprovals: 1 },
+      'GET /api/admin/contact-messages': { items: [], total: 0, page: 1, limit: 10 },
+    });
+    renderApp('/admindashboard');
+    const queues = await screen.findByRole('navigation', { name: 'Queues' });
+    expect(within(queues).getByRole('link', { name: 'KYC to review: 3 waiting' })).toHaveAttribute('href', '/admindashboard/kyc');
+    expect(within(queues).getByRole('link', { name: 'Deposits to decide: 2 waiting' })).toHaveAttribute('href', '/admindashboard/transactionmanagement');
+    expect(within(queues).getByRole('link', { name: 'Withdrawals to decide: 0 waiting' })).toHaveAttribute('href', '/admindashboard/transactionmanagement');
+    expect(within(queues).getByRole('link', { name: 'Approvals (four eyes): 1 waiting' })).toHaveAttribute('href', '/admindashboard/usermanagement');
+    // the dashboard menu: "KYC Queue" with its count, read as words
+    const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
+    expect(await within(menu).findByRole('link', { name: 'KYC Queue, 3 waiting' })).toHaveAttribute('href', '/admindashboard/kyc');
+  });
+
+  it('the KYC queue page: its count in words and the Pending submissions', async () => {
+    asAdmin();
+    mockFetch({
+      'GET /api/admin_details': { kycPending: 1 },
+      'GET /api/admin/kyc': { submissions: [], total: 0, page: 1, limit: 10 },
+    });
+    renderApp('/admindashboard/kyc');
+    expect(await screen.findByRole('heading', { name: 'KYC Queue', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('1 user waits for a KYC decision.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'KYC submissions', level: 2 })).toBeInTheDocument();
+    expect(await screen.findByText('No pending submissions')).toBeInTheDocument();
+  });
+
   it('shows the error with "Try again" when the figures cannot be loaded', async () => {
     asAdmin();
     let fail = true;

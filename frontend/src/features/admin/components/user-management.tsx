@@ -5,7 +5,6 @@ import { toast } from '../../../lib/toast';
 import { useUsers } from '../api/get-users';
 import { CreateUserForm } from './create-user-form';
 import { USER_COLUMNS, UserRow } from './user-row';
-import { KycReview } from './kyc-review';
 import { ApprovalRequests } from './approval-requests';
 
 export function UserManagement() {
@@ -61,7 +60,6 @@ export function UserManagement() {
           pagerLabel="User pages"
         />
       </section>
-      <KycReview />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useMarketStream } from '../../../lib/market-stream';
 import { formatMoney, formatPrice } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { LiveChart } from '../../../components/market/live-chart';
+import type { ChartLevel } from '../../../components/market/candle-chart';
 import { LiveStatus } from '../../../components/market/live-status';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { Link } from 'react-router-dom';
@@ -59,6 +60,19 @@ export function serverFieldErrors(error: unknown): Partial<Record<Field, string>
       if (error.status === 400 && /allocation/i.test(message) && !out.allocationPct) out.allocationPct = message;
   }
   return out;
+}
+
+/** The ticket's prices as lines on the chart: a pending order's entry, the stop loss and the take profit typed so far. */
+export function chartLevels(v: Pick<Ticket, 'type' | 'price' | 'stopLoss' | 'takeProfit'>): ChartLevel[] {
+  const at = (text: string) => (/^\d+(\.\d+)?$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null);
+  const levels: ChartLevel[] = [];
+  const entry = v.type !== 'market' ? at(v.price) : null;
+  if (entry !== null) levels.push({ kind: 'entry', price: entry, title: v.type === 'limit' ? 'Limit' : 'Stop entry' });
+  const sl = at(v.stopLoss);
+  if (sl !== null) levels.push({ kind: 'stopLoss', price: sl, title: 'Stop loss' });
+  const tp = at(v.takeProfit);
+  if (tp !== null) levels.push({ kind: 'takeProfit', price: tp, title: 'Take profit' });
+  return levels;
 }
 
 /**
@@ -192,11 +206,22 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
             </span>
             {instrument && !instrument.open && <span className="muted">market closed</span>}
           </div>
+          <fieldset className="side-toggle">
+            <legend className="field__label">Side</legend>
+            {(['buy', 'sell'] as const).map((side) => {
+              const name = side === 'buy' ? 'Buy' : 'Sell';
+              const price = shownQuote ? formatPrice(side === 'buy' ? shownQuote.ask : shownQuote.bid, decimals) : null;
+              return (
+                <label key={side} className={`side-toggle__option side-toggle__option--${side}${v.side === side ? ' is-on' : ''}`}>
+                  <input type="radio" name="ticket-side" value={side} checked={v.side === side} onChange={set('side')} aria-label={price ? `${name} at ${price}` : name} />
+                  <span className="side-toggle__name" aria-hidden="true">{name}</span>
+                  <span className="side-toggle__price" aria-hidden="true">{price ?? '—'}</span>
+                </label>
+              );
+            })}
+            {errors.side && <p className="field__error">{errors.side}</p>}
+          </fieldset>
           <div className="form-grid form-grid--2">
-            <SelectField label="Side" value={v.side} onChange={set('side')} error={errors.side}>
-              <option value="buy">Buy</option>
-              <option value="sell">Sell</option>
-            </SelectField>
             <TextField label="Allocation %" inputMode="numeric" value={v.allocationPct} onChange={set('allocationPct')} error={errors.allocationPct} />
             <SelectField label="Order type" value={v.type} onChange={set('type')} error={errors.type}>
               <option value="market">Market</option>
@@ -228,7 +253,9 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
             </p>
           )}
         </form>
-        <div className="ticket__chart">{instrument ? <LiveChart key={instrument.symbol} symbol={instrument.symbol} /> : <p className="muted">Pick an instrument to see its chart.</p>}</div>
+        <div className="ticket__chart">
+          {instrument ? <LiveChart key={instrument.symbol} symbol={instrument.symbol} levels={chartLevels(v)} /> : <p className="muted">Pick an instrument to see its chart.</p>}
+        </div>
       </div>
     </section>
   );

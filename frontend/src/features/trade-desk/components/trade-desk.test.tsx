@@ -6,6 +6,7 @@ import { FakeEventSource } from '../../../test/fake-event-source';
 import { resetMarketStreamForTests } from '../../../lib/market-stream';
 import { TradeDesk } from './trade-desk';
 import { levelError, riskPer1000 } from './levels';
+import { chartLevels } from './order-ticket';
 
 const instruments = [
   { symbol: 'BTCUSDT', market: 'Crypto', name: 'Bitcoin', priceDecimals: 2, session: 'crypto', open: true, nextOpen: null, nextClose: null, quote: { bid: '98.00', ask: '98.10', time: '2026-11-23T10:00:00.000Z' }, dayOpen: '99.00', changePct: '1' },
@@ -44,6 +45,17 @@ describe('trade desk (order ticket, open and closed trades)', () => {
     expect(riskPer1000('buy', 0, '', q)).toBeNull();
   });
 
+  it("chartLevels: a pending order's entry, the stop loss and the take profit typed so far, as chart lines", () => {
+    expect(chartLevels({ type: 'market', price: '', stopLoss: '', takeProfit: '' })).toEqual([]);
+    expect(chartLevels({ type: 'market', price: '99', stopLoss: '95.5', takeProfit: 'abc' })).toEqual([{ kind: 'stopLoss', price: 95.5, title: 'Stop loss' }]);
+    expect(chartLevels({ type: 'limit', price: '95', stopLoss: '90', takeProfit: '110' })).toEqual([
+      { kind: 'entry', price: 95, title: 'Limit' },
+      { kind: 'stopLoss', price: 90, title: 'Stop loss' },
+      { kind: 'takeProfit', price: 110, title: 'Take profit' },
+    ]);
+    expect(chartLevels({ type: 'stop', price: '0', stopLoss: '-1', takeProfit: '' })).toEqual([]);
+  });
+
   it('the ticket validates by the field, shows live bid/ask and risk, sends the order with an Idempotency-Key and puts server refusals by their field', async () => {
     signIn({ roles: ['User', 'Trader'], traderID: 3 });
     const posts: { body: unknown; key: string | null }[] = [];
@@ -80,6 +92,8 @@ describe('trade desk (order ticket, open and closed trades)', () => {
     await userEvent.clear(within(form).getByLabelText('Stop loss'));
     await userEvent.type(within(form).getByLabelText('Stop loss'), '95.095');
     expect(screen.getByTestId('risk')).toHaveTextContent('Money at risk per $1,000 of copier equity: $5.00 at the stop loss');
+    // the stop loss is a line on the chart, named in the chart's label
+    expect(await screen.findByRole('figure', { name: 'BTCUSDT candlestick chart, 1m candles; lines at Stop loss 95.095' })).toHaveAttribute('data-levels', 'stopLoss:95.095');
 
     // stale quote on the server: 503 by the symbol, nothing filled
     await userEvent.click(within(form).getByRole('button', { name: 'Open trade' }));
@@ -94,6 +108,17 @@ describe('trade desk (order ticket, open and closed trades)', () => {
     answer = () => jsonResponse(201, { trade: { ...open, entryPrice: '100.10' }, copied: 2 });
     await userEvent.click(within(form).getByRole('button', { name: 'Open trade' }));
     expect(await within(form).findByText('Buy BTCUSDT filled at 100.10')).toBeInTheDocument();
+
+    // the side: two big choices, Buy at the ask and Sell at the bid
+    const buy = within(form).getByRole('radio', { name: 'Buy at 100.10' });
+    const sell = within(form).getByRole('radio', { name: 'Sell at 100.00' });
+    expect(buy).toBeChecked();
+    await userEvent.click(sell);
+    expect(sell).toBeChecked();
+    answer = () => jsonResponse(201, { trade: { ...open, side: 'sell', entryPrice: '100.00' }, copied: 2 });
+    await userEvent.click(within(form).getByRole('button', { name: 'Open trade' }));
+    expect(await within(form).findByText('Sell BTCUSDT filled at 100.00')).toBeInTheDocument();
+    expect(posts.at(-1)).toEqual({ body: { symbol: 'BTCUSDT', side: 'sell', allocationPct: 10 }, key: expect.any(String) });
   });
 
   it('open trades follow the live price (mark, unrealized %, close fill) and close only after a confirmation; closed trades show the reason and copiers\' pnl', async () => {

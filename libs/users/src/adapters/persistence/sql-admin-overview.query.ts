@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, storedCents } from '@mirrorline/shared';
+import { runSql, sql, storedCents } from '@mirrorline/shared';
 import { copyTradingQueries } from '@mirrorline/copy-trading';
 import { walletQueries } from '@mirrorline/wallet';
 import { AdminOverviewQuery, type AdminOverview } from '../../application/ports/admin-overview.query';
@@ -27,6 +27,7 @@ export class SqlAdminOverviewQuery extends AdminOverviewQuery {
     const [money] = await runSql(em, walletQueries.userMoneyTotals());
     const [copies] = await runSql(em, copyTradingQueries.copyTotals());
     const [pending] = await runSql(em, walletQueries.pendingRequestTotals());
+    const [approvals] = await runSql(em, sql<{ n: string }>`SELECT count(*) AS n FROM admin_approval_requests WHERE status = 'pending'`);
     return {
       users: Number(users.users),
       verified: Number(users.verified),
@@ -42,6 +43,7 @@ export class SqlAdminOverviewQuery extends AdminOverviewQuery {
       totalHeld: storedCents(money.held),
       pendingDeposits: Number(pending.deposits),
       pendingWithdrawals: Number(pending.withdrawals),
+      pendingApprovals: Number(approvals.n),
       pendingDepositsAmount: storedCents(pending.deposits_amount),
       pendingWithdrawalsAmount: storedCents(pending.withdrawals_amount),
     };

@@ -15,6 +15,8 @@ export interface AdminOverview {
   totalHeld: StoredCents;
   pendingDeposits: number;
   pendingWithdrawals: number;
+  /** four-eyes requests (admin grants, balance adjustments) waiting for a second admin */
+  pendingApprovals: number;
   pendingDepositsAmount: StoredCents;
   pendingWithdrawalsAmount: StoredCents;
 }

@@ -117,6 +117,7 @@ export class AdminDetailsDto {
   @ApiProperty({ type: String, example: '100.00' }) totalHeld!: string;
   @ApiProperty({ type: 'integer' }) pendingDeposits!: number;
   @ApiProperty({ type: 'integer' }) pendingWithdrawals!: number;
+  @ApiProperty({ type: 'integer', description: 'four-eyes requests waiting for a second admin' }) pendingApprovals!: number;
   @ApiProperty({ type: String, example: '50.00' }) pendingDepositsAmount!: string;
   @ApiProperty({ type: String, example: '100.00' }) pendingWithdrawalsAmount!: string;
 }
