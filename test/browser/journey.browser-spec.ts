@@ -176,7 +176,9 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
 
   it('the user copies the new trader with 500.00', async () => {
     const { page } = copier;
+    // The browser specs share one server: other specs' traders may put this one past the first page, so search it.
     await page.goto('/traders');
+    await page.getByLabel('Search by name').fill(traderName);
     await page.getByRole('link', { name: `View profile of ${traderName}` }).click();
     // the copy dialog: amount, Review (a summary), Confirm
     await page.getByRole('button', { name: 'Copy trader' }).click();

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { useSession } from '../../lib/auth-session';
 import { useLogout } from '../../lib/use-logout';
 import { useAdminDetails } from '../../features/admin/api/get-admin-details';
-import { QueueCount, queueLabel } from '../ui/queue-count';
+import { QueueCount } from '../ui/queue-count';
 import { menuFor } from './menus';
 
 /** The menu of the signed-in role (or the visitor's), with Logout when signed in. */
@@ -21,7 +21,6 @@ export function RoleMenu({ onNavigate, label = 'Account menu' }: { onNavigate?: 
             <NavLink
               to={item.to}
               end={item.end}
-              aria-label={item.queue ? queueLabel(item.label, counts?.[item.queue]) : undefined}
               onClick={onNavigate}
               className={({ isActive }) => `role-menu__link${isActive ? ' is-active' : ''}${item.primary ? ' role-menu__link--primary' : ''}`}
             >

@@ -44,9 +44,12 @@ function QueueTiles({ details }: { details: AdminDetails }) {
           const waiting = details[q.queue] ?? 0;
           return (
             <li key={q.queue}>
-              <Link className={`card card--link stat-card${waiting > 0 ? ' is-waiting' : ''}`} to={q.to} aria-label={`${q.label}: ${waiting} waiting`}>
+              <Link className={`card card--link stat-card${waiting > 0 ? ' is-waiting' : ''}`} to={q.to}>
                 <span className="stat-card__label">{q.label}</span>
-                <strong className="stat-card__value">{waiting.toLocaleString()}</strong>
+                <strong className="stat-card__value">
+                  {waiting.toLocaleString()}
+                  <span className="visually-hidden"> waiting</span>
+                </strong>
                 <span className="muted small">{q.what}</span>
               </Link>
             </li>

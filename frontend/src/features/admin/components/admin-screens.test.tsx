@@ -155,13 +155,13 @@ describe('Admin overview', () => {
     });
     renderApp('/admindashboard');
     const queues = await screen.findByRole('navigation', { name: 'Queues' });
-    expect(within(queues).getByRole('link', { name: 'KYC to review: 3 waiting' })).toHaveAttribute('href', '/admindashboard/kyc');
-    expect(within(queues).getByRole('link', { name: 'Deposits to decide: 2 waiting' })).toHaveAttribute('href', '/admindashboard/transactionmanagement');
-    expect(within(queues).getByRole('link', { name: 'Withdrawals to decide: 0 waiting' })).toHaveAttribute('href', '/admindashboard/transactionmanagement');
-    expect(within(queues).getByRole('link', { name: 'Approvals (four eyes): 1 waiting' })).toHaveAttribute('href', '/admindashboard/usermanagement');
+    expect(within(queues).getByRole('link', { name: /^KYC to review\W*3\W*waiting/ })).toHaveAttribute('href', '/admindashboard/kyc');
+    expect(within(queues).getByRole('link', { name: /^Deposits to decide\W*2\W*waiting/ })).toHaveAttribute('href', '/admindashboard/transactionmanagement');
+    expect(within(queues).getByRole('link', { name: /^Withdrawals to decide\W*0\W*waiting/ })).toHaveAttribute('href', '/admindashboard/transactionmanagement');
+    expect(within(queues).getByRole('link', { name: /^Approvals \(four eyes\)\W*1\W*waiting/ })).toHaveAttribute('href', '/admindashboard/usermanagement');
     // the dashboard menu: "KYC Queue" with its count, read as words
     const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
-    expect(await within(menu).findByRole('link', { name: 'KYC Queue, 3 waiting' })).toHaveAttribute('href', '/admindashboard/kyc');
+    expect(await within(menu).findByRole('link', { name: /^KYC Queue\W*3\W*waiting$/ })).toHaveAttribute('href', '/admindashboard/kyc');
   });
 
   it('the KYC queue page: its count in words and the Pending submissions', async () => {
