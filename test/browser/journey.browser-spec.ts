@@ -179,6 +179,8 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
     // The browser specs share one server: other specs' traders may put this one past the first page, so search it.
     await page.goto('/traders');
     await page.getByLabel('Search by name').fill(traderName);
+    // the list follows the typing after a pause, by a navigation to ?q=: click once it has happened
+    await page.waitForURL(/[?&]q=/);
     await page.getByRole('link', { name: `View profile of ${traderName}` }).click();
     // the copy dialog: amount, Review (a summary), Confirm
     await page.getByRole('button', { name: 'Copy trader' }).click();
