@@ -1,4 +1,4 @@
-import { runSql, sql, sqlArray, sqlJoin, sqlText, type SqlExecutor } from './sql';
+import { runSql, sql, sqlArray, sqlJoin, sqlSet, sqlText, type SqlExecutor } from './sql';
 
 describe('sql tagged template', () => {
   it('puts each value where it is used, as positional ? in order', () => {
@@ -50,5 +50,18 @@ describe('sqlText', () => {
   it('gives the text of a fragment without values, and refuses one with values', () => {
     expect(sqlText(sql`(SELECT copy_id, balance FROM ledger_accounts)`)).toBe('(SELECT copy_id, balance FROM ledger_accounts)');
     expect(() => sqlText(sql`(SELECT 1 WHERE a = ${1})`)).toThrow('has 1 value(s)');
+  });
+});
+
+describe('sqlSet', () => {
+  it('sets only the defined columns, in order, with expressions spliced and values as parameters', () => {
+    const q = sql`UPDATE copies SET ${sqlSet({ status: 'paused', invested: undefined, stop_reason: null, updated_at: sql`now()` })} WHERE id = ${'c-1'}`;
+    expect(q.text).toBe('UPDATE copies SET status = ?, stop_reason = ?, updated_at = now() WHERE id = ?');
+    expect(q.params).toEqual(['paused', null, 'c-1']);
+  });
+
+  it('refuses an empty update and a column name that is not a plain identifier', () => {
+    expect(() => sqlSet({ status: undefined })).toThrow('nothing to set');
+    expect(() => sqlSet({ 'status = 1; --': 'x' })).toThrow('not a plain column name');
   });
 });

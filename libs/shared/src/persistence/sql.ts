@@ -75,6 +75,24 @@ export function sqlJoin(parts: readonly Sql<unknown>[], separator: Sql<unknown> 
   return new Sql(text, params);
 }
 
+/**
+ * The `SET` list of a partial update: one `column = value` per key whose value is not `undefined`, in the
+ * patch's order. A value that is itself `Sql` is an expression (`updated_at: sql\`now()\``). Column names
+ * come from code, never from input: each must be a plain lower-case identifier. Throws on an empty list.
+ *
+ *   await runSql(em, sql`UPDATE copies SET ${sqlSet({ status: patch.status, updated_at: sql`now()` })} WHERE id = ${id}`);
+ */
+export function sqlSet(patch: Readonly<Record<string, SqlValue | undefined>>): Sql<unknown> {
+  const parts: Sql<unknown>[] = [];
+  for (const [column, value] of Object.entries(patch)) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw new Error(`sqlSet: "${column}" is not a plain column name`);
+    if (value === undefined) continue;
+    parts.push(sqlJoin([new Sql(`${column} = `, []), sql`${value}`], new Sql('', [])));
+  }
+  if (!parts.length) throw new Error('sqlSet: nothing to set');
+  return sqlJoin(parts);
+}
+
 /** Anything with MikroORM's `execute(text, params)` (an EntityManager or its connection). */
 export interface SqlExecutor {
   execute(text: string, params?: unknown[]): Promise<unknown>;
