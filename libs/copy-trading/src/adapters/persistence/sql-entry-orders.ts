@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, runSql, sql, sqlArray, sqlJoin, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import type { Quote } from '@mirrorline/market';
 import { EntryOrders, MAX_FILLS_PER_CYCLE, type EntryOrderRecord, type NewEntryOrder, type TriggeredOrder } from '../../application/ports/entry-orders';
 import type { OrderStatus } from '../../domain/entry-order';
 import { trimDecimal } from './sql-amount';
-import { QUOTES_RELATION, quoteParams } from './sql-quotes';
 
 interface OrderRow {
   id: string;
@@ -55,15 +54,15 @@ function toOrder(row: OrderRow): EntryOrderRecord {
 }
 
 /**
- * The four ways a pending order is reached, each a range scan of trader_orders_pending_idx (symbol, type, side,
- * price) from the quote's price (domain/entry-order.ts orderTriggered): a buy enters at the ask, a sell at the bid;
- * a buy limit and a sell stop wait for the price to come down to theirs, a sell limit and a buy stop for it to rise.
+ * The four ways a pending order is reached (domain/entry-order.ts orderTriggered): a buy enters at the ask, a sell at
+ * the bid; a buy limit and a sell stop wait for the price to come down to theirs, a sell limit and a buy stop for it
+ * to rise. Each is a range of trader_orders_pending_idx (symbol, type, side, price) that starts at the quote's price.
  */
 const TRIGGERS = [
-  `o.type = 'limit' AND o.side = 'buy' AND o.price >= q.ask`,
-  `o.type = 'limit' AND o.side = 'sell' AND o.price <= q.bid`,
-  `o.type = 'stop' AND o.side = 'buy' AND o.price <= q.ask`,
-  `o.type = 'stop' AND o.side = 'sell' AND o.price >= q.bid`,
+  sql`o.type = 'limit' AND o.side = 'buy' AND o.price >= q.ask`,
+  sql`o.type = 'limit' AND o.side = 'sell' AND o.price <= q.bid`,
+  sql`o.type = 'stop' AND o.side = 'buy' AND o.price <= q.ask`,
+  sql`o.type = 'stop' AND o.side = 'sell' AND o.price >= q.bid`,
 ];
 
 @Injectable()
@@ -141,14 +140,20 @@ export class SqlEntryOrders extends EntryOrders {
 
   async triggered(quotes: readonly Quote[]): Promise<TriggeredOrder[]> {
     if (!quotes.length) return [];
+    // Per quote (LATERAL), so each of the four is an index range scan bounded by that quote's price. As a join of
+    // the quotes with the orders, the planner cannot see how selective `price >= q.ask` is and hashes every
+    // pending order of each kind (42 ms at 100,000 pending orders, against 1 ms this way: bench:guards).
     const branches = TRIGGERS.map(
-      (test) => `SELECT o.id, o.trader_id FROM q JOIN trader_orders o ON o.symbol = q.symbol AND o.status = 'pending' AND ${test}
-                 WHERE o.expires_at IS NULL OR o.expires_at > now()`,
+      (test) => sql`SELECT o.id, o.trader_id FROM trader_orders o
+                    WHERE o.symbol = q.symbol AND o.status = 'pending' AND ${test} AND (o.expires_at IS NULL OR o.expires_at > now())`,
     );
-    const rows = await this.em.getConnection().execute<{ id: string; trader_id: number }[]>(
-      `WITH q AS MATERIALIZED (SELECT * FROM ${QUOTES_RELATION})
-       SELECT t.id::text AS id, t.trader_id FROM (${branches.join(' UNION ALL ')}) t ORDER BY t.id LIMIT ${MAX_FILLS_PER_CYCLE}`,
-      quoteParams(quotes),
+    const rows = await runSql(
+      this.em.getConnection(),
+      sql<{ id: string; trader_id: number }>`WITH q AS MATERIALIZED (
+         SELECT * FROM unnest(${sqlArray(quotes.map((q) => q.symbol))}::text[], ${sqlArray(quotes.map((q) => q.bid))}::numeric[],
+                              ${sqlArray(quotes.map((q) => q.ask))}::numeric[]) AS q(symbol, bid, ask))
+       SELECT t.id::text AS id, t.trader_id FROM q CROSS JOIN LATERAL (${sqlJoin(branches, sql` UNION ALL `)}) t
+       ORDER BY t.id LIMIT ${MAX_FILLS_PER_CYCLE}`,
     );
     return rows.map((r) => ({ orderId: r.id, traderId: Number(r.trader_id) }));
   }
