@@ -160,6 +160,15 @@ describe('AdminJS back-office at /admin (built app over HTTP)', () => {
     expect(await script.text()).toContain("input.name = 'code'");
   });
 
+  it('serves the dark theme’s stylesheet to every AdminJS page, the login page included (before any session)', async () => {
+    const page = await (await fetch(`${baseUrl}/admin/login`)).text();
+    expect(page).toContain('/admin-assets/theme.css');
+    const css = await fetch(`${baseUrl}/admin-assets/theme.css`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(await css.text()).toMatch(/body \{ color: #e6edf7; background: #0b1426;/);
+  });
+
   describe('signed in as an admin', () => {
     let cookie: string;
 

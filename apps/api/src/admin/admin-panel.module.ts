@@ -6,6 +6,7 @@ import type { AppConfig } from '@mirrorline/shared';
 import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/users';
 import { AuthModule, MfaCodes } from '@mirrorline/auth';
 import { actionTranslations, adminResources } from './admin-resources';
+import { ADMIN_THEME_COLORS, ADMIN_THEME_STYLESHEET } from './admin-theme';
 import { ADMIN_LOGIN_CODE_SCRIPT } from './admin-login-code';
 import { ADMIN_A11Y_SCRIPT } from './admin-a11y';
 import { AdminLoginThrottle } from './admin-login-throttle';
@@ -108,9 +109,8 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
         dashboard: usersDashboard(componentLoader),
         loginPath: '/admin/login',
         logoutPath: '/admin/logout',
-        // Mirrorline's name, no AdminJS logo (logo: false) nor "made with love" link. grey60 (labels, breadcrumbs,
-        // secondary text) darkened from #898A9A (3.4:1 on white) to 5.2:1, above WCAG AA's 4.5:1 (axe color-contrast).
-        branding: { companyName: 'Mirrorline', logo: false, withMadeWithLove: false, theme: { colors: { grey60: '#6B6C7B' } } },
+        // Mirrorline's name and dark theme (admin-theme.ts), no AdminJS logo (logo: false) nor "made with love" link
+        branding: { companyName: 'Mirrorline', logo: false, withMadeWithLove: false, theme: { colors: ADMIN_THEME_COLORS } },
         // resources read as what they hold, not as their entity classes ("User Entity")
         locale: {
           language: 'en',
@@ -127,13 +127,15 @@ async function loadAdminJs(config: AppConfig): Promise<DynamicModule> {
                 LedgerAccountEntity: 'Ledger accounts',
                 LedgerTransactionEntity: 'Ledger transactions',
                 LedgerEntryEntity: 'Ledger entries',
+                // the menu's group names, as written (AdminJS would start-case them: "Money Read Only")
+                'Money (read-only)': 'Money (read-only)',
               },
             },
           },
         },
         // admin-csrf.ts turns AdminJS's GET for a state-changing action into a same-origin POST;
         // admin-login-code.ts adds the 2FA code field to the login form; admin-a11y.ts names the filter drawer's controls.
-        assets: { scripts: [ADMIN_CSRF_SCRIPT_PATH, ADMIN_LOGIN_CODE_SCRIPT, ADMIN_A11Y_SCRIPT] },
+        assets: { scripts: [ADMIN_CSRF_SCRIPT_PATH, ADMIN_LOGIN_CODE_SCRIPT, ADMIN_A11Y_SCRIPT], styles: [ADMIN_THEME_STYLESHEET] },
         resources,
       },
       auth: {
