@@ -96,7 +96,7 @@ describe('AdminJS back-office in the dark theme: no critical or serious axe-core
     await page.goto('/admin/login');
     await page.locator('input[name="code"]').waitFor();
     // the product's dark theme (apps/api/src/admin/admin-theme.ts): the page's own text colour on the darkest surface
-    expect(await page.evaluate(() => [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor])).toEqual([
+    expect(await page.evaluate('[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]')).toEqual([
       'rgb(230, 237, 247)',
       'rgb(11, 20, 38)',
     ]);

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { adminApiToken } from './support/admin';
 import { runAxe } from './support/axe';
 import { launch, screenshot } from './support/browser';
-import { call, claims, createVerifiedUser, login, signIn } from './support/accounts';
+import { call, signIn } from './support/accounts';
 import { browserEnv } from './support/server';
+import { traderAndFundedCopier } from './support/copier';
 
 /**
  * Honest screens (product.md §12.6) in Chromium against the real server (DEMO_DATA on) and its simulated market, at
@@ -12,27 +12,9 @@ import { browserEnv } from './support/server';
  * is a 0.00 % return, and its Equity view marks the deposit; the portfolio and "My copies" show one live equity per
  * copy at the same instant. axe-core finds no serious or critical violation, and nothing scrolls sideways at 390 px.
  */
-const suffix = randomBytes(3).toString('hex');
-
-/** A trader with an open crypto trade, and a new user who deposited 1,000.00 and copies the trader with 300.00. */
-async function newCopier(adminToken: string, tag: string) {
-  const person = (role: string) => ({
-    username: `${role}_${tag}_${suffix}`,
-    firstname: role === 'lead' ? 'Hana' : 'Hugo',
-    lastname: `${role === 'lead' ? 'Honest' : 'Newcomer'}${tag}${suffix}`,
-    email: `${role}_${tag}_${suffix}@example.test`,
-    password: `${role}-password-1`,
-  });
-  const trader = person('lead');
-  const copier = person('copier');
-  for (const [who, roles] of [[trader, ['User', 'Trader']], [copier, ['User']]] as const) await createVerifiedUser(adminToken, who, roles);
-  const traderToken = await login(trader.email, trader.password);
-  const traderId = claims(traderToken).traderID as number;
-  const copierToken = await login(copier.email, copier.password);
-  const deposit = await call('/wallet/deposit', { method: 'POST', token: copierToken, body: { amount: '1000.00' }, idempotent: true });
-  await call(`/admin/transactions/${deposit.id}/approve`, { method: 'POST', token: adminToken, idempotent: true });
-  return { copier, copierToken, traderToken, traderId, traderName: `${trader.firstname} ${trader.lastname}` };
-}
+/** A trader, and a new user who deposited 1,000.00 (they copy the trader with 300.00 in the tests). */
+const newCopier = (adminToken: string, tag: string) =>
+  traderAndFundedCopier(adminToken, tag, { lead: ['Hana', 'Honest'], copier: ['Hugo', 'Newcomer'] });
 
 describe('honest screens (Chromium, DEMO_DATA, 1280 px and 390 px)', () => {
   let browser: Browser;
