@@ -95,12 +95,20 @@ export function sqlSet(patch: Readonly<Record<string, SqlValue | undefined>>): S
 
 /** Anything with MikroORM's `execute(text, params)` (an EntityManager or its connection). */
 export interface SqlExecutor {
-  execute(text: string, params?: unknown[]): Promise<unknown>;
+  execute(text: string, params?: unknown[], method?: 'all' | 'get' | 'run'): Promise<unknown>;
 }
 
 /** Runs the statement and returns its rows, typed by the fragment. */
 export function runSql<Row>(executor: SqlExecutor, query: Sql<Row>): Promise<Row[]> {
+  // eslint-disable-next-line no-restricted-syntax -- the one place the tag's text and values meet MikroORM's execute
   return executor.execute(query.text, [...query.params]) as Promise<Row[]>;
+}
+
+/** Runs a statement for its effect (MikroORM's 'run' mode: no rows fetched) and returns the rows it touched. */
+export async function runSqlAffected(executor: SqlExecutor, query: Sql<unknown>): Promise<number> {
+  // eslint-disable-next-line no-restricted-syntax -- as in runSql
+  const result = await executor.execute(query.text, [...query.params], 'run');
+  return Number((result as { affectedRows?: number }).affectedRows ?? 0);
 }
 
 /**
