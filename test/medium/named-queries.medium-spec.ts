@@ -99,7 +99,7 @@ const QUERIES: Record<string, Sql<unknown>> = {
 
   'entryOrdersQueries.insert': entryOrdersQueries.insert(1, {
     symbol: 'BTCUSDT',
-    market: 'crypto',
+    market: 'Crypto',
     side: 'buy',
     type: 'limit',
     price: '100',
