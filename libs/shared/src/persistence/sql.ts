@@ -60,6 +60,11 @@ export function sqlArray(values: readonly (string | number | bigint)[]): SqlArra
   return new SqlArray(values);
 }
 
+/** The LIKE/ILIKE pattern "contains `search`", its wildcards escaped (with `\\`, PostgreSQL's default) so "a_b" and "100%" match literally. */
+export function likeContains(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Fragments joined by a separator (default `, `), each keeping its values. */
 export function sqlJoin(parts: readonly Sql<unknown>[], separator: Sql<unknown> = new Sql(', ', [])): Sql<unknown> {
   let text = '';

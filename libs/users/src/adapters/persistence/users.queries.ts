@@ -1,4 +1,4 @@
-import { sql, sqlArray, type Sql } from '@mirrorline/shared';
+import { likeContains, sql, sqlArray, type Sql } from '@mirrorline/shared';
 import type { KycStatus, Role } from '../../domain/user';
 
 /** A row of `users` as the repository reads it (password_hash only where asked for). */
@@ -34,12 +34,9 @@ export interface AccountRow {
 const USER_COLUMNS = sql`id, email, username, firstname, lastname, roles, email_verified, kyc_status, blocked, deleted_at, created_at`;
 const ACCOUNT_COLUMNS = sql`id, email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status, blocked`;
 
-/** Escapes LIKE wildcards so that a search for "a_b" or "100%" matches literally. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const listFilter = (search: string | undefined): Sql<unknown> =>
   search
-    ? sql`WHERE deleted_at IS NULL AND (username ILIKE ${likePattern(search)} ESCAPE '\\' OR email ILIKE ${likePattern(search)} ESCAPE '\\')`
+    ? sql`WHERE deleted_at IS NULL AND (username ILIKE ${likeContains(search)} ESCAPE '\\' OR email ILIKE ${likeContains(search)} ESCAPE '\\')`
     : sql`WHERE deleted_at IS NULL`;
 
 /**

@@ -1,10 +1,7 @@
-import { sql, type Sql } from '@mirrorline/shared';
-
-/** The LIKE pattern of an admin's search, wildcards escaped so that "a_b" or "100%" match literally. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likeContains, sql, type Sql } from '@mirrorline/shared';
 
 const walletSearch = (search: string | undefined): Sql<unknown> =>
-  search ? sql`AND (u.email ILIKE ${likePattern(search)} OR u.username ILIKE ${likePattern(search)})` : sql``;
+  search ? sql`AND (u.email ILIKE ${likeContains(search)} OR u.username ILIKE ${likeContains(search)})` : sql``;
 
 /**
  * Every statement of SqlLedgerInspector (the statement, the admin's wallets overview, the ledger check), named:
