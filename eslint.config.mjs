@@ -40,6 +40,43 @@ export default tseslint.config(
     rules: { 'tables/table-ownership': 'error' },
   },
   {
+    // One SQL idiom (docs/architecture.md, "SQL"): every statement through the typed `sql` tag and `runSql`
+    // (libs/shared/src/persistence/sql.ts), so a value sits where it is used and the row type rides on the tag.
+    // No SQL text with positional `?` handed to MikroORM's execute, no list of values beside it, no sqlText splicing.
+    files: ['libs/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      // TODO(issue 29 step 1, branch "rules"): copy-trading's money statements are being moved to the tag on that
+      // branch; the lead removes these entries when it merges.
+      'libs/copy-trading/src/adapters/persistence/sql-trade-engine.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-price-watch-store.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-copy-repository.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-copy-notices.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-open-trades-store.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='execute'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+          message: 'SQL goes through the typed tag: runSql(em, sql`… ${value} …`) (docs/architecture.md, "SQL"), never a string handed to execute.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='execute'][arguments.1.type='ArrayExpression']",
+          message: 'A positional list of values beside SQL text is the idiom the typed tag replaces: runSql(em, sql`… ${value} …`) (docs/architecture.md, "SQL").',
+        },
+        {
+          selector: "CallExpression[callee.property.name='execute'][arguments.0.type='Identifier'][arguments.0.name=/^(sql|text|query|statement)$/]",
+          message: 'SQL text in a variable handed to execute is the idiom the typed tag replaces: pass a Sql to runSql(em, query) (docs/architecture.md, "SQL").',
+        },
+        {
+          selector: "CallExpression[callee.name='sqlText']",
+          message: 'Compose fragments with sql`… ${fragment} …` (their values stay in order) instead of splicing their text.',
+        },
+      ],
+    },
+  },
+  {
     // The domain, and the identity kernel as a whole, import no framework, and from shared only its
     // framework-free entry (architecture.md rules 1 and 14).
     files: ['**/domain/**/*.ts', 'libs/identity/**/*.ts'],

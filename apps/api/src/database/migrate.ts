@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import type { AppConfig } from '@mirrorline/shared';
+import { runSql, sql, type AppConfig } from '@mirrorline/shared';
 import { DemoDataSeeder } from './seeders/demo-data.seeder';
 import { mikroOrmOptions } from './mikro-orm.options';
 
@@ -47,7 +47,7 @@ export async function withPrepareLock<T>(databaseUrl: string, work: () => Promis
 /** Seeds demo data when DEMO_DATA is on and the database holds no user yet. Returns whether it seeded. */
 export async function seedDemoDataIfEmpty(orm: MikroORM, config: AppConfig): Promise<boolean> {
   if (!config.demoData) return false;
-  const [{ count }] = await orm.em.getConnection().execute<{ count: string }[]>('SELECT count(*) AS count FROM users');
+  const [{ count }] = await runSql(orm.em.getConnection(), sql<{ count: string }>`SELECT count(*) AS count FROM users`);
   if (Number(count) > 0) return false;
   await orm.getSeeder().seed(DemoDataSeeder);
   return true;

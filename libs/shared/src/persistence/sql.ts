@@ -60,6 +60,11 @@ export function sqlArray(values: readonly (string | number | bigint)[]): SqlArra
   return new SqlArray(values);
 }
 
+/** The LIKE/ILIKE pattern "contains `search`", its wildcards escaped (with `\\`, PostgreSQL's default) so "a_b" and "100%" match literally. */
+export function likeContains(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** Fragments joined by a separator (default `, `), each keeping its values. */
 export function sqlJoin(parts: readonly Sql<unknown>[], separator: Sql<unknown> = new Sql(', ', [])): Sql<unknown> {
   let text = '';
@@ -95,12 +100,20 @@ export function sqlSet(patch: Readonly<Record<string, SqlValue | undefined>>): S
 
 /** Anything with MikroORM's `execute(text, params)` (an EntityManager or its connection). */
 export interface SqlExecutor {
-  execute(text: string, params?: unknown[]): Promise<unknown>;
+  execute(text: string, params?: unknown[], method?: 'all' | 'get' | 'run'): Promise<unknown>;
 }
 
 /** Runs the statement and returns its rows, typed by the fragment. */
 export function runSql<Row>(executor: SqlExecutor, query: Sql<Row>): Promise<Row[]> {
+  // eslint-disable-next-line no-restricted-syntax -- the one place the tag's text and values meet MikroORM's execute
   return executor.execute(query.text, [...query.params]) as Promise<Row[]>;
+}
+
+/** Runs a statement for its effect (MikroORM's 'run' mode: no rows fetched) and returns the rows it touched. */
+export async function runSqlAffected(executor: SqlExecutor, query: Sql<unknown>): Promise<number> {
+  // eslint-disable-next-line no-restricted-syntax -- as in runSql
+  const result = await executor.execute(query.text, [...query.params], 'run');
+  return Number((result as { affectedRows?: number }).affectedRows ?? 0);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
+import { APP_CONFIG, runSql, sql, sqlArray, type AppConfig } from '@mirrorline/shared';
 import { FeedLeader, MarketQuotes, type Quote } from '@mirrorline/market';
 import { closePrice, type TradeSide } from '../../domain/copy-math';
 import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-trade.use-case';
@@ -55,11 +55,8 @@ export class DemoTradingBot implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = true;
     try {
       const ids = DEMO_TRADERS.map((t) => t.id);
-      const open = await this.em.getConnection().execute<{ id: string; trader_id: number; opened_at: Date }[]>(
-        `SELECT t.id::text AS id, t.trader_id, t.opened_at FROM trader_trades t
-         WHERE t.trader_id = ANY (?::int[]) AND t.status = 'open' ORDER BY t.id`,
-        [`{${ids.join(',')}}`],
-      );
+      const open = await runSql(this.em.getConnection(), sql<{ id: string; trader_id: number; opened_at: Date }>`SELECT t.id::text AS id, t.trader_id, t.opened_at FROM trader_trades t
+         WHERE t.trader_id = ANY (${sqlArray(ids)}::int[]) AND t.status = 'open' ORDER BY t.id`);
       for (const trade of open) {
         if (now - new Date(trade.opened_at).getTime() < holdMinutes(trade.id) * 60_000) continue;
         try {
@@ -83,9 +80,7 @@ export class DemoTradingBot implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async openOne(open: Array<{ trader_id: number }>): Promise<boolean> {
     const quotes = await this.market.freshQuotes();
-    const existing = await this.em
-      .getConnection()
-      .execute<{ id: number }[]>('SELECT id FROM trader_profiles WHERE id = ANY (?::int[])', [`{${DEMO_TRADERS.map((t) => t.id).join(',')}}`]);
+    const existing = await runSql(this.em.getConnection(), sql<{ id: number }>`SELECT id FROM trader_profiles WHERE id = ANY (${sqlArray(DEMO_TRADERS.map((t) => t.id))}::int[])`);
     const present = new Set(existing.map((r) => Number(r.id)));
     const busy = (id: number) => open.filter((t) => Number(t.trader_id) === id).length >= 2;
     const candidates = DEMO_TRADERS.filter((t) => present.has(t.id) && !busy(t.id))

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { OpenPositionsValue, UserReadCache } from '@mirrorline/shared';
+import { OpenPositionsValue, runSql, sql, UserReadCache } from '@mirrorline/shared';
 import { MarketQuotes } from '@mirrorline/market';
 import { CopyTradingQueries } from '../../application/ports/copy-trading-queries';
 
@@ -28,10 +28,10 @@ export class MarketOpenPositionsValue extends OpenPositionsValue {
 
   /** The positions unrealizedPnlOf marks: unsettled, of the user's copies, in open trades. */
   private async hasOpenPositions(userId: string): Promise<boolean> {
-    const [row] = await (this.em as EntityManager).getConnection().execute<{ open: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id AND t.status = 'open'
-                      WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?) AND NOT p.settled) AS open`,
-      [userId],
+    const [row] = await runSql(
+      (this.em as EntityManager).getConnection(),
+      sql<{ open: boolean }>`SELECT EXISTS (SELECT 1 FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id AND t.status = 'open'
+                                            WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ${userId}) AND NOT p.settled) AS open`,
     );
     return row.open;
   }

@@ -1,7 +1,7 @@
 import { NEW_TRADER_CLOSED_TRADES } from '../../domain/risk-score';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { formatCents, pageOffset, runSql, sql, sqlText, type Page, type PageQuery } from '@mirrorline/shared';
+import { formatCents, pageOffset, runSql, Sql, sql, type Page, type PageQuery } from '@mirrorline/shared';
 import { walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import { canonicalPrice, closePrice, dailyLossLimitReached, tradePnlPct, unrealizedPnl, type CloseReason, type TradeSide } from '../../domain/copy-math';
@@ -20,20 +20,26 @@ import {
 } from '../../application/ports/copy-trading-queries';
 import type { SimulatedTrade } from '../../domain/copy-simulation';
 import { allocationSlices, periodClosedStats, PERIODS, PERIOD_DAYS, type Period, type PeriodFacts } from '../../domain/discovery';
-import { PUBLIC_TRADER } from './sql-copy-repository';
 import { trimDecimal } from './sql-amount';
 import { TRADE_COLUMNS, toTradeRecord } from './sql-trade-engine';
-import { pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
+import { pnlAt, quotesRelation } from './sql-quotes';
+import { PUBLIC_TRADER_SQL } from './public-traders.queries';
 import { realisedCopyPnlToday } from './copy-rules.sql';
+
+/** A position's unrealized pnl at its symbol's close side (pnlAt's text: column names and constants, no values). */
+const UPNL = new Sql<never>(
+  pnlAt('p.size', 'coalesce(p.fill_price, t.entry_price)', "CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END", "CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END"),
+  [],
+);
 
 /**
  * Σ unrealized pnl (cents) of the open positions of the copies selected by `copyFilter` (alias p), each marked
  * at the close side of its symbol's quote (unnest of the bound quote arrays); positions without a quote add 0.
  */
-const UNREALIZED_OF = (copyFilter: string): string => `
-  SELECT coalesce(sum(${pnlAt('p.size', 'coalesce(p.fill_price, t.entry_price)', "CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END", "CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END")}), 0)::bigint AS upnl
+const UNREALIZED_OF = (copyFilter: Sql<unknown>, quotes: readonly Quote[]): Sql<{ upnl: string }> => sql`
+  SELECT coalesce(sum(${UPNL}), 0)::bigint AS upnl
   FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id AND t.status = 'open'
-  JOIN (SELECT * FROM ${QUOTES_RELATION}) q ON q.symbol = t.symbol
+  JOIN (SELECT * FROM ${quotesRelation(quotes)}) q ON q.symbol = t.symbol
   WHERE ${copyFilter} AND NOT p.settled`;
 
 /** The mark of a side from the quotes by symbol (close side), or null without a fresh quote. */
@@ -45,18 +51,18 @@ function markOf(quotes: ReadonlyMap<string, Quote>, symbol: string, side: string
 const bySymbol = (quotes: readonly Quote[]): Map<string, Quote> => new Map(quotes.map((q) => [q.symbol, q]));
 
 /** The wallet's relation (copy_id, balance): each copy's equity account. */
-const COPY_EQUITY = sqlText(walletQueries.copyEquity());
+const COPY_EQUITY = walletQueries.copyEquity();
 
 /**
  * The periods of discovery as a relation (period, start, day_start): `start` bounds the rolling windows of the
  * trades closed in the period, `day_start` the UTC days of its daily returns; `all` starts at -infinity.
  */
-const PERIOD_ROWS = `(VALUES ${PERIODS.map((p) => {
+const PERIOD_ROWS = new Sql<never>(`(VALUES ${PERIODS.map((p) => {
   const days = PERIOD_DAYS[p];
   return days === null
     ? `('${p}', '-infinity'::timestamptz, '-infinity'::timestamptz)`
     : `('${p}', now() - interval '${days} days', ((now() AT TIME ZONE 'UTC')::date - ${days - 1})::timestamp AT TIME ZONE 'UTC')`;
-}).join(', ')}) pr(period, start, day_start)`;
+}).join(', ')}) pr(period, start, day_start)`, []);
 
 /**
  * What the statistics of a trader are made of (domain/trader-stats.ts marks them to the market), for each period
@@ -68,7 +74,7 @@ const PERIOD_ROWS = `(VALUES ${PERIODS.map((p) => {
  * Followers and assets come from live copies; copiers' pnl from the per-trade totals the settlement stores (no scan
  * of positions). Joins the trader's user for PUBLIC_TRADER.
  */
-const TRADER_SELECT = `
+const TRADER_SELECT = sql`
   SELECT tp.id, tp.name, tp.description, tp.trader_type, tp.strategy_summary, tp.strategy_explanation, tp.image,
          tp.share_pct, tp.max_copiers, tp.min_copy_amount::text AS min_copy_amount,
          ps.periods, dr.daily_sums, al.allocation,
@@ -246,8 +252,8 @@ function toStatsRow(row: TraderRow): TraderStatsRow {
  * its own and the page (numbered by `page_row`, in the page's order) is LEFT JOINed to it: a page past
  * the end is a single row with the total and no item.
  */
-const paged = (countSql: string, pageSql: string): string =>
-  `SELECT n.total, pg.* FROM (${countSql}) n LEFT JOIN (${pageSql}) pg ON true ORDER BY pg.page_row`;
+const paged = <R>(countSql: Sql<unknown>, pageSql: Sql<unknown>): Sql<R & PagedRow> =>
+  sql`SELECT n.total, pg.* FROM (${countSql}) n LEFT JOIN (${pageSql}) pg ON true ORDER BY pg.page_row`;
 
 interface PagedRow {
   total: string;
@@ -269,23 +275,20 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
    * money-moving request that answers with a read (the copy after its funds moved) reads its own uncommitted
    * effect inside its enclosing transaction (UnitOfWork.enclose); elsewhere they run on a pooled connection.
    */
-  private run<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.execute<T[]>(sql, params);
+  private run<T>(query: Sql<T>): Promise<T[]> {
+    return runSql(this.em, query);
   }
 
   async publicTraders(): Promise<TraderStatsRow[]> {
-    return (await this.run<TraderRow>(`${TRADER_SELECT} WHERE ${PUBLIC_TRADER}`)).map(toStatsRow);
+    return (await this.run(sql<TraderRow>`${TRADER_SELECT} WHERE ${PUBLIC_TRADER_SQL}`)).map(toStatsRow);
   }
 
   async traderStats(id: number): Promise<TraderDetailsRow | null> {
     // Blocked, deleted, demoted or not KYC-Verified traders are not public: their page is a 404 like a missing one.
-    const [row] = await this.run<TraderRow>(`${TRADER_SELECT} WHERE tp.id = ? AND ${PUBLIC_TRADER}`, [id]);
+    const [row] = await this.run(sql<TraderRow>`${TRADER_SELECT} WHERE tp.id = ${id} AND ${PUBLIC_TRADER_SQL}`);
     if (!row) return null;
-    const recent = await this.run<{ id: string; market: string; pair: string; side: string; pnl_pct: string; closed_at: Date }>(
-      `SELECT id::text AS id, market, pair, side, pnl_pct::text AS pnl_pct, closed_at FROM trader_trades
-       WHERE trader_id = ? AND status = 'closed' ORDER BY closed_at DESC, id DESC LIMIT 20`,
-      [id],
-    );
+    const recent = await this.run(sql<{ id: string; market: string; pair: string; side: string; pnl_pct: string; closed_at: Date }>`SELECT id::text AS id, market, pair, side, pnl_pct::text AS pnl_pct, closed_at FROM trader_trades
+       WHERE trader_id = ${id} AND status = 'closed' ORDER BY closed_at DESC, id DESC LIMIT 20`);
     return {
       ...toStatsRow(row),
       recentTrades: recent.map((r) => ({
@@ -300,17 +303,16 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async myCopies(userId: string, quotes: readonly Quote[]): Promise<MyCopy[]> {
-    const rows = await this.run<{
+    const rows = await this.run(sql<{
       upnl: string;
       id: string; trader_id: number; name: string; image: string | null; status: MyCopy['status']; invested: string; equity: string | null;
       committed: string; hwm: string; pnl: string; fees: string; open: string; stop_loss_pct: number | null; take_profit_pct: number | null; stop_reason: string | null;
       share_pct: number; trader_share_pct: number; created_at: Date; ended_at: Date | null;
-    }>(
-      `SELECT c.id, c.trader_id, tp.name, tp.image, c.status, c.invested::text AS invested, a.balance::text AS equity,
+    }>`SELECT c.id, c.trader_id, tp.name, tp.image, c.status, c.invested::text AS invested, a.balance::text AS equity,
               c.high_water_mark::text AS hwm, c.stop_loss_pct, c.take_profit_pct, c.stop_reason, c.created_at, c.ended_at,
               c.share_pct, tp.share_pct AS trader_share_pct,
               coalesce(p.committed, 0)::text AS committed, coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees,
-              coalesce(p.open, 0) AS open, ${quotes.length ? 'u.upnl::text' : "'0'"} AS upnl
+              coalesce(p.open, 0) AS open, ${quotes.length ? sql`u.upnl::text` : sql`'0'`} AS upnl
        FROM copies c
        JOIN trader_profiles tp ON tp.id = c.trader_id
        LEFT JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
@@ -319,11 +321,9 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
                 sum(pnl - fee) FILTER (WHERE settled) AS pnl, sum(fee) FILTER (WHERE settled) AS fees
          FROM copy_positions WHERE copy_id = c.id
        ) p ON true
-       ${quotes.length ? `LEFT JOIN LATERAL (${UNREALIZED_OF('p.copy_id = c.id')}) u ON true` : ''}
-       WHERE c.follower_id = ?
-       ORDER BY (c.status = 'stopped'), c.created_at DESC`,
-      quotes.length ? [...quoteParams(quotes), userId] : [userId],
-    );
+       ${quotes.length ? sql`LEFT JOIN LATERAL (${UNREALIZED_OF(sql`p.copy_id = c.id`, quotes)}) u ON true` : sql``}
+       WHERE c.follower_id = ${userId}
+       ORDER BY (c.status = 'stopped'), c.created_at DESC`);
     return rows.map((r) => {
       const equity = BigInt(r.equity ?? 0);
       return {
@@ -353,14 +353,11 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async tradesSince(traderId: number, from: Date, limit: number): Promise<SimulatedTrade[]> {
-    const rows = await this.run<{
+    const rows = await this.run(sql<{
       id: string; symbol: string; side: 'buy' | 'sell'; allocation_pct: number; entry_price: string; opened_at: Date; exit_price: string | null; closed_at: Date | null;
-    }>(
-      `SELECT id::text AS id, symbol, side, allocation_pct, trim_scale(entry_price)::text AS entry_price, opened_at,
+    }>`SELECT id::text AS id, symbol, side, allocation_pct, trim_scale(entry_price)::text AS entry_price, opened_at,
               trim_scale(exit_price)::text AS exit_price, closed_at
-       FROM trader_trades WHERE trader_id = ? AND opened_at >= ? ORDER BY opened_at, id LIMIT ?`,
-      [traderId, from, limit],
-    );
+       FROM trader_trades WHERE trader_id = ${traderId} AND opened_at >= ${from} ORDER BY opened_at, id LIMIT ${limit}`);
     return rows.map((r) => ({
       id: r.id,
       symbol: r.symbol,
@@ -382,9 +379,10 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     const marks = bySymbol(quotes);
     const { status, positionId } = filter;
     if (positionId !== undefined && !/^[1-9][0-9]{0,17}$/.test(positionId)) return { items: [], total: 0, page: page.page, limit: page.limit };
-    const statusFilter = (status === 'open' ? 'AND NOT p.settled' : status === 'closed' ? 'AND p.settled' : '') + (positionId ? ' AND p.id = ?' : '');
-    // the parameters of the WHERE both statements share (the count's and the page's)
-    const where = positionId ? [userId, positionId] : [userId];
+    // the WHERE both statements share (the count's and the page's)
+    const where = sql`p.copy_id IN (SELECT id FROM copies WHERE follower_id = ${userId})
+                      ${status === 'open' ? sql`AND NOT p.settled` : status === 'closed' ? sql`AND p.settled` : sql``}
+                      ${positionId ? sql`AND p.id = ${positionId}` : sql``}`;
     const result = await this.run<{
       id: string; copy_id: string; trade_id: string; trader_id: number; name: string; market: string; symbol: string; side: string;
       entry_price: string; exit_price: string | null; fill_price: string | null; quote_time: Date | null; delay_ms: number; slippage_bps: string;
@@ -392,8 +390,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
       pnl_pct: string | null; copy_pct: string | null; opened_at: Date; settled_at: Date | null;
     } & PagedRow>(
       paged(
-        `SELECT count(*) AS total FROM copy_positions p WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?) ${statusFilter}`,
-        `SELECT p.id::text AS id, p.copy_id, p.trade_id::text AS trade_id, t.trader_id, tp.name, t.market, t.symbol, t.side,
+        sql`SELECT count(*) AS total FROM copy_positions p WHERE ${where}`,
+        sql`SELECT p.id::text AS id, p.copy_id, p.trade_id::text AS trade_id, t.trader_id, tp.name, t.market, t.symbol, t.side,
               t.entry_price::text AS entry_price, coalesce(p.exit_price, t.exit_price)::text AS exit_price,
               p.fill_price::text AS fill_price, coalesce(p.quote_time, t.entry_quote_time) AS quote_time, p.delay_ms,
               p.slippage_bps::text AS slippage_bps, p.close_reason, p.size::text AS size, p.settled,
@@ -401,10 +399,9 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
               CASE WHEN p.settled THEN round(p.pnl::numeric * 100 / p.size, 4)::text END AS copy_pct,
               p.opened_at, p.settled_at, row_number() OVER (ORDER BY p.id DESC) AS page_row
          FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
-         WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?) ${statusFilter}
-         ORDER BY p.id DESC LIMIT ? OFFSET ?`,
+         WHERE ${where}
+         ORDER BY p.id DESC LIMIT ${page.limit} OFFSET ${pageOffset(page)}`,
       ),
-      [...where, ...where, page.limit, pageOffset(page)],
     );
     const { total, rows } = pageRows(result);
     return {
@@ -455,12 +452,11 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
     const { total, rows } = pageRows(
       await this.run<{ trade_id: string; copy_id: string; name: string; pair: string; reason: string; created_at: Date } & PagedRow>(
         paged(
-          'SELECT count(*) AS total FROM copy_skips s WHERE s.follower_id = ?',
-          `SELECT s.trade_id::text AS trade_id, s.copy_id, tp.name, t.pair, s.reason, s.created_at, row_number() OVER (ORDER BY s.id DESC) AS page_row
+          sql`SELECT count(*) AS total FROM copy_skips s WHERE s.follower_id = ${userId}`,
+          sql`SELECT s.trade_id::text AS trade_id, s.copy_id, tp.name, t.pair, s.reason, s.created_at, row_number() OVER (ORDER BY s.id DESC) AS page_row
            FROM copy_skips s JOIN trader_trades t ON t.id = s.trade_id JOIN trader_profiles tp ON tp.id = t.trader_id
-           WHERE s.follower_id = ? ORDER BY s.id DESC LIMIT ? OFFSET ?`,
+           WHERE s.follower_id = ${userId} ORDER BY s.id DESC LIMIT ${page.limit} OFFSET ${pageOffset(page)}`,
         ),
-        [userId, userId, page.limit, pageOffset(page)],
       ),
     );
     return {
@@ -473,17 +469,15 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
 
   async traderTrades(traderId: number, page: PageQuery, quotes: readonly Quote[], status?: 'open' | 'closed'): Promise<Page<TraderTrade>> {
     const marks = bySymbol(quotes);
-    const where = `trader_id = ? ${status ? 'AND status = ?' : ''}`;
-    const filter = status ? [traderId, status] : [traderId];
+    const where = status ? sql`trader_id = ${traderId} AND status = ${status}` : sql`trader_id = ${traderId}`;
     // Qualified: a bare `id` in ORDER BY would be the text output column (id::text AS id), so '9' before '10'.
     const { total, rows } = pageRows(
       await this.run<Parameters<typeof toTradeRecord>[0] & PagedRow>(
         paged(
-          `SELECT count(*) AS total FROM trader_trades WHERE ${where}`,
-          `SELECT ${TRADE_COLUMNS}, row_number() OVER (ORDER BY trader_trades.id DESC) AS page_row FROM trader_trades
-           WHERE ${where} ORDER BY trader_trades.id DESC LIMIT ? OFFSET ?`,
+          sql`SELECT count(*) AS total FROM trader_trades WHERE ${where}`,
+          sql`SELECT ${new Sql(TRADE_COLUMNS, [])}, row_number() OVER (ORDER BY trader_trades.id DESC) AS page_row FROM trader_trades
+           WHERE ${where} ORDER BY trader_trades.id DESC LIMIT ${page.limit} OFFSET ${pageOffset(page)}`,
         ),
-        [...filter, ...filter, page.limit, pageOffset(page)],
       ),
     );
     const items = rows.map((row): TraderTrade => {
@@ -496,10 +490,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
 
   async unrealizedPnlOf(userId: string, quotes: readonly Quote[]): Promise<bigint> {
     if (!quotes.length) return 0n;
-    const [row] = await this.run<{ upnl: string }>(
-      `${UNREALIZED_OF('p.copy_id IN (SELECT id FROM copies WHERE follower_id = ?)')}`,
-      [...quoteParams(quotes), userId],
-    );
+    const [row] = await this.run(UNREALIZED_OF(sql`p.copy_id IN (SELECT id FROM copies WHERE follower_id = ${userId})`, quotes));
     return BigInt(row?.upnl ?? 0);
   }
 
@@ -512,8 +503,8 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
         } & PagedRow
       >(
         paged(
-          'SELECT count(*) AS total FROM copies c WHERE c.trader_id = ?',
-          `SELECT c.id, c.follower_id, u.username, c.status, c.invested::text AS invested, a.balance::text AS equity,
+          sql`SELECT count(*) AS total FROM copies c WHERE c.trader_id = ${traderId}`,
+          sql`SELECT c.id, c.follower_id, u.username, c.status, c.invested::text AS invested, a.balance::text AS equity,
                   coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees, c.created_at,
                   row_number() OVER (ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id) AS page_row
            FROM copies c JOIN user_directory u ON u.id = c.follower_id
@@ -521,10 +512,9 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
            LEFT JOIN LATERAL (
              SELECT sum(pnl - fee) AS pnl, sum(fee) AS fees FROM copy_positions WHERE copy_id = c.id AND settled
            ) p ON true
-           WHERE c.trader_id = ?
-           ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id LIMIT ? OFFSET ?`,
+           WHERE c.trader_id = ${traderId}
+           ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id LIMIT ${page.limit} OFFSET ${pageOffset(page)}`,
         ),
-        [traderId, traderId, page.limit, pageOffset(page)],
       ),
     );
     return {
@@ -559,12 +549,9 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
   }
 
   async userFacts(userId: string): Promise<UserCopyFacts> {
-    const [row] = await this.run<{ trader_id: number | null; copies: string[] | null; copied: string }>(
-      `SELECT (SELECT id FROM trader_profiles WHERE user_id = ?) AS trader_id,
-              (SELECT array_agg(id::text ORDER BY created_at) FROM copies WHERE follower_id = ? AND status <> 'stopped') AS copies,
-              (SELECT count(*) FROM copies c JOIN copy_positions p ON p.copy_id = c.id WHERE c.follower_id = ?) AS copied`,
-      [userId, userId, userId],
-    );
+    const [row] = await this.run(sql<{ trader_id: number | null; copies: string[] | null; copied: string }>`SELECT (SELECT id FROM trader_profiles WHERE user_id = ${userId}) AS trader_id,
+              (SELECT array_agg(id::text ORDER BY created_at) FROM copies WHERE follower_id = ${userId} AND status <> 'stopped') AS copies,
+              (SELECT count(*) FROM copies c JOIN copy_positions p ON p.copy_id = c.id WHERE c.follower_id = ${userId}) AS copied`);
     return { traderID: row.trader_id === null ? null : Number(row.trader_id), copyID: row.copies ?? [], copiedTrades: Number(row.copied) };
   }
 }

@@ -1,3 +1,4 @@
+import { sql, sqlArray, type Sql } from '@mirrorline/shared';
 import type { Quote } from '@mirrorline/market';
 
 /** A PostgreSQL array literal of plain tokens (symbols, decimal strings, uuids): `{"a","b"}`. */
@@ -10,6 +11,13 @@ export function pgArray(values: readonly string[]): string {
  * enter copy trading's SQL as parameters, never by reading the market's tables. Use with quoteParams().
  */
 export const QUOTES_RELATION = `unnest(?::text[], ?::numeric[], ?::numeric[], ?::timestamptz[]) AS q(symbol, bid, ask, time)`;
+
+/** QUOTES_RELATION with its values, as a fragment of the typed sql tag. */
+export function quotesRelation(quotes: readonly Quote[]): Sql<never> {
+  return sql`unnest(${sqlArray(quotes.map((q) => q.symbol))}::text[], ${sqlArray(quotes.map((q) => q.bid))}::numeric[],
+                    ${sqlArray(quotes.map((q) => q.ask))}::numeric[], ${sqlArray(quotes.map((q) => new Date(q.time).toISOString()))}::timestamptz[])
+             AS q(symbol, bid, ask, time)`;
+}
 
 export function quoteParams(quotes: readonly Quote[]): string[] {
   return [

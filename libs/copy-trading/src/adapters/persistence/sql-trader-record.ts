@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, sql, type Sql, type SqlExecutor } from '@mirrorline/shared';
 import { TraderRecordQueries, type RecordHead, type RecordLink } from '../../application/ports/trader-record';
 import { chainHash, GENESIS_HASH, type RecordFields } from '../../domain/trade-record';
-import { PUBLIC_TRADER } from './sql-copy-repository';
+import { publicTradersQueries } from './public-traders.queries';
 import { trimDecimal } from './sql-amount';
 
 interface FieldsRow {
@@ -83,10 +83,7 @@ export class SqlTraderRecord extends TraderRecordQueries {
   }
 
   private async isPublic(traderId: number): Promise<boolean> {
-    const rows = await this.em.getConnection().execute<unknown[]>(
-      `SELECT tp.id FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE tp.id = ? AND ${PUBLIC_TRADER}`,
-      [traderId],
-    );
+    const rows = await this.run(publicTradersQueries.publicTraderId(traderId));
     return rows.length > 0;
   }
 

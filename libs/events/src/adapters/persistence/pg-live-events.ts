@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, sqlArray, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { LiveEvents } from '../../application/ports/live-events';
 import type { LiveEvent } from '../../domain/live-event';
@@ -40,10 +40,7 @@ export class PgLiveEvents extends LiveEvents {
 
   private async send(tx: TransactionContext | null, payloads: string[]): Promise<void> {
     if (!payloads.length) return;
-    const sql = `SELECT count(pg_notify('${LIVE_EVENTS_CHANNEL}', p)) FROM unnest(?::text[]) AS p`;
-    const params = [textArray(payloads)];
-    if (tx) await emOf(tx).execute(sql, params);
-    else await this.em.getConnection().execute(sql, params);
+    await runSql(tx ? emOf(tx) : this.em.getConnection(), sql`SELECT count(pg_notify(${LIVE_EVENTS_CHANNEL}, p)) FROM unnest(${sqlArray(payloads)}::text[]) AS p`);
   }
 }
 
@@ -61,9 +58,4 @@ function payloadsOf(userIds: readonly string[], event: LiveEvent): string[] {
     payloads.push(JSON.stringify({ u: ids.slice(i, i + perPayload), t: event.type, d: event.data ?? {} } satisfies LiveEventPayload));
   }
   return payloads;
-}
-
-/** A PostgreSQL text[] literal of arbitrary strings (each quoted, backslashes and quotes escaped). */
-export function textArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, type Page, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, runSql, sql, sqlJoin, type Page, type Sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import type { KycStatus } from '@mirrorline/identity';
 import type { DocumentType, KycSubmission, SubmissionStatus } from '../../domain/kyc';
@@ -65,9 +65,9 @@ export class MikroOrmKycSubmissionRepository extends KycSubmissionRepository {
 
   async lockUserStatus(tx: TransactionContext, userId: string): Promise<KycStatus | null> {
     if (!UUID.test(userId)) return null;
-    const [row] = await emOf(tx).execute<Array<{ kyc_status: KycStatus }>>(
-      'SELECT kyc_status FROM user_directory WHERE id = ? AND deleted_at IS NULL FOR UPDATE',
-      [userId],
+    const [row] = await runSql(
+      emOf(tx),
+      sql<{ kyc_status: KycStatus }>`SELECT kyc_status FROM user_directory WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
     );
     return row?.kyc_status ?? null;
   }
@@ -118,23 +118,16 @@ export class MikroOrmKycSubmissionRepository extends KycSubmissionRepository {
   }
 
   async list(query: KycSubmissionQuery): Promise<Page<KycSubmissionListItem>> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.status) {
-      where.push('k.status = ?');
-      params.push(query.status);
-    }
-    if (query.userId) {
-      where.push('k.user_id = ?');
-      params.push(query.userId);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const where: Sql<unknown>[] = [];
+    if (query.status) where.push(sql`k.status = ${query.status}`);
+    if (query.userId) where.push(sql`k.user_id = ${query.userId}`);
+    const clause = where.length ? sql`WHERE ${sqlJoin(where, sql` AND `)}` : sql``;
     const em = this.em.fork();
-    const [{ total }] = await em.execute<Array<{ total: string }>>(`SELECT count(*) AS total FROM kyc_submissions k ${clause}`, params);
-    const rows = await em.execute<Row[]>(
-      `SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN user_directory u ON u.id = k.user_id
-       ${clause} ORDER BY k.created_at DESC, k.id LIMIT ? OFFSET ?`,
-      [...params, query.limit, pageOffset(query)],
+    const [{ total }] = await runSql(em, sql<{ total: string }>`SELECT count(*) AS total FROM kyc_submissions k ${clause}`);
+    const rows = await runSql(
+      em,
+      sql<Row>`SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN user_directory u ON u.id = k.user_id
+               ${clause} ORDER BY k.created_at DESC, k.id LIMIT ${query.limit} OFFSET ${pageOffset(query)}`,
     );
     return {
       items: rows.map((row) => ({ ...toSubmission(row), username: row.username ?? '', email: row.email ?? '' })),

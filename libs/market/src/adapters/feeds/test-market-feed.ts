@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock } from '@mirrorline/shared';
+import { Clock, runSqlAffected, sql } from '@mirrorline/shared';
 import { MarketFeed } from '../../application/ports/market-feed';
 import { InstrumentCatalogue } from '../../application/services/instrument-catalogue';
 import { QuotePipeline } from '../../application/services/quote-pipeline';
@@ -43,6 +43,6 @@ export class TestMarketFeed extends MarketFeed {
 
   /** Removes every stored quote (candles stay): each symbol then answers MARKET.NO_QUOTE. */
   async clearQuotes(): Promise<void> {
-    await this.em.getConnection().execute('DELETE FROM market_quotes', [], 'run');
+    await runSqlAffected(this.em.getConnection(), sql`DELETE FROM market_quotes`);
   }
 }

@@ -40,8 +40,8 @@ export class SqlContactMessages extends ContactMessages {
 
   async list(query: PageQuery): Promise<Page<ContactMessage>> {
     const em = this.em.fork();
-    const [{ total }] = await em.execute<{ total: string }[]>('SELECT count(*) AS total FROM contact_messages');
-    const rows = await em.execute<Row[]>('SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?', [query.limit, pageOffset(query)]);
+    const [{ total }] = await runSql(em, sql<{ total: string }>`SELECT count(*) AS total FROM contact_messages`);
+    const rows = await runSql(em, sql<Row>`SELECT * FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT ${query.limit} OFFSET ${pageOffset(query)}`);
     return { items: rows.map(toMessage), total: Number(total), page: query.page, limit: query.limit };
   }
 }

@@ -1,27 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { runSql, sql, sqlArray, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import type { KycStatus, Role } from '@mirrorline/identity';
 import { type AccountRecord, type NewAccount, UserAccounts } from '@mirrorline/auth';
+import { usersQueries, type AccountRow } from '../persistence/users.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface Row {
-  id: string;
-  email: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  password_hash: string;
-  roles: Role[];
-  email_verified: boolean;
-  kyc_status: KycStatus;
-  blocked: boolean;
-}
-
-const COLUMNS = 'id, email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status, blocked';
-
-function toRecord(row: Row | undefined): AccountRecord | null {
+function toRecord(row: AccountRow | undefined): AccountRecord | null {
   if (!row) return null;
   return {
     id: row.id,
@@ -44,51 +29,45 @@ function toRecord(row: Row | undefined): AccountRecord | null {
 @Injectable()
 export class SqlUserAccounts extends UserAccounts {
   async findByEmail(tx: TransactionContext, email: string): Promise<AccountRecord | null> {
-    const rows = await emOf(tx).execute<Row[]>(`SELECT ${COLUMNS} FROM users WHERE email = ? AND deleted_at IS NULL`, [email]);
+    const rows = await runSql(emOf(tx), usersQueries.liveAccountByEmail(email));
     return toRecord(rows[0]);
   }
 
   async findById(tx: TransactionContext, id: string): Promise<AccountRecord | null> {
     if (!UUID.test(id)) return null;
-    const rows = await emOf(tx).execute<Row[]>(`SELECT ${COLUMNS} FROM users WHERE id = ? AND deleted_at IS NULL`, [id]);
+    const rows = await runSql(emOf(tx), usersQueries.liveAccountById(id));
     return toRecord(rows[0]);
   }
 
   async emailExists(tx: TransactionContext, email: string): Promise<boolean> {
-    const rows = await emOf(tx).execute('SELECT 1 FROM users WHERE email = ?', [email]);
+    const rows = await runSql(emOf(tx), usersQueries.emailExists(email));
     return rows.length > 0;
   }
 
   async usernameExists(tx: TransactionContext, username: string): Promise<boolean> {
-    const rows = await emOf(tx).execute('SELECT 1 FROM users WHERE lower(username) = lower(?)', [username]);
+    const rows = await runSql(emOf(tx), usersQueries.usernameExists(username));
     return rows.length > 0;
   }
 
   async create(tx: TransactionContext, account: NewAccount): Promise<string> {
-    const rows = await runSql(
-      emOf(tx),
-      sql<{ id: string }>`INSERT INTO users (email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status)
-                          VALUES (${account.email}, ${account.username}, ${account.firstname}, ${account.lastname}, ${account.passwordHash},
-                                  ${sqlArray(account.roles)}::text[], ${account.emailVerified}, ${account.kycStatus})
-                          RETURNING id`,
-    );
+    const rows = await runSql(emOf(tx), usersQueries.insertUser(account));
     return rows[0].id;
   }
 
   async markEmailVerified(tx: TransactionContext, id: string): Promise<void> {
-    await emOf(tx).execute('UPDATE users SET email_verified = true, updated_at = now() WHERE id = ? AND NOT email_verified', [id]);
+    await runSql(emOf(tx), usersQueries.markEmailVerified(id));
   }
 
   async setPasswordHash(tx: TransactionContext, id: string, passwordHash: string): Promise<void> {
-    await emOf(tx).execute('UPDATE users SET password_hash = ?, updated_at = now() WHERE id = ?', [passwordHash, id]);
+    await runSql(emOf(tx), usersQueries.setPasswordHash(id, passwordHash));
   }
 
   async invalidateTokensBefore(tx: TransactionContext, id: string, at: Date): Promise<void> {
-    await emOf(tx).execute('UPDATE users SET tokens_valid_after = GREATEST(coalesce(tokens_valid_after, ?), ?) WHERE id = ?', [at, at, id]);
+    await runSql(emOf(tx), usersQueries.invalidateTokensBefore(id, at));
   }
 
   async adminExists(tx: TransactionContext): Promise<boolean> {
-    const rows = await emOf(tx).execute(`SELECT 1 FROM users WHERE 'Admin' = ANY (roles) AND deleted_at IS NULL LIMIT 1`);
+    const rows = await runSql(emOf(tx), usersQueries.adminExists());
     return rows.length > 0;
   }
 }

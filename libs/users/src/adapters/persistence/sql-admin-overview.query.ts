@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, storedCents } from '@mirrorline/shared';
+import { runSql, storedCents } from '@mirrorline/shared';
 import { copyTradingQueries } from '@mirrorline/copy-trading';
 import { walletQueries } from '@mirrorline/wallet';
 import { AdminOverviewQuery, type AdminOverview } from '../../application/ports/admin-overview.query';
+import { usersQueries } from './users.queries';
 
 /** Reads the overview: the users table here, the ledger, copies and wallet requests through their owners' exported queries. */
 @Injectable()
@@ -14,20 +15,11 @@ export class SqlAdminOverviewQuery extends AdminOverviewQuery {
 
   async read(): Promise<AdminOverview> {
     const em = this.em.fork();
-    const [users] = await em.execute<Array<Record<string, string>>>(
-      `SELECT count(*) AS users,
-              count(*) FILTER (WHERE email_verified) AS verified,
-              count(*) FILTER (WHERE blocked) AS blocked,
-              count(*) FILTER (WHERE kyc_status = 'Pending') AS kyc_pending,
-              count(*) FILTER (WHERE kyc_status = 'Verified') AS kyc_verified,
-              count(*) FILTER (WHERE 'Trader' = ANY (roles)) AS traders,
-              count(*) FILTER (WHERE 'Admin' = ANY (roles)) AS admins
-         FROM users WHERE deleted_at IS NULL`,
-    );
+    const [users] = await runSql(em, usersQueries.userTotals());
     const [money] = await runSql(em, walletQueries.userMoneyTotals());
     const [copies] = await runSql(em, copyTradingQueries.copyTotals());
     const [pending] = await runSql(em, walletQueries.pendingRequestTotals());
-    const [approvals] = await runSql(em, sql<{ n: string }>`SELECT count(*) AS n FROM admin_approval_requests WHERE status = 'pending'`);
+    const [approvals] = await runSql(em, usersQueries.pendingApprovalsCount());
     return {
       users: Number(users.users),
       verified: Number(users.verified),

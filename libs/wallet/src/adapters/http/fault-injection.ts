@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
-import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
+import { APP_CONFIG, runSql, sql, type AppConfig } from '@mirrorline/shared';
 
 /** The request header that names a fault (honoured only with FAULT_INJECTION=true, never in production). */
 export const FAULT_HEADER = 'x-fault-injection';
@@ -33,7 +33,7 @@ export class FaultInjection {
     if (fault === 'hold-after-commit') {
       this.logger.warn('fault injected: holding the answer until PostgreSQL is gone');
       const until = Date.now() + 60_000;
-      while (Date.now() < until && (await this.em.getConnection().execute('SELECT 1').then(() => true, () => false))) {
+      while (Date.now() < until && (await runSql(this.em.getConnection(), sql`SELECT 1`).then(() => true, () => false))) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, runSql, sql, sqlJoin, toCents, type Sql, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { WalletTransaction, type WalletTransactionStatus, type WalletTransactionType } from '../../domain/wallet-transaction';
 import {
@@ -25,7 +25,7 @@ interface Row {
   note: string | null;
 }
 
-const QUALIFIED = 'w.id, w.user_id, w.type, w.amount::text AS amount, w.destination, w.status, w.created_at, w.decided_at, w.decided_by, w.note';
+const QUALIFIED = sql`w.id, w.user_id, w.type, w.amount::text AS amount, w.destination, w.status, w.created_at, w.decided_at, w.decided_by, w.note`;
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 export const toDomain = (row: Row) =>
@@ -85,25 +85,22 @@ export class MikroOrmWalletTransactionRepository extends WalletTransactionReposi
   }
 
   async list(filter: WalletTransactionFilter, page: PageQuery): Promise<Page<WalletTransactionRecord>> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    for (const [column, value] of [['user_id', filter.userId], ['status', filter.status], ['type', filter.type]] as const) {
-      if (value === undefined) continue;
-      where.push(`w.${column} = ?`);
-      params.push(value);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const where: Sql<unknown>[] = [];
+    if (filter.userId !== undefined) where.push(sql`w.user_id = ${filter.userId}`);
+    if (filter.status !== undefined) where.push(sql`w.status = ${filter.status}`);
+    if (filter.type !== undefined) where.push(sql`w.type = ${filter.type}`);
+    const clause = where.length ? sql`WHERE ${sqlJoin(where, sql` AND `)}` : sql``;
     // The page and its total in one round trip (GET wallet is a hot read): the count LEFT JOINs the page,
     // so a page past the end is one row with the total and no item.
-    const result = await this.em.getConnection().execute<Array<Row & { username: string; email: string; total: string; page_row: string | null }>>(
-      `SELECT n.total, pg.* FROM (SELECT count(*)::text AS total FROM wallet_transactions w ${clause}) n
+    const result = await runSql(
+      this.em.getConnection(),
+      sql<Row & { username: string; email: string; total: string; page_row: string | null }>`SELECT n.total, pg.* FROM (SELECT count(*)::text AS total FROM wallet_transactions w ${clause}) n
        LEFT JOIN (
          SELECT ${QUALIFIED}, u.username, u.email, row_number() OVER (ORDER BY w.created_at DESC, w.id DESC) AS page_row
          FROM wallet_transactions w JOIN user_directory u ON u.id = w.user_id
-         ${clause} ORDER BY w.created_at DESC, w.id DESC LIMIT ? OFFSET ?
+         ${clause} ORDER BY w.created_at DESC, w.id DESC LIMIT ${page.limit} OFFSET ${pageOffset(page)}
        ) pg ON true
        ORDER BY pg.page_row`,
-      [...params, ...params, page.limit, pageOffset(page)],
     );
     const total = result.length ? result[0].total : '0';
     const rows = result.filter((row) => row.page_row !== null);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { AccountHolders } from '../../application/ports/account-holders';
 
@@ -11,17 +11,17 @@ import { AccountHolders } from '../../application/ports/account-holders';
 @Injectable()
 export class SqlAccountHolders extends AccountHolders {
   async kycStatus(tx: TransactionContext, userId: string): Promise<string | null> {
-    const [row] = await emOf(tx).execute<Array<{ kyc_status: string; deleted: boolean }>>(
-      'SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ? FOR KEY SHARE',
-      [userId],
+    const [row] = await runSql(
+      emOf(tx),
+      sql<{ kyc_status: string; deleted: boolean }>`SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ${userId} FOR KEY SHARE`,
     );
     return row && !row.deleted ? row.kyc_status : null;
   }
 
   async isDeleted(tx: TransactionContext, userId: string): Promise<boolean> {
-    const [row] = await emOf(tx).execute<Array<{ deleted: boolean }>>(
-      'SELECT deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ? FOR KEY SHARE',
-      [userId],
+    const [row] = await runSql(
+      emOf(tx),
+      sql<{ deleted: boolean }>`SELECT deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ${userId} FOR KEY SHARE`,
     );
     return !row || row.deleted;
   }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, type TransactionContext } from '@mirrorline/shared';
+import { DomainError, runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { newDepositReference } from '../../domain/deposit-reference';
 import { DepositReferences, type MatchedTransfer, type ReferenceHolder } from '../../application/ports/deposit-references';
@@ -24,19 +24,19 @@ export class SqlDepositReferences extends DepositReferences {
     for (let attempt = 0; attempt < TRIES; attempt++) {
       // ON CONFLICT without a target: the user already has one (a concurrent first read waits on the key, then
       // finds the winner's), or the drawn reference is taken (then the select finds nothing and we draw again).
-      await em.execute('INSERT INTO deposit_references (user_id, reference) VALUES (?, ?) ON CONFLICT DO NOTHING', [userId, newDepositReference()]);
-      const [row] = await em.execute<Array<{ reference: string }>>('SELECT reference FROM deposit_references WHERE user_id = ?', [userId]);
+      await runSql(em, sql`INSERT INTO deposit_references (user_id, reference) VALUES (${userId}, ${newDepositReference()}) ON CONFLICT DO NOTHING`);
+      const [row] = await runSql(em, sql<{ reference: string }>`SELECT reference FROM deposit_references WHERE user_id = ${userId}`);
       if (row) return row.reference;
     }
     throw new DomainError('WALLET.REFERENCE_UNAVAILABLE', 'No deposit reference could be made; try again', 'service_unavailable', { retryAfterSeconds: 1 });
   }
 
   async holder(tx: TransactionContext, reference: string, lock = false): Promise<ReferenceHolder | null> {
-    const [row] = await emOf(tx).execute<HolderRow[]>(
-      `SELECT r.reference, u.id AS user_id, u.username, u.email, u.kyc_status, u.blocked, u.deleted_at IS NOT NULL AS deleted
-         FROM deposit_references r JOIN user_directory u ON u.id = r.user_id
-        WHERE r.reference = ?${lock ? ' FOR KEY SHARE OF u' : ''}`,
-      [reference],
+    const [row] = await runSql(
+      emOf(tx),
+      sql<HolderRow>`SELECT r.reference, u.id AS user_id, u.username, u.email, u.kyc_status, u.blocked, u.deleted_at IS NOT NULL AS deleted
+                       FROM deposit_references r JOIN user_directory u ON u.id = r.user_id
+                      WHERE r.reference = ${reference}${lock ? sql` FOR KEY SHARE OF u` : sql``}`,
     );
     return row
       ? { reference: row.reference, userId: row.user_id, username: row.username, email: row.email, kycStatus: row.kyc_status, blocked: row.blocked, deleted: row.deleted }
@@ -44,10 +44,11 @@ export class SqlDepositReferences extends DepositReferences {
   }
 
   async recordTransfer(tx: TransactionContext, t: MatchedTransfer): Promise<boolean> {
-    const rows = await emOf(tx).execute<Array<{ bank_tx_id: string }>>(
-      `INSERT INTO bank_transfers (bank_tx_id, reference, user_id, amount, wallet_transaction_id, matched_by, matched_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (bank_tx_id) DO NOTHING RETURNING bank_tx_id`,
-      [t.bankTxId, t.reference, t.userId, t.amount, t.walletTransactionId, t.matchedBy, t.matchedAt],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ bank_tx_id: string }>`INSERT INTO bank_transfers (bank_tx_id, reference, user_id, amount, wallet_transaction_id, matched_by, matched_at)
+                                  VALUES (${t.bankTxId}, ${t.reference}, ${t.userId}, ${t.amount}, ${t.walletTransactionId}, ${t.matchedBy}, ${t.matchedAt})
+                                  ON CONFLICT (bank_tx_id) DO NOTHING RETURNING bank_tx_id`,
     );
     return rows.length === 1;
   }

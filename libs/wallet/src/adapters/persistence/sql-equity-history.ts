@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { runSql, sql, sqlArray } from '@mirrorline/shared';
 import { EquityHistory, EXTERNAL_FLOW_TYPES, type EquityDay } from '../../application/ports/equity-history';
 
 /**
@@ -14,17 +15,18 @@ export class SqlEquityHistory extends EquityHistory {
   }
 
   async daily(userId: string, days: number): Promise<EquityDay[]> {
-    const rows = await this.em.getConnection().execute<Array<{ day: string; equity: string; flows: Array<{ before: string; amount: string }> }>>(
-      `WITH acc AS (
-         SELECT id FROM ledger_accounts WHERE owner_id = ? AND kind IN ('cash', 'held', 'copy_equity')
+    const rows = await runSql(
+      this.em.getConnection(),
+      sql<{ day: string; equity: string; flows: Array<{ before: string; amount: string }> }>`WITH acc AS (
+         SELECT id FROM ledger_accounts WHERE owner_id = ${userId} AND kind IN ('cash', 'held', 'copy_equity')
        ), span AS (
-         SELECT d::date AS day FROM generate_series((now() AT TIME ZONE 'UTC')::date - (?::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') d
+         SELECT d::date AS day FROM generate_series((now() AT TIME ZONE 'UTC')::date - (${days}::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') d
        ), start AS (
          SELECT coalesce(sum(e.amount), 0) AS base FROM ledger_entries e
          WHERE e.account_id IN (SELECT id FROM acc) AND e.created_at < (SELECT min(day) FROM span)::timestamp AT TIME ZONE 'UTC'
        ), postings AS (
          -- the window's postings on the user's accounts, each with the equity after it (a running Σ from the base)
-         SELECT p.at, p.first_id, p.amount, t.type = ANY (?::text[]) AS external,
+         SELECT p.at, p.first_id, p.amount, t.type = ANY (${sqlArray(EXTERNAL_FLOW_TYPES)}::text[]) AS external,
                 (SELECT base FROM start) + sum(p.amount) OVER (ORDER BY p.at, p.first_id) AS after
          FROM (SELECT e.transaction_id, min(e.created_at) AS at, min(e.id) AS first_id, sum(e.amount) AS amount FROM ledger_entries e
                WHERE e.account_id IN (SELECT id FROM acc) AND e.created_at >= (SELECT min(day) FROM span)::timestamp AT TIME ZONE 'UTC'
@@ -40,7 +42,6 @@ export class SqlEquityHistory extends EquityHistory {
               coalesce(m.flows, '[]'::jsonb) AS flows
        FROM span s LEFT JOIN moves m ON m.day = s.day
        ORDER BY s.day`,
-      [userId, days, `{${EXTERNAL_FLOW_TYPES.join(',')}}`],
     );
     return rows.map((r) => ({
       date: r.day,

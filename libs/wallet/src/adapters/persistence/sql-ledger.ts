@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { sqlStateOf, storedCents, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
+import { runSql, sqlStateOf, storedCents, toCents, type Cents, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import {
   Ledger,
@@ -10,6 +10,7 @@ import {
   type UserBalances,
 } from '../../application/ports/ledger';
 import { insufficientFunds } from '../../domain/wallet-errors';
+import { ledgerQueries } from './ledger.queries';
 
 
 /** A CHECK violation of ledger_accounts_non_negative: a user account would have gone below zero. */
@@ -36,19 +37,11 @@ export class SqlLedger extends Ledger {
 
   async userAccount(tx: TransactionContext, userId: string, kind: UserAccountKind): Promise<string> {
     const em = emOf(tx);
-    const find = () =>
-      em.execute<Array<{ id: string }>>(
-        'SELECT id::text AS id FROM ledger_accounts WHERE owner_id = ? AND kind = ? AND copy_id IS NULL',
-        [userId, kind],
-      );
+    const find = () => runSql(em, ledgerQueries.userAccountId(userId, kind));
     let [row] = await find();
     if (row) return row.id;
     // Created on first use. A racing creator makes ON CONFLICT wait for it; the next statement sees its row.
-    [row] = await em.execute<Array<{ id: string }>>(
-      `INSERT INTO ledger_accounts (owner_id, kind) VALUES (?, ?)
-       ON CONFLICT (owner_id, kind) WHERE owner_id IS NOT NULL AND copy_id IS NULL DO NOTHING RETURNING id::text AS id`,
-      [userId, kind],
-    );
+    [row] = await runSql(em, ledgerQueries.createUserAccount(userId, kind));
     if (row) return row.id;
     [row] = await find();
     if (!row) throw new Error(`ledger account ${kind} of ${userId} could not be created`);
@@ -57,10 +50,7 @@ export class SqlLedger extends Ledger {
 
   /** One round trip when the accounts exist (the usual case); creates the missing ones. */
   override async userAccounts(tx: TransactionContext, userId: string, kinds: UserAccountKind[]): Promise<string[]> {
-    const rows = await emOf(tx).execute<Array<{ id: string; kind: UserAccountKind }>>(
-      `SELECT id::text AS id, kind FROM ledger_accounts WHERE owner_id = ? AND copy_id IS NULL AND kind IN (${kinds.map(() => '?').join(', ')})`,
-      [userId, ...kinds],
-    );
+    const rows = await runSql(emOf(tx), ledgerQueries.userAccountIds(userId, kinds));
     const found = new Map(rows.map((row) => [row.kind, row.id]));
     const ids: string[] = [];
     for (const kind of kinds) ids.push(found.get(kind) ?? (await this.userAccount(tx, userId, kind)));
@@ -69,18 +59,10 @@ export class SqlLedger extends Ledger {
 
   async copyEquityAccount(tx: TransactionContext, userId: string, copyId: string): Promise<string> {
     const em = emOf(tx);
-    const find = () =>
-      em.execute<Array<{ id: string; owner_id: string }>>(
-        "SELECT id::text AS id, owner_id FROM ledger_accounts WHERE copy_id = ? AND kind = 'copy_equity'",
-        [copyId],
-      );
+    const find = () => runSql(em, ledgerQueries.copyEquityAccount(copyId));
     let [row] = await find();
     if (!row) {
-      await em.execute(
-        `INSERT INTO ledger_accounts (owner_id, kind, copy_id) VALUES (?, 'copy_equity', ?)
-         ON CONFLICT (copy_id) WHERE copy_id IS NOT NULL DO NOTHING`,
-        [userId, copyId],
-      );
+      await runSql(em, ledgerQueries.createCopyEquityAccount(userId, copyId));
       [row] = await find();
     }
     if (!row) throw new Error(`copy equity account of copy ${copyId} could not be created`);
@@ -91,10 +73,7 @@ export class SqlLedger extends Ledger {
   async platformAccount(tx: TransactionContext, kind: PlatformAccountKind): Promise<string> {
     const cached = this.platformIds.get(kind);
     if (cached) return cached;
-    const [row] = await emOf(tx).execute<Array<{ id: string }>>(
-      'SELECT id::text AS id FROM ledger_accounts WHERE kind = ? AND owner_id IS NULL',
-      [kind],
-    );
+    const [row] = await runSql(emOf(tx), ledgerQueries.platformAccountId(kind));
     if (!row) throw new Error(`platform account ${kind} is missing (migrations not run?)`);
     this.platformIds.set(kind, row.id);
     return row.id;
@@ -102,17 +81,8 @@ export class SqlLedger extends Ledger {
 
   async post(tx: TransactionContext, posting: LedgerPosting): Promise<string> {
     assertBalanced(posting);
-    const values = posting.entries.map(() => '(?::bigint, ?::bigint)').join(', ');
-    const params: unknown[] = [posting.type, posting.reference ?? null, posting.description ?? null];
-    for (const entry of posting.entries) params.push(entry.accountId, entry.amount);
     try {
-      const [row] = await emOf(tx).execute<Array<{ id: string }>>(
-        `WITH tx AS (INSERT INTO ledger_transactions (type, reference, description) VALUES (?, ?, ?) RETURNING id),
-              ins AS (INSERT INTO ledger_entries (transaction_id, account_id, amount)
-                      SELECT tx.id, e.account_id, e.amount FROM tx, (VALUES ${values}) AS e(account_id, amount))
-         SELECT id::text AS id FROM tx`,
-        params,
-      );
+      const [row] = await runSql(emOf(tx), ledgerQueries.post(posting));
       return row.id;
     } catch (error) {
       if (isNegativeBalanceViolation(error)) throw insufficientFunds();
@@ -123,20 +93,12 @@ export class SqlLedger extends Ledger {
   override async lockedBalances(tx: TransactionContext, accountIds: string[]): Promise<Map<string, Cents>> {
     const ids = [...new Set(accountIds)];
     if (!ids.length) return new Map();
-    const rows = await emOf(tx).execute<Array<{ id: string; balance: string }>>(
-      `SELECT id::text AS id, balance::text AS balance FROM ledger_accounts
-       WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id FOR NO KEY UPDATE`,
-      ids,
-    );
+    const rows = await runSql(emOf(tx), ledgerQueries.lockBalances(ids));
     return new Map(rows.map((row) => [row.id, toCents(row.balance)]));
   }
 
   async balances(tx: TransactionContext | null, userId: string): Promise<UserBalances> {
-    const sql = `SELECT kind, coalesce(sum(balance), 0)::text AS total FROM ledger_accounts
-                 WHERE owner_id = ? GROUP BY kind`;
-    const rows = tx
-      ? await emOf(tx).execute<Array<{ kind: string; total: string }>>(sql, [userId])
-      : await this.em.getConnection().execute<Array<{ kind: string; total: string }>>(sql, [userId]);
+    const rows = await runSql(tx ? emOf(tx) : this.em.getConnection(), ledgerQueries.balancesByKind(userId));
     const result: UserBalances = { cash: 0, held: 0, copyEquity: 0 };
     for (const row of rows) {
       if (row.kind === 'cash') result.cash = storedCents(row.total);

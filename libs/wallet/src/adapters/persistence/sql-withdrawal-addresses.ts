@@ -24,15 +24,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class SqlWithdrawalAddresses extends WithdrawalAddresses {
   async list(tx: TransactionContext, userId: string): Promise<WithdrawalAddress[]> {
-    const rows = await emOf(tx).execute<Row[]>(
-      'SELECT id, label, destination, created_at, usable_at FROM withdrawal_addresses WHERE user_id = ? ORDER BY created_at DESC',
-      [userId],
+    const rows = await runSql(
+      emOf(tx),
+      sql<Row>`SELECT id, label, destination, created_at, usable_at FROM withdrawal_addresses WHERE user_id = ${userId} ORDER BY created_at DESC`,
     );
     return rows.map(toAddress);
   }
 
   async count(tx: TransactionContext, userId: string): Promise<number> {
-    const rows = await emOf(tx).execute<{ n: string }[]>('SELECT count(*) AS n FROM withdrawal_addresses WHERE user_id = ?', [userId]);
+    const rows = await runSql(emOf(tx), sql<{ n: string }>`SELECT count(*) AS n FROM withdrawal_addresses WHERE user_id = ${userId}`);
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -49,14 +49,14 @@ export class SqlWithdrawalAddresses extends WithdrawalAddresses {
 
   async remove(tx: TransactionContext, userId: string, id: string): Promise<boolean> {
     if (!UUID.test(id)) return false;
-    const rows = await emOf(tx).execute('DELETE FROM withdrawal_addresses WHERE id = ? AND user_id = ? RETURNING id', [id, userId]);
+    const rows = await runSql(emOf(tx), sql<{ id: string }>`DELETE FROM withdrawal_addresses WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
     return rows.length > 0;
   }
 
   async isUsable(tx: TransactionContext, userId: string, destination: string, now: Date): Promise<boolean> {
-    const rows = await emOf(tx).execute(
-      'SELECT 1 FROM withdrawal_addresses WHERE user_id = ? AND destination = ? AND usable_at <= ?',
-      [userId, destination, now],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ one: number }>`SELECT 1 AS one FROM withdrawal_addresses WHERE user_id = ${userId} AND destination = ${destination} AND usable_at <= ${now}`,
     );
     return rows.length > 0;
   }

@@ -82,7 +82,7 @@ export class CopyTradingDemoSeeder extends Seeder {
     const em = orm as unknown as SqlEntityManager;
     const now = new Date();
     for (const trader of DEMO_TRADERS) {
-      const [user] = await em.execute<Array<{ id: string }>>('SELECT id FROM user_directory WHERE email = ?', [demoTraderEmail(trader)]);
+      const [user] = await runSql(em, sql<{ id: string }>`SELECT id FROM user_directory WHERE email = ${demoTraderEmail(trader)}`);
       if (!user) throw new Error(`demo trader ${trader.username} has no user: run DemoTraderUsersSeeder (users) first`);
       // No photo for demo traders (no image files ship with the SPA): the cards show their initials.
       await runSql(
@@ -92,15 +92,11 @@ export class CopyTradingDemoSeeder extends Seeder {
                     ${trader.strategyExplanation}, ${null}, ${trader.share}, 5000)`,
       );
       const trades = demoTrades(trader, now);
-      await em.execute(
-        `INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
+      await runSql(em, sql`INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
                                     close_reason, opened_at, closed_at)
-         SELECT ?, x.market, x.pair, x.pair, x.side, x.entry::numeric, x.exit::numeric, x.allocation, x.pnl_pct::numeric, 'closed',
+         SELECT ${trader.id}, x.market, x.pair, x.pair, x.side, x.entry::numeric, x.exit::numeric, x.allocation, x.pnl_pct::numeric, 'closed',
                 'manual', x.opened_at, x.closed_at
-         FROM jsonb_to_recordset(?::jsonb) AS x(market text, pair text, side text, entry text, exit text, allocation int, pnl_pct text, opened_at timestamptz, closed_at timestamptz)`,
-        [
-          trader.id,
-          JSON.stringify(
+         FROM jsonb_to_recordset(${JSON.stringify(
             trades.map((d) => ({
               market: d.market,
               pair: d.pair,
@@ -112,11 +108,9 @@ export class CopyTradingDemoSeeder extends Seeder {
               opened_at: d.openedAt.toISOString(),
               closed_at: d.closedAt.toISOString(),
             })),
-          ),
-        ],
-      );
+          )}::jsonb) AS x(market text, pair text, side text, entry text, exit text, allocation int, pnl_pct text, opened_at timestamptz, closed_at timestamptz)`);
     }
     // The ids 2–9 were given explicitly: move the identity past them for traders created later.
-    await em.execute(`SELECT setval(pg_get_serial_sequence('trader_profiles', 'id'), (SELECT max(id) FROM trader_profiles))`);
+    await runSql(em, sql`SELECT setval(pg_get_serial_sequence('trader_profiles', 'id'), (SELECT max(id) FROM trader_profiles))`);
   }
 }

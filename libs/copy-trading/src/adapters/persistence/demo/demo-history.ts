@@ -1,9 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { runSql, sql, sqlArray } from '@mirrorline/shared';
 import { MarketQuotes, type Candle } from '@mirrorline/market';
 import { canonicalPrice, tradePnlPct, type TradeSide } from '../../../domain/copy-math';
-import { DEMO_EMAIL_DOMAIN, DEMO_PAIRS, DEMO_TRADERS } from './demo-traders';
-import { rollDemoTradesForward } from './roll-demo-trades';
+import { DEMO_PAIRS, DEMO_TRADERS } from './demo-traders';
+import { lockDemoTraders, rollDemoTradesForward } from './roll-demo-trades';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -104,25 +105,17 @@ export async function syncDemoHistory(app: INestApplicationContext, now = new Da
   if (!bySymbol.size) return result;
   result.candles = true;
   return em.transactional(async (tx) => {
-    const demo = await tx.execute<Array<{ id: number }>>(
-      `SELECT tp.id FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
-       JOIN jsonb_to_recordset(?::jsonb) AS d(id int, username text) ON d.id = tp.id AND d.username = u.username
-       WHERE u.email LIKE ? ORDER BY tp.id FOR NO KEY UPDATE OF tp`,
-      [JSON.stringify(DEMO_TRADERS.map((t) => ({ id: t.id, username: t.username }))), `%@${DEMO_EMAIL_DOMAIN}`],
-    );
+    const demo = await runSql(tx, lockDemoTraders());
     if (!demo.length) return result;
-    const ids = `{${demo.map((r) => Number(r.id)).join(',')}}`;
+    const ids = sqlArray(demo.map((r) => Number(r.id)));
     const pick = (kind: string, seed: number): string | undefined => {
       const list = symbolsOf.get(kind) ?? [];
       return list.length ? list[seed % list.length] : undefined;
     };
 
     // 1. The seeded trades onto the candles.
-    const seeded = await tx.execute<TradeRow[]>(
-      `SELECT id::text AS id, trader_id, market, symbol, pnl_pct::text AS pnl_pct, opened_at, closed_at FROM trader_trades
-       WHERE trader_id = ANY (?::int[]) AND status = 'closed' AND copied_count = 0 AND entry_quote_time IS NULL ORDER BY id`,
-      [ids],
-    );
+    const seeded = await runSql(tx, sql<TradeRow>`SELECT id::text AS id, trader_id, market, symbol, pnl_pct::text AS pnl_pct, opened_at, closed_at FROM trader_trades
+       WHERE trader_id = ANY (${ids}::int[]) AND status = 'closed' AND copied_count = 0 AND entry_quote_time IS NULL ORDER BY id`);
     const updates: object[] = [];
     for (const t of seeded) {
       const symbol = bySymbol.has(t.symbol) ? t.symbol : pick(t.market, Number(t.id));
@@ -132,21 +125,15 @@ export async function syncDemoHistory(app: INestApplicationContext, now = new Da
       updates.push({ id: t.id, symbol, side: fill.side, entry: fill.entry, exit: fill.exit, pnl_pct: fill.pnlPct, et: fill.entryTime, xt: fill.exitTime, closed: fill.closedAt });
     }
     if (updates.length) {
-      await tx.execute(
-        `UPDATE trader_trades t SET symbol = x.symbol, pair = x.symbol, side = x.side, entry_price = x.entry::numeric,
+      await runSql(tx, sql`UPDATE trader_trades t SET symbol = x.symbol, pair = x.symbol, side = x.side, entry_price = x.entry::numeric,
                 exit_price = x.exit::numeric, pnl_pct = x.pnl_pct::numeric, entry_quote_time = x.et, exit_quote_time = x.xt, closed_at = x.closed
-         FROM jsonb_to_recordset(?::jsonb) AS x(id bigint, symbol text, side text, entry text, exit text, pnl_pct text, et timestamptz, xt timestamptz, closed timestamptz)
-         WHERE t.id = x.id`,
-        [JSON.stringify(updates)],
-      );
+         FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(id bigint, symbol text, side text, entry text, exit text, pnl_pct text, et timestamptz, xt timestamptz, closed timestamptz)
+         WHERE t.id = x.id`);
     }
     result.repriced = updates.length;
 
     // 2. A gap (restart days later): closed trades every 6–16 hours from the newest one to an hour ago.
-    const newest = await tx.execute<Array<{ trader_id: number; newest: Date }>>(
-      `SELECT trader_id, max(closed_at) AS newest FROM trader_trades WHERE trader_id = ANY (?::int[]) AND status = 'closed' GROUP BY trader_id`,
-      [ids],
-    );
+    const newest = await runSql(tx, sql<{ trader_id: number; newest: Date }>`SELECT trader_id, max(closed_at) AS newest FROM trader_trades WHERE trader_id = ANY (${ids}::int[]) AND status = 'closed' GROUP BY trader_id`);
     const rows: object[] = [];
     for (const { trader_id, newest: last } of newest) {
       const trader = DEMO_TRADERS.find((d) => d.id === Number(trader_id));
@@ -172,15 +159,12 @@ export async function syncDemoHistory(app: INestApplicationContext, now = new Da
       }
     }
     if (rows.length) {
-      await tx.execute(
-        `INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
+      await runSql(tx, sql`INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
                                     close_reason, opened_at, closed_at, entry_quote_time, exit_quote_time)
          SELECT x.trader_id, x.market, x.symbol, x.symbol, x.side, x.entry::numeric, x.exit::numeric, x.allocation, x.pnl_pct::numeric,
                 'closed', 'manual', x.opened_at, x.closed_at, x.et, x.xt
-         FROM jsonb_to_recordset(?::jsonb) AS x(trader_id int, market text, symbol text, side text, entry text, exit text, pnl_pct text,
-                                                allocation int, opened_at timestamptz, closed_at timestamptz, et timestamptz, xt timestamptz)`,
-        [JSON.stringify(rows)],
-      );
+         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(trader_id int, market text, symbol text, side text, entry text, exit text, pnl_pct text,
+                                                allocation int, opened_at timestamptz, closed_at timestamptz, et timestamptz, xt timestamptz)`);
     }
     result.added = rows.length;
     return result;
