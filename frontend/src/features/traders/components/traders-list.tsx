@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useSession } from '../../../lib/auth-session';
@@ -45,8 +45,11 @@ export function TradersList() {
   const copyReady = session.isLoggedIn && params.get('copyReady') === 'true';
   const market = MARKETS.find((m) => m === params.get('market'));
   const [typed, setTyped] = useState(search);
-  // the list follows the typing after a short pause (one request per pause, not per key)
-  useEffect(() => {
+  // The list follows the typing after a short pause (one request per pause, not per key). A layout effect, so that
+  // leaving the page cancels the pending navigation to ?q=: when a link to a lazy route is clicked, Suspense keeps this
+  // page mounted but hidden while the chunk loads, and only layout effects are cleaned up then (a passive effect's
+  // timer would still fire and take the user back to the list).
+  useLayoutEffect(() => {
     if (typed.trim() === search) return;
     const t = setTimeout(() => update({ q: typed.trim(), page: '' }), 300);
     return () => clearTimeout(t);
