@@ -1,6 +1,7 @@
+import { api, type ApiBody } from '../../../lib/api';
+import { traderKeys } from '../../../lib/query-keys';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
-import { authRequest } from '../../../lib/fetcher';
 import { useMutation } from '../../../lib/use-mutation';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
@@ -16,7 +17,7 @@ export interface TraderCopySettings {
 
 /** PATCH /api/trader/settings: my minimum copy amount (≥ 10.00) and maximum copiers (product.md §12.3). */
 function useUpdateCopySettings() {
-  return useMutation((patch: Partial<TraderCopySettings>) => authRequest('/trader/settings', { method: 'PATCH', body: patch }), { invalidate: ['/traders'] });
+  return useMutation((patch: Partial<TraderCopySettings>) => api('patch', '/api/trader/settings', { body: patch as ApiBody<'/api/trader/settings', 'patch'> }), { invalidate: [traderKeys.all] });
 }
 
 /**

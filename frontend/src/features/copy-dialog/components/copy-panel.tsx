@@ -1,6 +1,6 @@
+import { copyKeys, traderKeys, walletKeys } from '../../../lib/query-keys';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-session';
@@ -11,17 +11,8 @@ import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError, TextField } from '../../../components/ui/field';
 import { Sparkline } from '../../../components/market/sparkline';
-import type { Schema } from '../../../lib/api';
 import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
 import { Button } from '../../../components/ui/button';
-
-interface MyCopy {
-  id: string;
-  traderId: number | string;
-  status: string;
-  liveEquity?: string;
-  equity: string;
-}
 
 const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
 /**
@@ -42,8 +33,7 @@ const SIMULATION_DAYS = 90;
 function WhatIf({ traderId, amount, stopLossPct }: { traderId: string; amount: string; stopLossPct: number | null }) {
   // the day, not the instant, so the key (and SWR's cache) holds while the dialog is open
   const from = new Date(Math.floor(Date.now() / 86_400_000 - SIMULATION_DAYS + 1) * 86_400_000).toISOString();
-  const query = new URLSearchParams({ amount, from, ...(stopLossPct !== null ? { stopLossPct: String(stopLossPct) } : {}) });
-  const { data, error } = useSWR<Schema<'CopySimulationDto'>>(`/traders/${encodeURIComponent(traderId)}/simulate?${query}`);
+  const { data, error } = useApi(traderKeys.simulate(traderId, { amount, from, ...(stopLossPct !== null ? { stopLossPct } : {}) }));
   if (error) return <p className="muted small">The simulation is not available right now.</p>;
   if (!data) return <p className="muted small" aria-busy="true">Simulating the last {SIMULATION_DAYS} days…</p>;
   const values = data.points.map((p) => Number(p.equity));
@@ -86,8 +76,8 @@ export interface CopyTarget {
 
 /** My running copy of the trader (undefined when none), and whether my copies have been read yet. */
 function useMyCopyOf(traderId: string, enabled: boolean) {
-  const { data } = useSWR<MyCopy[] | { items?: MyCopy[] }>(enabled ? '/copies' : null);
-  const list = Array.isArray(data) ? data : (data?.items ?? []);
+  const { data } = useApi(enabled ? copyKeys.mine() : null);
+  const list = data ?? [];
   return { mine: list.find((c) => String(c.traderId) === traderId && c.status !== 'stopped'), known: data !== undefined };
 }
 
@@ -102,7 +92,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { mine, known: copiesKnown } = useMyCopyOf(trader.id, session.isLoggedIn);
-  const wallet = useApi(session.isLoggedIn ? '/api/wallet' : null);
+  const wallet = useApi(session.isLoggedIn ? walletKeys.balance() : null);
   const { trigger: copy, busy, newAttempt } = useCreateCopy();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<'form' | 'summary'>('form');

@@ -1,3 +1,4 @@
+import { walletKeys } from '../../../lib/query-keys';
 import { useState } from 'react';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { dayLabel, daySeconds } from '../../../components/charts/chart-days';
@@ -28,8 +29,8 @@ function flowText(flow: string): string | null {
 export function EquityHistory() {
   const session = useSession();
   const [view, setView] = useState<View>('return');
-  const history = useApi(session.isLoggedIn ? '/api/wallet/equity' : null);
-  const wallet = useApi(session.isLoggedIn ? '/api/wallet' : null);
+  const history = useApi(session.isLoggedIn ? walletKeys.equity() : null);
+  const wallet = useApi(session.isLoggedIn ? walletKeys.balance() : null);
   const w = wallet.data;
   // exact in cents (never a float sum of money)
   const liveTotal = w ? centsToString([w.balance, w.held, w.liveTradingBalance ?? w.tradingBalance].reduce((sum, v) => sum + (toCents(v) ?? 0n), 0n)) : null;

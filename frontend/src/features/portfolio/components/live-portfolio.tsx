@@ -1,3 +1,4 @@
+import { copyKeys, tradeKeys, walletKeys } from '../../../lib/query-keys';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -92,10 +93,10 @@ function Positions({ positions, quotes, stale }: { positions: Position[]; quotes
 export function LivePortfolio() {
   const { mutate } = useSWRConfig();
   useLiveEvents((e) => {
-    if (LIVE_TYPES.has(e.type)) void mutate(keyMatches('/copies', '/trades', '/wallet'));
+    if (LIVE_TYPES.has(e.type)) void mutate(keyMatches(copyKeys.all, tradeKeys.all, walletKeys.all));
   });
   // the copies' live figures: the same computation as "My copies" (lib/live-copies.ts)
-  const { quotes, status, stale, live } = useLiveCopyFigures<Position>();
+  const { quotes, status, stale, live } = useLiveCopyFigures();
   const copiesQuery = useLiveCopies();
   const cashQuery = useCash();
   const [open, setOpen] = useState<string | null>(null);
