@@ -80,6 +80,30 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA's one typed path (docs/frontend.md "Typed API client"): every call goes through lib/api.ts (`api`,
+    // `apiBlob`, `useApi` with a key from lib/query-keys.ts). Only the client itself and the session's own flows
+    // (refresh, impersonation restore) use the transport under it.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/test/**', 'frontend/src/lib/api.ts', 'frontend/src/lib/api-client.ts', 'frontend/src/lib/auth-session.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'swr', importNames: ['default', 'useSWRImmutable'], message: 'Read through useApi(key) from lib/api.ts with a key from lib/query-keys.ts (one key spelling).' }],
+          patterns: [
+            { group: ['**/lib/fetcher', '**/lib/fetcher.*'], message: 'lib/fetcher is gone: call api()/useApi() from lib/api.ts.' },
+            { group: ['**/lib/api-client'], importNames: ['apiRequest'], message: 'apiRequest is the transport under the typed client: call api() from lib/api.ts.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
+        { selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
