@@ -13,6 +13,11 @@ const DOMAIN_PATTERNS = [
   { group: FRAMEWORKS, message: 'The domain imports no framework (architecture.md rule 1).' },
   { group: ['@mirrorline/shared/*'], message: 'The domain imports only the framework-free entry @mirrorline/shared, never @mirrorline/shared/nest (architecture.md rule 14).' },
 ];
+/** The SPA's one typed path: no direct fetch (docs/frontend.md "Typed API client"). */
+const NO_FETCH = [
+  { selector: "CallExpression[callee.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
+  { selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
+];
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '.adminjs/**', 'coverage/**', 'test-output/**', 'frontend/dist/**'] },
   js.configs.recommended,
@@ -96,10 +101,18 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': ['error', ...NO_FETCH],
+    },
+  },
+  {
+    // Features use the kit (architecture.md rule 16): `Button`, never a raw <button>.
+    files: ['frontend/src/features/**/*.tsx'],
+    ignores: ['frontend/src/**/*.test.tsx'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
-        { selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
+        ...NO_FETCH,
+        { selector: "JSXOpeningElement[name.name='button']", message: 'Features use the kit: <Button> from components/ui/button (variant, size, busy, writes).' },
       ],
     },
   },

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { api, type ApiBody } from '../../../lib/api';
 import { traderKeys } from '../../../lib/query-keys';
 import { useState, type FormEvent } from 'react';
@@ -64,9 +65,9 @@ export function TraderCopySettingsForm({ initial }: { initial: TraderCopySetting
         <TextField label="Minimum copy (USD)" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} error={errors.minCopyAmount} hint={`At least ${formatMoney(MIN_COPY)}`} />
         <TextField label="Maximum copiers" inputMode="numeric" value={maximum} onChange={(e) => setMaximum(e.target.value)} error={errors.maxCopiers} hint="With as many copiers you show as Full" />
       </div>
-      <button type="submit" className="btn btn--primary" disabled={busy}>
+      <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Saving…' : 'Save copy settings'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { walletKeys } from '../../../lib/query-keys';
 import { useState } from 'react';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
@@ -39,12 +40,12 @@ export function EquityHistory() {
       <div className="perf-head">
         <h2 id="equity-history">Performance, last 90 days</h2>
         <div className="chart-toolbar" role="group" aria-label="The chart shows">
-          <button type="button" className="btn btn--outline btn--sm" aria-pressed={view === 'return'} onClick={() => setView('return')}>
+          <Button variant="outline" size="sm" aria-pressed={view === 'return'} onClick={() => setView('return')}>
             Return %
-          </button>
-          <button type="button" className="btn btn--outline btn--sm" aria-pressed={view === 'equity'} onClick={() => setView('equity')}>
+          </Button>
+          <Button variant="outline" size="sm" aria-pressed={view === 'equity'} onClick={() => setView('equity')}>
             Equity
-          </button>
+          </Button>
         </div>
       </div>
       <AsyncBlock data={history.data} error={history.error} isLoading={history.isLoading} onRetry={() => void history.mutate()} loadingLabel="Loading your equity">

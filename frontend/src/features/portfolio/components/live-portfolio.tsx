@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { copyKeys, tradeKeys, walletKeys } from '../../../lib/query-keys';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -185,9 +186,9 @@ export function LivePortfolio() {
                     </Cell>
                     <Cell label="Open">{copy.openPositions}</Cell>
                     <Cell label="Positions" className="actions">
-                      <button type="button" className="btn btn--ghost btn--sm" aria-label={`Positions of ${copy.traderName}`} aria-expanded={open === copy.id} onClick={() => setOpen(open === copy.id ? null : copy.id)}>
+                      <Button size="sm" aria-label={`Positions of ${copy.traderName}`} aria-expanded={open === copy.id} onClick={() => setOpen(open === copy.id ? null : copy.id)}>
                         Positions
-                      </button>
+                      </Button>
                     </Cell>
                   </tr>
                   {open === copy.id && (

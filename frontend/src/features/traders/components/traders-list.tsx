@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useSearchParams } from 'react-router-dom';
 import { useLayoutEffect, useState } from 'react';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -91,9 +92,9 @@ export function TradersList() {
       </header>
       <div className="chart-toolbar period-tabs" role="group" aria-label="Period">
         {PERIODS.map((p) => (
-          <button key={p.value} type="button" className="btn btn--outline btn--sm" aria-pressed={p.value === period} onClick={() => update({ period: p.value === DEFAULT_PERIOD ? '' : p.value, page: '' })}>
+          <Button key={p.value} variant="outline" size="sm" aria-pressed={p.value === period} onClick={() => update({ period: p.value === DEFAULT_PERIOD ? '' : p.value, page: '' })}>
             {p.label}
-          </button>
+          </Button>
         ))}
       </div>
       <div className="toolbar" role="search" aria-label="Filter traders">
@@ -114,20 +115,20 @@ export function TradersList() {
         {CHIP_GROUPS.map((group) => (
           <div key={group.param} className="chart-toolbar filter-chips__group" role="group" aria-label={group.label}>
             {group.chips.map((chip) => (
-              <button key={chip.value} type="button" className="btn btn--outline btn--sm chip" aria-pressed={params.get(group.param) === chip.value} onClick={() => toggle(group.param, chip.value)}>
+              <Button key={chip.value} variant="outline" size="sm" className="chip" aria-pressed={params.get(group.param) === chip.value} onClick={() => toggle(group.param, chip.value)}>
                 {chip.label}
-              </button>
+              </Button>
             ))}
           </div>
         ))}
         <div className="chart-toolbar filter-chips__group" role="group" aria-label="Availability">
-          <button type="button" className="btn btn--outline btn--sm chip" aria-pressed={hideFull} onClick={() => toggle('hideFull', 'true')}>
+          <Button variant="outline" size="sm" className="chip" aria-pressed={hideFull} onClick={() => toggle('hideFull', 'true')}>
             Hide full
-          </button>
+          </Button>
           {session.isLoggedIn && (
-            <button type="button" className="btn btn--outline btn--sm chip" aria-pressed={copyReady} onClick={() => toggle('copyReady', 'true')}>
+            <Button variant="outline" size="sm" className="chip" aria-pressed={copyReady} onClick={() => toggle('copyReady', 'true')}>
               Copy-ready
-            </button>
+            </Button>
           )}
         </div>
       </div>
