@@ -52,6 +52,9 @@ export interface CallOptions<P extends Path, M extends Method> {
   token?: string | null;
 }
 
+/** An id as the URL has it: the document types ids as numbers, a route parameter is text (sent as is, encoded). */
+export const idParam = (value: string | number) => value as number;
+
 /** "/api/copies/{id}/funds" + {id: "c1"} → "/api/copies/c1/funds" (each value URI-encoded). */
 export function fillPath(template: string, params: Record<string, unknown> = {}): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {

@@ -3,12 +3,10 @@
  * `useApi(walletKeys.balance())`; a mutation invalidates by a factory's `all` (a path prefix), so it revalidates the
  * very keys the readers use. Keys shared by several features live here (features never import each other).
  */
-import { apiKey, type ApiQuery } from './api';
+import { apiKey, idParam as id, type ApiQuery } from './api';
 
 type TradersQuery = ApiQuery<'/api/traders'>;
-/** A trader id as the URL has it: the document types ids as numbers, a route parameter is text (sent as is). */
 type Id = string | number;
-const id = (value: Id) => value as number;
 
 export const walletKeys = {
   /** every wallet read (balance, transactions, statement, equity, addresses, instructions) */

@@ -1,4 +1,4 @@
-import { api, useApi, type ApiBody } from '../../../lib/api';
+import { api, idParam, useApi, type ApiBody } from '../../../lib/api';
 import { deskKeys } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 
@@ -37,7 +37,7 @@ export interface DeskPage {
 export const DESK_REFRESH_MS = 5000;
 
 /** An admin acting on a trader's desk names the trader (`?traderId=`); a trader's own desk sends none. */
-const traderQuery = (traderId?: string) => (traderId === undefined ? undefined : { traderId: traderId as unknown as number });
+const traderQuery = (traderId?: string) => (traderId === undefined ? undefined : { traderId: idParam(traderId) });
 
 export function useDeskTrades(status: 'open' | 'closed', page: number, traderId?: string) {
   return useApi(deskKeys.trades(status, page, traderId), {
