@@ -13,6 +13,11 @@ const DOMAIN_PATTERNS = [
   { group: FRAMEWORKS, message: 'The domain imports no framework (architecture.md rule 1).' },
   { group: ['@mirrorline/shared/*'], message: 'The domain imports only the framework-free entry @mirrorline/shared, never @mirrorline/shared/nest (architecture.md rule 14).' },
 ];
+/** The SPA's one typed path: no direct fetch (docs/frontend.md "Typed API client"). */
+const NO_FETCH = [
+  { selector: "CallExpression[callee.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
+  { selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
+];
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '.adminjs/**', 'coverage/**', 'test-output/**', 'frontend/dist/**'] },
   js.configs.recommended,
@@ -113,6 +118,38 @@ export default tseslint.config(
           selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
           message: 'Module mocks go in frontend/src/test/setup.ts, once for every spec file (docs/testing.md, the SPA specs share their modules).',
         },
+      ],
+    },
+  },
+  {
+    // The SPA's one typed path (docs/frontend.md "Typed API client"): every call goes through lib/api.ts (`api`,
+    // `apiBlob`, `useApi` with a key from lib/query-keys.ts). Only the client itself and the session's own flows
+    // (refresh, impersonation restore) use the transport under it.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/**/*.test.{ts,tsx}', 'frontend/src/test/**', 'frontend/src/lib/api.ts', 'frontend/src/lib/api-client.ts', 'frontend/src/lib/auth-session.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'swr', importNames: ['default', 'useSWRImmutable'], message: 'Read through useApi(key) from lib/api.ts with a key from lib/query-keys.ts (one key spelling).' }],
+          patterns: [
+            { group: ['**/lib/fetcher', '**/lib/fetcher.*'], message: 'lib/fetcher is gone: call api()/useApi() from lib/api.ts.' },
+            { group: ['**/lib/api-client'], importNames: ['apiRequest'], message: 'apiRequest is the transport under the typed client: call api() from lib/api.ts.' },
+          ],
+        },
+      ],
+      'no-restricted-syntax': ['error', ...NO_FETCH],
+    },
+  },
+  {
+    // Features use the kit (architecture.md rule 16): `Button`, never a raw <button>.
+    files: ['frontend/src/features/**/*.tsx'],
+    ignores: ['frontend/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...NO_FETCH,
+        { selector: "JSXOpeningElement[name.name='button']", message: 'Features use the kit: <Button> from components/ui/button (variant, size, busy, writes).' },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { ApiError } from '../lib/api-client';
-import { swrFetcher } from '../lib/fetcher';
+import { fetchKey } from '../lib/api';
 import { swrConfig } from './providers';
 
 describe('SWR configuration (seed §7)', () => {
@@ -7,7 +7,7 @@ describe('SWR configuration (seed §7)', () => {
     expect(swrConfig.dedupingInterval).toBe(60_000);
     expect(swrConfig.revalidateOnFocus).toBe(false);
     expect(swrConfig.revalidateOnReconnect).toBe(false);
-    expect(swrConfig.fetcher).toBe(swrFetcher);
+    expect(swrConfig.fetcher).toBe(fetchKey);
   });
 
   it('retries a 5xx or a network error with back-off (at most twice), never a 4xx', () => {

@@ -1,14 +1,14 @@
+import { fetchKey } from '../lib/api';
 import type { ReactNode } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError } from '../lib/api-client';
-import { swrFetcher } from '../lib/fetcher';
 
 /**
  * Seed §7: unused data is kept 60 s (here: answers are reused for 60 s instead of refetched on every
  * mount; mutations revalidate what they change), no refetch on focus or reconnect.
  */
 export const swrConfig: SWRConfiguration = {
-  fetcher: swrFetcher,
+  fetcher: fetchKey,
   dedupingInterval: 60_000,
   revalidateOnFocus: false,
   revalidateOnReconnect: false,

@@ -8,14 +8,14 @@ describe('useCreateCopy', () => {
     signIn({ kycverified: true });
     const answer = gate<Response>();
     const fetchMock = mockFetch({ 'POST /api/copies': () => answer.promise });
-    const { result, fetches } = await renderMutation(() => useCreateCopy(), ['/copies', '/wallet', '/traders/3']);
+    const { result, fetches } = await renderMutation(() => useCreateCopy(), ['/api/copies', '/api/wallet', '/api/traders/3']);
     await expectBusyWhile(
       () => result.current.busy,
       () => result.current.trigger({ traderId: '3', amount: '100.00', stopLossPct: 20, copyOpenTrades: true }),
       () => answer.open(jsonResponse(201, { id: 'c1' })),
     );
     expect(bodyOf(fetchMock.mock.calls[0][1])).toEqual({ traderId: 3, amount: '100.00', stopLossPct: 20, copyOpenTrades: true });
-    await vi.waitFor(() => expect([fetches('/copies'), fetches('/wallet'), fetches('/traders/3')]).toEqual([2, 2, 2]));
+    await vi.waitFor(() => expect([fetches('/api/copies'), fetches('/api/wallet'), fetches('/api/traders/3')]).toEqual([2, 2, 2]));
   });
 
   it('the retry of a lost answer replays with the same Idempotency-Key; a changed form (newAttempt) and a refusal start a new one', async () => {

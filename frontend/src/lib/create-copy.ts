@@ -1,4 +1,5 @@
-import { authRequest } from './fetcher';
+import { api, type ApiBody } from './api';
+import { copyKeys, traderKeys, walletKeys } from './query-keys';
 import { useMutation } from './use-mutation';
 
 export interface CreateCopyBody {
@@ -24,7 +25,7 @@ export function createCopy(body: CreateCopyBody, idempotencyKey: string): Promis
   const payload: CreateCopyBody = { traderId, amount: body.amount };
   if (body.stopLossPct !== undefined) payload.stopLossPct = body.stopLossPct;
   if (body.copyOpenTrades) payload.copyOpenTrades = true;
-  return authRequest('/copies', { method: 'POST', body: payload, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api('post', '/api/copies', { body: payload as ApiBody<'/api/copies', 'post'>, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /**
@@ -33,5 +34,5 @@ export function createCopy(body: CreateCopyBody, idempotencyKey: string): Promis
  * call `newAttempt()` when the form changes) and the refresh of copies, wallet and traders.
  */
 export function useCreateCopy() {
-  return useMutation((body: CreateCopyBody, ctx) => createCopy(body, ctx.idempotencyKey!), { idempotent: true, invalidate: ['/copies', '/wallet', '/traders'] });
+  return useMutation((body: CreateCopyBody, ctx) => createCopy(body, ctx.idempotencyKey!), { idempotent: true, invalidate: [copyKeys.all, walletKeys.all, traderKeys.all] });
 }

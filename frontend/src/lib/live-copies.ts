@@ -1,3 +1,5 @@
+import { useApi } from './api';
+import { tradeKeys } from './query-keys';
 /**
  * The one live figure of each copy (product.md §12.6, "one live row per copy"): the portfolio and "My copies" both
  * read it here, so they show the same number at the same moment. Before, "My copies" showed the copy's settled
@@ -8,16 +10,12 @@
  * market stream's close-side quote (lib/live-pnl.ts, the server's rounding) while both streams are live and all
  * its positions are loaded; otherwise the server's own figure (GET copies `unrealizedPnl`, at the server's quotes).
  */
-import useSWR from 'swr';
 import { closeSidePrice, sumMoney, unrealizedPnl } from './live-pnl';
 import { useLiveEvents } from './live-events';
 import { useMarketStream, type LiveQuote, type StreamStatus } from './market-stream';
 
 /** Marks move between events: the server's figures are revalidated every 15 s besides the live quotes. */
 export const MARK_REFRESH_MS = 15_000;
-
-/** The SWR key of my open positions (GET trades?status=open, first 100): one cache for every reader. */
-export const OPEN_POSITIONS_KEY = ['/trades', { page: 1, limit: 100, status: 'open' }] as const;
 
 /** The fields of an open position (an item of GET trades) a live mark needs. */
 export interface MarkedPosition {
@@ -65,10 +63,10 @@ export function liveCopyFigure<P extends MarkedPosition>(copy: SettledCopy, posi
  * The live figures of my copies: `live(copy)` for each, the quotes, and the streams' status (stale when either the
  * events or the market stream is not live: the server's figures then, greyed by the caller).
  */
-export function useLiveCopyFigures<P extends MarkedPosition>() {
+export function useLiveCopyFigures() {
   const eventsStatus = useLiveEvents();
   const { quotes, status: marketStatus } = useMarketStream();
-  const positionsQuery = useSWR<{ items: P[]; total: number }>(OPEN_POSITIONS_KEY, { refreshInterval: MARK_REFRESH_MS });
+  const positionsQuery = useApi(tradeKeys.open(), { refreshInterval: MARK_REFRESH_MS });
   const positions = positionsQuery.data?.items ?? [];
   const status: StreamStatus = eventsStatus !== 'live' ? eventsStatus : marketStatus;
   const stale = status !== 'live';

@@ -1,9 +1,10 @@
-import { authRequest } from './fetcher';
+import { api } from './api';
+import { notificationKeys } from './query-keys';
 import { useMutation } from './use-mutation';
 
 /** POST /api/notifications/:id/read (`all` marks every one). */
 export function markNotificationRead(id: string): Promise<unknown> {
-  return authRequest(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' });
+  return api('post', '/api/notifications/{id}/read', { path: { id } });
 }
 
 /**
@@ -11,5 +12,5 @@ export function markNotificationRead(id: string): Promise<unknown> {
  * screens. The hook owns busy state and the refresh of every notifications list and unread count.
  */
 export function useMarkRead() {
-  return useMutation((id: string) => markNotificationRead(id), { invalidate: ['/notifications'] });
+  return useMutation((id: string) => markNotificationRead(id), { invalidate: [notificationKeys.all] });
 }

@@ -8,9 +8,9 @@ describe('useReturnToAdmin', () => {
     signIn({ username: 'uma' });
     const answer = gate<Response>();
     mockFetch({ 'GET /api/auth/refresh': () => answer.promise });
-    const { result, fetches } = await renderMutation(() => useReturnToAdmin(), ['/wallet', '/copies']);
+    const { result, fetches } = await renderMutation(() => useReturnToAdmin(), ['/api/wallet', '/api/copies']);
     await expectBusyWhile(() => result.current.busy, () => result.current.trigger(), () => answer.open(jsonResponse(200, { accessToken: makeToken({ username: 'root', roles: ['User', 'Admin'] }) })));
     expect(getSession().username).toBe('root');
-    await vi.waitFor(() => expect([fetches('/wallet'), fetches('/copies')]).toEqual([2, 2]));
+    await vi.waitFor(() => expect([fetches('/api/wallet'), fetches('/api/copies')]).toEqual([2, 2]));
   });
 });

@@ -1,7 +1,7 @@
+import { api } from './api';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { apiRequest } from './api-client';
 import { clearCredentials, getSession } from './auth-session';
 import { useEndImpersonation } from './use-end-impersonation';
 import { toast } from './toast';
@@ -22,7 +22,7 @@ export function useLogout(): () => Promise<void> {
     // logging out while acting as a user ends only the impersonation: the admin's own session stays
     if (getSession().impersonated) return endImpersonation();
     try {
-      await apiRequest('/auth/logout', { method: 'POST' });
+      await api('post', '/api/auth/logout', { token: null });
     } catch {
       toast.error('Error logging out');
     }

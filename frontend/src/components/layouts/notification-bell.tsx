@@ -1,3 +1,4 @@
+import { notificationKeys } from '../../lib/query-keys';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -19,9 +20,9 @@ export function NotificationBell() {
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const { data } = useApi('/api/notifications', { limit: 8 } as never, { dedupingInterval: 2000 });
+  const { data } = useApi(notificationKeys.latest(8), { dedupingInterval: 2000 });
   const status = useLiveEvents((e) => {
-    if (LIVE.has(e.type)) void mutate(keyMatches('/notifications'));
+    if (LIVE.has(e.type)) void mutate(keyMatches(notificationKeys.all));
   });
   const unread = data?.unread ?? 0;
 

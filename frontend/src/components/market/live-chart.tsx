@@ -1,5 +1,6 @@
+import { useApi } from '../../lib/api';
+import { marketKeys } from '../../lib/query-keys';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import useSWR from 'swr';
 import type { ApiAnswer } from '../../lib/api';
 import { midOf, useMarketStream } from '../../lib/market-stream';
 import { Skeleton } from '../ui/skeleton';
@@ -42,8 +43,7 @@ export function toChartCandles(answer: Candles | undefined): ChartCandle[] {
  */
 export function LiveChart({ symbol, initialInterval = '1m', levels = [] }: { symbol: string; initialInterval?: Interval; levels?: ChartLevel[] }) {
   const [interval, setInterval] = useState<Interval>(initialInterval);
-  const key = [`/api/market/candles/${encodeURIComponent(symbol)}`, { interval, limit: 300 }] as const;
-  const { data, error, mutate } = useSWR<Candles>(key, { dedupingInterval: 5_000 });
+  const { data, error, mutate } = useApi(marketKeys.candles(symbol, interval, 300), { dedupingInterval: 5_000 });
   const { quotes } = useMarketStream();
   const [candles, setCandles] = useState<ChartCandle[]>([]);
 

@@ -12,19 +12,19 @@ describe('account mutation hooks', () => {
     signIn();
     const answer = gate<Response>();
     const fetchMock = mockFetch({ 'POST /api/auth/changepassword': () => answer.promise });
-    const { result, fetches } = await renderMutation(() => useChangePassword(), ['/auth/sessions']);
+    const { result, fetches } = await renderMutation(() => useChangePassword(), ['/api/auth/sessions']);
     await expectBusyWhile(() => result.current.busy, () => result.current.trigger({ currentPassword: 'old-pass', newPassword: 'new-pass-1' }), () => answer.open(jsonResponse(200, { message: 'ok' })));
     expect(bodyOf(fetchMock.mock.calls[0][1])).toEqual({ currentPassword: 'old-pass', newPassword: 'new-pass-1' });
-    await vi.waitFor(() => expect(fetches('/auth/sessions')).toBe(2));
+    await vi.waitFor(() => expect(fetches('/api/auth/sessions')).toBe(2));
   });
 
   it('useUpdateTraderProfile: PATCHes the changes and refreshes the traders pages; a refusal surfaces', async () => {
     signIn({ roles: ['User', 'Trader'], traderID: 4 });
     let refuse = false;
     mockFetch({ 'PATCH /api/traders/me': () => (refuse ? jsonResponse(400, { statusCode: 400, message: 'share must not be greater than 50', code: 'VALIDATION' }) : jsonResponse(200, {})) });
-    const { result, fetches } = await renderMutation(() => useUpdateTraderProfile(), ['/traders/4']);
+    const { result, fetches } = await renderMutation(() => useUpdateTraderProfile(), ['/api/traders/4']);
     await act(() => result.current.trigger({ share: 20 }));
-    await vi.waitFor(() => expect(fetches('/traders/4')).toBe(2));
+    await vi.waitFor(() => expect(fetches('/api/traders/4')).toBe(2));
     refuse = true;
     await act(() => result.current.trigger({ share: 60 }).catch(() => undefined));
     expect((result.current.error as ApiError).message).toBe('share must not be greater than 50');

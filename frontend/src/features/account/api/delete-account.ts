@@ -1,11 +1,11 @@
+import { api } from '../../../lib/api';
 import { clearCredentials } from '../../../lib/auth-session';
-import { authRequest } from '../../../lib/fetcher';
 import { useResetCache } from '../../../lib/use-logout';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/user/delete {userId, password}: a user deletes their own account (409 while money or copies remain). */
 export function deleteOwnAccount(userId: string, password: string): Promise<unknown> {
-  return authRequest('/user/delete', { method: 'POST', body: { userId, password } });
+  return api('post', '/api/user/delete', { body: { userId, password } });
 }
 
 /**

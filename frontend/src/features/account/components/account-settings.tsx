@@ -107,9 +107,9 @@ function DeleteAccountForm() {
         {busy ? 'Deleting…' : confirming ? 'Confirm delete' : 'Delete account'}
       </Button>
       {confirming && (
-        <button type="button" className="btn btn--ghost" onClick={() => setConfirming(false)}>
+        <Button onClick={() => setConfirming(false)}>
           Cancel
-        </button>
+        </Button>
       )}
     </form>
   );

@@ -1,6 +1,8 @@
+import { Button } from '../../../components/ui/button';
+import { api, type ApiBody } from '../../../lib/api';
+import { traderKeys } from '../../../lib/query-keys';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
-import { authRequest } from '../../../lib/fetcher';
 import { useMutation } from '../../../lib/use-mutation';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
@@ -16,7 +18,7 @@ export interface TraderCopySettings {
 
 /** PATCH /api/trader/settings: my minimum copy amount (≥ 10.00) and maximum copiers (product.md §12.3). */
 function useUpdateCopySettings() {
-  return useMutation((patch: Partial<TraderCopySettings>) => authRequest('/trader/settings', { method: 'PATCH', body: patch }), { invalidate: ['/traders'] });
+  return useMutation((patch: Partial<TraderCopySettings>) => api('patch', '/api/trader/settings', { body: patch as ApiBody<'/api/trader/settings', 'patch'> }), { invalidate: [traderKeys.all] });
 }
 
 /**
@@ -63,9 +65,9 @@ export function TraderCopySettingsForm({ initial }: { initial: TraderCopySetting
         <TextField label="Minimum copy (USD)" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} error={errors.minCopyAmount} hint={`At least ${formatMoney(MIN_COPY)}`} />
         <TextField label="Maximum copiers" inputMode="numeric" value={maximum} onChange={(e) => setMaximum(e.target.value)} error={errors.maxCopiers} hint="With as many copiers you show as Full" />
       </div>
-      <button type="submit" className="btn btn--primary" disabled={busy}>
+      <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Saving…' : 'Save copy settings'}
-      </button>
+      </Button>
     </form>
   );
 }

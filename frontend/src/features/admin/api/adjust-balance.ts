@@ -1,3 +1,4 @@
+import { adminKeys } from '../../../lib/query-keys';
 import { api, type ApiBody } from '../../../lib/api';
 import { useMutation } from '../../../lib/use-mutation';
 
@@ -17,6 +18,6 @@ export function useAdjustBalance() {
         body,
         headers: ctx.idempotencyKey ? { 'Idempotency-Key': ctx.idempotencyKey } : undefined,
       }),
-    { idempotent: true, invalidate: ['/user/get-all', '/admin/approvals', '/admin/audit', '/admin_details'] },
+    { idempotent: true, invalidate: [adminKeys.usersAll, adminKeys.approvalsAll, adminKeys.auditAll, adminKeys.detailsAll] },
   );
 }

@@ -1,4 +1,5 @@
-import { authRequest } from '../../../lib/fetcher';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 import { useDecision, type Decision } from '../../../lib/use-decision';
 
 /**
@@ -6,13 +7,13 @@ import { useDecision, type Decision } from '../../../lib/use-decision';
  * grants the Admin role: it carries an Idempotency-Key, so a retry after a lost answer replays it.
  */
 export function decideApproval(id: string, decision: Decision, idempotencyKey: string): Promise<unknown> {
-  return authRequest(`/admin/approvals/${encodeURIComponent(id)}/${decision}`, {
-    method: 'POST',
+  return api('post', decision === 'approve' ? '/api/admin/approvals/{id}/approve' : '/api/admin/approvals/{id}/reject', {
+    path: { id },
     headers: decision === 'approve' ? { 'Idempotency-Key': idempotencyKey } : undefined,
   });
 }
 
 /** A decision on a request waiting for a second admin; refreshes the requests, the users and the totals. */
 export function useDecideApproval() {
-  return useDecision(decideApproval, ['/admin/approvals', '/user/get-all', '/admin/wallets', '/admin_details', '/admin/audit']);
+  return useDecision(decideApproval, [adminKeys.approvalsAll, adminKeys.usersAll, adminKeys.walletsAll, adminKeys.detailsAll, adminKeys.auditAll]);
 }

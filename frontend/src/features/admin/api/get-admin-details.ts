@@ -1,6 +1,5 @@
-import useSWR from 'swr';
-import type { ApiAnswer } from '../../../lib/api';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi, type ApiAnswer } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 
 export type AdminDetails = ApiAnswer<'/api/admin_details'>;
 
@@ -12,5 +11,5 @@ export type AdminQueue = 'kycPending' | 'pendingDeposits' | 'pendingWithdrawals'
  * asks only for an admin); `refreshInterval` keeps the queue counts of the menu current.
  */
 export function useAdminDetails(options: { enabled?: boolean; refreshInterval?: number } = {}) {
-  return useSWR<AdminDetails>(options.enabled === false ? null : '/admin_details', swrFetcher, { refreshInterval: options.refreshInterval });
+  return useApi(options.enabled === false ? null : adminKeys.details(), { refreshInterval: options.refreshInterval });
 }

@@ -1,6 +1,5 @@
-import useSWR from 'swr';
-import type { ApiAnswer } from '../../../lib/api';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi, type ApiAnswer } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 
 type Answer = ApiAnswer<'/api/admin/kyc'>;
 type Raw = Answer['submissions'][number];
@@ -23,7 +22,7 @@ function toSubmission(raw: Raw): KycSubmission {
 
 /** GET /api/admin/kyc?status=&page=: KYC submissions, newest first. */
 export function useKycSubmissions(status: string, page: number) {
-  const swr = useSWR<Answer>(['/admin/kyc', { status: status || undefined, page, limit: 10 }] as const, swrFetcher, { keepPreviousData: true });
+  const swr = useApi(adminKeys.kyc(status, page), { keepPreviousData: true });
   const data = swr.data;
   return { ...swr, page: data && { items: data.submissions.map(toSubmission), total: data.total, page: data.page, limit: data.limit } };
 }

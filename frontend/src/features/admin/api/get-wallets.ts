@@ -1,4 +1,5 @@
 import { useApi, type Schema } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 
 export interface UserWallet {
   userId: string;
@@ -30,6 +31,6 @@ function toOverview(o: Schema<'WalletsOverviewResponseDto'>): WalletsOverview {
 
 /** GET /api/admin/wallets?page=&search=: per-user balances, platform totals and the ledger check. */
 export function useAdminWallets(page: number, search: string) {
-  const swr = useApi('/api/admin/wallets', { page, limit: 20, search: search || undefined }, { keepPreviousData: true });
+  const swr = useApi(adminKeys.wallets(page, search), { keepPreviousData: true });
   return { ...swr, overview: swr.data === undefined ? undefined : toOverview(swr.data) };
 }

@@ -1,11 +1,11 @@
+import { api } from '../../../lib/api';
 import { setCredentials } from '../../../lib/auth-session';
-import { authRequest } from '../../../lib/fetcher';
 import { useResetCache } from '../../../lib/use-logout';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/admin/impersonate {userId} → {accessToken} for that user (audited). */
 export function impersonate(userId: string): Promise<{ accessToken: string }> {
-  return authRequest('/admin/impersonate', { method: 'POST', body: { userId } });
+  return api('post', '/api/admin/impersonate', { body: { userId } });
 }
 
 /**

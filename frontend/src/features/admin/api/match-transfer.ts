@@ -1,3 +1,4 @@
+import { adminKeys } from '../../../lib/query-keys';
 import { api, type ApiAnswer, type ApiBody } from '../../../lib/api';
 import { useMutation } from '../../../lib/use-mutation';
 
@@ -18,6 +19,6 @@ export function useMatchTransfer() {
   return useMutation(
     (body: MatchTransferBody, ctx) =>
       api('post', '/api/admin/bank-transfers', { body, headers: ctx.idempotencyKey ? { 'Idempotency-Key': ctx.idempotencyKey } : undefined }),
-    { idempotent: true, invalidate: ['/admin/transactions', '/admin/wallets', '/admin_details'] },
+    { idempotent: true, invalidate: [adminKeys.transactionsAll, adminKeys.walletsAll, adminKeys.detailsAll] },
   );
 }

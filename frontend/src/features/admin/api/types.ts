@@ -19,6 +19,3 @@ export function impersonationMessage(status: unknown): string {
   if (status === 402) return 'You have not verified your email';
   return 'Something went wrong';
 }
-
-/** The SWR keys a change to a user makes stale (the users table). */
-export const USER_LIST_KEYS = ['/user/get-all'] as const;

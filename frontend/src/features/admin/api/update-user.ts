@@ -1,7 +1,7 @@
+import { api, type ApiBody } from '../../../lib/api';
+import { adminKeys } from '../../../lib/query-keys';
 import { useCallback, useState } from 'react';
-import { authRequest } from '../../../lib/fetcher';
 import { useMutation } from '../../../lib/use-mutation';
-import { USER_LIST_KEYS } from './types';
 
 export interface UpdateUserBody {
   userId: string;
@@ -18,12 +18,12 @@ export interface UpdateUserAnswer {
 
 /** PATCH /api/user/update: only the changed fields; the Admin role and a balance are requests another admin approves. */
 export function updateUser(body: UpdateUserBody): Promise<UpdateUserAnswer> {
-  return authRequest<UpdateUserAnswer>('/user/update', { method: 'PATCH', body });
+  return api('patch', '/api/user/update', { body: body as ApiBody<'/api/user/update', 'patch'> });
 }
 
 /** Roles or KYC status of a user; the hook owns busy state and the refresh of the users and KYC lists. */
 export function useUpdateUser() {
-  return useMutation((body: UpdateUserBody) => updateUser(body), { invalidate: [...USER_LIST_KEYS, '/admin/kyc', '/admin/audit', '/admin_details'] });
+  return useMutation((body: UpdateUserBody) => updateUser(body), { invalidate: [adminKeys.usersAll, adminKeys.kycAll, adminKeys.auditAll, adminKeys.detailsAll] });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { ApiError, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
@@ -81,9 +82,9 @@ export function CreateUserForm() {
           <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} /> Admin
         </label>
       </fieldset>
-      <button type="submit" className={`btn btn--primary${ready ? '' : ' is-inactive'}`} disabled={!ready || busy}>
+      <Button type="submit" variant="primary" className={ready ? undefined : 'is-inactive'} disabled={!ready || busy}>
         {busy ? 'Creating…' : 'Create user'}
-      </button>
+      </Button>
     </form>
   );
 }

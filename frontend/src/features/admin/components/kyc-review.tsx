@@ -13,11 +13,11 @@ import { useDecideKyc } from '../api/update-user';
 
 const LABELS: Record<string, string> = { passport: 'Passport', national_id: 'National ID card', driving_licence: 'Driving licence' };
 
-async function openDocument(file: KycFile) {
+async function openDocument(submissionId: string, file: KycFile) {
   // opened before the await so that pop-up blockers accept it
   const tab = window.open('', '_blank');
   try {
-    const blob = await getKycDocument(file.url);
+    const blob = await getKycDocument(submissionId, file.name);
     const url = URL.createObjectURL(blob);
     if (tab) tab.location.href = url;
     else window.location.assign(url);
@@ -53,7 +53,7 @@ export function KycReview() {
       className: 'actions',
       cell: (s) =>
         s.files.map((f) => (
-          <Button key={f.name} size="sm" onClick={() => void openDocument(f)}>
+          <Button key={f.name} size="sm" onClick={() => void openDocument(s.id, f)}>
             View {f.name}
           </Button>
         )),

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { amountError, formatMoney, normalizeAmount } from '../../../lib/money';
@@ -72,9 +73,9 @@ export function MatchTransferForm() {
         <TextField label="Amount received" inputMode="decimal" placeholder="250.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint="USD" />
         <TextField label="Bank transaction id" autoComplete="off" placeholder="BNK-20261128-000123" value={bankTxId} onChange={edit(setBankTxId)} error={errors.bankTxId} />
       </div>
-      <button type="submit" className="btn btn--primary" disabled={looking}>
+      <Button type="submit" variant="primary" disabled={looking}>
         {looking ? 'Looking up…' : 'Review'}
-      </button>
+      </Button>
     </form>
       <ConfirmDialog
         open={review !== null}

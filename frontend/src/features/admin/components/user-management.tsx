@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/ui/states';
 import { DataTable, pageCount } from '../../../components/ui/data-table';
@@ -38,7 +39,7 @@ export function UserManagement() {
             }}
           >
             <input className="field__input field__input--sm" aria-label="Search users" placeholder="Search name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
-            <button type="submit" className="btn btn--ghost btn--sm">Search</button>
+            <Button type="submit" size="sm">Search</Button>
           </form>
         </div>
         <DataTable

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
@@ -77,7 +78,7 @@ export function WalletManagement() {
                     }}
                   >
                     <input className="field__input field__input--sm" aria-label="Search wallets" placeholder="Search name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
-                    <button type="submit" className="btn btn--ghost btn--sm">Search</button>
+                    <Button type="submit" size="sm">Search</Button>
                   </form>
                 </div>
                 <DataTable

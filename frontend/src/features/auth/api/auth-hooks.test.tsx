@@ -17,7 +17,7 @@ describe('auth mutation hooks', () => {
     signIn({ username: 'previous' });
     const answer = gate<Response>();
     const fetchMock = mockFetch({ 'POST /api/auth/login': () => answer.promise });
-    const { result, fetches } = await renderMutation(() => useLogin(), ['/wallet']);
+    const { result, fetches } = await renderMutation(() => useLogin(), ['/api/wallet']);
     const out = await expectBusyWhile(
       () => result.current.busy,
       () => result.current.trigger({ email: 'neo@example.com', password: 'secret-pw', persist: false }),
@@ -27,7 +27,7 @@ describe('auth mutation hooks', () => {
     expect(bodyOf(fetchMock.mock.calls[0][1])).toEqual({ email: 'neo@example.com', password: 'secret-pw' });
     expect(getSession().username).toBe('neo');
     expect(getPersist()).toBe(false); // the default is true
-    await vi.waitFor(() => expect(fetches('/wallet')).toBe(2));
+    await vi.waitFor(() => expect(fetches('/api/wallet')).toBe(2));
   });
 
   it('useLogin with 2FA on: resolves with the challenge and signs nobody in; useLoginMfa completes it', async () => {

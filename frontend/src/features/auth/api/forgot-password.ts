@@ -1,19 +1,19 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/auth/forgotpassword/sendotp: a generic 200 whether or not the email exists. */
 export function forgotPasswordSendOtp(email: string): Promise<{ message?: string }> {
-  return apiRequest('/auth/forgotpassword/sendotp', { method: 'POST', body: { email } });
+  return api('post', '/api/auth/forgotpassword/sendotp', { body: { email }, token: null });
 }
 
 /** POST /api/auth/forgotpassword/verifyotp → {resetToken} (single use, 15 minutes). */
 export function forgotPasswordVerifyOtp(email: string, otp: string): Promise<{ resetToken: string }> {
-  return apiRequest('/auth/forgotpassword/verifyotp', { method: 'POST', body: { email, otp } });
+  return api('post', '/api/auth/forgotpassword/verifyotp', { body: { email, otp }, token: null });
 }
 
 /** POST /api/auth/forgotpassword/reset: sets the new password and revokes every session. */
 export function forgotPasswordReset(resetToken: string, password: string): Promise<{ message?: string }> {
-  return apiRequest('/auth/forgotpassword/reset', { method: 'POST', body: { resetToken, password } });
+  return api('post', '/api/auth/forgotpassword/reset', { body: { resetToken, password }, token: null });
 }
 
 /** Step 1 of a reset: email a code. */

@@ -1,12 +1,12 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { useMutation } from '../../../lib/use-mutation';
 import { useStartSession } from './session';
 
 /** POST /api/auth/login/mfa {mfaToken, code} → {accessToken} + refresh cookie (product.md §10) */
-export const loginMfa = (mfaToken: string, code: string) => apiRequest<{ accessToken: string }>('/auth/login/mfa', { method: 'POST', body: { mfaToken, code } });
+export const loginMfa = (mfaToken: string, code: string) => api('post', '/api/auth/login/mfa', { body: { mfaToken, code }, token: null });
 
 /** GET /api/auth/mfa with a just-issued token: an Admin without 2FA is sent to enrol. */
-export const getMfaStatus = (token: string) => apiRequest<{ enabled: boolean; recoveryCodesLeft: number }>('/auth/mfa', { token });
+export const getMfaStatus = (token: string) => api('get', '/api/auth/mfa', { token });
 
 /** The second step of a 2FA sign-in (an authenticator or recovery code); signs in like `useLogin`. */
 export function useLoginMfa() {

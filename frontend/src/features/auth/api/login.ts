@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { useMutation } from '../../../lib/use-mutation';
 import { useStartSession } from './session';
 
@@ -11,7 +11,7 @@ export type LoginAnswer = { accessToken: string; mfaRequired?: undefined } | { m
 
 /** POST /api/auth/login → {accessToken}; the refresh token arrives as an httpOnly cookie. */
 export function login(body: LoginBody): Promise<LoginAnswer> {
-  return apiRequest('/auth/login', { method: 'POST', body });
+  return api('post', '/api/auth/login', { body, token: null }) as Promise<LoginAnswer>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { useMutation } from '../../../lib/use-mutation';
 
 export interface RegisterBody {
@@ -11,7 +11,7 @@ export interface RegisterBody {
 
 /** POST /api/auth/register → 201 {message}; a 6-digit code is emailed. */
 export function register(body: RegisterBody): Promise<{ message?: string }> {
-  return apiRequest('/auth/register', { method: 'POST', body });
+  return api('post', '/api/auth/register', { body, token: null });
 }
 
 /** Creates an account; the hook owns busy state. */

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { useMutation } from '../../../lib/use-mutation';
 import { useStartSession } from './session';
 
@@ -15,7 +15,7 @@ export interface VerifyOtpAnswer {
  * account may not be signed in this way (blocked, or an Admin without 2FA).
  */
 export function verifyOtp(email: string, otp: string): Promise<VerifyOtpAnswer> {
-  return apiRequest('/auth/verifyotp', { method: 'POST', body: { email, otp } });
+  return api('post', '/api/auth/verifyotp', { body: { email, otp }, token: null });
 }
 
 /** Verifies the email; with an access token in the answer the new user is signed in (no second password entry). */

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
@@ -99,9 +100,9 @@ export function ForgotPassword() {
       {step === 'email' && (
         <form onSubmit={sendCode} noValidate aria-label="Request a reset code">
           <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Sending…' : 'Send code'}
-          </button>
+          </Button>
         </form>
       )}
       {step === 'code' && (
@@ -117,21 +118,21 @@ export function ForgotPassword() {
             error={errors.otp}
             required
           />
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Checking…' : 'Verify code'}
-          </button>
-          <button type="button" className="btn btn--ghost btn--block" onClick={() => setStep('email')}>
+          </Button>
+          <Button block onClick={() => setStep('email')}>
             Use another email
-          </button>
+          </Button>
         </form>
       )}
       {step === 'password' && (
         <form onSubmit={reset} noValidate aria-label="Choose a new password">
           <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint={lengthHint(PASSWORD)} required />
           <TextField label="Repeat the password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} required />
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Saving…' : 'Reset password'}
-          </button>
+          </Button>
         </form>
       )}
     </AuthCard>

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
@@ -89,12 +90,12 @@ export function OtpVerification() {
           error={errors.otp}
           required
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={verify.busy}>
+        <Button type="submit" variant="primary" block disabled={verify.busy}>
           {verify.busy ? 'Verifying…' : 'Verify'}
-        </button>
-        <button type="button" className="btn btn--ghost btn--block" onClick={() => void resend()} disabled={resendOtp.busy}>
+        </Button>
+        <Button block onClick={() => void resend()} disabled={resendOtp.busy}>
           {resendOtp.busy ? 'Sending…' : 'Resend code'}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   );

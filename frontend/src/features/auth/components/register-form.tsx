@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
@@ -79,9 +80,9 @@ export function RegisterForm() {
           hint={lengthHint(PASSWORD)}
           required
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           {busy ? 'Creating account…' : 'Create account'}
-        </button>
+        </Button>
       </form>
     </AuthCard>
   );

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
@@ -105,9 +106,9 @@ export function SignInForm() {
           <FormError message={formError} />
           <p className="form-note">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
           <TextField label="Code" name="code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Checking…' : 'Verify'}
-          </button>
+          </Button>
         </form>
       ) : (
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
@@ -138,9 +139,9 @@ export function SignInForm() {
           </label>
           <Link to="/forgotpassword">Forgot password?</Link>
         </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+        <Button type="submit" variant="primary" block disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
-        </button>
+        </Button>
       </form>
       )}
     </AuthCard>

@@ -1,15 +1,16 @@
+import { api } from '../../../lib/api';
+import { copyKeys, tradeKeys, walletKeys } from '../../../lib/query-keys';
 import { useCallback } from 'react';
-import { authRequest } from '../../../lib/fetcher';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/copies/:id/funds {amount}: move cash into the copy. */
 export function addCopyFunds(copyId: string, amount: string, idempotencyKey: string): Promise<unknown> {
-  return authRequest(`/copies/${encodeURIComponent(copyId)}/funds`, { method: 'POST', body: { amount }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api('post', '/api/copies/{id}/funds', { path: { id: copyId }, body: { amount }, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** POST /api/copies/:id/withdraw {amount}: take free equity back to cash. */
 export function withdrawCopyFunds(copyId: string, amount: string, idempotencyKey: string): Promise<unknown> {
-  return authRequest(`/copies/${encodeURIComponent(copyId)}/withdraw`, { method: 'POST', body: { amount }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api('post', '/api/copies/{id}/withdraw', { path: { id: copyId }, body: { amount }, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export interface CopyFundsVars {
@@ -27,7 +28,7 @@ export function useCopyFunds() {
   const m = useMutation(
     ({ copyId, kind, amount }: CopyFundsVars, ctx) =>
       kind === 'add' ? addCopyFunds(copyId, amount, ctx.idempotencyKey!) : withdrawCopyFunds(copyId, amount, ctx.idempotencyKey!),
-    { idempotent: true, invalidate: ['/copies', '/wallet', '/trades'] },
+    { idempotent: true, invalidate: [copyKeys.all, walletKeys.all, tradeKeys.all] },
   );
   const { trigger, newAttempt } = m;
   const move = useCallback((vars: CopyFundsVars) => trigger(vars), [trigger]);

@@ -1,4 +1,5 @@
-import { authRequest } from '../../../lib/fetcher';
+import { api } from '../../../lib/api';
+import { copyKeys } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 
 export interface CopyGuards {
@@ -12,11 +13,11 @@ export interface CopyGuards {
 export function useCopyGuards() {
   return useMutation(
     ({ copyId, guards }: { copyId: string; guards: CopyGuards }, ctx) =>
-      authRequest(`/copies/${encodeURIComponent(copyId)}/settings`, {
-        method: 'PATCH',
+      api('patch', '/api/copies/{id}/settings', {
+        path: { id: copyId },
         body: guards,
         headers: ctx.idempotencyKey ? { 'Idempotency-Key': ctx.idempotencyKey } : undefined,
       }),
-    { idempotent: true, invalidate: ['/copies'] },
+    { idempotent: true, invalidate: [copyKeys.all] },
   );
 }

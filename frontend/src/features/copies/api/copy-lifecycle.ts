@@ -1,16 +1,18 @@
+import { api } from '../../../lib/api';
+import { copyKeys, tradeKeys, walletKeys } from '../../../lib/query-keys';
 import { useCallback, useRef, useState } from 'react';
-import { authRequest } from '../../../lib/fetcher';
 import { useMutation } from '../../../lib/use-mutation';
 
 export type CopyAction = 'pause' | 'resume' | 'stop';
+const COPY_ACTION_PATH = { pause: '/api/copies/{id}/pause', resume: '/api/copies/{id}/resume', stop: '/api/copies/{id}/stop' } as const;
 
 /**
  * POST /api/copies/:id/pause | resume | stop (stop can move money: it takes an Idempotency-Key). A stop with
  * closePositions closes the copy's open positions now at the market and ends the copy (product.md §12.1).
  */
 export function changeCopy(copyId: string, action: CopyAction, idempotencyKey?: string, closePositions = false): Promise<unknown> {
-  return authRequest(`/copies/${encodeURIComponent(copyId)}/${action}`, {
-    method: 'POST',
+  return api('post', COPY_ACTION_PATH[action], {
+    path: { id: copyId },
     headers: idempotencyKey && action === 'stop' ? { 'Idempotency-Key': idempotencyKey } : undefined,
     ...(action === 'stop' ? { body: { closePositions } } : {}),
   });
@@ -24,7 +26,7 @@ export function useChangeCopy() {
   const { trigger, newAttempt } = useMutation(
     ({ copyId, action, closePositions }: { copyId: string; action: CopyAction; closePositions?: boolean }, ctx) =>
       changeCopy(copyId, action, ctx.idempotencyKey, closePositions),
-    { idempotent: true, invalidate: ['/copies', '/wallet', '/trades'] },
+    { idempotent: true, invalidate: [copyKeys.all, walletKeys.all, tradeKeys.all] },
   );
   const [busyId, setBusyId] = useState<string | null>(null);
   const last = useRef('');

@@ -1,9 +1,8 @@
-import useSWR from 'swr';
-import type { ApiAnswer } from '../../../lib/api';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi } from '../../../lib/api';
+import { copyKeys } from '../../../lib/query-keys';
 
 /** GET /api/copies: my copies with equity, PnL and status. */
 export function useCopies() {
-  const swr = useSWR<ApiAnswer<'/api/copies'>>('/copies', swrFetcher);
+  const swr = useApi(copyKeys.mine());
   return { ...swr, copies: swr.data };
 }

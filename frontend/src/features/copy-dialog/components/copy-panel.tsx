@@ -1,6 +1,6 @@
+import { copyKeys, walletKeys } from '../../../lib/query-keys';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-session';
@@ -10,18 +10,9 @@ import { centsToString, formatMoney, MIN_COPY, normalizeAmount, toCents } from '
 import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormError, TextField } from '../../../components/ui/field';
-import { Sparkline } from '../../../components/market/sparkline';
-import type { Schema } from '../../../lib/api';
 import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
 import { Button } from '../../../components/ui/button';
-
-interface MyCopy {
-  id: string;
-  traderId: number | string;
-  status: string;
-  liveEquity?: string;
-  equity: string;
-}
+import { CopySummary } from './copy-summary';
 
 const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
 /**
@@ -32,51 +23,6 @@ const MAX_LOSS = { minimum: 100 - (STOP_LOSS.maximum ?? 95), maximum: 100 - (STO
 
 const SKIP_REASONS: Record<string, string> = { market_closed: 'market closed', no_quote: 'no live price', zero_size: 'too small' };
 
-/** How far back the "what if" of the summary looks (GET traders/:id/simulate, product.md §12.2). */
-const SIMULATION_DAYS = 90;
-
-/**
- * "What if": the copy replayed on the trader's last 90 days with this amount and stop loss, by the same rules as live
- * copying (the API's simulation): the equity curve, where it ends, the profit share paid and the worst drawdown.
- */
-function WhatIf({ traderId, amount, stopLossPct }: { traderId: string; amount: string; stopLossPct: number | null }) {
-  // the day, not the instant, so the key (and SWR's cache) holds while the dialog is open
-  const from = new Date(Math.floor(Date.now() / 86_400_000 - SIMULATION_DAYS + 1) * 86_400_000).toISOString();
-  const query = new URLSearchParams({ amount, from, ...(stopLossPct !== null ? { stopLossPct: String(stopLossPct) } : {}) });
-  const { data, error } = useSWR<Schema<'CopySimulationDto'>>(`/traders/${encodeURIComponent(traderId)}/simulate?${query}`);
-  if (error) return <p className="muted small">The simulation is not available right now.</p>;
-  if (!data) return <p className="muted small" aria-busy="true">Simulating the last {SIMULATION_DAYS} days…</p>;
-  const values = data.points.map((p) => Number(p.equity));
-  return (
-    <section className="stack" aria-labelledby="what-if-title">
-      <h3 id="what-if-title">What if you had copied for the last {SIMULATION_DAYS} days</h3>
-      <Sparkline values={values} width={280} height={56} label={`Simulated equity from ${formatMoney(amount)} to ${formatMoney(data.finalEquity)}`} />
-      <dl className="stat-grid">
-        <div>
-          <dt>Would be worth</dt>
-          <dd>{formatMoney(data.finalEquity)}</dd>
-        </div>
-        <div>
-          <dt>Profit share paid</dt>
-          <dd>{formatMoney(data.feesPaid)}</dd>
-        </div>
-        <div>
-          <dt>Worst drawdown</dt>
-          <dd>{data.maxDrawdownPct.toFixed(2)}%</dd>
-        </div>
-        <div>
-          <dt>Trades copied</dt>
-          <dd>{data.trades}</dd>
-        </div>
-      </dl>
-      <p className="muted small">
-        {data.stopReason ? `Your stop loss would have ended the copy on ${new Date(data.stoppedAt ?? '').toLocaleDateString()}. ` : ''}
-        Computed from the trader&apos;s recorded trades by the same rules as live copying. Past results do not promise future ones.
-      </p>
-    </section>
-  );
-}
-
 export interface CopyTarget {
   id: string;
   name: string;
@@ -86,8 +32,8 @@ export interface CopyTarget {
 
 /** My running copy of the trader (undefined when none), and whether my copies have been read yet. */
 function useMyCopyOf(traderId: string, enabled: boolean) {
-  const { data } = useSWR<MyCopy[] | { items?: MyCopy[] }>(enabled ? '/copies' : null);
-  const list = Array.isArray(data) ? data : (data?.items ?? []);
+  const { data } = useApi(enabled ? copyKeys.mine() : null);
+  const list = data ?? [];
   return { mine: list.find((c) => String(c.traderId) === traderId && c.status !== 'stopped'), known: data !== undefined };
 }
 
@@ -102,7 +48,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { mine, known: copiesKnown } = useMyCopyOf(trader.id, session.isLoggedIn);
-  const wallet = useApi(session.isLoggedIn ? '/api/wallet' : null);
+  const wallet = useApi(session.isLoggedIn ? walletKeys.balance() : null);
   const { trigger: copy, busy, newAttempt } = useCreateCopy();
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<'form' | 'summary'>('form');
@@ -217,9 +163,9 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
             </p>
             <div className="copy-dialog__amount">
               <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint={`USD, at least ${formatMoney(MIN_COPY)}`} />
-              <button type="button" className="btn btn--outline btn--sm" disabled={!balance} onClick={() => balance && (newAttempt(), setErrors({}), setAmount(balance))}>
+              <Button variant="outline" size="sm" disabled={!balance} onClick={() => balance && (newAttempt(), setErrors({}), setAmount(balance))}>
                 Max
-              </button>
+              </Button>
             </div>
             <TextField
               label="Max loss %"
@@ -262,45 +208,24 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               trade closes in profit. Example: $100.00 of new gains → {formatMoney(example)} to the trader. Losses are never charged; you earn the share back only by
               making new highs.
             </p>
-            <button type="submit" className="btn btn--primary">
+            <Button type="submit" variant="primary">
               Review
-            </button>
+            </Button>
           </form>
         ) : (
-          <div className="stack" aria-label="Summary">
-            <dl className="stat-grid">
-              <div>
-                <dt>Amount</dt>
-                <dd>{formatMoney(normalizeAmount(amount))}</dd>
-              </div>
-              <div>
-                <dt>Copy stop loss</dt>
-                <dd>{lossText ?? 'None'}</dd>
-              </div>
-              <div>
-                <dt>Profit share</dt>
-                <dd>{trader.share}%</dd>
-              </div>
-              <div>
-                <dt>Open trades</dt>
-                <dd>{copyOpen ? "Copied at today's price" : 'Not copied'}</dd>
-              </div>
-              <div>
-                <dt>Balance after</dt>
-                <dd>{balance === null ? '—' : formatMoney(centsToString((toCents(balance) ?? 0n) - (toCents(normalizeAmount(amount)) ?? 0n)))}</dd>
-              </div>
-            </dl>
-            <WhatIf traderId={String(trader.id)} amount={normalizeAmount(amount)} stopLossPct={pct} />
-            <FormError message={formError} />
-            <div className="dialog__footer">
-              <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => setStep('form')}>
-                Back
-              </button>
-              <Button writes variant="primary" disabled={busy} onClick={() => void confirm()}>
-                {busy ? 'Copying…' : 'Confirm'}
-              </Button>
-            </div>
-          </div>
+          <CopySummary
+            traderId={String(trader.id)}
+            amount={normalizeAmount(amount)}
+            lossText={lossText}
+            stopLossPct={pct}
+            share={trader.share}
+            copyOpen={copyOpen}
+            balance={balance}
+            formError={formError}
+            busy={busy}
+            onBack={() => setStep('form')}
+            onConfirm={() => void confirm()}
+          />
         )}
       </Dialog>
     </section>

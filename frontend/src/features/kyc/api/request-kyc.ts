@@ -1,5 +1,6 @@
+import { api } from '../../../lib/api';
+import { userKeys } from '../../../lib/query-keys';
 import { getSession, refreshAccessToken } from '../../../lib/auth-session';
-import { authRequest } from '../../../lib/fetcher';
 import { rule } from '../../../lib/input-rules';
 import { useMutation } from '../../../lib/use-mutation';
 
@@ -19,7 +20,7 @@ export function requestKyc(s: KycSubmission): Promise<unknown> {
   form.append('front', s.front);
   if (s.back) form.append('back', s.back);
   form.append('selfie', s.selfie);
-  return authRequest('/user/requestKYC', { method: 'POST', body: form, timeoutMs: 60_000 });
+  return api('post', '/api/user/requestKYC', { body: form, timeoutMs: 60_000 });
 }
 
 /**
@@ -34,7 +35,7 @@ export function useRequestKyc() {
       if (!getSession().impersonated) refreshAccessToken().catch(() => undefined);
       return answer;
     },
-    { invalidate: ['/user/get'] },
+    { invalidate: [userKeys.meAll] },
   );
 }
 

@@ -1,3 +1,4 @@
+import { marketKeys } from '../../../lib/query-keys';
 import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../../lib/api-client';
@@ -55,7 +56,7 @@ export function AlertsPanel({ instrument, quote }: { instrument: Instrument; quo
   const [email, setEmail] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   useLiveEvents((e) => {
-    if (e.type === 'notification' || e.type === 'reconnected') void mutate(keyMatches('/alerts'));
+    if (e.type === 'notification' || e.type === 'reconnected') void mutate(keyMatches(marketKeys.alertsAll));
   });
 
   const bid = quote?.bid;

@@ -1,6 +1,6 @@
+import { marketKeys } from '../../../lib/query-keys';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
-import type { ApiAnswer } from '../../../lib/api';
+import { useApi } from '../../../lib/api';
 import { useInstruments, type Instrument } from '../../../lib/market-instruments';
 import { changeSince, useMarketStream, type LiveQuote } from '../../../lib/market-stream';
 import { formatPrice, formatTimeLeft } from '../../../lib/money';
@@ -22,7 +22,7 @@ export function sessionText(i: Pick<Instrument, 'open' | 'nextOpen'>, now = Date
 
 /** The last 24 hourly candles of a symbol (the sparkline's and the detail page's 24 h high/low). */
 export function useDayCandles(symbol: string) {
-  return useSWR<ApiAnswer<'/api/market/candles/{symbol}'>>([`/api/market/candles/${encodeURIComponent(symbol)}`, { interval: '1h', limit: 24 }]);
+  return useApi(marketKeys.candles(symbol, '1h', 24));
 }
 
 function DaySparkline({ symbol }: { symbol: string }) {

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { toggled, useSaveWatchlist, useWatchlist } from '../api/watchlist';
@@ -16,9 +17,9 @@ export function WatchStar({ symbol }: { symbol: string }) {
     save.trigger(toggled(symbols, symbol)).catch((e: unknown) => toast.error(errorMessage(e)));
   };
   return (
-    <button
-      type="button"
-      className={`btn btn--ghost btn--sm watch-star ${on ? 'is-on' : ''}`}
+    <Button
+      size="sm"
+      className={`watch-star ${on ? 'is-on' : ''}`}
       aria-pressed={on}
       aria-label={on ? `Remove ${symbol} from my watchlist` : `Add ${symbol} to my watchlist`}
       title={on ? 'On your watchlist' : 'Add to your watchlist'}
@@ -35,6 +36,6 @@ export function WatchStar({ symbol }: { symbol: string }) {
           strokeLinejoin="round"
         />
       </svg>
-    </button>
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { notificationKeys } from '../../../lib/query-keys';
 import { useState } from 'react';
 import { useApi } from '../../../lib/api';
 import { formatDate } from '../../../lib/money';
@@ -10,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 /** /userdashboard/notifications: every notification, newest first, paged; unread ones can be marked read. */
 export function NotificationsPage() {
   const [page, setPage] = useState(1);
-  const result = useApi('/api/notifications', { page, limit: 20 } as never, { keepPreviousData: true });
+  const result = useApi(notificationKeys.page(page), { keepPreviousData: true });
   const markRead = useMarkRead();
   const read = (id: string) => markRead.trigger(id).catch(() => undefined);
   return (

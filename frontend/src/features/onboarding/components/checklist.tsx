@@ -1,5 +1,5 @@
+import { copyKeys, walletKeys } from '../../../lib/query-keys';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-session';
 import { toCents } from '../../../lib/money';
@@ -17,10 +17,10 @@ interface Step {
  */
 export function OnboardingChecklist() {
   const session = useSession();
-  const wallet = useApi('/api/wallet');
-  const copies = useSWR<unknown[] | { items?: unknown[] }>('/copies');
+  const wallet = useApi(walletKeys.balance());
+  const copies = useApi(copyKeys.mine());
   if (!wallet.data || !copies.data) return null;
-  const copyCount = Array.isArray(copies.data) ? copies.data.length : (copies.data.items?.length ?? 0);
+  const copyCount = copies.data.length;
   const funded =
     (toCents(wallet.data.balance) ?? 0n) > 0n ||
     (toCents(wallet.data.tradingBalance) ?? 0n) > 0n ||

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import { copyKeys, walletKeys } from '../../../lib/query-keys';
 import { useApi } from '../../../lib/api';
 import { MARK_REFRESH_MS } from '../../../lib/live-copies';
 
@@ -47,11 +47,11 @@ export interface Position {
 
 
 export function useLiveCopies() {
-  return useSWR<LiveCopy[] | { items?: LiveCopy[] }>('/copies', { refreshInterval: MARK_REFRESH_MS });
+  return useApi(copyKeys.mine(), { refreshInterval: MARK_REFRESH_MS });
 }
 
 export function useCash() {
-  return useApi('/api/wallet', undefined, { refreshInterval: MARK_REFRESH_MS });
+  return useApi(walletKeys.balance(), { refreshInterval: MARK_REFRESH_MS });
 }
 
 export function copiesOf(data: LiveCopy[] | { items?: LiveCopy[] } | undefined): LiveCopy[] | undefined {

@@ -1,3 +1,5 @@
+import { Button } from '../../../components/ui/button';
+import { walletKeys } from '../../../lib/query-keys';
 import { useState } from 'react';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { dayLabel, daySeconds } from '../../../components/charts/chart-days';
@@ -28,8 +30,8 @@ function flowText(flow: string): string | null {
 export function EquityHistory() {
   const session = useSession();
   const [view, setView] = useState<View>('return');
-  const history = useApi(session.isLoggedIn ? '/api/wallet/equity' : null);
-  const wallet = useApi(session.isLoggedIn ? '/api/wallet' : null);
+  const history = useApi(session.isLoggedIn ? walletKeys.equity() : null);
+  const wallet = useApi(session.isLoggedIn ? walletKeys.balance() : null);
   const w = wallet.data;
   // exact in cents (never a float sum of money)
   const liveTotal = w ? centsToString([w.balance, w.held, w.liveTradingBalance ?? w.tradingBalance].reduce((sum, v) => sum + (toCents(v) ?? 0n), 0n)) : null;
@@ -38,12 +40,12 @@ export function EquityHistory() {
       <div className="perf-head">
         <h2 id="equity-history">Performance, last 90 days</h2>
         <div className="chart-toolbar" role="group" aria-label="The chart shows">
-          <button type="button" className="btn btn--outline btn--sm" aria-pressed={view === 'return'} onClick={() => setView('return')}>
+          <Button variant="outline" size="sm" aria-pressed={view === 'return'} onClick={() => setView('return')}>
             Return %
-          </button>
-          <button type="button" className="btn btn--outline btn--sm" aria-pressed={view === 'equity'} onClick={() => setView('equity')}>
+          </Button>
+          <Button variant="outline" size="sm" aria-pressed={view === 'equity'} onClick={() => setView('equity')}>
             Equity
-          </button>
+          </Button>
         </div>
       </div>
       <AsyncBlock data={history.data} error={history.error} isLoading={history.isLoading} onRetry={() => void history.mutate()} loadingLabel="Loading your equity">

@@ -1,3 +1,5 @@
+import { Button } from '../../../components/ui/button';
+import { copyKeys, tradeKeys, walletKeys } from '../../../lib/query-keys';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
@@ -92,10 +94,10 @@ function Positions({ positions, quotes, stale }: { positions: Position[]; quotes
 export function LivePortfolio() {
   const { mutate } = useSWRConfig();
   useLiveEvents((e) => {
-    if (LIVE_TYPES.has(e.type)) void mutate(keyMatches('/copies', '/trades', '/wallet'));
+    if (LIVE_TYPES.has(e.type)) void mutate(keyMatches(copyKeys.all, tradeKeys.all, walletKeys.all));
   });
   // the copies' live figures: the same computation as "My copies" (lib/live-copies.ts)
-  const { quotes, status, stale, live } = useLiveCopyFigures<Position>();
+  const { quotes, status, stale, live } = useLiveCopyFigures();
   const copiesQuery = useLiveCopies();
   const cashQuery = useCash();
   const [open, setOpen] = useState<string | null>(null);
@@ -184,9 +186,9 @@ export function LivePortfolio() {
                     </Cell>
                     <Cell label="Open">{copy.openPositions}</Cell>
                     <Cell label="Positions" className="actions">
-                      <button type="button" className="btn btn--ghost btn--sm" aria-label={`Positions of ${copy.traderName}`} aria-expanded={open === copy.id} onClick={() => setOpen(open === copy.id ? null : copy.id)}>
+                      <Button size="sm" aria-label={`Positions of ${copy.traderName}`} aria-expanded={open === copy.id} onClick={() => setOpen(open === copy.id ? null : copy.id)}>
                         Positions
-                      </button>
+                      </Button>
                     </Cell>
                   </tr>
                   {open === copy.id && (

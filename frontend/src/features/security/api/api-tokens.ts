@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { authRequest, swrFetcher } from '../../../lib/fetcher';
+import { api, useApi } from '../../../lib/api';
+import { securityKeys } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 
 export type TokenScope = 'read' | 'trade';
@@ -15,19 +15,19 @@ export interface ApiTokenItem {
 
 /** GET /api/auth/tokens */
 export function useApiTokens() {
-  return useSWR<{ items: ApiTokenItem[] }>('/auth/tokens', swrFetcher);
+  return useApi(securityKeys.tokens());
 }
 /** POST /api/auth/tokens {name, scopes} → {id, token} (the token is shown once) */
-export const createApiToken = (name: string, scopes: TokenScope[]) => authRequest<{ id: string; token: string }>('/auth/tokens', { method: 'POST', body: { name, scopes } });
+export const createApiToken = (name: string, scopes: TokenScope[]) => api('post', '/api/auth/tokens', { body: { name, scopes } });
 /** DELETE /api/auth/tokens/:id */
-export const revokeApiToken = (id: string) => authRequest(`/auth/tokens/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const revokeApiToken = (id: string) => api('delete', '/api/auth/tokens/{id}', { path: { id } });
 
 /** Creates a personal API token (its secret is in the answer, shown once); refreshes the list. */
 export function useCreateApiToken() {
-  return useMutation(({ name, scopes }: { name: string; scopes: TokenScope[] }) => createApiToken(name, scopes), { invalidate: ['/auth/tokens'] });
+  return useMutation(({ name, scopes }: { name: string; scopes: TokenScope[] }) => createApiToken(name, scopes), { invalidate: [securityKeys.tokensAll] });
 }
 
 /** Revokes a personal API token; refreshes the list. */
 export function useRevokeApiToken() {
-  return useMutation((id: string) => revokeApiToken(id), { invalidate: ['/auth/tokens'] });
+  return useMutation((id: string) => revokeApiToken(id), { invalidate: [securityKeys.tokensAll] });
 }

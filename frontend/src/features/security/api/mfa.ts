@@ -1,6 +1,6 @@
-import useSWR from 'swr';
+import { api, useApi } from '../../../lib/api';
+import { securityKeys } from '../../../lib/query-keys';
 import { setCredentials } from '../../../lib/auth-session';
-import { authRequest, swrFetcher } from '../../../lib/fetcher';
 import { useMutation } from '../../../lib/use-mutation';
 
 export interface MfaSetup {
@@ -16,16 +16,16 @@ export interface MfaStatus {
 
 /** GET /api/auth/mfa → {enabled, recoveryCodesLeft} */
 export function useMfaStatus() {
-  return useSWR<MfaStatus>('/auth/mfa', swrFetcher);
+  return useApi(securityKeys.mfa());
 }
 /** POST /api/auth/mfa/setup → a pending secret with its QR code */
-export const setUpMfa = () => authRequest<MfaSetup>('/auth/mfa/setup', { method: 'POST' });
+export const setUpMfa = () => api('post', '/api/auth/mfa/setup');
 /** POST /api/auth/mfa/enable {code} → 10 recovery codes (shown once) and a fresh access token */
-export const enableMfa = (code: string) => authRequest<{ recoveryCodes: string[]; accessToken: string }>('/auth/mfa/enable', { method: 'POST', body: { code } });
+export const enableMfa = (code: string) => api('post', '/api/auth/mfa/enable', { body: { code } });
 /** POST /api/auth/mfa/disable {password, code} */
-export const disableMfa = (password: string, code: string) => authRequest('/auth/mfa/disable', { method: 'POST', body: { password, code } });
+export const disableMfa = (password: string, code: string) => api('post', '/api/auth/mfa/disable', { body: { password, code } });
 
-const MFA_KEYS = ['/auth/mfa'];
+const MFA_KEYS = [securityKeys.mfaAll];
 
 /** Turns 2FA on with a first code; the new access token (it says 2FA is on) replaces the old one. */
 export function useEnableMfa() {

@@ -13,7 +13,7 @@ describe('security mutation hooks', () => {
     signIn({ username: 'before' });
     const answer = gate<Response>();
     mockFetch({ 'POST /api/auth/mfa/enable': () => answer.promise });
-    const { result, fetches } = await renderMutation(() => useEnableMfa(), ['/auth/mfa']);
+    const { result, fetches } = await renderMutation(() => useEnableMfa(), ['/api/auth/mfa']);
     const out = await expectBusyWhile(
       () => result.current.busy,
       () => result.current.trigger('123456'),
@@ -21,17 +21,17 @@ describe('security mutation hooks', () => {
     );
     expect((out as { recoveryCodes: string[] }).recoveryCodes).toEqual(['A-1']);
     expect(getSession().username).toBe('after');
-    await vi.waitFor(() => expect(fetches('/auth/mfa')).toBe(2));
+    await vi.waitFor(() => expect(fetches('/api/auth/mfa')).toBe(2));
   });
 
   it('useDisableMfa: a wrong code surfaces and refreshes nothing', async () => {
     signIn();
     const fetchMock = mockFetch({ 'POST /api/auth/mfa/disable': () => jsonResponse(400, { statusCode: 400, message: 'The code is wrong', code: 'MFA.INVALID_CODE' }) });
-    const { result, fetches } = await renderMutation(() => useDisableMfa(), ['/auth/mfa']);
+    const { result, fetches } = await renderMutation(() => useDisableMfa(), ['/api/auth/mfa']);
     await act(() => result.current.trigger({ password: 'pw', code: '000000' }).catch(() => undefined));
     expect((result.current.error as ApiError).code).toBe('MFA.INVALID_CODE');
     expect(bodyOf(fetchMock.mock.calls[0][1])).toEqual({ password: 'pw', code: '000000' });
-    expect(fetches('/auth/mfa')).toBe(1);
+    expect(fetches('/api/auth/mfa')).toBe(1);
   });
 
   it('sessions, tokens and addresses: each change refreshes its own list only', async () => {
@@ -44,7 +44,7 @@ describe('security mutation hooks', () => {
       'POST /api/wallet/addresses': () => jsonResponse(201, { address: { id: 'a-1' } }),
       'DELETE /api/wallet/addresses/a-1': { message: 'ok' },
     });
-    const watch = ['/auth/sessions', '/auth/tokens', '/wallet/addresses'];
+    const watch = ['/api/auth/sessions', '/api/auth/tokens', '/api/wallet/addresses'];
     const { result, fetches } = await renderMutation(
       () => ({
         revoke: useRevokeSession(),

@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { authRequest, swrFetcher } from '../../../lib/fetcher';
+import { api, useApi } from '../../../lib/api';
+import { securityKeys } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 
 export interface SessionItem {
@@ -13,19 +13,19 @@ export interface SessionItem {
 
 /** GET /api/auth/sessions: my sign-ins (refresh-token families) */
 export function useSessions() {
-  return useSWR<{ items: SessionItem[] }>('/auth/sessions', swrFetcher);
+  return useApi(securityKeys.sessions());
 }
 /** DELETE /api/auth/sessions/:id */
-export const revokeSession = (id: string) => authRequest(`/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const revokeSession = (id: string) => api('delete', '/api/auth/sessions/{id}', { path: { id } });
 /** POST /api/auth/sessions/revoke-others */
-export const revokeOtherSessions = () => authRequest('/auth/sessions/revoke-others', { method: 'POST' });
+export const revokeOtherSessions = () => api('post', '/api/auth/sessions/revoke-others');
 
 /** Signs one of my other sessions out; refreshes the list. */
 export function useRevokeSession() {
-  return useMutation((id: string) => revokeSession(id), { invalidate: ['/auth/sessions'] });
+  return useMutation((id: string) => revokeSession(id), { invalidate: [securityKeys.sessionsAll] });
 }
 
 /** Signs every other session out; refreshes the list. */
 export function useRevokeOtherSessions() {
-  return useMutation<void>(() => revokeOtherSessions(), { invalidate: ['/auth/sessions'] });
+  return useMutation<void>(() => revokeOtherSessions(), { invalidate: [securityKeys.sessionsAll] });
 }

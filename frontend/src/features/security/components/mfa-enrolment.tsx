@@ -67,9 +67,8 @@ export function MfaEnrolment() {
           ))}
         </ul>
         <div className="mfa-card__actions">
-          <button
-            type="button"
-            className="btn btn--outline"
+          <Button
+            variant="outline"
             onClick={() =>
               void navigator.clipboard?.writeText(text).then(
                 () => setCopied(true),
@@ -78,7 +77,7 @@ export function MfaEnrolment() {
             }
           >
             {copied ? 'Copied' : 'Copy'}
-          </button>
+          </Button>
           <a className="btn btn--outline" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="mirrorline-recovery-codes.txt">
             Download
           </a>
@@ -86,9 +85,9 @@ export function MfaEnrolment() {
         <label className="checkbox">
           <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} /> I saved these codes
         </label>
-        <button type="button" className="btn btn--primary" disabled={!saved} onClick={() => navigate(session.isAdmin ? '/admindashboard' : '/userdashboard', { replace: true })}>
+        <Button variant="primary" disabled={!saved} onClick={() => navigate(session.isAdmin ? '/admindashboard' : '/userdashboard', { replace: true })}>
           Continue
-        </button>
+        </Button>
       </section>
     );
   }

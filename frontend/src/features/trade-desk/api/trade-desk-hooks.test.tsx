@@ -17,7 +17,7 @@ describe('trade desk mutation hooks', () => {
         return calls === 1 ? first.promise : jsonResponse(201, { trade: { entryPrice: '100.10' } });
       },
     });
-    const { result, fetches } = await renderMutation(() => usePlaceOrder(), ['/trader/trades']);
+    const { result, fetches } = await renderMutation(() => usePlaceOrder(), ['/api/trader/trades']);
     const order = { symbol: 'BTCUSDT', side: 'buy' as const, allocationPct: 10 };
     await expectBusyWhile(() => result.current.busy, () => result.current.trigger(order), () => first.open(Promise.reject(new TypeError('network down')) as never));
     let answer: unknown;
@@ -28,7 +28,7 @@ describe('trade desk mutation hooks', () => {
     const keys = fetchMock.mock.calls.map(([, init]) => idempotencyKeyOf(init));
     expect(keys[1]).toBe(keys[0]);
     expect(bodyOf(fetchMock.mock.calls[1][1])).toEqual(order);
-    await vi.waitFor(() => expect(fetches('/trader/trades')).toBe(2));
+    await vi.waitFor(() => expect(fetches('/api/trader/trades')).toBe(2));
   });
 
   it('useCloseTrade and useUpdateLevels act for the trader an admin chose (traderId); a refusal surfaces', async () => {

@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { authRequest } from '../../../lib/fetcher';
+import { api, idParam, useApi, type ApiBody } from '../../../lib/api';
+import { deskKeys } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** An item of GET /api/trader/trades (product.md §9.3: an open trade is marked to the market). */
@@ -36,8 +36,11 @@ export interface DeskPage {
 
 export const DESK_REFRESH_MS = 5000;
 
+/** An admin acting on a trader's desk names the trader (`?traderId=`); a trader's own desk sends none. */
+const traderQuery = (traderId?: string) => (traderId === undefined ? undefined : { traderId: idParam(traderId) });
+
 export function useDeskTrades(status: 'open' | 'closed', page: number, traderId?: string) {
-  return useSWR<DeskPage>(['/trader/trades', { page, limit: 20, status, traderId }], {
+  return useApi(deskKeys.trades(status, page, traderId), {
     refreshInterval: DESK_REFRESH_MS,
     dedupingInterval: 1000,
     keepPreviousData: true,
@@ -81,20 +84,18 @@ export interface EntryOrder {
 export type PlaceOrderAnswer = { trade?: DeskTrade; copied?: number } & Partial<EntryOrder>;
 
 export function placeOrder(body: OrderBody, idempotencyKey: string, traderId?: string) {
-  return authRequest<PlaceOrderAnswer>('/trader/trades', {
-    method: 'POST',
-    body,
-    params: { traderId },
+  return api('post', '/api/trader/trades', {
+    body: body as ApiBody<'/api/trader/trades', 'post'>,
+    query: traderQuery(traderId),
     headers: { 'Idempotency-Key': idempotencyKey },
     timeoutMs: 60_000,
   });
 }
 
 export function closeAtMarket(id: string, idempotencyKey: string, traderId?: string) {
-  return authRequest<{ trade?: DeskTrade }>(`/trader/trades/${encodeURIComponent(id)}/close`, {
-    method: 'POST',
-    body: {},
-    params: { traderId },
+  return api('post', '/api/trader/trades/{id}/close', {
+    path: { id },
+    query: traderQuery(traderId),
     headers: { 'Idempotency-Key': idempotencyKey },
     timeoutMs: 60_000,
   });
@@ -102,11 +103,11 @@ export function closeAtMarket(id: string, idempotencyKey: string, traderId?: str
 
 /** PATCH /api/trader/trades/:id {stopLoss, takeProfit}: null clears a level. */
 export function updateLevels(id: string, levels: { stopLoss: string | null; takeProfit: string | null }, traderId?: string) {
-  return authRequest<DeskTrade>(`/trader/trades/${encodeURIComponent(id)}`, { method: 'PATCH', body: levels, params: { traderId } });
+  return api('patch', '/api/trader/trades/{id}', { path: { id }, body: levels, query: traderQuery(traderId) });
 }
 
 export function useEntryOrders(traderId?: string) {
-  return useSWR<{ items: EntryOrder[]; total: number }>(['/trader/orders', { status: 'pending', limit: 50, traderId }], {
+  return useApi(deskKeys.orders(traderId), {
     refreshInterval: DESK_REFRESH_MS,
     dedupingInterval: 1000,
     keepPreviousData: true,
@@ -115,10 +116,10 @@ export function useEntryOrders(traderId?: string) {
 
 /** DELETE /api/trader/orders/:id: cancels a pending order (204; 409 once it filled, expired or was cancelled). */
 export function cancelOrder(id: string, traderId?: string) {
-  return authRequest<void>(`/trader/orders/${encodeURIComponent(id)}`, { method: 'DELETE', params: { traderId } });
+  return api('delete', '/api/trader/orders/{id}', { path: { id }, query: traderQuery(traderId) });
 }
 
-const DESK_KEYS = ['/trader/trades', '/trader/orders'];
+const DESK_KEYS = deskKeys.all;
 
 /** Cancels a pending entry order; the hook owns busy state and the refresh of the desk's lists. */
 export function useCancelOrder(traderId?: string) {

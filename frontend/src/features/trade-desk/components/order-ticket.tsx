@@ -150,9 +150,9 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
       };
       const answer = await place(body);
       const sideName = body.side === 'buy' ? 'Buy' : 'Sell';
-      const fill = answer?.trade?.entryPrice;
+      const fill = 'trade' in answer ? answer.trade.entryPrice : undefined;
       const text =
-        answer?.status === 'pending'
+        'status' in answer && answer.status === 'pending'
           ? `${sideName} ${v.type} ${body.symbol} at ${answer.price ?? body.price}: pending until the price is reached`
           : `${sideName} ${body.symbol} filled${fill ? ` at ${fill}` : ''}`;
       setFilled(text);

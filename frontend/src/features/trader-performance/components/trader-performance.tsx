@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState } from 'react';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { dayLabel, daySeconds } from '../../../components/charts/chart-days';
@@ -77,9 +78,9 @@ export function TraderPerformanceSection({ traderId, traderName, historyStart }:
           <h2 id="perf-equity">Equity curve</h2>
           <div className="chart-toolbar" role="group" aria-label="Equity curve period">
             {PERIODS.map((p) => (
-              <button key={p} type="button" className="btn btn--outline btn--sm" aria-pressed={p === period} onClick={() => setPeriod(p)}>
+              <Button key={p} variant="outline" size="sm" aria-pressed={p === period} onClick={() => setPeriod(p)}>
                 {PERIOD_LABELS[p]}
-              </button>
+              </Button>
             ))}
           </div>
         </div>

@@ -1,11 +1,10 @@
-import useSWR from 'swr';
-import type { ApiAnswer } from '../../../lib/api';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi, type ApiAnswer } from '../../../lib/api';
+import { traderKeys } from '../../../lib/query-keys';
 
 export type TraderRisk = ApiAnswer<'/api/traders/{id}/risk'>;
 
 /** GET /api/traders/:id/risk (public): the risk score, its two components and its last 90 days. */
 export function useTraderRisk(id: string | undefined) {
-  const swr = useSWR<TraderRisk>(id ? `/traders/${encodeURIComponent(id)}/risk` : null, swrFetcher);
+  const swr = useApi(id ? traderKeys.risk(id) : null);
   return { ...swr, risk: swr.data };
 }

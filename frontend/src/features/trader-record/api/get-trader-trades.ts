@@ -1,6 +1,5 @@
-import useSWR from 'swr';
-import type { ApiAnswer } from '../../../lib/api';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi, type ApiAnswer } from '../../../lib/api';
+import { traderKeys } from '../../../lib/query-keys';
 
 export type TraderTradesPage = ApiAnswer<'/api/traders/{id}/trades'>;
 export type PublicTrade = TraderTradesPage['items'][number];
@@ -8,7 +7,7 @@ export type TradeStatus = 'open' | 'closed';
 
 /** GET /api/traders/:id/trades?status=&page= (public): the position history, newest first, no money sizes. */
 export function useTraderTrades(id: string | undefined, status: TradeStatus, page: number) {
-  const swr = useSWR<TraderTradesPage>(id ? `/traders/${encodeURIComponent(id)}/trades?status=${status}&page=${page}&limit=10` : null, swrFetcher, {
+  const swr = useApi(id ? traderKeys.trades(id, status, page) : null, {
     keepPreviousData: true,
   });
   return { ...swr, trades: swr.data };

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState } from 'react';
 import { DataTable, pageCount, type Column } from '../../../components/ui/data-table';
 import { Percent, Price } from '../../../components/ui/money';
@@ -58,9 +59,9 @@ export function PositionHistorySection({ traderId }: { traderId: string }) {
         <h2 id="history-title">Position history</h2>
         <div className="chart-toolbar" role="group" aria-label="Positions shown">
           {(['closed', 'open'] as const).map((s) => (
-            <button key={s} type="button" className="btn btn--outline btn--sm" aria-pressed={s === status} onClick={() => show(s)}>
+            <Button key={s} variant="outline" size="sm" aria-pressed={s === status} onClick={() => show(s)}>
               {s === 'closed' ? 'Closed' : 'Open'}
-            </button>
+            </Button>
           ))}
         </div>
       </div>

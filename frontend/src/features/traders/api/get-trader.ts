@@ -1,6 +1,5 @@
-import useSWR from 'swr';
-import type { ApiAnswer } from '../../../lib/api';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi } from '../../../lib/api';
+import { traderKeys } from '../../../lib/query-keys';
 import type { TraderPeriod } from './types';
 
 /**
@@ -8,7 +7,6 @@ import type { TraderPeriod } from './types';
  * over the whole record, or over `period` when given.
  */
 export function useTrader(id: string | undefined, period?: TraderPeriod) {
-  const path = id ? `/traders/${encodeURIComponent(id)}` : null;
-  const swr = useSWR<ApiAnswer<'/api/traders/{id}'>>(path && period ? [path, { period }] : path, swrFetcher, { keepPreviousData: Boolean(period) });
+  const swr = useApi(id ? traderKeys.one(id, period) : null, { keepPreviousData: Boolean(period) });
   return { ...swr, trader: swr.data };
 }

@@ -1,6 +1,5 @@
-import useSWR from 'swr';
-import type { ApiAnswer } from '../../../lib/api';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi, type ApiQuery } from '../../../lib/api';
+import { traderKeys } from '../../../lib/query-keys';
 import { DEFAULT_PERIOD, type TraderPeriod, type TraderSort } from './types';
 
 /** The filters of GET /api/traders (product.md §12.3); absent: not filtered. */
@@ -28,9 +27,7 @@ export interface TradersQuery extends TraderFilters {
 
 /** GET /api/traders?sort=&period=&filters&traderType=&page=&limit= (public; copyReady sends the caller's token). */
 export function useTraders(query: TradersQuery) {
-  const key = [
-    '/traders',
-    {
+  const key = traderKeys.list({
       sort: query.sort,
       period: query.period && query.period !== DEFAULT_PERIOD ? query.period : undefined,
       traderType: query.traderType || undefined,
@@ -43,8 +40,7 @@ export function useTraders(query: TradersQuery) {
       copyReady: query.copyReady ? 'true' : undefined,
       page: query.page,
       limit: query.limit ?? 12,
-    },
-  ] as const;
-  const swr = useSWR<ApiAnswer<'/api/traders'>>(key, swrFetcher, { keepPreviousData: true });
+  } as ApiQuery<'/api/traders'>);
+  const swr = useApi(key, { keepPreviousData: true });
   return { ...swr, page: swr.data };
 }

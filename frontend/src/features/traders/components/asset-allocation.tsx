@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useState } from 'react';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { DataTable, type Column } from '../../../components/ui/data-table';
@@ -33,9 +34,9 @@ export function AssetAllocation({ traderId }: { traderId: string }) {
         <h2 id="allocation-title">Asset allocation</h2>
         <div className="chart-toolbar" role="group" aria-label="Allocation period">
           {PERIODS.map((p) => (
-            <button key={p.value} type="button" className="btn btn--outline btn--sm" aria-pressed={p.value === period} onClick={() => setPeriod(p.value)}>
+            <Button key={p.value} variant="outline" size="sm" aria-pressed={p.value === period} onClick={() => setPeriod(p.value)}>
               {p.label}
-            </button>
+            </Button>
           ))}
         </div>
       </div>

@@ -1,5 +1,6 @@
+import { Button } from '../../../components/ui/button';
 import { useSearchParams } from 'react-router-dom';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { useSession } from '../../../lib/auth-session';
@@ -45,8 +46,11 @@ export function TradersList() {
   const copyReady = session.isLoggedIn && params.get('copyReady') === 'true';
   const market = MARKETS.find((m) => m === params.get('market'));
   const [typed, setTyped] = useState(search);
-  // the list follows the typing after a short pause (one request per pause, not per key)
-  useEffect(() => {
+  // The list follows the typing after a short pause (one request per pause, not per key). A layout effect, so that
+  // leaving the page cancels the pending navigation to ?q=: when a link to a lazy route is clicked, Suspense keeps this
+  // page mounted but hidden while the chunk loads, and only layout effects are cleaned up then (a passive effect's
+  // timer would still fire and take the user back to the list).
+  useLayoutEffect(() => {
     if (typed.trim() === search) return;
     const t = setTimeout(() => update({ q: typed.trim(), page: '' }), 300);
     return () => clearTimeout(t);
@@ -88,9 +92,9 @@ export function TradersList() {
       </header>
       <div className="chart-toolbar period-tabs" role="group" aria-label="Period">
         {PERIODS.map((p) => (
-          <button key={p.value} type="button" className="btn btn--outline btn--sm" aria-pressed={p.value === period} onClick={() => update({ period: p.value === DEFAULT_PERIOD ? '' : p.value, page: '' })}>
+          <Button key={p.value} variant="outline" size="sm" aria-pressed={p.value === period} onClick={() => update({ period: p.value === DEFAULT_PERIOD ? '' : p.value, page: '' })}>
             {p.label}
-          </button>
+          </Button>
         ))}
       </div>
       <div className="toolbar" role="search" aria-label="Filter traders">
@@ -111,20 +115,20 @@ export function TradersList() {
         {CHIP_GROUPS.map((group) => (
           <div key={group.param} className="chart-toolbar filter-chips__group" role="group" aria-label={group.label}>
             {group.chips.map((chip) => (
-              <button key={chip.value} type="button" className="btn btn--outline btn--sm chip" aria-pressed={params.get(group.param) === chip.value} onClick={() => toggle(group.param, chip.value)}>
+              <Button key={chip.value} variant="outline" size="sm" className="chip" aria-pressed={params.get(group.param) === chip.value} onClick={() => toggle(group.param, chip.value)}>
                 {chip.label}
-              </button>
+              </Button>
             ))}
           </div>
         ))}
         <div className="chart-toolbar filter-chips__group" role="group" aria-label="Availability">
-          <button type="button" className="btn btn--outline btn--sm chip" aria-pressed={hideFull} onClick={() => toggle('hideFull', 'true')}>
+          <Button variant="outline" size="sm" className="chip" aria-pressed={hideFull} onClick={() => toggle('hideFull', 'true')}>
             Hide full
-          </button>
+          </Button>
           {session.isLoggedIn && (
-            <button type="button" className="btn btn--outline btn--sm chip" aria-pressed={copyReady} onClick={() => toggle('copyReady', 'true')}>
+            <Button variant="outline" size="sm" className="chip" aria-pressed={copyReady} onClick={() => toggle('copyReady', 'true')}>
               Copy-ready
-            </button>
+            </Button>
           )}
         </div>
       </div>

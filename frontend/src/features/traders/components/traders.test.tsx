@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { jsonResponse, mockFetch, renderApp, renderWithProviders, signIn } from '../../../test/utils';
@@ -95,6 +95,24 @@ describe('traders list', () => {
     await userEvent.type(screen.getByLabelText('Search by name'), 'nor');
     await waitFor(() => expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/traders?sort=roi&search=nor&page=1&limit=12'));
     expect(fetchMock.mock.calls.filter(([u]) => String(u).includes('search=n&') || String(u).includes('search=no&'))).toHaveLength(0);
+  });
+
+  it('a click on a trader during the search pause stays on the trader page: the pending search navigation is dropped', async () => {
+    mockFetch({ 'GET /api/traders': { items: [trader], total: 1, page: 1, limit: 12 }, 'GET /api/traders/2': trader, 'GET /api/auth/refresh': () => jsonResponse(401, {}) });
+    renderApp('/traders');
+    await screen.findByRole('heading', { name: 'Nora Quinn' });
+    // the 300 ms pause on a fake clock: typed, clicked, and then the pause runs out (the trader page's chunk may still load)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(screen.getByLabelText('Search by name'), { target: { value: 'nor' } });
+      fireEvent.click(screen.getByRole('link', { name: 'View profile of Nora Quinn' }));
+      act(() => vi.advanceTimersByTime(1_000));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/traderinfo\/2$/);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nora Quinn' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/traderinfo\/2$/);
   });
 
   it('shows an empty state and an error state', async () => {

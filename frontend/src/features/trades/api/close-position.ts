@@ -1,4 +1,5 @@
-import { authRequest } from '../../../lib/fetcher';
+import { api } from '../../../lib/api';
+import { copyKeys, tradeKeys, walletKeys } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 
 /**
@@ -8,11 +9,11 @@ import { useMutation } from '../../../lib/use-mutation';
 export function useClosePosition() {
   return useMutation(
     (positionId: string, ctx) =>
-      authRequest(`/trades/${encodeURIComponent(positionId)}/close`, {
-        method: 'POST',
+      api('post', '/api/trades/{positionId}/close', {
+        path: { positionId },
         body: {},
         headers: ctx.idempotencyKey ? { 'Idempotency-Key': ctx.idempotencyKey } : undefined,
       }),
-    { idempotent: true, invalidate: ['/trades', '/copies', '/wallet'] },
+    { idempotent: true, invalidate: [tradeKeys.all, copyKeys.all, walletKeys.all] },
   );
 }

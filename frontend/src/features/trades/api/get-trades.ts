@@ -1,13 +1,12 @@
-import useSWR from 'swr';
-import type { ApiAnswer, Schema } from '../../../lib/api';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi, type Schema } from '../../../lib/api';
+import { tradeKeys } from '../../../lib/query-keys';
 
 /** One of my copied positions (the document's schema). */
 export type CopiedTrade = Schema<'CopiedTradeDto'>;
 
 /** GET /api/trades?page=&status=: my copied positions, open and closed. */
 export function useMyTrades(page: number, status: '' | 'open' | 'closed') {
-  const swr = useSWR<ApiAnswer<'/api/trades'>>(['/trades', { page, limit: 20, status: status || undefined }] as const, swrFetcher, { keepPreviousData: true });
+  const swr = useApi(tradeKeys.page(page, status), { keepPreviousData: true });
   return { ...swr, page: swr.data };
 }
 
@@ -16,7 +15,7 @@ export function useMyTrades(page: number, status: '' | 'open' | 'closed') {
  * list shows it next to each copy. Percentages, not money: plain numbers are fine here.
  */
 export function useDivergenceByCopy() {
-  const swr = useSWR<ApiAnswer<'/api/trades'>>(['/trades', { page: 1, limit: 100, status: 'closed' }] as const, swrFetcher);
+  const swr = useApi(tradeKeys.lastClosed());
   if (swr.data === undefined) return { ...swr, divergence: undefined };
   const sums = new Map<string, { total: number; n: number }>();
   for (const t of swr.data.items) {

@@ -1,9 +1,10 @@
-import { authRequest } from '../../../lib/fetcher';
+import { api } from '../../../lib/api';
+import { walletKeys } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/wallet/deposit {amount}: a pending deposit request (KYC Verified only). */
 export function deposit(amount: string, idempotencyKey: string): Promise<unknown> {
-  return authRequest('/wallet/deposit', { method: 'POST', body: { amount }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api('post', '/api/wallet/deposit', { body: { amount }, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /**
@@ -11,5 +12,5 @@ export function deposit(amount: string, idempotencyKey: string): Promise<unknown
  * when the amount changes) and the refresh of the wallet.
  */
 export function useDeposit() {
-  return useMutation((amount: string, ctx) => deposit(amount, ctx.idempotencyKey!), { idempotent: true, invalidate: ['/wallet'] });
+  return useMutation((amount: string, ctx) => deposit(amount, ctx.idempotencyKey!), { idempotent: true, invalidate: [walletKeys.all] });
 }

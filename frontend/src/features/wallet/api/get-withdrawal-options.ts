@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import { swrFetcher } from '../../../lib/fetcher';
+import { useApi } from '../../../lib/api';
+import { securityKeys, walletKeys } from '../../../lib/query-keys';
 
 export interface SavedAddress {
   id: string;
@@ -10,11 +10,11 @@ export interface SavedAddress {
 
 /** GET /api/wallet/addresses: withdrawals go only to these, once usable (product.md §10). */
 export function useSavedAddresses() {
-  return useSWR<{ items: SavedAddress[] }>('/wallet/addresses', swrFetcher);
+  return useApi(walletKeys.addresses());
 }
 
 /** GET /api/auth/mfa: with 2FA on, a withdrawal needs the code (X-MFA-Code). */
 export function useTwoFactorOn(): boolean {
-  const { data } = useSWR<{ enabled: boolean }>('/auth/mfa', swrFetcher);
+  const { data } = useApi(securityKeys.mfa());
   return data?.enabled ?? false;
 }

@@ -17,7 +17,7 @@ describe('wallet mutation hooks', () => {
         return jsonResponse(201, { id: 't1' });
       },
     });
-    const { result, fetches } = await renderMutation(() => useDeposit(), ['/wallet', '/wallet/transactions']);
+    const { result, fetches } = await renderMutation(() => useDeposit(), ['/api/wallet', '/api/wallet/transactions']);
     const lost = await expectBusyWhile(() => result.current.busy, () => result.current.trigger('25.00'), () => first.open(Promise.reject(new TypeError('network down')) as never));
     expect(lost).toBeInstanceOf(ApiError);
     await act(() => result.current.trigger('25.00'));
@@ -27,7 +27,7 @@ describe('wallet mutation hooks', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
     expect(bodyOf(fetchMock.mock.calls[2][1])).toEqual({ amount: '30.00' });
-    await vi.waitFor(() => expect([fetches('/wallet'), fetches('/wallet/transactions')]).toEqual([3, 3]));
+    await vi.waitFor(() => expect([fetches('/api/wallet'), fetches('/api/wallet/transactions')]).toEqual([3, 3]));
   });
 
   it('useWithdraw: sends the destination and the authenticator code; a refusal surfaces and refreshes nothing', async () => {
@@ -36,10 +36,10 @@ describe('wallet mutation hooks', () => {
     const fetchMock = mockFetch({
       'POST /api/wallet/withdraw': () => (refuse ? jsonResponse(400, { statusCode: 400, message: 'Insufficient balance', code: 'WALLET.INSUFFICIENT' }) : jsonResponse(201, { id: 't2' })),
     });
-    const { result, fetches } = await renderMutation(() => useWithdraw(), ['/wallet']);
+    const { result, fetches } = await renderMutation(() => useWithdraw(), ['/api/wallet']);
     await act(() => result.current.trigger({ amount: '10.00', destination: 'DE89370400440532013000', mfaCode: '123456' }).catch(() => undefined));
     expect((result.current.error as ApiError).message).toBe('Insufficient balance');
-    expect(fetches('/wallet')).toBe(1);
+    expect(fetches('/api/wallet')).toBe(1);
     refuse = false;
     await act(() => result.current.trigger({ amount: '5.00', destination: 'DE89370400440532013000' }));
     const [first, second] = fetchMock.mock.calls.map(([, init]) => init as RequestInit);
@@ -47,6 +47,6 @@ describe('wallet mutation hooks', () => {
     expect((second.headers as Record<string, string>)['X-MFA-Code']).toBeUndefined();
     expect(idempotencyKeyOf(second)).not.toBe(idempotencyKeyOf(first)); // a 400 is a definite answer
     expect(bodyOf(second)).toEqual({ amount: '5.00', destination: 'DE89370400440532013000' });
-    await vi.waitFor(() => expect(fetches('/wallet')).toBe(2));
+    await vi.waitFor(() => expect(fetches('/api/wallet')).toBe(2));
   });
 });

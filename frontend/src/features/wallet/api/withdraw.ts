@@ -1,11 +1,12 @@
-import { authRequest } from '../../../lib/fetcher';
+import { api } from '../../../lib/api';
+import { walletKeys } from '../../../lib/query-keys';
 import { useMutation } from '../../../lib/use-mutation';
 
 /** POST /api/wallet/withdraw {amount, destination}: holds the funds at once until an admin decides. */
 export function withdraw(amount: string, destination: string, idempotencyKey: string, mfaCode?: string): Promise<unknown> {
   const headers: Record<string, string> = { 'Idempotency-Key': idempotencyKey };
   if (mfaCode) headers['X-MFA-Code'] = mfaCode;
-  return authRequest('/wallet/withdraw', { method: 'POST', body: { amount, destination }, headers });
+  return api('post', '/api/wallet/withdraw', { body: { amount, destination }, headers });
 }
 
 export interface WithdrawVars {
@@ -22,6 +23,6 @@ export interface WithdrawVars {
 export function useWithdraw() {
   return useMutation(({ amount, destination, mfaCode }: WithdrawVars, ctx) => withdraw(amount, destination, ctx.idempotencyKey!, mfaCode), {
     idempotent: true,
-    invalidate: ['/wallet'],
+    invalidate: [walletKeys.all],
   });
 }

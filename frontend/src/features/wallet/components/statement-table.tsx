@@ -1,19 +1,10 @@
+import { useApi } from '../../../lib/api';
+import { walletKeys } from '../../../lib/query-keys';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { formatDate } from '../../../lib/money';
 import { Money } from '../../../components/ui/money';
 import { Pager } from '../../../components/ui/pager';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
-
-interface Line {
-  id: string;
-  time: string;
-  type: string;
-  reference: string | null;
-  account: string;
-  copyId: string | null;
-  amount: string;
-}
 
 const TYPES: Record<string, string> = {
   deposit: 'Deposit',
@@ -36,7 +27,7 @@ export const inWords = (names: Record<string, string>, code: string): string =>
 /** Every ledger movement of mine (GET /api/wallet/statement), newest first, paged: reconcilable line by line. */
 export function StatementTable() {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useSWR<{ items: Line[]; total: number; page: number; limit: number }>(['/wallet/statement', { page, limit: 20 }], {
+  const { data, error, isLoading, mutate } = useApi(walletKeys.statement(page), {
     keepPreviousData: true,
   });
   return (

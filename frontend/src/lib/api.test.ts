@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { ApiError, apiRequest } from './api-client';
 import { EXPIRED_MESSAGE, getToken, setCredentials } from './auth-session';
-import { authRequest } from './fetcher';
+import { api } from './api';
 import { jsonResponse, makeToken } from '../test/utils';
 
 const expired = () => jsonResponse(403, { statusCode: 403, message: 'Token expired', code: 'TOKEN_EXPIRED' });
@@ -10,13 +10,13 @@ function authOf(init: RequestInit | undefined): string | undefined {
   return (init?.headers as Record<string, string> | undefined)?.Authorization;
 }
 
-describe('the refreshing fetcher', () => {
+describe('the typed client: one shared refresh', () => {
   it('sends the in-memory bearer token, cookies included, to /api', async () => {
     const token = makeToken();
     setCredentials({ accessToken: token });
     const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(authRequest('/wallet')).resolves.toEqual({ ok: true });
+    await expect(api('get', '/api/wallet')).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/wallet');
     expect(init.credentials).toBe('include');
@@ -41,7 +41,7 @@ describe('the refreshing fetcher', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
 
-    const calls = [authRequest('/wallet'), authRequest('/copies'), authRequest('/trades')];
+    const calls = [api('get', '/api/wallet'), api('get', '/api/copies'), api('get', '/api/trades')];
     await vi.waitFor(() => expect(refreshes).toBe(1));
     releaseRefresh();
     await expect(Promise.all(calls)).resolves.toEqual([{ url: '/api/wallet' }, { url: '/api/copies' }, { url: '/api/trades' }]);
@@ -58,7 +58,7 @@ describe('the refreshing fetcher', () => {
       return expired();
     });
     vi.stubGlobal('fetch', fetchMock);
-    const error = await authRequest('/wallet').catch((e: unknown) => e);
+    const error = await api('get', '/api/wallet').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(403);
     expect((error as ApiError).message).toBe(EXPIRED_MESSAGE);
@@ -72,7 +72,7 @@ describe('the refreshing fetcher', () => {
       return jsonResponse(403, { statusCode: 403, message: 'This session was signed out', code: 'TOKEN_REVOKED' });
     });
     vi.stubGlobal('fetch', fetchMock);
-    const error = (await authRequest('/wallet').catch((e: unknown) => e)) as ApiError;
+    const error = (await api('get', '/api/wallet').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe(EXPIRED_MESSAGE);
     expect(fetchMock.mock.calls.filter(([u]) => u === '/api/auth/refresh')).toHaveLength(1);
     expect(fetchMock.mock.calls.filter(([u]) => u === '/api/wallet')).toHaveLength(1);
@@ -84,7 +84,7 @@ describe('the refreshing fetcher', () => {
     vi.stubGlobal('location', { ...window.location, pathname: '/admindashboard', assign });
     const fetchMock = vi.fn(async () => jsonResponse(403, { statusCode: 403, message: 'enrol', code: 'MFA_ENROLMENT_REQUIRED' }));
     vi.stubGlobal('fetch', fetchMock);
-    const error = (await authRequest('/admin_details').catch((e: unknown) => e)) as ApiError;
+    const error = (await api('get', '/api/admin_details').catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('MFA_ENROLMENT_REQUIRED');
     expect(assign).toHaveBeenCalledWith('/settings/security');
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -94,7 +94,7 @@ describe('the refreshing fetcher', () => {
     setCredentials({ accessToken: makeToken() });
     const fetchMock = vi.fn(async () => jsonResponse(403, { statusCode: 403, message: 'Forbidden resource', code: 'FORBIDDEN' }));
     vi.stubGlobal('fetch', fetchMock);
-    const error = (await authRequest('/admin_details').catch((e: unknown) => e)) as ApiError;
+    const error = (await api('get', '/api/admin_details').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(403);
     expect(error.code).toBe('FORBIDDEN');
     expect(fetchMock).toHaveBeenCalledTimes(1);
@@ -113,7 +113,7 @@ describe('the refreshing fetcher', () => {
       return jsonResponse(200, { ok: 1 });
     });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(authRequest('/wallet')).resolves.toEqual({ ok: 1 });
+    await expect(api('get', '/api/wallet')).resolves.toEqual({ ok: 1 });
   });
 });
 
