@@ -77,12 +77,12 @@ describe('every route: phone width and accessibility (Chromium against the real 
    * The admin signs in one context after the other (each its own session; a TOTP code is accepted once).
    */
   async function check(signedIn: boolean, routes: string[]) {
-    const windows: Array<{ width: number; height: number; ctx: BrowserContext; page: Page }> = [];
+    const windows: Array<{ width: number; ctx: BrowserContext; page: Page }> = [];
     for (const [width, height] of [[390, 844], [1280, 900]] as const) {
       const ctx = await context(browser, width, height);
       const page = await ctx.newPage();
       if (signedIn) await signInAdmin(page);
-      windows.push({ width, height, ctx, page });
+      windows.push({ width, ctx, page });
     }
     const problems = await Promise.all(windows.map((w) => checkRoutes(w, signedIn, routes)));
     return problems.flat();

@@ -138,8 +138,8 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(`Received ${signal}`));
 
   try {
-    // The app's modules (NestJS, MikroORM, every lib: seconds of CPU) are loaded only now, once the configuration
-    // is valid and the database is there: a start that cannot go on says so in a fraction of a second.
+    // The app's modules (NestJS, MikroORM, every lib: seconds of CPU) are loaded only now, once the configuration is
+    // valid and the embedded PostgreSQL (if any) runs: a configuration error is one line in about a second, not four.
     const { createApp } = await import('./bootstrap.js');
     ({ Drain } = await import('./http/drain.js'));
     app = await createApp(config, databaseUrl);
