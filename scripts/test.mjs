@@ -116,9 +116,12 @@ if (wanted('e2e') && !ensureDebianPackage(REDIS_SERVER, 'redis-server')) {
   failedSteps++;
   results.push({ label: 'e2e (redis-server missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
 }
-// Jest's default (cores − 1) is one worker on a 2-core machine, where the database specs spend much of their time
-// waiting on PostgreSQL: two workers keep both cores busy (each file has its own database).
-const workers = String(Math.max(2, availableParallelism() - 1));
+// Jest's default (cores − 1) is one worker on a 2-core machine. Unit specs keep the CPU busy: two workers there. The
+// database tiers' workers spend about two thirds of their time waiting (PostgreSQL, child processes; measured with
+// the spec groups' CPU figures): one worker more than cores keeps the cores busy (each file has its own database).
+// Back to back on this machine: the e2e groups in 238 s with 3 workers (CPU 413 s, load 5.3 → 4.4), 472 s with 2
+// (CPU 487 s, load 4.4 → 10.1), 407 s with 2 earlier (load 1.8 → 6.2).
+const workers = (tier) => String(tier === 'unit' ? Math.max(2, availableParallelism() - 1) : Math.max(3, availableParallelism() + 1));
 const JEST_TIERS = [
   ['unit', 'unit (Jest: domain and use cases with in-memory fakes)'],
   ['medium', 'medium (Jest: use cases and adapters on real PostgreSQL, no HTTP)'],
@@ -139,7 +142,7 @@ for (const [tier, label] of JEST_TIERS) {
   const project = tier !== 'unit' && !specs ? `${tier}-groups` : tier;
   // (the groups' timings of an earlier run are gone either way: a run by path writes none, and must not show them)
   rmSync(join(out, 'spec-groups'), { recursive: true, force: true });
-  const args = ['--selectProjects', project, `--maxWorkers=${workers}`, '--json', `--outputFile=${file}`];
+  const args = ['--selectProjects', project, `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
   if (specs) args.push('--runTestsByPath', ...specs);
   run(label, bin('jest'), args, { count: jestCounts(file, tier) });
 }
