@@ -42,12 +42,15 @@ function run(label, cmd, args, { env = {}, count } = {}) {
 
 /** Every spec file that ran, with its tier and wall time (from the Jest and Vitest JSON reports). */
 const specFiles = [];
+/** The spec groups of the database tiers, with where their time went (test/support/phase-times.ts). */
+const tierShares = [];
 
 function recordFiles(tier, report) {
   // A group file's spec files, each with its own wall time (test/support/spec-groups.ts writes them)
   const groups = join(out, 'spec-groups');
   const grouped = existsSync(groups) ? readdirSync(groups).map((name) => JSON.parse(readFileSync(join(groups, name), 'utf8'))).filter((g) => g.tier === tier) : [];
-  for (const g of grouped) for (const f of g.files) specFiles.push({ tier, file: f.file, seconds: f.seconds });
+  for (const g of grouped) for (const f of g.files) specFiles.push({ tier, ...f });
+  if (grouped.length) tierShares.push({ tier, groups: grouped });
   for (const r of report.testResults ?? []) {
     if (grouped.length && (r.testFilePath ?? r.name)?.includes('/test/groups/')) continue;
     const start = r.perfStats?.start ?? r.startTime;
@@ -113,9 +116,12 @@ if (wanted('e2e') && !ensureDebianPackage(REDIS_SERVER, 'redis-server')) {
   failedSteps++;
   results.push({ label: 'e2e (redis-server missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
 }
-// Jest's default (cores − 1) is one worker on a 2-core machine, where the database specs spend much of their time
-// waiting on PostgreSQL: two workers keep both cores busy (each file has its own database).
-const workers = String(Math.max(2, availableParallelism() - 1));
+// Jest's default (cores − 1) is one worker on a 2-core machine. Unit specs keep the CPU busy: two workers there. The
+// database tiers' workers spend about two thirds of their time waiting (PostgreSQL, child processes; measured with
+// the spec groups' CPU figures): one worker more than cores keeps the cores busy (each file has its own database).
+// Back to back on this machine: the e2e groups in 238 s with 3 workers (CPU 413 s, load 5.3 → 4.4), 472 s with 2
+// (CPU 487 s, load 4.4 → 10.1), 407 s with 2 earlier (load 1.8 → 6.2).
+const workers = (tier) => String(tier === 'unit' ? Math.max(2, availableParallelism() - 1) : Math.max(3, availableParallelism() + 1));
 const JEST_TIERS = [
   ['unit', 'unit (Jest: domain and use cases with in-memory fakes)'],
   ['medium', 'medium (Jest: use cases and adapters on real PostgreSQL, no HTTP)'],
@@ -134,8 +140,9 @@ for (const [tier, label] of JEST_TIERS) {
   // The whole database tiers run in spec groups (test/support/spec-groups.ts: a group file loads the app's modules
   // once for several spec files); a selection runs its spec files one by one.
   const project = tier !== 'unit' && !specs ? `${tier}-groups` : tier;
-  if (project !== tier) rmSync(join(out, 'spec-groups'), { recursive: true, force: true });
-  const args = ['--selectProjects', project, `--maxWorkers=${workers}`, '--json', `--outputFile=${file}`];
+  // (the groups' timings of an earlier run are gone either way: a run by path writes none, and must not show them)
+  rmSync(join(out, 'spec-groups'), { recursive: true, force: true });
+  const args = ['--selectProjects', project, `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
   if (specs) args.push('--runTestsByPath', ...specs);
   run(label, bin('jest'), args, { count: jestCounts(file, tier) });
 }
@@ -193,11 +200,36 @@ for (const r of results) process.stdout.write(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.l
 if (specFiles.length) {
   process.stdout.write('\nSlowest spec files\n');
   for (const f of [...specFiles].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {
-    process.stdout.write(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.tier.padEnd(7)} ${f.file}\n`);
+    const cpu = f.cpuSeconds === undefined ? '' : `  (CPU ${f.cpuSeconds.toFixed(1)} s, app boots ${((f.phases?.boot?.wallMs ?? 0) / 1000).toFixed(1)} s)`;
+    process.stdout.write(`  ${f.seconds.toFixed(1).padStart(6)} s  ${f.tier.padEnd(7)} ${f.file}${cpu}\n`);
   }
 }
+for (const { tier, groups } of tierShares) process.stdout.write(`\n${timeShares(tier, groups)}`);
 process.stdout.write(`\nTests: ${passed} passed, ${failed} failed\n`);
 process.exit(failedSteps || failed ? 1 : 0);
+
+/**
+ * Where a database tier's time went, summed over its spec groups (wall seconds, and the Jest workers' CPU seconds):
+ * loading the app's modules once per group, then per spec file the database copies, the app boots, the closes
+ * (with the drops), and the rest (the tests and their set-up). PostgreSQL's CPU is its own and not counted.
+ */
+function timeShares(tier, groups) {
+  const sum = (values) => values.reduce((a, b) => a + b, 0);
+  const files = groups.flatMap((g) => g.files);
+  const phase = (name, key) => sum(files.map((f) => f.phases?.[name]?.[key] ?? 0)) / (key === 'count' ? 1 : 1000);
+  const load = { wall: sum(groups.map((g) => g.load?.seconds ?? 0)), cpu: sum(groups.map((g) => g.load?.cpuSeconds ?? 0)) };
+  const total = { wall: load.wall + sum(files.map((f) => f.seconds)), cpu: load.cpu + sum(files.map((f) => f.cpuSeconds ?? 0)) };
+  const parts = [
+    ['module loading (once per group)', load.wall, load.cpu],
+    [`database copies (${phase('database', 'count')})`, phase('database', 'wallMs'), phase('database', 'cpuMs')],
+    [`app boots (${phase('boot', 'count')})`, phase('boot', 'wallMs'), phase('boot', 'cpuMs')],
+    ['app closes and drops', phase('close', 'wallMs'), phase('close', 'cpuMs')],
+  ];
+  parts.push(['tests and their set-up', total.wall - sum(parts.map((p) => p[1])), total.cpu - sum(parts.map((p) => p[2]))]);
+  const pct = (part, whole) => (whole > 0 ? `${Math.round((100 * part) / whole)} %` : '-').padStart(5);
+  const lines = parts.map(([what, wall, cpu]) => `  ${what.padEnd(34)} ${wall.toFixed(1).padStart(7)} s ${pct(wall, total.wall)}  ${cpu.toFixed(1).padStart(7)} s ${pct(cpu, total.cpu)}`);
+  return [`Where the ${tier} tier's time went (${files.length} spec files in ${groups.length} groups; wall summed over the workers, then CPU)`, ...lines, `  ${'total'.padEnd(34)} ${total.wall.toFixed(1).padStart(7)} s        ${total.cpu.toFixed(1).padStart(7)} s`, ''].join('\n');
+}
 
 /**
  * --changed[=REF] / --related=FILE,…: per Jest tier, the spec files the change touches (null: no such option).

@@ -71,12 +71,26 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await browser?.close();
   });
 
+  /**
+   * Every route at both widths: the phone and the desktop window side by side (two contexts at once, each going
+   * through the routes in order), which keeps both cores busy while one of them waits on the server or a page load.
+   * The admin signs in one context after the other (each its own session; a TOTP code is accepted once).
+   */
   async function check(signedIn: boolean, routes: string[]) {
-    const problems: string[] = [];
+    const windows: Array<{ width: number; ctx: BrowserContext; page: Page }> = [];
     for (const [width, height] of [[390, 844], [1280, 900]] as const) {
       const ctx = await context(browser, width, height);
       const page = await ctx.newPage();
       if (signedIn) await signInAdmin(page);
+      windows.push({ width, ctx, page });
+    }
+    const problems = await Promise.all(windows.map((w) => checkRoutes(w, signedIn, routes)));
+    return problems.flat();
+  }
+
+  async function checkRoutes({ width, ctx, page }: { width: number; ctx: BrowserContext; page: Page }, signedIn: boolean, routes: string[]) {
+    const problems: string[] = [];
+    try {
       for (const path of routes) {
         await open(page, path);
         // a signed-in user reaches the notifications from every page, on a phone too
@@ -118,6 +132,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
         }
         for (const v of await axe(page)) problems.push(`${path} at ${width} px: ${v}`);
       }
+    } finally {
       await ctx.close();
     }
     return problems;

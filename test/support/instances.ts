@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../apps/api/src/bootstrap';
+import { timed } from './phase-times';
 import { testConfig, type TestApp } from './test-app';
 
 /**
@@ -15,7 +16,7 @@ export async function anotherInstance(t: TestApp, env: Record<string, string> = 
     MARKET_MAX_FILL_AGE_MS: String(t.config.marketMaxFillAgeMs), // as createTestApp's (see there)
     ...env,
   });
-  const app = await createApp(config, t.databaseUrl);
+  const app = await timed('boot', () => createApp(config, t.databaseUrl));
   await app.listen(0, '127.0.0.1');
   return app;
 }

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { __resetOutOfContextForTests as resetPinoOutOfContext } from 'nestjs-pino/PinoLogger';
+import { cpuMs, phaseTimes, type PhaseTime } from './phase-times';
 
 /**
  * Spec groups: how `npm test` runs the database tiers (docs/testing.md, "Spec groups").
@@ -70,7 +71,9 @@ export function runGroup(tier: Tier, index: number): void {
   if (groupFileNames.sort().join() !== expected.sort().join()) {
     throw new Error(`test/groups must hold exactly ${expected.join(', ')} (found ${groupFileNames.join(', ') || 'none'})`);
   }
-  const times: Array<{ file: string; seconds: number }> = [];
+  const times: Array<{ file: string; seconds: number; cpuSeconds: number; phases: Record<string, PhaseTime> }> = [];
+  // loading the group's spec files (and through them the app's modules), before any of them runs
+  const load = { wall: Date.now(), cpu: cpuMs() };
   // Nest's static Logger as a fresh registry has it (no app made yet): each app points it at its own pino
   // (app.useLogger), where a later file's `new Logger(…)` outside any app would still write
   const nestLogger = Logger as unknown as { staticInstanceRef?: unknown; logLevels?: unknown };
@@ -79,8 +82,12 @@ export function runGroup(tier: Tier, index: number): void {
     const file = relative(ROOT, path);
     describe(file, () => {
       let started = 0;
+      let startedCpu = 0;
+      let phasesBefore: Record<string, PhaseTime> = {};
       beforeAll(() => {
         started = Date.now();
+        startedCpu = cpuMs();
+        phasesBefore = phaseTimes();
         // nestjs-pino keeps the logger of the first app a registry made for every later app's lines outside a
         // request (module state): each spec file's app gets its own, as it does when the file runs alone
         // (test/auth-logging.e2e-spec.ts reads its app's log); and Nest's static Logger no longer points at the
@@ -93,13 +100,20 @@ export function runGroup(tier: Tier, index: number): void {
       require(path);
       // declared after the spec file's own hooks, so it runs after its afterAll (its app closed)
       afterAll(() => {
-        times.push({ file, seconds: (Date.now() - started) / 1000 });
+        const phases = Object.fromEntries(
+          Object.entries(phaseTimes()).map(([phase, t]) => {
+            const before = phasesBefore[phase] ?? { wallMs: 0, cpuMs: 0, count: 0 };
+            return [phase, { wallMs: t.wallMs - before.wallMs, cpuMs: t.cpuMs - before.cpuMs, count: t.count - before.count }];
+          }),
+        );
+        times.push({ file, seconds: (Date.now() - started) / 1000, cpuSeconds: (cpuMs() - startedCpu) / 1000, phases });
       });
     });
   }
+  const loaded = { seconds: (Date.now() - load.wall) / 1000, cpuSeconds: (cpuMs() - load.cpu) / 1000 };
   afterAll(() => {
     const dir = join(ROOT, 'test-output', 'spec-groups');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${tier}-${index}.json`), JSON.stringify({ tier, group: index, files: times }));
+    writeFileSync(join(dir, `${tier}-${index}.json`), JSON.stringify({ tier, group: index, load: loaded, files: times }));
   });
 }

@@ -13,6 +13,7 @@ import { dropDatabase, ensureDatabase } from '../../apps/api/src/database/databa
 import { withDatabase } from '../../apps/api/src/database/embedded-postgres';
 import { migrateDatabase } from '../../apps/api/src/database/migrate';
 import { SqlCopyNotices } from '@mirrorline/copy-trading';
+import { timed } from './phase-times';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -121,9 +122,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: B
  * use cases and adapters from `t.app.get(…)` and never go through HTTP.
  */
 export async function createTestContext(env: Record<string, string> = {}, options: BootOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await timed('database', createTestDatabase);
   const config = testConfig(env);
-  const app = await createApp(config, database.url, options);
+  const app = await timed('boot', () => createApp(config, database.url, options));
   const orm = app.get<MikroORM>(MikroORM);
   return {
     app,
@@ -133,9 +134,10 @@ export async function createTestContext(env: Record<string, string> = {}, option
     http: () => request(app.getHttpServer()),
     sql: async <T>(query: string, params: unknown[] = []) => (await orm.em.getConnection().execute(query, params)) as T[],
     delivered: () => app.get(SqlCopyNotices).idle(),
-    close: async () => {
-      await app.close();
-      await database.drop();
-    },
+    close: () =>
+      timed('close', async () => {
+        await app.close();
+        await database.drop();
+      }),
   };
 }
