@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { formatCents, runSql, sql, type TransactionContext } from '@mirrorline/shared';
+import { formatCents, runSql, Sql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
@@ -17,7 +17,19 @@ import type { SkipReason } from '../../domain/copy';
 import { SqlCopyNotices } from './sql-copy-notices';
 import { sqlAmount, trimDecimal } from './sql-amount';
 import { appendToRecord } from './sql-trader-record';
-import { dailyLossLimitReachedSql, realisedCopyPnlToday } from './copy-rules.sql';
+import {
+  copyEndsSql,
+  dailyLossLimitReachedSql,
+  highWaterMarkAfterSql,
+  aboveHighWaterMarkSql,
+  positionPnlSql,
+  positionSizeSql,
+  profitShareFeeSql,
+  realisedCopyPnlToday,
+  skipReasonSql,
+  stopLossHitSql,
+  takeProfitHitSql,
+} from '../../domain/money-rules';
 
 interface TradeRow {
   id: string;
@@ -50,6 +62,9 @@ export const TRADE_COLUMNS = `id::text AS id, trader_id, market, symbol, side, e
   trailing_stop_pct::text AS trailing_stop_pct, close_reason, allocation_pct, pnl_pct::text AS pnl_pct, status, copied_count, skipped_count,
   copiers_pnl::text AS copiers_pnl, copiers_fees::text AS copiers_fees, opened_at, closed_at`;
 
+/** TRADE_COLUMNS as a fragment of the typed tag. */
+const tradeColumns = new Sql<never>(TRADE_COLUMNS, []);
+
 export function toTradeRecord(row: TradeRow): TradeRecord {
   return {
     id: row.id,
@@ -80,7 +95,7 @@ export function toTradeRecord(row: TradeRow): TradeRecord {
  * A fan-out or settlement of 100,000 copies may run longer than the request statement_timeout of the pool
  * (DB_STATEMENT_TIMEOUT_MS, 5 s): it sets its own for its transaction (apps/api LONGEST_STATEMENT_MS).
  */
-const SETTLEMENT_STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = '120s'";
+const SETTLEMENT_STATEMENT_TIMEOUT = sql`SET LOCAL statement_timeout = '120s'`;
 
 /**
  * Fan-out and settlement as a handful of set-based statements (docs/copy-trading.md): the work per
@@ -110,7 +125,7 @@ export class SqlTradeEngine extends TradeEngine {
 
   async fanOut(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<FanOutResult> {
     const em = emOf(tx);
-    await em.execute(SETTLEMENT_STATEMENT_TIMEOUT);
+    await runSql(em, SETTLEMENT_STATEMENT_TIMEOUT);
     const tradeId = trade.id;
     // One statement: every live copy's guard and size, then the positions and the skips (data-modifying
     // CTEs over the same materialised candidates). Free equity = copy equity − Σ open positions;
@@ -134,14 +149,10 @@ export class SqlTradeEngine extends TradeEngine {
            AND ${dailyLossLimitReachedSql(realisedCopyPnlToday(sql`s.user_id`), sql`s.daily_loss_limit`)}
        ), sized AS (
          SELECT l.copy_id, l.follower_id, l.status, g.user_id IS NOT NULL AS guarded,
-                greatest(l.equity - coalesce(k.committed, 0), 0) * ${trade.allocationPct}::bigint / 100 AS size
+                ${positionSizeSql(sql`l.equity - coalesce(k.committed, 0)`, sql`${trade.allocationPct}::bigint`)} AS size
          FROM live l LEFT JOIN committed k ON k.copy_id = l.copy_id LEFT JOIN guarded g ON g.user_id = l.follower_id
        ), candidates AS MATERIALIZED (
-         SELECT copy_id, follower_id, size,
-                CASE WHEN status = 'paused' THEN 'paused'
-                     WHEN status = 'stopping' THEN 'stopping'
-                     WHEN guarded THEN 'daily_loss_limit'
-                     WHEN size <= 0 THEN 'zero_size' END AS reason
+         SELECT copy_id, follower_id, size, ${skipReasonSql(sql`status`, sql`guarded`, sql`size`)} AS reason
          FROM sized
        ), positions AS (
          INSERT INTO copy_positions (trade_id, copy_id, follower_id, size, fill_price, quote_time, delay_ms, slippage_bps)
@@ -164,7 +175,7 @@ export class SqlTradeEngine extends TradeEngine {
       } else result.skipped[row.reason] = Number(row.n);
     }
     const skipped = Object.values(result.skipped).reduce((x, y) => x + (y ?? 0), 0);
-    await em.execute('UPDATE trader_trades SET copied_count = ?, skipped_count = ? WHERE id = ?', [result.copied, skipped, tradeId]);
+    await runSql(em, sql`UPDATE trader_trades SET copied_count = ${result.copied}, skipped_count = ${skipped} WHERE id = ${tradeId}`);
     // Every follower hears of it (copied, or skipped with the reason) right after the commit (outbox).
     if (result.copied + skipped > 0) await this.notices.enqueue(tx, tradeId, 'opened');
     return result;
@@ -172,14 +183,13 @@ export class SqlTradeEngine extends TradeEngine {
 
   async lockTrade(tx: TransactionContext, tradeId: string): Promise<TradeRecord | null> {
     if (!/^\d{1,18}$/.test(tradeId)) return null;
-    const [row] = await emOf(tx).execute<TradeRow[]>(`SELECT ${TRADE_COLUMNS} FROM trader_trades WHERE id = ? FOR UPDATE`, [tradeId]);
+    const [row] = await runSql(emOf(tx), sql<TradeRow>`SELECT ${tradeColumns} FROM trader_trades WHERE id = ${tradeId} FOR UPDATE`);
     return row ? toTradeRecord(row) : null;
   }
 
   async trade(tx: TransactionContext | null, tradeId: string): Promise<TradeRecord | null> {
     if (!/^\d{1,18}$/.test(tradeId)) return null;
-    const sql = `SELECT ${TRADE_COLUMNS} FROM trader_trades WHERE id = ?`;
-    const rows = tx ? await emOf(tx).execute<TradeRow[]>(sql, [tradeId]) : await this.em.getConnection().execute<TradeRow[]>(sql, [tradeId]);
+    const rows = await runSql(tx ? emOf(tx) : this.em.getConnection(), sql<TradeRow>`SELECT ${tradeColumns} FROM trader_trades WHERE id = ${tradeId}`);
     return rows.length ? toTradeRecord(rows[0]) : null;
   }
 
@@ -194,12 +204,12 @@ export class SqlTradeEngine extends TradeEngine {
   }
 
   async setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null; trailingStopPct: number | null }): Promise<void> {
-    await emOf(tx).execute("UPDATE trader_trades SET stop_loss = ?::numeric, take_profit = ?::numeric, trailing_stop_pct = ?::numeric WHERE id = ? AND status = 'open'", [
-      levels.stopLoss,
-      levels.takeProfit,
-      levels.trailingStopPct === null ? null : String(levels.trailingStopPct),
-      tradeId,
-    ]);
+    const trailingStopPct = levels.trailingStopPct === null ? null : String(levels.trailingStopPct);
+    await runSql(
+      emOf(tx),
+      sql`UPDATE trader_trades SET stop_loss = ${levels.stopLoss}::numeric, take_profit = ${levels.takeProfit}::numeric,
+            trailing_stop_pct = ${trailingStopPct}::numeric WHERE id = ${tradeId} AND status = 'open'`,
+    );
   }
 
   async settle(
@@ -218,12 +228,13 @@ export class SqlTradeEngine extends TradeEngine {
     // plan; a small one keeps the planner's index probes, as hash joins would scan whole tables.
     // With the default work_mem (4 MB) those hashes and the materialised CTEs spill to temp files.
     const large = trade.copiedCount >= HASH_JOIN_THRESHOLD;
-    await em.execute(SETTLEMENT_STATEMENT_TIMEOUT);
-    if (large) await em.execute("SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '64MB'");
+    await runSql(em, SETTLEMENT_STATEMENT_TIMEOUT);
+    if (large) await runSql(em, sql`SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '64MB'`);
     // Stop-loss hits and ended copies are few: kept aside (small temp table) for the cash return and notices.
-    await em.execute(
-      `CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
-         stop_loss_hit boolean, ends boolean, take_profit_hit boolean) ON COMMIT DROP`,
+    await runSql(
+      em,
+      sql`CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
+            stop_loss_hit boolean, ends boolean, take_profit_hit boolean) ON COMMIT DROP`,
     );
     // ONE statement settles the trade (docs/copy-trading.md, "Settlement"): the positions, copies and accounts
     // are joined once, and every write is a data-modifying CTE over that one result:
@@ -252,28 +263,27 @@ export class SqlTradeEngine extends TradeEngine {
     const [totals] = await runSql(
       em,
       sql<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }>`WITH f AS MATERIALIZED (
-         SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * share_pct / 100 ELSE 0 END AS fee
+         SELECT v.*, ${profitShareFeeSql(sql`equity + pnl`, sql`hwm`, sql`share_pct`)} AS fee
          FROM (SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
                       c.status, c.stop_loss_pct, c.take_profit_pct, c.invested, c.share_pct,
-                      greatest(-p.size, div(p.size::numeric * (${exitPrice}::numeric - coalesce(p.fill_price, ${trade.entryPrice}::numeric)) * ${sign},
-                                            coalesce(p.fill_price, ${trade.entryPrice}::numeric)))::bigint AS pnl
+                      ${positionPnlSql(sql`p.size`, sql`coalesce(p.fill_price, ${trade.entryPrice}::numeric)`, sql`${exitPrice}::numeric`, sql`${sign}`)} AS pnl
                FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = p.copy_id
                WHERE p.trade_id = ${trade.id} AND NOT p.settled
                OFFSET 0) v -- not pulled up: the pnl is computed once per position, not in every use of it
        ), g0 AS (
          SELECT f.*, f.equity + f.pnl - f.fee AS after,
-                (f.status <> 'stopping' AND f.stop_loss_pct IS NOT NULL AND f.invested > 0
-                  AND (f.equity + f.pnl - f.fee) * 100 <= f.invested * f.stop_loss_pct) AS sl_hit,
-                (f.status <> 'stopping' AND f.take_profit_pct IS NOT NULL AND f.invested > 0
-                  AND (f.equity + f.pnl - f.fee) * 100 >= f.invested * (100 + f.take_profit_pct)) AS tp_hit
+                (f.status <> 'stopping' AND ${stopLossHitSql(sql`f.equity + f.pnl - f.fee`, sql`f.invested`, sql`f.stop_loss_pct`)}) AS sl_hit,
+                (f.status <> 'stopping' AND ${takeProfitHitSql(sql`f.equity + f.pnl - f.fee`, sql`f.invested`, sql`f.take_profit_pct`)}) AS tp_hit
          FROM f
        ), g AS (
          SELECT g0.*, g0.sl_hit OR g0.tp_hit AS hit FROM g0
        ), w AS (
-         SELECT g.*, CASE WHEN g.hit OR g.status = 'stopping' THEN NOT EXISTS (
-                       SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
-                       WHERE o.copy_id = g.copy_id AND o.trade_id <> ${trade.id} AND NOT o.settled AND t.status = 'open')
-                     ELSE false END AS ends
+         SELECT g.*, ${copyEndsSql(
+                       sql`g.status = 'stopping'`,
+                       sql`g.hit`,
+                       sql`EXISTS (SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
+                                   WHERE o.copy_id = g.copy_id AND o.trade_id <> ${trade.id} AND NOT o.settled AND t.status = 'open')`,
+                     )} AS ends
          FROM g
        ), settled AS (
          UPDATE copy_positions p SET settled = true, pnl = f.pnl, fee = f.fee, settled_at = now(), exit_price = ${exitPrice}::numeric, close_reason = ${fill.reason}
@@ -281,12 +291,12 @@ export class SqlTradeEngine extends TradeEngine {
          RETURNING 1
        ), marked AS (
          UPDATE copies c SET
-           high_water_mark = CASE WHEN w.equity + w.pnl > c.high_water_mark THEN w.after ELSE c.high_water_mark END,
+           high_water_mark = ${highWaterMarkAfterSql(sql`w.equity + w.pnl`, sql`c.high_water_mark`, sql`w.fee`)},
            status = CASE WHEN w.ends THEN 'stopped' WHEN w.hit THEN 'stopping' ELSE c.status END,
            stop_reason = CASE WHEN w.sl_hit THEN 'stop_loss' WHEN w.tp_hit THEN 'take_profit' ELSE c.stop_reason END,
            ended_at = CASE WHEN w.ends THEN now() ELSE c.ended_at END,
            updated_at = now()
-         FROM w WHERE c.id = w.copy_id AND (w.equity + w.pnl > c.high_water_mark OR w.hit OR w.ends)
+         FROM w WHERE c.id = w.copy_id AND (${aboveHighWaterMarkSql(sql`w.equity + w.pnl`, sql`c.high_water_mark`)} OR w.hit OR w.ends)
          RETURNING c.id, c.follower_id, w.account_id, w.after, w.sl_hit, w.ends, w.tp_hit
        ), flags AS (
          INSERT INTO copy_settlement_flags SELECT * FROM marked WHERE sl_hit OR tp_hit OR ends
@@ -302,7 +312,7 @@ export class SqlTradeEngine extends TradeEngine {
               (SELECT coalesce(sum(equity) FILTER (WHERE ends), 0) FROM flags)::text AS returned
        FROM tot`,
     );
-    if (large) await em.execute('SET LOCAL enable_nestloop TO DEFAULT; SET LOCAL work_mem TO DEFAULT');
+    if (large) await runSql(em, sql`SET LOCAL enable_nestloop TO DEFAULT; SET LOCAL work_mem TO DEFAULT`);
     if (totals.expected !== totals.positions) throw new Error(`trade ${trade.id}: positions changed during settlement`);
     const result: SettlementResult = {
       positions: Number(totals.positions),
@@ -313,32 +323,30 @@ export class SqlTradeEngine extends TradeEngine {
     };
     if (BigInt(totals.returned) > 0n) await this.postCopyReturns(tx, trade.id);
     if (result.stopLossHit + result.ended > 0) {
-      await this.notifications.notifyFromSelect(
-        tx,
-        `SELECT f.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ?::text || ' stops',
-                'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss', 'trader', ?::text)
+      const name = sql`${trader.name}::text`;
+      const notices = sql`SELECT f.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ${name} || ' stops',
+                'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss', 'trader', ${name})
          FROM copy_settlement_flags f WHERE f.stop_loss_hit
          UNION ALL
-         SELECT f.follower_id, 'guard_hit', 'Take profit reached: your copy of ' || ?::text || ' stops',
-                'Your copy equity reached its take profit.', jsonb_build_object('copyId', f.copy_id, 'guard', 'take_profit', 'trader', ?::text)
+         SELECT f.follower_id, 'guard_hit', 'Take profit reached: your copy of ' || ${name} || ' stops',
+                'Your copy equity reached its take profit.', jsonb_build_object('copyId', f.copy_id, 'guard', 'take_profit', 'trader', ${name})
          FROM copy_settlement_flags f WHERE f.take_profit_hit
          UNION ALL
-         SELECT f.follower_id, 'copy_ended', 'Your copy of ' || ?::text || ' has ended',
-                ${sqlAmount('f.equity')} || ' USD returned to your balance.',
-                jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text, 'trader', ?::text)
-         FROM copy_settlement_flags f WHERE f.ends`,
-        [trader.name, trader.name, trader.name, trader.name, trader.name, trader.name],
-      );
+         SELECT f.follower_id, 'copy_ended', 'Your copy of ' || ${name} || ' has ended',
+                ${sqlAmount(sql`f.equity`)} || ' USD returned to your balance.',
+                jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text, 'trader', ${name})
+         FROM copy_settlement_flags f WHERE f.ends`;
+      await this.notifications.notifyFromSelect(tx, notices.text, [...notices.params]);
     }
-    await em.execute('DROP TABLE copy_settlement_flags');
+    await runSql(em, sql`DROP TABLE copy_settlement_flags`);
     // Each follower's "closed with pnl" notice is written right after the commit (outbox).
     if (result.positions > 0) await this.notices.enqueue(tx, trade.id, 'closed');
     // Added: positions a copy close-out settled earlier (copy_stop_loss) are already in the totals.
-    await em.execute('UPDATE trader_trades SET copiers_pnl = copiers_pnl + ?, copiers_fees = copiers_fees + ? WHERE id = ?', [
-      result.pnl.toString(),
-      result.fees.toString(),
-      trade.id,
-    ]);
+    await runSql(
+      em,
+      sql`UPDATE trader_trades SET copiers_pnl = copiers_pnl + ${result.pnl.toString()}, copiers_fees = copiers_fees + ${result.fees.toString()}
+          WHERE id = ${trade.id}`,
+    );
     return result;
   }
 
