@@ -1,48 +1,11 @@
 /**
- * The money rules of copy trading (product.md §5), in integer cents and exact decimals. The SQL adapter
- * runs the same formulas set-based (numeric `div`, bigint); the specs pin both to these functions.
+ * Copy trading's arithmetic in integer cents and exact decimals: prices (./price), the money rules with their SQL
+ * (./money-rules, re-exported here), display figures, withdrawals, fills and levels.
  */
+import { PRICE_SCALE, scalePrice, type TradeSide } from './price';
 
-/** Prices carry at most 8 decimals; they are compared and divided as integers scaled by 10^8. */
-export const PRICE_SCALE = 100_000_000n;
-/** The wire form of a price: digits without a leading zero, at most 8 decimals. Declared as the `pattern` of every price in the OpenAPI document. */
-export const PRICE_PATTERN = /^(0|[1-9]\d{0,13})(?:\.(\d{1,8}))?$/;
-
-export function isValidPrice(input: unknown): input is string {
-  return typeof input === 'string' && PRICE_PATTERN.test(input) && scalePrice(input) > 0n;
-}
-
-/** "1.0850" → 108500000n (exact; no floating point). */
-export function scalePrice(price: string): bigint {
-  const match = PRICE_PATTERN.exec(price);
-  if (!match) throw new RangeError(`not a price: ${price}`);
-  return BigInt(match[1]) * PRICE_SCALE + BigInt((match[2] ?? '').padEnd(8, '0'));
-}
-
-export type TradeSide = 'buy' | 'sell';
-
-/**
- * Size of a copied position: floor(freeEquity × allocationPct / 100). Free equity is never negative,
- * so integer division (which truncates) is the floor.
- */
-export function positionSize(freeEquity: bigint, allocationPct: number): bigint {
-  if (freeEquity <= 0n) return 0n;
-  return (freeEquity * BigInt(allocationPct)) / 100n;
-}
-
-/**
- * pnl of one position in cents: size × pnlPct / 100 with pnlPct = (exit − entry) / entry × 100 (negated
- * for sell), i.e. size × (exit − entry) / entry, computed exactly and rounded toward zero (BigInt division
- * truncates). A position can lose at most its size (a sell whose price more than doubles is closed out at
- * −100 %), so no copy's equity can be driven below what its other positions commit.
- */
-export function positionPnl(size: bigint, entryPrice: string, exitPrice: string, side: TradeSide): bigint {
-  const entry = scalePrice(entryPrice);
-  const exit = scalePrice(exitPrice);
-  const sign = side === 'buy' ? 1n : -1n;
-  const pnl = (size * (exit - entry) * sign) / entry;
-  return pnl < -size ? -size : pnl;
-}
+export * from './price';
+export * from './money-rules';
 
 /** The trade's pnl % for display, rounded half away from zero to 4 decimals (exact decimal string). */
 export function tradePnlPct(entryPrice: string, exitPrice: string, side: TradeSide): string {
@@ -63,54 +26,6 @@ export function tradePnlPct(entryPrice: string, exitPrice: string, side: TradeSi
  */
 export function pnlPctInRange(pnlPct: string): boolean {
   return BigInt(pnlPct.replace('-', '').split('.')[0]) < 100_000_000n;
-}
-
-export interface ProfitShare {
-  /** cents moved from the copy's equity to the trader's cash */
-  fee: bigint;
-  /** the copy's high-water mark after the settlement */
-  highWaterMark: bigint;
-}
-
-/**
- * High-water-mark profit share: the trader earns share % of the equity gain above the mark (floored to
- * the cent, in the follower's favour); the mark then moves to the equity left after the fee, so the
- * same gain is never charged twice and a loss has to be recovered before the trader earns again.
- */
-export function profitShare(equityAfterPnl: bigint, highWaterMark: bigint, sharePct: number): ProfitShare {
-  const gain = equityAfterPnl - highWaterMark;
-  if (gain <= 0n) return { fee: 0n, highWaterMark };
-  const fee = (gain * BigInt(sharePct)) / 100n;
-  return { fee, highWaterMark: equityAfterPnl - fee };
-}
-
-/** Stop loss: the copy stops once its equity falls to stopLossPct % of what was invested. */
-export function stopLossHit(equity: bigint, invested: bigint, stopLossPct: number | null): boolean {
-  if (stopLossPct === null || invested <= 0n) return false;
-  return equity * 100n <= invested * BigInt(stopLossPct);
-}
-
-/** Copy take profit (product.md §12.1): the copy stops once its equity reaches invested × (1 + takeProfitPct / 100). */
-export function takeProfitHit(equity: bigint, invested: bigint, takeProfitPct: number | null): boolean {
-  if (takeProfitPct === null || invested <= 0n) return false;
-  return equity * 100n >= invested * BigInt(100 + takeProfitPct);
-}
-
-/**
- * A copy ends (it stops and its equity returns to cash) at a settlement once it was stopping already or its
- * stop loss trips there (stopLossHit on the equity after the pnl and the fee; a stopping copy is not checked
- * again), and no position in another open trade is left.
- */
-export function copyEnds(stoppingBefore: boolean, stopLossTripped: boolean, otherOpenPositions: number): boolean {
-  return (stoppingBefore || stopLossTripped) && otherOpenPositions === 0;
-}
-
-/**
- * Daily loss limit: a follower's copies take no new trade once the realised pnl of their positions settled
- * today (UTC) is a loss of at least the limit (copy-rules.sql.ts measures it, set-based).
- */
-export function dailyLossLimitReached(realisedToday: bigint, limit: bigint | null): boolean {
-  return limit !== null && -realisedToday >= limit;
 }
 
 /**
@@ -149,14 +64,6 @@ export function openPrice(side: TradeSide, quote: { bid: string; ask: string }):
 /** The side a position closes on, which is also its mark: a buy at the bid, a sell at the ask. */
 export function closePrice(side: TradeSide, quote: { bid: string; ask: string }): string {
   return side === 'buy' ? quote.bid : quote.ask;
-}
-
-/**
- * Unrealized pnl of an open position marked at `mark` (the close-side quote): exactly the pnl a close at
- * that price would settle (size × (mark − fill) / fill, negated for sell, toward zero, never below −size).
- */
-export function unrealizedPnl(size: bigint, fillPrice: string, markPrice: string, side: TradeSide): bigint {
-  return positionPnl(size, fillPrice, markPrice, side);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { FixedClock, formatCents, type TransactionContext } from '@mirrorline/shared';
 import { InMemoryMarketQuotes } from '@mirrorline/market';
-import { positionPnl, positionSize, profitShare } from '../domain/copy-math';
+import { positionPnl, positionSize, profitShare, skipReason } from '../domain/money-rules';
 import type { LedgerEntry } from '@mirrorline/wallet';
 import type { SkipReason } from '../domain/copy';
 import type { TraderRef } from '../application/ports/copy-repository';
@@ -72,10 +72,9 @@ export class InMemoryTradeEngine extends TradeEngine {
     let committed = 0n;
     for (const copy of this.copies.copies.values()) {
       if (copy.traderId !== trader.id || copy.status === 'stopped') continue;
-      const skip = copy.status === 'paused' ? 'paused' : copy.status === 'stopping' ? 'stopping' : null;
       const free = BigInt(this.ledger.equityOf(copy.followerId, copy.id)) - copy.committed;
-      const size = skip ? 0n : positionSize(free, trade.allocationPct);
-      const reason = skip ?? (size === 0n ? 'zero_size' : null);
+      const size = positionSize(free, trade.allocationPct);
+      const reason = skipReason(copy.status, false, size);
       if (reason) {
         skipped[reason] = (skipped[reason] ?? 0) + 1;
         continue;

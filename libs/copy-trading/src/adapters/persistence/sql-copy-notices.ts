@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, UnitOfWork, type AppConfig, type TransactionContext } from '@mirrorline/shared';
+import { APP_CONFIG, runSql, Sql, sql, sqlJoin, UnitOfWork, type AppConfig, type TransactionContext } from '@mirrorline/shared';
 import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
 import { LiveEvents } from '@mirrorline/events';
@@ -25,7 +25,10 @@ interface NoticeRow {
 }
 
 /** A position closed apart from its trade, by a copy close-out (its notices went out then), is none of these. */
-const NOT_CLOSED_OUT = `coalesce(close_reason, '') NOT IN (${COPY_CLOSE_REASONS.map((r) => `'${r}'`).join(', ')})`;
+const NOT_CLOSED_OUT = sql`coalesce(close_reason, '') NOT IN (${sqlJoin(COPY_CLOSE_REASONS.map((r) => new Sql(`'${r}'`, [])))})`;
+
+/** notifyFromSelect takes the SELECT's text and values. */
+const selectOf = (select: Sql<unknown>): [string, unknown[]] => [select.text, [...select.params]];
 
 /** After a failed delivery (database unreachable), the next attempt waits this long. */
 const RETRY_MS = 5_000;
@@ -64,7 +67,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Records a notice in the trade's transaction; delivery starts once that transaction has committed. */
   async enqueue(tx: TransactionContext, tradeId: string, kind: CopyNoticeKind): Promise<void> {
-    await emOf(tx).execute('INSERT INTO copy_trade_notices (trade_id, kind) VALUES (?, ?)', [tradeId, kind]);
+    await runSql(emOf(tx), sql`INSERT INTO copy_trade_notices (trade_id, kind) VALUES (${tradeId}, ${kind})`);
     afterCommit(tx, () => this.kick());
   }
 
@@ -134,19 +137,19 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   private deliverGuardNotice(): Promise<boolean> {
     return this.uow.run(async (tx) => {
       const em = emOf(tx);
-      const [notice] = await em.execute<{ id: string }[]>('SELECT id::text AS id FROM copy_guard_notices ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED');
+      const [notice] = await runSql(em, sql<{ id: string }>`SELECT id::text AS id FROM copy_guard_notices ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
       if (!notice) return false;
       // reasons: NULL on a notice recorded before copy take profit and the owner's closes (all copy_stop_loss)
-      const copies = `(SELECT r.*, tp.name FROM copy_guard_notices n
+      const copies = sql`(SELECT r.*, tp.name FROM copy_guard_notices n
                          CROSS JOIN LATERAL unnest(n.follower_ids, n.copy_ids, n.trader_ids, n.pnls, n.returned,
                                                    coalesce(n.reasons, array_fill('copy_stop_loss'::varchar, ARRAY[cardinality(n.copy_ids)])))
                            AS r(follower_id, copy_id, trader_id, pnl, returned, reason)
                          JOIN trader_profiles tp ON tp.id = r.trader_id
-                       WHERE n.id = ?)`;
+                       WHERE n.id = ${notice.id})`;
       // guard_hit for a guard (the owner's own stop or close needs no notification of it), copy_ended for a copy that ended
       await this.notifications.notifyFromSelect(
         tx,
-        `SELECT * FROM (
+        ...selectOf(sql`SELECT * FROM (
            SELECT r.follower_id, 'guard_hit',
                   CASE r.reason WHEN 'copy_stop_loss' THEN 'Copy stop loss reached: your copy of ' ELSE 'Copy take profit reached: your copy of ' END
                     || r.name || ' was closed out',
@@ -156,17 +159,16 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
            FROM ${copies} r WHERE r.reason IN ('copy_stop_loss', 'copy_take_profit')
            UNION ALL
            SELECT r.follower_id, 'copy_ended', 'Your copy of ' || r.name || ' has ended',
-                  ${sqlAmount('r.returned')} || ' USD returned to your balance.',
+                  ${sqlAmount(sql`r.returned`)} || ' USD returned to your balance.',
                   jsonb_build_object('copyId', r.copy_id, 'returned', r.returned::text, 'trader', r.name)
            FROM ${copies} r WHERE r.returned IS NOT NULL
-         ) x ORDER BY 1`,
-        [notice.id, notice.id],
+         ) x ORDER BY 1`),
       );
       if (this.live) {
-        const groups = await em.execute<{ trader_id: number; name: string; reason: CopyCloseReason; stops: boolean; ids: string[] }[]>(
-          `SELECT r.trader_id, r.name, r.reason, r.reason <> 'copier_closed' OR r.returned IS NOT NULL AS stops, array_agg(r.follower_id::text) AS ids
+        const groups = await runSql(
+          em,
+          sql<{ trader_id: number; name: string; reason: CopyCloseReason; stops: boolean; ids: string[] }>`SELECT r.trader_id, r.name, r.reason, r.reason <> 'copier_closed' OR r.returned IS NOT NULL AS stops, array_agg(r.follower_id::text) AS ids
            FROM ${copies} r GROUP BY 1, 2, 3, 4`,
-          [notice.id],
         );
         await this.live.publishEach(
           tx,
@@ -181,7 +183,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
           }),
         );
       }
-      await em.execute('DELETE FROM copy_guard_notices WHERE id = ?', [notice.id]);
+      await runSql(em, sql`DELETE FROM copy_guard_notices WHERE id = ${notice.id}`);
       return true;
     });
   }
@@ -189,8 +191,9 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   private deliverTradeNotice(): Promise<boolean> {
     return this.uow.run(async (tx) => {
       const em = emOf(tx);
-      const [notice] = await em.execute<NoticeRow[]>(
-        `SELECT n.id::text AS id, n.trade_id::text AS trade_id, n.kind, t.trader_id, t.symbol, t.pair, t.side,
+      const [notice] = await runSql(
+        em,
+        sql<NoticeRow>`SELECT n.id::text AS id, n.trade_id::text AS trade_id, n.kind, t.trader_id, t.symbol, t.pair, t.side,
                 trim_scale(t.entry_price)::text AS entry_price, trim_scale(t.exit_price)::text AS exit_price, t.close_reason,
                 t.entry_quote_time, trim_scale(t.pnl_pct)::text AS pnl_pct, p.name
          FROM copy_trade_notices n JOIN trader_trades t ON t.id = n.trade_id JOIN trader_profiles p ON p.id = t.trader_id
@@ -200,7 +203,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
       if (notice.kind === 'opened') await this.deliverOpened(tx, notice);
       else await this.deliverClosed(tx, notice.trade_id, notice.pair, notice.pnl_pct ?? '0');
       await this.publishPositions(tx, notice);
-      await em.execute('DELETE FROM copy_trade_notices WHERE id = ?', [notice.id]);
+      await runSql(em, sql`DELETE FROM copy_trade_notices WHERE id = ${notice.id}`);
       return true;
     });
   }
@@ -213,11 +216,12 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   private async publishPositions(tx: TransactionContext, notice: NoticeRow): Promise<void> {
     if (!this.live) return;
     const opened = notice.kind === 'opened';
-    const groups = await emOf(tx).execute<{ fill: string | null; delay_ms: number; slippage_bps: string; ids: string[] }[]>(
-      `SELECT trim_scale(fill_price)::text AS fill, delay_ms, slippage_bps::text AS slippage_bps, array_agg(follower_id::text) AS ids
-       FROM copy_positions WHERE trade_id = ? ${opened ? '' : `AND settled AND ${NOT_CLOSED_OUT}`}
+    const groups = await runSql(
+      emOf(tx),
+      sql<{ fill: string | null; delay_ms: number; slippage_bps: string; ids: string[] }>`SELECT trim_scale(fill_price)::text AS fill, delay_ms,
+              slippage_bps::text AS slippage_bps, array_agg(follower_id::text) AS ids
+       FROM copy_positions WHERE trade_id = ${notice.trade_id} ${opened ? sql`` : sql`AND settled AND ${NOT_CLOSED_OUT}`}
        GROUP BY fill_price, delay_ms, slippage_bps`,
-      [notice.trade_id],
     );
     if (!groups.length) return;
     const trade = { tradeId: notice.trade_id, traderId: Number(notice.trader_id), symbol: notice.symbol, side: notice.side };
@@ -244,21 +248,20 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     const { trade_id: tradeId, pair, side, name } = notice;
     await this.notifications.notifyFromSelect(
       tx,
-      `SELECT * FROM (
-         SELECT p.follower_id, 'copy_opened', ?::text, 'Position size ' || ${sqlAmount('p.size')} || ' USD',
-                jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size, 'pair', ?::text, 'side', ?::text, 'trader', ?::text)
-         FROM copy_positions p WHERE p.trade_id = ?
+      ...selectOf(sql`SELECT * FROM (
+         SELECT p.follower_id, 'copy_opened', ${`Copied ${side} ${pair} from ${name}`}::text, 'Position size ' || ${sqlAmount(sql`p.size`)} || ' USD',
+                jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size, 'pair', ${pair}::text, 'side', ${side}::text, 'trader', ${name}::text)
+         FROM copy_positions p WHERE p.trade_id = ${tradeId}
          UNION ALL
          SELECT s.follower_id, CASE WHEN s.reason = 'daily_loss_limit' THEN 'guard_hit' ELSE 'copy_skipped' END,
-                CASE WHEN s.reason = 'daily_loss_limit' THEN 'Daily loss limit reached: ' ELSE 'Trade ' END || ?::text || ' not copied',
+                CASE WHEN s.reason = 'daily_loss_limit' THEN 'Daily loss limit reached: ' ELSE 'Trade ' END || ${pair}::text || ' not copied',
                 CASE s.reason WHEN 'paused' THEN 'Your copy is paused.'
                               WHEN 'stopping' THEN 'Your copy is stopping: it takes no new trades.'
                               WHEN 'zero_size' THEN 'Your free copy equity is too small for this trade.'
                               ELSE 'Your realised copy losses today reached your daily loss limit.' END,
-                jsonb_build_object('tradeId', s.trade_id, 'copyId', s.copy_id, 'reason', s.reason, 'pair', ?::text)
-         FROM copy_skips s WHERE s.trade_id = ?
-       ) n ORDER BY 1`,
-      [`Copied ${side} ${pair} from ${name}`, pair, side, name, tradeId, pair, pair, tradeId],
+                jsonb_build_object('tradeId', s.trade_id, 'copyId', s.copy_id, 'reason', s.reason, 'pair', ${pair}::text)
+         FROM copy_skips s WHERE s.trade_id = ${tradeId}
+       ) n ORDER BY 1`),
     );
   }
 
@@ -266,13 +269,12 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   private async deliverClosed(tx: TransactionContext, tradeId: string, pair: string, pnlPct: string): Promise<void> {
     await this.notifications.notifyFromSelect(
       tx,
-      `SELECT p.follower_id, 'copy_closed',
-              ?::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || ${sqlAmount('abs(p.pnl)')} || ' USD',
-              ?::text || CASE WHEN p.fee > 0 THEN ', profit share ' || ${sqlAmount('p.fee')} || ' USD' ELSE '' END,
-              jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text, 'pair', ?::text, 'pnlPct', ?::text)
-       FROM copy_positions p WHERE p.trade_id = ? AND p.settled AND ${NOT_CLOSED_OUT}
-       ORDER BY p.follower_id`,
-      [`${pair} closed: `, `Trade pnl ${pnlPct} %`, pair, pnlPct, tradeId],
+      ...selectOf(sql`SELECT p.follower_id, 'copy_closed',
+              ${`${pair} closed: `}::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || ${sqlAmount(sql`abs(p.pnl)`)} || ' USD',
+              ${`Trade pnl ${pnlPct} %`}::text || CASE WHEN p.fee > 0 THEN ', profit share ' || ${sqlAmount(sql`p.fee`)} || ' USD' ELSE '' END,
+              jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text, 'pair', ${pair}::text, 'pnlPct', ${pnlPct}::text)
+       FROM copy_positions p WHERE p.trade_id = ${tradeId} AND p.settled AND ${NOT_CLOSED_OUT}
+       ORDER BY p.follower_id`),
     );
   }
 }

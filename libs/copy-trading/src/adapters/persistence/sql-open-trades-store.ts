@@ -4,6 +4,7 @@ import { emOf } from '@mirrorline/shared/nest';
 import { walletQueries } from '@mirrorline/wallet';
 import { OpenTradesStore, type CopiedPositionInput, type OpenTradeToCopy } from '../../application/ports/open-trades-store';
 import type { TradeSide } from '../../domain/copy-math';
+import { positionSizeSql } from '../../domain/money-rules';
 import { trimDecimal } from './sql-amount';
 
 /**
@@ -13,12 +14,11 @@ import { trimDecimal } from './sql-amount';
 @Injectable()
 export class SqlOpenTradesStore extends OpenTradesStore {
   async openTrades(tx: TransactionContext, traderId: number): Promise<OpenTradeToCopy[]> {
-    const rows = await emOf(tx).execute<
-      { id: string; symbol: string; side: TradeSide; allocation_pct: number; entry_price: string; entry_quote_time: Date | null; opened_at: Date }[]
-    >(
-      `SELECT id::text AS id, symbol, side, allocation_pct, entry_price::text AS entry_price, entry_quote_time, opened_at
-       FROM trader_trades WHERE trader_id = ? AND status = 'open' ORDER BY opened_at, id`,
-      [traderId],
+    const rows = await runSql(
+      emOf(tx),
+      sql<{ id: string; symbol: string; side: TradeSide; allocation_pct: number; entry_price: string; entry_quote_time: Date | null; opened_at: Date }>`SELECT
+         id::text AS id, symbol, side, allocation_pct, entry_price::text AS entry_price, entry_quote_time, opened_at
+       FROM trader_trades WHERE trader_id = ${traderId} AND status = 'open' ORDER BY opened_at, id`,
     );
     return rows.map((r) => ({
       id: r.id,
@@ -37,10 +37,10 @@ export class SqlOpenTradesStore extends OpenTradesStore {
     const [row] = await runSql(
       em,
       sql<{ size: string }>`WITH free AS (
-         SELECT greatest(a.balance - coalesce((SELECT sum(p.size) FROM copy_positions p WHERE p.copy_id = a.copy_id AND NOT p.settled), 0), 0) AS free
+         SELECT a.balance - coalesce((SELECT sum(p.size) FROM copy_positions p WHERE p.copy_id = a.copy_id AND NOT p.settled), 0) AS free
          FROM ${walletQueries.copyEquity()} a WHERE a.copy_id = ${input.copyId}
        ), sized AS (
-         SELECT free * ${input.allocationPct}::bigint / 100 AS size FROM free
+         SELECT ${positionSizeSql(sql`free`, sql`${input.allocationPct}::bigint`)} AS size FROM free
        ), opened AS (
          INSERT INTO copy_positions (trade_id, copy_id, follower_id, size, fill_price, quote_time, delay_ms, slippage_bps)
          SELECT ${input.tradeId}::bigint, ${input.copyId}::uuid, ${input.followerId}::uuid, size, ${input.fillPrice}::numeric,
@@ -50,7 +50,7 @@ export class SqlOpenTradesStore extends OpenTradesStore {
        SELECT coalesce((SELECT size FROM opened), 0)::text AS size`,
     );
     const size = BigInt(row?.size ?? 0);
-    if (size > 0n) await em.execute('UPDATE trader_trades SET copied_count = copied_count + 1 WHERE id = ?', [input.tradeId]);
+    if (size > 0n) await runSql(em, sql`UPDATE trader_trades SET copied_count = copied_count + 1 WHERE id = ${input.tradeId}`);
     return size;
   }
 }

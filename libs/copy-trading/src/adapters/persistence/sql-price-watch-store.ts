@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, Sql, sql, sqlArray, sqlJoin, sqlText, type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, sqlArray, sqlJoin, type Sql, type TransactionContext } from '@mirrorline/shared';
 import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
 import { PriceWatchStore, type CloseOutOptions, type CloseOutResult, type CrossedTrade, type TrippedCopy } from '../../application/ports/price-watch-store';
 import type { CopyCloseReason } from '../../domain/copy-math';
-import { pgArray, pnlAt, QUOTES_RELATION, quoteParams } from './sql-quotes';
+import {
+  copyEndsSql,
+  highWaterMarkAfterSql,
+  positionPnlSql,
+  profitShareFeeSql,
+  sideSignSql,
+  stopLossHitSql,
+  takeProfitHitSql,
+} from '../../domain/money-rules';
+import { pgArray, quotesRelation } from './sql-quotes';
 import { SqlCopyNotices } from './sql-copy-notices';
 
 /**
@@ -14,35 +23,30 @@ import { SqlCopyNotices } from './sql-copy-notices';
  * when it has none of its own) and the mark as float8 (close side: bid for a buy, ask for a sell), for the copy
  * stop loss pre-filter. Uses the partial index on open trades by symbol.
  */
-const MARKED_TRADES = `
-  SELECT t.id, t.trader_id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
+const markedTrades = (quotes: readonly Quote[]): Sql<never> => sql`
+  SELECT t.id, t.trader_id, t.entry_price AS entry, ${sideSignSql(sql`t.side`)} AS sign,
          (CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END)::float8 AS mark
-  FROM ${QUOTES_RELATION} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'`;
+  FROM ${quotesRelation(quotes)} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'`;
 
 /**
  * MARKED_TRADES as parameters (see trippedCopies), with `ratio` = mark / entry − 1 and k, the number of marked
  * trades of the same trader.
  */
-const MARKS = 'unnest(?::bigint[], ?::numeric[], ?::int[], ?::float8[], ?::float8[], ?::int[]) AS m(id, entry, sign, mark, ratio, k)';
+const marks = ([id, entry, sign, mark, ratio, k]: readonly string[]): Sql<never> =>
+  sql`unnest(${id}::bigint[], ${entry}::numeric[], ${sign}::int[], ${mark}::float8[], ${ratio}::float8[], ${k}::int[]) AS m(id, entry, sign, mark, ratio, k)`;
 
 /**
  * A position's unrealized pnl in float8 (cents). Copies fill at the trader's fill, so the trade's ratio serves:
  * comparing two numerics is cheap, converting one to float8 is not (PostgreSQL goes through its text form).
  */
-const UPNL = `p.size * CASE WHEN p.fill_price = m.entry THEN m.ratio ELSE m.mark / coalesce(p.fill_price, m.entry)::float8 - 1 END * m.sign`;
+const UPNL = sql`p.size * CASE WHEN p.fill_price = m.entry THEN m.ratio ELSE m.mark / coalesce(p.fill_price, m.entry)::float8 - 1 END * m.sign`;
 
 /**
  * The given copies (one uuid[] parameter) as a relation to join their positions on: the planner probes the
  * positions' copy_id index once per copy, where `copy_id = ANY (…)` got a skip scan of the primary key
  * (trade_id, copy_id) four times slower (bench:guards).
  */
-const BY_COPY_IDS = 'unnest(?::uuid[]) AS s(copy_id)';
-
-/** The wallet's relation of copy equity accounts (id, copy_id, owner_id, balance): the wallet owns ledger_accounts. */
-const COPY_EQUITY = sqlText(walletQueries.copyEquity());
-
-/** The wallet's relation of users' cash accounts (id, owner_id, balance). */
-const CASH_ACCOUNTS = sqlText(ledgerSetPostings.cashAccounts());
+const byCopyIds = (ids: readonly string[]): Sql<never> => sql`unnest(${pgArray(ids)}::uuid[]) AS s(copy_id)`;
 
 /** The ledger description of a close-out's posting, by its reason (the posting's type). */
 const CLOSE_OUT_DESCRIPTIONS: Record<CopyCloseReason, string> = {
@@ -73,11 +77,12 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // The level in exact numeric, as trailingStopLevel computes it: floor(bid × (100 − pct) × 10⁶) / 10⁸ for a buy,
     // the ceil of ask × (100 + pct) for a sell. The rows are locked in id order (two instances ratchet side by side
     // without a deadlock); the UPDATE's own WHERE re-checks the tightening on the locked row.
-    const rows = await this.em.getConnection().execute<{ id: string }[]>(
-      `WITH level AS (
+    const rows = await runSql(
+      this.em.getConnection(),
+      sql<{ id: string }>`WITH level AS (
          SELECT t.id, CASE WHEN t.side = 'buy' THEN floor(q.bid * (100 - t.trailing_stop_pct) * 1000000) / 100000000
                            ELSE ceil(q.ask * (100 + t.trailing_stop_pct) * 1000000) / 100000000 END AS stop
-         FROM ${QUOTES_RELATION} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open' AND t.trailing_stop_pct IS NOT NULL
+         FROM ${quotesRelation(quotes)} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open' AND t.trailing_stop_pct IS NOT NULL
        ), locked AS (
          SELECT t.id, level.stop FROM level JOIN trader_trades t ON t.id = level.id
          WHERE t.stop_loss IS NULL OR (t.side = 'buy' AND level.stop > t.stop_loss) OR (t.side = 'sell' AND level.stop < t.stop_loss)
@@ -87,22 +92,21 @@ export class SqlPriceWatchStore extends PriceWatchStore {
        WHERE t.id = locked.id AND t.status = 'open'
          AND (t.stop_loss IS NULL OR (t.side = 'buy' AND locked.stop > t.stop_loss) OR (t.side = 'sell' AND locked.stop < t.stop_loss))
        RETURNING t.id::text AS id`,
-      quoteParams(quotes),
     );
     return rows.length;
   }
 
   async crossedTrades(quotes: readonly Quote[]): Promise<CrossedTrade[]> {
     if (!quotes.length) return [];
-    const rows = await this.em.getConnection().execute<{ id: string; trader_id: number; symbol: string; reason: CrossedTrade['reason'] }[]>(
-      `SELECT t.id::text AS id, t.trader_id, q.symbol,
+    const rows = await runSql(
+      this.em.getConnection(),
+      sql<{ id: string; trader_id: number; symbol: string; reason: CrossedTrade['reason'] }>`SELECT t.id::text AS id, t.trader_id, q.symbol,
               CASE WHEN (t.side = 'buy' AND q.bid <= t.stop_loss) OR (t.side = 'sell' AND q.ask >= t.stop_loss)
                    THEN 'stop_loss' ELSE 'take_profit' END AS reason
-       FROM ${QUOTES_RELATION} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'
+       FROM ${quotesRelation(quotes)} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'
        WHERE (t.side = 'buy' AND (q.bid <= t.stop_loss OR q.bid >= t.take_profit))
           OR (t.side = 'sell' AND (q.ask >= t.stop_loss OR q.ask <= t.take_profit))
        ORDER BY t.id`,
-      quoteParams(quotes),
     );
     const bySymbol = new Map(quotes.map((q) => [q.symbol, q]));
     return rows.map((r) => ({ tradeId: r.id, traderId: Number(r.trader_id), reason: r.reason, quote: bySymbol.get(r.symbol)! }));
@@ -127,11 +131,11 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // sum is above the float one by less than one cent per position; one cent per position (and one more) of
     // slack keeps both steps from missing a copy that trips exactly (float8 errors are far smaller). A borderline
     // copy let through is left alone by closeOut's exact re-check under the locks.
-    const marked = await this.em.getConnection().execute<{ id: string; entry: string; sign: number; mark: number; ratio: number; k: number }[]>(
-      `SELECT m.id::text AS id, m.entry::text AS entry, m.sign, m.mark, m.mark / m.entry::float8 - 1 AS ratio,
-              count(*) OVER (PARTITION BY m.trader_id)::int AS k
-       FROM (${MARKED_TRADES}) m`,
-      quoteParams(quotes),
+    const marked = await runSql(
+      this.em.getConnection(),
+      sql<{ id: string; entry: string; sign: number; mark: number; ratio: number; k: number }>`SELECT m.id::text AS id, m.entry::text AS entry, m.sign, m.mark,
+              m.mark / m.entry::float8 - 1 AS ratio, count(*) OVER (PARTITION BY m.trader_id)::int AS k
+       FROM (${markedTrades(quotes)}) m`,
     );
     if (!marked.length) return [];
     const trades = [
@@ -144,36 +148,37 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     ];
     return this.em.fork().transactional(async (em) => {
       // The planner keeps a once-a-second scan of 100,000 positions on one core with the default parallel costs.
-      await em.execute("SET LOCAL work_mem = '64MB'; SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01");
-      const candidates = await em.execute<{ id: string; trader_id: number; k: number }[]>(
-        `SELECT DISTINCT x.copy_id AS id, x.trader_id, x.k FROM (
+      await runSql(em, sql`SET LOCAL work_mem = '64MB'; SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01`);
+      const candidates = await runSql(
+        em,
+        sql<{ id: string; trader_id: number; k: number }>`SELECT DISTINCT x.copy_id AS id, x.trader_id, x.k FROM (
            SELECT p.copy_id, c.trader_id, m.k, ${UPNL} AS upnl,
                   c.invested::float8 * c.stop_loss_pct::float8 / 100 - a.balance + 1 AS budget,
                   c.invested::float8 * (100 + c.take_profit_pct)::float8 / 100 - a.balance - 1 AS need
-           FROM ${MARKS} JOIN copy_positions p ON p.trade_id = m.id
-           JOIN copies c ON c.id = p.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
+           FROM ${marks(trades)} JOIN copy_positions p ON p.trade_id = m.id
+           JOIN copies c ON c.id = p.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = c.id
            WHERE NOT p.settled AND c.status <> 'stopped' AND (c.stop_loss_pct IS NOT NULL OR c.take_profit_pct IS NOT NULL) AND c.invested > 0
          ) x
          WHERE x.upnl - 1 <= CASE WHEN x.budget <= 0 THEN x.budget / x.k ELSE x.budget END
             OR x.upnl + 1 >= CASE WHEN x.need >= 0 THEN x.need / x.k ELSE x.need END`,
-        trades,
       );
       const tripped = candidates.filter((c) => c.k === 1);
       const several = candidates.filter((c) => c.k > 1).map((c) => c.id);
       if (!several.length) return byTrader(tripped);
       // A few copies among many: probe their positions, copies and accounts by index (see closeOut).
-      await em.execute('SET LOCAL random_page_cost = 1.1');
-      const rows = await em.execute<{ id: string; trader_id: number }[]>(
-        `SELECT c.id, c.trader_id FROM (
+      await runSql(em, sql`SET LOCAL random_page_cost = 1.1`);
+      // the exact rules on the copy's live equity, with one cent per position (and one more) of slack for float8
+      const rows = await runSql(
+        em,
+        sql<{ id: string; trader_id: number }>`SELECT c.id, c.trader_id FROM (
            SELECT p.copy_id, sum(${UPNL}) AS upnl, count(*) AS n
-           FROM ${BY_COPY_IDS} JOIN copy_positions p ON p.copy_id = s.copy_id JOIN ${MARKS} ON m.id = p.trade_id
+           FROM ${byCopyIds(several)} JOIN copy_positions p ON p.copy_id = s.copy_id JOIN ${marks(trades)} ON m.id = p.trade_id
            WHERE NOT p.settled GROUP BY p.copy_id
          ) u
-         JOIN copies c ON c.id = u.copy_id JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
+         JOIN copies c ON c.id = u.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = c.id
          WHERE c.status <> 'stopped' AND c.invested > 0
-           AND ((a.balance + u.upnl - u.n - 1) * 100 <= c.invested * c.stop_loss_pct
-                OR (a.balance + u.upnl + u.n + 1) * 100 >= c.invested * (100 + c.take_profit_pct))`,
-        [pgArray(several), ...trades],
+           AND (${stopLossHitSql(sql`a.balance + u.upnl - u.n - 1`, sql`c.invested`, sql`c.stop_loss_pct`)}
+                OR ${takeProfitHitSql(sql`a.balance + u.upnl + u.n + 1`, sql`c.invested`, sql`c.take_profit_pct`)})`,
       );
       return byTrader([...tripped, ...rows]);
     });
@@ -198,27 +203,28 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // (not an owner's action on one copy: that request keeps the pool's bound, product.md §11.5).
     // Its statements touch the rows of a few copies among many: with the default random_page_cost (4, a spinning
     // disk) the planner hashes whole tables instead of probing their indexes (bench:guards, 1 % tripping).
-    await em.execute(action ? 'SET LOCAL random_page_cost = 1.1' : "SET LOCAL statement_timeout = '120s'; SET LOCAL random_page_cost = 1.1");
+    await runSql(em, action ? sql`SET LOCAL random_page_cost = 1.1` : sql`SET LOCAL statement_timeout = '120s'; SET LOCAL random_page_cost = 1.1`);
     // Lock order as everywhere: trader rows (share: trade opens and closes of those traders wait, copies of
     // them do not), in id order, then the copy rows in id order, then the trades' rows, then the ledger accounts
     // (posting trigger). A copy's trader never changes, so the scan's trader ids are the ones to lock.
     const traderIds = [...new Set(copies.map((c) => c.traderId))].sort((a, b) => a - b);
-    const traders = await em.execute<{ id: number; user_id: string; no_cash: boolean }[]>(
-      `SELECT tp.id, tp.user_id, NOT EXISTS (SELECT 1 FROM ${CASH_ACCOUNTS} cash WHERE cash.owner_id = tp.user_id) AS no_cash
-       FROM trader_profiles tp WHERE tp.id = ANY (?::int[]) ORDER BY tp.id FOR SHARE`,
-      [pgArray(traderIds.map(String))],
+    const traders = await runSql(
+      em,
+      sql<{ id: number; user_id: string; no_cash: boolean }>`SELECT tp.id, tp.user_id,
+              NOT EXISTS (SELECT 1 FROM ${ledgerSetPostings.cashAccounts()} cash WHERE cash.owner_id = tp.user_id) AS no_cash
+       FROM trader_profiles tp WHERE tp.id = ANY (${pgArray(traderIds.map(String))}::int[]) ORDER BY tp.id FOR SHARE`,
     );
     const lockedTraders = new Set(traders.map((t) => Number(t.id)));
     // The copies, with whether their owner has a cash account (a funded copy's owner has one: the copy was funded
     // from it). Only those of a trader locked above go on (a trader whose profile is gone has nothing to lock).
     const locked = (
-      await em.execute<{ id: string; trader_id: number; follower_id: string; no_cash: boolean }[]>(
-        `SELECT c.id, c.trader_id, c.follower_id, cash.id IS NULL AS no_cash
-         FROM ${BY_COPY_IDS} JOIN copies c ON c.id = s.copy_id
+      await runSql(
+        em,
+        sql<{ id: string; trader_id: number; follower_id: string; no_cash: boolean }>`SELECT c.id, c.trader_id, c.follower_id, cash.id IS NULL AS no_cash
+         FROM ${byCopyIds(copies.map((c) => c.copyId))} JOIN copies c ON c.id = s.copy_id
          -- LIMIT 1: one probe of the owner index per copy, where a join or EXISTS got a hash of every cash account
-         LEFT JOIN LATERAL (SELECT cash.id FROM ${CASH_ACCOUNTS} cash WHERE cash.owner_id = c.follower_id LIMIT 1) cash ON true
+         LEFT JOIN LATERAL (SELECT cash.id FROM ${ledgerSetPostings.cashAccounts()} cash WHERE cash.owner_id = c.follower_id LIMIT 1) cash ON true
          ORDER BY c.id FOR UPDATE OF c`,
-        [pgArray(copies.map((c) => c.copyId))],
       )
     ).filter((c) => lockedTraders.has(Number(c.trader_id)));
     if (!locked.length) return result;
@@ -229,7 +235,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       ...locked.filter((c) => c.no_cash).map((c) => c.follower_id),
     ];
     if (noCash.length) await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT unnest(${sqlArray(noCash)}::uuid[])`));
-    const byCopyIds = new Sql<never>(BY_COPY_IDS, [pgArray(locked.map((c) => c.id))]);
+    const lockedCopies = byCopyIds(locked.map((c) => c.id));
     // One statement, set-based, whose snapshot is taken under the copies' locks:
     // - the re-check at the same quotes (a trade close that won the race settled its positions first, and
     //   WHERE NOT settled skips them; a copy already stopped is left alone): `cp`, the positions closed out, and
@@ -273,8 +279,8 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // or its owner's action (every copy given, already checked to be the owner's).
     const reasonOf = action
       ? sql`${action.reason}::text`
-      : sql`CASE WHEN c.stop_loss_pct IS NOT NULL AND (a.balance + tot.pnl) * 100 <= c.invested * c.stop_loss_pct THEN 'copy_stop_loss'
-                 WHEN c.take_profit_pct IS NOT NULL AND (a.balance + tot.pnl) * 100 >= c.invested * (100 + c.take_profit_pct) THEN 'copy_take_profit' END`;
+      : sql`CASE WHEN ${stopLossHitSql(sql`a.balance + tot.pnl`, sql`c.invested`, sql`c.stop_loss_pct`)} THEN 'copy_stop_loss'
+                 WHEN ${takeProfitHitSql(sql`a.balance + tot.pnl`, sql`c.invested`, sql`c.take_profit_pct`)} THEN 'copy_take_profit' END`;
     // copier_closed closes that one position; every other reason every open position of the copy (with a quote)
     const onlyPosition = action?.reason === 'copier_closed' ? sql`AND pos.position_id = ${action.positionId}::bigint` : sql``;
     const rows = await runSql(
@@ -284,13 +290,13 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          -- driven by the few copies (copy_id index), not by every position of the marked trades; every open
          -- position of theirs, with its mark and pnl when its instrument has a quote (mark null when not)
          SELECT p.id AS position_id, p.trade_id, p.copy_id, p.follower_id, m.mark,
-                CASE WHEN m.mark IS NOT NULL THEN ${new Sql(pnlAt('p.size', 'coalesce(p.fill_price, m.entry)', 'm.mark', 'm.sign'), [])} END AS pnl
-         FROM ${byCopyIds} JOIN copy_positions p ON p.copy_id = s.copy_id
+                CASE WHEN m.mark IS NOT NULL THEN ${positionPnlSql(sql`p.size`, sql`coalesce(p.fill_price, m.entry)`, sql`m.mark`, sql`m.sign`)} END AS pnl
+         FROM ${lockedCopies} JOIN copy_positions p ON p.copy_id = s.copy_id
          JOIN (
-           SELECT t.id, t.entry_price AS entry, CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END AS sign,
+           SELECT t.id, t.entry_price AS entry, ${sideSignSql(sql`t.side`)} AS sign,
                   CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END AS mark
            FROM trader_trades t
-           LEFT JOIN ${new Sql(QUOTES_RELATION, quoteParams(quotes))} ON q.symbol = t.symbol
+           LEFT JOIN ${quotesRelation(quotes)} ON q.symbol = t.symbol
            WHERE t.status = 'open'
          ) m ON m.id = p.trade_id
          WHERE NOT p.settled
@@ -310,10 +316,10 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          -- close of one position ends a copy only when it was stopping already)
          SELECT copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct, reason,
                 sum(pnl)::bigint AS pnl, min(trade_id) AS first_trade, count(*) AS n,
-                count(*) = max(open_n) AND (reason <> 'copier_closed' OR status = 'stopping') AS ends
+                ${copyEndsSql(sql`status = 'stopping'`, sql`reason <> 'copier_closed'`, sql`count(*) < max(open_n)`)} AS ends
          FROM cp GROUP BY copy_id, follower_id, trader_id, account_id, equity, hwm, share_pct, reason, status
        ),
-       fees AS (SELECT x.*, CASE WHEN x.equity + x.pnl > x.hwm THEN (x.equity + x.pnl - x.hwm) * x.share_pct / 100 ELSE 0 END AS fee FROM per_copy x),
+       fees AS (SELECT x.*, ${profitShareFeeSql(sql`x.equity + x.pnl`, sql`x.hwm`, sql`x.share_pct`)} AS fee FROM per_copy x),
        co AS MATERIALIZED (SELECT fees.*, fees.equity + fees.pnl - fees.fee AS after FROM fees),
        -- each position closed out, with its pnl and fee (a copy pays its profit share on the position of its first trade)
        closed AS MATERIALIZED (
@@ -328,7 +334,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
          RETURNING 1
        ), stopped AS (
          UPDATE copies c SET
-           high_water_mark = CASE WHEN co.equity + co.pnl > c.high_water_mark THEN co.after ELSE c.high_water_mark END,
+           high_water_mark = ${highWaterMarkAfterSql(sql`co.equity + co.pnl`, sql`c.high_water_mark`, sql`co.fee`)},
            status = CASE WHEN co.ends THEN 'stopped' WHEN co.reason = 'copier_closed' THEN c.status ELSE 'stopping' END,
            stop_reason = CASE co.reason WHEN 'copy_stop_loss' THEN 'stop_loss' WHEN 'copy_take_profit' THEN 'take_profit'
                                         WHEN 'copy_stopped' THEN 'user' ELSE c.stop_reason END,

@@ -1,5 +1,6 @@
-import { sql, sqlArray, type Sql } from '@mirrorline/shared';
+import { Sql, sql, sqlArray } from '@mirrorline/shared';
 import type { Quote } from '@mirrorline/market';
+import { positionPnlSql } from '../../domain/money-rules';
 
 /** A PostgreSQL array literal of plain tokens (symbols, decimal strings, uuids): `{"a","b"}`. */
 export function pgArray(values: readonly string[]): string {
@@ -29,8 +30,11 @@ export function quoteParams(quotes: readonly Quote[]): string[] {
 }
 
 /**
- * Unrealized (or settled) pnl of a position in cents at `mark`: size × (mark − fill) / fill, negated for a
- * sell, toward zero (numeric div), never below −size. The same formula as the settlement (docs/market.md).
+ * Unrealized (or settled) pnl of a position in cents at `mark`: money-rules' positionPnlSql over column
+ * expressions given as text (for the read side's string queries).
  */
-export const pnlAt = (size: string, fill: string, mark: string, sign: string): string =>
-  `greatest(-${size}, div(${size}::numeric * (${mark} - ${fill}) * ${sign}, ${fill}))::bigint`;
+export const pnlAt = (size: string, fill: string, mark: string, sign: string): string => {
+  const column = (text: string) => new Sql<never>(text, []);
+  return positionPnlSql(column(size), column(fill), column(mark), column(sign)).text;
+};
+

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { formatCents, runSql, sql, type TransactionContext } from '@mirrorline/shared';
+import { formatCents, runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
-import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { TraderRef } from '../../application/ports/copy-repository';
 import {
   TradeEngine,
@@ -13,42 +12,16 @@ import {
   type SettlementResult,
   type TradeRecord,
 } from '../../application/ports/trade-engine';
-import type { SkipReason } from '../../domain/copy';
 import { SqlCopyNotices } from './sql-copy-notices';
-import { sqlAmount, trimDecimal } from './sql-amount';
+import { trimDecimal } from './sql-amount';
+import { TRADE_COLUMNS_SQL, tradeEngineQueries, type TradeRow } from './trade-engine.queries';
 import { appendToRecord } from './sql-trader-record';
-import { dailyLossLimitReachedSql, realisedCopyPnlToday } from './copy-rules.sql';
-
-interface TradeRow {
-  id: string;
-  trader_id: number;
-  market: TradeRecord['market'];
-  symbol: string;
-  side: TradeRecord['side'];
-  entry_price: string;
-  exit_price: string | null;
-  stop_loss: string | null;
-  take_profit: string | null;
-  trailing_stop_pct: string | null;
-  close_reason: TradeRecord['closeReason'];
-  allocation_pct: number;
-  pnl_pct: string | null;
-  status: 'open' | 'closed';
-  copied_count: number;
-  skipped_count: number;
-  copiers_pnl: string;
-  copiers_fees: string;
-  opened_at: Date;
-  closed_at: Date | null;
-}
 
 /** From this many positions on, the settlement's own joins are planned as hash joins. */
 const HASH_JOIN_THRESHOLD = 1000;
 
-export const TRADE_COLUMNS = `id::text AS id, trader_id, market, symbol, side, entry_price::text AS entry_price,
-  exit_price::text AS exit_price, stop_loss::text AS stop_loss, take_profit::text AS take_profit,
-  trailing_stop_pct::text AS trailing_stop_pct, close_reason, allocation_pct, pnl_pct::text AS pnl_pct, status, copied_count, skipped_count,
-  copiers_pnl::text AS copiers_pnl, copiers_fees::text AS copiers_fees, opened_at, closed_at`;
+/** The columns of a TradeRow, as text for the read side's string queries. */
+export const TRADE_COLUMNS = TRADE_COLUMNS_SQL.text;
 
 export function toTradeRecord(row: TradeRow): TradeRecord {
   return {
@@ -77,12 +50,6 @@ export function toTradeRecord(row: TradeRow): TradeRecord {
 }
 
 /**
- * A fan-out or settlement of 100,000 copies may run longer than the request statement_timeout of the pool
- * (DB_STATEMENT_TIMEOUT_MS, 5 s): it sets its own for its transaction (apps/api LONGEST_STATEMENT_MS).
- */
-const SETTLEMENT_STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = '120s'";
-
-/**
  * Fan-out and settlement as a handful of set-based statements (docs/copy-trading.md): the work per
  * trade is a constant number of round trips whatever the number of copies. Intermediate results live in
  * ON COMMIT DROP temporary tables (no WAL, private to the transaction) so each step reads them once.
@@ -98,64 +65,19 @@ export class SqlTradeEngine extends TradeEngine {
   }
 
   async insertTrade(tx: TransactionContext, traderId: number, input: OpenTradeInput): Promise<string> {
-    const [row] = await runSql(
-      emOf(tx),
-      sql<{ id: string }>`INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, allocation_pct, entry_quote_time, stop_loss, take_profit, trailing_stop_pct)
-       VALUES (${traderId}, ${input.market}, ${input.symbol}, ${input.symbol}, ${input.side}, ${input.entryPrice}::numeric, ${input.allocationPct},
-               ${input.quoteTime}, ${input.stopLoss}::numeric, ${input.takeProfit}::numeric,
-               ${input.trailingStopPct === null ? null : String(input.trailingStopPct)}::numeric) RETURNING id::text AS id`,
-    );
+    const [row] = await runSql(emOf(tx), tradeEngineQueries.insertTrade(traderId, input));
     return row.id;
   }
 
   async fanOut(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<FanOutResult> {
     const em = emOf(tx);
-    await em.execute(SETTLEMENT_STATEMENT_TIMEOUT);
+    await runSql(em, tradeEngineQueries.longStatementTimeout());
     const tradeId = trade.id;
     // One statement: every live copy's guard and size, then the positions and the skips (data-modifying
     // CTEs over the same materialised candidates). Free equity = copy equity − Σ open positions;
-    // size = floor(free × pct / 100) (bigint division truncates, free ≥ 0). Guards in order: paused,
-    // stopping, daily loss limit reached today (UTC), zero size.
-    const counts = await runSql(
-      em,
-      sql<{ reason: SkipReason | null; n: string; committed: string }>`WITH live AS (
-         SELECT c.id AS copy_id, c.follower_id, c.status, a.balance AS equity
-         FROM copies c JOIN ${walletQueries.copyEquity()} a ON a.copy_id = c.id
-         WHERE c.trader_id = ${trader.id} AND c.status IN ('active', 'paused', 'stopping')
-       ), committed AS (
-         SELECT p.copy_id, sum(p.size)::bigint AS committed
-         FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id
-         WHERE t.trader_id = ${trader.id} AND t.status = 'open' AND t.id <> ${tradeId} AND NOT p.settled
-         GROUP BY p.copy_id
-       ), guarded AS (
-         SELECT s.user_id FROM copy_settings s
-         WHERE s.daily_loss_limit IS NOT NULL
-           AND s.user_id IN (SELECT follower_id FROM live WHERE status = 'active')
-           AND ${dailyLossLimitReachedSql(realisedCopyPnlToday(sql`s.user_id`), sql`s.daily_loss_limit`)}
-       ), sized AS (
-         SELECT l.copy_id, l.follower_id, l.status, g.user_id IS NOT NULL AS guarded,
-                greatest(l.equity - coalesce(k.committed, 0), 0) * ${trade.allocationPct}::bigint / 100 AS size
-         FROM live l LEFT JOIN committed k ON k.copy_id = l.copy_id LEFT JOIN guarded g ON g.user_id = l.follower_id
-       ), candidates AS MATERIALIZED (
-         SELECT copy_id, follower_id, size,
-                CASE WHEN status = 'paused' THEN 'paused'
-                     WHEN status = 'stopping' THEN 'stopping'
-                     WHEN guarded THEN 'daily_loss_limit'
-                     WHEN size <= 0 THEN 'zero_size' END AS reason
-         FROM sized
-       ), positions AS (
-         INSERT INTO copy_positions (trade_id, copy_id, follower_id, size, fill_price, quote_time, delay_ms, slippage_bps)
-         SELECT ${tradeId}::bigint, copy_id, follower_id, size, ${trade.entryPrice}::numeric, ${quoteTime}::timestamptz, 0, 0 FROM candidates WHERE reason IS NULL
-         ORDER BY copy_id -- walks the (trade_id, copy_id) key and the copy_id index in order
-         RETURNING size
-       ), skips AS (
-         INSERT INTO copy_skips (trade_id, copy_id, follower_id, reason)
-         SELECT ${tradeId}::bigint, copy_id, follower_id, reason FROM candidates WHERE reason IS NOT NULL
-         RETURNING reason
-       )
-       SELECT NULL AS reason, count(*) AS n, coalesce(sum(size), 0)::text AS committed FROM positions
-       UNION ALL SELECT reason, count(*), '0' FROM skips GROUP BY reason`,
-    );
+    // size and skips by domain/money-rules.ts (positionSizeSql, skipReasonSql; guards in order: paused,
+    // stopping, daily loss limit reached today (UTC), zero size).
+    const counts = await runSql(em, tradeEngineQueries.fanOut(trader.id, trade, quoteTime));
     const result: FanOutResult = { copied: 0, committed: 0n, skipped: {} };
     for (const row of counts) {
       if (row.reason === null) {
@@ -164,7 +86,7 @@ export class SqlTradeEngine extends TradeEngine {
       } else result.skipped[row.reason] = Number(row.n);
     }
     const skipped = Object.values(result.skipped).reduce((x, y) => x + (y ?? 0), 0);
-    await em.execute('UPDATE trader_trades SET copied_count = ?, skipped_count = ? WHERE id = ?', [result.copied, skipped, tradeId]);
+    await runSql(em, tradeEngineQueries.setCounts(tradeId, result.copied, skipped));
     // Every follower hears of it (copied, or skipped with the reason) right after the commit (outbox).
     if (result.copied + skipped > 0) await this.notices.enqueue(tx, tradeId, 'opened');
     return result;
@@ -172,34 +94,24 @@ export class SqlTradeEngine extends TradeEngine {
 
   async lockTrade(tx: TransactionContext, tradeId: string): Promise<TradeRecord | null> {
     if (!/^\d{1,18}$/.test(tradeId)) return null;
-    const [row] = await emOf(tx).execute<TradeRow[]>(`SELECT ${TRADE_COLUMNS} FROM trader_trades WHERE id = ? FOR UPDATE`, [tradeId]);
+    const [row] = await runSql(emOf(tx), tradeEngineQueries.trade(tradeId, 'lock'));
     return row ? toTradeRecord(row) : null;
   }
 
   async trade(tx: TransactionContext | null, tradeId: string): Promise<TradeRecord | null> {
     if (!/^\d{1,18}$/.test(tradeId)) return null;
-    const sql = `SELECT ${TRADE_COLUMNS} FROM trader_trades WHERE id = ?`;
-    const rows = tx ? await emOf(tx).execute<TradeRow[]>(sql, [tradeId]) : await this.em.getConnection().execute<TradeRow[]>(sql, [tradeId]);
+    const rows = await runSql(tx ? emOf(tx) : this.em.getConnection(), tradeEngineQueries.trade(tradeId));
     return rows.length ? toTradeRecord(rows[0]) : null;
   }
 
   async closeTrade(tx: TransactionContext, tradeId: string, fill: CloseFill, pnlPct: string): Promise<void> {
-    await runSql(
-      emOf(tx),
-      sql`UPDATE trader_trades SET status = 'closed', exit_price = ${fill.exitPrice}::numeric, pnl_pct = ${pnlPct}::numeric, close_reason = ${fill.reason},
-            exit_quote_time = ${fill.quoteTime}, closed_at = now() WHERE id = ${tradeId} AND status = 'open'`,
-    );
+    await runSql(emOf(tx), tradeEngineQueries.closeTrade(tradeId, fill, pnlPct));
     // The verifiable record's link commits with the close, on every close path (product.md §12.4).
     await appendToRecord(emOf(tx), tradeId);
   }
 
   async setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null; trailingStopPct: number | null }): Promise<void> {
-    await emOf(tx).execute("UPDATE trader_trades SET stop_loss = ?::numeric, take_profit = ?::numeric, trailing_stop_pct = ?::numeric WHERE id = ? AND status = 'open'", [
-      levels.stopLoss,
-      levels.takeProfit,
-      levels.trailingStopPct === null ? null : String(levels.trailingStopPct),
-      tradeId,
-    ]);
+    await runSql(emOf(tx), tradeEngineQueries.setLevels(tradeId, levels));
   }
 
   async settle(
@@ -211,26 +123,21 @@ export class SqlTradeEngine extends TradeEngine {
     marketAccount: string,
   ): Promise<SettlementResult> {
     const em = emOf(tx);
-    const exitPrice = fill.exitPrice;
-    const sign = trade.side === 'buy' ? 1 : -1;
     // The trade's positions were inserted after the last ANALYZE, so the planner expects a handful and
     // would probe copies and ledger_accounts once per position. For a large fan-out hash joins are the right
     // plan; a small one keeps the planner's index probes, as hash joins would scan whole tables.
     // With the default work_mem (4 MB) those hashes and the materialised CTEs spill to temp files.
     const large = trade.copiedCount >= HASH_JOIN_THRESHOLD;
-    await em.execute(SETTLEMENT_STATEMENT_TIMEOUT);
-    if (large) await em.execute("SET LOCAL enable_nestloop = off; SET LOCAL work_mem = '64MB'");
+    await runSql(em, tradeEngineQueries.longStatementTimeout());
+    if (large) await runSql(em, tradeEngineQueries.hashJoins(true));
     // Stop-loss hits and ended copies are few: kept aside (small temp table) for the cash return and notices.
-    await em.execute(
-      `CREATE TEMP TABLE copy_settlement_flags (copy_id uuid, follower_id uuid, account_id bigint, equity bigint,
-         stop_loss_hit boolean, ends boolean, take_profit_hit boolean) ON COMMIT DROP`,
-    );
+    await runSql(em, tradeEngineQueries.createSettlementFlags());
     // ONE statement settles the trade (docs/copy-trading.md, "Settlement"): the positions, copies and accounts
     // are joined once, and every write is a data-modifying CTE over that one result:
     //  - each open position settles once (WHERE NOT settled): pnl = trunc(size × (exit − entry) × sign / entry)
     //    with numeric div() (exact, toward zero; never via the rounded pnlPct), a loss capped at the size;
     //    fee = the copy's own share % (the one it was opened with, product.md §10) of the equity gain above the
-    //    high-water mark (domain/copy-math.ts);
+    //    high-water mark (domain/money-rules.ts, as are the rules below);
     //  - the copy's equity after the posting is known up front (equity + pnl − fee), so its mark, stop loss
     //    and end are decided in the same statement: the mark moves to the new equity when equity + pnl
     //    passes it; a stop loss trips when the new equity is at or below stop_loss_pct % of what was invested,
@@ -240,69 +147,8 @@ export class SqlTradeEngine extends TradeEngine {
     //    the market account (−Σ pnl) and the trader's cash (+Σ profit share); the posting trigger checks the
     //    zero sum and moves the cached balances at the end of the statement. Entries are inserted in account
     //    order so the (account_id, id) index is walked, not hopped.
-    const posting = ledgerSetPostings.ctes('posting', {
-      type: 'trade_settlement',
-      reference: `trade:${trade.id}`,
-      description: `Settlement of trade ${trade.id} (pnl and profit share)`,
-      when: sql`(SELECT moved > 0 OR pnl <> 0 OR fees <> 0 FROM tot)`,
-      entries: sql`SELECT f.account_id, f.pnl - f.fee FROM f
-                   UNION ALL SELECT ${marketAccount}::bigint, -tot.pnl FROM tot
-                   UNION ALL SELECT ${traderCashAccount}::bigint, tot.fees FROM tot`,
-    });
-    const [totals] = await runSql(
-      em,
-      sql<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }>`WITH f AS MATERIALIZED (
-         SELECT v.*, CASE WHEN equity + pnl > hwm THEN (equity + pnl - hwm) * share_pct / 100 ELSE 0 END AS fee
-         FROM (SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
-                      c.status, c.stop_loss_pct, c.take_profit_pct, c.invested, c.share_pct,
-                      greatest(-p.size, div(p.size::numeric * (${exitPrice}::numeric - coalesce(p.fill_price, ${trade.entryPrice}::numeric)) * ${sign},
-                                            coalesce(p.fill_price, ${trade.entryPrice}::numeric)))::bigint AS pnl
-               FROM copy_positions p JOIN copies c ON c.id = p.copy_id JOIN ${walletQueries.copyEquity()} a ON a.copy_id = p.copy_id
-               WHERE p.trade_id = ${trade.id} AND NOT p.settled
-               OFFSET 0) v -- not pulled up: the pnl is computed once per position, not in every use of it
-       ), g0 AS (
-         SELECT f.*, f.equity + f.pnl - f.fee AS after,
-                (f.status <> 'stopping' AND f.stop_loss_pct IS NOT NULL AND f.invested > 0
-                  AND (f.equity + f.pnl - f.fee) * 100 <= f.invested * f.stop_loss_pct) AS sl_hit,
-                (f.status <> 'stopping' AND f.take_profit_pct IS NOT NULL AND f.invested > 0
-                  AND (f.equity + f.pnl - f.fee) * 100 >= f.invested * (100 + f.take_profit_pct)) AS tp_hit
-         FROM f
-       ), g AS (
-         SELECT g0.*, g0.sl_hit OR g0.tp_hit AS hit FROM g0
-       ), w AS (
-         SELECT g.*, CASE WHEN g.hit OR g.status = 'stopping' THEN NOT EXISTS (
-                       SELECT 1 FROM copy_positions o JOIN trader_trades t ON t.id = o.trade_id
-                       WHERE o.copy_id = g.copy_id AND o.trade_id <> ${trade.id} AND NOT o.settled AND t.status = 'open')
-                     ELSE false END AS ends
-         FROM g
-       ), settled AS (
-         UPDATE copy_positions p SET settled = true, pnl = f.pnl, fee = f.fee, settled_at = now(), exit_price = ${exitPrice}::numeric, close_reason = ${fill.reason}
-         FROM f WHERE p.trade_id = ${trade.id} AND p.copy_id = f.copy_id AND NOT p.settled
-         RETURNING 1
-       ), marked AS (
-         UPDATE copies c SET
-           high_water_mark = CASE WHEN w.equity + w.pnl > c.high_water_mark THEN w.after ELSE c.high_water_mark END,
-           status = CASE WHEN w.ends THEN 'stopped' WHEN w.hit THEN 'stopping' ELSE c.status END,
-           stop_reason = CASE WHEN w.sl_hit THEN 'stop_loss' WHEN w.tp_hit THEN 'take_profit' ELSE c.stop_reason END,
-           ended_at = CASE WHEN w.ends THEN now() ELSE c.ended_at END,
-           updated_at = now()
-         FROM w WHERE c.id = w.copy_id AND (w.equity + w.pnl > c.high_water_mark OR w.hit OR w.ends)
-         RETURNING c.id, c.follower_id, w.account_id, w.after, w.sl_hit, w.ends, w.tp_hit
-       ), flags AS (
-         INSERT INTO copy_settlement_flags SELECT * FROM marked WHERE sl_hit OR tp_hit OR ends
-         RETURNING stop_loss_hit, take_profit_hit, ends, equity
-       ), tot AS (
-         SELECT count(*) AS n, coalesce(sum(pnl), 0)::bigint AS pnl, coalesce(sum(fee), 0)::bigint AS fees,
-                count(*) FILTER (WHERE pnl <> fee) AS moved
-         FROM f
-       ), ${posting}
-       SELECT tot.n AS expected, (SELECT count(*) FROM settled) AS positions, tot.pnl::text AS pnl, tot.fees::text AS fees,
-              (SELECT count(*) FILTER (WHERE ends) FROM flags) AS ended,
-              (SELECT count(*) FILTER (WHERE stop_loss_hit OR take_profit_hit) FROM flags) AS hit,
-              (SELECT coalesce(sum(equity) FILTER (WHERE ends), 0) FROM flags)::text AS returned
-       FROM tot`,
-    );
-    if (large) await em.execute('SET LOCAL enable_nestloop TO DEFAULT; SET LOCAL work_mem TO DEFAULT');
+    const [totals] = await runSql(em, tradeEngineQueries.settle(trade, fill, { market: marketAccount, traderCash: traderCashAccount }));
+    if (large) await runSql(em, tradeEngineQueries.hashJoins(false));
     if (totals.expected !== totals.positions) throw new Error(`trade ${trade.id}: positions changed during settlement`);
     const result: SettlementResult = {
       positions: Number(totals.positions),
@@ -313,50 +159,21 @@ export class SqlTradeEngine extends TradeEngine {
     };
     if (BigInt(totals.returned) > 0n) await this.postCopyReturns(tx, trade.id);
     if (result.stopLossHit + result.ended > 0) {
-      await this.notifications.notifyFromSelect(
-        tx,
-        `SELECT f.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ?::text || ' stops',
-                'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss', 'trader', ?::text)
-         FROM copy_settlement_flags f WHERE f.stop_loss_hit
-         UNION ALL
-         SELECT f.follower_id, 'guard_hit', 'Take profit reached: your copy of ' || ?::text || ' stops',
-                'Your copy equity reached its take profit.', jsonb_build_object('copyId', f.copy_id, 'guard', 'take_profit', 'trader', ?::text)
-         FROM copy_settlement_flags f WHERE f.take_profit_hit
-         UNION ALL
-         SELECT f.follower_id, 'copy_ended', 'Your copy of ' || ?::text || ' has ended',
-                ${sqlAmount('f.equity')} || ' USD returned to your balance.',
-                jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text, 'trader', ?::text)
-         FROM copy_settlement_flags f WHERE f.ends`,
-        [trader.name, trader.name, trader.name, trader.name, trader.name, trader.name],
-      );
+      const notices = tradeEngineQueries.settlementNotices(trader.name);
+      await this.notifications.notifyFromSelect(tx, notices.text, [...notices.params]);
     }
-    await em.execute('DROP TABLE copy_settlement_flags');
+    await runSql(em, tradeEngineQueries.dropSettlementFlags());
     // Each follower's "closed with pnl" notice is written right after the commit (outbox).
     if (result.positions > 0) await this.notices.enqueue(tx, trade.id, 'closed');
     // Added: positions a copy close-out settled earlier (copy_stop_loss) are already in the totals.
-    await em.execute('UPDATE trader_trades SET copiers_pnl = copiers_pnl + ?, copiers_fees = copiers_fees + ? WHERE id = ?', [
-      result.pnl.toString(),
-      result.fees.toString(),
-      trade.id,
-    ]);
+    await runSql(em, tradeEngineQueries.addCopierTotals(trade.id, result.pnl, result.fees));
     return result;
   }
 
   /** copy_return: the remaining equity of the copies that ended with this close → their owners' cash. */
   private async postCopyReturns(tx: TransactionContext, tradeId: string): Promise<void> {
     const em = emOf(tx);
-    await runSql(em, ledgerSetPostings.ensureCashAccounts(sql`SELECT follower_id FROM copy_settlement_flags WHERE ends AND equity > 0`));
-    await runSql(
-      em,
-      ledgerSetPostings.statement({
-        type: 'copy_return',
-        reference: `trade:${tradeId}`,
-        description: `Copies ended with trade ${tradeId}`,
-        entries: sql`SELECT f.account_id, -f.equity FROM copy_settlement_flags f WHERE f.ends AND f.equity > 0
-                     UNION ALL
-                     SELECT cash.id, f.equity FROM copy_settlement_flags f JOIN ${ledgerSetPostings.cashAccounts()} cash ON cash.owner_id = f.follower_id
-                     WHERE f.ends AND f.equity > 0`,
-      }),
-    );
+    await runSql(em, tradeEngineQueries.copyReturnCashAccounts());
+    await runSql(em, tradeEngineQueries.copyReturns(tradeId));
   }
 }
