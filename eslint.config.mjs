@@ -51,13 +51,6 @@ export default tseslint.config(
     files: ['libs/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
     ignores: [
       '**/*.spec.ts',
-      // TODO(issue 29 step 1, branch "rules"): copy-trading's money statements are being moved to the tag on that
-      // branch; the lead removes these entries when it merges.
-      'libs/copy-trading/src/adapters/persistence/sql-trade-engine.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-price-watch-store.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-copy-repository.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-copy-notices.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-open-trades-store.ts',
     ],
     rules: {
       'no-restricted-syntax': [
