@@ -77,20 +77,29 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     // The level in exact numeric, as trailingStopLevel computes it: floor(bid × (100 − pct) × 10⁶) / 10⁸ for a buy,
     // the ceil of ask × (100 + pct) for a sell. The rows are locked in id order (two instances ratchet side by side
     // without a deadlock); the UPDATE's own WHERE re-checks the tightening on the locked row.
-    const rows = await runSql(
-      this.em.getConnection(),
-      sql<{ id: string }>`WITH level AS (
-         SELECT t.id, CASE WHEN t.side = 'buy' THEN floor(q.bid * (100 - t.trailing_stop_pct) * 1000000) / 100000000
+    const level = sql`SELECT t.id, CASE WHEN t.side = 'buy' THEN floor(q.bid * (100 - t.trailing_stop_pct) * 1000000) / 100000000
                            ELSE ceil(q.ask * (100 + t.trailing_stop_pct) * 1000000) / 100000000 END AS stop
-         FROM ${quotesRelation(quotes)} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open' AND t.trailing_stop_pct IS NOT NULL
-       ), locked AS (
+         FROM ${quotesRelation(quotes)} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open' AND t.trailing_stop_pct IS NOT NULL`;
+    const tightens = (stop: Sql<never>) =>
+      sql`(t.stop_loss IS NULL OR (t.side = 'buy' AND ${stop} > t.stop_loss) OR (t.side = 'sell' AND ${stop} < t.stop_loss))`;
+    const connection = this.em.getConnection();
+    // Looked at first, without a lock: an UPDATE of no row still fires trader_trades' statement trigger, whose NOTIFY
+    // drops every cached public trader page (docs/performance.md) — on every cycle, though nothing moved.
+    const [{ any }] = await runSql(
+      connection,
+      sql<{ any: boolean }>`SELECT EXISTS (SELECT 1 FROM (${level}) level JOIN trader_trades t ON t.id = level.id
+                                          WHERE ${tightens(sql`level.stop`)}) AS any`,
+    );
+    if (!any) return 0;
+    const rows = await runSql(
+      connection,
+      sql<{ id: string }>`WITH level AS (${level}), locked AS (
          SELECT t.id, level.stop FROM level JOIN trader_trades t ON t.id = level.id
-         WHERE t.stop_loss IS NULL OR (t.side = 'buy' AND level.stop > t.stop_loss) OR (t.side = 'sell' AND level.stop < t.stop_loss)
+         WHERE ${tightens(sql`level.stop`)}
          ORDER BY t.id FOR NO KEY UPDATE OF t
        )
        UPDATE trader_trades t SET stop_loss = locked.stop FROM locked
-       WHERE t.id = locked.id AND t.status = 'open'
-         AND (t.stop_loss IS NULL OR (t.side = 'buy' AND locked.stop > t.stop_loss) OR (t.side = 'sell' AND locked.stop < t.stop_loss))
+       WHERE t.id = locked.id AND t.status = 'open' AND ${tightens(sql`locked.stop`)}
        RETURNING t.id::text AS id`,
     );
     return rows.length;
