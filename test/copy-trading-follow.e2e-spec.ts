@@ -147,6 +147,19 @@ describe('copy trading: follow rules (HTTP against real PostgreSQL)', () => {
       expect(await settled(early)).toMatchObject({ size: '200.00', entryPrice: '100', exitPrice: '121' });
     });
 
+    it('sizes each taken-over position down to the cent, as the fan-out does (never rounded up)', async () => {
+      const tr = await trader(20);
+      await open(tr, { symbol: 'BTCUSDT', side: 'buy', allocationPct: 40, entryPrice: '100' }).expect(201);
+      await open(tr, { symbol: 'ETHUSDT', side: 'sell', allocationPct: 50, entryPrice: '2000' }).expect(201);
+      await setQuote(t, 'BTCUSDT', '109', '110');
+      await setQuote(t, 'ETHUSDT', '1900', '1901');
+      const res = await follow(await follower(), { traderId: tr.traderId, amount: '10.01', copyOpenTrades: true }).expect(201);
+      // 40 % of 1,001 cents = 400.4 → 400; then 50 % of the 601 left = 300.5 → 300 (it was rounded to 301: the open
+      // positions' sum is numeric in SQL, so the size was an exact decimal that the bigint column rounded).
+      expect(res.body.openTrades.copied.map((c: { size: string }) => c.size)).toEqual(['4.00', '3.00']);
+      expect(res.body.freeEquity).toBe('3.01');
+    });
+
     it('skips a trade without a fresh quote and one that sizes to zero; false and absent copy nothing; non-boolean is a 400', async () => {
       const tr = await trader(20);
       await open(tr, { symbol: 'XRPUSDT', side: 'buy', allocationPct: 100, entryPrice: '2' }).expect(201);

@@ -37,7 +37,7 @@ export class SqlOpenTradesStore extends OpenTradesStore {
     const [row] = await runSql(
       em,
       sql<{ size: string }>`WITH free AS (
-         SELECT a.balance - coalesce((SELECT sum(p.size) FROM copy_positions p WHERE p.copy_id = a.copy_id AND NOT p.settled), 0) AS free
+         SELECT a.balance - coalesce((SELECT sum(p.size)::bigint FROM copy_positions p WHERE p.copy_id = a.copy_id AND NOT p.settled), 0) AS free
          FROM ${walletQueries.copyEquity()} a WHERE a.copy_id = ${input.copyId}
        ), sized AS (
          SELECT ${positionSizeSql(sql`free`, sql`${input.allocationPct}::bigint`)} AS size FROM free
