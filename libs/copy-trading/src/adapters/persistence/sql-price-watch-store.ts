@@ -29,7 +29,7 @@ const markedTrades = (quotes: readonly Quote[]): Sql<never> => sql`
   FROM ${quotesRelation(quotes)} JOIN trader_trades t ON t.symbol = q.symbol AND t.status = 'open'`;
 
 /**
- * MARKED_TRADES as parameters (see trippedCopies), with `ratio` = mark / entry − 1 and k, the number of marked
+ * markedTrades as parameters (see trippedCopies), with `ratio` = mark / entry − 1 and k, the number of marked
  * trades of the same trader.
  */
 const marks = ([id, entry, sign, mark, ratio, k]: readonly string[]): Sql<never> =>
