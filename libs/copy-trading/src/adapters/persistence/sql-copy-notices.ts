@@ -27,9 +27,6 @@ interface NoticeRow {
 /** A position closed apart from its trade, by a copy close-out (its notices went out then), is none of these. */
 const NOT_CLOSED_OUT = sql`coalesce(close_reason, '') NOT IN (${sqlJoin(COPY_CLOSE_REASONS.map((r) => new Sql(`'${r}'`, [])))})`;
 
-/** notifyFromSelect takes the SELECT's text and values. */
-const selectOf = (select: Sql<unknown>): [string, unknown[]] => [select.text, [...select.params]];
-
 /** After a failed delivery (database unreachable), the next attempt waits this long. */
 const RETRY_MS = 5_000;
 
@@ -149,7 +146,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
       // guard_hit for a guard (the owner's own stop or close needs no notification of it), copy_ended for a copy that ended
       await this.notifications.notifyFromSelect(
         tx,
-        ...selectOf(sql`SELECT * FROM (
+        sql`SELECT * FROM (
            SELECT r.follower_id, 'guard_hit',
                   CASE r.reason WHEN 'copy_stop_loss' THEN 'Copy stop loss reached: your copy of ' ELSE 'Copy take profit reached: your copy of ' END
                     || r.name || ' was closed out',
@@ -162,7 +159,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
                   ${sqlAmount(sql`r.returned`)} || ' USD returned to your balance.',
                   jsonb_build_object('copyId', r.copy_id, 'returned', r.returned::text, 'trader', r.name)
            FROM ${copies} r WHERE r.returned IS NOT NULL
-         ) x ORDER BY 1`),
+         ) x ORDER BY 1`,
       );
       if (this.live) {
         const groups = await runSql(
@@ -248,7 +245,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     const { trade_id: tradeId, pair, side, name } = notice;
     await this.notifications.notifyFromSelect(
       tx,
-      ...selectOf(sql`SELECT * FROM (
+      sql`SELECT * FROM (
          SELECT p.follower_id, 'copy_opened', ${`Copied ${side} ${pair} from ${name}`}::text, 'Position size ' || ${sqlAmount(sql`p.size`)} || ' USD',
                 jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'size', p.size, 'pair', ${pair}::text, 'side', ${side}::text, 'trader', ${name}::text)
          FROM copy_positions p WHERE p.trade_id = ${tradeId}
@@ -261,7 +258,7 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
                               ELSE 'Your realised copy losses today reached your daily loss limit.' END,
                 jsonb_build_object('tradeId', s.trade_id, 'copyId', s.copy_id, 'reason', s.reason, 'pair', ${pair}::text)
          FROM copy_skips s WHERE s.trade_id = ${tradeId}
-       ) n ORDER BY 1`),
+       ) n ORDER BY 1`,
     );
   }
 
@@ -269,12 +266,12 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
   private async deliverClosed(tx: TransactionContext, tradeId: string, pair: string, pnlPct: string): Promise<void> {
     await this.notifications.notifyFromSelect(
       tx,
-      ...selectOf(sql`SELECT p.follower_id, 'copy_closed',
+      sql`SELECT p.follower_id, 'copy_closed',
               ${`${pair} closed: `}::text || CASE WHEN p.pnl >= 0 THEN '+' ELSE '-' END || ${sqlAmount(sql`abs(p.pnl)`)} || ' USD',
               ${`Trade pnl ${pnlPct} %`}::text || CASE WHEN p.fee > 0 THEN ', profit share ' || ${sqlAmount(sql`p.fee`)} || ' USD' ELSE '' END,
               jsonb_build_object('tradeId', p.trade_id, 'copyId', p.copy_id, 'pnl', p.pnl::text, 'fee', p.fee::text, 'pair', ${pair}::text, 'pnlPct', ${pnlPct}::text)
        FROM copy_positions p WHERE p.trade_id = ${tradeId} AND p.settled AND ${NOT_CLOSED_OUT}
-       ORDER BY p.follower_id`),
+       ORDER BY p.follower_id`,
     );
   }
 }

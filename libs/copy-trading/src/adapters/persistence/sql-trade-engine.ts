@@ -160,7 +160,7 @@ export class SqlTradeEngine extends TradeEngine {
     if (BigInt(totals.returned) > 0n) await this.postCopyReturns(tx, trade.id);
     if (result.stopLossHit + result.ended > 0) {
       const notices = tradeEngineQueries.settlementNotices(trader.name);
-      await this.notifications.notifyFromSelect(tx, notices.text, [...notices.params]);
+      await this.notifications.notifyFromSelect(tx, notices);
     }
     await runSql(em, tradeEngineQueries.dropSettlementFlags());
     // Each follower's "closed with pnl" notice is written right after the commit (outbox).

@@ -28,11 +28,10 @@ export class SqlNotifications extends Notifications {
     await this.liveEvents?.publish(tx, items.map((i) => i.userId), { type: 'notification', data: {} });
   }
 
-  async notifyFromSelect(tx: TransactionContext, select: Sql<unknown> | string, params: unknown[] = []): Promise<number> {
-    const fragment = typeof select === 'string' ? new Sql(select, params) : select;
+  async notifyFromSelect(tx: TransactionContext, select: Sql<unknown>): Promise<number> {
     const rows = await runSql(
       emOf(tx),
-      sql<{ user_id: string; n: string }>`WITH inserted AS (INSERT INTO notifications (user_id, type, title, body, data) ${fragment} RETURNING user_id)
+      sql<{ user_id: string; n: string }>`WITH inserted AS (INSERT INTO notifications (user_id, type, title, body, data) ${select} RETURNING user_id)
                                           SELECT DISTINCT user_id::text, (SELECT count(*) FROM inserted) AS n FROM inserted`,
     );
     if (!rows.length) return 0;

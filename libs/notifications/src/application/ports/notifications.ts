@@ -5,12 +5,11 @@ import type { Notification, NotificationInput } from '../../domain/notification'
  * Port through which other contexts raise in-app notifications inside their own transaction.
  * `notifyFromSelect` is the set-based path: the caller gives a SELECT whose columns are
  * (user_id, type, title, body, data) and one INSERT … SELECT writes every row, e.g. one per follower.
- * The SELECT is a `sql` fragment; the string with positional `?` and its values is the old form, kept only
- * until copy trading's money statements (issue 29 step 1) pass fragments too.
+ * The SELECT is a `sql` fragment.
  */
 export abstract class Notifications {
   abstract notify(tx: TransactionContext, items: NotificationInput[]): Promise<void>;
-  abstract notifyFromSelect(tx: TransactionContext, select: Sql<unknown> | string, params?: unknown[]): Promise<number>;
+  abstract notifyFromSelect(tx: TransactionContext, select: Sql<unknown>): Promise<number>;
 }
 
 export abstract class NotificationInbox {
