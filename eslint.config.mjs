@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     // One SQL idiom (docs/architecture.md, "SQL"): every statement through the typed `sql` tag and `runSql`
     // (libs/shared/src/persistence/sql.ts), so a value sits where it is used and the row type rides on the tag.
-    // No SQL text with positional `?` handed to MikroORM's execute, no list of values beside it, no sqlText splicing.
+    // No SQL text with positional `?` handed to MikroORM's execute, no list of values beside it.
     files: ['libs/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
     ignores: [
       '**/*.spec.ts',
@@ -66,10 +66,6 @@ export default tseslint.config(
         {
           selector: "CallExpression[callee.property.name='execute'][arguments.0.type='Identifier'][arguments.0.name=/^(sql|text|query|statement)$/]",
           message: 'SQL text in a variable handed to execute is the idiom the typed tag replaces: pass a Sql to runSql(em, query) (docs/architecture.md, "SQL").',
-        },
-        {
-          selector: "CallExpression[callee.name='sqlText']",
-          message: 'Compose fragments with sql`… ${fragment} …` (their values stay in order) instead of splicing their text.',
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { runSql, sql, sqlArray, sqlJoin, sqlSet, sqlText, type SqlExecutor } from './sql';
+import { runSql, sql, sqlArray, sqlJoin, sqlSet, type SqlExecutor } from './sql';
 
 describe('sql tagged template', () => {
   it('puts each value where it is used, as positional ? in order', () => {
@@ -43,13 +43,6 @@ describe('sql tagged template', () => {
     const rows = await runSql(executor, sql<{ n: string }>`SELECT count(*) AS n FROM t WHERE a = ${true}`);
     expect(rows[0].n).toBe('3');
     expect(calls).toEqual([['SELECT count(*) AS n FROM t WHERE a = ?', [true]]]);
-  });
-});
-
-describe('sqlText', () => {
-  it('gives the text of a fragment without values, and refuses one with values', () => {
-    expect(sqlText(sql`(SELECT copy_id, balance FROM ledger_accounts)`)).toBe('(SELECT copy_id, balance FROM ledger_accounts)');
-    expect(() => sqlText(sql`(SELECT 1 WHERE a = ${1})`)).toThrow('has 1 value(s)');
   });
 });
 

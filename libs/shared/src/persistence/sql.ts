@@ -115,12 +115,3 @@ export async function runSqlAffected(executor: SqlExecutor, query: Sql<unknown>)
   const result = await executor.execute(query.text, [...query.params], 'run');
   return Number((result as { affectedRows?: number }).affectedRows ?? 0);
 }
-
-/**
- * The text of a fragment without values, for splicing into a query still written as a string with
- * positional `?` (its values would otherwise land out of order): throws when the fragment has values.
- */
-export function sqlText(fragment: Sql<unknown>): string {
-  if (fragment.params.length) throw new Error(`sqlText: the fragment has ${fragment.params.length} value(s); compose it with sql\`…\` instead`);
-  return fragment.text;
-}

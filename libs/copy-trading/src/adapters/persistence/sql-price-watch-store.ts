@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, sqlArray, sqlJoin, type Sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, sql, sqlArray, sqlJoin, type Sql, type SqlArray, type TransactionContext } from '@mirrorline/shared';
 import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { Quote } from '@mirrorline/market';
@@ -15,7 +15,7 @@ import {
   stopLossHitSql,
   takeProfitHitSql,
 } from '../../domain/money-rules';
-import { pgArray, quotesRelation } from './sql-quotes';
+import { quotesRelation } from './sql-quotes';
 import { SqlCopyNotices } from './sql-copy-notices';
 
 /**
@@ -32,7 +32,7 @@ const markedTrades = (quotes: readonly Quote[]): Sql<never> => sql`
  * markedTrades as parameters (see trippedCopies), with `ratio` = mark / entry − 1 and k, the number of marked
  * trades of the same trader.
  */
-const marks = ([id, entry, sign, mark, ratio, k]: readonly string[]): Sql<never> =>
+const marks = ([id, entry, sign, mark, ratio, k]: readonly SqlArray[]): Sql<never> =>
   sql`unnest(${id}::bigint[], ${entry}::numeric[], ${sign}::int[], ${mark}::float8[], ${ratio}::float8[], ${k}::int[]) AS m(id, entry, sign, mark, ratio, k)`;
 
 /**
@@ -46,7 +46,7 @@ const UPNL = sql`p.size * CASE WHEN p.fill_price = m.entry THEN m.ratio ELSE m.m
  * positions' copy_id index once per copy, where `copy_id = ANY (…)` got a skip scan of the primary key
  * (trade_id, copy_id) four times slower (bench:guards).
  */
-const byCopyIds = (ids: readonly string[]): Sql<never> => sql`unnest(${pgArray(ids)}::uuid[]) AS s(copy_id)`;
+const byCopyIds = (ids: readonly string[]): Sql<never> => sql`unnest(${sqlArray(ids)}::uuid[]) AS s(copy_id)`;
 
 /** The ledger description of a close-out's posting, by its reason (the posting's type). */
 const CLOSE_OUT_DESCRIPTIONS: Record<CopyCloseReason, string> = {
@@ -148,12 +148,12 @@ export class SqlPriceWatchStore extends PriceWatchStore {
     );
     if (!marked.length) return [];
     const trades = [
-      pgArray(marked.map((m) => m.id)),
-      pgArray(marked.map((m) => m.entry)),
-      pgArray(marked.map((m) => String(m.sign))),
-      pgArray(marked.map((m) => String(m.mark))),
-      pgArray(marked.map((m) => String(m.ratio))),
-      pgArray(marked.map((m) => String(m.k))),
+      sqlArray(marked.map((m) => m.id)),
+      sqlArray(marked.map((m) => m.entry)),
+      sqlArray(marked.map((m) => m.sign)),
+      sqlArray(marked.map((m) => String(m.mark))),
+      sqlArray(marked.map((m) => String(m.ratio))),
+      sqlArray(marked.map((m) => m.k)),
     ];
     return this.em.fork().transactional(async (em) => {
       // The planner keeps a once-a-second scan of 100,000 positions on one core with the default parallel costs.
@@ -221,7 +221,7 @@ export class SqlPriceWatchStore extends PriceWatchStore {
       em,
       sql<{ id: number; user_id: string; no_cash: boolean }>`SELECT tp.id, tp.user_id,
               NOT EXISTS (SELECT 1 FROM ${ledgerSetPostings.cashAccounts()} cash WHERE cash.owner_id = tp.user_id) AS no_cash
-       FROM trader_profiles tp WHERE tp.id = ANY (${pgArray(traderIds.map(String))}::int[]) ORDER BY tp.id FOR SHARE`,
+       FROM trader_profiles tp WHERE tp.id = ANY (${sqlArray(traderIds)}::int[]) ORDER BY tp.id FOR SHARE`,
     );
     const lockedTraders = new Set(traders.map((t) => Number(t.id)));
     // The copies, with whether their owner has a cash account (a funded copy's owner has one: the copy was funded

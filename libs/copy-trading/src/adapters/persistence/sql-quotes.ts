@@ -2,31 +2,14 @@ import { Sql, sql, sqlArray } from '@mirrorline/shared';
 import type { Quote } from '@mirrorline/market';
 import { positionPnlSql } from '../../domain/money-rules';
 
-/** A PostgreSQL array literal of plain tokens (symbols, decimal strings, uuids): `{"a","b"}`. */
-export function pgArray(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/["\\]/g, '')}"`).join(',')}}`;
-}
-
 /**
- * The quotes as a relation `q(symbol, bid, ask, time)` built from three bound arrays: the market's quotes
- * enter copy trading's SQL as parameters, never by reading the market's tables. Use with quoteParams().
+ * The quotes as a relation `q(symbol, bid, ask, time)` built from four bound arrays: the market's quotes enter copy
+ * trading's SQL as parameters, never by reading the market's tables.
  */
-export const QUOTES_RELATION = `unnest(?::text[], ?::numeric[], ?::numeric[], ?::timestamptz[]) AS q(symbol, bid, ask, time)`;
-
-/** QUOTES_RELATION with its values, as a fragment of the typed sql tag. */
 export function quotesRelation(quotes: readonly Quote[]): Sql<never> {
   return sql`unnest(${sqlArray(quotes.map((q) => q.symbol))}::text[], ${sqlArray(quotes.map((q) => q.bid))}::numeric[],
                     ${sqlArray(quotes.map((q) => q.ask))}::numeric[], ${sqlArray(quotes.map((q) => new Date(q.time).toISOString()))}::timestamptz[])
              AS q(symbol, bid, ask, time)`;
-}
-
-export function quoteParams(quotes: readonly Quote[]): string[] {
-  return [
-    pgArray(quotes.map((q) => q.symbol)),
-    pgArray(quotes.map((q) => q.bid)),
-    pgArray(quotes.map((q) => q.ask)),
-    pgArray(quotes.map((q) => new Date(q.time).toISOString())),
-  ];
 }
 
 /**
