@@ -19,17 +19,20 @@ import {
   type UserCopyFacts,
 } from '../../application/ports/copy-trading-queries';
 import type { SimulatedTrade } from '../../domain/copy-simulation';
+import { positionPnlSql, realisedCopyPnlToday, sideSignSql } from '../../domain/money-rules';
 import { allocationSlices, periodClosedStats, PERIODS, PERIOD_DAYS, type Period, type PeriodFacts } from '../../domain/discovery';
 import { trimDecimal } from './sql-amount';
-import { TRADE_COLUMNS, toTradeRecord } from './sql-trade-engine';
-import { pnlAt, quotesRelation } from './sql-quotes';
+import { toTradeRecord } from './sql-trade-engine';
+import { TRADE_COLUMNS_SQL } from './trade-engine.queries';
+import { quotesRelation } from './sql-quotes';
 import { PUBLIC_TRADER_SQL } from './public-traders.queries';
-import { realisedCopyPnlToday } from './copy-rules.sql';
 
-/** A position's unrealized pnl at its symbol's close side (pnlAt's text: column names and constants, no values). */
-const UPNL = new Sql<never>(
-  pnlAt('p.size', 'coalesce(p.fill_price, t.entry_price)', "CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END", "CASE WHEN t.side = 'buy' THEN 1 ELSE -1 END"),
-  [],
+/** A position's unrealized pnl at its symbol's close side (money-rules' positionPnlSql). */
+const UPNL = positionPnlSql(
+  sql`p.size`,
+  sql`coalesce(p.fill_price, t.entry_price)`,
+  sql`CASE WHEN t.side = 'buy' THEN q.bid ELSE q.ask END`,
+  sideSignSql(sql`t.side`),
 );
 
 /**
@@ -475,7 +478,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
       await this.run<Parameters<typeof toTradeRecord>[0] & PagedRow>(
         paged(
           sql`SELECT count(*) AS total FROM trader_trades WHERE ${where}`,
-          sql`SELECT ${new Sql(TRADE_COLUMNS, [])}, row_number() OVER (ORDER BY trader_trades.id DESC) AS page_row FROM trader_trades
+          sql`SELECT ${TRADE_COLUMNS_SQL}, row_number() OVER (ORDER BY trader_trades.id DESC) AS page_row FROM trader_trades
            WHERE ${where} ORDER BY trader_trades.id DESC LIMIT ${page.limit} OFFSET ${pageOffset(page)}`,
         ),
       ),

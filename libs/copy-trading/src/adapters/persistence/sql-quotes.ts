@@ -1,6 +1,5 @@
-import { Sql, sql, sqlArray } from '@mirrorline/shared';
+import { sql, sqlArray, type Sql } from '@mirrorline/shared';
 import type { Quote } from '@mirrorline/market';
-import { positionPnlSql } from '../../domain/money-rules';
 
 /**
  * The quotes as a relation `q(symbol, bid, ask, time)` built from four bound arrays: the market's quotes enter copy
@@ -11,13 +10,3 @@ export function quotesRelation(quotes: readonly Quote[]): Sql<never> {
                     ${sqlArray(quotes.map((q) => q.ask))}::numeric[], ${sqlArray(quotes.map((q) => new Date(q.time).toISOString()))}::timestamptz[])
              AS q(symbol, bid, ask, time)`;
 }
-
-/**
- * Unrealized (or settled) pnl of a position in cents at `mark`: money-rules' positionPnlSql over column
- * expressions given as text (for the read side's string queries).
- */
-export const pnlAt = (size: string, fill: string, mark: string, sign: string): string => {
-  const column = (text: string) => new Sql<never>(text, []);
-  return positionPnlSql(column(size), column(fill), column(mark), column(sign)).text;
-};
-

@@ -14,14 +14,11 @@ import {
 } from '../../application/ports/trade-engine';
 import { SqlCopyNotices } from './sql-copy-notices';
 import { trimDecimal } from './sql-amount';
-import { TRADE_COLUMNS_SQL, tradeEngineQueries, type TradeRow } from './trade-engine.queries';
+import { tradeEngineQueries, type TradeRow } from './trade-engine.queries';
 import { appendToRecord } from './sql-trader-record';
 
 /** From this many positions on, the settlement's own joins are planned as hash joins. */
 const HASH_JOIN_THRESHOLD = 1000;
-
-/** The columns of a TradeRow, as text for the read side's string queries. */
-export const TRADE_COLUMNS = TRADE_COLUMNS_SQL.text;
 
 export function toTradeRecord(row: TradeRow): TradeRecord {
   return {
