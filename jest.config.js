@@ -21,7 +21,7 @@ const common = {
   transform: { '^.+\\.ts$': swc, '/node_modules/(.+/node_modules/)?(@scure|@noble)/.+\\.js$': swc },
   transformIgnorePatterns: ['^(?!.*/node_modules/(@scure|@noble)/).*/node_modules/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
-  moduleNameMapper: { '^@mirrorline/shared/nest$': '<rootDir>/libs/shared/src/nest', '^@mirrorline/(.*)$': '<rootDir>/libs/$1/src' },
+  moduleNameMapper: { '^@mirrorline/([^/]+)/(nest|testing|sql)$': '<rootDir>/libs/$1/src/$2', '^@mirrorline/(.*)$': '<rootDir>/libs/$1/src' },
   testEnvironment: 'node',
 };
 

@@ -1,13 +1,15 @@
 // A small ESLint rule for the architecture's import boundaries (architecture.md rules 1 and 8):
-// - a lib imports another lib only through its index (`@mirrorline/<lib>`), never a deep path; the one
-//   second entry is `@mirrorline/shared/nest` (shared's Nest/MikroORM helpers, never from domain/: eslint.config.mjs);
+// - a lib imports another lib only through its index (`@mirrorline/<lib>`), never a deep path; the
+//   second entries are `@mirrorline/shared/nest` (shared's Nest/MikroORM helpers, never from domain/: eslint.config.mjs),
+//   `@mirrorline/<lib>/testing` (its fakes) and `@mirrorline/<lib>/sql` (the SQL fragments it publishes);
 // - an SPA feature never imports another feature (frontend/src/features/<name>).
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(dirname(new URL(import.meta.url).pathname), '..', '..');
 
-/** Entries besides a lib's index, declared in tsconfig.json paths. */
-const SECOND_ENTRIES = new Set(['@mirrorline/shared/nest']);
+/** Entries besides a lib's index, declared in tsconfig.json paths: shared's Nest helpers, a lib's fakes
+ * (`/testing`) and the SQL fragments it publishes (`/sql`). */
+const SECOND_ENTRY = /^@mirrorline\/(?:shared\/nest|[^/]+\/(?:testing|sql))$/;
 
 function areaOf(file) {
   const parts = relative(root, file).split(sep);
@@ -29,7 +31,7 @@ export const boundaries = {
       const spec = node.source && node.source.value;
       if (typeof spec !== 'string') return;
       const deep = /^@mirrorline\/([^/]+)\/.+/.exec(spec);
-      if (deep && deep[1] !== 'frontend' && !SECOND_ENTRIES.has(spec)) return context.report({ node, messageId: 'deepLib', data: { name: deep[1] } });
+      if (deep && deep[1] !== 'frontend' && !SECOND_ENTRY.test(spec)) return context.report({ node, messageId: 'deepLib', data: { name: deep[1] } });
       if (!from || !spec.startsWith('.')) return;
       const to = areaOf(resolve(dirname(file), spec) + sep + 'x');
       if (!to || to.kind !== from.kind || to.name === from.name) {
