@@ -93,6 +93,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       DB_STATEMENT_TIMEOUT_MS: '60000',
       // Load shedding by queue wait likewise (test/faults/overload runs production's).
       DB_QUEUE_SHED_MS: '0',
+      // Nor the adaptive limit of requests in flight (ADMISSION_TARGET_MS): a slow machine's latency is not an overload.
+      ADMISSION_TARGET_MS: '0',
       // The database monitor's ping likewise: two pings slower than production's 1.5 s in a row (an idle app, a busy
       // host, another worker's CREATE DATABASE checkpoint) would answer every request 503 for a moment.
       DB_PING_TIMEOUT_MS: '10000',

@@ -78,6 +78,8 @@ export function startApi(options: ApiOptions): ApiProcess {
     // no 503 for the requests a crash or a drain must not lose.
     DB_ACQUIRE_TIMEOUT_MS: '60000',
     DB_QUEUE_SHED_MS: '0',
+    // Nor the adaptive limit of requests in flight (ADMISSION_TARGET_MS): a slow machine's latency is not an overload.
+    ADMISSION_TARGET_MS: '0',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     ...SECRETS,

@@ -280,6 +280,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_IN_FLIGHT: 'lots' }, dir())).toThrow(ConfigError);
   });
 
+  it('ADMISSION_TARGET_MS: the latency the adaptive limit keeps, 500 ms unless set, 0 turns it off', () => {
+    expect(loadConfig({}, dir()).admissionTargetMs).toBe(500);
+    expect(loadConfig({ ADMISSION_TARGET_MS: '0' }, dir()).admissionTargetMs).toBe(0);
+    expect(loadConfig({ ADMISSION_TARGET_MS: '1500' }, dir()).admissionTargetMs).toBe(1500);
+    expect(() => loadConfig({ ADMISSION_TARGET_MS: '-1' }, dir())).toThrow('Configuration error: ADMISSION_TARGET_MS must be a number of milliseconds between 0 and 60000 (got "-1")');
+    expect(() => loadConfig({ ADMISSION_TARGET_MS: 'fast' }, dir())).toThrow(ConfigError);
+  });
+
   it('LOGIN_RATE_LIMIT: the sign-ins one address may make in 15 minutes, 50 unless raised (and never 0)', () => {
     expect(loadConfig({}, dir()).loginRateLimit).toBe(50);
     expect(loadConfig({ LOGIN_RATE_LIMIT: '1000' }, dir()).loginRateLimit).toBe(1000);

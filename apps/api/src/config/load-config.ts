@@ -394,6 +394,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     dbPingTimeoutMs: milliseconds(env, 'DB_PING_TIMEOUT_MS', 1_500, 100, 60_000),
     dbPoolSize,
     maxInFlight: count(env, 'MAX_IN_FLIGHT', defaultMaxInFlight(dbPoolSize), 1, 100_000),
+    admissionTargetMs: milliseconds(env, 'ADMISSION_TARGET_MS', 500, 0, 60_000),
     outboxSweepMs: milliseconds(env, 'OUTBOX_SWEEP_MS', 5_000, 100, 600_000),
     faultInjection: bool(env, 'FAULT_INJECTION', false),
   };

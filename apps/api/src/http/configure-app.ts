@@ -12,9 +12,10 @@ import { serveAdminScripts } from '../admin/admin-assets';
 import { AdminRouteGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
 import { requestDeadline } from './server-timeouts';
-import { Admission, ADMISSION_EXEMPT, overloaded } from './admission';
+import { Admission, ADMISSION_EXEMPT, eventLoopDelay, overloaded } from './admission';
 import { refuseDeepBodies } from './body-depth';
 import { ConnectionGate } from '../database/connection-gate';
+import { WORKER_CONNECTIONS } from '../config/load-config';
 import { DatabaseMonitor } from '../database/database-monitor';
 import { lazyRequestContext } from '../database/request-context';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -59,7 +60,11 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   const relaxedHelmet = staticHeaders(helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, hsts: config.isProduction }));
   const database = app.get(DatabaseMonitor);
   const gate = app.get(ConnectionGate);
-  const admission = new Admission(config.maxInFlight, () => gate.overloaded());
+  const admission = new Admission(
+    config.maxInFlight,
+    () => gate.overloaded(),
+    config.admissionTargetMs > 0 ? { targetMs: config.admissionTargetMs, floor: config.dbPoolSize - WORKER_CONNECTIONS, loopDelay: eventLoopDelay() } : undefined,
+  );
   // One middleware for what every request needs at the edge (each Express layer costs a little on every request):
   app.use((req: Request, res: Response, next: NextFunction) => {
     const path = req.path;
@@ -72,7 +77,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
     // While the database does not answer, API requests get a 503 at once instead of each waiting for a
     // timeout (health answers its own 503 with the reason).
     if (!database.available && !/^\/api\/(health|wakeup)\/?$/i.test(path)) return answerUnread(req, res, databaseUnavailable(database.unavailableReason));
-    // Admission control (health and event streams exempt): 503 at once past MAX_IN_FLIGHT requests in flight, or
+    // Admission control (health and event streams exempt): 503 at once past the limit of requests in flight
+    // (MAX_IN_FLIGHT, lower while accepted requests take longer than ADMISSION_TARGET_MS), or
     // while the line for a pooled connection has waited past DB_QUEUE_SHED_MS (load shedding by queue wait).
     if (ADMISSION_EXEMPT.test(path) || admission.admit(res)) return next();
     answerUnread(req, res, overloaded());

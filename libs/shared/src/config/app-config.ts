@@ -56,6 +56,12 @@ export interface AppConfig {
   dbPoolSize: number;
   /** MAX_IN_FLIGHT: API requests served at once; past it a request answers 503 + Retry-After at once (admission control). */
   maxInFlight: number;
+  /**
+   * ADMISSION_TARGET_MS: the latency admission control keeps for accepted requests. While more than 10 % of the
+   * requests take longer, the limit of requests in flight comes down from MAX_IN_FLIGHT (to the throughput times
+   * this), and it goes back up once they do not (0: off, the limit stays MAX_IN_FLIGHT).
+   */
+  admissionTargetMs: number;
   /** How often every instance looks for pending outbox notices (a dead instance's included). */
   outboxSweepMs: number;
   /** MARKET_FEED: where prices come from (product.md §9.2); `test` only with NODE_ENV=test (its default there). */
