@@ -8,6 +8,7 @@ export * from './domain/unit-of-work';
 export * from './domain/page';
 export * from './domain/open-positions-value';
 export * from './domain/keyed-serial-queue';
+export * from './domain/server-busy';
 export * from './config/app-config';
 export * from './persistence/database-unavailable';
 export * from './persistence/database-notifications';

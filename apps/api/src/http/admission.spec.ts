@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Response } from 'express';
-import { Admission, ADAPTIVE_WINDOW_MS, ADAPTIVE_WINDOW_REQUESTS, ADMISSION_EXEMPT, eventLoopDelay, overloaded } from './admission';
+import { Admission, ADAPTIVE_WINDOW_MS, ADAPTIVE_WINDOW_REQUESTS, ADMISSION_EXEMPT, eventLoopDelay } from './admission';
 import { errorResponse } from './domain-error.filter';
+import { serverBusy } from '@mirrorline/shared';
 
 const response = () => new EventEmitter() as unknown as Response;
 
@@ -156,7 +157,7 @@ describe('Admission', () => {
   });
 
   it('answers a turned-away request 503 SERVICE_UNAVAILABLE with Retry-After: 1', () => {
-    const { status, body, headers } = errorResponse(overloaded());
+    const { status, body, headers } = errorResponse(serverBusy());
     expect(status).toBe(503);
     expect(body.code).toBe('SERVICE_UNAVAILABLE');
     expect(headers['Retry-After']).toBe('1');

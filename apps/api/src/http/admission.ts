@@ -1,20 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Response } from 'express';
-import { DomainError } from '@mirrorline/shared';
-
-/** How long a client turned away by admission control should wait: a moment, the overload is usually a burst. */
-export const OVERLOAD_RETRY_AFTER_SECONDS = 1;
 
 /** Requests that are never turned away: health (a proxy must see the process) and the long-lived event streams. */
 export const ADMISSION_EXEMPT = /^\/api\/(health|events\/stream|market\/stream)\/?$/i;
-
-/** The 503 of a process that has MAX_IN_FLIGHT requests in flight already, or whose line for a pooled connection is too long. */
-export function overloaded(): DomainError {
-  return new DomainError('SERVICE_UNAVAILABLE', 'The server is busy; please retry in a moment', 'service_unavailable', {
-    retryAfterSeconds: OVERLOAD_RETRY_AFTER_SECONDS,
-    reason: 'overload',
-  });
-}
 
 /** How often the adaptive limit looks at the latencies of the requests that finished (ADMISSION_TARGET_MS). */
 export const ADAPTIVE_WINDOW_MS = 250;

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { runAsRequest, type AppConfig } from '@mirrorline/shared';
+import { runAsRequest, serverBusy, type AppConfig } from '@mirrorline/shared';
 import { databaseUnavailable, DomainErrorFilter, errorResponse } from './domain-error.filter';
 import { createValidationPipe } from '@mirrorline/shared/nest';
 import type { HttpLogger } from './request-logging';
@@ -12,7 +12,7 @@ import { serveAdminScripts } from '../admin/admin-assets';
 import { AdminRouteGuard } from '../admin/admin-csrf';
 import { Drain } from './drain';
 import { requestDeadline } from './server-timeouts';
-import { Admission, ADMISSION_EXEMPT, eventLoopDelay, overloaded } from './admission';
+import { Admission, ADMISSION_EXEMPT, eventLoopDelay } from './admission';
 import { refuseDeepBodies } from './body-depth';
 import { ConnectionGate } from '../database/connection-gate';
 import { WORKER_CONNECTIONS } from '../config/load-config';
@@ -81,7 +81,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
     // (MAX_IN_FLIGHT, lower while accepted requests take longer than ADMISSION_TARGET_MS), or
     // while the line for a pooled connection has waited past DB_QUEUE_SHED_MS (load shedding by queue wait).
     if (ADMISSION_EXEMPT.test(path) || admission.admit(res)) return next();
-    answerUnread(req, res, overloaded());
+    answerUnread(req, res, serverBusy());
   });
 
   app.enableCors({

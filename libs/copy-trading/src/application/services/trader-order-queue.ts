@@ -1,9 +1,15 @@
-import { Injectable } from '@nestjs/common';
-import { KeyedSerialQueue } from '@mirrorline/shared';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { APP_CONFIG, KeyedSerialQueue, serverBusy, type AppConfig } from '@mirrorline/shared';
 import { copyErrors } from '../../domain/copy';
 
 /** Orders of one trader that may wait or run at once in a process; the next is answered 429 (TRADE.TOO_MANY_ORDERS). */
 export const MAX_QUEUED_ORDERS_PER_TRADER = 50;
+
+/** Senders whose order times are remembered (a map that cannot grow without bound; the oldest is forgotten first). */
+const REMEMBERED_SENDERS = 10_000;
+
+/** Weight of the newest order in a sender's average order time. */
+const EWMA_WEIGHT = 0.3;
 
 /**
  * A trader's orders (open, close) run one after another in this process, first come first served. Each holds
@@ -17,10 +23,25 @@ export const MAX_QUEUED_ORDERS_PER_TRADER = 50;
  * TraderOrderInterceptor): @Idempotent runs the whole handler in one transaction, so an order queued inside it
  * would hold a pooled connection while it waited, and a burst larger than the requests' share of the pool held
  * every one of them while the order at the head needed one more (a deadlock until the acquire timeout: 503s).
+ *
+ * An order request's wait is bounded too (ADMISSION_TARGET_MS, docs/deploy.md "Limits"): an order that would
+ * wait longer than the target behind the sender's orders ahead of it (their number × the sender's average order
+ * time) is answered 503 "The server is busy" + Retry-After at once. Under overload a trader's orders take longer
+ * (a fan-out to every copier each), and without the bound the line, and the wait of every order in it, grew
+ * without end while admission control saw only a few requests in flight.
  */
 @Injectable()
 export class TraderOrderQueue {
   private readonly queue = new KeyedSerialQueue({ maxPending: MAX_QUEUED_ORDERS_PER_TRADER, full: () => copyErrors.tooManyOrders() });
+  /** Each sender's average order request time (ms), newest orders weighing most. */
+  private readonly orderMs = new Map<string, number>();
+  private readonly waitBudgetMs: number;
+  /** The clock order times are read on (tests move it). */
+  now: () => number = () => performance.now();
+
+  constructor(@Optional() @Inject(APP_CONFIG) config?: Pick<AppConfig, 'admissionTargetMs'>) {
+    this.waitBudgetMs = config?.admissionTargetMs ?? 0;
+  }
 
   /** One order of the trader, in its turn (the use cases: every caller, the HTTP routes and the demo bots). */
   run<T>(traderId: number, order: () => Promise<T>): Promise<T> {
@@ -33,7 +54,24 @@ export class TraderOrderQueue {
    * finds its trader's queue free (or behind one order of an admin for the same trader).
    */
   runRequest<T>(userId: string, request: () => Promise<T>): Promise<T> {
-    return this.queue.run(`user:${userId}`, request);
+    const key = `user:${userId}`;
+    const ahead = this.queue.pending(key);
+    if (this.waitBudgetMs > 0 && ahead > 0 && ahead * (this.orderMs.get(userId) ?? 0) > this.waitBudgetMs) return Promise.reject(serverBusy());
+    return this.queue.run(key, async () => {
+      const started = this.now();
+      try {
+        return await request();
+      } finally {
+        this.remember(userId, this.now() - started);
+      }
+    });
+  }
+
+  private remember(userId: string, ms: number): void {
+    const before = this.orderMs.get(userId);
+    this.orderMs.delete(userId); // (re-inserted last: the map forgets the sender not heard from longest)
+    this.orderMs.set(userId, before === undefined ? ms : before + EWMA_WEIGHT * (ms - before));
+    if (this.orderMs.size > REMEMBERED_SENDERS) this.orderMs.delete(this.orderMs.keys().next().value!);
   }
 
   /** How many order requests of the user wait or run now. */
