@@ -234,15 +234,16 @@ async function step(base, state, rate) {
     kinds: [...new Set(results.map((r) => r.kind))].sort().map((kind) => {
       const mine = results.filter((r) => r.kind === kind);
       const accepted = mine.filter((r) => r.status >= 200 && r.status < 300).map((r) => r.ms);
-      return { kind, sent: mine.length, ok: accepted.length, shed: mine.filter((r) => r.status === 503).length, p50: quantile(accepted, 0.5), p99: quantile(accepted, 0.99) };
+      const shed = mine.filter((r) => r.status === 503).map((r) => r.ms);
+      return { kind, sent: mine.length, ok: accepted.length, shed: shed.length, p50: quantile(accepted, 0.5), p99: quantile(accepted, 0.99), shedP50: quantile(shed, 0.5), shedP99: quantile(shed, 0.99) };
     }),
   };
 }
 
 /** Per kind of write: how many were sent, accepted and shed, and the accepted ones' p50/p99. */
 function printKinds(s, label) {
-  console.log(`\n${label}:\n${'kind'.padEnd(14)}${'sent'.padStart(6)}${'2xx'.padStart(6)}${'503'.padStart(6)}${'p50'.padStart(8)}${'p99'.padStart(8)}`);
-  for (const k of s.kinds) console.log(`${k.kind.padEnd(14)}${fmt(k.sent, 6)}${fmt(k.ok, 6)}${fmt(k.shed, 6)}${fmt(Math.round(k.p50), 8)}${fmt(Math.round(k.p99), 8)}`);
+  console.log(`\n${label}:\n${'kind'.padEnd(14)}${'sent'.padStart(6)}${'2xx'.padStart(6)}${'503'.padStart(6)}${'p50'.padStart(8)}${'p99'.padStart(8)}${'503 p50'.padStart(9)}${'503 p99'.padStart(9)}`);
+  for (const k of s.kinds) console.log(`${k.kind.padEnd(14)}${fmt(k.sent, 6)}${fmt(k.ok, 6)}${fmt(k.shed, 6)}${fmt(Math.round(k.p50), 8)}${fmt(Math.round(k.p99), 8)}${fmt(Math.round(k.shedP50), 9)}${fmt(Math.round(k.shedP99), 9)}`);
 }
 
 function printStep(s, label = '') {
