@@ -37,20 +37,32 @@ describe('TraderOrderQueue', () => {
 
     it('turns an order away with 503 + Retry-After at once when the orders ahead of it would take longer than the target', async () => {
       const { queue, timed, held } = setup(500);
-      await timed('u1', 300); // u1's orders take 300 ms
+      await timed('u1', 200); // u1's orders take 200 ms
       const running = held('u1');
-      const second = timed('u1', 300); // 1 ahead × 300 ms: waits
-      expect(queue.pendingRequests('u1')).toBe(2);
-      await expect(timed('u1', 300)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', kind: 'service_unavailable', details: { retryAfterSeconds: 1 } });
-      expect(queue.pendingRequests('u1')).toBe(2); // the refused one never joined the line
+      const second = timed('u1', 200); // 1 ahead
+      const third = timed('u1', 200); // 2 ahead × 200 ms: waits
+      expect(queue.pendingRequests('u1')).toBe(3);
+      await expect(timed('u1', 200)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', kind: 'service_unavailable', details: { retryAfterSeconds: 1 } });
+      expect(queue.pendingRequests('u1')).toBe(3); // the refused one never joined the line
       // another sender's line is its own, and a sender with no order time yet is never refused
       const other = held('u2');
       await expect(Promise.race([timed('u2', 10).then(() => 'ran'), Promise.resolve('queued')])).resolves.toBe('queued');
       other.release();
       running.release();
-      await Promise.all([running.done, second, other.done]);
+      await Promise.all([running.done, second, third, other.done]);
       // once the line is short again, orders are taken
-      await expect(timed('u1', 300)).resolves.toBeUndefined();
+      await expect(timed('u1', 200)).resolves.toBeUndefined();
+    });
+
+    it('always lets one order wait behind the one running, however long an order takes', async () => {
+      const { queue, timed, held } = setup(500);
+      await timed('big', 5_000); // a trader with a large following: 5 s an order
+      const running = held('big');
+      const second = timed('big', 5_000);
+      expect(queue.pendingRequests('big')).toBe(2);
+      await expect(timed('big', 5_000)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+      running.release();
+      await Promise.all([running.done, second]);
     });
 
     it('follows the average order time: faster orders let more wait', async () => {

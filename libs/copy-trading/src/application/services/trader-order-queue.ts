@@ -26,7 +26,8 @@ const EWMA_WEIGHT = 0.3;
  *
  * An order request's wait is bounded too (ADMISSION_TARGET_MS, docs/deploy.md "Limits"): an order that would
  * wait longer than the target behind the sender's orders ahead of it (their number × the sender's average order
- * time) is answered 503 "The server is busy" + Retry-After at once. Under overload a trader's orders take longer
+ * time) is answered 503 "The server is busy" + Retry-After at once — unless only one order is ahead of it (a
+ * trader with a large following takes longer than the target for one order, and may still send the next). Under overload a trader's orders take longer
  * (a fan-out to every copier each), and without the bound the line, and the wait of every order in it, grew
  * without end while admission control saw only a few requests in flight.
  */
@@ -56,7 +57,8 @@ export class TraderOrderQueue {
   runRequest<T>(userId: string, request: () => Promise<T>): Promise<T> {
     const key = `user:${userId}`;
     const ahead = this.queue.pending(key);
-    if (this.waitBudgetMs > 0 && ahead > 0 && ahead * (this.orderMs.get(userId) ?? 0) > this.waitBudgetMs) return Promise.reject(serverBusy());
+    // (one order behind the one running always waits: a trader's second click, however big the fan-out)
+    if (this.waitBudgetMs > 0 && ahead > 1 && ahead * (this.orderMs.get(userId) ?? 0) > this.waitBudgetMs) return Promise.reject(serverBusy());
     return this.queue.run(key, async () => {
       const started = this.now();
       try {
