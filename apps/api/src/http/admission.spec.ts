@@ -69,10 +69,10 @@ describe('Admission', () => {
       expect(admission.stats.limit).toBe(120);
       batch(110, 600);
       expect(admission.stats.limit).toBe(90);
-      // 10 at a time, each 5 s: 2/s × 0.5 s is 1, the floor is 20
-      batch(10, 5_000);
+      // 40 at a time, each 20 s: 2/s × 0.5 s is 1, the floor is 20
+      batch(40, 20_000);
       expect(admission.stats.limit).toBe(20);
-      batch(10, 5_000);
+      batch(20, 20_000);
       expect(admission.stats.limit).toBe(20);
     });
 
@@ -86,12 +86,22 @@ describe('Admission', () => {
     });
 
     it('moves only once a window has ADAPTIVE_WINDOW_REQUESTS requests and lasted ADAPTIVE_WINDOW_MS', () => {
-      const { admission, batch } = setup();
+      const { admission, batch } = setup(160, 500, 5);
       batch(ADAPTIVE_WINDOW_REQUESTS - 1, 10_000);
       expect(admission.stats.limit).toBe(160);
       batch(1, 10_000);
-      expect(admission.stats.limit).toBe(20);
-      batch(ADAPTIVE_WINDOW_REQUESTS, ADAPTIVE_WINDOW_MS - 1);
+      expect(admission.stats.limit).toBe(5);
+      // 10 requests, 5 at a time, in 200 ms: the window is not over
+      batch(5, (ADAPTIVE_WINDOW_MS - 50) / 2);
+      batch(5, (ADAPTIVE_WINDOW_MS - 50) / 2);
+      expect(admission.stats.limit).toBe(5);
+    });
+
+    it('stays up when the slow requests were fewer in flight than the floor (their number did not make them slow)', () => {
+      const { admission, batch } = setup(160, 500, 20);
+      for (let i = 0; i < 5; i++) batch(19, 10_000);
+      expect(admission.stats.limit).toBe(160);
+      batch(20, 10_000);
       expect(admission.stats.limit).toBe(20);
     });
 
@@ -113,6 +123,7 @@ describe('Admission', () => {
       let delay = 0;
       let now = 0;
       const admission = new Admission(160, () => false, { targetMs: 500, floor: 20, loopDelay: () => delay }, () => now);
+      // (100 requests in flight at once in each window: the load is there)
       const batch = (n: number, ms: number) => {
         const open = Array.from({ length: n }, () => response());
         for (const res of open) admission.admit(res);

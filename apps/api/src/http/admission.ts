@@ -53,9 +53,9 @@ export function eventLoopDelay(resolution = 10): () => number {
  * fits both a burst of cheap reads and a stream of fan-outs. So, at the first arrival after a window of at least
  * ADAPTIVE_WINDOW_MS in which at least ADAPTIVE_WINDOW_REQUESTS requests finished, from the requests that finished
  * in it:
- * - more than 10 % took longer than the target, or the event loop's delay (p99) was more than a tenth of it: the
- *   limit comes down to what the process served in the window times the target (Little's law: that many in flight
- *   wait about the target), and at least by a quarter;
+ * - more than 10 % took longer than the target, or the event loop's delay (p99) was more than a tenth of it, while
+ *   at least `floor` requests were in flight at once: the limit comes down to what the process served in the
+ *   window times the target (Little's law: that many in flight wait about the target), and at least by a quarter;
  * - otherwise it goes up by a tenth (at least 1), back to MAX_IN_FLIGHT, so a quiet process takes a burst whole.
  * It never goes below `floor`.
  *
@@ -69,6 +69,8 @@ export class Admission {
   private windowStart: number;
   private finished = 0;
   private slow = 0;
+  /** The most requests in flight at once in the window. */
+  private peak = 0;
 
   constructor(
     readonly max: number,
@@ -91,6 +93,7 @@ export class Admission {
     this.inFlight++;
     if (this.adaptive) {
       const { targetMs } = this.adaptive;
+      if (this.inFlight > this.peak) this.peak = this.inFlight;
       res.once('close', () => {
         this.inFlight--;
         this.finished++;
@@ -114,7 +117,10 @@ export class Admission {
     if (elapsed < ADAPTIVE_WINDOW_MS || this.finished < ADAPTIVE_WINDOW_REQUESTS) return;
     const { targetMs, floor, loopDelay } = this.adaptive!;
     const late = (loopDelay?.() ?? 0) > targetMs / 10;
-    if (late || this.slow > this.finished * SLOW_SHARE) {
+    // Slow requests or a late loop with fewer requests in flight than the floor were not made slow by their number
+    // (a heavy report, a background task): a lower limit would shed nothing now and only the next burst.
+    const loaded = this.peak >= floor;
+    if (loaded && (late || this.slow > this.finished * SLOW_SHARE)) {
       const served = (this.finished / elapsed) * targetMs;
       this.current = Math.max(Math.min(floor, this.max), Math.min(Math.floor(this.current * 0.75), Math.floor(served)));
     } else {
@@ -123,5 +129,6 @@ export class Admission {
     this.windowStart = now;
     this.finished = 0;
     this.slow = 0;
+    this.peak = this.inFlight;
   }
 }
