@@ -5,7 +5,7 @@ import { DatabaseNotifications } from '@mirrorline/shared';
 import { createApp } from '../apps/api/src/bootstrap';
 import { UserInfoAssembler } from '../libs/users/src/application/services/user-info.assembler';
 import { UserInfoBuilder } from '@mirrorline/auth';
-import { UserRepository } from '../libs/users/src/application/ports/user.repository';
+import { UserRepository } from '@mirrorline/accounts';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 import { closeAt, openAt, setQuote } from './support/market';

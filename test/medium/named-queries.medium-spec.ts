@@ -2,7 +2,9 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { sql, type Sql } from '@mirrorline/shared';
-import { usersQueries } from '../../libs/users/src/adapters/persistence/users.queries';
+import { usersQueries } from '../../libs/accounts/src/adapters/persistence/users.queries';
+import { accountsQueries } from '@mirrorline/accounts/sql';
+import { approvalsQueries } from '../../libs/users/src/adapters/persistence/approvals.queries';
 import { walletQueries } from '../../libs/wallet/src/adapters/persistence/wallet.queries';
 import { ledgerQueries } from '../../libs/wallet/src/adapters/persistence/ledger.queries';
 import { ledgerInspectorQueries } from '../../libs/wallet/src/adapters/persistence/ledger-inspector.queries';
@@ -48,8 +50,8 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'usersQueries.setPasswordHash': usersQueries.setPasswordHash(UUID, 'x'),
   'usersQueries.invalidateTokensBefore': usersQueries.invalidateTokensBefore(UUID, NOW),
   'usersQueries.adminExists': usersQueries.adminExists(),
-  'usersQueries.userTotals': usersQueries.userTotals(),
-  'usersQueries.pendingApprovalsCount': usersQueries.pendingApprovalsCount(),
+  'accountsQueries.userTotals': accountsQueries.userTotals(),
+  'approvalsQueries.pendingCount': approvalsQueries.pendingCount(),
 
   'walletQueries.copyEquity': sql`SELECT * FROM ${walletQueries.copyEquity()} e`,
   'walletQueries.balancesOfOwner': sql`SELECT * FROM ${walletQueries.balancesOfOwner(UUID)} b`,

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '@mirrorline/audit';
-import { UsersModule } from './users.module';
-import { UserRepository } from './application/ports/user.repository';
-import { SqlUserRepository } from './adapters/persistence/sql-user.repository';
+import { AccountsModule } from '@mirrorline/accounts';
 import { GrantAdminFromShellUseCase } from './application/use-cases/grant-admin-from-shell/grant-admin-from-shell.use-case';
 
 /**
@@ -10,8 +8,8 @@ import { GrantAdminFromShellUseCase } from './application/use-cases/grant-admin-
  * HTTP routes, the workers and the other contexts of the API.
  */
 @Module({
-  imports: [UsersModule, AuditModule],
-  providers: [{ provide: UserRepository, useClass: SqlUserRepository }, GrantAdminFromShellUseCase],
+  imports: [AccountsModule, AuditModule],
+  providers: [GrantAdminFromShellUseCase],
   exports: [GrantAdminFromShellUseCase],
 })
 export class AdminShellModule {}

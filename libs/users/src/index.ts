@@ -1,7 +1,3 @@
-export * from './domain/user';
-export * from './domain/user-account';
-export * from './adapters/persistence/user.entity';
-export * from './users.module';
 export * from './application/actor';
 export * from './application/use-cases/block-user/block-user.use-case';
 export * from './application/use-cases/update-user/update-user.use-case';

@@ -3,9 +3,7 @@ import { AuthModule } from '@mirrorline/auth';
 import { AuditModule } from '@mirrorline/audit';
 import { KycModule } from '@mirrorline/kyc';
 import { WalletModule } from '@mirrorline/wallet';
-import { UsersModule } from './users.module';
-import { UsersPortsModule } from './users-ports.module';
-import { UserRepository } from './application/ports/user.repository';
+import { AccountsModule } from '@mirrorline/accounts';
 import { AccountBalances } from './application/ports/account-balances';
 import { BalanceAdjuster } from './application/ports/balance-adjuster';
 import { TraderProfiles } from './application/ports/trader-profiles';
@@ -29,7 +27,6 @@ import { ApprovalsController } from './adapters/http/approvals.controller';
 import { GetAdminOverviewUseCase } from './application/use-cases/get-admin-overview/get-admin-overview.use-case';
 import { ImpersonateUserUseCase } from './application/use-cases/impersonate-user/impersonate-user.use-case';
 import { VerifyAdminCredentialsUseCase } from './application/use-cases/verify-admin-credentials/verify-admin-credentials.use-case';
-import { SqlUserRepository } from './adapters/persistence/sql-user.repository';
 import { SqlAccountBalances } from './adapters/persistence/sql-account-balances';
 import { CopyTradingTraderProfiles } from './adapters/copy-trading/copy-trading-trader-profiles';
 import { SqlUserCopies } from './adapters/persistence/sql-user-copies';
@@ -40,15 +37,13 @@ import { AdminController } from './adapters/http/admin.controller';
 
 /**
  * User management (product.md §6 "Users"): profile, admin user table, block/delete/update,
- * admin overview and impersonation. Kept apart from UsersModule (the entity only), which others may
- * import alone. Users is the last lib in docs/lib-order.json: it reaches auth (SessionRevoker,
+ * admin overview and impersonation, over accounts' UserRepository (AccountsModule). Users is the last lib in docs/lib-order.json: it reaches auth (SessionRevoker,
  * AccessTokenIssuer), KYC (KycAdministration), the wallet, copy trading and audit, and none of them imports it.
  */
 @Module({
-  imports: [UsersModule, UsersPortsModule, AuthModule, AuditModule, KycModule, WalletModule],
+  imports: [AccountsModule, AuthModule, AuditModule, KycModule, WalletModule],
   controllers: [UsersController, AdminController, ApprovalsController],
   providers: [
-    { provide: UserRepository, useClass: SqlUserRepository },
     { provide: AccountBalances, useClass: SqlAccountBalances },
     { provide: BalanceAdjuster, useClass: WalletBalanceAdjuster },
     { provide: TraderProfiles, useClass: CopyTradingTraderProfiles },

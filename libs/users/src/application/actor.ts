@@ -1,4 +1,4 @@
-import type { Role } from '../domain/user';
+import type { Role } from '@mirrorline/accounts';
 
 /** Who performs an action and from where (for authorisation and the audit log). */
 export interface Actor {

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { copyTradingQueries, TraderProfiles as CopyTradingProfiles } from '@mirrorline/copy-trading';
 import { TraderProfiles } from '../../application/ports/trader-profiles';
-import { executorOf } from '../persistence/sql-executor';
+import { executorOf } from '@mirrorline/shared/nest';
 
 /**
  * Profiles are created by the copy-trading context (its defaults, its rules); the batch read of

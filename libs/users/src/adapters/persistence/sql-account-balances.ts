@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, storedCents, toCents, type TransactionContext } from '@mirrorline/shared';
 import { walletQueries } from '@mirrorline/wallet';
-import type { Balances } from '../../domain/user-account';
+import type { Balances } from '@mirrorline/accounts';
 import { AccountBalances } from '../../application/ports/account-balances';
-import { executorOf } from './sql-executor';
+import { executorOf } from '@mirrorline/shared/nest';
 
 /** The wallet's balances for a page of users (one aggregate), through the wallet's exported queries. */
 @Injectable()

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, storedCents } from '@mirrorline/shared';
+import { accountsQueries } from '@mirrorline/accounts/sql';
 import { copyTradingQueries } from '@mirrorline/copy-trading';
 import { walletQueries } from '@mirrorline/wallet';
+import { approvalsQueries } from './approvals.queries';
 import { AdminOverviewQuery, type AdminOverview } from '../../application/ports/admin-overview.query';
-import { usersQueries } from './users.queries';
 
-/** Reads the overview: the users table here, the ledger, copies and wallet requests through their owners' exported queries. */
+/** Reads the overview: accounts' user counts, the approvals here, the ledger, copies and wallet requests through their owners' exported queries. */
 @Injectable()
 export class SqlAdminOverviewQuery extends AdminOverviewQuery {
   constructor(private readonly em: EntityManager) {
@@ -15,11 +16,11 @@ export class SqlAdminOverviewQuery extends AdminOverviewQuery {
 
   async read(): Promise<AdminOverview> {
     const em = this.em.fork();
-    const [users] = await runSql(em, usersQueries.userTotals());
+    const [users] = await runSql(em, accountsQueries.userTotals());
     const [money] = await runSql(em, walletQueries.userMoneyTotals());
     const [copies] = await runSql(em, copyTradingQueries.copyTotals());
     const [pending] = await runSql(em, walletQueries.pendingRequestTotals());
-    const [approvals] = await runSql(em, usersQueries.pendingApprovalsCount());
+    const [approvals] = await runSql(em, approvalsQueries.pendingCount());
     return {
       users: Number(users.users),
       verified: Number(users.verified),

@@ -3,7 +3,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { pageOffset, runSql, sql, sqlArray, sqlStateOf, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import { approvalErrors, type ApprovalKind, type ApprovalRequest, type ApprovalStatus } from '../../domain/approval-request';
 import { ApprovalRequests, type ApprovalRequestView, type NewApprovalRequest } from '../../application/ports/approval-requests';
-import { executorOf } from './sql-executor';
+import { executorOf } from '@mirrorline/shared/nest';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 interface Row {
   id: string;
@@ -27,11 +28,11 @@ interface ViewRow extends Row {
 
 const COLUMNS = sql`r.id, r.kind, r.target_user_id, r.requested_by, r.amount::text AS amount, r.reason, r.status, r.decided_by, r.decided_at,
                     r.ledger_transaction_id::text AS ledger_transaction_id, r.created_at`;
-/** The request with the names the list shows (users of this context). */
+/** The request with the names the list shows (accounts' `users`, joined through its published fragment). */
 const VIEW = sql`SELECT ${COLUMNS}, t.username AS target_username, t.email AS target_email,
                         q.username AS requester_username, d.username AS decider_username
-                   FROM admin_approval_requests r JOIN users t ON t.id = r.target_user_id
-                   JOIN users q ON q.id = r.requested_by LEFT JOIN users d ON d.id = r.decided_by`;
+                   FROM admin_approval_requests r JOIN ${usersTable} t ON t.id = r.target_user_id
+                   JOIN ${usersTable} q ON q.id = r.requested_by LEFT JOIN ${usersTable} d ON d.id = r.decided_by`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toRequest = (row: Row): ApprovalRequest => ({

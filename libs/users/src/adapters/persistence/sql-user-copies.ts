@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, storedCents, type TransactionContext } from '@mirrorline/shared';
 import { copyTradingQueries } from '@mirrorline/copy-trading';
-import type { TraderExposure } from '../../domain/user-account';
+import type { TraderExposure } from '@mirrorline/accounts';
 import { UserCopies, type CopySummary } from '../../application/ports/user-copies';
-import { executorOf } from './sql-executor';
+import { executorOf } from '@mirrorline/shared/nest';
 
 /** A user's copies, through the copy-trading context's exported queries. */
 @Injectable()

@@ -1,5 +1,5 @@
 import type { TransactionContext } from '@mirrorline/shared';
-import type { Balances } from '../../domain/user-account';
+import type { Balances } from '@mirrorline/accounts';
 
 /** Read side of the ledger for the users context: balances of many users at once (lists, profiles). */
 export abstract class AccountBalances {

@@ -1,5 +1,5 @@
 import type { TransactionContext } from '@mirrorline/shared';
-import type { TraderExposure } from '../../domain/user-account';
+import type { TraderExposure } from '@mirrorline/accounts';
 
 export interface CopySummary {
   id: string;

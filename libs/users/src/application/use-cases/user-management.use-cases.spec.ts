@@ -1,15 +1,14 @@
 import { FixedClock, type TransactionContext } from '@mirrorline/shared';
 import { InMemoryAuditLog } from '@mirrorline/audit';
 import { KycAdministration, type KycDecision } from '@mirrorline/kyc';
+import { aUser, InMemoryUserRepository } from '@mirrorline/accounts/testing';
 import {
-  aUser,
   FakeAccessTokenIssuer,
   ImmediateUnitOfWork,
   InMemoryAccountBalances,
   InMemoryApprovalRequests,
   InMemoryTraderProfiles,
   InMemoryUserCopies,
-  InMemoryUserRepository,
   PlainPasswordHasher,
   RecordingBalanceAdjuster,
   RecordingSessionRevoker,

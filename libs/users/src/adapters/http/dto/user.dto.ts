@@ -2,7 +2,7 @@ import { EMAIL_PATTERN, IsAccountEmail, IsPlainText, PageQueryDto } from '@mirro
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
-import { KYC_STATUSES, ROLES, type KycStatus, type Role } from '../../../domain/user';
+import { KYC_STATUSES, ROLES, type KycStatus, type Role } from '@mirrorline/accounts';
 import { APPROVAL_STATUSES, type ApprovalStatus } from '../../../domain/approval-request';
 
 /** PostgreSQL text cannot hold U+0000 (SQLSTATE 22021 → a 500): refused here as a 400 instead. */

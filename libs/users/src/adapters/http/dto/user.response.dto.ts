@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { KYC_STATUSES, ROLES } from '../../../domain/user';
+import { KYC_STATUSES, ROLES } from '@mirrorline/accounts';
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../../domain/approval-request';
 
 /** Response schemas of the users routes (Swagger only; the presenter builds the bodies). */

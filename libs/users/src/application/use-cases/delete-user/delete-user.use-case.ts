@@ -4,11 +4,11 @@ import { Clock, DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { SessionRevoker, PasswordHasher } from '@mirrorline/auth';
 import { KycAdministration } from '@mirrorline/kyc';
-import { deletionBlocker, tombstoneFor } from '../../../domain/user-account';
+import { deletionBlocker, tombstoneFor } from '@mirrorline/accounts';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { AccountBalances } from '../../ports/account-balances';
 import { UserCopies } from '../../ports/user-copies';
-import { UserRepository } from '../../ports/user.repository';
+import { UserRepository } from '@mirrorline/accounts';
 import { userNotFound } from '../../user-errors';
 
 export interface DeleteUserCommand {

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { UserReadCache } from '@mirrorline/shared';
-import { UserRepository } from '../../ports/user.repository';
+import { UserRepository } from '@mirrorline/accounts';
 import { UserInfoAssembler, type UserProfile } from '../../services/user-info.assembler';
 import { userNotFound } from '../../user-errors';
 

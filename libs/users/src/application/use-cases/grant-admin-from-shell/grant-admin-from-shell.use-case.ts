@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
-import { normaliseRoles } from '../../../domain/user';
-import type { UserAccount } from '../../../domain/user-account';
-import { UserRepository } from '../../ports/user.repository';
+import { normaliseRoles } from '@mirrorline/accounts';
+import type { UserAccount } from '@mirrorline/accounts';
+import { UserRepository } from '@mirrorline/accounts';
 
 export interface GrantAdminFromShellResult {
   user: UserAccount;

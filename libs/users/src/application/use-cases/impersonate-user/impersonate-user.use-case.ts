@@ -3,7 +3,7 @@ import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { AccessTokenIssuer } from '@mirrorline/auth';
 import type { Actor } from '../../actor';
-import { UserRepository } from '../../ports/user.repository';
+import { UserRepository } from '@mirrorline/accounts';
 import { userNotFound } from '../../user-errors';
 
 /**

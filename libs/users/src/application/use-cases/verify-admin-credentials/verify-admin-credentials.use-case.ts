@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { PasswordHasher } from '@mirrorline/auth';
-import { UserRepository } from '../../ports/user.repository';
-import type { Role } from '../../../domain/user';
-import type { UserAccount } from '../../../domain/user-account';
+import { UserRepository } from '@mirrorline/accounts';
+import type { Role } from '@mirrorline/accounts';
+import type { UserAccount } from '@mirrorline/accounts';
 
 /** AdminJS sign-in: the same email and password as the app, for an active, verified Admin only. */
 @Injectable()

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, pageOffset, runSql, sqlStateOf, type Page, type TransactionContext } from '@mirrorline/shared';
-import type { Role } from '../../domain/user';
+import type { Role } from '../../domain/roles';
 import type { UserAccount } from '../../domain/user-account';
-import { UserRepository, type NewUser, type UserSearch } from '../../application/ports/user.repository';
-import { executorOf } from './sql-executor';
+import { UserRepository, type NewUser, type UserSearch } from '../../application/user.repository';
+import { executorOf } from '@mirrorline/shared/nest';
 import { usersQueries, type UserRow } from './users.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import { type AccountRecord, type NewAccount, UserAccounts } from '@mirrorline/auth';
-import { usersQueries, type AccountRow } from '../persistence/users.queries';
+import { type AccountRecord, type NewAccount, UserAccounts } from '../../application/user-accounts';
+import { usersQueries, type AccountRow } from './users.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 import type { TransactionContext } from '@mirrorline/shared';
-import type { KycStatus, Role } from '@mirrorline/identity';
+import type { KycStatus, Role } from '../domain/roles';
 
 export interface AccountRecord {
   id: string;
@@ -25,7 +25,7 @@ export interface NewAccount {
   kycStatus: KycStatus;
 }
 
-/** Port: the auth context's view of `users` (deleted users are invisible here). */
+/** The auth context's view of `users` (deleted users are invisible here), bound by AccountsModule. */
 export abstract class UserAccounts {
   abstract findByEmail(tx: TransactionContext, email: string): Promise<AccountRecord | null>;
   abstract findById(tx: TransactionContext, id: string): Promise<AccountRecord | null>;

@@ -1,5 +1,5 @@
 import { likeContains, sql, sqlArray, type Sql } from '@mirrorline/shared';
-import type { KycStatus, Role } from '../../domain/user';
+import type { KycStatus, Role } from '../../domain/roles';
 
 /** A row of `users` as the repository reads it (password_hash only where asked for). */
 export interface UserRow {
@@ -122,20 +122,5 @@ export const usersQueries = {
   },
   adminExists(): Sql<{ one: number }> {
     return sql`SELECT 1 AS one FROM users WHERE 'Admin' = ANY (roles) AND deleted_at IS NULL LIMIT 1`;
-  },
-
-  // the admin overview
-  userTotals(): Sql<{ users: string; verified: string; blocked: string; kyc_pending: string; kyc_verified: string; traders: string; admins: string }> {
-    return sql`SELECT count(*) AS users,
-                      count(*) FILTER (WHERE email_verified) AS verified,
-                      count(*) FILTER (WHERE blocked) AS blocked,
-                      count(*) FILTER (WHERE kyc_status = 'Pending') AS kyc_pending,
-                      count(*) FILTER (WHERE kyc_status = 'Verified') AS kyc_verified,
-                      count(*) FILTER (WHERE 'Trader' = ANY (roles)) AS traders,
-                      count(*) FILTER (WHERE 'Admin' = ANY (roles)) AS admins
-                 FROM users WHERE deleted_at IS NULL`;
-  },
-  pendingApprovalsCount(): Sql<{ n: string }> {
-    return sql`SELECT count(*) AS n FROM admin_approval_requests WHERE status = 'pending'`;
   },
 };

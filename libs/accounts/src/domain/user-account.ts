@@ -1,4 +1,4 @@
-import type { KycStatus, Role } from './user';
+import type { KycStatus, Role } from './roles';
 
 /** A user as the users context reasons about it (no password hash here: it never leaves the adapters). */
 export interface UserAccount {

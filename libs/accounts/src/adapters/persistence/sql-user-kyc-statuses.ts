@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import { UserKycStatuses } from '@mirrorline/kyc';
-import type { KycStatus } from '../../domain/user';
+import { UserKycStatuses } from '../../application/user-kyc-statuses';
+import type { KycStatus } from '../../domain/roles';
 
 /** KYC's UserKycStatuses, answered by the users context that owns `users.kyc_status`. */
 @Injectable()

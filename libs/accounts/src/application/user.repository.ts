@@ -1,6 +1,6 @@
 import type { Page, PageQuery, TransactionContext } from '@mirrorline/shared';
-import type { KycStatus, Role } from '../../domain/user';
-import type { UserAccount } from '../../domain/user-account';
+import type { KycStatus, Role } from '../domain/roles';
+import type { UserAccount } from '../domain/user-account';
 
 export interface NewUser {
   email: string;

@@ -1,4 +1,4 @@
-import { normaliseRoles, primaryStatus } from './user';
+import { normaliseRoles, primaryStatus } from './roles';
 
 describe('roles', () => {
   it('always include User and keep a fixed order without duplicates', () => {

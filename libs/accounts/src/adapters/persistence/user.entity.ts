@@ -1,5 +1,5 @@
 import { ArrayType, Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
-import type { KycStatus, Role } from '../../domain/user';
+import type { KycStatus, Role } from '../../domain/roles';
 
 /** Row of `users` (schema in apps/api/src/database/migrations). Money is not here: it lives in the ledger. */
 @Entity({ tableName: 'users' })
