@@ -3,7 +3,7 @@ import request from 'supertest';
 import { copyTradingFixtures as fx, ReadCopyTradingUseCase } from '@mirrorline/copy-trading';
 import { DatabaseNotifications } from '@mirrorline/shared';
 import { createApp } from '../apps/api/src/bootstrap';
-import { UserInfoAssembler } from '../libs/users/src/application/services/user-info.assembler';
+import { UserInfoAssembler } from '../libs/back-office/src/application/services/user-info.assembler';
 import { UserInfoBuilder } from '@mirrorline/auth';
 import { UserRepository } from '@mirrorline/accounts';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -41,7 +41,7 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
   const cases: Record<string, Case> = {
     domainNest: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@nestjs/common';\n" },
     domainOrm: { file: 'libs/copy-trading/src/domain/copy.ts', code: "export { Entity } from '@mikro-orm/core';\n" },
-    domainValidator: { file: 'libs/users/src/domain/user.ts', code: "import 'class-validator';\n" },
+    domainValidator: { file: 'libs/back-office/src/domain/user.ts', code: "import 'class-validator';\n" },
     domainPlain: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/shared';\nimport type { Role } from '@mirrorline/accounts';\nexport type R = Role;\n" },
     domainAccountsValue: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import { ROLES } from '@mirrorline/accounts';\nexport const r = ROLES;\n" },
     domainOtherLib: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/auth';\n" },
@@ -52,9 +52,9 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     accountsNest: { file: 'libs/accounts/src/domain/user-info.ts', code: "import '@nestjs/common';\n" },
     adapterSharedNest: { file: 'libs/wallet/src/adapters/persistence/sql-ledger.ts', code: "import '@mirrorline/shared/nest';\n" },
     deepShared: { file: 'libs/wallet/src/adapters/persistence/sql-ledger.ts', code: "import '@mirrorline/shared/persistence/sql-state';\n" },
-    deepAlias: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users/src/domain/user';\n" },
-    relativeIntoLib: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../../../users/src/domain/user';\n" },
-    index: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users';\n" },
+    deepAlias: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/back-office/src/domain/user';\n" },
+    relativeIntoLib: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../../../back-office/src/domain/approval-request';\n" },
+    index: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/back-office';\n" },
     ownRelative: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../domain/money-rule';\n" },
     useCaseName: { file: 'libs/wallet/src/application/use-cases/deposit/deposit.use-case.ts', code: 'export class Deposit {}\n' },
     useCaseNameOk: { file: 'libs/wallet/src/application/use-cases/deposit/deposit.use-case.ts', code: 'export class DepositUseCase {}\nclass Helper {}\nexport const h = Helper;\n' },
@@ -117,10 +117,10 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
 
   it("a lib importing another lib's internal path is an error, by alias or by relative path", () => {
     expect(errorsOf(results.deepAlias, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
-      'Import another lib only through its index: @mirrorline/users.',
+      'Import another lib only through its index: @mirrorline/back-office.',
     ]);
     expect(errorsOf(results.relativeIntoLib, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
-      'Lib "wallet" reaches into lib "users" by path; import @mirrorline/users instead.',
+      'Lib "wallet" reaches into lib "back-office" by path; import @mirrorline/back-office instead.',
     ]);
   });
 

@@ -47,7 +47,7 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
   const pendingEntry = ownership.pending[0];
   const cases: Record<string, Case> = {
     foreignRead: {
-      file: 'libs/users/src/adapters/persistence/planted.ts',
+      file: 'libs/back-office/src/adapters/persistence/planted.ts',
       code: "export const q = 'SELECT c.id FROM copies c WHERE c.follower_id = ?';\n",
     },
     foreignWrite: {
@@ -75,7 +75,7 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
       code: "import { sql } from '@mirrorline/shared';\nimport { usersTable } from '@mirrorline/accounts/sql';\nexport const q = sql`SELECT u.kyc_status FROM ${usersTable} u WHERE u.id = ${'x'} FOR KEY SHARE`;\n",
     },
     spec: {
-      file: 'libs/users/src/adapters/persistence/planted.spec.ts',
+      file: 'libs/back-office/src/adapters/persistence/planted.spec.ts',
       code: "export const q = 'SELECT id FROM copies';\n",
     },
   };
@@ -101,7 +101,7 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
 
   it('SQL in one lib naming a table another lib owns is an error (read, write, join, schema-qualified)', () => {
     expect(errors(results.foreignRead)).toEqual([
-      'SQL in lib "users" names table "copies", owned by "copy-trading": go through @mirrorline/copy-trading\'s exported port or query (docs/table-ownership.json).',
+      'SQL in lib "back-office" names table "copies", owned by "copy-trading": go through @mirrorline/copy-trading\'s exported port or query (docs/table-ownership.json).',
     ]);
     expect(errors(results.foreignWrite)).toEqual([
       'SQL in lib "copy-trading" names table "ledger_entries", owned by "wallet": go through @mirrorline/wallet\'s exported port or query (docs/table-ownership.json).',

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { sql, type Sql } from '@mirrorline/shared';
 import { usersQueries } from '../../libs/accounts/src/adapters/persistence/users.queries';
 import { accountsQueries } from '@mirrorline/accounts/sql';
-import { approvalsQueries } from '../../libs/users/src/adapters/persistence/approvals.queries';
+import { approvalsQueries } from '../../libs/back-office/src/adapters/persistence/approvals.queries';
 import { walletQueries } from '../../libs/wallet/src/adapters/persistence/wallet.queries';
 import { ledgerQueries } from '../../libs/wallet/src/adapters/persistence/ledger.queries';
 import { ledgerInspectorQueries } from '../../libs/wallet/src/adapters/persistence/ledger-inspector.queries';

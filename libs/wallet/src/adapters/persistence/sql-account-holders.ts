@@ -5,7 +5,7 @@ import { AccountHolders } from '../../application/ports/account-holders';
 import { usersTable } from '@mirrorline/accounts/sql';
 
 /**
- * Reads users (schema of the users context) inside the wallet's transaction. FOR KEY SHARE is the
+ * Reads `users` (owned by accounts, joined through its usersTable fragment) inside the wallet's transaction. FOR KEY SHARE is the
  * weakest lock that still conflicts with the deletion's FOR UPDATE: money requests of one user do not
  * queue behind each other, only behind (or ahead of) a deletion of that user.
  */

@@ -1,7 +1,7 @@
 import type { TransactionContext } from '@mirrorline/shared';
 
 /**
- * The copy-trading context's trader profiles, as the users context needs them: a Trader gets a
+ * The copy-trading context's trader profiles, as the back office needs them: a Trader gets a
  * profile (its id is the public traderID) when the role is granted.
  */
 export abstract class TraderProfiles {

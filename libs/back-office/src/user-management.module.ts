@@ -36,9 +36,10 @@ import { UsersController } from './adapters/http/users.controller';
 import { AdminController } from './adapters/http/admin.controller';
 
 /**
- * User management (product.md §6 "Users"): profile, admin user table, block/delete/update,
- * admin overview and impersonation, over accounts' UserRepository (AccountsModule). Users is the last lib in docs/lib-order.json: it reaches auth (SessionRevoker,
- * AccessTokenIssuer), KYC (KycAdministration), the wallet, copy trading and audit, and none of them imports it.
+ * User management (product.md §6 "Users"): profile, admin user table, block/delete/update, admin overview,
+ * impersonation, approvals and balance adjustments, over accounts' UserRepository (AccountsModule). The back
+ * office is the last lib in docs/lib-order.json: it reaches auth (SessionRevoker, AccessTokenIssuer), KYC
+ * (KycAdministration), the wallet, copy trading and audit, and none of them imports it.
  */
 @Module({
   imports: [AccountsModule, AuthModule, AuditModule, KycModule, WalletModule],

@@ -16,7 +16,7 @@ export interface ApprovalRequestView extends ApprovalRequest {
   decider: { id: string; username: string } | null;
 }
 
-/** Persistence of `admin_approval_requests` (owned by the users context). */
+/** Persistence of `admin_approval_requests` (owned by the back office). */
 export abstract class ApprovalRequests {
   /** Throws APPROVAL.GRANT_PENDING (409) when a grant for the user is already pending. */
   abstract insert(tx: TransactionContext, request: NewApprovalRequest): Promise<ApprovalRequest>;

@@ -1,7 +1,7 @@
 import type { TransactionContext } from '@mirrorline/shared';
 import type { Balances } from '@mirrorline/accounts';
 
-/** Read side of the ledger for the users context: balances of many users at once (lists, profiles). */
+/** Read side of the ledger for the back office: balances of many users at once (lists, profiles). */
 export abstract class AccountBalances {
   abstract of(tx: TransactionContext | null, userIds: string[]): Promise<Map<string, Balances>>;
   /**
