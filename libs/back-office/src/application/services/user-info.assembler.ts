@@ -1,8 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { formatCents, OpenPositionsValue } from '@mirrorline/shared';
 import { UserInfoBuilder, type UserInfoRead } from '@mirrorline/auth';
-import type { UserInfo } from '@mirrorline/accounts';
-import type { UserAccount } from '@mirrorline/accounts';
+import type { UserInfo, UserAccount } from '@mirrorline/accounts';
 import { UserCopies, type CopySummary } from '../ports/user-copies';
 
 /** The cacheable part of a profile: UserInfo with its facts, and the copies table. */

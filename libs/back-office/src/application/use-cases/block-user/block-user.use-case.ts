@@ -3,9 +3,8 @@ import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { SessionRevoker } from '@mirrorline/auth';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
-import { UserRepository } from '@mirrorline/accounts';
+import { UserRepository, type UserAccount } from '@mirrorline/accounts';
 import { userNotFound } from '../../user-errors';
-import type { UserAccount } from '@mirrorline/accounts';
 
 export interface BlockUserCommand {
   actor: Actor;

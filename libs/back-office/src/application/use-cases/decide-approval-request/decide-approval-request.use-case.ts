@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { Clock, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { approvalErrors, approvalOperationRef, approvalRefusal, rejectionRefusal, type ApprovalRequest } from '../../../domain/approval-request';
-import { normaliseRoles } from '@mirrorline/accounts';
+import { normaliseRoles, UserRepository } from '@mirrorline/accounts';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { ApprovalRequests, type ApprovalRequestView } from '../../ports/approval-requests';
 import { BalanceAdjuster } from '../../ports/balance-adjuster';
-import { UserRepository } from '@mirrorline/accounts';
 import { userNotFound } from '../../user-errors';
 
 export interface DecideApprovalCommand {

@@ -4,11 +4,10 @@ import { Clock, DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import { SessionRevoker, PasswordHasher } from '@mirrorline/auth';
 import { KycAdministration } from '@mirrorline/kyc';
-import { deletionBlocker, tombstoneFor } from '@mirrorline/accounts';
+import { deletionBlocker, tombstoneFor, UserRepository } from '@mirrorline/accounts';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { AccountBalances } from '../../ports/account-balances';
 import { UserCopies } from '../../ports/user-copies';
-import { UserRepository } from '@mirrorline/accounts';
 import { userNotFound } from '../../user-errors';
 
 export interface DeleteUserCommand {

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
-import { normaliseRoles } from '@mirrorline/accounts';
-import type { UserAccount } from '@mirrorline/accounts';
-import { UserRepository } from '@mirrorline/accounts';
+import { normaliseRoles, type UserAccount, UserRepository } from '@mirrorline/accounts';
 
 export interface GrantAdminFromShellResult {
   user: UserAccount;

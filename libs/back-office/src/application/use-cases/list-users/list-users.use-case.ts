@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Page } from '@mirrorline/shared';
-import type { Balances, UserAccount } from '@mirrorline/accounts';
+import { type Balances, type UserAccount, UserRepository, type UserSearch } from '@mirrorline/accounts';
 import { AccountBalances } from '../../ports/account-balances';
 import { TraderProfiles } from '../../ports/trader-profiles';
-import { UserRepository, type UserSearch } from '@mirrorline/accounts';
 import { ApprovalRequests } from '../../ports/approval-requests';
 import type { ApprovalRequest } from '../../../domain/approval-request';
 

@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DomainError, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { AuditLog } from '@mirrorline/audit';
 import type { ApprovalRequest } from '../../../domain/approval-request';
-import type { UserAccount } from '@mirrorline/accounts';
+import { type UserAccount, UserRepository } from '@mirrorline/accounts';
 import { auditActorId, auditDetail, type Actor } from '../../actor';
 import { AccountBalances } from '../../ports/account-balances';
 import { ApprovalRequests, type ApprovalRequestView } from '../../ports/approval-requests';
-import { UserRepository } from '@mirrorline/accounts';
 import { userNotFound } from '../../user-errors';
 
 export interface RequestBalanceAdjustmentCommand {

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PasswordHasher } from '@mirrorline/auth';
-import { UserRepository } from '@mirrorline/accounts';
-import type { Role } from '@mirrorline/accounts';
-import type { UserAccount } from '@mirrorline/accounts';
+import { UserRepository, type Role, type UserAccount } from '@mirrorline/accounts';
 
 /** AdminJS sign-in: the same email and password as the app, for an active, verified Admin only. */
 @Injectable()
