@@ -71,14 +71,14 @@ export default tseslint.config(
     },
   },
   {
-    // The domain, and the identity kernel as a whole, import no framework, and from shared only its
-    // framework-free entry (architecture.md rules 1 and 14).
-    files: ['**/domain/**/*.ts', 'libs/identity/**/*.ts'],
+    // The domain imports no framework, and from shared only its framework-free entry (architecture.md
+    // rules 1 and 14).
+    files: ['**/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: DOMAIN_PATTERNS }] },
   },
   {
     // Outside its specs, domain code imports no other lib's index either (each loads Nest modules): only the
-    // framework-free @mirrorline/shared and @mirrorline/identity.
+    // framework-free @mirrorline/shared, and the identity types of @mirrorline/accounts as type imports.
     files: ['**/domain/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
@@ -88,8 +88,20 @@ export default tseslint.config(
           patterns: [
             ...DOMAIN_PATTERNS,
             {
-              group: ['@mirrorline/*', '!@mirrorline/shared', '!@mirrorline/identity'],
-              message: 'Domain code imports, among the libs, only @mirrorline/shared and @mirrorline/identity (framework-free; architecture.md rule 14).',
+              group: ['@mirrorline/*', '!@mirrorline/shared', '!@mirrorline/accounts'],
+              message: 'Domain code imports, among the libs, only @mirrorline/shared and types from @mirrorline/accounts (framework-free; architecture.md rule 14).',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mirrorline/accounts',
+              allowTypeImports: true,
+              message: 'Domain code imports only types from @mirrorline/accounts (its index loads Nest modules; architecture.md rule 14).',
             },
           ],
         },

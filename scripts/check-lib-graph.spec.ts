@@ -37,27 +37,27 @@ describe('lib graph check (scripts/check-lib-graph.mjs, docs/lib-order.json)', (
 
   const clean = {
     'libs/shared/src/index.ts': "export const x = 1;\n",
-    'libs/identity/src/index.ts': "import { x } from '@mirrorline/shared';\nexport const y = x;\n",
+    'libs/accounts/src/index.ts': "import { x } from '@mirrorline/shared';\nexport const y = x;\n",
     'libs/auth/src/index.ts': "export * from './thing';\n",
-    'libs/auth/src/thing.ts': "import type { y } from '@mirrorline/identity';\nexport type Z = typeof y;\n",
-    'apps/api/src/main.ts': "import '@mirrorline/auth';\nimport '@mirrorline/identity';\n",
+    'libs/auth/src/thing.ts': "import type { y } from '@mirrorline/accounts';\nexport type Z = typeof y;\n",
+    'apps/api/src/main.ts': "import '@mirrorline/auth';\nimport '@mirrorline/accounts';\n",
   };
-  const order = ['shared', 'identity', 'auth'];
+  const order = ['shared', 'accounts', 'auth'];
 
   it('passes on an acyclic graph in the declared order', () => {
     expect(check(planted(clean, order))).toEqual({ status: 0, errors: [] });
   });
 
   it('fails on a planted cycle, naming the loop and the file of each edge', () => {
-    const dir = planted({ ...clean, 'libs/identity/src/role.ts': "export type { Z } from '@mirrorline/auth';\n" }, order);
+    const dir = planted({ ...clean, 'libs/accounts/src/role.ts': "export type { Z } from '@mirrorline/auth';\n" }, order);
     const { status, errors } = check(dir);
     expect(status).toBe(1);
     const cycle = errors.filter((e) => e.startsWith('cycle'));
     expect(cycle).toEqual([
-      'cycle between libs auth, identity: auth → identity (libs/auth/src/thing.ts:1); identity → auth (libs/identity/src/role.ts:1)',
+      'cycle between libs accounts, auth: accounts → auth (libs/accounts/src/role.ts:1); auth → accounts (libs/auth/src/thing.ts:1)',
     ]);
     expect(errors).toContain(
-      'lib "identity" imports "auth", which comes after it in docs/lib-order.json: libs/identity/src/role.ts:1 (@mirrorline/auth)',
+      'lib "accounts" imports "auth", which comes after it in docs/lib-order.json: libs/accounts/src/role.ts:1 (@mirrorline/auth)',
     );
   });
 
@@ -66,7 +66,7 @@ describe('lib graph check (scripts/check-lib-graph.mjs, docs/lib-order.json)', (
       {
         ...clean,
         'libs/shared/src/late.ts': "import { Z } from '../../auth/src/thing';\nexport const z: Z | null = null;\n",
-        'libs/shared/src/lazy.ts': "export const load = () => import('@mirrorline/identity');\n",
+        'libs/shared/src/lazy.ts': "export const load = () => import('@mirrorline/accounts');\n",
       },
       order,
     );
@@ -75,10 +75,10 @@ describe('lib graph check (scripts/check-lib-graph.mjs, docs/lib-order.json)', (
     expect(errors).toEqual(
       expect.arrayContaining([
         'lib "shared" imports "auth", which comes after it in docs/lib-order.json: libs/shared/src/late.ts:1 (../../auth/src/thing)',
-        'lib "shared" imports "identity", which comes after it in docs/lib-order.json: libs/shared/src/lazy.ts:1 (@mirrorline/identity)',
+        'lib "shared" imports "accounts", which comes after it in docs/lib-order.json: libs/shared/src/lazy.ts:1 (@mirrorline/accounts)',
       ]),
     );
-    expect(errors.some((e) => e.startsWith('cycle'))).toBe(true); // shared ↔ identity/auth also loop
+    expect(errors.some((e) => e.startsWith('cycle'))).toBe(true); // shared ↔ accounts/auth also loop
   });
 
   it('fails on an order violation alone (no cycle): a lower lib importing a higher one that imports nothing back', () => {

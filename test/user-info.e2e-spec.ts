@@ -1,11 +1,11 @@
 import { PasswordHasher } from '@mirrorline/auth';
 import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
-import type { UserInfo } from '@mirrorline/identity';
+import type { UserInfo } from '@mirrorline/accounts';
 import { openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 
-// UserInfo is built in one place (auth's UserInfoBuilder over buildUserInfo of @mirrorline/identity): the access
+// UserInfo is built in one place (auth's UserInfoBuilder over buildUserInfo of @mirrorline/accounts): the access
 // token a login signs and GET user/get carry the same object, field for field, copyID in the same order.
 const USER_INFO_KEYS: Array<keyof UserInfo> = [
   'userId', 'verified', 'email', 'username', 'firstname', 'lastname', 'traderID', 'copyID',

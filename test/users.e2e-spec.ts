@@ -92,7 +92,7 @@ describe('users (HTTP against real PostgreSQL)', () => {
       expect(paged.body.users).toHaveLength(1);
     });
 
-    // The query's rules: libs/users/src/adapters/http/dto/user.dto.spec.ts (through the app's ValidationPipe).
+    // The query's rules: libs/back-office/src/adapters/http/dto/user.dto.spec.ts (through the app's ValidationPipe).
     it('refuses a bad query with 400 VALIDATION_FAILED naming the field', async () => {
       const res = await t.http().get('/api/user/get-all?limit=101').set('Authorization', admin.bearer).expect(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { limit: [expect.any(String)] } });
@@ -160,7 +160,7 @@ describe('users (HTTP against real PostgreSQL)', () => {
     });
 
     // The body's rules (email, password, roles, username, over-posted balance / KYC / emailVerified):
-    // libs/users/src/adapters/http/dto/user.dto.spec.ts. Here: one over-posted body over HTTP, and nothing written.
+    // libs/back-office/src/adapters/http/dto/user.dto.spec.ts. Here: one over-posted body over HTTP, and nothing written.
     it('refuses an over-posted body with 400 naming the field, and creates nobody', async () => {
       const res = await t.http().post('/api/user/create').set('Authorization', admin.bearer).send({ ...body, username: 'kyc_posted', email: 'kyc_posted@example.test', KYC: 'Verified' }).expect(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { KYC: [expect.any(String)] } });
@@ -268,7 +268,7 @@ describe('users (HTTP against real PostgreSQL)', () => {
     });
 
     // The body's rules (balance format and range, roles, KYC, fields it does not take):
-    // libs/users/src/adapters/http/dto/user.dto.spec.ts. Here: one refused balance over HTTP, and nothing asked.
+    // libs/back-office/src/adapters/http/dto/user.dto.spec.ts. Here: one refused balance over HTTP, and nothing asked.
     it('refuses a balance with 3 decimals with 400 VALIDATION_FAILED, and asks no approval', async () => {
       const requests = () => t.sql('SELECT 1 FROM admin_approval_requests WHERE target_user_id = ?', [user.id]);
       const before = (await requests()).length;

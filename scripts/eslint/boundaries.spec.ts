@@ -41,19 +41,20 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
   const cases: Record<string, Case> = {
     domainNest: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@nestjs/common';\n" },
     domainOrm: { file: 'libs/copy-trading/src/domain/copy.ts', code: "export { Entity } from '@mikro-orm/core';\n" },
-    domainValidator: { file: 'libs/users/src/domain/user.ts', code: "import 'class-validator';\n" },
-    domainPlain: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/shared';\nimport '@mirrorline/identity';\n" },
+    domainValidator: { file: 'libs/back-office/src/domain/user.ts', code: "import 'class-validator';\n" },
+    domainPlain: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/shared';\nimport type { Role } from '@mirrorline/accounts';\nexport type R = Role;\n" },
+    domainAccountsValue: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import { ROLES } from '@mirrorline/accounts';\nexport const r = ROLES;\n" },
     domainOtherLib: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import '@mirrorline/auth';\n" },
     domainSpecOtherLib: { file: 'libs/wallet/src/domain/money-rule.spec.ts', code: "import '@mirrorline/otp';\n" },
     adapterNest: { file: 'libs/wallet/src/adapters/http/wallet.controller.ts', code: "import '@nestjs/common';\n" },
     domainSharedNest: { file: 'libs/wallet/src/domain/money-rule.ts', code: "import { emOf } from '@mirrorline/shared/nest';\nexport const x = emOf;\n" },
-    identitySharedNest: { file: 'libs/identity/src/roles.ts', code: "export { PageQueryDto } from '@mirrorline/shared/nest';\n" },
-    identityNest: { file: 'libs/identity/src/user-info.ts', code: "import '@nestjs/common';\n" },
+    accountsSharedNest: { file: 'libs/accounts/src/domain/roles.ts', code: "export { PageQueryDto } from '@mirrorline/shared/nest';\n" },
+    accountsNest: { file: 'libs/accounts/src/domain/user-info.ts', code: "import '@nestjs/common';\n" },
     adapterSharedNest: { file: 'libs/wallet/src/adapters/persistence/sql-ledger.ts', code: "import '@mirrorline/shared/nest';\n" },
     deepShared: { file: 'libs/wallet/src/adapters/persistence/sql-ledger.ts', code: "import '@mirrorline/shared/persistence/sql-state';\n" },
-    deepAlias: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users/src/domain/user';\n" },
-    relativeIntoLib: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../../../users/src/domain/user';\n" },
-    index: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/users';\n" },
+    deepAlias: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/back-office/src/domain/user';\n" },
+    relativeIntoLib: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../../../back-office/src/domain/approval-request';\n" },
+    index: { file: 'libs/wallet/src/application/deposit.ts', code: "import '@mirrorline/back-office';\n" },
     ownRelative: { file: 'libs/wallet/src/application/deposit.ts', code: "import '../domain/money-rule';\n" },
     useCaseName: { file: 'libs/wallet/src/application/use-cases/deposit/deposit.use-case.ts', code: 'export class Deposit {}\n' },
     useCaseNameOk: { file: 'libs/wallet/src/application/use-cases/deposit/deposit.use-case.ts', code: 'export class DepositUseCase {}\nclass Helper {}\nexport const h = Helper;\n' },
@@ -83,19 +84,22 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     }
   });
 
-  it('a domain file (or any file of the identity kernel) importing @mirrorline/shared/nest is an error; it imports only @mirrorline/shared', () => {
-    for (const name of ['domainSharedNest', 'identitySharedNest']) {
+  it('a domain file (the identity types of accounts too) importing @mirrorline/shared/nest is an error; it imports only @mirrorline/shared', () => {
+    for (const name of ['domainSharedNest', 'accountsSharedNest']) {
       const errors = errorsOf(results[name], 'no-restricted-imports');
       expect(errors).toHaveLength(1);
       expect(errors[0].message).toContain('The domain imports only the framework-free entry @mirrorline/shared');
     }
-    expect(errorsOf(results.identityNest, 'no-restricted-imports')[0].message).toContain('The domain imports no framework');
+    expect(errorsOf(results.accountsNest, 'no-restricted-imports')[0].message).toContain('The domain imports no framework');
   });
 
-  it("domain code imports no other lib's index but shared and identity (each loads Nest modules); its specs may", () => {
+  it("domain code imports no other lib's index but shared, and only types from accounts (each loads Nest modules); its specs may", () => {
     const errors = errorsOf(results.domainOtherLib, 'no-restricted-imports');
     expect(errors).toHaveLength(1);
-    expect(errors[0].message).toContain('Domain code imports, among the libs, only @mirrorline/shared and @mirrorline/identity');
+    expect(errors[0].message).toContain('Domain code imports, among the libs, only @mirrorline/shared and types from @mirrorline/accounts');
+    expect(errorsOf(results.domainAccountsValue, '@typescript-eslint/no-restricted-imports').map((m) => m.message)).toEqual([
+      "'@mirrorline/accounts' import is restricted from being used. Domain code imports only types from @mirrorline/accounts (its index loads Nest modules; architecture.md rule 14).",
+    ]);
     expect(results.domainSpecOtherLib).toEqual([]);
   });
 
@@ -113,10 +117,10 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
 
   it("a lib importing another lib's internal path is an error, by alias or by relative path", () => {
     expect(errorsOf(results.deepAlias, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
-      'Import another lib only through its index: @mirrorline/users.',
+      'Import another lib only through its index: @mirrorline/back-office.',
     ]);
     expect(errorsOf(results.relativeIntoLib, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
-      'Lib "wallet" reaches into lib "users" by path; import @mirrorline/users instead.',
+      'Lib "wallet" reaches into lib "back-office" by path; import @mirrorline/back-office instead.',
     ]);
   });
 

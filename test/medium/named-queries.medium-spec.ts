@@ -2,7 +2,9 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { sql, type Sql } from '@mirrorline/shared';
-import { usersQueries } from '../../libs/users/src/adapters/persistence/users.queries';
+import { usersQueries } from '../../libs/accounts/src/adapters/persistence/users.queries';
+import { accountsQueries } from '@mirrorline/accounts/sql';
+import { approvalsQueries } from '../../libs/back-office/src/adapters/persistence/approvals.queries';
 import { walletQueries } from '../../libs/wallet/src/adapters/persistence/wallet.queries';
 import { ledgerQueries } from '../../libs/wallet/src/adapters/persistence/ledger.queries';
 import { ledgerInspectorQueries } from '../../libs/wallet/src/adapters/persistence/ledger-inspector.queries';
@@ -48,8 +50,8 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'usersQueries.setPasswordHash': usersQueries.setPasswordHash(UUID, 'x'),
   'usersQueries.invalidateTokensBefore': usersQueries.invalidateTokensBefore(UUID, NOW),
   'usersQueries.adminExists': usersQueries.adminExists(),
-  'usersQueries.userTotals': usersQueries.userTotals(),
-  'usersQueries.pendingApprovalsCount': usersQueries.pendingApprovalsCount(),
+  'accountsQueries.userTotals': accountsQueries.userTotals(),
+  'approvalsQueries.pendingCount': approvalsQueries.pendingCount(),
 
   'walletQueries.copyEquity': sql`SELECT * FROM ${walletQueries.copyEquity()} e`,
   'walletQueries.balancesOfOwner': sql`SELECT * FROM ${walletQueries.balancesOfOwner(UUID)} b`,
@@ -173,7 +175,8 @@ function builderNames(): string[] {
       const path = join(dir, entry);
       if (entry === 'node_modules') continue;
       if (statSync(path).isDirectory()) walk(path);
-      else if (entry.endsWith('.queries.ts')) files.push(path);
+      // each aggregate's *.queries.ts, and the /sql entry a lib publishes (libs/<lib>/src/sql.ts)
+      else if (entry.endsWith('.queries.ts') || (entry === 'sql.ts' && /libs[\\/][^\\/]+[\\/]src$/.test(dir))) files.push(path);
     }
   };
   walk(join(ROOT, 'libs'));
@@ -236,7 +239,7 @@ describe('named queries', () => {
     expect(failures).toEqual([]);
   });
 
-  it('has typed dummy arguments for every builder of every *.queries.ts, and no entry for a builder that is gone', () => {
+  it('has typed dummy arguments for every builder of every *.queries.ts and lib /sql entry, and no entry for a builder that is gone', () => {
     const names = builderNames();
     expect(names.filter((name) => !(name in QUERIES) && !(name in UTILITY))).toEqual([]);
     expect([...Object.keys(QUERIES), ...Object.keys(UTILITY)].filter((name) => !names.includes(name))).toEqual([]);

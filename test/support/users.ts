@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { sealSecret, Totp, totpStepAt, type UserInfo } from '@mirrorline/auth';
-import type { KycStatus, Role } from '@mirrorline/users';
+import type { KycStatus, Role } from '@mirrorline/accounts';
 import type { TestApp } from './test-app';
 
 export interface TestUser {

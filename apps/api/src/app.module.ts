@@ -3,7 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { type AppConfig } from '@mirrorline/shared';
 import { AppConfigModule } from '@mirrorline/shared/nest';
 import { AuthModule } from '@mirrorline/auth';
-import { UsersModule } from '@mirrorline/users';
+import { AccountsModule } from '@mirrorline/accounts';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { FEATURE_MODULES } from './feature-modules';
@@ -26,7 +26,7 @@ export class AppModule {
         }),
         DatabaseModule.forRoot(databaseUrl, config),
         HealthModule,
-        UsersModule,
+        AccountsModule,
         AuthModule,
         ...FEATURE_MODULES(config),
       ],

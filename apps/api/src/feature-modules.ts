@@ -3,7 +3,7 @@ import type { AppConfig } from '@mirrorline/shared';
 import { WalletModule } from '@mirrorline/wallet';
 import { CopyTradingModule } from '@mirrorline/copy-trading';
 import { NotificationsModule } from '@mirrorline/notifications';
-import { UserManagementModule } from '@mirrorline/users';
+import { UserManagementModule } from '@mirrorline/back-office';
 import { KycModule } from '@mirrorline/kyc';
 import { AuditModule } from '@mirrorline/audit';
 import { EventsModule } from '@mirrorline/events';

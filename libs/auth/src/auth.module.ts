@@ -5,6 +5,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { OtpModule } from '@mirrorline/otp';
 import { MailModule } from '@mirrorline/mail';
+import { AccountsModule } from '@mirrorline/accounts';
 import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
 import { AccessTokenGuard } from './adapters/http/access-token.guard';
 import { ActiveUserCheck } from './application/active-user-check';
@@ -66,10 +67,10 @@ import { LiveCredentials } from './application/services/live-credentials';
 
 @Module({
   imports: [
-    // No UsersModule here: auth comes before users in docs/lib-order.json (its identity types come from
-    // @mirrorline/identity); user management reaches auth through SessionRevoker and AccessTokenIssuer.
-    // UserAccounts (over `users`) comes from the users context's global UsersForAuthModule, UserBalances
-    // (over the ledger) from the wallet's WalletForAuthModule.
+    // UserAccounts (over `users`) comes from AccountsModule, the owner of `users` just below auth in
+    // docs/lib-order.json; UserBalances (over the ledger) from the wallet's WalletForAuthModule. The back
+    // office reaches auth through SessionRevoker and AccessTokenIssuer.
+    AccountsModule,
     MikroOrmModule.forFeature([RefreshTokenEntity]),
     JwtModule.register({}),
     OtpModule,

@@ -25,6 +25,5 @@ export * from './application/services/live-credentials';
 export { Totp } from './application/services/totp';
 export { sealSecret, openSecret } from './adapters/crypto/secret-box';
 export * from './application/ports/user-balances';
-export * from './application/ports/user-accounts';
 export * from './auth.module';
 export * from './adapters/persistence/user-access-cache';

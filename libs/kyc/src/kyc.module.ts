@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
+import { AccountsModule } from '@mirrorline/accounts';
 import { AuditModule } from '@mirrorline/audit';
 import { DocumentStore } from './application/ports/document-store';
 import { KycSubmissionRepository } from './application/ports/kyc-submission.repository';
@@ -21,7 +22,7 @@ import { UseCaseKycAdministration } from './application/services/use-case-kyc-ad
 
 /** KYC: document upload (Unverified → Pending), admin review list and documents, and the KycAdministration port (admin decision, erasure) for user management. */
 @Module({
-  imports: [MikroOrmModule.forFeature([KycSubmissionEntity]), AuditModule],
+  imports: [MikroOrmModule.forFeature([KycSubmissionEntity]), AccountsModule, AuditModule],
   controllers: [KycController, KycAdminController],
   providers: [
     // DOCUMENT_STORE: local disk (the default) or an S3 bucket every replica reaches (docs/deploy.md, "Documents").

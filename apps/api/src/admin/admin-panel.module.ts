@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import session from 'express-session';
 import { Pool } from 'pg';
 import type { AppConfig } from '@mirrorline/shared';
-import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/users';
+import { BlockUserUseCase, UpdateUserUseCase, UserManagementModule, VerifyAdminCredentialsUseCase } from '@mirrorline/back-office';
 import { AuthModule, MfaCodes } from '@mirrorline/auth';
 import { actionTranslations, adminResources } from './admin-resources';
 import { ADMIN_THEME_COLORS, ADMIN_THEME_STYLESHEET } from './admin-theme';

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { BlockUserUseCase, UpdateUserUseCase } from '@mirrorline/users';
+import type { BlockUserUseCase, UpdateUserUseCase } from '@mirrorline/back-office';
 import { actionTranslations, adminResources } from './admin-resources';
 
 describe('actionTranslations', () => {

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { UserEntity, BlockUserUseCase, UpdateUserUseCase, ROLES, type Actor, type KycStatus, type Role } from '@mirrorline/users';
+import { UserEntity, ROLES, type KycStatus, type Role } from '@mirrorline/accounts';
+import { BlockUserUseCase, UpdateUserUseCase, type Actor } from '@mirrorline/back-office';
 import { KycSubmissionEntity } from '@mirrorline/kyc';
 import { AuditLogEntity } from '@mirrorline/audit';
 import { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity, WalletTransactionEntity } from '@mirrorline/wallet';

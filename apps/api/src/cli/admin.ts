@@ -6,7 +6,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { isDomainError, type AppConfig } from '@mirrorline/shared';
 import { AppConfigModule } from '@mirrorline/shared/nest';
-import { AdminShellModule, GrantAdminFromShellUseCase } from '@mirrorline/users';
+import { AdminShellModule, GrantAdminFromShellUseCase } from '@mirrorline/back-office';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { DatabaseModule } from '../database/database.module';
 import { migrateDatabase, withPrepareLock } from '../database/migrate';

@@ -1,4 +1,4 @@
-import type { Role } from '@mirrorline/identity';
+import type { Role } from '@mirrorline/accounts';
 
 /** What the guard learns about the token's user and session in one read. */
 export interface ActiveUser {

@@ -1,6 +1,6 @@
-import type { Role, UserInfo } from '@mirrorline/identity';
+import type { Role, UserInfo } from '@mirrorline/accounts';
 
-export type { UserInfo } from '@mirrorline/identity';
+export type { UserInfo } from '@mirrorline/accounts';
 
 /** What a verified access token tells the server about the caller. */
 export interface AuthenticatedUser {

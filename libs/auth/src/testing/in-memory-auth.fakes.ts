@@ -3,7 +3,7 @@ import { UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import type { RefreshTokenRecord } from '../domain/refresh-token';
 import type { AccessTokenClaims } from '../domain/user-info';
 import { PasswordHasher } from '../application/ports/password-hasher';
-import { type AccountRecord, type NewAccount, UserAccounts } from '../application/ports/user-accounts';
+import { type AccountRecord, type NewAccount, UserAccounts } from '@mirrorline/accounts';
 import { RefreshTokenStore } from '../application/ports/refresh-token.store';
 import { LoginFailureLog } from '../application/ports/login-failure-log';
 import { CodeTryLog } from '../application/ports/code-try-log';

@@ -1,5 +1,5 @@
 import { DomainError } from '@mirrorline/shared';
-import type { KycStatus } from '@mirrorline/identity';
+import type { KycStatus } from '@mirrorline/accounts';
 
 export const DOCUMENT_TYPES = ['passport', 'national_id', 'driving_licence'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

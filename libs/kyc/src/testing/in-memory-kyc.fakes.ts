@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Page, TransactionContext } from '@mirrorline/shared';
-import type { KycStatus } from '@mirrorline/identity';
+import type { KycStatus } from '@mirrorline/accounts';
 import type { KycSubmission, SubmissionStatus } from '../domain/kyc';
 import { DocumentStore } from '../application/ports/document-store';
 import { KycSubmissionRepository, type KycSubmissionListItem, type KycSubmissionQuery } from '../application/ports/kyc-submission.repository';

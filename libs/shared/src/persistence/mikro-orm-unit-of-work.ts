@@ -15,6 +15,11 @@ export function emOf(tx: TransactionContext): EntityManager {
   return (tx as MikroOrmTransaction).em;
 }
 
+/** The transaction's EntityManager, or a fresh fork for reads outside any transaction (`tx: null`). */
+export function executorOf(em: EntityManager, tx: TransactionContext | null): EntityManager {
+  return tx ? emOf(tx) : em.fork();
+}
+
 /**
  * Runs `callback` once the transaction `tx` has committed: work that must not be undone with the
  * transaction and must not delay it, such as waking a worker that reads what the transaction wrote.

@@ -36,6 +36,7 @@ import { Migration20261128100000BankTransfers } from './Migration20261128100000B
 import { Migration20261128300000TraderMinCopy } from './Migration20261128300000TraderMinCopy';
 import { Migration20261128400000WatchlistAlerts } from './Migration20261128400000WatchlistAlerts';
 import { Migration20261128500100TraderOrders } from './Migration20261128500100TraderOrders';
+import { Migration20261128900000DropUserDirectory } from './Migration20261128900000DropUserDirectory';
 
 /**
  * Every migration, in name (= timestamp) order. The list is explicit (no glob) so the same code runs
@@ -79,4 +80,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128300000TraderMinCopy', class: Migration20261128300000TraderMinCopy },
   { name: 'Migration20261128400000WatchlistAlerts', class: Migration20261128400000WatchlistAlerts },
   { name: 'Migration20261128500100TraderOrders', class: Migration20261128500100TraderOrders },
+  { name: 'Migration20261128900000DropUserDirectory', class: Migration20261128900000DropUserDirectory },
 ];

@@ -1,6 +1,6 @@
 import type { Seeder } from '@mikro-orm/seeder';
 import { CopyTradingDemoSeeder } from '@mirrorline/copy-trading';
-import { DemoTraderUsersSeeder } from '@mirrorline/users';
+import { DemoTraderUsersSeeder } from '@mirrorline/back-office';
 
 /**
  * Demo data seeders of each context (sample traders, their closed trades, …), run in this order by

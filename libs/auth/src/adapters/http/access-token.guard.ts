@@ -3,7 +3,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig, DomainError } from '@mirrorline/shared';
-import type { Role } from '@mirrorline/identity';
+import type { Role } from '@mirrorline/accounts';
 import type { AccessTokenClaims, AuthenticatedUser } from '../../domain/user-info';
 import { API_TOKEN_TRADE, IS_PUBLIC, MFA_ENROLMENT_EXEMPT, NO_API_TOKEN, REQUIRED_ROLES } from './auth.decorators';
 import { ActiveUserCheck } from '../../application/active-user-check';

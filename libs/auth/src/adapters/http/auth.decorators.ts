@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import type { Role } from '@mirrorline/identity';
+import type { Role } from '@mirrorline/accounts';
 import type { AuthenticatedUser } from '../../domain/user-info';
 
 export const IS_PUBLIC = 'mirrorline:isPublic';

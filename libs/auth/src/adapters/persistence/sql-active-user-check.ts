@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Role } from '@mirrorline/identity';
+import type { Role } from '@mirrorline/accounts';
 import { runSql, sql, sqlArray } from '@mirrorline/shared';
 import { ActiveUserCheck, type ActiveUser, type ApiTokenOwner } from '../../application/active-user-check';
 import { UserAccessCache } from './user-access-cache';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,7 +37,7 @@ export class SqlActiveUserCheck extends ActiveUserCheck {
       sql<{ id: string; user_id: string; email: string; roles: Role[]; scopes: string[]; stale: boolean }>`
         SELECT t.id, t.user_id, u.email, u.roles, t.scopes,
                (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale
-        FROM api_tokens t JOIN user_directory u ON u.id = t.user_id
+        FROM api_tokens t JOIN ${usersTable} u ON u.id = t.user_id
         WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL AND NOT u.blocked AND u.deleted_at IS NULL`,
     );
     const row = rows[0];
@@ -51,7 +52,7 @@ export class SqlActiveUserCheck extends ActiveUserCheck {
     if (!ids.length) return new Set();
     const rows = await runSql(
       this.em.getConnection(),
-      sql<{ id: string }>`SELECT t.id FROM api_tokens t JOIN user_directory u ON u.id = t.user_id
+      sql<{ id: string }>`SELECT t.id FROM api_tokens t JOIN ${usersTable} u ON u.id = t.user_id
                           WHERE t.id = ANY(${sqlArray(ids)}::uuid[]) AND t.revoked_at IS NULL AND NOT u.blocked AND u.deleted_at IS NULL`,
     );
     return new Set(rows.map((row) => row.id));

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DatabaseNotifications, NotifiedCache, runSql, sql } from '@mirrorline/shared';
-import type { Role } from '@mirrorline/identity';
+import type { Role } from '@mirrorline/accounts';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 /** The fields of `users` the access guard decides on; null when the user is blocked, deleted or unknown. */
 export interface UserAccess {
@@ -72,7 +73,7 @@ export class UserAccessCache {
       sql<{ roles: Role[]; valid_after_us: string | null; mfa: boolean }>`
         SELECT u.roles, (extract(epoch FROM u.tokens_valid_after) * 1000000)::bigint::text AS valid_after_us,
                (m.enabled_at IS NOT NULL) AS mfa
-        FROM user_directory u LEFT JOIN user_mfa m ON m.user_id = u.id
+        FROM ${usersTable} u LEFT JOIN user_mfa m ON m.user_id = u.id
         WHERE u.id = ${userId} AND NOT u.blocked AND u.deleted_at IS NULL`,
     );
     if (!rows.length) return null;

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
-import { UserAccounts } from '../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 import { SecurityInbox } from '../ports/security-inbox';
 import { CodeMailer } from './code-mailer';
 

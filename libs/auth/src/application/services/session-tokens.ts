@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock, DomainError, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { hashOpaqueToken, newOpaqueToken } from '../../domain/tokens';
 import { REFRESH_TOKEN_TTL_MS } from '../../domain/refresh-token';
-import { type AccountRecord, UserAccounts } from '../ports/user-accounts';
+import { type AccountRecord, UserAccounts } from '@mirrorline/accounts';
 import { AccessTokenSigner } from '../ports/access-token-signer';
 import { RefreshTokenStore } from '../ports/refresh-token.store';
 import { UserInfoBuilder } from './user-info.builder';

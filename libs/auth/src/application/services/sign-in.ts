@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
-import type { AccountRecord } from '../ports/user-accounts';
+import type { AccountRecord } from '@mirrorline/accounts';
 import { AuthSessions, type DeviceInfo } from '../ports/auth-sessions';
 import { SessionTokens, type IssuedRefreshToken } from './session-tokens';
 import { SecurityAlerts } from './security-alerts';

@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { buildUserInfo, type UserInfo, type UserInfoAccount, type UserInfoFacts } from '@mirrorline/identity';
+import { buildUserInfo, type UserInfo, type UserInfoAccount, type UserInfoFacts } from '@mirrorline/accounts';
 import type { StoredCents } from '@mirrorline/shared';
 import { UserBalances } from '../ports/user-balances';
 import { NoUserInfoExtras, UserInfoExtras } from '../ports/user-info-extras';

@@ -1,13 +1,14 @@
 import { Sql, sql } from '@mirrorline/shared';
 import { PUBLIC_TRADER } from './sql-copy-repository';
+import { usersTable } from '@mirrorline/accounts/sql';
 
-/** PUBLIC_TRADER (listed, KYC verified) as a fragment of the typed tag, over `tp` (trader_profiles) and `u` (user_directory). */
+/** PUBLIC_TRADER (listed, KYC verified) as a fragment of the typed tag, over `tp` (trader_profiles) and `u` (accounts' `users`, through usersTable). */
 export const PUBLIC_TRADER_SQL: Sql<never> = new Sql(PUBLIC_TRADER, []);
 
 /** The public-trader check the trader pages share, named for `scripts/check-queries.mjs`. */
 export const publicTradersQueries = {
   /** Statement: the trader's id when the trader is public, else no row. */
   publicTraderId(traderId: number): Sql<{ id: number }> {
-    return sql`SELECT tp.id FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE tp.id = ${traderId} AND ${PUBLIC_TRADER_SQL}`;
+    return sql`SELECT tp.id FROM trader_profiles tp JOIN ${usersTable} u ON u.id = tp.user_id WHERE tp.id = ${traderId} AND ${PUBLIC_TRADER_SQL}`;
   },
 };

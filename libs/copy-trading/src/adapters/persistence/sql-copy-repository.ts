@@ -4,6 +4,7 @@ import { emOf } from '@mirrorline/shared/nest';
 import { walletQueries } from '@mirrorline/wallet';
 import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type PositionRef, type TraderRef } from '../../application/ports/copy-repository';
 import type { CopyStatus } from '../../domain/copy';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 /**
  * A trader shown to the public and open to new copiers (alias `u` = the trader's user): still has the
@@ -58,7 +59,7 @@ export class SqlCopyRepository extends CopyRepository {
     const [row] = await runSql(
       emOf(tx),
       sql<TraderRow>`SELECT ${traderRefColumns}
-       FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id WHERE tp.id = ${traderId}
+       FROM trader_profiles tp JOIN ${usersTable} u ON u.id = tp.user_id WHERE tp.id = ${traderId}
        ${mode === 'share' ? sql`FOR SHARE OF tp` : sql`FOR NO KEY UPDATE OF tp`}`,
     );
     return row ? toTraderRef(row) : null;
@@ -74,7 +75,7 @@ export class SqlCopyRepository extends CopyRepository {
     const [row] = await runSql(
       emOf(tx),
       sql<{ email_verified: boolean; kyc_status: string; blocked: boolean }>`SELECT email_verified, kyc_status, blocked
-       FROM user_directory WHERE id = ${userId} AND deleted_at IS NULL`,
+       FROM ${usersTable} WHERE id = ${userId} AND deleted_at IS NULL`,
     );
     return row ? { emailVerified: row.email_verified, kycStatus: row.kyc_status, blocked: row.blocked } : null;
   }

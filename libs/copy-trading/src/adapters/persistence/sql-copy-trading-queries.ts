@@ -26,6 +26,7 @@ import { toTradeRecord } from './sql-trade-engine';
 import { TRADE_COLUMNS_SQL } from './trade-engine.queries';
 import { quotesRelation } from './sql-quotes';
 import { PUBLIC_TRADER_SQL } from './public-traders.queries';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 /** A position's unrealized pnl at its symbol's close side (money-rules' positionPnlSql). */
 const UPNL = positionPnlSql(
@@ -85,7 +86,7 @@ const TRADER_SELECT = sql`
          coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
          days.daily, rk.returns30, op.open_trades
   FROM trader_profiles tp
-  JOIN user_directory u ON u.id = tp.user_id
+  JOIN ${usersTable} u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
     SELECT json_object_agg(period, json_build_object('closed', closed, 'wins', wins, 'roi', roi, 'copiersNet', copiers_net,
                                                      'maxDd', max_dd, 'peakEq', peak_eq, 'lastEq', last_eq)) AS periods
@@ -510,7 +511,7 @@ export class SqlCopyTradingQueries extends CopyTradingQueries {
           sql`SELECT c.id, c.follower_id, u.username, c.status, c.invested::text AS invested, a.balance::text AS equity,
                   coalesce(p.pnl, 0)::text AS pnl, coalesce(p.fees, 0)::text AS fees, c.created_at,
                   row_number() OVER (ORDER BY (c.status = 'stopped'), c.created_at DESC, c.id) AS page_row
-           FROM copies c JOIN user_directory u ON u.id = c.follower_id
+           FROM copies c JOIN ${usersTable} u ON u.id = c.follower_id
            LEFT JOIN ${COPY_EQUITY} a ON a.copy_id = c.id
            LEFT JOIN LATERAL (
              SELECT sum(pnl - fee) AS pnl, sum(fee) AS fees FROM copy_positions WHERE copy_id = c.id AND settled

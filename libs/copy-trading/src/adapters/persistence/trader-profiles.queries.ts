@@ -1,5 +1,6 @@
 import { sql, sqlSet, type Sql } from '@mirrorline/shared';
 import type { TraderProfilePatch } from '../../application/ports/trader-profiles';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 /**
  * Every statement of SqlTraderProfiles, named: the adapter only runs them, and `scripts/check-queries.mjs`
@@ -8,7 +9,7 @@ import type { TraderProfilePatch } from '../../application/ports/trader-profiles
 export const traderProfilesQueries = {
   ensureProfile(userId: string): Sql<never> {
     return sql`INSERT INTO trader_profiles (user_id, name, description)
-               SELECT id, left(firstname || ' ' || lastname, 80), 'Trader on Mirrorline.' FROM user_directory WHERE id = ${userId}
+               SELECT id, left(firstname || ' ' || lastname, 80), 'Trader on Mirrorline.' FROM ${usersTable} WHERE id = ${userId}
                ON CONFLICT (user_id) DO NOTHING`;
   },
   traderIdOfUser(userId: string): Sql<{ id: number }> {

@@ -4,16 +4,16 @@ import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { pageOffset, runSql, sql, sqlJoin, type Page, type Sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import type { KycStatus } from '@mirrorline/identity';
 import type { DocumentType, KycSubmission, SubmissionStatus } from '../../domain/kyc';
 import {
   KycSubmissionRepository,
   type KycSubmissionListItem,
   type KycSubmissionQuery,
 } from '../../application/ports/kyc-submission.repository';
-import { UserKycStatuses } from '../../application/ports/user-kyc-statuses';
+import { UserKycStatuses, type KycStatus } from '@mirrorline/accounts';
 import { KycSubmissionEntity } from './kyc-submission.entity';
 import { kycSubmissionMapper } from './kyc-submission.mapper';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 interface Row {
   id: string;
@@ -46,9 +46,9 @@ const toSubmission = (row: Row): KycSubmission => ({
 /**
  * KYC submissions through MikroORM (entity KycSubmissionEntity, mapper to the domain submission; reads bypass
  * the identity map and writes are native, so each call sees and changes the rows themselves), plus
- * users.kyc_status: the KYC context owns that column's transitions, reads it through the users context's
- * published `user_directory` and writes it through the UserKycStatuses port. The admin list joins the
- * directory for names and stays one set-based statement.
+ * users.kyc_status: the KYC context owns that column's transitions, reads it through accounts' published
+ * `usersTable` fragment and writes it through accounts' UserKycStatuses. The admin list joins `users` for
+ * names and stays one set-based statement.
  */
 @Injectable()
 export class MikroOrmKycSubmissionRepository extends KycSubmissionRepository {
@@ -67,7 +67,7 @@ export class MikroOrmKycSubmissionRepository extends KycSubmissionRepository {
     if (!UUID.test(userId)) return null;
     const [row] = await runSql(
       emOf(tx),
-      sql<{ kyc_status: KycStatus }>`SELECT kyc_status FROM user_directory WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+      sql<{ kyc_status: KycStatus }>`SELECT kyc_status FROM ${usersTable} WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
     );
     return row?.kyc_status ?? null;
   }
@@ -126,7 +126,7 @@ export class MikroOrmKycSubmissionRepository extends KycSubmissionRepository {
     const [{ total }] = await runSql(em, sql<{ total: string }>`SELECT count(*) AS total FROM kyc_submissions k ${clause}`);
     const rows = await runSql(
       em,
-      sql<Row>`SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN user_directory u ON u.id = k.user_id
+      sql<Row>`SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN ${usersTable} u ON u.id = k.user_id
                ${clause} ORDER BY k.created_at DESC, k.id LIMIT ${query.limit} OFFSET ${pageOffset(query)}`,
     );
     return {

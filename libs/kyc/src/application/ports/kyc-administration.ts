@@ -1,4 +1,4 @@
-import type { KycStatus } from '@mirrorline/identity';
+import type { KycStatus } from '@mirrorline/accounts';
 import type { TransactionContext } from '@mirrorline/shared';
 
 export interface KycDecision {

@@ -1,5 +1,5 @@
 import type { Page, PageQuery, TransactionContext } from '@mirrorline/shared';
-import type { KycStatus } from '@mirrorline/identity';
+import type { KycStatus } from '@mirrorline/accounts';
 import type { KycSubmission, SubmissionStatus } from '../../domain/kyc';
 
 export interface KycSubmissionQuery extends PageQuery {

@@ -5,6 +5,7 @@ import { emOf } from '@mirrorline/shared/nest';
 import { AlertStore, type AlertMail, type SpentAlert } from '../../application/ports/alert-store';
 import type { Quote } from '../../domain/instrument';
 import type { AlertDirection, PriceAlert } from '../../domain/price-alert';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 interface AlertRow {
   id: string;
@@ -140,7 +141,7 @@ export class SqlAlertStore extends AlertStore {
       emOf(tx),
       sql<{ id: string; email: string; symbol: string; direction: AlertDirection; price: string; triggered_price: string }>`
         SELECT a.id::text AS id, u.email, a.symbol, a.direction, a.price::text AS price, a.triggered_price::text AS triggered_price
-        FROM price_alerts a JOIN user_directory u ON u.id = a.user_id
+        FROM price_alerts a JOIN ${usersTable} u ON u.id = a.user_id
         WHERE a.mail_state = 'pending' ORDER BY a.id LIMIT 1 FOR UPDATE OF a SKIP LOCKED`,
     );
     return row ? { id: row.id, email: row.email, symbol: row.symbol, direction: row.direction, price: row.price, triggeredPrice: row.triggered_price } : null;

@@ -1,4 +1,5 @@
 import { likeContains, sql, type Sql } from '@mirrorline/shared';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 const walletSearch = (search: string | undefined): Sql<unknown> =>
   search ? sql`AND (u.email ILIKE ${likeContains(search)} OR u.username ILIKE ${likeContains(search)})` : sql``;
@@ -33,12 +34,12 @@ export const ledgerInspectorQueries = {
                       coalesce(sum(a.balance) FILTER (WHERE a.kind = 'cash'), 0)::text AS cash,
                       coalesce(sum(a.balance) FILTER (WHERE a.kind = 'held'), 0)::text AS held,
                       coalesce(sum(a.balance) FILTER (WHERE a.kind = 'copy_equity'), 0)::text AS equity
-                 FROM user_directory u LEFT JOIN ledger_accounts a ON a.owner_id = u.id
+                 FROM ${usersTable} u LEFT JOIN ledger_accounts a ON a.owner_id = u.id
                 WHERE u.deleted_at IS NULL ${walletSearch(search)}
                 GROUP BY u.id, u.username, u.email, u.created_at ORDER BY u.created_at, u.id LIMIT ${limit} OFFSET ${offset}`;
   },
   walletsCount(search: string | undefined): Sql<{ total: string }> {
-    return sql`SELECT count(*)::text AS total FROM user_directory u WHERE u.deleted_at IS NULL ${walletSearch(search)}`;
+    return sql`SELECT count(*)::text AS total FROM ${usersTable} u WHERE u.deleted_at IS NULL ${walletSearch(search)}`;
   },
   totalsByKind(): Sql<{ kind: string; total: string }> {
     return sql`SELECT kind, sum(balance)::text AS total FROM ledger_accounts GROUP BY kind`;

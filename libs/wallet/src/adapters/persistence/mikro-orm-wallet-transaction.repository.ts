@@ -11,6 +11,7 @@ import {
 } from '../../application/ports/wallet-transaction.repository';
 import { WalletTransactionEntity } from './wallet-transaction.entity';
 import { walletTransactionMapper } from './wallet-transaction.mapper';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 interface Row {
   id: string;
@@ -97,7 +98,7 @@ export class MikroOrmWalletTransactionRepository extends WalletTransactionReposi
       sql<Row & { username: string; email: string; total: string; page_row: string | null }>`SELECT n.total, pg.* FROM (SELECT count(*)::text AS total FROM wallet_transactions w ${clause}) n
        LEFT JOIN (
          SELECT ${QUALIFIED}, u.username, u.email, row_number() OVER (ORDER BY w.created_at DESC, w.id DESC) AS page_row
-         FROM wallet_transactions w JOIN user_directory u ON u.id = w.user_id
+         FROM wallet_transactions w JOIN ${usersTable} u ON u.id = w.user_id
          ${clause} ORDER BY w.created_at DESC, w.id DESC LIMIT ${page.limit} OFFSET ${pageOffset(page)}
        ) pg ON true
        ORDER BY pg.page_row`,

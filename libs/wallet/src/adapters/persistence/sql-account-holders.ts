@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { AccountHolders } from '../../application/ports/account-holders';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 /**
- * Reads users (schema of the users context) inside the wallet's transaction. FOR KEY SHARE is the
+ * Reads `users` (owned by accounts, joined through its usersTable fragment) inside the wallet's transaction. FOR KEY SHARE is the
  * weakest lock that still conflicts with the deletion's FOR UPDATE: money requests of one user do not
  * queue behind each other, only behind (or ahead of) a deletion of that user.
  */
@@ -13,7 +14,7 @@ export class SqlAccountHolders extends AccountHolders {
   async kycStatus(tx: TransactionContext, userId: string): Promise<string | null> {
     const [row] = await runSql(
       emOf(tx),
-      sql<{ kyc_status: string; deleted: boolean }>`SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ${userId} FOR KEY SHARE`,
+      sql<{ kyc_status: string; deleted: boolean }>`SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM ${usersTable} WHERE id = ${userId} FOR KEY SHARE`,
     );
     return row && !row.deleted ? row.kyc_status : null;
   }
@@ -21,7 +22,7 @@ export class SqlAccountHolders extends AccountHolders {
   async isDeleted(tx: TransactionContext, userId: string): Promise<boolean> {
     const [row] = await runSql(
       emOf(tx),
-      sql<{ deleted: boolean }>`SELECT deleted_at IS NOT NULL AS deleted FROM user_directory WHERE id = ${userId} FOR KEY SHARE`,
+      sql<{ deleted: boolean }>`SELECT deleted_at IS NOT NULL AS deleted FROM ${usersTable} WHERE id = ${userId} FOR KEY SHARE`,
     );
     return !row || row.deleted;
   }

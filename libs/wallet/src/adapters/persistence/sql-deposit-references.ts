@@ -3,6 +3,7 @@ import { DomainError, runSql, sql, type TransactionContext } from '@mirrorline/s
 import { emOf } from '@mirrorline/shared/nest';
 import { newDepositReference } from '../../domain/deposit-reference';
 import { DepositReferences, type MatchedTransfer, type ReferenceHolder } from '../../application/ports/deposit-references';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 interface HolderRow {
   reference: string;
@@ -35,7 +36,7 @@ export class SqlDepositReferences extends DepositReferences {
     const [row] = await runSql(
       emOf(tx),
       sql<HolderRow>`SELECT r.reference, u.id AS user_id, u.username, u.email, u.kyc_status, u.blocked, u.deleted_at IS NOT NULL AS deleted
-                       FROM deposit_references r JOIN user_directory u ON u.id = r.user_id
+                       FROM deposit_references r JOIN ${usersTable} u ON u.id = r.user_id
                       WHERE r.reference = ${reference}${lock ? sql` FOR KEY SHARE OF u` : sql``}`,
     );
     return row

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { type AppConfig, UnitOfWork } from '@mirrorline/shared';
 import { PasswordHasher } from '../../ports/password-hasher';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 
 export type BootstrapAdminResult = { created: false; reason: string } | { created: true; email: string; generatedPassword?: string };
 

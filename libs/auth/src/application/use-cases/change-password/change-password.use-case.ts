@@ -6,7 +6,7 @@ import { hashOpaqueToken } from '../../../domain/tokens';
 import { judgeRefreshToken } from '../../../domain/refresh-token';
 import { PasswordHasher } from '../../ports/password-hasher';
 import { RefreshTokenStore } from '../../ports/refresh-token.store';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 import { SessionTokens } from '../../services/session-tokens';
 import { ApiTokenStore } from '../../ports/api-token-store';
 import { SecurityAlerts } from '../../services/security-alerts';

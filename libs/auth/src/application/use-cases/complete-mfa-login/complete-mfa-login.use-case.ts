@@ -4,7 +4,7 @@ import { AuthErrors } from '../../../domain/auth-errors';
 import { SecurityErrors } from '../../../domain/security-errors';
 import { hashOpaqueToken } from '../../../domain/tokens';
 import { MfaStore } from '../../ports/mfa-store';
-import { UserAccounts, type AccountRecord } from '../../ports/user-accounts';
+import { UserAccounts, type AccountRecord } from '@mirrorline/accounts';
 import type { DeviceInfo } from '../../ports/auth-sessions';
 import { MfaCodes, type MfaCheck } from '../../services/mfa-codes';
 import { SignIn, type SignedIn } from '../../services/sign-in';

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/login-throttle';
 import { LoginFailureLog } from '../../ports/login-failure-log';
 import { PasswordHasher } from '../../ports/password-hasher';
-import { UserAccounts, type AccountRecord } from '../../ports/user-accounts';
+import { UserAccounts, type AccountRecord } from '@mirrorline/accounts';
 import { type IssuedRefreshToken } from '../../services/session-tokens';
 import { SignIn } from '../../services/sign-in';
 import type { DeviceInfo } from '../../ports/auth-sessions';

@@ -6,7 +6,7 @@ import { SecurityErrors } from '../../../domain/security-errors';
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT } from '../../../domain/mfa';
 import { MfaStore } from '../../ports/mfa-store';
 import { PasswordHasher } from '../../ports/password-hasher';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 import { MfaCodes } from '../../services/mfa-codes';
 import { SecurityAlerts } from '../../services/security-alerts';
 import { SessionTokens } from '../../services/session-tokens';

@@ -3,9 +3,8 @@ import { Clock, UnitOfWork } from '@mirrorline/shared';
 import { AuthErrors } from '../../../domain/auth-errors';
 import { judgeRefreshToken } from '../../../domain/refresh-token';
 import { hashOpaqueToken } from '../../../domain/tokens';
-import type { AccountRecord } from '../../ports/user-accounts';
 import { RefreshTokenStore } from '../../ports/refresh-token.store';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts, type AccountRecord } from '@mirrorline/accounts';
 import { SessionTokens, type IssuedRefreshToken } from '../../services/session-tokens';
 
 /** GET refresh: rotates the refresh token and issues a new access token. */

@@ -5,7 +5,7 @@ import { assertPasswordPolicy } from '../../../domain/password-policy';
 import { AuthErrors } from '../../../domain/auth-errors';
 import { normaliseEmail } from '../../../domain/email';
 import { PasswordHasher } from '../../ports/password-hasher';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 import { CodeMailer } from '../../services/code-mailer';
 import { CodeTryThrottle } from '../../services/code-try-throttle';
 

@@ -5,7 +5,7 @@ import { assertPasswordPolicy } from '../../../domain/password-policy';
 import { hashOpaqueToken } from '../../../domain/tokens';
 import { PasswordHasher } from '../../ports/password-hasher';
 import { PasswordResetTokens } from '../../ports/password-reset-tokens';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 import { RevokeUserSessionsUseCase } from '../revoke-user-sessions/revoke-user-sessions.use-case';
 import { ApiTokenStore } from '../../ports/api-token-store';
 import { SecurityAlerts } from '../../services/security-alerts';

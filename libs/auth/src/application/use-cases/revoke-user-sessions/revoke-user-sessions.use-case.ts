@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { RefreshTokenStore } from '../../ports/refresh-token.store';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 
 export interface RevokeUserSessionsCommand {
   userId: string;

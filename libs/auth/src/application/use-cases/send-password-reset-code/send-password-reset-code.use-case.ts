@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
 import { IssueOneTimeCodeUseCase } from '@mirrorline/otp';
 import { normaliseEmail } from '../../../domain/email';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 import { CodeMailer } from '../../services/code-mailer';
 import { CodeTryThrottle } from '../../services/code-try-throttle';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '@mirrorline/shared';
 import { otpFailure, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { normaliseEmail } from '../../../domain/email';
-import { UserAccounts, type AccountRecord } from '../../ports/user-accounts';
+import { UserAccounts, type AccountRecord } from '@mirrorline/accounts';
 import { CodeTryThrottle } from '../../services/code-try-throttle';
 
 @Injectable()

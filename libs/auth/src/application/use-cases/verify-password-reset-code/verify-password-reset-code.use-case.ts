@@ -4,7 +4,7 @@ import { otpFailure, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
 import { normaliseEmail } from '../../../domain/email';
 import { hashOpaqueToken, newOpaqueToken, RESET_TOKEN_TTL_MS } from '../../../domain/tokens';
 import { PasswordResetTokens } from '../../ports/password-reset-tokens';
-import { UserAccounts } from '../../ports/user-accounts';
+import { UserAccounts } from '@mirrorline/accounts';
 import { CodeTryThrottle } from '../../services/code-try-throttle';
 
 /** forgotpassword/verifyotp: trades a valid reset code for a single-use reset token (15 minutes). */

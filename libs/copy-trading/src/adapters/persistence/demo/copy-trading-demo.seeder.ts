@@ -4,6 +4,7 @@ import { Seeder } from '@mikro-orm/seeder';
 import { tradePnlPct, type TradeSide } from '../../../domain/copy-math';
 import { DEMO_PAIRS, DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './demo-traders';
 import { runSql, sql } from '@mirrorline/shared';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 /** Trades per demo trader; accuracy × 50 / 100 of them are winners (so accuracy must be even). */
 const TRADES_PER_TRADER = 50;
@@ -82,7 +83,7 @@ export class CopyTradingDemoSeeder extends Seeder {
     const em = orm as unknown as SqlEntityManager;
     const now = new Date();
     for (const trader of DEMO_TRADERS) {
-      const [user] = await runSql(em, sql<{ id: string }>`SELECT id FROM user_directory WHERE email = ${demoTraderEmail(trader)}`);
+      const [user] = await runSql(em, sql<{ id: string }>`SELECT id FROM ${usersTable} WHERE email = ${demoTraderEmail(trader)}`);
       if (!user) throw new Error(`demo trader ${trader.username} has no user: run DemoTraderUsersSeeder (users) first`);
       // No photo for demo traders (no image files ship with the SPA): the cards show their initials.
       await runSql(

@@ -4,6 +4,7 @@ import { emOf } from '@mirrorline/shared/nest';
 import { DEMO_DEPOSIT, Ledger, walletQueries } from '@mirrorline/wallet';
 import { FollowTraderUseCase } from '../../../application/use-cases/follow-trader/follow-trader.use-case';
 import { DEMO_COPIERS, DEMO_COPIER_EMAIL_DOMAIN } from './demo-copiers';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 export interface DemoCopiesResult {
   /** demo deposits posted by this run */
@@ -35,7 +36,7 @@ export async function seedDemoCopies(app: INestApplicationContext): Promise<Demo
       emOf(tx),
       sql`SELECT u.id, u.username, 'demo:' || u.username IN ${walletQueries.postingReferences(DEMO_DEPOSIT)} AS deposited,
                  (SELECT array_agg(DISTINCT c.trader_id) FROM copies c WHERE c.follower_id = u.id) AS copied
-          FROM user_directory u JOIN jsonb_to_recordset(${JSON.stringify(DEMO_COPIERS.map((c) => ({ username: c.username })))}::jsonb) AS d(username text) ON d.username = u.username
+          FROM ${usersTable} u JOIN jsonb_to_recordset(${JSON.stringify(DEMO_COPIERS.map((c) => ({ username: c.username })))}::jsonb) AS d(username text) ON d.username = u.username
           WHERE u.email LIKE ${`%@${DEMO_COPIER_EMAIL_DOMAIN}`} AND u.deleted_at IS NULL ORDER BY u.username`,
     );
     const result: DemoCopiesResult = { deposits: 0, copies: 0, refused: 0 };

@@ -2,13 +2,14 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { runSql, sql, sqlArray, type Sql } from '@mirrorline/shared';
 import { DEMO_EMAIL_DOMAIN, DEMO_TRADERS } from './demo-traders';
+import { usersTable } from '@mirrorline/accounts/sql';
 
 /**
  * The seeded demo traders (id, username and the demo email domain all match), locked FOR NO KEY UPDATE: the trader
  * row is the lock that orders a trader's world (docs/copy-trading.md).
  */
 export function lockDemoTraders(): Sql<{ id: number }> {
-  return sql`SELECT tp.id FROM trader_profiles tp JOIN user_directory u ON u.id = tp.user_id
+  return sql`SELECT tp.id FROM trader_profiles tp JOIN ${usersTable} u ON u.id = tp.user_id
              JOIN jsonb_to_recordset(${JSON.stringify(DEMO_TRADERS.map((t) => ({ id: t.id, username: t.username })))}::jsonb) AS d(id int, username text)
                ON d.id = tp.id AND d.username = u.username
              WHERE u.email LIKE ${`%@${DEMO_EMAIL_DOMAIN}`} ORDER BY tp.id FOR NO KEY UPDATE OF tp`;

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { Notifications } from '@mirrorline/notifications';
 import { DomainError, type TransactionContext } from '@mirrorline/shared';
-import type { KycStatus } from '@mirrorline/identity';
+import type { KycStatus } from '@mirrorline/accounts';
 import { submissionStatusFor } from '../../../domain/kyc';
 import { KycSubmissionRepository } from '../../ports/kyc-submission.repository';
 

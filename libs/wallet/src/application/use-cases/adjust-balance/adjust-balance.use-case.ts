@@ -15,7 +15,7 @@ export interface AdjustBalanceResult {
 }
 
 /**
- * An admin's balance adjustment (approved under four eyes, libs/users): posted against platform_adjustments, so
+ * An admin's balance adjustment (approved under four eyes, libs/back-office): posted against platform_adjustments, so
  * the change is a traced ledger transaction, never an overwrite.
  */
 @Injectable()
