@@ -76,3 +76,20 @@ export function FormError({ message }: { message?: string | null }) {
     </p>
   );
 }
+
+/** A checkbox with its label beside it (the label wraps the box, so a click on the words toggles it); an optional hint below. */
+export function CheckboxField({ label, hint, className, ...input }: { label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const id = useId();
+  return (
+    <>
+      <label className={`checkbox ${className ?? ''}`.trim()}>
+        <input type="checkbox" aria-describedby={hint ? `${id}-hint` : undefined} {...input} /> {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="small muted">
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}

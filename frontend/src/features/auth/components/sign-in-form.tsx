@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate, type Location } from 'react-router-dom'
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
 import { getPersist, sessionFromToken, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
-import { FormError, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { useLogin } from '../api/login';
 import { getMfaStatus, useLoginMfa } from '../api/login-mfa';
 import { compact, emailError } from '../api/validation';
@@ -133,10 +133,7 @@ export function SignInForm() {
           required
         />
         <div className="form-row form-row--between">
-          <label className="checkbox">
-            <input type="checkbox" checked={persist} onChange={(e) => setPersistState(e.target.checked)} />
-            Trust this device
-          </label>
+          <CheckboxField label="Trust this device" checked={persist} onChange={(e) => setPersistState(e.target.checked)} />
           <Link to="/forgotpassword">Forgot password?</Link>
         </div>
         <Button type="submit" variant="primary" block disabled={busy}>
