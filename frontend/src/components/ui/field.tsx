@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface BaseProps {
   label: string;
@@ -27,7 +27,8 @@ function Messages({ id, error, hint }: { id: string; error?: string; hint?: Reac
   );
 }
 
-export function TextField({ label, error, hint, className, ...input }: BaseProps & InputHTMLAttributes<HTMLInputElement>) {
+/** A labelled input; `ref` reaches the input (react-hook-form's `register`). */
+export function TextField({ label, error, hint, className, ...input }: BaseProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   return (
     <div className={`field ${className ?? ''}`}>
