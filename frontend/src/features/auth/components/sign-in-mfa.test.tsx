@@ -5,7 +5,8 @@ import { jsonResponse, makeToken, mockFetch, renderApp } from '../../../test/uti
 const noSession = { 'GET /api/auth/refresh': () => jsonResponse(401, {}) };
 
 async function enterPassword() {
-  await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  // the sign-in page is a lazy route: its first visit on a busy machine can take longer than the default deadline
+  await userEvent.type(await screen.findByLabelText('Email', {}, { timeout: 15_000 }), 'ada@example.com');
   await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
@@ -69,7 +70,7 @@ describe('sign in form (react-hook-form on LoginRequestDto\'s generated rules)',
   it('blocks a bad email and an empty password with their messages, then sends the typed, trimmed body', async () => {
     const fetchMock = mockFetch({ ...noSession, 'POST /api/auth/login': { accessToken: makeToken({ roles: ['User'] }) } });
     renderApp('/signin');
-    await userEvent.type(await screen.findByLabelText('Email'), 'not-an-email');
+    await userEvent.type(await screen.findByLabelText('Email', {}, { timeout: 15_000 }), 'not-an-email');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password');
