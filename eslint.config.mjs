@@ -143,7 +143,7 @@ export default tseslint.config(
     },
   },
   {
-    // Features use the kit (architecture.md rule 16): `Button`, never a raw <button>.
+    // Features use the kit (architecture.md rule 16): `Button`, never a raw <button>; `DataTable`, never a raw <table>.
     files: ['frontend/src/features/**/*.tsx'],
     ignores: ['frontend/src/**/*.test.tsx'],
     rules: {
@@ -151,6 +151,7 @@ export default tseslint.config(
         'error',
         ...NO_FETCH,
         { selector: "JSXOpeningElement[name.name='button']", message: 'Features use the kit: <Button> from components/ui/button (variant, size, busy, writes).' },
+        { selector: "JSXOpeningElement[name.name='table']", message: 'Features use the kit: <DataTable> from components/ui/data-table (columns, look, states, pager).' },
       ],
     },
   },

@@ -38,7 +38,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // Vitest loads node_modules with Node's resolver unless inlined: inline the React-using libraries so
     // the aliases below apply to them too.
-    server: { deps: { inline: [/@testing-library\/react/, /node_modules\/swr\//] } },
+    server: { deps: { inline: [/@testing-library\/react/, /node_modules\/swr\//, /node_modules\/react-hook-form\//] } },
     alias: [
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/test/use-sync-external-store-shim.ts', import.meta.url)) },
       // Its CommonJS entry would require() the root React 18; its ESM entry goes through these aliases.

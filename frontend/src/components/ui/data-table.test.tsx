@@ -68,4 +68,37 @@ describe('DataTable', () => {
     expect(pageCount({ total: 0, limit: 20 })).toBe(1);
     expect(pageCount({ total: 41, limit: 20 })).toBe(3);
   });
+  it('the prices look: its own scroll region name, row headers, cell test ids and row data attributes', () => {
+    const priced: Column<Row>[] = [
+      { header: 'Name', rowHeader: true, cell: (r) => r.name },
+      { header: 'PnL', testId: (r) => `pnl-${r.id}`, cell: (r) => r.pnl },
+    ];
+    table({ look: 'prices', regionLabel: 'People prices', columns: priced, rows: [{ id: '1', name: 'Ada', pnl: '+$1.00' }], rowProps: (r) => ({ 'data-person': r.id }) });
+    const region = screen.getByRole('region', { name: 'People prices' });
+    expect(region).toHaveClass('markets-scroll');
+    const t = within(region).getByRole('table', { name: 'People' });
+    expect(t).toHaveClass('markets-table');
+    expect(t).not.toHaveClass('table--cards');
+    const row = within(t).getAllByRole('row')[1];
+    expect(row).toHaveAttribute('data-person', '1');
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Ada');
+    expect(screen.getByTestId('pnl-1')).toHaveTextContent('+$1.00');
+  });
+
+  it('the plain look has no scroll region; renderRow draws whole rows under header-only columns', () => {
+    table({
+      look: 'plain',
+      columns: [{ header: 'Name' }, { header: 'PnL' }],
+      rows: [{ id: '1', name: 'Ada', pnl: '0' }],
+      renderRow: (r) => (
+        <tr>
+          <Cell label="Name">{r.name}</Cell>
+          <Cell label="PnL">{r.pnl}</Cell>
+        </tr>
+      ),
+    });
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'People' }).className).toBe('');
+    expect(screen.getAllByRole('cell').map((c) => c.textContent)).toEqual(['Ada', '0']);
+  });
 });

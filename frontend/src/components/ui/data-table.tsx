@@ -11,12 +11,36 @@ export interface Column<T> {
   /** A longer explanation shown as the header's tooltip. */
   title?: string;
   className?: string;
-  cell: (row: T, index: number) => ReactNode;
+  /** The cell is the row's header (`<th scope="row">`), e.g. the month of a monthly table. */
+  rowHeader?: boolean;
+  /** A test id for the row's cell in this column. */
+  testId?: (row: T) => string;
+  /** The cell's content (absent when the table's `renderRow` draws whole rows). */
+  cell?: (row: T, index: number) => ReactNode;
 }
 
+/**
+ * How the table looks: `cards` (the default: text table, rows become cards on a phone), `prices` (figures
+ * right-aligned in tabular digits, for quotes and money), `plain` (no scroll region, the look given by `className`).
+ */
+export type TableLook = 'cards' | 'prices' | 'plain';
+
+const LOOKS: Record<TableLook, { wrap: string | null; table: string }> = {
+  cards: { wrap: 'table-wrap', table: 'table table--cards' },
+  prices: { wrap: 'markets-scroll', table: 'markets-table' },
+  plain: { wrap: null, table: '' },
+};
+
+/** Attributes of a body row: class, accessible name, test and data attributes. */
+export type RowProps = { className?: string; 'aria-label'?: string } & { [data: `data-${string}`]: string | undefined };
+
 /** A body cell carrying its column's name, shown before the value when rows become cards on a phone. */
-export function Cell({ label, className, testId, children }: { label: string; className?: string; testId?: string; children?: ReactNode }) {
-  return (
+export function Cell({ label, className, testId, rowHeader, children }: { label: string; className?: string; testId?: string; rowHeader?: boolean; children?: ReactNode }) {
+  return rowHeader ? (
+    <th scope="row" data-label={label} className={className} data-testid={testId}>
+      {children}
+    </th>
+  ) : (
     <td data-label={label} className={className} data-testid={testId}>
       {children}
     </td>
@@ -24,13 +48,16 @@ export function Cell({ label, className, testId, children }: { label: string; cl
 }
 
 export interface DataTableProps<T> {
-  /** The table's accessible name (also the scroll region's). */
+  /** The table's accessible name (also the scroll region's unless `regionLabel`). */
   label: string;
+  /** The scroll region's accessible name when it differs from the table's. */
+  regionLabel?: string;
+  look?: TableLook;
   columns: readonly Column<T>[];
   rows: readonly T[] | undefined;
   rowKey: (row: T, index: number) => string;
   /** Attributes of a row (class, aria-label). */
-  rowProps?: (row: T) => { className?: string; 'aria-label'?: string };
+  rowProps?: (row: T) => RowProps;
   /** A whole row rendered by a component (rows with their own state); it must render `<tr>` of `<Cell>`s. */
   renderRow?: (row: T, index: number) => ReactNode;
   error?: unknown;
@@ -53,6 +80,8 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>({
   label,
+  regionLabel,
+  look = 'cards',
   columns,
   rows,
   rowKey,
@@ -82,8 +111,8 @@ export function DataTable<T>({
     >
       {(list) => (
         <>
-          <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>
-            <table className={`table table--cards ${className ?? ''}`.trim()} aria-label={label}>
+          <ScrollRegion className={LOOKS[look].wrap} label={regionLabel ?? label}>
+            <table className={`${LOOKS[look].table} ${className ?? ''}`.trim() || undefined} aria-label={label}>
               <thead>
                 <tr>
                   {columns.map((c) => (
@@ -100,8 +129,8 @@ export function DataTable<T>({
                   ) : (
                     <tr key={rowKey(row, i)} {...rowProps?.(row)}>
                       {columns.map((c) => (
-                        <Cell key={c.header} label={c.header} className={c.className}>
-                          {c.cell(row, i)}
+                        <Cell key={c.header} label={c.header} className={c.className} testId={c.testId?.(row)} rowHeader={c.rowHeader}>
+                          {c.cell?.(row, i)}
                         </Cell>
                       ))}
                     </tr>
@@ -109,11 +138,21 @@ export function DataTable<T>({
                 )}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {page !== undefined && pages !== undefined && onPage && <Pager label={pagerLabel ?? `${label} pages`} page={page} pages={pages} onPage={onPage} />}
         </>
       )}
     </AsyncBlock>
+  );
+}
+
+/** The keyboard-focusable scroll region around a table (none for the `plain` look). */
+function ScrollRegion({ className, label, children }: { className: string | null; label: string; children: ReactNode }) {
+  if (className === null) return <>{children}</>;
+  return (
+    <div className={className} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { FormError, SelectField, TextAreaField, TextField } from './field';
+import { fireEvent } from '@testing-library/react';
+import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from './field';
 
 describe('Field', () => {
   it('a text field is labelled and describes its hint and error', () => {
@@ -21,5 +22,13 @@ describe('Field', () => {
     expect(container).toBeEmptyDOMElement();
     rerender(<FormError message="Wrong code" />);
     expect(screen.getByRole('alert')).toHaveTextContent('Wrong code');
+  });
+  it('a checkbox is named by its words, toggles from them and describes its hint', () => {
+    const onChange = vi.fn();
+    render(<CheckboxField label="Also email me" hint="One email per alert" checked={false} onChange={(e) => onChange(e.target.checked)} />);
+    const box = screen.getByRole('checkbox', { name: 'Also email me' });
+    expect(box).toHaveAccessibleDescription('One email per alert');
+    fireEvent.click(screen.getByText('Also email me'));
+    expect(onChange).toHaveBeenCalledWith(true);
   });
 });

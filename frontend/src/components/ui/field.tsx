@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface BaseProps {
   label: string;
@@ -27,7 +27,8 @@ function Messages({ id, error, hint }: { id: string; error?: string; hint?: Reac
   );
 }
 
-export function TextField({ label, error, hint, className, ...input }: BaseProps & InputHTMLAttributes<HTMLInputElement>) {
+/** A labelled input; `ref` reaches the input (react-hook-form's `register`). */
+export function TextField({ label, error, hint, className, ...input }: BaseProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const id = useId();
   return (
     <div className={`field ${className ?? ''}`}>
@@ -74,5 +75,22 @@ export function FormError({ message }: { message?: string | null }) {
     <p className="form-error" role="alert">
       {message}
     </p>
+  );
+}
+
+/** A checkbox with its label beside it (the label wraps the box, so a click on the words toggles it); an optional hint below. */
+export function CheckboxField({ label, hint, className, ...input }: { label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  const id = useId();
+  return (
+    <>
+      <label className={`checkbox ${className ?? ''}`.trim()}>
+        <input type="checkbox" aria-describedby={hint ? `${id}-hint` : undefined} {...input} /> {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="small muted">
+          {hint}
+        </p>
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { useState, type FormEvent } from 'react';
 import { ApiError, fieldErrors } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { FormError, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { matchesPattern, rule } from '../../../lib/input-rules';
 import { useCreateUser } from '../api/create-user';
 
@@ -72,15 +72,9 @@ export function CreateUserForm() {
       </div>
       <fieldset className="checkbox-group">
         <legend>Roles</legend>
-        <label className="checkbox">
-          <input type="checkbox" checked disabled /> User
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={trader} onChange={(e) => setTrader(e.target.checked)} /> Trader
-        </label>
-        <label className="checkbox">
-          <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} /> Admin
-        </label>
+        <CheckboxField label="User" checked disabled />
+        <CheckboxField label="Trader" checked={trader} onChange={(e) => setTrader(e.target.checked)} />
+        <CheckboxField label="Admin" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
       </fieldset>
       <Button type="submit" variant="primary" className={ready ? undefined : 'is-inactive'} disabled={!ready || busy}>
         {busy ? 'Creating…' : 'Create user'}

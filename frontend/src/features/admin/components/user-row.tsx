@@ -1,3 +1,4 @@
+import { CheckboxField } from '../../../components/ui/field';
 import { Money } from '../../../components/ui/money';
 import { Badge } from '../../../components/ui/badge';
 import { Cell, type Column } from '../../../components/ui/data-table';
@@ -31,10 +32,7 @@ export function UserRow({ user, index }: { user: AdminUser; index: number }) {
       <Cell label="Roles">
         <div className="role-checks" role="group" aria-label={`Roles of ${label}`}>
           {ROLE_OPTIONS.map((r) => (
-            <label key={r} className="checkbox checkbox--sm">
-              <input type="checkbox" checked={r === 'User' || roles.includes(r)} disabled={r === 'User'} onChange={() => toggleRole(r)} aria-label={`${r} role for ${label}`} />
-              {r}
-            </label>
+            <CheckboxField key={r} className="checkbox--sm" label={r} checked={r === 'User' || roles.includes(r)} disabled={r === 'User'} onChange={() => toggleRole(r)} aria-label={`${r} role for ${label}`} />
           ))}
         </div>
       </Cell>

@@ -2,6 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, renderApp } from '../../../test/utils';
 
+// A lazy route's first visit transforms its chunk (react-hook-form with the auth pages): on a busy machine that can
+// take longer than the default deadline, so the finds that wait for a new page poll longer.
+const PAGE = { timeout: 15_000 };
+
 const noSession = { 'GET /api/auth/refresh': () => jsonResponse(401, {}) };
 
 function bodyOf(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown {
@@ -13,7 +17,7 @@ describe('register → verify email', () => {
   it('shows per-field messages, then registers and goes to the OTP screen with the email filled in', async () => {
     const fetchMock = mockFetch({ ...noSession, 'POST /api/auth/register': () => jsonResponse(201, { message: 'ok' }), 'POST /api/auth/verifyotp': { message: 'verified' } });
     renderApp('/register');
-    await userEvent.click(await screen.findByRole('button', { name: 'Create account' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Create account' }, PAGE));
     expect(screen.getByText('Choose a username')).toBeInTheDocument();
     expect(screen.getByText('Enter your first name')).toBeInTheDocument();
     expect(screen.getByText('Enter a password')).toBeInTheDocument();
@@ -25,14 +29,14 @@ describe('register → verify email', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/otpverification'));
     expect(bodyOf(fetchMock, '/api/auth/register')).toEqual({ username: 'ada_l', firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com', password: 'analytical-engine' });
-    expect(await screen.findByLabelText('Verification code')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Verification code', {}, PAGE)).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     await userEvent.type(screen.getByLabelText('Verification code'), '12ab3456');
     expect(screen.getByLabelText('Verification code')).toHaveValue('123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
     expect(bodyOf(fetchMock, '/api/auth/verifyotp')).toEqual({ email: 'ada@example.com', otp: '123456' });
-  });
+  }, 60_000);
 
   it('verifying signs the new user in: straight to the dashboard, "Welcome", no password asked again', async () => {
     const { makeToken } = await import('../../../test/utils');
@@ -49,12 +53,12 @@ describe('register → verify email', () => {
     await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Verification code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userdashboard'));
-    expect(await screen.findByRole('heading', { name: /^Welcome, Ada/ })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userdashboard'), PAGE);
+    expect(await screen.findByRole('heading', { name: /^Welcome, Ada/ }, PAGE)).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).toBeNull();
     expect(fetchMock.mock.calls.some(([u]) => u === '/api/auth/login')).toBe(false);
     expect(bodyOf(fetchMock, '/api/auth/verifyotp')).toEqual({ email: 'ada@example.com', otp: '123456' });
-  });
+  }, 60_000);
 
   it('with 2FA on, verifying sends the user to sign in with the code', async () => {
     mockFetch({ ...noSession, 'POST /api/auth/verifyotp': { message: 'Your email has been verified', mfaRequired: true, mfaToken: 'm' } });
@@ -64,19 +68,19 @@ describe('register → verify email', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/signin'));
     expect(await screen.findByLabelText('Email')).toHaveValue('ada@example.com');
-  });
+  }, 60_000);
 
   it('shows the 409 message from the server', async () => {
     mockFetch({ ...noSession, 'POST /api/auth/register': () => jsonResponse(409, { statusCode: 409, message: 'This email is already registered', errors: { email: ['This email is already registered'] } }) });
     renderApp('/register');
-    await userEvent.type(await screen.findByLabelText('Username'), 'ada_l');
+    await userEvent.type(await screen.findByLabelText('Username', {}, PAGE), 'ada_l');
     await userEvent.type(screen.getByLabelText('First name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Last name'), 'Lovelace');
     await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByLabelText('Email')).toHaveAccessibleDescription('This email is already registered');
-  });
+  }, 60_000);
 });
 
 describe('sign in failures', () => {
@@ -86,7 +90,7 @@ describe('sign in failures', () => {
   ])('%i shows "%s"', async (status, message) => {
     mockFetch({ ...noSession, 'POST /api/auth/login': () => jsonResponse(status, { statusCode: status, message }) });
     renderApp('/signin');
-    await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(await screen.findByLabelText('Email', {}, PAGE), 'ada@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'whatever-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText(message)).toBeInTheDocument();

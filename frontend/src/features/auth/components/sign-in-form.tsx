@@ -1,14 +1,23 @@
 import { Button } from '../../../components/ui/button';
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
 import { getPersist, sessionFromToken, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
-import { FormError, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { useLogin } from '../api/login';
 import { getMfaStatus, useLoginMfa } from '../api/login-mfa';
-import { compact, emailError } from '../api/validation';
+import { rulesResolver } from '../../../lib/form-rules';
 import { AuthCard } from './auth-card';
+
+type Credentials = { email: string; password: string };
+
+/** Sign-in's checks: LoginRequestDto's generated rules, in the form's words. */
+export const signInResolver = rulesResolver<'LoginRequestDto', Credentials>('LoginRequestDto', {
+  email: { required: 'Enter your email', invalid: 'Enter a valid email address' },
+  password: { required: 'Enter your password', keepSpaces: true },
+});
 
 export function SignInForm() {
   const navigate = useNavigate();
@@ -17,10 +26,12 @@ export function SignInForm() {
   const session = useSession();
   // the role gate sends a signed-in user here too (seed §2) when the role does not allow the page: say why
   const refused = session.isLoggedIn && from ? from.pathname : null;
-  const [email, setEmail] = useState((location.state as { email?: string } | null)?.email ?? '');
-  const [password, setPassword] = useState('');
+  const { register: field, handleSubmit, setError, getValues, formState } = useForm<Credentials>({
+    defaultValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
+    resolver: signInResolver,
+  });
+  const errors = formState.errors;
   const [persist, setPersistState] = useState(getPersist());
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState(false);
   const signIn = useLogin();
@@ -58,15 +69,11 @@ export function SignInForm() {
     }
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next = compact({ email: emailError(email), password: password ? undefined : 'Enter your password' });
-    setErrors(next);
+  async function onSubmit({ email, password }: Credentials) {
     setFormError(null);
     setUnverified(false);
-    if (Object.keys(next).length) return;
     try {
-      const result = await signIn.trigger({ email: email.trim(), password, persist });
+      const result = await signIn.trigger({ email, password, persist });
       if (result.mfaRequired) {
         setMfaToken(result.mfaToken);
         return;
@@ -74,7 +81,7 @@ export function SignInForm() {
       await finish(result.accessToken);
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) setUnverified(true);
-      setErrors(fieldErrors(error, ['email', 'password']));
+      for (const [name, message] of Object.entries(fieldErrors(error, ['email', 'password']))) setError(name as keyof Credentials, { type: 'server', message });
       setFormError(
         error instanceof ApiError && error.status === 401
           ? 'Invalid email or password'
@@ -111,32 +118,20 @@ export function SignInForm() {
           </Button>
         </form>
       ) : (
-      <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-label="Sign in">
         <FormError message={formError} />
         {unverified && (
           <p className="form-note">
-            <Link to="/otpverification" state={{ email: email.trim(), resend: true }}>
+            <Link to="/otpverification" state={{ email: getValues('email').trim(), resend: true }}>
               Verify your email
             </Link>{' '}
             to continue.
           </p>
         )}
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
-          required
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} error={errors.email?.message} required />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} error={errors.password?.message} required />
         <div className="form-row form-row--between">
-          <label className="checkbox">
-            <input type="checkbox" checked={persist} onChange={(e) => setPersistState(e.target.checked)} />
-            Trust this device
-          </label>
+          <CheckboxField label="Trust this device" checked={persist} onChange={(e) => setPersistState(e.target.checked)} />
           <Link to="/forgotpassword">Forgot password?</Link>
         </div>
         <Button type="submit" variant="primary" block disabled={busy}>

@@ -5,7 +5,8 @@ import { jsonResponse, makeToken, mockFetch, renderApp } from '../../../test/uti
 const noSession = { 'GET /api/auth/refresh': () => jsonResponse(401, {}) };
 
 async function enterPassword() {
-  await userEvent.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  // the sign-in page is a lazy route: its first visit on a busy machine can take longer than the default deadline
+  await userEvent.type(await screen.findByLabelText('Email', {}, { timeout: 15_000 }), 'ada@example.com');
   await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
   await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
@@ -62,5 +63,24 @@ describe('sign in with two-factor authentication', () => {
     await enterPassword();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/settings/security'));
     expect(await screen.findByText(/Admins must turn on two-factor authentication/)).toBeInTheDocument();
+  });
+});
+
+describe('sign in form (react-hook-form on LoginRequestDto\'s generated rules)', () => {
+  it('blocks a bad email and an empty password with their messages, then sends the typed, trimmed body', async () => {
+    const fetchMock = mockFetch({ ...noSession, 'POST /api/auth/login': { accessToken: makeToken({ roles: ['User'] }) } });
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Email', {}, { timeout: 15_000 }), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Enter your password');
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/auth/login')).toBe(false);
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), ' ada@example.com ');
+    await userEvent.type(screen.getByLabelText('Password'), 'analytical-engine');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userdashboard'));
+    const call = fetchMock.mock.calls.find(([u]) => u === '/api/auth/login')!;
+    expect(JSON.parse(String((call[1] as RequestInit).body))).toMatchObject({ email: 'ada@example.com', password: 'analytical-engine' });
   });
 });

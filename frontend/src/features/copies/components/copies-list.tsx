@@ -4,7 +4,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { amountError, normalizeAmount } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
-import { TextField } from '../../../components/ui/field';
+import { CheckboxField, TextField } from '../../../components/ui/field';
 import { Money, Percent, Pnl } from '../../../components/ui/money';
 import { useLiveCopyFigures } from '../../../lib/live-copies';
 import { EmptyState } from '../../../components/ui/states';
@@ -276,10 +276,11 @@ export function CopiesList({ divergence }: { divergence?: Record<string, number>
         <p>No new trades will be copied.</p>
         {stopping && stopping.openPositions > 0 && (
           <>
-            <label className="checkbox">
-              <input type="checkbox" checked={closeAll} onChange={(e) => setCloseAll(e.target.checked)} /> Close all{' '}
-              {stopping.openPositions === 1 ? 'its open position' : `its ${stopping.openPositions} open positions`} now at the market
-            </label>
+            <CheckboxField
+              label={`Close all ${stopping.openPositions === 1 ? 'its open position' : `its ${stopping.openPositions} open positions`} now at the market`}
+              checked={closeAll}
+              onChange={(e) => setCloseAll(e.target.checked)}
+            />
             <p className="muted small">
               {closeAll
                 ? 'They close at the current price for you alone (profit share as in any close); the equity returns to your balance and the copy ends.'

@@ -9,7 +9,7 @@ import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
 import { centsToString, formatMoney, MIN_COPY, normalizeAmount, toCents } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
-import { FormError, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
 import { Button } from '../../../components/ui/button';
 import { CopySummary } from './copy-summary';
@@ -186,23 +186,20 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               value={lossValid ? loss : 50}
               onChange={edit(setMaxLoss)}
             />
-            <label className="checkbox copy-dialog__open-trades">
-              <input
-                type="checkbox"
-                checked={copyOpen}
-                onChange={(e) => {
-                  newAttempt();
-                  setCopyOpen(e.target.checked);
-                }}
-                aria-describedby="copy-open-trades-hint"
-              />
-              Also copy the trader&apos;s open trades at today&apos;s price
-            </label>
-            <p id="copy-open-trades-hint" className="small muted">
-              {copyOpen
-                ? `Your copy opens a position in each of ${trader.name}'s open trades now, at the current market price (not the trader's entry), sized as a new trade would be.`
-                : `Only trades ${trader.name} opens from now on are copied.`}
-            </p>
+            <CheckboxField
+              className="copy-dialog__open-trades"
+              label="Also copy the trader's open trades at today's price"
+              checked={copyOpen}
+              onChange={(e) => {
+                newAttempt();
+                setCopyOpen(e.target.checked);
+              }}
+              hint={
+                copyOpen
+                  ? `Your copy opens a position in each of ${trader.name}'s open trades now, at the current market price (not the trader's entry), sized as a new trade would be.`
+                  : `Only trades ${trader.name} opens from now on are copied.`
+              }
+            />
             <p className="small muted">
               Profit share {trader.share}%: {trader.name} earns {trader.share}% of your copy&apos;s gains above its high-water mark (its highest equity so far), only when a
               trade closes in profit. Example: $100.00 of new gains → {formatMoney(example)} to the trader. Losses are never charged; you earn the share back only by

@@ -8,7 +8,7 @@ import { useLiveEvents } from '../../../lib/live-events';
 import { formatDate, formatPrice } from '../../../lib/money';
 import { keyMatches } from '../../../lib/swr-keys';
 import { toast } from '../../../lib/toast';
-import { FormError, SelectField, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, SelectField, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
@@ -95,9 +95,7 @@ export function AlertsPanel({ instrument, quote }: { instrument: Instrument; quo
           onChange={(e) => setPrice(e.target.value)}
           hint={bid ? `Bid now ${formatPrice(bid, instrument.priceDecimals)}; up to ${instrument.priceDecimals} decimals` : `Up to ${instrument.priceDecimals} decimals`}
         />
-        <label className="checkbox">
-          <input type="checkbox" checked={email} onChange={(e) => setEmail(e.target.checked)} /> Also email me
-        </label>
+        <CheckboxField label="Also email me" checked={email} onChange={(e) => setEmail(e.target.checked)} />
         <Button type="submit" variant="primary" busy={create.busy}>
           Create alert
         </Button>

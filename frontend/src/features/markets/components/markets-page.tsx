@@ -2,11 +2,13 @@ import { marketKeys } from '../../../lib/query-keys';
 import { Link } from 'react-router-dom';
 import { useApi } from '../../../lib/api';
 import { useInstruments, type Instrument } from '../../../lib/market-instruments';
-import { changeSince, useMarketStream, type LiveQuote } from '../../../lib/market-stream';
-import { formatPrice, formatTimeLeft } from '../../../lib/money';
+import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
+import { formatTimeLeft } from '../../../lib/money';
 import { Sparkline } from '../../../components/market/sparkline';
 import { LiveStatus } from '../../../components/market/live-status';
 import { AsyncBlock } from '../../../components/ui/states';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { ChangeToday, QuoteSide } from './quote-cells';
 import { useSession } from '../../../lib/auth-session';
 import { WatchStar } from './watch-star';
 import { WatchlistPanel } from './watchlist-panel';
@@ -30,9 +32,17 @@ function DaySparkline({ symbol }: { symbol: string }) {
   return <Sparkline values={(data?.candles ?? []).map((c) => Number(c.close))} label={`${symbol}, last 24 hours`} />;
 }
 
+/** The headers of a market's table; each row is a `Row` (its sparkline reads its own candles). */
+const COLUMNS: Column<Instrument>[] = [
+  { header: 'Instrument' },
+  { header: 'Bid' },
+  { header: 'Ask' },
+  { header: 'Today' },
+  { header: 'Session', className: 'hide-phone' },
+  { header: '24 h', className: 'hide-phone' },
+];
+
 function Row({ instrument: i, live, stale, signedIn }: { instrument: Instrument; live?: LiveQuote; stale: boolean; signedIn: boolean }) {
-  const q = live ?? i.quote;
-  const change = changeSince(i.dayOpen, q);
   return (
     <tr data-symbol={i.symbol} className={stale ? 'is-stale' : undefined}>
       <td>
@@ -46,9 +56,15 @@ function Row({ instrument: i, live, stale, signedIn }: { instrument: Instrument;
           </div>
         </div>
       </td>
-      <td data-testid={`bid-${i.symbol}`}>{q ? formatPrice(q.bid, i.priceDecimals) : '—'}</td>
-      <td>{q ? formatPrice(q.ask, i.priceDecimals) : '—'}</td>
-      <td className={change === null ? 'muted' : change >= 0 ? 'up' : 'down'}>{change === null ? '—' : `${change >= 0 ? '+' : ''}${change.toFixed(2)}%`}</td>
+      <td data-testid={`bid-${i.symbol}`}>
+        <QuoteSide instrument={i} quote={live} side="bid" />
+      </td>
+      <td>
+        <QuoteSide instrument={i} quote={live} side="ask" />
+      </td>
+      <td>
+        <ChangeToday instrument={i} quote={live} />
+      </td>
       <td className="hide-phone">{sessionText(i)}</td>
       <td className="hide-phone">
         <DaySparkline symbol={i.symbol} />
@@ -81,25 +97,15 @@ export function MarketsPage() {
             return (
               <section key={market} className="markets-group" aria-labelledby={`m-${market}`}>
                 <h2 id={`m-${market}`}>{market}</h2>
-                <div className="markets-scroll" tabIndex={0} role="region" aria-label={`${market} prices`}>
-                  <table className="markets-table" aria-label={`${market} instruments`}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Instrument</th>
-                        <th scope="col">Bid</th>
-                        <th scope="col">Ask</th>
-                        <th scope="col">Today</th>
-                        <th scope="col" className="hide-phone">Session</th>
-                        <th scope="col" className="hide-phone">24 h</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {rows.map((i) => (
-                        <Row key={i.symbol} instrument={i} live={quotes[i.symbol]} stale={status !== 'live'} signedIn={signedIn} />
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  label={`${market} instruments`}
+                  regionLabel={`${market} prices`}
+                  look="prices"
+                  columns={COLUMNS}
+                  rows={rows}
+                  rowKey={(i) => i.symbol}
+                  renderRow={(i) => <Row instrument={i} live={quotes[i.symbol]} stale={status !== 'live'} signedIn={signedIn} />}
+                />
               </section>
             );
             })}

@@ -1,10 +1,26 @@
 import { Link } from 'react-router-dom';
 import type { Instrument } from '../../../lib/market-instruments';
-import { changeSince, type LiveQuote } from '../../../lib/market-stream';
-import { formatPrice } from '../../../lib/money';
-import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
+import type { LiveQuote } from '../../../lib/market-stream';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/states';
 import { useWatchlist } from '../api/watchlist';
 import { WatchStar } from './watch-star';
+import { ChangeToday, QuoteSide } from './quote-cells';
+
+const columns = (quotes: Readonly<Record<string, LiveQuote>>): Column<Instrument>[] => [
+  {
+    header: 'Instrument',
+    cell: (i) => (
+      <Link to={`/markets/${i.symbol}`}>
+        <strong>{i.symbol}</strong>
+      </Link>
+    ),
+  },
+  { header: 'Bid', testId: (i) => `watch-bid-${i.symbol}`, cell: (i) => <QuoteSide instrument={i} quote={quotes[i.symbol]} side="bid" /> },
+  { header: 'Ask', cell: (i) => <QuoteSide instrument={i} quote={quotes[i.symbol]} side="ask" /> },
+  { header: 'Today', cell: (i) => <ChangeToday instrument={i} quote={quotes[i.symbol]} /> },
+  { header: 'Watch', hideHeader: true, cell: (i) => <WatchStar symbol={i.symbol} /> },
+];
 
 /** My watchlist on the markets page: the starred instruments in my order, with live bid, ask and change today. */
 export function WatchlistPanel({ instruments, quotes, stale }: { instruments: readonly Instrument[]; quotes: Readonly<Record<string, LiveQuote>>; stale: boolean }) {
@@ -14,50 +30,20 @@ export function WatchlistPanel({ instruments, quotes, stale }: { instruments: re
   return (
     <section className="card watchlist" aria-labelledby="watchlist-title">
       <h2 id="watchlist-title">My watchlist</h2>
-      {list.error ? (
-        <InlineError error={list.error} onRetry={() => void list.mutate()} />
-      ) : !list.data ? (
-        <LoadingState label="Loading your watchlist" />
-      ) : rows.length === 0 ? (
-        <EmptyState title="Nothing watched yet">Star an instrument below to follow its price here.</EmptyState>
-      ) : (
-        <div className="markets-scroll" tabIndex={0} role="region" aria-label="Watchlist prices">
-          <table className="markets-table" aria-label="My watchlist">
-            <thead>
-              <tr>
-                <th scope="col">Instrument</th>
-                <th scope="col">Bid</th>
-                <th scope="col">Ask</th>
-                <th scope="col">Today</th>
-                <th scope="col">
-                  <span className="visually-hidden">Watch</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((i) => {
-                const q = quotes[i.symbol] ?? i.quote;
-                const change = changeSince(i.dayOpen, q);
-                return (
-                  <tr key={i.symbol} data-watch={i.symbol} className={stale ? 'is-stale' : undefined}>
-                    <td>
-                      <Link to={`/markets/${i.symbol}`}>
-                        <strong>{i.symbol}</strong>
-                      </Link>
-                    </td>
-                    <td data-testid={`watch-bid-${i.symbol}`}>{q ? formatPrice(q.bid, i.priceDecimals) : '—'}</td>
-                    <td>{q ? formatPrice(q.ask, i.priceDecimals) : '—'}</td>
-                    <td className={change === null ? 'muted' : change >= 0 ? 'up' : 'down'}>{change === null ? '—' : `${change >= 0 ? '+' : ''}${change.toFixed(2)}%`}</td>
-                    <td>
-                      <WatchStar symbol={i.symbol} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label="My watchlist"
+        regionLabel="Watchlist prices"
+        look="prices"
+        columns={columns(quotes)}
+        rows={list.data ? rows : undefined}
+        rowKey={(i) => i.symbol}
+        rowProps={(i) => ({ 'data-watch': i.symbol, className: stale ? 'is-stale' : undefined })}
+        error={list.error}
+        isLoading={list.isLoading}
+        onRetry={() => void list.mutate()}
+        loadingLabel="Loading your watchlist"
+        empty={<EmptyState title="Nothing watched yet">Star an instrument below to follow its price here.</EmptyState>}
+      />
     </section>
   );
 }

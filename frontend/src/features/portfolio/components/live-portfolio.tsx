@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { copyKeys, tradeKeys, walletKeys } from '../../../lib/query-keys';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { useLiveEvents } from '../../../lib/live-events';
@@ -12,7 +12,7 @@ import { formatMoney, formatPrice, toCents } from '../../../lib/money';
 import { LiveStatus } from '../../../components/market/live-status';
 import { Money, Pnl } from '../../../components/ui/money';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { Cell } from '../../../components/ui/data-table';
+import { Cell, DataTable, type Column } from '../../../components/ui/data-table';
 import { copiesOf, useCash, useLiveCopies, type Position } from '../api/portfolio';
 
 const LIVE_TYPES = new Set(['position_opened', 'position_closed', 'copy_stopped', 'guard_hit', 'wallet_transaction_decided', 'reconnected']);
@@ -45,44 +45,43 @@ function Receipt({ p }: { p: Position }) {
   );
 }
 
+const LivePnl = ({ pnl }: { pnl: string | null }) => (pnl === null ? <>—</> : <Pnl value={pnl} />);
+
 function Positions({ positions, quotes, stale }: { positions: Position[]; quotes: Record<string, LiveQuote>; stale: boolean }) {
-  if (!positions.length) return <p className="muted">No open positions.</p>;
+  const live = (p: Position) => livePosition(p, stale ? undefined : quotes[p.symbol]);
+  const columns: Column<Position>[] = [
+    { header: 'Symbol', cell: (p) => p.symbol },
+    { header: 'Side', cell: (p) => p.side },
+    { header: 'Size', cell: (p) => formatMoney(p.size) },
+    { header: 'Fill', cell: (p) => formatPrice(p.entryPrice) },
+    { header: 'Mark', testId: () => 'mark', cell: (p) => formatPrice(live(p).mark) },
+    { header: 'Unrealized', testId: () => 'unrealized', cell: (p) => <LivePnl pnl={live(p).pnl} /> },
+    { header: 'Fill receipt', cell: (p) => <Receipt p={p} /> },
+  ];
   return (
-    <div className="markets-scroll" tabIndex={0} role="region" aria-label="Open positions">
-      <table className="markets-table table--cards" aria-label="Positions">
-        <thead>
-          <tr>
-            <th scope="col">Symbol</th>
-            <th scope="col">Side</th>
-            <th scope="col">Size</th>
-            <th scope="col">Fill</th>
-            <th scope="col">Mark</th>
-            <th scope="col">Unrealized</th>
-            <th scope="col">Fill receipt</th>
-          </tr>
-        </thead>
-        <tbody>
-          {positions.map((p) => {
-            const live = livePosition(p, stale ? undefined : quotes[p.symbol]);
-            return (
-              <tr key={p.id} data-testid={`position-${p.symbol}`} className={stale ? 'is-stale' : undefined}>
-                <Cell label="Symbol">{p.symbol}</Cell>
-                <Cell label="Side">{p.side}</Cell>
-                <Cell label="Size">{formatMoney(p.size)}</Cell>
-                <Cell label="Fill">{formatPrice(p.entryPrice)}</Cell>
-                <Cell label="Mark" testId="mark">{formatPrice(live.mark)}</Cell>
-                <Cell label="Unrealized" testId="unrealized">{live.pnl === null ? '—' : <Pnl value={live.pnl} />}</Cell>
-                <Cell label="Fill receipt">
-                  <Receipt p={p} />
-                </Cell>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Positions"
+      regionLabel="Open positions"
+      look="prices"
+      className="table--cards"
+      columns={columns}
+      rows={positions}
+      rowKey={(p) => p.id}
+      rowProps={(p) => ({ 'data-testid': `position-${p.symbol}`, className: stale ? 'is-stale' : undefined })}
+      empty={<p className="muted">No open positions.</p>}
+    />
   );
 }
+
+/** The live copies' headers; each row (and its drill-down) is drawn by the table's renderRow. */
+const COPY_COLUMNS: Column<unknown>[] = [
+  { header: 'Trader' },
+  { header: 'Invested' },
+  { header: 'Live equity' },
+  { header: 'Unrealized' },
+  { header: 'Open' },
+  { header: 'Positions', hideHeader: true },
+];
 
 /**
  * The live portfolio on the overview: total equity (cash + live copy equity), total pnl (realized +
@@ -149,60 +148,50 @@ export function LivePortfolio() {
           You copy nobody yet. <Link to="/traders">Find a trader</Link>
         </p>
       ) : (
-        <div className="markets-scroll" tabIndex={0} role="region" aria-label="Live copies">
-          <table className="markets-table table--cards" aria-label="Live copies">
-            <thead>
-              <tr>
-                <th scope="col">Trader</th>
-                <th scope="col">Invested</th>
-                <th scope="col">Live equity</th>
-                <th scope="col">Unrealized</th>
-                <th scope="col">Open</th>
-                <th scope="col">
-                  <span className="visually-hidden">Positions</span>
-                </th>
+        <DataTable
+          label="Live copies"
+          look="prices"
+          className="table--cards"
+          columns={COPY_COLUMNS}
+          rows={rows}
+          rowKey={(r) => r.copy.id}
+          renderRow={({ copy, unrealized, equity, positions: mine }) => (
+            <>
+              <tr data-testid={`copy-${copy.traderName}`} className={stale ? 'is-stale' : undefined}>
+                <Cell label="Trader">
+                  <span>
+                    <Link to={`/traderinfo/${copy.traderId}`}>{copy.traderName}</Link>
+                    {copy.status !== 'active' && <span className="muted small"> ({copy.status})</span>}
+                  </span>
+                </Cell>
+                <Cell label="Invested">
+                  <Money value={copy.invested} />
+                </Cell>
+                <Cell label="Live equity" testId="live-equity">
+                  <Money value={equity} />
+                </Cell>
+                <Cell label="Unrealized" testId="copy-unrealized">
+                  <span>
+                    <Pnl value={unrealized} /> <span className="muted small">{pctOf(unrealized, copy.invested)}</span>
+                  </span>
+                </Cell>
+                <Cell label="Open">{copy.openPositions}</Cell>
+                <Cell label="Positions" className="actions">
+                  <Button size="sm" aria-label={`Positions of ${copy.traderName}`} aria-expanded={open === copy.id} onClick={() => setOpen(open === copy.id ? null : copy.id)}>
+                    Positions
+                  </Button>
+                </Cell>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ copy, unrealized, equity, positions: mine }) => (
-                <Fragment key={copy.id}>
-                  <tr data-testid={`copy-${copy.traderName}`} className={stale ? 'is-stale' : undefined}>
-                    <Cell label="Trader">
-                      <span>
-                        <Link to={`/traderinfo/${copy.traderId}`}>{copy.traderName}</Link>
-                        {copy.status !== 'active' && <span className="muted small"> ({copy.status})</span>}
-                      </span>
-                    </Cell>
-                    <Cell label="Invested">
-                      <Money value={copy.invested} />
-                    </Cell>
-                    <Cell label="Live equity" testId="live-equity">
-                      <Money value={equity} />
-                    </Cell>
-                    <Cell label="Unrealized" testId="copy-unrealized">
-                      <span>
-                        <Pnl value={unrealized} /> <span className="muted small">{pctOf(unrealized, copy.invested)}</span>
-                      </span>
-                    </Cell>
-                    <Cell label="Open">{copy.openPositions}</Cell>
-                    <Cell label="Positions" className="actions">
-                      <Button size="sm" aria-label={`Positions of ${copy.traderName}`} aria-expanded={open === copy.id} onClick={() => setOpen(open === copy.id ? null : copy.id)}>
-                        Positions
-                      </Button>
-                    </Cell>
-                  </tr>
-                  {open === copy.id && (
-                    <tr>
-                      <td colSpan={6} className="cell-span">
-                        <Positions positions={mine} quotes={quotes} stale={stale} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              {open === copy.id && (
+                <tr>
+                  <td colSpan={6} className="cell-span">
+                    <Positions positions={mine} quotes={quotes} stale={stale} />
+                  </td>
+                </tr>
+              )}
+            </>
+          )}
+        />
       )}
     </section>
   );

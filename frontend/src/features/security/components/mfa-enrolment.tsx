@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/auth-session';
-import { FormError, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { setUpMfa, useEnableMfa, type MfaSetup } from '../api/mfa';
 import { Button } from '../../../components/ui/button';
 
@@ -82,9 +82,7 @@ export function MfaEnrolment() {
             Download
           </a>
         </div>
-        <label className="checkbox">
-          <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} /> I saved these codes
-        </label>
+        <CheckboxField label="I saved these codes" checked={saved} onChange={(e) => setSaved(e.target.checked)} />
         <Button variant="primary" disabled={!saved} onClick={() => navigate(session.isAdmin ? '/admindashboard' : '/userdashboard', { replace: true })}>
           Continue
         </Button>

@@ -2,9 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
-import { FormError, TextField } from '../../../components/ui/field';
+import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
-import { Cell } from '../../../components/ui/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 import { rule } from '../../../lib/input-rules';
 import { formatTimeLeft } from '../../../lib/money';
 import { describeDevice, maskAddress } from '../../../lib/device';
@@ -106,40 +106,36 @@ export function SessionsPanel() {
         <LoadingState />
       ) : (
         <>
-          <table className="table table--cards" aria-label="Sessions list">
-            <thead>
-              <tr>
-                <th scope="col">Device</th>
-                <th scope="col">Address</th>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last used</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((s) => (
-                <tr key={s.id} aria-label={`Session ${describeDevice(s.userAgent)}${s.current ? ', this device' : ''}`}>
-                  <Cell label="Device">
-                    <span title={s.userAgent ?? undefined}>
-                      {describeDevice(s.userAgent)} {s.current && <strong>(this device)</strong>}
-                    </span>
-                  </Cell>
-                  <Cell label="Address">{maskAddress(s.ip)}</Cell>
-                  <Cell label="Signed in">{when(s.createdAt)}</Cell>
-                  <Cell label="Last used">{when(s.lastUsedAt)}</Cell>
-                  <Cell label="Actions" className="actions">
-                    {!s.current && (
-                      <Button writes variant="ghost" size="sm" disabled={revoke.busy} onClick={() => toasting(revoke.trigger, 'Session signed out')(s.id)}>
-                        Sign out
-                      </Button>
-                    )}
-                  </Cell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            label="Sessions list"
+            columns={[
+              {
+                header: 'Device',
+                cell: (s) => (
+                  <span title={s.userAgent ?? undefined}>
+                    {describeDevice(s.userAgent)} {s.current && <strong>(this device)</strong>}
+                  </span>
+                ),
+              },
+              { header: 'Address', cell: (s) => maskAddress(s.ip) },
+              { header: 'Signed in', cell: (s) => when(s.createdAt) },
+              { header: 'Last used', cell: (s) => when(s.lastUsedAt) },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                className: 'actions',
+                cell: (s) =>
+                  !s.current && (
+                    <Button writes variant="ghost" size="sm" disabled={revoke.busy} onClick={() => toasting(revoke.trigger, 'Session signed out')(s.id)}>
+                      Sign out
+                    </Button>
+                  ),
+              },
+            ]}
+            rows={data.items}
+            rowKey={(s) => s.id}
+            rowProps={(s) => ({ 'aria-label': `Session ${describeDevice(s.userAgent)}${s.current ? ', this device' : ''}` })}
+          />
           <Button writes variant="ghost" disabled={revokeOthers.busy} onClick={() => toasting(revokeOthers.trigger, 'Every other session was signed out')()}>
             Sign out everywhere else
           </Button>
@@ -221,10 +217,7 @@ export function ApiTokensPanel() {
       <form onSubmit={onCreate} noValidate aria-label="Create API token">
         <FormError message={formError} />
         <TextField label="Token name" value={name} onChange={(e) => setName(e.target.value)} maxLength={TOKEN_NAME.maxLength} />
-        <label className="checkbox">
-          <input type="checkbox" checked={trade} onChange={(e) => setTrade(e.target.checked)} />
-          Allow trading (follow, fund, pause and stop copies; open and close trades)
-        </label>
+        <CheckboxField label="Allow trading (follow, fund, pause and stop copies; open and close trades)" checked={trade} onChange={(e) => setTrade(e.target.checked)} />
         <Button writes type="submit" variant="ghost" disabled={create.busy}>
           Create token
         </Button>

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { Money, Percent } from '../../../components/ui/money';
 import { AsyncBlock, EmptyState } from '../../../components/ui/states';
 import { Pager } from '../../../components/ui/pager';
+import { DataTable, pageCount, type Column } from '../../../components/ui/data-table';
 import { useCloseTrade, useDeskTrades, useUpdateLevels, type DeskTrade } from '../api/trade-desk';
 import { levelError } from './levels';
 import { Button } from '../../../components/ui/button';
@@ -139,7 +140,7 @@ export function OpenTrades({ traderId }: { traderId?: string }) {
                 <OpenTrade key={t.id} trade={t} quote={quotes[t.symbol || t.pair]} stale={status !== 'live'} traderId={traderId} />
               ))}
             </ul>
-            <Pager label="Open trade pages" page={page} pages={Math.max(1, Math.ceil(d.total / Math.max(1, d.limit)))} onPage={setPage} />
+            <Pager label="Open trade pages" page={page} pages={pageCount(d)} onPage={setPage} />
           </>
         )}
       </AsyncBlock>
@@ -147,53 +148,40 @@ export function OpenTrades({ traderId }: { traderId?: string }) {
   );
 }
 
+const CLOSED_COLUMNS: Column<DeskTrade>[] = [
+  { header: 'Symbol', cell: (t) => t.symbol || t.pair },
+  { header: 'Side', className: 'cap', cell: (t) => t.side },
+  { header: 'Entry', cell: (t) => formatPrice(t.entryPrice) },
+  { header: 'Exit', cell: (t) => formatPrice(t.exitPrice) },
+  { header: 'PnL', cell: (t) => <Percent value={t.pnlPct} /> },
+  { header: 'Reason', cell: (t) => REASONS[t.closeReason ?? 'manual'] ?? t.closeReason },
+  { header: 'Copiers\' pnl', cell: (t) => <Money value={t.copiersPnl} signed colored /> },
+  { header: 'Closed', cell: (t) => formatDate(t.closedAt) },
+];
+
 export function ClosedTrades({ traderId }: { traderId?: string }) {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, mutate } = useDeskTrades('closed', page, traderId);
   return (
     <section className="card" aria-labelledby="closed-trades-title">
       <h2 id="closed-trades-title">Closed trades</h2>
-      <AsyncBlock data={data} error={error} isLoading={isLoading} onRetry={() => void mutate()} loadingLabel="Loading closed trades" isEmpty={(d) => d.items.length === 0} empty={<EmptyState title="No closed trades yet" />}>
-        {(d) => (
-          <>
-            <div className="markets-scroll" tabIndex={0} role="region" aria-label="Closed trades list">
-              <table className="markets-table" aria-label="Closed trades">
-                <thead>
-                  <tr>
-                    <th scope="col">Symbol</th>
-                    <th scope="col">Side</th>
-                    <th scope="col">Entry</th>
-                    <th scope="col">Exit</th>
-                    <th scope="col">PnL</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Copiers&apos; pnl</th>
-                    <th scope="col">Closed</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.items.map((t) => (
-                    <tr key={t.id}>
-                      <td>{t.symbol || t.pair}</td>
-                      <td className="cap">{t.side}</td>
-                      <td>{formatPrice(t.entryPrice)}</td>
-                      <td>{formatPrice(t.exitPrice)}</td>
-                      <td>
-                        <Percent value={t.pnlPct} />
-                      </td>
-                      <td>{REASONS[t.closeReason ?? 'manual'] ?? t.closeReason}</td>
-                      <td>
-                        <Money value={t.copiersPnl} signed colored />
-                      </td>
-                      <td>{formatDate(t.closedAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager label="Closed trade pages" page={page} pages={Math.max(1, Math.ceil(d.total / Math.max(1, d.limit)))} onPage={setPage} />
-          </>
-        )}
-      </AsyncBlock>
+      <DataTable
+        label="Closed trades"
+        regionLabel="Closed trades list"
+        look="prices"
+        columns={CLOSED_COLUMNS}
+        rows={data?.items}
+        rowKey={(t) => t.id}
+        error={error}
+        isLoading={isLoading}
+        onRetry={() => void mutate()}
+        loadingLabel="Loading closed trades"
+        empty={<EmptyState title="No closed trades yet" />}
+        page={page}
+        pages={pageCount(data)}
+        onPage={setPage}
+        pagerLabel="Closed trade pages"
+      />
     </section>
   );
 }

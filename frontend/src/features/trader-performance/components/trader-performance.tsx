@@ -35,32 +35,21 @@ const OPEN_COLUMNS: Column<OpenPosition>[] = [
 ];
 
 function MonthlyReturns({ months }: { months: MonthlyReturn[] }) {
-  if (!months.length) return <p className="muted">No closed trades in the last 12 months.</p>;
   const max = Math.max(0.01, ...months.map((m) => Math.abs(m.returnPct)));
-  return (
-    <table className="monthly-returns">
-      <caption className="visually-hidden">Monthly returns</caption>
-      <thead>
-        <tr>
-          <th scope="col">Month</th>
-          <th scope="col">Return</th>
-          <th scope="col">Trades</th>
-        </tr>
-      </thead>
-      <tbody>
-        {months.map((m) => (
-          <tr key={m.month} data-testid={`month-${m.month}`}>
-            <th scope="row">{monthName(m.month)}</th>
-            <td>
-              <span className={`monthly-returns__bar ${m.returnPct >= 0 ? 'monthly-returns__bar--up' : 'monthly-returns__bar--down'}`} style={{ width: `${(Math.abs(m.returnPct) / max) * 60}%` }} aria-hidden="true" />
-              <Percent value={m.returnPct} />
-            </td>
-            <td>{m.trades}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const columns: Column<MonthlyReturn>[] = [
+    { header: 'Month', rowHeader: true, cell: (m) => monthName(m.month) },
+    {
+      header: 'Return',
+      cell: (m) => (
+        <>
+          <span className={`monthly-returns__bar ${m.returnPct >= 0 ? 'monthly-returns__bar--up' : 'monthly-returns__bar--down'}`} style={{ width: `${(Math.abs(m.returnPct) / max) * 60}%` }} aria-hidden="true" />
+          <Percent value={m.returnPct} />
+        </>
+      ),
+    },
+    { header: 'Trades', cell: (m) => m.trades },
+  ];
+  return <DataTable label="Monthly returns" look="plain" className="monthly-returns" columns={columns} rows={months} empty={<p className="muted">No closed trades in the last 12 months.</p>} rowKey={(m) => m.month} rowProps={(m) => ({ 'data-testid': `month-${m.month}` })} />;
 }
 
 /**
