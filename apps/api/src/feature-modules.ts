@@ -9,6 +9,7 @@ import { AuditModule } from '@mirrorline/audit';
 import { EventsModule } from '@mirrorline/events';
 import { MarketModule } from '@mirrorline/market';
 import { SupportModule } from '@mirrorline/support';
+import { DemoModule } from '@mirrorline/demo';
 import { AdminPanelModule } from './admin/admin-panel.module';
 
 /**
@@ -25,6 +26,7 @@ export const FEATURE_MODULES = (_config: AppConfig): Array<Type<unknown> | Dynam
   KycModule,
   UserManagementModule,
   SupportModule,
+  DemoModule,
   // AdminJS is ESM and keeps watchers alive: off in Jest (ADMIN_PANEL=false), tested over HTTP against the built app.
   ...(_config.adminPanel ? [AdminPanelModule.forRoot(_config)] : []),
 ];

@@ -21,7 +21,6 @@ import { UpdateCopyGuardsUseCase } from './application/use-cases/update-copy-gua
 import { SimulateCopyUseCase } from './application/use-cases/simulate-copy/simulate-copy.use-case';
 import { TraderSimulationController } from './adapters/http/trader-simulation.controller';
 import { PriceWatcher } from './application/services/price-watcher';
-import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 import { SqlCopyTradingQueries } from './adapters/persistence/sql-copy-trading-queries';
 import { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
@@ -106,9 +105,8 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     UpdateCopyGuardsUseCase,
     SimulateCopyUseCase,
     PriceWatcher,
-    DemoTradingBot,
     PublicTraderCache,
   ],
-  exports: [DemoTradingBot, TraderProfiles, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
+  exports: [TraderProfiles, FollowTraderUseCase, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
 })
 export class CopyTradingModule {}

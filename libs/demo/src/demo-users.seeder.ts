@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import { Seeder } from '@mikro-orm/seeder';
+import { hash } from '@node-rs/argon2';
+import { runSql } from '@mirrorline/shared';
+import { usersSql } from '@mirrorline/users/sql';
+import { DEMO_TRADERS, demoTraderEmail } from './demo-traders';
+import { DEMO_COPIERS, demoCopierEmail } from './demo-copiers';
+
+/**
+ * Demo users (DEMO_DATA on an empty database): the users of the seed's eight sample
+ * traders, with the Trader role, verified, and unusable passwords (an argon2id hash of random bytes nobody
+ * knows). Runs before DemoTradersSeeder, which gives them their public profiles and trades. Then the
+ * users of the demo copiers (role User, verified, KYC Verified, unusable passwords too: nobody signs in as
+ * one); the start-up task seedDemoCopies funds them through the ledger and starts their copies.
+ */
+export class DemoUsersSeeder extends Seeder {
+  async run(orm: EntityManager): Promise<void> {
+    const em = orm as unknown as SqlEntityManager;
+    for (const trader of DEMO_TRADERS) {
+      const passwordHash = await hash(randomBytes(32).toString('base64'));
+      await runSql(em, usersSql.insertUser({ email: demoTraderEmail(trader), username: trader.username, firstname: trader.firstname, lastname: trader.lastname,
+        passwordHash, roles: ['User', 'Trader'], emailVerified: true, kycStatus: 'Verified' }));
+    }
+    for (const copier of DEMO_COPIERS) {
+      const passwordHash = await hash(randomBytes(32).toString('base64'));
+      await runSql(em, usersSql.insertUser({ email: demoCopierEmail(copier), username: copier.username, firstname: copier.firstname, lastname: copier.lastname,
+        passwordHash, roles: ['User'], emailVerified: true, kycStatus: 'Verified' }));
+    }
+  }
+}
