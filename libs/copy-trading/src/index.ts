@@ -1,15 +1,13 @@
+// Transitional (until the users re-cut of issue 29 step 3 lands): users' adapters import copyTradingQueries from here;
+// everyone else imports it from @mirrorline/copy-trading/sql.
+export { copyTradingQueries } from './adapters/persistence/copy-trading.queries';
 export * from './domain/copy';
 export * from './domain/copy-math';
 export * from './application/ports/trader-profiles';
 export * from './application/ports/copy-trading-queries';
-export { copyTradingQueries } from './adapters/persistence/copy-trading.queries';
 export * from './application/ports/trade-engine';
 export * from './application/ports/copy-repository';
-export { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
-export { SqlCopyNotices } from './adapters/persistence/sql-copy-notices';
-export { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 export * from './copy-trading.module';
-export * as copyTradingFixtures from './testing/ledger-fixtures';
 export * from './application/ports/price-watch-store';
 export * from './application/ports/trade-events';
 export { CLOSE_OUT_SPLIT, PriceWatcher, WATCH_INTERVAL_MS, type WatchCycleResult } from './application/services/price-watcher';

@@ -1,18 +1,17 @@
+// Transitional (until the users re-cut of issue 29 step 3 lands): users' adapters import walletQueries from here;
+// everyone else imports it from @mirrorline/wallet/sql.
+export { walletQueries } from './adapters/persistence/wallet.queries';
 export * from './domain/amount';
 export * from './domain/wallet-transaction';
 export * from './application/ports/ledger';
 export * from './application/ports/idempotency-store';
 export * from './application/ports/ledger-inspector';
 export { DEMO_DEPOSIT } from './application/ports/equity-history';
-export { walletQueries } from './adapters/persistence/wallet.queries';
-export { ledgerSetPostings, type SetPosting } from './adapters/persistence/ledger-set-postings';
 export * from './application/use-cases/adjust-balance/adjust-balance.use-case';
 export * from './application/use-cases/decide-transaction/decide-transaction.use-case';
 export { kycRequired } from './application/use-cases/request-deposit/request-deposit.use-case';
 export * from './domain/wallet-errors';
-export * from './testing/in-memory-wallet.fakes';
 export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';
 export { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity } from './adapters/persistence/ledger.entities';
-export { Idempotent, IdempotencyInterceptor, IDEMPOTENCY_HEADER, OperationRef, operationRef, requestFingerprint } from './adapters/http/idempotency.interceptor';
-export { FAULT_HEADER } from './adapters/http/fault-injection';
+export { Idempotent, IDEMPOTENCY_HEADER, OperationRef, operationRef } from './adapters/http/idempotency.interceptor';
 export * from './wallet.module';
