@@ -104,6 +104,33 @@ export const entries = {
 };
 
 /**
+ * The lib modules that may be @Global() (docs/architecture.md "Wiring"): the cross-context ports are bound in one
+ * place, apps/api's composition root; a lib module is visible only where it is imported.
+ */
+export const GLOBAL_LIB_MODULES = [
+  // the validated configuration, injected everywhere as APP_CONFIG
+  'libs/shared/src/config/config.module.ts',
+  // transitional: auth's UserAccounts and KYC's UserKycStatuses over `users`, removed by the users re-cut (issue 29 step 3)
+  'libs/users/src/users-ports.module.ts',
+];
+
+export const noGlobal = {
+  meta: { type: 'problem', schema: [], messages: {
+    global: 'A lib module is not @Global(): bind its cross-context ports in apps/api/src/composition-root.module.ts (docs/architecture.md "Wiring").',
+  } },
+  create(context) {
+    const file = relative(root, context.filename ?? context.getFilename()).split(sep).join('/');
+    if (!/^libs\//.test(file) || /\.spec\.ts$/.test(file) || GLOBAL_LIB_MODULES.includes(file)) return {};
+    return {
+      Decorator(node) {
+        const call = node.expression;
+        if (call.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name === 'Global') context.report({ node, messageId: 'global' });
+      },
+    };
+  },
+};
+
+/**
  * Names (architecture.md rules 2 and 3, docs/architecture.md "Context map"): a class exported from
  * application/use-cases/ ends in UseCase; an adapter class named MikroOrm* uses the ORM (an entity manager
  * call other than execute, or MikroORM's repository/query builder), otherwise it is Sql* (hand-written SQL).
@@ -132,4 +159,4 @@ export const names = {
   },
 };
 
-export default { rules: { boundaries, names, entries } };
+export default { rules: { boundaries, names, entries, 'no-global': noGlobal } };

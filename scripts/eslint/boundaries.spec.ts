@@ -81,6 +81,9 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
       code: "export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';\nexport * from './wallet.module';\nexport * from './domain/amount';\n",
     },
     indexAllowedElsewhere: { file: 'libs/kyc/src/index.ts', code: "export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';\n" },
+    globalLibModule: { file: 'libs/mail/src/mail.module.ts', code: "import { Global, Module } from '@nestjs/common';\n@Global()\n@Module({})\nexport class MailModule {}\n" },
+    globalConfigModule: { file: 'libs/shared/src/config/config.module.ts', code: "import { Global, Module } from '@nestjs/common';\n@Global()\n@Module({})\nexport class AppConfigModule {}\n" },
+    globalAppModule: { file: 'apps/api/src/composition-root.module.ts', code: "import { Global, Module } from '@nestjs/common';\n@Global()\n@Module({})\nexport class CompositionRootModule {}\n" },
     adapterOutsideIndex: { file: 'libs/wallet/src/wallet.module.ts', code: "export { SqlLedger } from './adapters/persistence/sql-ledger';\n" },
   };
   let results: Record<string, Message[]>;
@@ -170,6 +173,14 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     ]);
     expect(errorsOf(results.indexAllowed, 'mirrorline/entries')).toEqual([]);
     expect(errorsOf(results.adapterOutsideIndex, 'mirrorline/entries')).toEqual([]);
+  });
+
+  it('no lib module is @Global() but shared\'s config module (and the listed transitional one); apps/api\'s composition root is', () => {
+    expect(errorsOf(results.globalLibModule, 'mirrorline/no-global').map((m) => m.message)).toEqual([
+      'A lib module is not @Global(): bind its cross-context ports in apps/api/src/composition-root.module.ts (docs/architecture.md "Wiring").',
+    ]);
+    expect(errorsOf(results.globalConfigModule, 'mirrorline/no-global')).toEqual([]);
+    expect(errorsOf(results.globalAppModule, 'mirrorline/no-global')).toEqual([]);
   });
 
   it('an SPA feature importing another feature is an error', () => {

@@ -7,6 +7,7 @@ import { UsersModule } from '@mirrorline/users';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { FEATURE_MODULES } from './feature-modules';
+import { CompositionRootModule } from './composition-root.module';
 import type { HttpLogger } from './http/request-logging';
 
 @Module({})
@@ -26,6 +27,8 @@ export class AppModule {
         }),
         DatabaseModule.forRoot(databaseUrl, config),
         HealthModule,
+        // The cross-context ports, bound in one place (docs/architecture.md "Wiring").
+        CompositionRootModule.forRoot(config),
         UsersModule,
         AuthModule,
         ...FEATURE_MODULES(config),

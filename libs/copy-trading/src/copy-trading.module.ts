@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { UserInfoExtras } from '@mirrorline/auth';
 import { OpenPositionsValue } from '@mirrorline/shared';
 import { WalletModule } from '@mirrorline/wallet';
@@ -59,11 +59,10 @@ import { UpdateTraderProfileUseCase } from './application/use-cases/update-trade
 import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
 
 /**
- * Copy trading. Global so that auth picks up the UserInfoExtras adapter (traderID, copyID, copiedTrades
- * in the access token), users can inject TraderProfiles and wallet/users the OpenPositionsValue (live trading
- * balance) without importing this module.
+ * Copy trading. apps/api's composition root re-exports it, so that auth picks up the UserInfoExtras adapter
+ * (traderID, copyID, copiedTrades in the access token), users can inject TraderProfiles and wallet/users the
+ * OpenPositionsValue (live trading balance) without importing this module.
  */
-@Global()
 @Module({
   imports: [WalletModule, AuditModule],
   controllers: [TradersController, TraderSimulationController, CopiesController, TraderTradesController, TraderSettingsController],

@@ -15,3 +15,4 @@ export { WalletTransactionEntity } from './adapters/persistence/wallet-transacti
 export { LedgerAccountEntity, LedgerEntryEntity, LedgerTransactionEntity } from './adapters/persistence/ledger.entities';
 export { Idempotent, IDEMPOTENCY_HEADER, OperationRef, operationRef } from './adapters/http/idempotency.interceptor';
 export * from './wallet.module';
+export { WalletForAuthModule } from './wallet-for-auth.module';
