@@ -18,15 +18,13 @@ import { DEMO_COPIERS, demoCopierEmail } from './demo-copiers';
 export class DemoUsersSeeder extends Seeder {
   async run(orm: EntityManager): Promise<void> {
     const em = orm as unknown as SqlEntityManager;
-    for (const trader of DEMO_TRADERS) {
+    const users = [
+      ...DEMO_TRADERS.map((trader) => ({ ...trader, email: demoTraderEmail(trader), roles: ['User', 'Trader'] as const })),
+      ...DEMO_COPIERS.map((copier) => ({ ...copier, email: demoCopierEmail(copier), roles: ['User'] as const })),
+    ];
+    for (const { email, username, firstname, lastname, roles } of users) {
       const passwordHash = await hash(randomBytes(32).toString('base64'));
-      await runSql(em, usersSql.insertUser({ email: demoTraderEmail(trader), username: trader.username, firstname: trader.firstname, lastname: trader.lastname,
-        passwordHash, roles: ['User', 'Trader'], emailVerified: true, kycStatus: 'Verified' }));
-    }
-    for (const copier of DEMO_COPIERS) {
-      const passwordHash = await hash(randomBytes(32).toString('base64'));
-      await runSql(em, usersSql.insertUser({ email: demoCopierEmail(copier), username: copier.username, firstname: copier.firstname, lastname: copier.lastname,
-        passwordHash, roles: ['User'], emailVerified: true, kycStatus: 'Verified' }));
+      await runSql(em, usersSql.insertUser({ email, username, firstname, lastname, passwordHash, roles, emailVerified: true, kycStatus: 'Verified' }));
     }
   }
 }
