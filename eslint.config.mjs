@@ -37,6 +37,13 @@ export default tseslint.config(
     rules: { 'mirrorline/boundaries': 'error', 'mirrorline/names': 'error' },
   },
   {
+    // Narrow lib entries (docs/architecture.md "Wiring"): /testing only from test code, no adapter or fake in an index;
+    // no @Global() lib module but the listed ones (the composition root in apps/api binds the cross-context ports).
+    files: ['apps/**/*.ts', 'libs/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    plugins: { mirrorline },
+    rules: { 'mirrorline/entries': 'error', 'mirrorline/no-global': 'error' },
+  },
+  {
     // Each table has one owning context (docs/table-ownership.json): a lib's SQL names only its own tables.
     // Specs and src/testing fixtures set up state across contexts on purpose and are not production code.
     files: ['libs/*/src/**/*.ts'],

@@ -1,6 +1,7 @@
 import { hash } from '@node-rs/argon2';
 import { Clock } from '@mirrorline/shared';
-import { captureMails, Mailer } from '@mirrorline/mail';
+import { Mailer } from '@mirrorline/mail';
+import { captureMails } from '@mirrorline/mail/testing';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, totpCode, type TestUser } from './support/users';
 

@@ -1,9 +1,10 @@
 import { UnitOfWork } from '@mirrorline/shared';
 import { IssueOneTimeCodeUseCase, OTP_SEND_LIMIT } from '@mirrorline/otp';
-import { sealSecret, Totp } from '@mirrorline/auth';
+import { Totp } from '@mirrorline/auth';
+import { sealSecret } from '@mirrorline/auth/testing';
 import { createUser, totpCode } from './support/users';
 import { decodeJwt, refreshCookie, useAuthApp, MINUTE } from './support/auth-spec';
-import type { InMemoryMailer } from '@mirrorline/mail';
+import type { InMemoryMailer } from '@mirrorline/mail/testing';
 import type { TestApp } from './support/test-app';
 
 describe('auth: POST verifyotp/ and createnewotp/ (HTTP against real PostgreSQL)', () => {

@@ -1,6 +1,6 @@
 import { createUser, signAccessToken } from './support/users';
 import { useAuthApp, PASSWORD, MINUTE } from './support/auth-spec';
-import type { InMemoryMailer } from '@mirrorline/mail';
+import type { InMemoryMailer } from '@mirrorline/mail/testing';
 import type { TestApp } from './support/test-app';
 
 describe('auth: forgot password and POST changepassword/ (HTTP against real PostgreSQL)', () => {

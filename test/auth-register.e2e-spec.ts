@@ -1,5 +1,5 @@
 import { useAuthApp, PASSWORD } from './support/auth-spec';
-import type { InMemoryMailer } from '@mirrorline/mail';
+import type { InMemoryMailer } from '@mirrorline/mail/testing';
 import type { TestApp } from './support/test-app';
 
 describe('auth: POST register/ (HTTP against real PostgreSQL)', () => {

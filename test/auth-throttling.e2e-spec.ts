@@ -1,4 +1,5 @@
-import { captureMails, Mailer } from '@mirrorline/mail';
+import { Mailer } from '@mirrorline/mail';
+import { captureMails } from '@mirrorline/mail/testing';
 import { RATE_LIMITS, type RateLimitName } from '@mirrorline/auth';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';

@@ -1,4 +1,6 @@
-import { captureMails, Mailer, type InMemoryMailer } from '@mirrorline/mail';
+import { Mailer } from '@mirrorline/mail';
+import { captureMails } from '@mirrorline/mail/testing';
+import { type InMemoryMailer } from '@mirrorline/mail/testing';
 import { createTestApp, type TestApp } from './support/test-app';
 import { Contract } from './support/contract';
 import { createUser } from './support/users';

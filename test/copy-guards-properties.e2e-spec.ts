@@ -1,15 +1,6 @@
 import fc from 'fast-check';
-import {
-  copyEnds,
-  copyTradingFixtures as fx,
-  dailyLossLimitReached,
-  positionPnl,
-  positionSize,
-  PriceWatcher,
-  profitShare,
-  stopLossHit,
-  type TradeSide,
-} from '@mirrorline/copy-trading';
+import { copyEnds, dailyLossLimitReached, positionPnl, positionSize, PriceWatcher, profitShare, stopLossHit, type TradeSide } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';

@@ -1,6 +1,7 @@
 import { UnitOfWork } from '@mirrorline/shared';
 import { afterCommit } from '@mirrorline/shared/nest';
-import { copyTradingFixtures as fx, PriceWatcher, SqlCopyNotices } from '@mirrorline/copy-trading';
+import { PriceWatcher } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trading/testing';
 import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';

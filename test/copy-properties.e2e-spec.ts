@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { copyTradingFixtures as fx, positionPnl, positionSize, profitShare, scaleOnWithdrawal, type TradeSide } from '@mirrorline/copy-trading';
+import { positionPnl, positionSize, profitShare, scaleOnWithdrawal, type TradeSide } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { MAX_AMOUNT_CENTS, MAX_BALANCE_CENTS } from '@mirrorline/shared';
 import { closeAt, openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';

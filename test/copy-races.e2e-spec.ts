@@ -1,5 +1,6 @@
 import type request from 'supertest';
-import { CloseOutCopiesUseCase, CloseTradeUseCase, copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
+import { CloseOutCopiesUseCase, CloseTradeUseCase, PriceWatcher } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';

@@ -1,4 +1,5 @@
-import { copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
+import { PriceWatcher } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { closeAt, openAt } from './support/market';
 import { useCopyTradingApp } from './support/copy-trading-spec';
 import { createUser, type TestUser } from './support/users';

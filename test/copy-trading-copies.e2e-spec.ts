@@ -1,4 +1,5 @@
-import { copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
+import { PriceWatcher } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { useCopyTradingApp } from './support/copy-trading-spec';
 import type { TestApp } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
-import { TestMarketFeed } from '@mirrorline/market';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
+import { TestMarketFeed } from '@mirrorline/market/testing';
 import { setQuote } from './support/market';
 import { baseUrl, openSse } from './support/sse';
 import { createUser, type TestUser } from './support/users';

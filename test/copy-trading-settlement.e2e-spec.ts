@@ -1,4 +1,4 @@
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { useCopyTradingApp } from './support/copy-trading-spec';
 import type { TestApp } from './support/test-app';
 

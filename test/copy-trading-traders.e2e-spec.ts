@@ -1,5 +1,5 @@
 import { UserInfoExtras } from '@mirrorline/auth';
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { setQuote } from './support/market';
 import { createUser, type TestUser } from './support/users';
 import { useCopyTradingApp } from './support/copy-trading-spec';

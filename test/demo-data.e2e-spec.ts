@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { copyTradingFixtures as fx, DEMO_COPIERS, demoCopierEmail, DemoTradingBot, rollDemoTradesOnStart, seedDemoCopies, seedDemoCopiesOnStart, syncDemoHistory, syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
+import { DEMO_COPIERS, demoCopierEmail, DemoTradingBot, rollDemoTradesOnStart, seedDemoCopies, seedDemoCopiesOnStart, syncDemoHistory, syncDemoHistoryOnStart } from '@mirrorline/demo';
 import { MarketHistory } from '@mirrorline/market';
 import { seedDemoDataIfEmpty } from '../apps/api/src/database/migrate';
 import { STARTUP_TASKS } from '../apps/api/src/startup-tasks';

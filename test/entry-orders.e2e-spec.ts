@@ -1,4 +1,5 @@
-import { copyTradingFixtures as fx, EntryOrdersUseCase, PriceWatcher } from '@mirrorline/copy-trading';
+import { EntryOrdersUseCase, PriceWatcher } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';

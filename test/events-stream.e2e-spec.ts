@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { EventsHub, LiveEvents } from '@mirrorline/events';
+import { LiveEvents } from '@mirrorline/events';
+import { EventsHub } from '@mirrorline/events/testing';
 import { UnitOfWork } from '@mirrorline/shared';
 import { Notifications } from '@mirrorline/notifications';
 import { createTestApp, type TestApp } from './support/test-app';
@@ -8,7 +9,8 @@ import { createUser, signAccessToken, type TestUser } from './support/users';
 import { anotherInstance } from './support/instances';
 import { baseUrl, openSse, type SseClient } from './support/sse';
 import { hash } from '@node-rs/argon2';
-import { captureMails, Mailer } from '@mirrorline/mail';
+import { Mailer } from '@mirrorline/mail';
+import { captureMails } from '@mirrorline/mail/testing';
 
 /** events/stream (product.md §9.4): bearer, own events only, across instances, on commit only, clean ends. */
 describe('live events (events/stream) across two instances', () => {

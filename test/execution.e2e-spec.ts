@@ -1,4 +1,5 @@
-import { CLOSE_OUT_SPLIT, copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
+import { CLOSE_OUT_SPLIT, PriceWatcher } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { eventually } from './support/eventually';
 import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { SmtpMailer } from '@mirrorline/mail';
+import { SmtpMailer } from '@mirrorline/mail/testing';
 import { eventually } from './support/eventually';
 import { createTestApp, type TestApp } from './support/test-app';
 import { freePort } from './support/free-port';

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { BinanceMarketFeed, MarketQuotes } from '@mirrorline/market';
+import { MarketQuotes } from '@mirrorline/market';
+import { BinanceMarketFeed } from '@mirrorline/market/testing';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**

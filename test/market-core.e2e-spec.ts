@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { FeedLeader, MarketFeed, MarketHistory, MarketQuotes, QuoteListener, QuoteListeners, TestMarketFeed, type Quote } from '@mirrorline/market';
+import { FeedLeader, MarketFeed, MarketHistory, MarketQuotes, QuoteListener, QuoteListeners, type Quote } from '@mirrorline/market';
+import { TestMarketFeed } from '@mirrorline/market/testing';
 import { LiveEvents } from '@mirrorline/events';
 import { createTestApp, type TestApp } from './support/test-app';
 

@@ -1,5 +1,6 @@
-import { copyTradingFixtures as fx, PriceWatcher } from '@mirrorline/copy-trading';
-import { TestMarketFeed } from '@mirrorline/market';
+import { PriceWatcher } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
+import { TestMarketFeed } from '@mirrorline/market/testing';
 import { Clock } from '@mirrorline/shared';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { MarketStreamHub, TestMarketFeed } from '@mirrorline/market';
+import { MarketStreamHub, TestMarketFeed } from '@mirrorline/market/testing';
 import { createTestApp, type TestApp } from './support/test-app';
 import { baseUrl, openSse } from './support/sse';
 import { anotherInstance } from './support/instances';

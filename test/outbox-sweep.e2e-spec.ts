@@ -1,4 +1,4 @@
-import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx, SqlCopyNotices } from '@mirrorline/copy-trading/testing';
 import { eventually } from './support/eventually';
 import { openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';

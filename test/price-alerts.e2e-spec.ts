@@ -1,5 +1,8 @@
-import { captureMails, Mailer, type InMemoryMailer } from '@mirrorline/mail';
-import { AlertMails, QuoteListeners, TestMarketFeed } from '@mirrorline/market';
+import { Mailer } from '@mirrorline/mail';
+import { captureMails } from '@mirrorline/mail/testing';
+import { type InMemoryMailer } from '@mirrorline/mail/testing';
+import { AlertMails, QuoteListeners } from '@mirrorline/market';
+import { TestMarketFeed } from '@mirrorline/market/testing';
 import { setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { KYC_UPLOADS_PER_USER } from '@mirrorline/kyc';
+import { KYC_UPLOADS_PER_USER } from '@mirrorline/kyc/testing';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 

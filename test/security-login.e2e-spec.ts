@@ -1,6 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import { PasswordHasher } from '@mirrorline/auth';
-import { captureMails, Mailer, type InMemoryMailer } from '@mirrorline/mail';
+import { Mailer } from '@mirrorline/mail';
+import { captureMails } from '@mirrorline/mail/testing';
+import { type InMemoryMailer } from '@mirrorline/mail/testing';
 import { eventually } from './support/eventually';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';

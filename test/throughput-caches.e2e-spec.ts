@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { copyTradingFixtures as fx, ReadCopyTradingUseCase } from '@mirrorline/copy-trading';
+import { ReadCopyTradingUseCase } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { DatabaseNotifications } from '@mirrorline/shared';
 import { createApp } from '../apps/api/src/bootstrap';
 import { UserInfoAssembler } from '../libs/back-office/src/application/services/user-info.assembler';

@@ -1,4 +1,5 @@
-import { copyTradingFixtures as fx, TraderOrderQueue } from '@mirrorline/copy-trading';
+import { TraderOrderQueue } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { MarketQuotes } from '@mirrorline/market';
 import { ConnectionGate } from '../apps/api/src/database/connection-gate';
 import { eventually } from './support/eventually';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { eventually } from './support/eventually';
 import { closeAt, openAt, setQuote } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { copyTradingFixtures as fx, DEMO_TRADERS } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
+import { DEMO_TRADERS } from '@mirrorline/demo';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser } from './support/users';
 import { Contract } from './support/contract';

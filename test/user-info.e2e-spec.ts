@@ -1,5 +1,5 @@
 import { PasswordHasher } from '@mirrorline/auth';
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import type { UserInfo } from '@mirrorline/accounts';
 import { openAt } from './support/market';
 import { createTestApp, type TestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-import { requestFingerprint } from '@mirrorline/wallet';
+import { requestFingerprint } from '@mirrorline/wallet/testing';
 import { createTestApp, type TestApp } from './support/test-app';
 import { createUser, type TestUser } from './support/users';
 import { walletClient } from './support/wallet';

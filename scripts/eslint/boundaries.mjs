@@ -48,6 +48,82 @@ export const boundaries = {
   },
 };
 
+/** Where `@mirrorline/<lib>/testing` may be imported: specs, test/, bench/ and the libs' own testing code. */
+const TEST_CODE = /(?:\.spec\.ts$|^(?:test|bench)\/|^libs\/[^/]+\/src\/testing(?:\.ts$|\/))/;
+
+/**
+ * What a lib's index may re-export from its adapters/ (docs/architecture.md "Wiring"): nothing but these, each for a
+ * stated reason. Persistence adapters stay private (the composition root binds them), fakes are in src/testing.ts,
+ * published SQL in src/sql.ts. Its module sits at src/<lib>.module.ts, outside adapters/.
+ */
+export const INDEX_ADAPTER_EXPORTS = {
+  // AdminJS (apps/api/src/admin) lists these entities as its resources: it needs the MikroORM classes themselves.
+  audit: ['./adapters/persistence/audit-log.entity'],
+  kyc: ['./adapters/persistence/kyc-submission.entity'],
+  accounts: ['./adapters/persistence/user.entity'],
+  wallet: [
+    './adapters/persistence/wallet-transaction.entity',
+    './adapters/persistence/ledger.entities',
+    // the @Idempotent() decorator and the operation references other contexts' money endpoints and use cases use
+    './adapters/http/idempotency.interceptor',
+  ],
+  // the guards and decorators every context's controllers apply
+  auth: ['./adapters/http/auth.decorators', './adapters/http/access-token.guard', './adapters/http/not-impersonated.guard', './adapters/http/rate-limit', './adapters/http/refresh-cookie'],
+  // the feed leadership the app's start-up tasks and the demo bot ask (one instance runs the feed)
+  market: ['./adapters/feeds/feed-leader'],
+};
+
+/**
+ * Narrow entries (docs/architecture.md "Wiring"): `@mirrorline/<lib>/testing` only from test code, and a lib's
+ * index re-exports nothing from its testing/ and from its adapters/ only what INDEX_ADAPTER_EXPORTS allows.
+ */
+export const entries = {
+  meta: { type: 'problem', schema: [], messages: {
+    testingEntry: '{{spec}} is for specs, test/ and bench/ only: production code never imports fakes.',
+    indexTesting: "A lib's index exports no fake ({{spec}}): export it from src/testing.ts (@mirrorline/{{lib}}/testing).",
+    indexAdapter: "A lib's index does not re-export its adapters ({{spec}}): keep it private and bind it in the module, publish SQL in src/sql.ts, fakes in src/testing.ts, or list a deliberate exception in INDEX_ADAPTER_EXPORTS (scripts/eslint/boundaries.mjs).",
+  } },
+  create(context) {
+    const file = relative(root, context.filename ?? context.getFilename()).split(sep).join('/');
+    const index = /^libs\/([^/]+)\/src\/index\.ts$/.exec(file);
+    const check = (node) => {
+      const spec = node.source && node.source.value;
+      if (typeof spec !== 'string') return;
+      if (/^@mirrorline\/[^/]+\/testing$/.test(spec) && !TEST_CODE.test(file)) return context.report({ node, messageId: 'testingEntry', data: { spec } });
+      if (!index || node.type === 'ImportDeclaration' || node.type === 'ImportExpression') return;
+      const lib = index[1];
+      if (/^\.\/testing(\/|$)/.test(spec)) return context.report({ node, messageId: 'indexTesting', data: { spec, lib } });
+      if (/^\.\/adapters\//.test(spec) && !(INDEX_ADAPTER_EXPORTS[lib] ?? []).includes(spec)) context.report({ node, messageId: 'indexAdapter', data: { spec } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+/**
+ * The lib modules that may be @Global() (docs/architecture.md "Wiring"): the cross-context ports are bound in one
+ * place, apps/api's composition root; a lib module is visible only where it is imported.
+ */
+export const GLOBAL_LIB_MODULES = [
+  // the validated configuration, injected everywhere as APP_CONFIG
+  'libs/shared/src/config/config.module.ts',
+];
+
+export const noGlobal = {
+  meta: { type: 'problem', schema: [], messages: {
+    global: 'A lib module is not @Global(): bind its cross-context ports in apps/api/src/composition-root.module.ts (docs/architecture.md "Wiring").',
+  } },
+  create(context) {
+    const file = relative(root, context.filename ?? context.getFilename()).split(sep).join('/');
+    if (!/^libs\//.test(file) || /\.spec\.ts$/.test(file) || GLOBAL_LIB_MODULES.includes(file)) return {};
+    return {
+      Decorator(node) {
+        const call = node.expression;
+        if (call.type === 'CallExpression' && call.callee.type === 'Identifier' && call.callee.name === 'Global') context.report({ node, messageId: 'global' });
+      },
+    };
+  },
+};
+
 /**
  * Names (architecture.md rules 2 and 3, docs/architecture.md "Context map"): a class exported from
  * application/use-cases/ ends in UseCase; an adapter class named MikroOrm* uses the ORM (an entity manager
@@ -77,4 +153,4 @@ export const names = {
   },
 };
 
-export default { rules: { boundaries, names } };
+export default { rules: { boundaries, names, entries, 'no-global': noGlobal } };

@@ -67,6 +67,25 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
       code: 'export class MikroOrmThing {\n  constructor(private readonly em: { findOne(e: string, w: object): Promise<unknown> }) {}\n  read() {\n    return this.em.findOne(\'Thing\', {});\n  }\n}\n',
     },
     crossFeature: { file: 'frontend/src/features/wallet/pages/wallet-page.tsx', code: "import '../../kyc/components/kyc-form';\n" },
+    testingInProduction: { file: 'libs/support/src/application/use-cases/send-contact-message.use-case.ts', code: "import { InMemoryMailer } from '@mirrorline/mail/testing';\nexport const m = InMemoryMailer;\n" },
+    testingInApp: { file: 'apps/api/src/app.module.ts', code: "import '@mirrorline/wallet/testing';\n" },
+    testingInSpec: { file: 'libs/support/src/application/use-cases/send-contact-message.use-case.spec.ts', code: "import '@mirrorline/mail/testing';\n" },
+    testingInTest: { file: 'test/contact.e2e-spec.ts', code: "import '@mirrorline/mail/testing';\n" },
+    testingInBench: { file: 'bench/writes.ts', code: "import '@mirrorline/copy-trading/testing';\n" },
+    testingInLibTesting: { file: 'libs/copy-trading/src/testing/in-memory-trade-engine.ts', code: "import '@mirrorline/market/testing';\n" },
+    sqlInProduction: { file: 'libs/demo/src/demo-copies.ts', code: "import '@mirrorline/wallet/sql';\n" },
+    indexAdapter: { file: 'libs/copy-trading/src/index.ts', code: "export { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';\n" },
+    indexAdapterAll: { file: 'libs/mail/src/index.ts', code: "export * from './adapters/smtp/smtp.mailer';\n" },
+    indexFake: { file: 'libs/otp/src/index.ts', code: "export * from './testing/in-memory-one-time-code.repository';\n" },
+    indexAllowed: {
+      file: 'libs/wallet/src/index.ts',
+      code: "export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';\nexport * from './wallet.module';\nexport * from './domain/amount';\n",
+    },
+    indexAllowedElsewhere: { file: 'libs/kyc/src/index.ts', code: "export { WalletTransactionEntity } from './adapters/persistence/wallet-transaction.entity';\n" },
+    globalLibModule: { file: 'libs/mail/src/mail.module.ts', code: "import { Global, Module } from '@nestjs/common';\n@Global()\n@Module({})\nexport class MailModule {}\n" },
+    globalConfigModule: { file: 'libs/shared/src/config/config.module.ts', code: "import { Global, Module } from '@nestjs/common';\n@Global()\n@Module({})\nexport class AppConfigModule {}\n" },
+    globalAppModule: { file: 'apps/api/src/composition-root.module.ts', code: "import { Global, Module } from '@nestjs/common';\n@Global()\n@Module({})\nexport class CompositionRootModule {}\n" },
+    adapterOutsideIndex: { file: 'libs/wallet/src/wallet.module.ts', code: "export { SqlLedger } from './adapters/persistence/sql-ledger';\n" },
   };
   let results: Record<string, Message[]>;
 
@@ -138,6 +157,34 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
       'Adapter "MikroOrmThing" is named MikroOrm* but uses no ORM call (only raw SQL): name it SqlThing.',
     ]);
     expect(results.mikroOrmOrm).toEqual([]);
+  });
+
+  it('@mirrorline/<lib>/testing is imported only by specs, test/, bench/ and the libs\' own testing code; /sql anywhere', () => {
+    for (const name of ['testingInProduction', 'testingInApp']) {
+      expect(errorsOf(results[name], 'mirrorline/entries').map((m) => m.message)).toEqual([
+        expect.stringMatching(/^@mirrorline\/(mail|wallet)\/testing is for specs, test\/ and bench\/ only/),
+      ]);
+    }
+    for (const name of ['testingInSpec', 'testingInTest', 'testingInBench', 'testingInLibTesting', 'sqlInProduction']) expect(errorsOf(results[name], 'mirrorline/entries')).toEqual([]);
+  });
+
+  it("a lib's index re-exports no fake and no adapter but the listed exceptions (INDEX_ADAPTER_EXPORTS), each for its own lib", () => {
+    for (const name of ['indexAdapter', 'indexAdapterAll', 'indexAllowedElsewhere']) {
+      expect(errorsOf(results[name], 'mirrorline/entries').map((m) => m.message)).toEqual([expect.stringContaining("A lib's index does not re-export its adapters")]);
+    }
+    expect(errorsOf(results.indexFake, 'mirrorline/entries').map((m) => m.message)).toEqual([
+      "A lib's index exports no fake (./testing/in-memory-one-time-code.repository): export it from src/testing.ts (@mirrorline/otp/testing).",
+    ]);
+    expect(errorsOf(results.indexAllowed, 'mirrorline/entries')).toEqual([]);
+    expect(errorsOf(results.adapterOutsideIndex, 'mirrorline/entries')).toEqual([]);
+  });
+
+  it('no lib module is @Global() but shared\'s config module (and the listed transitional one); apps/api\'s composition root is', () => {
+    expect(errorsOf(results.globalLibModule, 'mirrorline/no-global').map((m) => m.message)).toEqual([
+      'A lib module is not @Global(): bind its cross-context ports in apps/api/src/composition-root.module.ts (docs/architecture.md "Wiring").',
+    ]);
+    expect(errorsOf(results.globalConfigModule, 'mirrorline/no-global')).toEqual([]);
+    expect(errorsOf(results.globalAppModule, 'mirrorline/no-global')).toEqual([]);
   });
 
   it('an SPA feature importing another feature is an error', () => {

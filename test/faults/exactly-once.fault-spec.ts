@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { operationRef } from '@mirrorline/wallet';
 import { freePort } from '../support/free-port';
 import type { TestUser } from '../support/users';

@@ -1,4 +1,5 @@
-import { CloseTradeUseCase, copyTradingFixtures as fx, OpenTradeUseCase } from '@mirrorline/copy-trading';
+import { CloseTradeUseCase, OpenTradeUseCase } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { setQuote } from '../support/market';
 import { createTestContext, type TestApp } from '../support/test-app';
 import { createUser } from '../support/users';

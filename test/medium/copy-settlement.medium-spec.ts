@@ -1,4 +1,5 @@
-import { CloseOutCopiesUseCase, CloseTradeUseCase, copyTradingFixtures as fx, OpenTradeUseCase, PriceWatchStore } from '@mirrorline/copy-trading';
+import { CloseOutCopiesUseCase, CloseTradeUseCase, OpenTradeUseCase, PriceWatchStore } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { setQuote } from '../support/market';
 import { createTestContext, type TestApp } from '../support/test-app';
 import { createUser } from '../support/users';

@@ -1,6 +1,7 @@
 import { runSql, sql, sqlArray, UnitOfWork } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import { Ledger, ledgerSetPostings } from '@mirrorline/wallet';
+import { Ledger } from '@mirrorline/wallet';
+import { ledgerSetPostings } from '@mirrorline/wallet/sql';
 import { createTestContext, type TestApp } from '../support/test-app';
 import { createUser } from '../support/users';
 

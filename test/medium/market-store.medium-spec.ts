@@ -1,4 +1,5 @@
-import { MarketQuotes, TestMarketFeed } from '@mirrorline/market';
+import { MarketQuotes } from '@mirrorline/market';
+import { TestMarketFeed } from '@mirrorline/market/testing';
 import { createTestContext, type TestApp } from '../support/test-app';
 
 /**

@@ -10,6 +10,7 @@ import { ledgerQueries } from '../../libs/wallet/src/adapters/persistence/ledger
 import { ledgerInspectorQueries } from '../../libs/wallet/src/adapters/persistence/ledger-inspector.queries';
 import { marketQueries } from '../../libs/market/src/adapters/persistence/market.queries';
 import { copyTradingQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-trading.queries';
+import { tradingSeedQueries } from '../../libs/copy-trading/src/adapters/persistence/trading-seed.queries';
 import { entryOrdersQueries } from '../../libs/copy-trading/src/adapters/persistence/entry-orders.queries';
 import { traderProfilesQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-profiles.queries';
 import { publicTradersQueries } from '../../libs/copy-trading/src/adapters/persistence/public-traders.queries';
@@ -100,6 +101,24 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'copyTradingQueries.openCopiesCount': copyTradingQueries.openCopiesCount(UUID),
   'copyTradingQueries.copiedTradesCount': copyTradingQueries.copiedTradesCount(UUID),
   'copyTradingQueries.copyTotals': copyTradingQueries.copyTotals(),
+
+  'tradingSeedQueries.insertTraderProfile': tradingSeedQueries.insertTraderProfile({
+    id: 2, userId: UUID, name: 'A B', description: 'd', traderType: 'SMC Trader', strategySummary: 's', strategyExplanation: 'e', sharePct: 25, maxCopiers: 5000,
+  }),
+  'tradingSeedQueries.syncTraderProfileIds': tradingSeedQueries.syncTraderProfileIds(),
+  'tradingSeedQueries.insertClosedTrades': tradingSeedQueries.insertClosedTrades([
+    { trader_id: 2, market: 'Crypto', symbol: 'BTCUSDT', side: 'buy', entry: '100', exit: '101', allocation: 10, pnl_pct: '1', opened_at: NOW.toISOString(), closed_at: NOW.toISOString() },
+  ]),
+  'tradingSeedQueries.lockTraderProfiles': tradingSeedQueries.lockTraderProfiles([{ id: 2, userId: UUID }]),
+  'tradingSeedQueries.existingTraderIds': tradingSeedQueries.existingTraderIds([2]),
+  'tradingSeedQueries.openTradesOf': tradingSeedQueries.openTradesOf([2]),
+  'tradingSeedQueries.shiftClosedTradesToYesterday': tradingSeedQueries.shiftClosedTradesToYesterday([2]),
+  'tradingSeedQueries.uncopiedUnquotedClosedTrades': tradingSeedQueries.uncopiedUnquotedClosedTrades([2]),
+  'tradingSeedQueries.repriceClosedTrades': tradingSeedQueries.repriceClosedTrades([
+    { id: '1', symbol: 'BTCUSDT', side: 'buy', entry: '100', exit: '101', pnl_pct: '1', et: NOW, xt: NOW, closed: NOW },
+  ]),
+  'tradingSeedQueries.newestClosedTrades': tradingSeedQueries.newestClosedTrades([2]),
+  'tradingSeedQueries.tradersCopiedBy': tradingSeedQueries.tradersCopiedBy(UUID),
 
   'entryOrdersQueries.insert': entryOrdersQueries.insert(1, {
     symbol: 'BTCUSDT',

@@ -1,5 +1,7 @@
 import { Clock } from '@mirrorline/shared';
-import { captureMails, Mailer, type InMemoryMailer } from '@mirrorline/mail';
+import { Mailer } from '@mirrorline/mail';
+import { captureMails } from '@mirrorline/mail/testing';
+import { type InMemoryMailer } from '@mirrorline/mail/testing';
 import { createTestApp, type TestApp } from './test-app';
 
 // The set-up the auth specs (test/auth-*.e2e-spec.ts, one file per endpoint group) share: one app per file with

@@ -1,4 +1,4 @@
-import { copyTradingFixtures as fx } from '@mirrorline/copy-trading';
+import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
 import { closeAt, openAt } from './market';
 import { createTestApp, type TestApp } from './test-app';
 import { createUser, type TestUser } from './users';

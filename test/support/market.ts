@@ -1,5 +1,5 @@
 import type request from 'supertest';
-import { TestMarketFeed } from '@mirrorline/market';
+import { TestMarketFeed } from '@mirrorline/market/testing';
 import type { TestApp } from './test-app';
 
 /**

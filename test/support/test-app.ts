@@ -12,7 +12,7 @@ import { createApp, type BootOptions } from '../../apps/api/src/bootstrap';
 import { dropDatabase, ensureDatabase } from '../../apps/api/src/database/database-url';
 import { withDatabase } from '../../apps/api/src/database/embedded-postgres';
 import { migrateDatabase } from '../../apps/api/src/database/migrate';
-import { SqlCopyNotices } from '@mirrorline/copy-trading';
+import { SqlCopyNotices } from '@mirrorline/copy-trading/testing';
 import { timed } from './phase-times';
 
 export interface TestApp {

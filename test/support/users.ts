@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import { sealSecret, Totp, totpStepAt, type UserInfo } from '@mirrorline/auth';
+import { Totp, totpStepAt, type UserInfo } from '@mirrorline/auth';
+import { sealSecret } from '@mirrorline/auth/testing';
 import type { KycStatus, Role } from '@mirrorline/accounts';
 import type { TestApp } from './test-app';
 

@@ -7,6 +7,7 @@ import { AccountsModule } from '@mirrorline/accounts';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { FEATURE_MODULES } from './feature-modules';
+import { CompositionRootModule } from './composition-root.module';
 import type { HttpLogger } from './http/request-logging';
 
 @Module({})
@@ -27,6 +28,8 @@ export class AppModule {
         DatabaseModule.forRoot(databaseUrl, config),
         HealthModule,
         AccountsModule,
+        // The cross-context ports, bound in one place (docs/architecture.md "Wiring").
+        CompositionRootModule.forRoot(config),
         AuthModule,
         ...FEATURE_MODULES(config),
       ],

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { AppConfig } from '@mirrorline/shared';
 import { BootstrapAdminUseCase } from '@mirrorline/auth';
-import { seedDemoCopiesOnStart, syncDemoHistoryOnStart } from '@mirrorline/copy-trading';
+import { seedDemoCopiesOnStart, syncDemoHistoryOnStart } from '@mirrorline/demo';
 import { FeedLeader } from '@mirrorline/market';
 
 /** Work that must run once the schema is current, before the API listens (e.g. bootstrap admin). */

@@ -449,174 +449,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/events/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Live events of the caller (text/event-stream; Authorization: Bearer)
-         * @description Server-sent events of the caller's own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive. It ends within 5 s of its credentials ending (logout, session or token revoked, password change or reset, block); at most 5 per user.
-         */
-        get: operations["EventsController_stream"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/market/instruments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Tradable instruments
-         * @description The catalogue with each instrument's session state, next opening, latest quote and change today.
-         */
-        get: operations["MarketController_instruments"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/market/quotes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Latest quotes (every instrument, or ?symbols=A,B)
-         * @description Bid, ask and time of the latest quote per instrument; stale quotes are marked.
-         */
-        get: operations["MarketController_quotes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/market/candles/{symbol}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * OHLC candles, oldest first, at most 1000 a call
-         * @description For one symbol and interval, oldest first; `from`/`to` bound the range; at most 1000 candles a call.
-         */
-        get: operations["MarketController_candles"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/market/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Live quotes (text/event-stream; event `quote`)
-         * @description First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it. At most 50 streams per client address.
-         */
-        get: operations["MarketController_stream"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/me/watchlist": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * My watchlist
-         * @description The symbols in my order (empty until the first PUT).
-         */
-        get: operations["AlertsController_watchlist"];
-        /**
-         * Replace my watchlist
-         * @description The whole list, in order; repeats are dropped (the first stays). At most 50 symbols, each an instrument.
-         */
-        put: operations["AlertsController_putWatchlist"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/alerts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * My price alerts
-         * @description Active alerts and those triggered in the last 7 days, newest first.
-         */
-        get: operations["AlertsController_alerts"];
-        put?: never;
-        /**
-         * Create a price alert
-         * @description Fires once, at the first quote whose bid is at or beyond the price (above: ≥, below: ≤): a `price_alert` notification (the bell, events/stream) and a mail when notifyByEmail. When the latest quote already is, it fires at once and comes back triggered.
-         */
-        post: operations["AlertsController_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/alerts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete a price alert
-         * @description Active or triggered; only my own.
-         */
-        delete: operations["AlertsController_remove"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/wallet": {
         parameters: {
             query?: never;
@@ -921,6 +753,386 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit log of admin actions, newest first (Admin)
+         * @description Who did what to whom: block, role, KYC and balance changes, decisions, impersonation, document views; filterable by action, actor and target.
+         */
+        get: operations["AuditController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/requestKYC": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send identity documents for review: KYC Unverified → Pending
+         * @description Multipart: document type and number plus front, back and selfie images (JPEG, PNG or PDF by content, 5 MB each). The status becomes Pending until an admin decides.
+         */
+        post: operations["KycController_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/kyc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * KYC submissions, newest first, filterable by status (Admin)
+         * @description Each submission with the user, document details, its files (fetched through the guarded file route) and the review.
+         */
+        get: operations["KycAdminController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/kyc/{id}/files/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One KYC document, as an attachment with its detected content type; every view is audited (Admin)
+         * @description Streams one stored file of a submission; each view is written to the audit log.
+         */
+        get: operations["KycAdminController_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's profile with live balances, KYC, roles and copies
+         * @description The seed's UserInfo (roles, KYC, trader id, copies) with live balances: cash, trading balance (also at the market) and held funds.
+         */
+        get: operations["UsersController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/get-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All users, paged and searchable by username or email (Admin)
+         * @description Paged; `search` matches part of a username or email. Each row has roles, KYC, balances and blocked state.
+         */
+        get: operations["UsersController_getAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a user with a pre-verified email; roles always include User (Admin)
+         * @description The email counts as verified; roles always include User; a Trader gets a trader profile. Audited. Admin in `roles` is a request another admin approves (four eyes): the user is created without it meanwhile.
+         */
+        post: operations["UsersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Block (default) or unblock a user; blocking revokes the user's sessions (Admin)
+         * @description Blocking signs the user out everywhere and refuses new sign-ins; `blocked: false` unblocks. Audited.
+         */
+        post: operations["UsersController_block"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies
+         * @description An admin deletes any user; a user deletes their own account with their password. Refused (409) while the account holds money or open copies.
+         */
+        post: operations["UsersController_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change only the sent fields: roles and KYC now; the Admin role and the balance as requests another admin approves (Admin)
+         * @description Only the sent fields, and only those that differ, change. Four eyes (product.md §11.4): adding the Admin role and a new balance (an adjustment of the difference) are requests that another admin approves (`requested`); nobody asks for their own balance.
+         */
+        patch: operations["UsersController_update"];
+        trace?: never;
+    };
+    "/api/user/{id}/balance-adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for an adjustment of a user's cash by +/− an amount, with a reason; another admin approves it (Admin)
+         * @description Four eyes (product.md §11.4): the adjustment is a request; nothing moves until a different admin approves it at admin/approvals/:id/approve, which posts one double-entry ledger transaction between the user's cash and the platform adjustments account, audited. Nobody asks for their own balance; a debit the cash cannot cover is refused now and at approval.
+         */
+        post: operations["UsersController_adjust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin_details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts and totals for the admin overview (Admin)
+         * @description User, trader, copy and KYC counts; cash, trading and held totals; pending deposits and withdrawals with their amounts.
+         */
+        get: operations["AdminController_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/impersonate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An access token for another user (claims carry imp: the admin's id); audited (Admin)
+         * @description A read-only access token for the user (its claims carry the admin's id); money-moving and security actions are refused while impersonating. Audited.
+         */
+        post: operations["AdminController_impersonateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Requests waiting for a second admin (Admin)
+         * @description Grants of the Admin role and balance adjustments, newest first; `status` pending (default), approved or rejected.
+         */
+        get: operations["ApprovalsController_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a request: the Admin role is granted, or the adjustment is posted to the ledger (Admin, not the requester or the user it benefits)
+         * @description Applies the request in one transaction with the decision and its audit. A retry with the same Idempotency-Key replays the answer; the adjustment is posted once whatever happens (its ledger reference is the request's).
+         */
+        post: operations["ApprovalsController_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending request (Admin; the requester withdraws it so)
+         * @description Nothing is applied; the decision is audited.
+         */
+        post: operations["ApprovalsController_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message to support
+         * @description Stored (listed for admins) and mailed to SUPPORT_EMAIL; the log in development.
+         */
+        post: operations["ContactController_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contact-form messages, newest first (Admin)
+         * @description Every message sent through the contact form.
+         */
+        get: operations["ContactController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live events of the caller (text/event-stream; Authorization: Bearer)
+         * @description Server-sent events of the caller's own live events; each event is named by its type (position_opened, position_closed, copy_stopped, guard_hit, wallet_transaction_decided, kyc_decided, notification) with data `{type, data}`; a comment every 15 s keeps it alive. It ends within 5 s of its credentials ending (logout, session or token revoked, password change or reset, block); at most 5 per user.
+         */
+        get: operations["EventsController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -956,6 +1168,154 @@ export interface paths {
          */
         post: operations["NotificationsController_read"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/instruments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tradable instruments
+         * @description The catalogue with each instrument's session state, next opening, latest quote and change today.
+         */
+        get: operations["MarketController_instruments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest quotes (every instrument, or ?symbols=A,B)
+         * @description Bid, ask and time of the latest quote per instrument; stale quotes are marked.
+         */
+        get: operations["MarketController_quotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/candles/{symbol}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OHLC candles, oldest first, at most 1000 a call
+         * @description For one symbol and interval, oldest first; `from`/`to` bound the range; at most 1000 candles a call.
+         */
+        get: operations["MarketController_candles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/market/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live quotes (text/event-stream; event `quote`)
+         * @description First the current quote of each symbol, then a `quote` event per change (at most 4 a second a symbol) and a heartbeat every 15 s; `?symbols=` narrows it. At most 50 streams per client address.
+         */
+        get: operations["MarketController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/watchlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My watchlist
+         * @description The symbols in my order (empty until the first PUT).
+         */
+        get: operations["AlertsController_watchlist"];
+        /**
+         * Replace my watchlist
+         * @description The whole list, in order; repeats are dropped (the first stays). At most 50 symbols, each an instrument.
+         */
+        put: operations["AlertsController_putWatchlist"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My price alerts
+         * @description Active alerts and those triggered in the last 7 days, newest first.
+         */
+        get: operations["AlertsController_alerts"];
+        put?: never;
+        /**
+         * Create a price alert
+         * @description Fires once, at the first quote whose bid is at or beyond the price (above: ≥, below: ≤): a `price_alert` notification (the bell, events/stream) and a mail when notifyByEmail. When the latest quote already is, it fires at once and comes back triggered.
+         */
+        post: operations["AlertsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a price alert
+         * @description Active or triggered; only my own.
+         */
+        delete: operations["AlertsController_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1533,366 +1893,6 @@ export interface paths {
         patch: operations["TraderSettingsController_update"];
         trace?: never;
     };
-    "/api/admin/audit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Audit log of admin actions, newest first (Admin)
-         * @description Who did what to whom: block, role, KYC and balance changes, decisions, impersonation, document views; filterable by action, actor and target.
-         */
-        get: operations["AuditController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/requestKYC": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send identity documents for review: KYC Unverified → Pending
-         * @description Multipart: document type and number plus front, back and selfie images (JPEG, PNG or PDF by content, 5 MB each). The status becomes Pending until an admin decides.
-         */
-        post: operations["KycController_request"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/kyc": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * KYC submissions, newest first, filterable by status (Admin)
-         * @description Each submission with the user, document details, its files (fetched through the guarded file route) and the review.
-         */
-        get: operations["KycAdminController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/kyc/{id}/files/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One KYC document, as an attachment with its detected content type; every view is audited (Admin)
-         * @description Streams one stored file of a submission; each view is written to the audit log.
-         */
-        get: operations["KycAdminController_file"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The caller's profile with live balances, KYC, roles and copies
-         * @description The seed's UserInfo (roles, KYC, trader id, copies) with live balances: cash, trading balance (also at the market) and held funds.
-         */
-        get: operations["UsersController_me"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/get-all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * All users, paged and searchable by username or email (Admin)
-         * @description Paged; `search` matches part of a username or email. Each row has roles, KYC, balances and blocked state.
-         */
-        get: operations["UsersController_getAll"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a user with a pre-verified email; roles always include User (Admin)
-         * @description The email counts as verified; roles always include User; a Trader gets a trader profile. Audited. Admin in `roles` is a request another admin approves (four eyes): the user is created without it meanwhile.
-         */
-        post: operations["UsersController_create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/block": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Block (default) or unblock a user; blocking revokes the user's sessions (Admin)
-         * @description Blocking signs the user out everywhere and refuses new sign-ins; `blocked: false` unblocks. Audited.
-         */
-        post: operations["UsersController_block"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Delete a user (Admin), or your own account with your password; 409 while it holds money or open copies
-         * @description An admin deletes any user; a user deletes their own account with their password. Refused (409) while the account holds money or open copies.
-         */
-        post: operations["UsersController_delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/user/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change only the sent fields: roles and KYC now; the Admin role and the balance as requests another admin approves (Admin)
-         * @description Only the sent fields, and only those that differ, change. Four eyes (product.md §11.4): adding the Admin role and a new balance (an adjustment of the difference) are requests that another admin approves (`requested`); nobody asks for their own balance.
-         */
-        patch: operations["UsersController_update"];
-        trace?: never;
-    };
-    "/api/user/{id}/balance-adjustments": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Ask for an adjustment of a user's cash by +/− an amount, with a reason; another admin approves it (Admin)
-         * @description Four eyes (product.md §11.4): the adjustment is a request; nothing moves until a different admin approves it at admin/approvals/:id/approve, which posts one double-entry ledger transaction between the user's cash and the platform adjustments account, audited. Nobody asks for their own balance; a debit the cash cannot cover is refused now and at approval.
-         */
-        post: operations["UsersController_adjust"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin_details": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Counts and totals for the admin overview (Admin)
-         * @description User, trader, copy and KYC counts; cash, trading and held totals; pending deposits and withdrawals with their amounts.
-         */
-        get: operations["AdminController_details"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/impersonate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * An access token for another user (claims carry imp: the admin's id); audited (Admin)
-         * @description A read-only access token for the user (its claims carry the admin's id); money-moving and security actions are refused while impersonating. Audited.
-         */
-        post: operations["AdminController_impersonateUser"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/approvals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Requests waiting for a second admin (Admin)
-         * @description Grants of the Admin role and balance adjustments, newest first; `status` pending (default), approved or rejected.
-         */
-        get: operations["ApprovalsController_requests"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/approvals/{id}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Approve a request: the Admin role is granted, or the adjustment is posted to the ledger (Admin, not the requester or the user it benefits)
-         * @description Applies the request in one transaction with the decision and its audit. A retry with the same Idempotency-Key replays the answer; the adjustment is posted once whatever happens (its ledger reference is the request's).
-         */
-        post: operations["ApprovalsController_approve"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/approvals/{id}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reject a pending request (Admin; the requester withdraws it so)
-         * @description Nothing is applied; the decision is audited.
-         */
-        post: operations["ApprovalsController_reject"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/contact": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a message to support
-         * @description Stored (listed for admins) and mailed to SUPPORT_EMAIL; the log in development.
-         */
-        post: operations["ContactController_contact"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/contact-messages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Contact-form messages, newest first (Admin)
-         * @description Every message sent through the contact form.
-         */
-        get: operations["ContactController_list"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2078,123 +2078,6 @@ export interface components {
             id: string;
             /** @description `ml_pat_…`: shown once, stored hashed */
             token: string;
-        };
-        InstrumentQuoteDto: {
-            bid: string;
-            ask: string;
-            time: string;
-        };
-        InstrumentDto: {
-            /** @example EURUSD */
-            symbol: string;
-            /** @enum {string} */
-            market: "Forex" | "Crypto" | "Stocks";
-            /** @example Euro / US Dollar */
-            name: string;
-            /** @example 5 */
-            priceDecimals: number;
-            /**
-             * @description crypto: always; forex: Sun 22:00 → Fri 22:00 UTC; stocks: Mon–Fri 14:30–21:00 UTC
-             * @enum {string}
-             */
-            session: "crypto" | "forex" | "stocks";
-            /** @description open for trading now */
-            open: boolean;
-            /** @description next opening (null: always open, or no source with this feed) */
-            nextOpen: string | null;
-            nextClose: string | null;
-            quote: components["schemas"]["InstrumentQuoteDto"] | null;
-            /** @description open of the latest daily candle */
-            dayOpen: string | null;
-            /**
-             * @description change of the mid since dayOpen, %
-             * @example 0.42
-             */
-            changePct: string | null;
-        };
-        QuoteDto: {
-            /** @example BTCUSDT */
-            symbol: string;
-            /**
-             * @description exact decimal string
-             * @example 65000.12
-             */
-            bid: string;
-            /** @example 65013.12 */
-            ask: string;
-            /** @example 2026-11-23T15:00:00.000Z */
-            time: string;
-        };
-        QuotesDto: {
-            quotes: components["schemas"]["QuoteDto"][];
-        };
-        CandleDto: {
-            /**
-             * @description start of the interval (UTC)
-             * @example 2026-11-23T15:00:00.000Z
-             */
-            time: string;
-            open: string;
-            high: string;
-            low: string;
-            close: string;
-        };
-        CandlesDto: {
-            symbol: string;
-            /** @enum {string} */
-            interval: "1m" | "5m" | "1h" | "1d";
-            /** @description oldest first, at most 1000 */
-            candles: components["schemas"]["CandleDto"][];
-        };
-        WatchlistDto: {
-            /**
-             * @description the symbols in the caller's order, each once (at most 50)
-             * @example [
-             *       "BTCUSDT",
-             *       "EURUSD"
-             *     ]
-             */
-            symbols: string[];
-        };
-        PriceAlertDto: {
-            id: string;
-            /** @example BTCUSDT */
-            symbol: string;
-            /** @enum {string} */
-            direction: "above" | "below";
-            /** @example 70000.00 */
-            price: string;
-            notifyByEmail: boolean;
-            /** @enum {string} */
-            status: "active" | "triggered";
-            createdAt: string;
-            /** @description when a quote crossed it (it is then spent) */
-            triggeredAt: string | null;
-            /** @description the bid of that quote */
-            triggeredPrice: string | null;
-        };
-        PriceAlertListDto: {
-            /** @description active alerts and those triggered in the last 7 days, newest first */
-            items: components["schemas"]["PriceAlertDto"][];
-        };
-        CreateAlertRequestDto: {
-            /** @example BTCUSDT */
-            symbol: string;
-            /**
-             * @description above: fires when the bid is at or above the price; below: at or below
-             * @enum {string}
-             */
-            direction: "above" | "below";
-            /**
-             * @description a positive decimal (string, or a number) with at most the instrument's priceDecimals
-             * @example 70000.00
-             */
-            price: string;
-            /**
-             * @description also send a mail when it fires
-             * @default false
-             */
-            notifyByEmail: boolean;
         };
         WalletTransactionResponseDto: {
             /** Format: uuid */
@@ -2464,6 +2347,345 @@ export interface components {
             /** @description oldest first; the last point is today (the balances now, open positions at the market) */
             items: components["schemas"]["EquityDayDto"][];
         };
+        RequestKycMultipartSchema: {
+            /** @enum {string} */
+            documentType: "passport" | "national_id" | "driving_licence";
+            /** @example X1234567 */
+            documentNumber: string;
+            /**
+             * Format: binary
+             * @description JPEG, PNG or PDF, at most 5 MB
+             */
+            front: string;
+            /**
+             * Format: binary
+             * @description JPEG, PNG or PDF, at most 5 MB
+             */
+            back?: string;
+            /**
+             * Format: binary
+             * @description JPEG, PNG or PDF, at most 5 MB
+             */
+            selfie: string;
+        };
+        ProfileCopyDto: {
+            /** Format: uuid */
+            id: string;
+            traderId: number;
+            status: string;
+            /** @example 300.00 */
+            equity: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ProfileDto: {
+            /** Format: uuid */
+            _id: string;
+            /** Format: uuid */
+            userId: string;
+            /** @description email verified */
+            verified: boolean;
+            /** Format: email */
+            email: string;
+            username: string;
+            firstname: string;
+            lastname: string;
+            traderID: number | null;
+            copyID: string[];
+            /** @example 1250.50 */
+            balance: string;
+            /** @example 300.00 */
+            tradingBalance: string;
+            /**
+             * @description tradingBalance + unrealized pnl of the open copied positions
+             * @example 312.40
+             */
+            liveTradingBalance: string;
+            roles: ("User" | "Trader" | "Admin")[];
+            kycverified: boolean;
+            /** @enum {string} */
+            kycstring: "Unverified" | "Pending" | "Verified";
+            /** @enum {string} */
+            KYC: "Unverified" | "Pending" | "Verified";
+            copiedTrades: number;
+            /**
+             * @description withdrawals awaiting approval
+             * @example 0.00
+             */
+            held: string;
+            blocked: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            copies: components["schemas"]["ProfileCopyDto"][];
+        };
+        MeDto: {
+            user: components["schemas"]["ProfileDto"];
+        };
+        PendingApprovalDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "admin_grant" | "balance_adjustment";
+            /**
+             * @description the signed amount of a balance adjustment; null for a grant of the Admin role
+             * @example -25.50
+             */
+            amount: string | null;
+        };
+        UserRowDto: {
+            /** Format: uuid */
+            _id: string;
+            /** @example jane */
+            username: string;
+            /** @example Jane */
+            firstname: string;
+            /** @example Doe */
+            lastname: string;
+            /** Format: email */
+            email: string;
+            roles: ("User" | "Trader" | "Admin")[];
+            /** @description the trader profile id (Trader role), else null */
+            traderID: number | null;
+            /** @enum {string} */
+            KYC: "Unverified" | "Pending" | "Verified";
+            /**
+             * @description free cash
+             * @example 1250.50
+             */
+            balance: string;
+            /**
+             * @description equity allocated to copies
+             * @example 300.00
+             */
+            tradingBalance: string;
+            /** @description email verified */
+            verified: boolean;
+            blocked: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description requests for this user waiting for another admin: a grant of the Admin role, balance adjustments */
+            pendingApprovals: components["schemas"]["PendingApprovalDto"][];
+        };
+        UsersPageDto: {
+            users: components["schemas"]["UserRowDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        CreateUserRequestDto: {
+            username: string;
+            firstname: string;
+            lastname: string;
+            /** Format: email */
+            email: string;
+            password: string;
+            /** @description User is always added; Admin is asked of another admin (four eyes): the user is created without it meanwhile */
+            roles?: ("User" | "Trader" | "Admin")[];
+        };
+        UserCreatedDto: {
+            /** @example User created successfully */
+            message: string;
+            /** @description without the Admin role until another admin approves it (see pendingApprovals) */
+            user: components["schemas"]["UserRowDto"];
+        };
+        BlockUserRequestDto: {
+            /** Format: uuid */
+            userId: string;
+            /** @default true */
+            blocked: boolean;
+        };
+        BlockedUserDto: {
+            /** Format: uuid */
+            _id: string;
+            username: string;
+            /** Format: email */
+            email: string;
+            blocked: boolean;
+        };
+        UserBlockedDto: {
+            /** @example User blocked successfully */
+            message: string;
+            user: components["schemas"]["BlockedUserDto"];
+        };
+        DeleteUserRequestDto: {
+            /** Format: uuid */
+            userId: string;
+            /** @description required when deleting your own account */
+            password?: string;
+        };
+        UserMessageDto: {
+            /** @example User deleted successfully */
+            message: string;
+        };
+        UpdateUserRequestDto: {
+            /** Format: uuid */
+            userId: string;
+            /**
+             * @description the new cash balance: asked as an adjustment of the difference, which another admin approves (four eyes)
+             * @example 1250.50
+             */
+            balance?: string;
+            /** @description the roles (User is always kept); adding Admin is asked of another admin (four eyes) */
+            roles?: ("User" | "Trader" | "Admin")[];
+            /** @enum {string} */
+            KYC?: "Unverified" | "Pending" | "Verified";
+        };
+        UserUpdatedDto: {
+            /**
+             * @description "No changes to update" when nothing differed
+             * @example User updated successfully
+             */
+            message: string;
+            /** @description the fields that changed now */
+            changed: ("roles" | "KYC")[];
+            /** @description what waits for another admin's approval: the Admin role, the balance (four eyes) */
+            requested: ("roles" | "balance")[];
+            user: components["schemas"]["UserRowDto"];
+        };
+        BalanceAdjustmentRequestDto: {
+            /**
+             * @description signed USD with up to 2 decimals: + credits the cash, − debits it (never below zero); not 0
+             * @example -25.50
+             */
+            amount: string;
+            /**
+             * @description why; kept in the audit log and the ledger
+             * @example Refund of a duplicated fee
+             */
+            reason: string;
+        };
+        ApprovalTargetDto: {
+            /** Format: uuid */
+            _id: string;
+            username: string;
+            /** Format: email */
+            email: string;
+        };
+        ApprovalRequestDto: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "admin_grant" | "balance_adjustment";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /**
+             * @description balance adjustment: the signed amount; null for a grant
+             * @example 125.55
+             */
+            amount: string | null;
+            /** @example Goodwill credit */
+            reason: string | null;
+            /** @description the user the request would give power or money */
+            target: components["schemas"]["ApprovalTargetDto"];
+            /**
+             * Format: uuid
+             * @description the admin who asked
+             */
+            requestedBy: string;
+            requestedByUsername: string;
+            /**
+             * Format: uuid
+             * @description the admin who approved or rejected it
+             */
+            decidedBy: string | null;
+            decidedByUsername: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description an approved adjustment's ledger transaction */
+            ledgerTransactionId: string | null;
+        };
+        BalanceAdjustmentRequestedDto: {
+            /** @example Balance adjustment requested: another admin must approve it */
+            message: string;
+            request: components["schemas"]["ApprovalRequestDto"];
+        };
+        AdminDetailsDto: {
+            users: number;
+            verified: number;
+            blocked: number;
+            kycPending: number;
+            kycVerified: number;
+            traders: number;
+            admins: number;
+            copies: number;
+            activeCopies: number;
+            /** @example 15000.00 */
+            totalCash: string;
+            /** @example 4200.00 */
+            totalTradingBalance: string;
+            /** @example 100.00 */
+            totalHeld: string;
+            pendingDeposits: number;
+            pendingWithdrawals: number;
+            /** @description four-eyes requests waiting for a second admin */
+            pendingApprovals: number;
+            /** @example 50.00 */
+            pendingDepositsAmount: string;
+            /** @example 100.00 */
+            pendingWithdrawalsAmount: string;
+        };
+        ImpersonateRequestDto: {
+            /** Format: uuid */
+            userId: string;
+        };
+        ImpersonationTokenDto: {
+            /** @description an access token for the user; its claims carry the admin's id */
+            accessToken: string;
+        };
+        ApprovalRequestsPageDto: {
+            items: components["schemas"]["ApprovalRequestDto"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        ApprovalDecidedDto: {
+            /** @example Request approved */
+            message: string;
+            request: components["schemas"]["ApprovalRequestDto"];
+        };
+        ContactRequestDto: {
+            /** @example Jane Doe */
+            name: string;
+            /**
+             * Format: email
+             * @example jane@example.com
+             */
+            email: string;
+            /** @example A question about copying */
+            subject: string;
+            /** @example How is the profit share computed when a copy is stopped? */
+            message: string;
+        };
+        ContactReceiptDto: {
+            /** Format: uuid */
+            id: string;
+            /** @example Thank you: your message was sent to our support team. */
+            message: string;
+        };
+        ContactMessageDto: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            subject: string;
+            message: string;
+            /** Format: uuid */
+            userId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ContactMessagesPageDto: {
+            items: components["schemas"]["ContactMessageDto"][];
+            /** @example 1 */
+            total: number;
+            /** @example 1 */
+            page: number;
+            /** @example 20 */
+            limit: number;
+        };
         NotificationDto: {
             id: string;
             /** @example copy_closed */
@@ -2483,6 +2705,123 @@ export interface components {
             unread: number;
             page: number;
             limit: number;
+        };
+        InstrumentQuoteDto: {
+            bid: string;
+            ask: string;
+            time: string;
+        };
+        InstrumentDto: {
+            /** @example EURUSD */
+            symbol: string;
+            /** @enum {string} */
+            market: "Forex" | "Crypto" | "Stocks";
+            /** @example Euro / US Dollar */
+            name: string;
+            /** @example 5 */
+            priceDecimals: number;
+            /**
+             * @description crypto: always; forex: Sun 22:00 → Fri 22:00 UTC; stocks: Mon–Fri 14:30–21:00 UTC
+             * @enum {string}
+             */
+            session: "crypto" | "forex" | "stocks";
+            /** @description open for trading now */
+            open: boolean;
+            /** @description next opening (null: always open, or no source with this feed) */
+            nextOpen: string | null;
+            nextClose: string | null;
+            quote: components["schemas"]["InstrumentQuoteDto"] | null;
+            /** @description open of the latest daily candle */
+            dayOpen: string | null;
+            /**
+             * @description change of the mid since dayOpen, %
+             * @example 0.42
+             */
+            changePct: string | null;
+        };
+        QuoteDto: {
+            /** @example BTCUSDT */
+            symbol: string;
+            /**
+             * @description exact decimal string
+             * @example 65000.12
+             */
+            bid: string;
+            /** @example 65013.12 */
+            ask: string;
+            /** @example 2026-11-23T15:00:00.000Z */
+            time: string;
+        };
+        QuotesDto: {
+            quotes: components["schemas"]["QuoteDto"][];
+        };
+        CandleDto: {
+            /**
+             * @description start of the interval (UTC)
+             * @example 2026-11-23T15:00:00.000Z
+             */
+            time: string;
+            open: string;
+            high: string;
+            low: string;
+            close: string;
+        };
+        CandlesDto: {
+            symbol: string;
+            /** @enum {string} */
+            interval: "1m" | "5m" | "1h" | "1d";
+            /** @description oldest first, at most 1000 */
+            candles: components["schemas"]["CandleDto"][];
+        };
+        WatchlistDto: {
+            /**
+             * @description the symbols in the caller's order, each once (at most 50)
+             * @example [
+             *       "BTCUSDT",
+             *       "EURUSD"
+             *     ]
+             */
+            symbols: string[];
+        };
+        PriceAlertDto: {
+            id: string;
+            /** @example BTCUSDT */
+            symbol: string;
+            /** @enum {string} */
+            direction: "above" | "below";
+            /** @example 70000.00 */
+            price: string;
+            notifyByEmail: boolean;
+            /** @enum {string} */
+            status: "active" | "triggered";
+            createdAt: string;
+            /** @description when a quote crossed it (it is then spent) */
+            triggeredAt: string | null;
+            /** @description the bid of that quote */
+            triggeredPrice: string | null;
+        };
+        PriceAlertListDto: {
+            /** @description active alerts and those triggered in the last 7 days, newest first */
+            items: components["schemas"]["PriceAlertDto"][];
+        };
+        CreateAlertRequestDto: {
+            /** @example BTCUSDT */
+            symbol: string;
+            /**
+             * @description above: fires when the bid is at or above the price; below: at or below
+             * @enum {string}
+             */
+            direction: "above" | "below";
+            /**
+             * @description a positive decimal (string, or a number) with at most the instrument's priceDecimals
+             * @example 70000.00
+             */
+            price: string;
+            /**
+             * @description also send a mail when it fires
+             * @default false
+             */
+            notifyByEmail: boolean;
         };
         DailyPnlDto: {
             /** @example 23 Nov */
@@ -3460,345 +3799,6 @@ export interface components {
             /** @description live copies now */
             copiers: number;
             full: boolean;
-        };
-        RequestKycMultipartSchema: {
-            /** @enum {string} */
-            documentType: "passport" | "national_id" | "driving_licence";
-            /** @example X1234567 */
-            documentNumber: string;
-            /**
-             * Format: binary
-             * @description JPEG, PNG or PDF, at most 5 MB
-             */
-            front: string;
-            /**
-             * Format: binary
-             * @description JPEG, PNG or PDF, at most 5 MB
-             */
-            back?: string;
-            /**
-             * Format: binary
-             * @description JPEG, PNG or PDF, at most 5 MB
-             */
-            selfie: string;
-        };
-        ProfileCopyDto: {
-            /** Format: uuid */
-            id: string;
-            traderId: number;
-            status: string;
-            /** @example 300.00 */
-            equity: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        ProfileDto: {
-            /** Format: uuid */
-            _id: string;
-            /** Format: uuid */
-            userId: string;
-            /** @description email verified */
-            verified: boolean;
-            /** Format: email */
-            email: string;
-            username: string;
-            firstname: string;
-            lastname: string;
-            traderID: number | null;
-            copyID: string[];
-            /** @example 1250.50 */
-            balance: string;
-            /** @example 300.00 */
-            tradingBalance: string;
-            /**
-             * @description tradingBalance + unrealized pnl of the open copied positions
-             * @example 312.40
-             */
-            liveTradingBalance: string;
-            roles: ("User" | "Trader" | "Admin")[];
-            kycverified: boolean;
-            /** @enum {string} */
-            kycstring: "Unverified" | "Pending" | "Verified";
-            /** @enum {string} */
-            KYC: "Unverified" | "Pending" | "Verified";
-            copiedTrades: number;
-            /**
-             * @description withdrawals awaiting approval
-             * @example 0.00
-             */
-            held: string;
-            blocked: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            copies: components["schemas"]["ProfileCopyDto"][];
-        };
-        MeDto: {
-            user: components["schemas"]["ProfileDto"];
-        };
-        PendingApprovalDto: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            kind: "admin_grant" | "balance_adjustment";
-            /**
-             * @description the signed amount of a balance adjustment; null for a grant of the Admin role
-             * @example -25.50
-             */
-            amount: string | null;
-        };
-        UserRowDto: {
-            /** Format: uuid */
-            _id: string;
-            /** @example jane */
-            username: string;
-            /** @example Jane */
-            firstname: string;
-            /** @example Doe */
-            lastname: string;
-            /** Format: email */
-            email: string;
-            roles: ("User" | "Trader" | "Admin")[];
-            /** @description the trader profile id (Trader role), else null */
-            traderID: number | null;
-            /** @enum {string} */
-            KYC: "Unverified" | "Pending" | "Verified";
-            /**
-             * @description free cash
-             * @example 1250.50
-             */
-            balance: string;
-            /**
-             * @description equity allocated to copies
-             * @example 300.00
-             */
-            tradingBalance: string;
-            /** @description email verified */
-            verified: boolean;
-            blocked: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            /** @description requests for this user waiting for another admin: a grant of the Admin role, balance adjustments */
-            pendingApprovals: components["schemas"]["PendingApprovalDto"][];
-        };
-        UsersPageDto: {
-            users: components["schemas"]["UserRowDto"][];
-            total: number;
-            page: number;
-            limit: number;
-        };
-        CreateUserRequestDto: {
-            username: string;
-            firstname: string;
-            lastname: string;
-            /** Format: email */
-            email: string;
-            password: string;
-            /** @description User is always added; Admin is asked of another admin (four eyes): the user is created without it meanwhile */
-            roles?: ("User" | "Trader" | "Admin")[];
-        };
-        UserCreatedDto: {
-            /** @example User created successfully */
-            message: string;
-            /** @description without the Admin role until another admin approves it (see pendingApprovals) */
-            user: components["schemas"]["UserRowDto"];
-        };
-        BlockUserRequestDto: {
-            /** Format: uuid */
-            userId: string;
-            /** @default true */
-            blocked: boolean;
-        };
-        BlockedUserDto: {
-            /** Format: uuid */
-            _id: string;
-            username: string;
-            /** Format: email */
-            email: string;
-            blocked: boolean;
-        };
-        UserBlockedDto: {
-            /** @example User blocked successfully */
-            message: string;
-            user: components["schemas"]["BlockedUserDto"];
-        };
-        DeleteUserRequestDto: {
-            /** Format: uuid */
-            userId: string;
-            /** @description required when deleting your own account */
-            password?: string;
-        };
-        UserMessageDto: {
-            /** @example User deleted successfully */
-            message: string;
-        };
-        UpdateUserRequestDto: {
-            /** Format: uuid */
-            userId: string;
-            /**
-             * @description the new cash balance: asked as an adjustment of the difference, which another admin approves (four eyes)
-             * @example 1250.50
-             */
-            balance?: string;
-            /** @description the roles (User is always kept); adding Admin is asked of another admin (four eyes) */
-            roles?: ("User" | "Trader" | "Admin")[];
-            /** @enum {string} */
-            KYC?: "Unverified" | "Pending" | "Verified";
-        };
-        UserUpdatedDto: {
-            /**
-             * @description "No changes to update" when nothing differed
-             * @example User updated successfully
-             */
-            message: string;
-            /** @description the fields that changed now */
-            changed: ("roles" | "KYC")[];
-            /** @description what waits for another admin's approval: the Admin role, the balance (four eyes) */
-            requested: ("roles" | "balance")[];
-            user: components["schemas"]["UserRowDto"];
-        };
-        BalanceAdjustmentRequestDto: {
-            /**
-             * @description signed USD with up to 2 decimals: + credits the cash, − debits it (never below zero); not 0
-             * @example -25.50
-             */
-            amount: string;
-            /**
-             * @description why; kept in the audit log and the ledger
-             * @example Refund of a duplicated fee
-             */
-            reason: string;
-        };
-        ApprovalTargetDto: {
-            /** Format: uuid */
-            _id: string;
-            username: string;
-            /** Format: email */
-            email: string;
-        };
-        ApprovalRequestDto: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            kind: "admin_grant" | "balance_adjustment";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected";
-            /**
-             * @description balance adjustment: the signed amount; null for a grant
-             * @example 125.55
-             */
-            amount: string | null;
-            /** @example Goodwill credit */
-            reason: string | null;
-            /** @description the user the request would give power or money */
-            target: components["schemas"]["ApprovalTargetDto"];
-            /**
-             * Format: uuid
-             * @description the admin who asked
-             */
-            requestedBy: string;
-            requestedByUsername: string;
-            /**
-             * Format: uuid
-             * @description the admin who approved or rejected it
-             */
-            decidedBy: string | null;
-            decidedByUsername: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            decidedAt: string | null;
-            /** @description an approved adjustment's ledger transaction */
-            ledgerTransactionId: string | null;
-        };
-        BalanceAdjustmentRequestedDto: {
-            /** @example Balance adjustment requested: another admin must approve it */
-            message: string;
-            request: components["schemas"]["ApprovalRequestDto"];
-        };
-        AdminDetailsDto: {
-            users: number;
-            verified: number;
-            blocked: number;
-            kycPending: number;
-            kycVerified: number;
-            traders: number;
-            admins: number;
-            copies: number;
-            activeCopies: number;
-            /** @example 15000.00 */
-            totalCash: string;
-            /** @example 4200.00 */
-            totalTradingBalance: string;
-            /** @example 100.00 */
-            totalHeld: string;
-            pendingDeposits: number;
-            pendingWithdrawals: number;
-            /** @description four-eyes requests waiting for a second admin */
-            pendingApprovals: number;
-            /** @example 50.00 */
-            pendingDepositsAmount: string;
-            /** @example 100.00 */
-            pendingWithdrawalsAmount: string;
-        };
-        ImpersonateRequestDto: {
-            /** Format: uuid */
-            userId: string;
-        };
-        ImpersonationTokenDto: {
-            /** @description an access token for the user; its claims carry the admin's id */
-            accessToken: string;
-        };
-        ApprovalRequestsPageDto: {
-            items: components["schemas"]["ApprovalRequestDto"][];
-            total: number;
-            page: number;
-            limit: number;
-        };
-        ApprovalDecidedDto: {
-            /** @example Request approved */
-            message: string;
-            request: components["schemas"]["ApprovalRequestDto"];
-        };
-        ContactRequestDto: {
-            /** @example Jane Doe */
-            name: string;
-            /**
-             * Format: email
-             * @example jane@example.com
-             */
-            email: string;
-            /** @example A question about copying */
-            subject: string;
-            /** @example How is the profit share computed when a copy is stopped? */
-            message: string;
-        };
-        ContactReceiptDto: {
-            /** Format: uuid */
-            id: string;
-            /** @example Thank you: your message was sent to our support team. */
-            message: string;
-        };
-        ContactMessageDto: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: email */
-            email: string;
-            subject: string;
-            message: string;
-            /** Format: uuid */
-            userId: string | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        ContactMessagesPageDto: {
-            items: components["schemas"]["ContactMessageDto"][];
-            /** @example 1 */
-            total: number;
-            /** @example 1 */
-            page: number;
-            /** @example 20 */
-            limit: number;
         };
         ErrorResponse: {
             /** @example 404 */
@@ -5336,574 +5336,6 @@ export interface operations {
             };
         };
     };
-    EventsController_stream: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description an endless text/event-stream; each event: `event: <type>` and `data: {"type","data"}` */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": {
-                        /** @enum {string} */
-                        type?: "position_opened" | "position_closed" | "copy_stopped" | "guard_hit" | "wallet_transaction_decided" | "kyc_decided" | "notification";
-                        data?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED: no bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description EVENTS.TOO_MANY_STREAMS: the caller already holds 5 streams (Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: EVENTS.TOO_MANY_STREAMS
-                         * @example EVENTS.TOO_MANY_STREAMS
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    MarketController_instruments: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InstrumentDto"][];
-                };
-            };
-        };
-    };
-    MarketController_quotes: {
-        parameters: {
-            query?: {
-                /** @description comma-separated symbols (default: every instrument) */
-                symbols?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["QuotesDto"];
-                };
-            };
-            /** @description MARKET.UNKNOWN_SYMBOL */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
-                         * @example MARKET.UNKNOWN_SYMBOL
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    MarketController_candles: {
-        parameters: {
-            query?: {
-                interval?: "1m" | "5m" | "1h" | "1d";
-                /** @description start (inclusive): ISO 8601 or ms since the epoch; default: `limit` intervals before `to` */
-                from?: string;
-                /** @description end (exclusive): ISO 8601 or ms since the epoch; default: now */
-                to?: string;
-                /** @description the latest `limit` candles of the range */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                symbol: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["CandlesDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED: bad interval, from after to, limit out of 1..1000 */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description MARKET.UNKNOWN_SYMBOL */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: MARKET.UNKNOWN_SYMBOL
-                         * @example MARKET.UNKNOWN_SYMBOL
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    MarketController_stream: {
-        parameters: {
-            query?: {
-                /** @description comma-separated symbols (default: every instrument) */
-                symbols?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description an endless text/event-stream of `event: quote` with this data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": components["schemas"]["QuoteDto"];
-                };
-            };
-            /** @description MARKET.UNKNOWN_SYMBOL in the list */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
-                         * @example MARKET.UNKNOWN_SYMBOL
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description MARKET.TOO_MANY_STREAMS: this client address already holds 50 streams (Retry-After) */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: MARKET.TOO_MANY_STREAMS
-                         * @example MARKET.TOO_MANY_STREAMS
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    AlertsController_watchlist: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WatchlistDto"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    AlertsController_putWatchlist: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["WatchlistDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WatchlistDto"];
-                };
-            };
-            /** @description MARKET.UNKNOWN_SYMBOL (names the symbol), WATCHLIST.TOO_MANY, or a malformed body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: MARKET.UNKNOWN_SYMBOL, WATCHLIST.TOO_MANY, VALIDATION_FAILED, BAD_REQUEST
-                         * @example MARKET.UNKNOWN_SYMBOL
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    AlertsController_alerts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceAlertListDto"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    AlertsController_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateAlertRequestDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PriceAlertDto"];
-                };
-            };
-            /** @description MARKET.UNKNOWN_SYMBOL, ALERT.BAD_PRICE (not positive, or more decimals than the instrument), or a malformed body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: MARKET.UNKNOWN_SYMBOL, ALERT.BAD_PRICE, VALIDATION_FAILED, BAD_REQUEST
-                         * @example MARKET.UNKNOWN_SYMBOL
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description ALERT.TOO_MANY: 100 active alerts already */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: ALERT.TOO_MANY
-                         * @example ALERT.TOO_MANY
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    AlertsController_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description deleted */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description ALERT.NOT_FOUND: not one of my alerts */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: ALERT.NOT_FOUND
-                         * @example ALERT.NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
     WalletController_wallet: {
         parameters: {
             query?: never;
@@ -7209,6 +6641,1614 @@ export interface operations {
             };
         };
     };
+    AuditController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                action?: string;
+                actorId?: string;
+                targetId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: {
+                            id: string;
+                            /** @description the admin who acted; null for the system */
+                            actorId: string | null;
+                            /** @example user.balance_adjust */
+                            action: string;
+                            /** @example user */
+                            targetType: string;
+                            targetId: string | null;
+                            /** @description the state before (JSON) */
+                            before: unknown;
+                            /** @description the state after (JSON) */
+                            after: unknown;
+                            ip: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    KycController_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["RequestKycMultipartSchema"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example KYC documents submitted */
+                        message: string;
+                        /** @enum {string} */
+                        KYC: "Pending";
+                        submission: {
+                            id: string;
+                            documentType: string;
+                            status: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST: Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description KYC.ALREADY_PENDING or KYC.ALREADY_VERIFIED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC.ALREADY_PENDING, KYC.ALREADY_VERIFIED
+                         * @example KYC.ALREADY_PENDING
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: A file is larger than 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: PAYLOAD_TOO_LARGE
+                         * @example PAYLOAD_TOO_LARGE
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    KycAdminController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                status?: "Pending" | "Verified" | "Rejected";
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        submissions: {
+                            id: string;
+                            userId: string;
+                            username: string;
+                            /** Format: email */
+                            email: string;
+                            /** @example passport */
+                            documentType: string;
+                            documentNumber: string;
+                            /** @enum {string} */
+                            status: "Pending" | "Verified" | "Rejected";
+                            /** @description by name (front, back, selfie); fetch each through its url */
+                            files: {
+                                [key: string]: {
+                                    contentType: string;
+                                    size: number;
+                                    url: string;
+                                };
+                            };
+                            reviewedBy: string | null;
+                            /** Format: date-time */
+                            reviewedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        limit: number;
+                    };
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    KycAdminController_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                name: "front" | "back" | "selfie";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description KYC.DOCUMENT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: KYC.DOCUMENT_NOT_FOUND
+                         * @example KYC.DOCUMENT_NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_getAll: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description part of a username or email, case-insensitive */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsersPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateUserRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserCreatedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.EMAIL_TAKEN or USERS.USERNAME_TAKEN */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.EMAIL_TAKEN, USERS.USERNAME_TAKEN
+                         * @example USERS.EMAIL_TAKEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockUserRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserBlockedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteUserRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserMessageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.HAS_FUNDS: the account still holds money or open copies */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.HAS_FUNDS
+                         * @example USERS.HAS_FUNDS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserUpdatedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.GRANT_PENDING: the Admin role is already requested; WALLET.INSUFFICIENT_FUNDS; USERS.CANNOT_DEMOTE_SELF; USERS.TRADER_HAS_FOLLOWERS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.GRANT_PENDING, WALLET.INSUFFICIENT_FUNDS, USERS.CANNOT_DEMOTE_SELF, USERS.TRADER_HAS_FOLLOWERS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example APPROVAL.GRANT_PENDING
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    UsersController_adjust: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceAdjustmentRequestDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceAdjustmentRequestedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: No bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin, or your own balance; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description WALLET.INSUFFICIENT_FUNDS: the result would be below zero */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example WALLET.INSUFFICIENT_FUNDS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AdminController_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDetailsDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AdminController_impersonateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpersonateRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpersonationTokenDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example IMPERSONATION_FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description USERS.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: USERS.NOT_FOUND
+                         * @example USERS.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_requests: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description default: pending */
+                status?: "pending" | "approved" | "rejected";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRequestsPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecidedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin, your own request, or a request that benefits you; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.NOT_FOUND; USERS.NOT_FOUND (the user was deleted) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.NOT_FOUND, USERS.NOT_FOUND
+                         * @example APPROVAL.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.ALREADY_DECIDED; WALLET.INSUFFICIENT_FUNDS: the adjustment would now take the cash below zero (the request stays pending) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.ALREADY_DECIDED, WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
+                         * @example APPROVAL.ALREADY_DECIDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: IDEMPOTENCY_KEY_REUSED
+                         * @example IDEMPOTENCY_KEY_REUSED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ApprovalsController_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDecidedDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin; IMPERSONATION_FORBIDDEN
+             *
+             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.NOT_FOUND
+                         * @example APPROVAL.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description APPROVAL.ALREADY_DECIDED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: APPROVAL.ALREADY_DECIDED
+                         * @example APPROVAL.ALREADY_DECIDED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ContactController_contact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactReceiptDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST: VALIDATION: a field is missing or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many messages from this address */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOO_MANY_REQUESTS
+                         * @example TOO_MANY_REQUESTS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    ContactController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactMessagesPageDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description FORBIDDEN: not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example FORBIDDEN
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    EventsController_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an endless text/event-stream; each event: `event: <type>` and `data: {"type","data"}` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": {
+                        /** @enum {string} */
+                        type?: "position_opened" | "position_closed" | "copy_stopped" | "guard_hit" | "wallet_transaction_decided" | "kyc_decided" | "notification";
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED: no bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description EVENTS.TOO_MANY_STREAMS: the caller already holds 5 streams (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: EVENTS.TOO_MANY_STREAMS
+                         * @example EVENTS.TOO_MANY_STREAMS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
     NotificationsController_list: {
         parameters: {
             query?: {
@@ -7355,6 +8395,503 @@ export interface operations {
                         /**
                          * @description one of: NOTIFICATION.NOT_FOUND
                          * @example NOTIFICATION.NOT_FOUND
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    MarketController_instruments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstrumentDto"][];
+                };
+            };
+        };
+    };
+    MarketController_quotes: {
+        parameters: {
+            query?: {
+                /** @description comma-separated symbols (default: every instrument) */
+                symbols?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuotesDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    MarketController_candles: {
+        parameters: {
+            query?: {
+                interval?: "1m" | "5m" | "1h" | "1d";
+                /** @description start (inclusive): ISO 8601 or ms since the epoch; default: `limit` intervals before `to` */
+                from?: string;
+                /** @description end (exclusive): ISO 8601 or ms since the epoch; default: now */
+                to?: string;
+                /** @description the latest `limit` candles of the range */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                symbol: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandlesDto"];
+                };
+            };
+            /** @description VALIDATION_FAILED: bad interval, from after to, limit out of 1..1000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    MarketController_stream: {
+        parameters: {
+            query?: {
+                /** @description comma-separated symbols (default: every instrument) */
+                symbols?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description an endless text/event-stream of `event: quote` with this data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["QuoteDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL in the list */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, VALIDATION_FAILED
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description MARKET.TOO_MANY_STREAMS: this client address already holds 50 streams (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.TOO_MANY_STREAMS
+                         * @example MARKET.TOO_MANY_STREAMS
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_watchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_putWatchlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WatchlistDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WatchlistDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL (names the symbol), WATCHLIST.TOO_MANY, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, WATCHLIST.TOO_MANY, VALIDATION_FAILED, BAD_REQUEST
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAlertListDto"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertRequestDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceAlertDto"];
+                };
+            };
+            /** @description MARKET.UNKNOWN_SYMBOL, ALERT.BAD_PRICE (not positive, or more decimals than the instrument), or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: MARKET.UNKNOWN_SYMBOL, ALERT.BAD_PRICE, VALIDATION_FAILED, BAD_REQUEST
+                         * @example MARKET.UNKNOWN_SYMBOL
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description ALERT.TOO_MANY: 100 active alerts already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: ALERT.TOO_MANY
+                         * @example ALERT.TOO_MANY
+                         */
+                        code?: string;
+                    };
+                };
+            };
+        };
+    };
+    AlertsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
+                         * @example VALIDATION_FAILED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: UNAUTHENTICATED
+                         * @example UNAUTHENTICATED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
+                         * @example TOKEN_EXPIRED
+                         */
+                        code?: string;
+                    };
+                };
+            };
+            /** @description ALERT.NOT_FOUND: not one of my alerts */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        /**
+                         * @description one of: ALERT.NOT_FOUND
+                         * @example ALERT.NOT_FOUND
                          */
                         code?: string;
                     };
@@ -10105,1543 +11642,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         /**
                          * @description one of: FORBIDDEN, TRADER.NO_PROFILE, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    AuditController_list: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-                action?: string;
-                actorId?: string;
-                targetId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        entries: {
-                            id: string;
-                            /** @description the admin who acted; null for the system */
-                            actorId: string | null;
-                            /** @example user.balance_adjust */
-                            action: string;
-                            /** @example user */
-                            targetType: string;
-                            targetId: string | null;
-                            /** @description the state before (JSON) */
-                            before: unknown;
-                            /** @description the state after (JSON) */
-                            after: unknown;
-                            ip: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        total: number;
-                        page: number;
-                        limit: number;
-                    };
-                };
-            };
-            /** @description VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    KycController_request: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": components["schemas"]["RequestKycMultipartSchema"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example KYC documents submitted */
-                        message: string;
-                        /** @enum {string} */
-                        KYC: "Pending";
-                        submission: {
-                            id: string;
-                            documentType: string;
-                            status: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST: Missing or invalid field, missing file, or a file that is not JPEG/PNG/PDF by content */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description KYC.ALREADY_PENDING or KYC.ALREADY_VERIFIED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: KYC.ALREADY_PENDING, KYC.ALREADY_VERIFIED
-                         * @example KYC.ALREADY_PENDING
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE: A file is larger than 5 MB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: PAYLOAD_TOO_LARGE
-                         * @example PAYLOAD_TOO_LARGE
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    KycAdminController_list: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-                status?: "Pending" | "Verified" | "Rejected";
-                userId?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        submissions: {
-                            id: string;
-                            userId: string;
-                            username: string;
-                            /** Format: email */
-                            email: string;
-                            /** @example passport */
-                            documentType: string;
-                            documentNumber: string;
-                            /** @enum {string} */
-                            status: "Pending" | "Verified" | "Rejected";
-                            /** @description by name (front, back, selfie); fetch each through its url */
-                            files: {
-                                [key: string]: {
-                                    contentType: string;
-                                    size: number;
-                                    url: string;
-                                };
-                            };
-                            reviewedBy: string | null;
-                            /** Format: date-time */
-                            reviewedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                        total: number;
-                        page: number;
-                        limit: number;
-                    };
-                };
-            };
-            /** @description VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    KycAdminController_file: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                name: "front" | "back" | "selfie";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description the file */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "image/jpeg": string;
-                    "image/png": string;
-                    "application/pdf": string;
-                };
-            };
-            /** @description VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description KYC.DOCUMENT_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: KYC.DOCUMENT_NOT_FOUND
-                         * @example KYC.DOCUMENT_NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    UsersController_me: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MeDto"];
-                };
-            };
-            /** @description UNAUTHENTICATED: No bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    UsersController_getAll: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-                /** @description part of a username or email, case-insensitive */
-                search?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UsersPageDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED: No bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    UsersController_create: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateUserRequestDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserCreatedDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED: No bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description USERS.EMAIL_TAKEN or USERS.USERNAME_TAKEN */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: USERS.EMAIL_TAKEN, USERS.USERNAME_TAKEN
-                         * @example USERS.EMAIL_TAKEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    UsersController_block: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BlockUserRequestDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserBlockedDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED: No bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description USERS.NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: USERS.NOT_FOUND
-                         * @example USERS.NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    UsersController_delete: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DeleteUserRequestDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserMessageDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED: No bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example IMPERSONATION_FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description USERS.NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: USERS.NOT_FOUND
-                         * @example USERS.NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description USERS.HAS_FUNDS: the account still holds money or open copies */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: USERS.HAS_FUNDS
-                         * @example USERS.HAS_FUNDS
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    UsersController_update: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["UpdateUserRequestDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UserUpdatedDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED: No bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOKEN_EXPIRED, TOKEN_REVOKED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example TOKEN_EXPIRED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description USERS.NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: USERS.NOT_FOUND
-                         * @example USERS.NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description APPROVAL.GRANT_PENDING: the Admin role is already requested; WALLET.INSUFFICIENT_FUNDS; USERS.CANNOT_DEMOTE_SELF; USERS.TRADER_HAS_FOLLOWERS */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: APPROVAL.GRANT_PENDING, WALLET.INSUFFICIENT_FUNDS, USERS.CANNOT_DEMOTE_SELF, USERS.TRADER_HAS_FOLLOWERS, IDEMPOTENCY_KEY_IN_PROGRESS
-                         * @example APPROVAL.GRANT_PENDING
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: IDEMPOTENCY_KEY_REUSED
-                         * @example IDEMPOTENCY_KEY_REUSED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    UsersController_adjust: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BalanceAdjustmentRequestDto"];
-            };
-        };
-        responses: {
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BalanceAdjustmentRequestedDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED: No bearer token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin, or your own balance; IMPERSONATION_FORBIDDEN
-             *
-             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description USERS.NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: USERS.NOT_FOUND
-                         * @example USERS.NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description WALLET.INSUFFICIENT_FUNDS: the result would be below zero */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
-                         * @example WALLET.INSUFFICIENT_FUNDS
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: IDEMPOTENCY_KEY_REUSED
-                         * @example IDEMPOTENCY_KEY_REUSED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    AdminController_details: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminDetailsDto"];
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    AdminController_impersonateUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ImpersonateRequestDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ImpersonationTokenDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description IMPERSONATION_FORBIDDEN: not with an impersonation token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example IMPERSONATION_FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description USERS.NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: USERS.NOT_FOUND
-                         * @example USERS.NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    ApprovalsController_requests: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-                /** @description default: pending */
-                status?: "pending" | "approved" | "rejected";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApprovalRequestsPageDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    ApprovalsController_approve: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Any unique string (e.g. a UUID), 1 to 255 visible ASCII characters (0x21–0x7E; no spaces). The key is recorded in the same database transaction as the effect: a retry with the same key and body, at any later time and after any crash, replays the first answer (header Idempotent-Replayed: true) and moves nothing; the same key on another request → 422 IDEMPOTENCY_KEY_REUSED; while the first is still running → 409 IDEMPOTENCY_KEY_IN_PROGRESS. A malformed key → 400 VALIDATION_FAILED. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApprovalDecidedDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin, your own request, or a request that benefits you; IMPERSONATION_FORBIDDEN
-             *
-             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description APPROVAL.NOT_FOUND; USERS.NOT_FOUND (the user was deleted) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: APPROVAL.NOT_FOUND, USERS.NOT_FOUND
-                         * @example APPROVAL.NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description APPROVAL.ALREADY_DECIDED; WALLET.INSUFFICIENT_FUNDS: the adjustment would now take the cash below zero (the request stays pending) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: APPROVAL.ALREADY_DECIDED, WALLET.INSUFFICIENT_FUNDS, IDEMPOTENCY_KEY_IN_PROGRESS
-                         * @example APPROVAL.ALREADY_DECIDED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description IDEMPOTENCY_KEY_REUSED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: IDEMPOTENCY_KEY_REUSED
-                         * @example IDEMPOTENCY_KEY_REUSED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    ApprovalsController_reject: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApprovalDecidedDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin; IMPERSONATION_FORBIDDEN
-             *
-             *     IMPERSONATION_FORBIDDEN: not with an impersonation token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, IMPERSONATION_FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
-                         * @example FORBIDDEN
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description APPROVAL.NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: APPROVAL.NOT_FOUND
-                         * @example APPROVAL.NOT_FOUND
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description APPROVAL.ALREADY_DECIDED */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: APPROVAL.ALREADY_DECIDED
-                         * @example APPROVAL.ALREADY_DECIDED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    ContactController_contact: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ContactRequestDto"];
-            };
-        };
-        responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactReceiptDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED, BAD_REQUEST: VALIDATION: a field is missing or too long */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED, BAD_REQUEST
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description TOO_MANY_REQUESTS: too many messages from this address */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: TOO_MANY_REQUESTS
-                         * @example TOO_MANY_REQUESTS
-                         */
-                        code?: string;
-                    };
-                };
-            };
-        };
-    };
-    ContactController_list: {
-        parameters: {
-            query?: {
-                page?: number;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ContactMessagesPageDto"];
-                };
-            };
-            /** @description VALIDATION_FAILED */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: VALIDATION_FAILED
-                         * @example VALIDATION_FAILED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description UNAUTHENTICATED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: UNAUTHENTICATED
-                         * @example UNAUTHENTICATED
-                         */
-                        code?: string;
-                    };
-                };
-            };
-            /** @description FORBIDDEN: not an admin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"] & {
-                        /**
-                         * @description one of: FORBIDDEN, TOKEN_EXPIRED, TOKEN_REVOKED
                          * @example FORBIDDEN
                          */
                         code?: string;

@@ -1,4 +1,5 @@
 import { sql, type Sql } from '@mirrorline/shared';
+import { usersQueries } from './adapters/persistence/users.queries';
 
 // The SQL that accounts publishes to the contexts above it (imported as @mirrorline/accounts/sql):
 // accounts owns `users` (docs/table-ownership.json), so another lib's statement names the table only
@@ -8,6 +9,8 @@ import { sql, type Sql } from '@mirrorline/shared';
 export const usersTable: Sql<never> = sql`users`;
 
 export const accountsQueries = {
+  /** One user, as the demo lib's seeder writes its traders and copiers. */
+  insertUser: usersQueries.insertUser,
   /** The admin overview's user counts (deleted users excluded). */
   userTotals(): Sql<{ users: string; verified: string; blocked: string; kyc_pending: string; kyc_verified: string; traders: string; admins: string }> {
     return sql`SELECT count(*) AS users,

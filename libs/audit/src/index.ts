@@ -1,5 +1,4 @@
 export * from './domain/audit-entry';
 export * from './application/ports/audit-log';
 export * from './adapters/persistence/audit-log.entity';
-export * from './testing/in-memory-audit-log';
 export * from './audit.module';

@@ -23,7 +23,5 @@ export * from './application/services/mfa-codes';
 export * from './application/services/security-alerts';
 export * from './application/services/live-credentials';
 export { Totp } from './application/services/totp';
-export { sealSecret, openSecret } from './adapters/crypto/secret-box';
 export * from './application/ports/user-balances';
 export * from './auth.module';
-export * from './adapters/persistence/user-access-cache';

@@ -8,4 +8,3 @@ export * from './application/use-cases/verify-admin-credentials/verify-admin-cre
 export * from './user-management.module';
 export * from './admin-shell.module';
 export * from './application/use-cases/grant-admin-from-shell/grant-admin-from-shell.use-case';
-export { DemoTraderUsersSeeder } from './adapters/persistence/demo/demo-trader-users.seeder';

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { UserInfoExtras } from '@mirrorline/auth';
 import { OpenPositionsValue } from '@mirrorline/shared';
 import { WalletModule } from '@mirrorline/wallet';
@@ -21,7 +21,6 @@ import { UpdateCopyGuardsUseCase } from './application/use-cases/update-copy-gua
 import { SimulateCopyUseCase } from './application/use-cases/simulate-copy/simulate-copy.use-case';
 import { TraderSimulationController } from './adapters/http/trader-simulation.controller';
 import { PriceWatcher } from './application/services/price-watcher';
-import { DemoTradingBot } from './adapters/demo/demo-trading-bot';
 import { SqlCopyRepository } from './adapters/persistence/sql-copy-repository';
 import { SqlCopyTradingQueries } from './adapters/persistence/sql-copy-trading-queries';
 import { SqlTradeEngine } from './adapters/persistence/sql-trade-engine';
@@ -60,11 +59,10 @@ import { UpdateTraderProfileUseCase } from './application/use-cases/update-trade
 import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-funds/withdraw-copy-funds.use-case';
 
 /**
- * Copy trading. Global so that auth picks up the UserInfoExtras adapter (traderID, copyID, copiedTrades
- * in the access token), users can inject TraderProfiles and wallet/users the OpenPositionsValue (live trading
- * balance) without importing this module.
+ * Copy trading. apps/api's composition root re-exports it, so that auth picks up the UserInfoExtras adapter
+ * (traderID, copyID, copiedTrades in the access token), users can inject TraderProfiles and wallet/users the
+ * OpenPositionsValue (live trading balance) without importing this module.
  */
-@Global()
 @Module({
   imports: [WalletModule, AuditModule],
   controllers: [TradersController, TraderSimulationController, CopiesController, TraderTradesController, TraderSettingsController],
@@ -106,9 +104,8 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     UpdateCopyGuardsUseCase,
     SimulateCopyUseCase,
     PriceWatcher,
-    DemoTradingBot,
     PublicTraderCache,
   ],
-  exports: [DemoTradingBot, TraderProfiles, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
+  exports: [TraderProfiles, FollowTraderUseCase, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
 })
 export class CopyTradingModule {}

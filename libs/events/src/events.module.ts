@@ -1,12 +1,11 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuthModule } from '@mirrorline/auth';
 import { LiveEvents } from './application/ports/live-events';
 import { PgLiveEvents } from './adapters/persistence/pg-live-events';
 import { EventsHub } from './adapters/http/events-hub';
 import { EventsController } from './adapters/http/events.controller';
 
-/** Live events (product.md §9.4): global, so any context can inject LiveEvents without importing it. */
-@Global()
+/** Live events (product.md §9.4): binds LiveEvents (re-exported by apps/api's composition root). */
 @Module({
   // LiveCredentials: a stream ends with the credentials it was opened with.
   imports: [AuthModule],

@@ -6,4 +6,3 @@ export * from './application/use-cases/set-kyc-status/set-kyc-status.use-case';
 export * from './application/use-cases/redact-kyc-data/redact-kyc-data.use-case';
 export * from './adapters/persistence/kyc-submission.entity';
 export * from './kyc.module';
-export * from './adapters/http/kyc-upload.interceptor';

@@ -1,11 +1,10 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@mirrorline/shared';
 import { Mailer } from './application/ports/mailer';
 import { SmtpMailer } from './adapters/smtp/smtp.mailer';
 import { LogMailer } from './adapters/log/log.mailer';
 
-/** Provides the Mailer port everywhere: SMTP when SMTP_URL is set, the log otherwise. */
-@Global()
+/** Binds the Mailer port: SMTP when SMTP_URL is set, the log otherwise (re-exported by apps/api's composition root). */
 @Module({
   providers: [
     {

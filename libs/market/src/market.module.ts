@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { DynamicModule, Injectable, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import type { AppConfig } from '@mirrorline/shared';
 import { MarketFeed } from './application/ports/market-feed';
@@ -59,9 +59,9 @@ function feedClass(config: AppConfig) {
 
 /**
  * The market context (product.md §9.1–9.2, §9.4): instruments, sessions, quotes, candles, the feed and its
- * leader. Global, so copy trading injects MarketQuotes and registers QuoteListeners without importing it.
+ * leader. apps/api's composition root re-exports it, so copy trading injects MarketQuotes and registers
+ * QuoteListeners without importing it.
  */
-@Global()
 @Module({})
 export class MarketModule {
   static forRoot(config: AppConfig): DynamicModule {

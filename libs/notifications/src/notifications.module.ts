@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { NotificationInbox, Notifications } from './application/ports/notifications';
 import { SqlNotifications } from './adapters/persistence/sql-notifications';
 import { MikroOrmNotificationInbox } from './adapters/persistence/mikro-orm-notification-inbox';
@@ -10,8 +10,7 @@ import { NotificationsSecurityInbox } from './adapters/auth/notifications-securi
 import { ListNotificationsUseCase } from './application/use-cases/list-notifications/list-notifications.use-case';
 import { MarkNotificationReadUseCase } from './application/use-cases/mark-notification-read/mark-notification-read.use-case';
 
-/** Global so that any context can raise notifications without importing this module. */
-@Global()
+/** Binds Notifications and auth's SecurityInbox (re-exported by apps/api's composition root). */
 @Module({
   imports: [MikroOrmModule.forFeature([NotificationEntity])],
   controllers: [NotificationsController],

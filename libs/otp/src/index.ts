@@ -3,5 +3,4 @@ export * from './domain/otp-errors';
 export * from './application/ports/one-time-code.repository';
 export * from './application/use-cases/issue-one-time-code/issue-one-time-code.use-case';
 export * from './application/use-cases/verify-one-time-code/verify-one-time-code.use-case';
-export * from './testing/in-memory-one-time-code.repository';
 export * from './otp.module';

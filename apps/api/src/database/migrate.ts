@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { runSql, sql, type AppConfig } from '@mirrorline/shared';
-import { DemoDataSeeder } from './seeders/demo-data.seeder';
+import { DemoDataSeeder } from '@mirrorline/demo';
 import { mikroOrmOptions } from './mikro-orm.options';
 
 /** Applies pending migrations (each in its own transaction, all or nothing). */

@@ -1,5 +1,5 @@
 import { FixedClock, formatCents, type TransactionContext } from '@mirrorline/shared';
-import { InMemoryMarketQuotes } from '@mirrorline/market';
+import { InMemoryMarketQuotes } from '@mirrorline/market/testing';
 import { positionPnl, positionSize, profitShare, skipReason } from '../domain/money-rules';
 import type { LedgerEntry } from '@mirrorline/wallet';
 import type { SkipReason } from '../domain/copy';

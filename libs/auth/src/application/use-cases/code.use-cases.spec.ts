@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { DomainError, FixedClock } from '@mirrorline/shared';
-import { IssueOneTimeCodeUseCase, InMemoryOneTimeCodeRepository, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
-import { InMemoryMailer, Mailer, type OutgoingMail } from '@mirrorline/mail';
+import { IssueOneTimeCodeUseCase, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
+import { InMemoryOneTimeCodeRepository } from '@mirrorline/otp/testing';
+import { Mailer, type OutgoingMail } from '@mirrorline/mail';
+import { InMemoryMailer } from '@mirrorline/mail/testing';
 import {
   FakePasswordHasher,
   ImmediateUnitOfWork,

@@ -1,5 +1,5 @@
 import { FixedClock } from '@mirrorline/shared';
-import { InMemoryMailer } from '@mirrorline/mail';
+import { InMemoryMailer } from '@mirrorline/mail/testing';
 import {
   FakePasswordHasher,
   ImmediateUnitOfWork,

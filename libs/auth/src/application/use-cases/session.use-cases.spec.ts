@@ -12,7 +12,7 @@ import {
   InMemoryMfaStore,
   InMemorySecurityInbox,
 } from '../../testing/in-memory-auth.fakes';
-import { InMemoryMailer } from '@mirrorline/mail';
+import { InMemoryMailer } from '@mirrorline/mail/testing';
 import type { AppConfig } from '@mirrorline/shared';
 import { SignIn } from '../services/sign-in';
 import { SecurityAlerts } from '../services/security-alerts';
@@ -21,7 +21,8 @@ import { MfaCodes } from '../services/mfa-codes';
 import { UserInfoBuilder } from '../services/user-info.builder';
 import { SessionTokens } from '../services/session-tokens';
 import { LogInUseCase } from './log-in/log-in.use-case';
-import { IssueOneTimeCodeUseCase, InMemoryOneTimeCodeRepository, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
+import { IssueOneTimeCodeUseCase, VerifyOneTimeCodeUseCase } from '@mirrorline/otp';
+import { InMemoryOneTimeCodeRepository } from '@mirrorline/otp/testing';
 import { RefreshSessionUseCase } from './refresh-session/refresh-session.use-case';
 import { RevokeUserSessionsUseCase } from './revoke-user-sessions/revoke-user-sessions.use-case';
 import { CompleteMfaLoginUseCase } from './complete-mfa-login/complete-mfa-login.use-case';

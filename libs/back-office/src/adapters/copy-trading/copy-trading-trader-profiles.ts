@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, type TransactionContext } from '@mirrorline/shared';
-import { copyTradingQueries, TraderProfiles as CopyTradingProfiles } from '@mirrorline/copy-trading';
+import { TraderProfiles as CopyTradingProfiles } from '@mirrorline/copy-trading';
+import { copyTradingQueries } from '@mirrorline/copy-trading/sql';
 import { TraderProfiles } from '../../application/ports/trader-profiles';
 import { executorOf } from '@mirrorline/shared/nest';
 

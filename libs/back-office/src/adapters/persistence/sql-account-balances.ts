@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, storedCents, toCents, type TransactionContext } from '@mirrorline/shared';
-import { walletQueries } from '@mirrorline/wallet';
+import { walletQueries } from '@mirrorline/wallet/sql';
 import type { Balances } from '@mirrorline/accounts';
 import { AccountBalances } from '../../application/ports/account-balances';
 import { executorOf } from '@mirrorline/shared/nest';

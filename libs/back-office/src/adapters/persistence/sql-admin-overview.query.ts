@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, storedCents } from '@mirrorline/shared';
 import { accountsQueries } from '@mirrorline/accounts/sql';
-import { copyTradingQueries } from '@mirrorline/copy-trading';
-import { walletQueries } from '@mirrorline/wallet';
+import { copyTradingQueries } from '@mirrorline/copy-trading/sql';
+import { walletQueries } from '@mirrorline/wallet/sql';
 import { approvalsQueries } from './approvals.queries';
 import { AdminOverviewQuery, type AdminOverview } from '../../application/ports/admin-overview.query';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, storedCents, type TransactionContext } from '@mirrorline/shared';
-import { copyTradingQueries } from '@mirrorline/copy-trading';
+import { copyTradingQueries } from '@mirrorline/copy-trading/sql';
 import type { TraderExposure } from '@mirrorline/accounts';
 import { UserCopies, type CopySummary } from '../../application/ports/user-copies';
 import { executorOf } from '@mirrorline/shared/nest';

@@ -1,5 +1,5 @@
 import { FixedClock, type TransactionContext } from '@mirrorline/shared';
-import { InMemoryAuditLog } from '@mirrorline/audit';
+import { InMemoryAuditLog } from '@mirrorline/audit/testing';
 import { KycAdministration, type KycDecision } from '@mirrorline/kyc';
 import { aUser, InMemoryUserRepository } from '@mirrorline/accounts/testing';
 import {

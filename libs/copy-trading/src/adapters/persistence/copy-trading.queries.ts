@@ -1,5 +1,5 @@
 import { sql, sqlArray, type Sql } from '@mirrorline/shared';
-import { walletQueries } from '@mirrorline/wallet';
+import { walletQueries } from '@mirrorline/wallet/sql';
 
 /**
  * Copy trading's exported queries (docs/architecture.md, "Table ownership"): the context owns

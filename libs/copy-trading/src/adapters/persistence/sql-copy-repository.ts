@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { runSql, Sql, sql, sqlSet, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import { walletQueries } from '@mirrorline/wallet';
+import { walletQueries } from '@mirrorline/wallet/sql';
 import { CopyRepository, type CopyPatch, type CopyState, type FollowerFacts, type PositionRef, type TraderRef } from '../../application/ports/copy-repository';
 import type { CopyStatus } from '../../domain/copy';
 import { usersTable } from '@mirrorline/accounts/sql';

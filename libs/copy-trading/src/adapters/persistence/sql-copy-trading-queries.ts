@@ -2,7 +2,7 @@ import { NEW_TRADER_CLOSED_TRADES } from '../../domain/risk-score';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents, pageOffset, runSql, Sql, sql, type Page, type PageQuery } from '@mirrorline/shared';
-import { walletQueries } from '@mirrorline/wallet';
+import { walletQueries } from '@mirrorline/wallet/sql';
 import type { Quote } from '@mirrorline/market';
 import { canonicalPrice, closePrice, dailyLossLimitReached, tradePnlPct, unrealizedPnl, type CloseReason, type TradeSide } from '../../domain/copy-math';
 import {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import { walletQueries } from '@mirrorline/wallet';
+import { walletQueries } from '@mirrorline/wallet/sql';
 import { OpenTradesStore, type CopiedPositionInput, type OpenTradeToCopy } from '../../application/ports/open-trades-store';
 import type { TradeSide } from '../../domain/copy-math';
 import { positionSizeSql } from '../../domain/money-rules';

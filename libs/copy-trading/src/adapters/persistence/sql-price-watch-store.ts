@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { runSql, sql, sqlArray, sqlJoin, type Sql, type SqlArray, type TransactionContext } from '@mirrorline/shared';
 import { afterCommit, emOf } from '@mirrorline/shared/nest';
-import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
+import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet/sql';
 import type { Quote } from '@mirrorline/market';
 import { PriceWatchStore, type CloseOutOptions, type CloseOutResult, type CrossedTrade, type TrippedCopy } from '../../application/ports/price-watch-store';
 import type { CopyCloseReason } from '../../domain/copy-math';

@@ -1,5 +1,5 @@
 import { Sql, sql } from '@mirrorline/shared';
-import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
+import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet/sql';
 import type { CloseFill, OpenTradeInput, TradeRecord } from '../../application/ports/trade-engine';
 import type { SkipReason } from '../../domain/copy';
 import {

@@ -1,5 +1,5 @@
 import { UnitOfWork, type TransactionContext } from '@mirrorline/shared';
-import { InMemoryAuditLog } from '@mirrorline/audit';
+import { InMemoryAuditLog } from '@mirrorline/audit/testing';
 import { InMemoryDocumentStore, InMemoryKycSubmissionRepository } from '../../testing/in-memory-kyc.fakes';
 import { RequestKycUseCase } from './request-kyc/request-kyc.use-case';
 import { SetKycStatusUseCase } from './set-kyc-status/set-kyc-status.use-case';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { InMemoryMailer, type OutgoingMail } from '@mirrorline/mail';
+import { type OutgoingMail } from '@mirrorline/mail';
+import { InMemoryMailer } from '@mirrorline/mail/testing';
 import type { AppConfig, Page, PageQuery } from '@mirrorline/shared';
 import { ContactMessages, type ContactMessage, type NewContactMessage } from '../ports/contact-messages';
 import { SendContactMessageUseCase } from './send-contact-message.use-case';

@@ -1,5 +1,5 @@
 import { FixedClock } from '@mirrorline/shared';
-import { InMemoryAuditLog } from '@mirrorline/audit';
+import { InMemoryAuditLog } from '@mirrorline/audit/testing';
 import {
   InMemoryAccountHolders,
   InMemoryLedger,

@@ -1,4 +1,4 @@
-import { InMemoryMarketQuotes } from '@mirrorline/market';
+import { InMemoryMarketQuotes } from '@mirrorline/market/testing';
 import { FixedClock } from '@mirrorline/shared';
 import { FakeLedger, FakeNotifications, FakeUnitOfWork, InMemoryCopyRepository } from '../../../testing/in-memory-copy-trading';
 import { InMemoryOpenTradesStore } from '../../../testing/in-memory-open-trades';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { UnitOfWork, type TransactionContext } from '@mirrorline/shared';
-import { InMemoryMailer } from '@mirrorline/mail';
+import { InMemoryMailer } from '@mirrorline/mail/testing';
 import { Notifications } from '@mirrorline/notifications';
 import type { NotificationInput } from '@mirrorline/notifications';
 import { InMemoryMarketQuotes } from '../../../testing/in-memory-market-quotes';

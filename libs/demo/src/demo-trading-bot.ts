@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { APP_CONFIG, runSql, sql, sqlArray, type AppConfig } from '@mirrorline/shared';
+import { APP_CONFIG, runSql, type AppConfig } from '@mirrorline/shared';
 import { FeedLeader, MarketQuotes, type Quote } from '@mirrorline/market';
-import { closePrice, type TradeSide } from '../../domain/copy-math';
-import { OpenTradeUseCase } from '../../application/use-cases/open-trade/open-trade.use-case';
-import { CloseTradeUseCase } from '../../application/use-cases/close-trade/close-trade.use-case';
-import { DEMO_TRADERS } from '../persistence/demo/demo-traders';
+import { closePrice, CloseTradeUseCase, OpenTradeUseCase, type TradeSide } from '@mirrorline/copy-trading';
+import { tradingSeedQueries } from '@mirrorline/copy-trading/sql';
+import { DEMO_TRADERS } from './demo-traders';
 
 const TICK_MS = 15_000;
 /** A demo trader holds a trade this long (minutes) unless its SL/TP closes it first: 3–7 from the trade id. */
@@ -55,8 +54,7 @@ export class DemoTradingBot implements OnApplicationBootstrap, OnModuleDestroy {
     this.running = true;
     try {
       const ids = DEMO_TRADERS.map((t) => t.id);
-      const open = await runSql(this.em.getConnection(), sql<{ id: string; trader_id: number; opened_at: Date }>`SELECT t.id::text AS id, t.trader_id, t.opened_at FROM trader_trades t
-         WHERE t.trader_id = ANY (${sqlArray(ids)}::int[]) AND t.status = 'open' ORDER BY t.id`);
+      const open = await runSql(this.em.getConnection(), tradingSeedQueries.openTradesOf(ids));
       for (const trade of open) {
         if (now - new Date(trade.opened_at).getTime() < holdMinutes(trade.id) * 60_000) continue;
         try {
@@ -80,7 +78,7 @@ export class DemoTradingBot implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async openOne(open: Array<{ trader_id: number }>): Promise<boolean> {
     const quotes = await this.market.freshQuotes();
-    const existing = await runSql(this.em.getConnection(), sql<{ id: number }>`SELECT id FROM trader_profiles WHERE id = ANY (${sqlArray(DEMO_TRADERS.map((t) => t.id))}::int[])`);
+    const existing = await runSql(this.em.getConnection(), tradingSeedQueries.existingTraderIds(DEMO_TRADERS.map((t) => t.id)));
     const present = new Set(existing.map((r) => Number(r.id)));
     const busy = (id: number) => open.filter((t) => Number(t.trader_id) === id).length >= 2;
     const candidates = DEMO_TRADERS.filter((t) => present.has(t.id) && !busy(t.id))

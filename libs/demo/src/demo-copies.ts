@@ -1,10 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { DomainError, runSql, sql, UnitOfWork } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import { DEMO_DEPOSIT, Ledger, walletQueries } from '@mirrorline/wallet';
-import { FollowTraderUseCase } from '../../../application/use-cases/follow-trader/follow-trader.use-case';
-import { DEMO_COPIERS, DEMO_COPIER_EMAIL_DOMAIN } from './demo-copiers';
+import { DEMO_DEPOSIT, Ledger } from '@mirrorline/wallet';
+import { walletQueries } from '@mirrorline/wallet/sql';
+import { FollowTraderUseCase } from '@mirrorline/copy-trading';
+import { tradingSeedQueries } from '@mirrorline/copy-trading/sql';
 import { usersTable } from '@mirrorline/accounts/sql';
+import { DEMO_COPIERS, DEMO_COPIER_EMAIL_DOMAIN } from './demo-copiers';
 
 export interface DemoCopiesResult {
   /** demo deposits posted by this run */
@@ -16,7 +18,7 @@ export interface DemoCopiesResult {
 }
 
 /**
- * The demo copiers' money and copies (product.md §12.6), for the users the users context's demo seeder created
+ * The demo copiers' money and copies (product.md §12.6), for the users DemoUsersSeeder created
  * (matched by username and the demo copier email domain): each gets its demo deposit as one ledger posting
  * (platform deposits → cash, type `demo_deposit`, reference `demo:<username>`: nothing from nothing, and the
  * (type, reference) index makes it once), then copies its demo traders through FollowTraderUseCase, the copy
@@ -32,10 +34,9 @@ export async function seedDemoCopies(app: INestApplicationContext): Promise<Demo
   const ledger = app.get(Ledger, { strict: false });
   const follow = app.get(FollowTraderUseCase, { strict: false });
   return uow.enclose(async (tx) => {
-    const users = await runSql<{ id: string; username: string; deposited: boolean; copied: number[] | null }>(
+    const users = await runSql<{ id: string; username: string; deposited: boolean }>(
       emOf(tx),
-      sql`SELECT u.id, u.username, 'demo:' || u.username IN ${walletQueries.postingReferences(DEMO_DEPOSIT)} AS deposited,
-                 (SELECT array_agg(DISTINCT c.trader_id) FROM copies c WHERE c.follower_id = u.id) AS copied
+      sql`SELECT u.id, u.username, 'demo:' || u.username IN ${walletQueries.postingReferences(DEMO_DEPOSIT)} AS deposited
           FROM ${usersTable} u JOIN jsonb_to_recordset(${JSON.stringify(DEMO_COPIERS.map((c) => ({ username: c.username })))}::jsonb) AS d(username text) ON d.username = u.username
           WHERE u.email LIKE ${`%@${DEMO_COPIER_EMAIL_DOMAIN}`} AND u.deleted_at IS NULL ORDER BY u.username`,
     );
@@ -53,7 +54,7 @@ export async function seedDemoCopies(app: INestApplicationContext): Promise<Demo
         });
         result.deposits++;
       }
-      const copied = new Set((user.copied ?? []).map(Number));
+      const copied = new Set((await runSql(emOf(tx), tradingSeedQueries.tradersCopiedBy(user.id))).map((row) => Number(row.trader_id)));
       for (const copy of copier.copies.filter((c) => !copied.has(c.traderId))) {
         try {
           await follow.execute({ userId: user.id, traderId: copy.traderId, amount: copy.amount * 100, stopLossPct: null });

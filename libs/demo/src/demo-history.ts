@@ -1,8 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, sqlArray } from '@mirrorline/shared';
+import { runSql } from '@mirrorline/shared';
 import { MarketQuotes, type Candle } from '@mirrorline/market';
-import { canonicalPrice, tradePnlPct, type TradeSide } from '../../../domain/copy-math';
+import { canonicalPrice, tradePnlPct, type TradeSide } from '@mirrorline/copy-trading';
+import { tradingSeedQueries, type SeedClosedTrade, type SeedTradeReprice } from '@mirrorline/copy-trading/sql';
 import { DEMO_PAIRS, DEMO_TRADERS } from './demo-traders';
 import { lockDemoTraders, rollDemoTradesForward } from './roll-demo-trades';
 
@@ -16,16 +17,6 @@ export interface DemoHistoryResult {
   repriced: number;
   /** closed trades added over a gap (a restart days later) */
   added: number;
-}
-
-interface TradeRow {
-  id: string;
-  trader_id: number;
-  market: string;
-  symbol: string;
-  pnl_pct: string;
-  opened_at: Date;
-  closed_at: Date;
 }
 
 /**
@@ -105,18 +96,17 @@ export async function syncDemoHistory(app: INestApplicationContext, now = new Da
   if (!bySymbol.size) return result;
   result.candles = true;
   return em.transactional(async (tx) => {
-    const demo = await runSql(tx, lockDemoTraders());
+    const demo = await lockDemoTraders(tx);
     if (!demo.length) return result;
-    const ids = sqlArray(demo.map((r) => Number(r.id)));
+    const ids = demo.map((r) => Number(r.id));
     const pick = (kind: string, seed: number): string | undefined => {
       const list = symbolsOf.get(kind) ?? [];
       return list.length ? list[seed % list.length] : undefined;
     };
 
     // 1. The seeded trades onto the candles.
-    const seeded = await runSql(tx, sql<TradeRow>`SELECT id::text AS id, trader_id, market, symbol, pnl_pct::text AS pnl_pct, opened_at, closed_at FROM trader_trades
-       WHERE trader_id = ANY (${ids}::int[]) AND status = 'closed' AND copied_count = 0 AND entry_quote_time IS NULL ORDER BY id`);
-    const updates: object[] = [];
+    const seeded = await runSql(tx, tradingSeedQueries.uncopiedUnquotedClosedTrades(ids));
+    const updates: SeedTradeReprice[] = [];
     for (const t of seeded) {
       const symbol = bySymbol.has(t.symbol) ? t.symbol : pick(t.market, Number(t.id));
       if (!symbol) continue;
@@ -124,17 +114,12 @@ export async function syncDemoHistory(app: INestApplicationContext, now = new Da
       if (!fill) continue;
       updates.push({ id: t.id, symbol, side: fill.side, entry: fill.entry, exit: fill.exit, pnl_pct: fill.pnlPct, et: fill.entryTime, xt: fill.exitTime, closed: fill.closedAt });
     }
-    if (updates.length) {
-      await runSql(tx, sql`UPDATE trader_trades t SET symbol = x.symbol, pair = x.symbol, side = x.side, entry_price = x.entry::numeric,
-                exit_price = x.exit::numeric, pnl_pct = x.pnl_pct::numeric, entry_quote_time = x.et, exit_quote_time = x.xt, closed_at = x.closed
-         FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS x(id bigint, symbol text, side text, entry text, exit text, pnl_pct text, et timestamptz, xt timestamptz, closed timestamptz)
-         WHERE t.id = x.id`);
-    }
+    if (updates.length) await runSql(tx, tradingSeedQueries.repriceClosedTrades(updates));
     result.repriced = updates.length;
 
     // 2. A gap (restart days later): closed trades every 6–16 hours from the newest one to an hour ago.
-    const newest = await runSql(tx, sql<{ trader_id: number; newest: Date }>`SELECT trader_id, max(closed_at) AS newest FROM trader_trades WHERE trader_id = ANY (${ids}::int[]) AND status = 'closed' GROUP BY trader_id`);
-    const rows: object[] = [];
+    const newest = await runSql(tx, tradingSeedQueries.newestClosedTrades(ids));
+    const rows: SeedClosedTrade[] = [];
     for (const { trader_id, newest: last } of newest) {
       const trader = DEMO_TRADERS.find((d) => d.id === Number(trader_id));
       if (!trader || now.getTime() - new Date(last).getTime() < 25 * HOUR) continue;
@@ -158,14 +143,7 @@ export async function syncDemoHistory(app: INestApplicationContext, now = new Da
         });
       }
     }
-    if (rows.length) {
-      await runSql(tx, sql`INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
-                                    close_reason, opened_at, closed_at, entry_quote_time, exit_quote_time)
-         SELECT x.trader_id, x.market, x.symbol, x.symbol, x.side, x.entry::numeric, x.exit::numeric, x.allocation, x.pnl_pct::numeric,
-                'closed', 'manual', x.opened_at, x.closed_at, x.et, x.xt
-         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(trader_id int, market text, symbol text, side text, entry text, exit text, pnl_pct text,
-                                                allocation int, opened_at timestamptz, closed_at timestamptz, et timestamptz, xt timestamptz)`);
-    }
+    if (rows.length) await runSql(tx, tradingSeedQueries.insertClosedTrades(rows));
     result.added = rows.length;
     return result;
   });

@@ -1,4 +1,4 @@
-import type { Market } from '../../../domain/copy';
+import type { Market } from '@mirrorline/copy-trading';
 
 export interface DemoTrader {
   id: number;

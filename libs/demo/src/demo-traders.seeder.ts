@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Seeder } from '@mikro-orm/seeder';
-import { tradePnlPct, type TradeSide } from '../../../domain/copy-math';
-import { DEMO_PAIRS, DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './demo-traders';
 import { runSql, sql } from '@mirrorline/shared';
+import { tradePnlPct, type TradeSide } from '@mirrorline/copy-trading';
+import { tradingSeedQueries } from '@mirrorline/copy-trading/sql';
 import { usersTable } from '@mirrorline/accounts/sql';
+import { DEMO_PAIRS, DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './demo-traders';
 
 /** Trades per demo trader; accuracy × 50 / 100 of them are winners (so accuracy must be even). */
 const TRADES_PER_TRADER = 50;
@@ -74,44 +75,47 @@ export function demoTrades(trader: DemoTrader, now: Date): DemoTrade[] {
 }
 
 /**
- * Demo data of the copy-trading context (DEMO_DATA on an empty database): the public profiles of the
- * seed's eight sample traders with the seed's ids 2–9, and their closed trades. Their users (Trader
- * role, unusable passwords) are created before, by the users context's DemoTraderUsersSeeder.
+ * The demo traders (DEMO_DATA on an empty database): the public profiles of the seed's eight sample traders with
+ * the seed's ids 2–9, and their closed trades, written through the statements copy trading publishes
+ * (@mirrorline/copy-trading/sql). Their users (Trader role, unusable passwords) are created before, by DemoUsersSeeder.
  */
-export class CopyTradingDemoSeeder extends Seeder {
+export class DemoTradersSeeder extends Seeder {
   async run(orm: EntityManager): Promise<void> {
     const em = orm as unknown as SqlEntityManager;
     const now = new Date();
     for (const trader of DEMO_TRADERS) {
       const [user] = await runSql(em, sql<{ id: string }>`SELECT id FROM ${usersTable} WHERE email = ${demoTraderEmail(trader)}`);
-      if (!user) throw new Error(`demo trader ${trader.username} has no user: run DemoTraderUsersSeeder (users) first`);
+      if (!user) throw new Error(`demo trader ${trader.username} has no user: run DemoUsersSeeder first`);
       // No photo for demo traders (no image files ship with the SPA): the cards show their initials.
       await runSql(
         em,
-        sql`INSERT INTO trader_profiles (id, user_id, name, description, trader_type, strategy_summary, strategy_explanation, image, share_pct, max_copiers)
-            VALUES (${trader.id}, ${user.id}, ${trader.name}, ${trader.description}, ${trader.traderType}, ${trader.strategySummary},
-                    ${trader.strategyExplanation}, ${null}, ${trader.share}, 5000)`,
+        tradingSeedQueries.insertTraderProfile({
+          id: trader.id,
+          userId: user.id,
+          name: trader.name,
+          description: trader.description,
+          traderType: trader.traderType,
+          strategySummary: trader.strategySummary,
+          strategyExplanation: trader.strategyExplanation,
+          sharePct: trader.share,
+          maxCopiers: 5000,
+        }),
       );
-      const trades = demoTrades(trader, now);
-      await runSql(em, sql`INSERT INTO trader_trades (trader_id, market, symbol, pair, side, entry_price, exit_price, allocation_pct, pnl_pct, status,
-                                    close_reason, opened_at, closed_at)
-         SELECT ${trader.id}, x.market, x.pair, x.pair, x.side, x.entry::numeric, x.exit::numeric, x.allocation, x.pnl_pct::numeric, 'closed',
-                'manual', x.opened_at, x.closed_at
-         FROM jsonb_to_recordset(${JSON.stringify(
-            trades.map((d) => ({
-              market: d.market,
-              pair: d.pair,
-              side: d.side,
-              entry: d.entry,
-              exit: d.exit,
-              allocation: d.allocation,
-              pnl_pct: d.pnlPct,
-              opened_at: d.openedAt.toISOString(),
-              closed_at: d.closedAt.toISOString(),
-            })),
-          )}::jsonb) AS x(market text, pair text, side text, entry text, exit text, allocation int, pnl_pct text, opened_at timestamptz, closed_at timestamptz)`);
+      const trades = demoTrades(trader, now).map((d) => ({
+        trader_id: trader.id,
+        market: d.market,
+        symbol: d.pair,
+        side: d.side,
+        entry: d.entry,
+        exit: d.exit,
+        allocation: d.allocation,
+        pnl_pct: d.pnlPct,
+        opened_at: d.openedAt.toISOString(),
+        closed_at: d.closedAt.toISOString(),
+      }));
+      await runSql(em, tradingSeedQueries.insertClosedTrades(trades));
     }
     // The ids 2–9 were given explicitly: move the identity past them for traders created later.
-    await runSql(em, sql`SELECT setval(pg_get_serial_sequence('trader_profiles', 'id'), (SELECT max(id) FROM trader_profiles))`);
+    await runSql(em, tradingSeedQueries.syncTraderProfileIds());
   }
 }

@@ -1,18 +1,24 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, sqlArray, type Sql } from '@mirrorline/shared';
-import { DEMO_EMAIL_DOMAIN, DEMO_TRADERS } from './demo-traders';
+import { runSql, sql, sqlArray, type SqlExecutor } from '@mirrorline/shared';
+import { tradingSeedQueries } from '@mirrorline/copy-trading/sql';
 import { usersTable } from '@mirrorline/accounts/sql';
+import { DEMO_EMAIL_DOMAIN, DEMO_TRADERS } from './demo-traders';
 
 /**
  * The seeded demo traders (id, username and the demo email domain all match), locked FOR NO KEY UPDATE: the trader
- * row is the lock that orders a trader's world (docs/copy-trading.md).
+ * row is the lock that orders a trader's world (docs/copy-trading.md). Their users are read through accounts'
+ * published `usersTable`, their profiles locked through copy trading's statement.
  */
-export function lockDemoTraders(): Sql<{ id: number }> {
-  return sql`SELECT tp.id FROM trader_profiles tp JOIN ${usersTable} u ON u.id = tp.user_id
-             JOIN jsonb_to_recordset(${JSON.stringify(DEMO_TRADERS.map((t) => ({ id: t.id, username: t.username })))}::jsonb) AS d(id int, username text)
-               ON d.id = tp.id AND d.username = u.username
-             WHERE u.email LIKE ${`%@${DEMO_EMAIL_DOMAIN}`} ORDER BY tp.id FOR NO KEY UPDATE OF tp`;
+export async function lockDemoTraders(tx: SqlExecutor): Promise<Array<{ id: number }>> {
+  const users = await runSql(
+    tx,
+    sql<{ id: string; username: string }>`SELECT u.id, u.username FROM ${usersTable} u
+      WHERE u.username = ANY (${sqlArray(DEMO_TRADERS.map((t) => t.username))}::text[]) AND u.email LIKE ${`%@${DEMO_EMAIL_DOMAIN}`}`,
+  );
+  const profiles = DEMO_TRADERS.flatMap((t) => users.filter((u) => u.username === t.username).map((u) => ({ id: t.id, userId: u.id })));
+  if (!profiles.length) return [];
+  return runSql(tx, tradingSeedQueries.lockTraderProfiles(profiles));
 }
 
 /**
@@ -34,24 +40,9 @@ export async function rollDemoTradesForward(em: EntityManager): Promise<number> 
   return em.transactional(async (tx) => {
     // The trader row is the lock that orders a trader's world (docs/copy-trading.md): a close or a
     // follow of a demo trader waits for the roll, and the roll for them.
-    const demo = await runSql(tx, lockDemoTraders());
+    const demo = await lockDemoTraders(tx);
     if (!demo.length) return 0;
-    // One statement: the shifts are computed once from the same snapshot for positions and trades.
-    const moved = await runSql(
-      tx,
-      sql<{ id: string }>`WITH shift AS (
-         SELECT trader_id, (now() - interval '1 day') - max(closed_at) AS delta
-         FROM trader_trades WHERE trader_id = ANY (${sqlArray(demo.map((row) => Number(row.id)))}::int[]) AND status = 'closed'
-         GROUP BY trader_id HAVING max(closed_at) < now() - interval '25 hours'
-       ), positions AS (
-         UPDATE copy_positions p SET opened_at = p.opened_at + s.delta, settled_at = p.settled_at + s.delta
-         FROM trader_trades t JOIN shift s ON s.trader_id = t.trader_id
-         WHERE p.trade_id = t.id AND t.status = 'closed'
-       )
-       UPDATE trader_trades t SET opened_at = t.opened_at + s.delta, closed_at = t.closed_at + s.delta
-       FROM shift s WHERE t.trader_id = s.trader_id AND t.status = 'closed'
-       RETURNING t.id`,
-    );
+    const moved = await runSql(tx, tradingSeedQueries.shiftClosedTradesToYesterday(demo.map((row) => Number(row.id))));
     return moved.length;
   });
 }
