@@ -147,7 +147,6 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.fanOut': tradeEngineQueries.fanOut(1, { id: '1', allocationPct: 10, entryPrice: '100.5' }, NOW),
   'tradeEngineQueries.setCounts': tradeEngineQueries.setCounts('1', 2, 1),
   'tradeEngineQueries.settle': tradeEngineQueries.settle({ id: '1', entryPrice: '100.5', side: 'buy' }, FILL, { market: '1', traderCash: '2' }),
-  'tradeEngineQueries.settlementNotices': tradeEngineQueries.settlementNotices('Nora Quinn'),
   'tradeEngineQueries.copyReturnCashAccounts': tradeEngineQueries.copyReturnCashAccounts(),
   'tradeEngineQueries.copyReturns': tradeEngineQueries.copyReturns('1'),
   'tradeEngineQueries.addCopierTotals': tradeEngineQueries.addCopierTotals('1', 100n, 20n),
