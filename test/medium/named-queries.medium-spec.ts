@@ -6,12 +6,18 @@ import { usersQueries } from '../../libs/users/src/adapters/persistence/users.qu
 import { walletQueries } from '../../libs/wallet/src/adapters/persistence/wallet.queries';
 import { ledgerQueries } from '../../libs/wallet/src/adapters/persistence/ledger.queries';
 import { ledgerInspectorQueries } from '../../libs/wallet/src/adapters/persistence/ledger-inspector.queries';
+import { depositReferencesQueries } from '../../libs/wallet/src/adapters/persistence/deposit-references.queries';
+import { withdrawalAddressesQueries } from '../../libs/wallet/src/adapters/persistence/withdrawal-addresses.queries';
 import { marketQueries } from '../../libs/market/src/adapters/persistence/market.queries';
+import { priceAlertsQueries } from '../../libs/market/src/adapters/persistence/price-alerts.queries';
 import { copyTradingQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-trading.queries';
 import { entryOrdersQueries } from '../../libs/copy-trading/src/adapters/persistence/entry-orders.queries';
 import { traderProfilesQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-profiles.queries';
 import { publicTradersQueries } from '../../libs/copy-trading/src/adapters/persistence/public-traders.queries';
 import { tradeEngineQueries } from '../../libs/copy-trading/src/adapters/persistence/trade-engine.queries';
+import { copiesQueries } from '../../libs/copy-trading/src/adapters/persistence/copies.queries';
+import { traderPerformanceQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-performance.queries';
+import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
 import { createTestDatabase } from '../support/test-app';
 
 /**
@@ -60,6 +66,19 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'walletQueries.pendingRequestCount': walletQueries.pendingRequestCount(UUID),
   'walletQueries.pendingRequestTotals': walletQueries.pendingRequestTotals(),
 
+  'depositReferencesQueries.insertReference': depositReferencesQueries.insertReference(UUID, 'MLABCDEFGH'),
+  'depositReferencesQueries.referenceOfUser': depositReferencesQueries.referenceOfUser(UUID),
+  'depositReferencesQueries.holder': depositReferencesQueries.holder('MLABCDEFGH', true),
+  'depositReferencesQueries.recordTransfer': depositReferencesQueries.recordTransfer({
+    bankTxId: 'b1', reference: 'MLABCDEFGH', userId: UUID, amount: 100, walletTransactionId: UUID, matchedBy: UUID, matchedAt: NOW,
+  }),
+
+  'withdrawalAddressesQueries.list': withdrawalAddressesQueries.list(UUID),
+  'withdrawalAddressesQueries.count': withdrawalAddressesQueries.count(UUID),
+  'withdrawalAddressesQueries.insert': withdrawalAddressesQueries.insert({ userId: UUID, label: 'l', destination: 'd', createdAt: NOW, usableAt: NOW }),
+  'withdrawalAddressesQueries.remove': withdrawalAddressesQueries.remove(UUID, UUID),
+  'withdrawalAddressesQueries.usable': withdrawalAddressesQueries.usable(UUID, 'd', NOW),
+
   'ledgerQueries.userAccountId': ledgerQueries.userAccountId(UUID, 'cash'),
   'ledgerQueries.createUserAccount': ledgerQueries.createUserAccount(UUID, 'cash'),
   'ledgerQueries.userAccountIds': ledgerQueries.userAccountIds(UUID, ['cash', 'held']),
@@ -89,6 +108,17 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'marketQueries.dayOpens': marketQueries.dayOpens(NOW),
   'marketQueries.candles': marketQueries.candles('BTCUSDT', '1h', NOW, NOW, 100),
   'marketQueries.sweepMinuteCandles': marketQueries.sweepMinuteCandles(NOW),
+
+  'priceAlertsQueries.watchlist': priceAlertsQueries.watchlist(UUID),
+  'priceAlertsQueries.replaceWatchlist': priceAlertsQueries.replaceWatchlist(UUID, ['BTCUSDT']),
+  'priceAlertsQueries.list': priceAlertsQueries.list(UUID, 7),
+  'priceAlertsQueries.lockUserAlerts': priceAlertsQueries.lockUserAlerts(UUID),
+  'priceAlertsQueries.create': priceAlertsQueries.create(UUID, { symbol: 'BTCUSDT', direction: 'above', price: '101', notifyByEmail: true }, 20),
+  'priceAlertsQueries.delete': priceAlertsQueries.delete(UUID, '1'),
+  'priceAlertsQueries.anyCrossed': priceAlertsQueries.anyCrossed([QUOTE]),
+  'priceAlertsQueries.spendCrossed': priceAlertsQueries.spendCrossed([QUOTE], '1'),
+  'priceAlertsQueries.nextMail': priceAlertsQueries.nextMail(),
+  'priceAlertsQueries.mailDone': priceAlertsQueries.mailDone('1', true, 5),
 
   'copyTradingQueries.traderIdOf': sql`SELECT ${copyTradingQueries.traderIdOf(UUID)} AS id`,
   'copyTradingQueries.traderIdsOf': copyTradingQueries.traderIdsOf([UUID]),
@@ -150,6 +180,28 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.copyReturnCashAccounts': tradeEngineQueries.copyReturnCashAccounts(),
   'tradeEngineQueries.copyReturns': tradeEngineQueries.copyReturns('1'),
   'tradeEngineQueries.addCopierTotals': tradeEngineQueries.addCopierTotals('1', 100n, 20n),
+
+  'copiesQueries.lockTrader': copiesQueries.lockTrader(1, 'share'),
+  'copiesQueries.traderOfCopy': copiesQueries.traderOfCopy(UUID),
+  'copiesQueries.follower': copiesQueries.follower(UUID),
+  'copiesQueries.liveCopyCount': copiesQueries.liveCopyCount(1),
+  'copiesQueries.liveCopyOf': copiesQueries.liveCopyOf(UUID, 1),
+  'copiesQueries.insertCopy': copiesQueries.insertCopy({ followerId: UUID, traderId: 1, invested: 100_000n, stopLossPct: 50 }),
+  'copiesQueries.lockCopy': copiesQueries.lockCopy(UUID),
+  'copiesQueries.copyFacts': copiesQueries.copyFacts(UUID),
+  'copiesQueries.updateCopy': copiesQueries.updateCopy(UUID, { status: 'stopping', highWaterMark: 100n, stopReason: 'stop_loss', ended: true }),
+  'copiesQueries.positionOf': copiesQueries.positionOf(UUID, '1'),
+  'copiesQueries.openSymbols': copiesQueries.openSymbols(UUID),
+  'copiesQueries.setDailyLossLimit': copiesQueries.setDailyLossLimit(UUID, 5_000n),
+
+  'traderPerformanceQueries.growth': traderPerformanceQueries.growth(1),
+  'traderPerformanceQueries.monthlyReturns': traderPerformanceQueries.monthlyReturns(1),
+  'traderPerformanceQueries.openTrades': traderPerformanceQueries.openTrades(1),
+  'traderPerformanceQueries.copierTrend': traderPerformanceQueries.copierTrend(1),
+  'traderPerformanceQueries.dailyReturns': traderPerformanceQueries.dailyReturns(1, 30),
+
+  'notificationsQueries.insertMany': notificationsQueries.insertMany([{ userId: UUID, type: 't', title: 'x', data: { a: 1 } }]),
+  'notificationsQueries.insertFromSelect': notificationsQueries.insertFromSelect(sql`SELECT ${UUID}::uuid, 't', 'x', '', NULL::jsonb`),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { Sql, sql } from '@mirrorline/shared';
-import { PUBLIC_TRADER } from './sql-copy-repository';
+import { PUBLIC_TRADER } from './copies.queries';
 
 /** PUBLIC_TRADER (listed, KYC verified) as a fragment of the typed tag, over `tp` (trader_profiles) and `u` (user_directory). */
 export const PUBLIC_TRADER_SQL: Sql<never> = new Sql(PUBLIC_TRADER, []);

@@ -1,4 +1,4 @@
-import { Sql, sql } from '@mirrorline/shared';
+import { Sql, sql, type TraderTradesTable } from '@mirrorline/shared';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet';
 import type { CloseFill, OpenTradeInput, TradeRecord } from '../../application/ports/trade-engine';
 import type { SkipReason } from '../../domain/copy';
@@ -16,28 +16,17 @@ import {
   takeProfitHitSql,
 } from '../../domain/money-rules';
 
-export interface TradeRow {
-  id: string;
-  trader_id: number;
+/** A trade as TRADE_COLUMNS_SQL reads it: the table's columns (numerics as text), its enums narrowed. */
+export type TradeRow = Pick<
+  TraderTradesTable,
+  | 'id' | 'trader_id' | 'symbol' | 'entry_price' | 'exit_price' | 'stop_loss' | 'take_profit' | 'trailing_stop_pct' | 'allocation_pct'
+  | 'pnl_pct' | 'copied_count' | 'skipped_count' | 'copiers_pnl' | 'copiers_fees' | 'opened_at' | 'closed_at'
+> & {
   market: TradeRecord['market'];
-  symbol: string;
   side: TradeRecord['side'];
-  entry_price: string;
-  exit_price: string | null;
-  stop_loss: string | null;
-  take_profit: string | null;
-  trailing_stop_pct: string | null;
   close_reason: TradeRecord['closeReason'];
-  allocation_pct: number;
-  pnl_pct: string | null;
-  status: 'open' | 'closed';
-  copied_count: number;
-  skipped_count: number;
-  copiers_pnl: string;
-  copiers_fees: string;
-  opened_at: Date;
-  closed_at: Date | null;
-}
+  status: TradeRecord['status'];
+};
 
 /** The settlement statement's one row: the totals (bigint counts and sums as text) and the copies it flagged. */
 export interface SettlementTotalsRow {
