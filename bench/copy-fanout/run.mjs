@@ -80,11 +80,11 @@ async function main() {
     const live = new PgLiveEvents(em);
     const notifications = new SqlNotifications(live);
     const notices = new SqlCopyNotices(uow, notifications, undefined, live);
-    const engine = new SqlTradeEngine(notifications, notices, em);
+    const engine = new SqlTradeEngine(em);
     const market = new BenchMarket();
     const orders = new TraderOrderQueue(); // one order of a trader at a time, as in the app (the bench sends one at a time anyway)
-    const openTrade = new OpenTradeUseCase(uow, copies, engine, market, orders);
-    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger, market, orders);
+    const openTrade = new OpenTradeUseCase(uow, copies, engine, market, orders, notices);
+    const closeTrade = new CloseTradeUseCase(uow, copies, engine, ledger, market, orders, notifications, notices);
 
     // --- set-up (set-based SQL): a trader and COPIES followers, each copy funded with 1,000.00 ----
     let started = performance.now();

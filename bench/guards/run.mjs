@@ -90,15 +90,15 @@ async function main() {
     const live = new PgLiveEvents(em);
     const notifications = new SqlNotifications(live);
     const notices = new SqlCopyNotices(uow, notifications, undefined, live);
-    const engine = new SqlTradeEngine(notifications, notices, em);
+    const engine = new SqlTradeEngine(em);
     const market = new BenchMarket();
     const store = new SqlPriceWatchStore(em, notices);
     const copyRepository = new SqlCopyRepository();
     const queue = new TraderOrderQueue();
-    const closeTrade = new CloseTradeUseCase(uow, copyRepository, engine, ledger, market, queue);
+    const closeTrade = new CloseTradeUseCase(uow, copyRepository, engine, ledger, market, queue, notifications, notices);
     const closeOut = new CloseOutCopiesUseCase(uow, store, ledger);
     const entryOrders = new SqlEntryOrders(em);
-    const openTrade = new OpenTradeUseCase(uow, copyRepository, engine, market, queue);
+    const openTrade = new OpenTradeUseCase(uow, copyRepository, engine, market, queue, notices);
     const fillOrders = new EntryOrdersUseCase(uow, copyRepository, market, queue, entryOrders, openTrade, new SystemClock());
     const watcher = new PriceWatcher(market, store, closeTrade, closeOut, entryOrders, fillOrders);
 

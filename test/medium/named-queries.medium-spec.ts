@@ -8,13 +8,19 @@ import { approvalsQueries } from '../../libs/back-office/src/adapters/persistenc
 import { walletQueries } from '../../libs/wallet/src/adapters/persistence/wallet.queries';
 import { ledgerQueries } from '../../libs/wallet/src/adapters/persistence/ledger.queries';
 import { ledgerInspectorQueries } from '../../libs/wallet/src/adapters/persistence/ledger-inspector.queries';
+import { depositReferencesQueries } from '../../libs/wallet/src/adapters/persistence/deposit-references.queries';
+import { withdrawalAddressesQueries } from '../../libs/wallet/src/adapters/persistence/withdrawal-addresses.queries';
 import { marketQueries } from '../../libs/market/src/adapters/persistence/market.queries';
+import { priceAlertsQueries } from '../../libs/market/src/adapters/persistence/price-alerts.queries';
 import { copyTradingQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-trading.queries';
 import { tradingSeedQueries } from '../../libs/copy-trading/src/adapters/persistence/trading-seed.queries';
 import { entryOrdersQueries } from '../../libs/copy-trading/src/adapters/persistence/entry-orders.queries';
 import { traderProfilesQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-profiles.queries';
 import { publicTradersQueries } from '../../libs/copy-trading/src/adapters/persistence/public-traders.queries';
 import { tradeEngineQueries } from '../../libs/copy-trading/src/adapters/persistence/trade-engine.queries';
+import { copiesQueries } from '../../libs/copy-trading/src/adapters/persistence/copies.queries';
+import { traderPerformanceQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-performance.queries';
+import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
 import { createTestDatabase } from '../support/test-app';
 
 /**
@@ -63,6 +69,19 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'walletQueries.pendingRequestCount': walletQueries.pendingRequestCount(UUID),
   'walletQueries.pendingRequestTotals': walletQueries.pendingRequestTotals(),
 
+  'depositReferencesQueries.insertReference': depositReferencesQueries.insertReference(UUID, 'MLABCDEFGH'),
+  'depositReferencesQueries.referenceOfUser': depositReferencesQueries.referenceOfUser(UUID),
+  'depositReferencesQueries.holder': depositReferencesQueries.holder('MLABCDEFGH', true),
+  'depositReferencesQueries.recordTransfer': depositReferencesQueries.recordTransfer({
+    bankTxId: 'b1', reference: 'MLABCDEFGH', userId: UUID, amount: 100, walletTransactionId: UUID, matchedBy: UUID, matchedAt: NOW,
+  }),
+
+  'withdrawalAddressesQueries.list': withdrawalAddressesQueries.list(UUID),
+  'withdrawalAddressesQueries.count': withdrawalAddressesQueries.count(UUID),
+  'withdrawalAddressesQueries.insert': withdrawalAddressesQueries.insert({ userId: UUID, label: 'l', destination: 'd', createdAt: NOW, usableAt: NOW }),
+  'withdrawalAddressesQueries.remove': withdrawalAddressesQueries.remove(UUID, UUID),
+  'withdrawalAddressesQueries.usable': withdrawalAddressesQueries.usable(UUID, 'd', NOW),
+
   'ledgerQueries.userAccountId': ledgerQueries.userAccountId(UUID, 'cash'),
   'ledgerQueries.createUserAccount': ledgerQueries.createUserAccount(UUID, 'cash'),
   'ledgerQueries.userAccountIds': ledgerQueries.userAccountIds(UUID, ['cash', 'held']),
@@ -92,6 +111,17 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'marketQueries.dayOpens': marketQueries.dayOpens(NOW),
   'marketQueries.candles': marketQueries.candles('BTCUSDT', '1h', NOW, NOW, 100),
   'marketQueries.sweepMinuteCandles': marketQueries.sweepMinuteCandles(NOW),
+
+  'priceAlertsQueries.watchlist': priceAlertsQueries.watchlist(UUID),
+  'priceAlertsQueries.replaceWatchlist': priceAlertsQueries.replaceWatchlist(UUID, ['BTCUSDT']),
+  'priceAlertsQueries.list': priceAlertsQueries.list(UUID, 7),
+  'priceAlertsQueries.lockUserAlerts': priceAlertsQueries.lockUserAlerts(UUID),
+  'priceAlertsQueries.create': priceAlertsQueries.create(UUID, { symbol: 'BTCUSDT', direction: 'above', price: '101', notifyByEmail: true }, 20),
+  'priceAlertsQueries.delete': priceAlertsQueries.delete(UUID, '1'),
+  'priceAlertsQueries.anyCrossed': priceAlertsQueries.anyCrossed([QUOTE]),
+  'priceAlertsQueries.spendCrossed': priceAlertsQueries.spendCrossed([QUOTE], '1'),
+  'priceAlertsQueries.nextMail': priceAlertsQueries.nextMail(),
+  'priceAlertsQueries.mailDone': priceAlertsQueries.mailDone('1', true, 5),
 
   'copyTradingQueries.traderIdOf': sql`SELECT ${copyTradingQueries.traderIdOf(UUID)} AS id`,
   'copyTradingQueries.traderIdsOf': copyTradingQueries.traderIdsOf([UUID]),
@@ -168,10 +198,31 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.fanOut': tradeEngineQueries.fanOut(1, { id: '1', allocationPct: 10, entryPrice: '100.5' }, NOW),
   'tradeEngineQueries.setCounts': tradeEngineQueries.setCounts('1', 2, 1),
   'tradeEngineQueries.settle': tradeEngineQueries.settle({ id: '1', entryPrice: '100.5', side: 'buy' }, FILL, { market: '1', traderCash: '2' }),
-  'tradeEngineQueries.settlementNotices': tradeEngineQueries.settlementNotices('Nora Quinn'),
   'tradeEngineQueries.copyReturnCashAccounts': tradeEngineQueries.copyReturnCashAccounts(),
   'tradeEngineQueries.copyReturns': tradeEngineQueries.copyReturns('1'),
   'tradeEngineQueries.addCopierTotals': tradeEngineQueries.addCopierTotals('1', 100n, 20n),
+
+  'copiesQueries.lockTrader': copiesQueries.lockTrader(1, 'share'),
+  'copiesQueries.traderOfCopy': copiesQueries.traderOfCopy(UUID),
+  'copiesQueries.follower': copiesQueries.follower(UUID),
+  'copiesQueries.liveCopyCount': copiesQueries.liveCopyCount(1),
+  'copiesQueries.liveCopyOf': copiesQueries.liveCopyOf(UUID, 1),
+  'copiesQueries.insertCopy': copiesQueries.insertCopy({ followerId: UUID, traderId: 1, invested: 100_000n, stopLossPct: 50 }),
+  'copiesQueries.lockCopy': copiesQueries.lockCopy(UUID),
+  'copiesQueries.copyFacts': copiesQueries.copyFacts(UUID),
+  'copiesQueries.updateCopy': copiesQueries.updateCopy(UUID, { status: 'stopping', highWaterMark: 100n, stopReason: 'stop_loss', ended: true }),
+  'copiesQueries.positionOf': copiesQueries.positionOf(UUID, '1'),
+  'copiesQueries.openSymbols': copiesQueries.openSymbols(UUID),
+  'copiesQueries.setDailyLossLimit': copiesQueries.setDailyLossLimit(UUID, 5_000n),
+
+  'traderPerformanceQueries.growth': traderPerformanceQueries.growth(1),
+  'traderPerformanceQueries.monthlyReturns': traderPerformanceQueries.monthlyReturns(1),
+  'traderPerformanceQueries.openTrades': traderPerformanceQueries.openTrades(1),
+  'traderPerformanceQueries.copierTrend': traderPerformanceQueries.copierTrend(1),
+  'traderPerformanceQueries.dailyReturns': traderPerformanceQueries.dailyReturns(1, 30),
+
+  'notificationsQueries.insertMany': notificationsQueries.insertMany([{ userId: UUID, type: 't', title: 'x', data: { a: 1 } }]),
+  'notificationsQueries.insertFromSelect': notificationsQueries.insertFromSelect(sql`SELECT ${UUID}::uuid, 't', 'x', '', NULL::jsonb`),
 };
 
 /**
@@ -186,7 +237,13 @@ const UTILITY: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.dropSettlementFlags': tradeEngineQueries.dropSettlementFlags(),
 };
 
-/** The `name.builder` of every function of every object exported by each `*.queries.ts` under libs/. */
+/**
+ * Helpers a /sql entry publishes that build parts of other statements, not statements: they are planned inside the
+ * statements that compose them (the wallet's set-based postings, in the settlement and close-out builders).
+ */
+const COMPOSED_HELPERS = new Set(['ledgerSetPostings']);
+
+/** The `name.builder` of every function of every object exported by each `*.queries.ts` and lib /sql entry under libs/. */
 function builderNames(): string[] {
   const files: string[] = [];
   const walk = (dir: string) => {
@@ -199,13 +256,20 @@ function builderNames(): string[] {
     }
   };
   walk(join(ROOT, 'libs'));
+  // the *.queries.ts first: a /sql entry that publishes one of their builders under another name adds nothing new
+  files.sort((a, b) => Number(a.endsWith('sql.ts')) - Number(b.endsWith('sql.ts')) || a.localeCompare(b));
   const names: string[] = [];
+  const seen = new Set<unknown>();
   for (const file of files) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(file) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(mod)) {
-      if (!value || typeof value !== 'object') continue;
-      for (const [key, member] of Object.entries(value)) if (typeof member === 'function') names.push(`${exported}.${key}`);
+      if (!value || typeof value !== 'object' || COMPOSED_HELPERS.has(exported)) continue;
+      for (const [key, member] of Object.entries(value)) {
+        if (typeof member !== 'function' || seen.has(member)) continue;
+        seen.add(member);
+        names.push(`${exported}.${key}`);
+      }
     }
   }
   return names.sort();

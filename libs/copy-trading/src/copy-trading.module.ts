@@ -5,6 +5,7 @@ import { WalletModule } from '@mirrorline/wallet';
 import { CopyRepository } from './application/ports/copy-repository';
 import { CopyTradingQueries } from './application/ports/copy-trading-queries';
 import { TradeEngine } from './application/ports/trade-engine';
+import { CopyNoticeOutbox } from './application/ports/copy-notice-outbox';
 import { TraderProfiles } from './application/ports/trader-profiles';
 import { PriceWatchStore } from './application/ports/price-watch-store';
 import { EntryOrders } from './application/ports/entry-orders';
@@ -69,6 +70,7 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
   providers: [
     { provide: CopyRepository, useClass: SqlCopyRepository },
     SqlCopyNotices,
+    { provide: CopyNoticeOutbox, useExisting: SqlCopyNotices },
     { provide: TradeEngine, useClass: SqlTradeEngine },
     { provide: OpenTradesStore, useClass: SqlOpenTradesStore },
     CopyOpenTrades,

@@ -16,3 +16,4 @@ export * from './persistence/sql-state';
 export * from './persistence/sql';
 export * from './persistence/user-read-cache';
 export * from './storage/storage-unavailable';
+export * from './persistence/db-schema.generated';

@@ -4,8 +4,9 @@ import { positionPnl, positionSize, profitShare, skipReason } from '../domain/mo
 import type { LedgerEntry } from '@mirrorline/wallet';
 import type { SkipReason } from '../domain/copy';
 import type { TraderRef } from '../application/ports/copy-repository';
-import { TradeEngine, type CloseFill, type FanOutResult, type OpenTradeInput, type SettlementResult, type TradeRecord } from '../application/ports/trade-engine';
-import { FakeLedger, FakeUnitOfWork, InMemoryCopyRepository } from './in-memory-copy-trading';
+import { CopyNoticeOutbox, type CopyNoticeKind } from '../application/ports/copy-notice-outbox';
+import { TradeEngine, type CloseFill, type FanOutResult, type OpenTradeInput, type SettledPositions, type TradeRecord } from '../application/ports/trade-engine';
+import { FakeLedger, FakeNotifications, FakeUnitOfWork, InMemoryCopyRepository } from './in-memory-copy-trading';
 
 interface Position {
   tradeId: string;
@@ -24,9 +25,13 @@ interface Position {
 export class InMemoryTradeEngine extends TradeEngine {
   readonly trades = new Map<string, TradeRecord>();
   readonly positions: Position[] = [];
-  /** every call, in order: `insert`, `fanOut`, `lockTrade:<id>`, `close:<id>`, `settle:<id>` */
+  /**
+   * every call, in order: `insert`, `fanOut`, `counts:<id>`, `lockTrade:<id>`, `close:<id>`, `settle:<id>`,
+   * `returnEnded:<id>`, `release`, `totals:<id>` (and the outbox's `notice:<kind>:<id>` when it shares this log)
+   */
   readonly calls: string[] = [];
   private seq = 0;
+  private flagged: SettledPositions['flagged'] = [];
 
   constructor(
     private readonly ledger: FakeLedger,
@@ -85,10 +90,12 @@ export class InMemoryTradeEngine extends TradeEngine {
       copied++;
       committed += size;
     }
-    const stored = this.trades.get(trade.id)!;
-    stored.copiedCount = copied;
-    stored.skippedCount = Object.values(skipped).reduce((n, k) => n + (k ?? 0), 0);
     return { copied, committed, skipped };
+  }
+
+  async setCounts(_tx: TransactionContext, tradeId: string, copied: number, skipped: number): Promise<void> {
+    this.calls.push(`counts:${tradeId}`);
+    Object.assign(this.trades.get(tradeId)!, { copiedCount: copied, skippedCount: skipped });
   }
 
   async lockTrade(_tx: TransactionContext, tradeId: string): Promise<TradeRecord | null> {
@@ -105,16 +112,16 @@ export class InMemoryTradeEngine extends TradeEngine {
     Object.assign(this.trades.get(tradeId)!, levels);
   }
 
-  async settle(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, fill: CloseFill, traderCash: string, market: string): Promise<SettlementResult> {
+  async settlePositions(tx: TransactionContext, trade: TradeRecord, fill: CloseFill, accounts: { traderCash: string; market: string }): Promise<SettledPositions> {
     this.calls.push(`settle:${trade.id}`);
-    const result: SettlementResult = { positions: 0, pnl: 0n, fees: 0n, ended: 0, stopLossHit: 0 };
+    const result: SettledPositions = { positions: 0, pnl: 0n, fees: 0n, ended: 0, stopLossHit: 0, returned: 0n, flagged: [] };
     for (const position of this.positions.filter((p) => p.tradeId === trade.id && !p.settled)) {
       const copy = this.copies.copies.get(position.copyId)!;
       const equity = await this.ledger.copyEquityAccount(tx, position.followerId, position.copyId);
       const pnl = positionPnl(position.size, trade.entryPrice, fill.exitPrice, trade.side);
-      if (pnl !== 0n) await this.ledger.post(tx, { type: 'copy_pnl', reference: `trade:${trade.id}:${copy.id}`, entries: move(market, equity, pnl) });
-      const share = profitShare(BigInt(this.ledger.equityOf(position.followerId, copy.id)), copy.highWaterMark, trader.sharePct);
-      if (share.fee > 0n) await this.ledger.post(tx, { type: 'profit_share', reference: `trade:${trade.id}:${copy.id}`, entries: move(equity, traderCash, share.fee) });
+      if (pnl !== 0n) await this.ledger.post(tx, { type: 'copy_pnl', reference: `trade:${trade.id}:${copy.id}`, entries: move(accounts.market, equity, pnl) });
+      const share = profitShare(BigInt(this.ledger.equityOf(position.followerId, copy.id)), copy.highWaterMark, this.sharePct(copy.traderId));
+      if (share.fee > 0n) await this.ledger.post(tx, { type: 'profit_share', reference: `trade:${trade.id}:${copy.id}`, entries: move(equity, accounts.traderCash, share.fee) });
       copy.highWaterMark = share.highWaterMark;
       copy.committed -= position.size;
       copy.openPositions--;
@@ -122,11 +129,42 @@ export class InMemoryTradeEngine extends TradeEngine {
       result.positions++;
       result.pnl += pnl;
       result.fees += share.fee;
+      // A stopping copy with no position of another open trade left ends, its equity returned to its owner.
+      if (copy.status === 'stopping' && copy.openPositions === 0) {
+        const after = BigInt(this.ledger.equityOf(position.followerId, copy.id));
+        result.flagged.push({ copyId: copy.id, followerId: copy.followerId, stopLossHit: false, takeProfitHit: false, ends: true, equity: after });
+        result.ended++;
+        result.returned += after;
+      }
     }
-    const stored = this.trades.get(trade.id)!;
-    stored.copiersPnl = formatCents(result.pnl);
-    stored.copiersFees = formatCents(result.fees);
+    this.flagged = result.flagged;
     return result;
+  }
+
+  async returnEndedCopies(tx: TransactionContext, tradeId: string): Promise<void> {
+    this.calls.push(`returnEnded:${tradeId}`);
+    for (const flag of this.flagged.filter((f) => f.ends && f.equity > 0n)) {
+      const equity = await this.ledger.copyEquityAccount(tx, flag.followerId, flag.copyId);
+      const cash = await this.ledger.userAccount(tx, flag.followerId, 'cash');
+      await this.ledger.post(tx, { type: 'copy_return', reference: `trade:${tradeId}`, entries: move(equity, cash, flag.equity) });
+      Object.assign(this.copies.copies.get(flag.copyId)!, { status: 'stopped', ended: true });
+    }
+  }
+
+  async releaseSettlement(): Promise<void> {
+    this.calls.push('release');
+    this.flagged = [];
+  }
+
+  async addCopierTotals(_tx: TransactionContext, tradeId: string, pnl: bigint, fees: bigint): Promise<void> {
+    this.calls.push(`totals:${tradeId}`);
+    const stored = this.trades.get(tradeId)!;
+    stored.copiersPnl = formatCents(BigInt(Math.round(Number(stored.copiersPnl) * 100)) + pnl);
+    stored.copiersFees = formatCents(BigInt(Math.round(Number(stored.copiersFees) * 100)) + fees);
+  }
+
+  private sharePct(traderId: number): number {
+    return this.copies.traders.get(traderId)!.sharePct;
   }
 
   async trade(_tx: TransactionContext | null, tradeId: string): Promise<TradeRecord | null> {
@@ -144,6 +182,16 @@ function move(from: string, to: string, amount: bigint): LedgerEntry[] {
 }
 
 
+/** The notices outbox in memory: each notice recorded in `calls` (the engine's log, to check the order). */
+export class InMemoryCopyNoticeOutbox extends CopyNoticeOutbox {
+  constructor(readonly calls: string[] = []) {
+    super();
+  }
+  async enqueue(_tx: TransactionContext, tradeId: string, kind: CopyNoticeKind): Promise<void> {
+    this.calls.push(`notice:${kind}:${tradeId}`);
+  }
+}
+
 /**
  * The fakes the trade use cases' unit specs share, on one clock (a Monday 15:00 UTC: every session open): trader 2
  * (Sofia, 20 %) and trader 3 (Other), both listed and KYC-Verified.
@@ -154,7 +202,9 @@ export function inMemoryTrading(clock = new FixedClock(new Date('2026-01-05T15:0
   const repo = new InMemoryCopyRepository(ledger);
   const engine = new InMemoryTradeEngine(ledger, repo, () => clock.now());
   const market = new InMemoryMarketQuotes(clock);
+  const notifications = new FakeNotifications();
+  const outbox = new InMemoryCopyNoticeOutbox(engine.calls);
   repo.traders.set(2, { id: 2, userId: 'trader', name: 'Sofia', sharePct: 20, maxCopiers: 10, minCopyAmount: 1000, listed: true, kycVerified: true });
   repo.traders.set(3, { id: 3, userId: 'other', name: 'Other', sharePct: 20, maxCopiers: 10, minCopyAmount: 1000, listed: true, kycVerified: true });
-  return { clock, uow, ledger, repo, engine, market };
+  return { clock, uow, ledger, repo, engine, market, notifications, outbox };
 }

@@ -1,6 +1,6 @@
 import { Sql, sql } from '@mirrorline/shared';
-import { PUBLIC_TRADER } from './sql-copy-repository';
 import { usersTable } from '@mirrorline/accounts/sql';
+import { PUBLIC_TRADER } from './copies.queries';
 
 /** PUBLIC_TRADER (listed, KYC verified) as a fragment of the typed tag, over `tp` (trader_profiles) and `u` (accounts' `users`, through usersTable). */
 export const PUBLIC_TRADER_SQL: Sql<never> = new Sql(PUBLIC_TRADER, []);

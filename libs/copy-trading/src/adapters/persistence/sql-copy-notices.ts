@@ -4,9 +4,8 @@ import { afterCommit, emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
 import { LiveEvents } from '@mirrorline/events';
 import { COPY_CLOSE_REASONS, type CopyCloseReason } from '../../domain/copy-math';
+import { CopyNoticeOutbox, type CopyNoticeKind } from '../../application/ports/copy-notice-outbox';
 import { sqlAmount } from './sql-amount';
-
-export type CopyNoticeKind = 'opened' | 'closed';
 
 interface NoticeRow {
   id: string;
@@ -40,14 +39,14 @@ const RETRY_MS = 5_000;
  * did not deliver before it died are delivered by the others within seconds (or by itself at its next start). A copy
  * close-out (the copy stop loss on live equity, SqlPriceWatchStore) records its guard_hit / copy_ended notices the
  * same way (copy_guard_notices). Rare per-copy events of a trade (stop loss hit, copy ended) are written inside the
- * trade's transaction instead; see SqlTradeEngine.
+ * trade's transaction instead; see CloseTradeUseCase.
  *
  * The copiers' live events of the trade (position_opened / position_closed on events/stream, with the fill
  * receipt) are published in the same delivery transaction: for 100,000 copiers they are a second of NOTIFY
  * traffic that the trader's order no longer waits for, and they still go out only once the trade committed.
  */
 @Injectable()
-export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
+export class SqlCopyNotices extends CopyNoticeOutbox implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CopyNotices');
   private running: Promise<void> | null = null;
   private again = false;
@@ -60,7 +59,9 @@ export class SqlCopyNotices implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly notifications: Notifications,
     @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
     @Optional() private readonly live?: LiveEvents,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Records a notice in the trade's transaction; delivery starts once that transaction has committed. */
   async enqueue(tx: TransactionContext, tradeId: string, kind: CopyNoticeKind): Promise<void> {

@@ -1,4 +1,4 @@
-import { Sql, sql } from '@mirrorline/shared';
+import { Sql, sql, type TraderTradesTable } from '@mirrorline/shared';
 import { ledgerSetPostings, walletQueries } from '@mirrorline/wallet/sql';
 import type { CloseFill, OpenTradeInput, TradeRecord } from '../../application/ports/trade-engine';
 import type { SkipReason } from '../../domain/copy';
@@ -15,29 +15,29 @@ import {
   stopLossHitSql,
   takeProfitHitSql,
 } from '../../domain/money-rules';
-import { sqlAmount } from './sql-amount';
 
-export interface TradeRow {
-  id: string;
-  trader_id: number;
+/** A trade as TRADE_COLUMNS_SQL reads it: the table's columns (numerics as text), its enums narrowed. */
+export type TradeRow = Pick<
+  TraderTradesTable,
+  | 'id' | 'trader_id' | 'symbol' | 'entry_price' | 'exit_price' | 'stop_loss' | 'take_profit' | 'trailing_stop_pct' | 'allocation_pct'
+  | 'pnl_pct' | 'copied_count' | 'skipped_count' | 'copiers_pnl' | 'copiers_fees' | 'opened_at' | 'closed_at'
+> & {
   market: TradeRecord['market'];
-  symbol: string;
   side: TradeRecord['side'];
-  entry_price: string;
-  exit_price: string | null;
-  stop_loss: string | null;
-  take_profit: string | null;
-  trailing_stop_pct: string | null;
   close_reason: TradeRecord['closeReason'];
-  allocation_pct: number;
-  pnl_pct: string | null;
-  status: 'open' | 'closed';
-  copied_count: number;
-  skipped_count: number;
-  copiers_pnl: string;
-  copiers_fees: string;
-  opened_at: Date;
-  closed_at: Date | null;
+  status: TradeRecord['status'];
+};
+
+/** The settlement statement's one row: the totals (bigint counts and sums as text) and the copies it flagged. */
+export interface SettlementTotalsRow {
+  expected: string;
+  positions: string;
+  pnl: string;
+  fees: string;
+  ended: string;
+  hit: string;
+  returned: string;
+  flagged: { copyId: string; followerId: string; stopLossHit: boolean; takeProfitHit: boolean; ends: boolean; equity: string }[];
 }
 
 /** The columns of a TradeRow (trader_trades, no alias), as a fragment. */
@@ -148,15 +148,25 @@ export const tradeEngineQueries = {
 
   /**
    * The settlement, one statement (docs/copy-trading.md, "Settlement"): the positions, copies and accounts joined once,
-   * every write a data-modifying CTE over that result. pnl, profit share and mark, stop loss / take profit and the
-   * copy's end by money-rules; the ledger's trade_settlement transaction: one entry per copy (pnl net of profit
-   * share) against the market (−Σ pnl) and the trader's cash (+Σ profit share), in account order.
+   * every write a data-modifying CTE over that result (rules by domain/money-rules.ts):
+   *  - each open position settles once (WHERE NOT settled): pnl = trunc(size × (exit − entry) × sign / entry) with
+   *    numeric div() (exact, toward zero; never via the rounded pnlPct), a loss capped at the size; fee = the copy's
+   *    own share % (the one it was opened with, product.md §10) of the equity gain above the high-water mark;
+   *  - the copy's equity after the posting is known up front (equity + pnl − fee), so its mark, stop loss and end are
+   *    decided in the same statement: the mark moves to the new equity when equity + pnl passes it; a stop loss trips
+   *    when the new equity is at or below stop_loss_pct % of what was invested, a copy take profit when it is at or
+   *    above (100 + take_profit_pct) % of it; a stopping (or tripped) copy ends when no position of another open
+   *    trade is left; the tripped and ended copies are kept in copy_settlement_flags and returned (`flagged`);
+   *  - the ledger: one trade_settlement transaction, one entry per copy (pnl net of profit share) against the market
+   *    account (−Σ pnl) and the trader's cash (+Σ profit share); the posting trigger checks the zero sum and moves the
+   *    cached balances at the end of the statement. Entries are inserted in account order so the (account_id, id)
+   *    index is walked, not hopped.
    */
   settle(
     trade: Pick<TradeRecord, 'id' | 'entryPrice' | 'side'>,
     fill: CloseFill,
     accounts: { market: string; traderCash: string },
-  ): Sql<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }> {
+  ): Sql<SettlementTotalsRow> {
     const exitPrice = fill.exitPrice;
     const sign = trade.side === 'buy' ? 1 : -1;
     const marketAccount = accounts.market;
@@ -170,7 +180,7 @@ export const tradeEngineQueries = {
                    UNION ALL SELECT ${marketAccount}::bigint, -tot.pnl FROM tot
                    UNION ALL SELECT ${traderCashAccount}::bigint, tot.fees FROM tot`,
     });
-    return sql<{ expected: string; positions: string; pnl: string; fees: string; ended: string; hit: string; returned: string }>`WITH f AS MATERIALIZED (
+    return sql<SettlementTotalsRow>`WITH f AS MATERIALIZED (
          SELECT v.*, ${profitShareFeeSql(sql`equity + pnl`, sql`hwm`, sql`share_pct`)} AS fee
          FROM (SELECT p.copy_id, c.follower_id, a.id AS account_id, a.balance AS equity, c.high_water_mark AS hwm,
                       c.status, c.stop_loss_pct, c.take_profit_pct, c.invested, c.share_pct,
@@ -208,7 +218,7 @@ export const tradeEngineQueries = {
          RETURNING c.id, c.follower_id, w.account_id, w.after, w.sl_hit, w.ends, w.tp_hit
        ), flags AS (
          INSERT INTO copy_settlement_flags SELECT * FROM marked WHERE sl_hit OR tp_hit OR ends
-         RETURNING stop_loss_hit, take_profit_hit, ends, equity
+         RETURNING copy_id, follower_id, stop_loss_hit, take_profit_hit, ends, equity
        ), tot AS (
          SELECT count(*) AS n, coalesce(sum(pnl), 0)::bigint AS pnl, coalesce(sum(fee), 0)::bigint AS fees,
                 count(*) FILTER (WHERE pnl <> fee) AS moved
@@ -217,25 +227,11 @@ export const tradeEngineQueries = {
        SELECT tot.n AS expected, (SELECT count(*) FROM settled) AS positions, tot.pnl::text AS pnl, tot.fees::text AS fees,
               (SELECT count(*) FILTER (WHERE ends) FROM flags) AS ended,
               (SELECT count(*) FILTER (WHERE stop_loss_hit OR take_profit_hit) FROM flags) AS hit,
-              (SELECT coalesce(sum(equity) FILTER (WHERE ends), 0) FROM flags)::text AS returned
+              (SELECT coalesce(sum(equity) FILTER (WHERE ends), 0) FROM flags)::text AS returned,
+              (SELECT coalesce(jsonb_agg(jsonb_build_object('copyId', copy_id, 'followerId', follower_id, 'stopLossHit', stop_loss_hit,
+                                                            'takeProfitHit', take_profit_hit, 'ends', ends, 'equity', equity::text)), '[]'::jsonb)
+                 FROM flags) AS flagged
        FROM tot`;
-  },
-
-  /** The notifications of the copies a settlement tripped or ended (a SELECT for notifyFromSelect). */
-  settlementNotices(traderName: string): Sql<never> {
-    const name = sql`${traderName}::text`;
-    return sql`SELECT f.follower_id, 'guard_hit', 'Stop loss reached: your copy of ' || ${name} || ' stops',
-                'Your copy equity fell to its stop loss.', jsonb_build_object('copyId', f.copy_id, 'guard', 'stop_loss', 'trader', ${name})
-         FROM copy_settlement_flags f WHERE f.stop_loss_hit
-         UNION ALL
-         SELECT f.follower_id, 'guard_hit', 'Take profit reached: your copy of ' || ${name} || ' stops',
-                'Your copy equity reached its take profit.', jsonb_build_object('copyId', f.copy_id, 'guard', 'take_profit', 'trader', ${name})
-         FROM copy_settlement_flags f WHERE f.take_profit_hit
-         UNION ALL
-         SELECT f.follower_id, 'copy_ended', 'Your copy of ' || ${name} || ' has ended',
-                ${sqlAmount(sql`f.equity`)} || ' USD returned to your balance.',
-                jsonb_build_object('copyId', f.copy_id, 'returned', f.equity::text, 'trader', ${name})
-         FROM copy_settlement_flags f WHERE f.ends`;
   },
 
   /** Cash accounts for the owners of the copies that ended with an equity to return. */

@@ -78,17 +78,48 @@ export interface SettlementResult {
   stopLossHit: number;
 }
 
+/** A copy the settlement tripped (stop loss / take profit) or ended, for its follower's notices. */
+export interface SettledCopyFlag {
+  copyId: string;
+  followerId: string;
+  stopLossHit: boolean;
+  takeProfitHit: boolean;
+  ends: boolean;
+  /** the copy's equity after the settlement (cents); an ended copy returns it to its owner's cash */
+  equity: bigint;
+}
+
+/** What the settlement statement did: the totals, the equity the ended copies return, and the copies it flagged. */
+export interface SettledPositions extends SettlementResult {
+  returned: bigint;
+  flagged: SettledCopyFlag[];
+}
+
 /**
- * The set-based engine: one statement per step for every copy of the trader, whatever their number.
- * Callers hold the trader's exclusive lock (CopyRepository.lockTrader) and the trade row lock.
+ * The set-based engine: one statement per step for every copy of the trader, whatever their number. Each method runs
+ * its named statement(s) and returns typed rows; the use cases (OpenTradeUseCase, CloseTradeUseCase) run the steps
+ * in the order of docs/copy-trading.md. Callers hold the trader's exclusive lock (CopyRepository.lockTrader) and the
+ * trade row lock.
  */
 export abstract class TradeEngine {
   abstract insertTrade(tx: TransactionContext, traderId: number, input: OpenTradeInput): Promise<string>;
   /** Every copy fills at the trader's fill (`trade.entryPrice`, quote `quoteTime`): receipt with 0 delay and slippage. */
   abstract fanOut(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, quoteTime: Date): Promise<FanOutResult>;
+  /** The trade's copied / skipped counts, after its fan-out. */
+  abstract setCounts(tx: TransactionContext, tradeId: string, copied: number, skipped: number): Promise<void>;
   abstract lockTrade(tx: TransactionContext, tradeId: string): Promise<TradeRecord | null>;
   abstract closeTrade(tx: TransactionContext, tradeId: string, fill: CloseFill, pnlPct: string): Promise<void>;
   abstract setLevels(tx: TransactionContext, tradeId: string, levels: { stopLoss: string | null; takeProfit: string | null; trailingStopPct: number | null }): Promise<void>;
-  abstract settle(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, fill: CloseFill, traderCashAccount: string, marketAccount: string): Promise<SettlementResult>;
+  /**
+   * The settlement statement: every open position of the trade settled once, the copies' marks, stop losses and
+   * ends, and the trade_settlement posting. The copies it flags are kept aside until releaseSettlement.
+   */
+  abstract settlePositions(tx: TransactionContext, trade: TradeRecord, fill: CloseFill, accounts: { traderCash: string; market: string }): Promise<SettledPositions>;
+  /** copy_return: the remaining equity of the copies that ended with this settlement → their owners' cash. */
+  abstract returnEndedCopies(tx: TransactionContext, tradeId: string): Promise<void>;
+  /** Drops what settlePositions kept aside (another settlement may follow in the same transaction). */
+  abstract releaseSettlement(tx: TransactionContext): Promise<void>;
+  /** Adds a settlement's totals to the trade (a copy close-out's earlier positions are already in them). */
+  abstract addCopierTotals(tx: TransactionContext, tradeId: string, pnl: bigint, fees: bigint): Promise<void>;
   abstract trade(tx: TransactionContext | null, tradeId: string): Promise<TradeRecord | null>;
 }

@@ -6,9 +6,9 @@ import { CloseTradeUseCase } from './close-trade.use-case';
 const tx = { kind: 'transaction' } as const;
 
 function setup() {
-  const { clock, uow, ledger, repo, engine, market } = inMemoryTrading();
-  const open = new OpenTradeUseCase(uow, repo, engine, market, new TraderOrderQueue());
-  const close = new CloseTradeUseCase(uow, repo, engine, ledger, market, new TraderOrderQueue());
+  const { clock, uow, ledger, repo, engine, market, notifications, outbox } = inMemoryTrading();
+  const open = new OpenTradeUseCase(uow, repo, engine, market, new TraderOrderQueue(), outbox);
+  const close = new CloseTradeUseCase(uow, repo, engine, ledger, market, new TraderOrderQueue(), notifications, outbox);
   /** Opens a trade of trader 2 at `price` (bid = ask), copied by alice's copy with 1,000.00 of equity. */
   const opened = async (side: 'buy' | 'sell', price: string, levels: { stopLoss?: string; takeProfit?: string } = {}) => {
     const copyId = await repo.insertCopy(tx, { followerId: 'alice', traderId: 2, invested: 100_000n, stopLossPct: null });
@@ -18,7 +18,7 @@ function setup() {
     return { trade, copyId };
   };
   const total = () => [...ledger.balances_.values()].reduce((sum, a) => sum + a.balance, 0);
-  return { clock, uow, ledger, repo, engine, market, close, opened, total };
+  return { clock, uow, ledger, repo, engine, market, notifications, close, opened, total };
 }
 
 describe('CloseTradeUseCase (in-memory fakes)', () => {
@@ -35,8 +35,30 @@ describe('CloseTradeUseCase (in-memory fakes)', () => {
     expect(s.ledger.equityOf('alice', copyId)).toBe(104_000);
     expect(s.ledger.cashOf('trader')).toBe(1_000);
     expect(s.total()).toBe(100_000); // what the market account paid is what the copy and the trader got
-    expect(s.engine.calls.slice(-3)).toEqual([`lockTrade:${trade.id}`, `close:${trade.id}`, `settle:${trade.id}`]);
+    // The order of docs/copy-trading.md, each step once: nothing ended, so no cash return.
+    const id = trade.id;
+    expect(s.engine.calls.slice(-6)).toEqual([`lockTrade:${id}`, `close:${id}`, `settle:${id}`, 'release', `notice:closed:${id}`, `totals:${id}`]);
+    expect(result.trade).toMatchObject({ copiersPnl: '50.00', copiersFees: '10.00' });
+    expect(s.notifications.sent).toEqual([]);
     expect(s.repo.locks.at(-1)).toBe('trader:2:exclusive');
+  });
+
+  it('ends a stopping copy with its last position: its equity back to cash and its notice in the transaction, each step once', async () => {
+    const s = setup();
+    const { trade, copyId } = await s.opened('buy', '100');
+    s.repo.copies.get(copyId)!.status = 'stopping';
+    s.market.setQuote('BTCUSDT', '90', '90');
+    const result = await s.close.execute({ traderId: 2, tradeId: trade.id });
+    const id = trade.id;
+    expect(s.engine.calls.slice(-7)).toEqual([`lockTrade:${id}`, `close:${id}`, `settle:${id}`, `returnEnded:${id}`, 'release', `notice:closed:${id}`, `totals:${id}`]);
+    expect(result).toMatchObject({ positions: 1, copiersPnl: '-50.00', endedCopies: 1 });
+    // 1,000.00 − 50.00 back to alice's cash, nothing left in the copy
+    expect(s.ledger.equityOf('alice', copyId)).toBe(0);
+    expect(s.ledger.cashOf('alice')).toBe(95_000);
+    expect(s.total()).toBe(100_000);
+    expect(s.notifications.sent).toEqual([
+      { userId: 'alice', type: 'copy_ended', title: 'Your copy of Sofia has ended', body: '950.00 USD returned to your balance.', data: { copyId, returned: '95000', trader: 'Sofia' } },
+    ]);
   });
 
   it('closes a sell at the ask; a loss takes no profit share', async () => {

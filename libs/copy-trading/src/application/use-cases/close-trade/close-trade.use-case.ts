@@ -2,10 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { formatCents, UnitOfWork, type TransactionContext } from '@mirrorline/shared';
 import { Ledger } from '@mirrorline/wallet';
 import { MarketQuotes, type Quote } from '@mirrorline/market';
+import { Notifications, type NotificationInput } from '@mirrorline/notifications';
 import { copyErrors } from '../../../domain/copy';
 import { canonicalPrice, closePrice, levelCrossed, pnlPctInRange, tradePnlPct } from '../../../domain/copy-math';
 import { CopyRepository, type TraderRef } from '../../ports/copy-repository';
-import { TradeEngine, type TradeRecord } from '../../ports/trade-engine';
+import { CopyNoticeOutbox } from '../../ports/copy-notice-outbox';
+import { TradeEngine, type CloseFill, type SettledCopyFlag, type SettlementResult, type TradeRecord } from '../../ports/trade-engine';
 import { TraderOrderQueue } from '../../services/trader-order-queue';
 
 export interface CloseTradeCommand {
@@ -39,6 +41,8 @@ export class CloseTradeUseCase {
     private readonly ledger: Ledger,
     private readonly market: MarketQuotes,
     private readonly orders: TraderOrderQueue,
+    private readonly notifications: Notifications,
+    private readonly outbox: CopyNoticeOutbox,
   ) {}
 
   /** The trader's (or an Admin's) close: at the market, reason manual; queued with the trader's other orders. */
@@ -90,9 +94,7 @@ export class CloseTradeUseCase {
     if (!pnlPctInRange(pnlPct)) throw copyErrors.moveTooLarge();
     const fill = { exitPrice, quoteTime: new Date(quote.time), reason };
     await this.engine.closeTrade(tx, trade.id, fill, pnlPct);
-    const traderCash = await this.ledger.userAccount(tx, trader.userId, 'cash');
-    const marketAccount = await this.ledger.platformAccount(tx, 'platform_market');
-    const result = await this.engine.settle(tx, trader, trade, fill, traderCash, marketAccount);
+    const result = await this.settle(tx, trader, trade, fill);
     const closed = (await this.engine.trade(tx, trade.id))!;
     return {
       trade: closed,
@@ -103,4 +105,57 @@ export class CloseTradeUseCase {
       stopLossHit: result.stopLossHit,
     };
   }
+
+  /**
+   * The settlement, in the order of docs/copy-trading.md: the one settlement statement (positions, copies, posting),
+   * the cash return of the copies it ended, their followers' stop-loss / take-profit / ended notices (few: in this
+   * transaction), the per-follower "closed with pnl" notice through the outbox (after the commit), then the totals.
+   */
+  private async settle(tx: TransactionContext, trader: TraderRef, trade: TradeRecord, fill: CloseFill): Promise<SettlementResult> {
+    const accounts = {
+      traderCash: await this.ledger.userAccount(tx, trader.userId, 'cash'),
+      market: await this.ledger.platformAccount(tx, 'platform_market'),
+    };
+    const { returned, flagged, ...result } = await this.engine.settlePositions(tx, trade, fill, accounts);
+    if (returned > 0n) await this.engine.returnEndedCopies(tx, trade.id);
+    if (flagged.length) await this.notifications.notify(tx, settlementNotices(trader.name, flagged));
+    await this.engine.releaseSettlement(tx);
+    if (result.positions > 0) await this.outbox.enqueue(tx, trade.id, 'closed');
+    // Added: positions a copy close-out settled earlier (copy_stop_loss) are already in the totals.
+    await this.engine.addCopierTotals(tx, trade.id, result.pnl, result.fees);
+    return result;
+  }
+}
+
+/** The notices of the copies a settlement tripped or ended: stop losses, then take profits, then ends. */
+export function settlementNotices(trader: string, flagged: readonly SettledCopyFlag[]): NotificationInput[] {
+  return [
+    ...flagged
+      .filter((f) => f.stopLossHit)
+      .map((f) => ({
+        userId: f.followerId,
+        type: 'guard_hit',
+        title: `Stop loss reached: your copy of ${trader} stops`,
+        body: 'Your copy equity fell to its stop loss.',
+        data: { copyId: f.copyId, guard: 'stop_loss', trader },
+      })),
+    ...flagged
+      .filter((f) => f.takeProfitHit)
+      .map((f) => ({
+        userId: f.followerId,
+        type: 'guard_hit',
+        title: `Take profit reached: your copy of ${trader} stops`,
+        body: 'Your copy equity reached its take profit.',
+        data: { copyId: f.copyId, guard: 'take_profit', trader },
+      })),
+    ...flagged
+      .filter((f) => f.ends)
+      .map((f) => ({
+        userId: f.followerId,
+        type: 'copy_ended',
+        title: `Your copy of ${trader} has ended`,
+        body: `${formatCents(f.equity)} USD returned to your balance.`,
+        data: { copyId: f.copyId, returned: f.equity.toString(), trader },
+      })),
+  ];
 }

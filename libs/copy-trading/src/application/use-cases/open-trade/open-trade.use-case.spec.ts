@@ -5,7 +5,7 @@ import { OpenTradeUseCase } from './open-trade.use-case';
 function setup() {
   const fakes = inMemoryTrading();
   fakes.market.setQuote('BTCUSDT', '50000', '50010.50');
-  return { ...fakes, open: new OpenTradeUseCase(fakes.uow, fakes.repo, fakes.engine, fakes.market, new TraderOrderQueue()) };
+  return { ...fakes, open: new OpenTradeUseCase(fakes.uow, fakes.repo, fakes.engine, fakes.market, new TraderOrderQueue(), fakes.outbox) };
 }
 
 /** A copy of trader 2 with `equity` cents on its equity account. */
@@ -26,7 +26,7 @@ describe('OpenTradeUseCase (in-memory fakes)', () => {
     expect(sell.trade).toMatchObject({ side: 'sell', entryPrice: '50000', stopLoss: '51000', takeProfit: '49000.1' });
     expect(s.repo.locks).toEqual(['trader:2:exclusive', 'trader:2:exclusive']);
     expect(s.uow.runs).toBe(2);
-    expect(s.engine.calls).toEqual(['insert', 'fanOut', 'insert', 'fanOut']);
+    expect(s.engine.calls).toEqual(['insert', 'fanOut', 'counts:1', 'insert', 'fanOut', 'counts:2']);
   });
 
   it('fans out to every active copy at its allocation of free equity and reports the skipped ones by reason', async () => {

@@ -5,6 +5,7 @@ import { copyErrors } from '../../../domain/copy';
 import { canonicalPrice, levelsProblem, openPrice, type TradeSide } from '../../../domain/copy-math';
 import { tighterStop, trailingStopLevel } from '../../../domain/entry-order';
 import { CopyRepository, type TraderRef } from '../../ports/copy-repository';
+import { CopyNoticeOutbox } from '../../ports/copy-notice-outbox';
 import { TradeEngine, type TradeRecord } from '../../ports/trade-engine';
 import { TraderOrderQueue } from '../../services/trader-order-queue';
 
@@ -38,6 +39,7 @@ export class OpenTradeUseCase {
     private readonly engine: TradeEngine,
     private readonly market: MarketQuotes,
     private readonly orders: TraderOrderQueue,
+    private readonly outbox: CopyNoticeOutbox,
   ) {}
 
   execute(command: OpenTradeCommand): Promise<OpenTradeResult> {
@@ -81,6 +83,10 @@ export class OpenTradeUseCase {
     });
     const inserted = (await this.engine.trade(tx, tradeId))!;
     const fanOut = await this.engine.fanOut(tx, trader, inserted, new Date(quote.time));
+    const skipped = Object.values(fanOut.skipped).reduce((n, k) => n + (k ?? 0), 0);
+    await this.engine.setCounts(tx, tradeId, fanOut.copied, skipped);
+    // Every follower hears of it (copied, or skipped with the reason) right after the commit (outbox).
+    if (fanOut.copied + skipped > 0) await this.outbox.enqueue(tx, tradeId, 'opened');
     const trade = (await this.engine.trade(tx, tradeId))!;
     return { trade, copied: fanOut.copied, committed: formatCents(fanOut.committed), skipped: fanOut.skipped };
   }

@@ -4,10 +4,10 @@ import { OpenTradeUseCase } from '../open-trade/open-trade.use-case';
 import { UpdateTradeLevelsUseCase } from './update-trade-levels.use-case';
 
 function setup() {
-  const { clock, uow, repo, engine, market } = inMemoryTrading();
+  const { clock, uow, repo, engine, market, outbox } = inMemoryTrading();
   market.setQuote('BTCUSDT', '100', '100');
   const opened = (side: 'buy' | 'sell' = 'buy', levels: { stopLoss?: string; takeProfit?: string } = {}) =>
-    new OpenTradeUseCase(uow, repo, engine, market, new TraderOrderQueue()).execute({ traderId: 2, symbol: 'BTCUSDT', side, allocationPct: 10, ...levels });
+    new OpenTradeUseCase(uow, repo, engine, market, new TraderOrderQueue(), outbox).execute({ traderId: 2, symbol: 'BTCUSDT', side, allocationPct: 10, ...levels });
   return { clock, repo, engine, market, opened, levels: new UpdateTradeLevelsUseCase(uow, repo, engine, market) };
 }
 
