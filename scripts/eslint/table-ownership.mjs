@@ -1,10 +1,7 @@
-// The table ownership rule (issue 16, docs/architecture.md "Table ownership"): every table of the
-// migrations has one owning context, listed in docs/table-ownership.json. A SQL string in
-// libs/<lib>/src (a string or template literal that reads as SQL) may name only tables that <lib> owns;
-// another context's tables are reached through that context's exported port or query.
-// `pending` in the same file names the few files whose crossings are known and scheduled; for those the
-// listed tables are tolerated (any other crossing still fails), and an entry that no longer crosses is
-// reported as stale so the list only shrinks.
+// The table ownership rule (docs/architecture.md "Table ownership"): every table of the migrations has one
+// owning context, listed in docs/table-ownership.json. A SQL string in libs/<lib>/src (a string or template
+// literal that reads as SQL) may name only tables that <lib> owns; another context's tables are reached through
+// that context's exported port or query, or the fragments its `/sql` entry publishes. There are no exceptions.
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 
@@ -15,7 +12,6 @@ const map = JSON.parse(readFileSync(resolve(root, 'docs', 'table-ownership.json'
 export const ownerOf = new Map(Object.entries(map.owners).flatMap(([owner, tables]) => tables.map((t) => [t, owner])));
 /** published view → owner: readable by every lib, written only by its owner */
 export const publishedBy = new Map(Object.entries(map.published ?? {}));
-const pending = new Map(map.pending.map((p) => [p.file, new Set(p.tables)]));
 // an alias (`AS copies`) names no table; a qualified column (`c.copies`) neither
 const TABLE = new RegExp(`(?<![\\w$.])(?<!\\bAS\\s+)(?:public\\.)?"?(${[...ownerOf.keys(), ...publishedBy.keys()].join('|')})"?(?![\\w$(])`, 'g');
 const WRITE_BEFORE = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(\s+TABLE)?|MERGE\s+INTO)\s+$/;
@@ -47,22 +43,16 @@ export const tableOwnership = {
     messages: {
       foreign:
         'SQL in lib "{{lib}}" names table "{{table}}", owned by "{{owner}}": go through {{via}} (docs/table-ownership.json).',
-      stale: 'docs/table-ownership.json lists {{file}} as pending for "{{table}}", which it no longer names: remove it from the list.',
     },
   },
   create(context) {
     const file = context.filename ?? context.getFilename();
     const lib = libOf(file);
     if (!lib) return {};
-    const rel = relative(root, file).split(sep).join('/');
-    const tolerated = pending.get(rel) ?? new Set();
-    const seen = new Set();
     const check = (node, text) => {
       for (const table of tablesIn(text)) {
         const owner = ownerOf.get(table) ?? publishedBy.get(table);
         if (owner === lib) continue;
-        seen.add(table);
-        if (tolerated.has(table)) continue;
         const via = publishedBy.has(table)
           ? `@mirrorline/${owner}'s ports (a published view is read-only to other contexts)`
           : owner.startsWith('app:') ? 'the app that owns it' : `@mirrorline/${owner}'s exported port or query`;
@@ -75,9 +65,6 @@ export const tableOwnership = {
       },
       TemplateLiteral(node) {
         check(node, node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' $x '));
-      },
-      'Program:exit'(node) {
-        for (const table of tolerated) if (!seen.has(table)) context.report({ node, messageId: 'stale', data: { file: rel, table } });
       },
     };
   },

@@ -9,7 +9,6 @@ const root = join(__dirname, '..', '..');
 const ownership = JSON.parse(readFileSync(join(root, 'docs', 'table-ownership.json'), 'utf8')) as {
   owners: Record<string, string[]>;
   published: Record<string, string>;
-  pending: Array<{ file: string; tables: string[]; reason: string }>;
 };
 
 interface Case {
@@ -44,7 +43,6 @@ const RULE = 'tables/table-ownership';
 const errors = (messages: Message[]) => messages.filter((m) => m.ruleId === RULE && m.severity === 2).map((m) => m.message);
 
 describe('table ownership (docs/table-ownership.json + scripts/eslint/table-ownership.mjs)', () => {
-  const pendingEntry = ownership.pending[0];
   const cases: Record<string, Case> = {
     foreignRead: {
       file: 'libs/back-office/src/adapters/persistence/planted.ts',
@@ -79,18 +77,6 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
       code: "export const q = 'SELECT id FROM copies';\n",
     },
   };
-  if (pendingEntry) {
-    const other = Object.entries(ownership.owners).find(([owner, tables]) => !pendingEntry.file.startsWith(`libs/${owner}/`) && !tables.some((t) => pendingEntry.tables.includes(t)))!;
-    cases.pendingTolerated = {
-      file: pendingEntry.file,
-      code: pendingEntry.tables.map((t, i) => `export const q${i} = 'SELECT 1 FROM ${t}';\n`).join(''),
-    };
-    cases.pendingOther = {
-      file: pendingEntry.file,
-      code: `${cases.pendingTolerated.code}export const other = 'SELECT 1 FROM ${other[1][0]}';\n`,
-    };
-    cases.pendingStale = { file: pendingEntry.file, code: 'export const nothing = 1;\n' };
-  }
   let results: Record<string, Message[]>;
 
   beforeAll(() => {
@@ -123,14 +109,6 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
     expect(errors(results.spec)).toEqual([]);
   });
 
-  (pendingEntry ? it : it.skip)('a pending file may name only its listed tables, and an entry it no longer needs is reported as stale', () => {
-    expect(errors(results.pendingTolerated)).toEqual([]);
-    expect(errors(results.pendingOther)).toHaveLength(1);
-    expect(errors(results.pendingStale)).toEqual(
-      pendingEntry.tables.map((t) => `docs/table-ownership.json lists ${pendingEntry.file} as pending for "${t}", which it no longer names: remove it from the list.`),
-    );
-  });
-
   it('every table the migrations create has exactly one owner, the map names no other table, and every view is published by an owner', () => {
     const dir = join(root, 'apps', 'api', 'src', 'database', 'migrations');
     const created = new Set<string>();
@@ -153,14 +131,7 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
     expect([...owned].sort()).toEqual([...created].sort());
   });
 
-  it('pending entries name real files and real crossings, each with a reason', () => {
-    const ownerOf = new Map(Object.entries(ownership.owners).flatMap(([owner, tables]) => tables.map((t) => [t, owner] as const)));
-    for (const entry of ownership.pending) {
-      const lib = /^libs\/([^/]+)\/src\//.exec(entry.file)?.[1];
-      expect(lib).toBeDefined();
-      expect(readFileSync(join(root, entry.file), 'utf8').length).toBeGreaterThan(0);
-      for (const table of entry.tables) expect(ownerOf.get(table) ?? lib).not.toBe(lib);
-      expect(entry.reason.length).toBeGreaterThan(10);
-    }
+  it('the map has no exceptions: no pending list, every crossing goes through its owner', () => {
+    expect(Object.keys(ownership)).not.toContain('pending');
   });
 });
