@@ -14,16 +14,8 @@ export interface AccountRecord {
   blocked: boolean;
 }
 
-export interface NewAccount {
-  email: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  passwordHash: string;
-  roles: Role[];
-  emailVerified: boolean;
-  kycStatus: KycStatus;
-}
+/** A user as sign-up (and the admin shell) creates one. */
+export type NewAccount = Omit<AccountRecord, 'id' | 'blocked'>;
 
 /** The auth context's view of `users` (deleted users are invisible here), bound by AccountsModule. */
 export abstract class UserAccounts {

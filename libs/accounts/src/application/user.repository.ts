@@ -1,17 +1,10 @@
 import type { Page, PageQuery, TransactionContext } from '@mirrorline/shared';
 import type { KycStatus, Role } from '../domain/roles';
+import type { NewAccount } from './user-accounts';
 import type { UserAccount } from '../domain/user-account';
 
-export interface NewUser {
-  email: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  passwordHash: string;
-  roles: Role[];
-  emailVerified: boolean;
-  kycStatus?: KycStatus;
-}
+/** A user as the back office creates one: KYC status as the table's default unless given. */
+export type NewUser = Omit<NewAccount, 'kycStatus'> & { kycStatus?: KycStatus };
 
 export interface UserSearch extends PageQuery {
   /** matched against username and email, case-insensitive */

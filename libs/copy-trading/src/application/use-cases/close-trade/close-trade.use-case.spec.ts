@@ -1,7 +1,7 @@
 import { TraderOrderQueue } from '../../services/trader-order-queue';
 import { inMemoryTrading } from '../../../testing/in-memory-trade-engine';
 import { OpenTradeUseCase } from '../open-trade/open-trade.use-case';
-import { CloseTradeUseCase } from './close-trade.use-case';
+import { CloseTradeUseCase, settlementNotices } from './close-trade.use-case';
 
 const tx = { kind: 'transaction' } as const;
 
@@ -126,5 +126,30 @@ describe('CloseTradeUseCase (in-memory fakes)', () => {
       expect(await s.close.closeAtLevel(2, trade.id, crossing)).toBeNull();
       expect(s.engine.calls.filter((c) => c.startsWith('settle:'))).toHaveLength(1);
     });
+  });
+});
+
+describe('settlementNotices', () => {
+  const flag = (copyId: string, hits: { stopLossHit?: boolean; takeProfitHit?: boolean; ends?: boolean }, equity = 60000n) => ({
+    copyId,
+    followerId: `user-${copyId}`,
+    stopLossHit: false,
+    takeProfitHit: false,
+    ends: false,
+    equity,
+    ...hits,
+  });
+
+  it('tells each tripped copy first (stop losses, then take profits), then each ended one with what it returned', () => {
+    const notices = settlementNotices('Ada', [flag('1', { takeProfitHit: true, ends: true }, 125050n), flag('2', { stopLossHit: true }), flag('3', {})]);
+    expect(notices).toEqual([
+      { userId: 'user-2', type: 'guard_hit', title: 'Stop loss reached: your copy of Ada stops', body: 'Your copy equity fell to its stop loss.', data: { copyId: '2', guard: 'stop_loss', trader: 'Ada' } },
+      { userId: 'user-1', type: 'guard_hit', title: 'Take profit reached: your copy of Ada stops', body: 'Your copy equity reached its take profit.', data: { copyId: '1', guard: 'take_profit', trader: 'Ada' } },
+      { userId: 'user-1', type: 'copy_ended', title: 'Your copy of Ada has ended', body: '1250.50 USD returned to your balance.', data: { copyId: '1', returned: '125050', trader: 'Ada' } },
+    ]);
+  });
+
+  it('says nothing for a settlement that tripped and ended no copy', () => {
+    expect(settlementNotices('Ada', [flag('3', {})])).toEqual([]);
   });
 });

@@ -127,27 +127,24 @@ export class CloseTradeUseCase {
   }
 }
 
+/** The copy guards a settlement may trip, in the order their notices go out. */
+const GUARD_NOTICES = [
+  { hit: (f: SettledCopyFlag) => f.stopLossHit, guard: 'stop_loss', title: 'Stop loss reached', body: 'Your copy equity fell to its stop loss.' },
+  { hit: (f: SettledCopyFlag) => f.takeProfitHit, guard: 'take_profit', title: 'Take profit reached', body: 'Your copy equity reached its take profit.' },
+] as const;
+
 /** The notices of the copies a settlement tripped or ended: stop losses, then take profits, then ends. */
 export function settlementNotices(trader: string, flagged: readonly SettledCopyFlag[]): NotificationInput[] {
   return [
-    ...flagged
-      .filter((f) => f.stopLossHit)
-      .map((f) => ({
+    ...GUARD_NOTICES.flatMap(({ hit, guard, title, body }) =>
+      flagged.filter(hit).map((f) => ({
         userId: f.followerId,
         type: 'guard_hit',
-        title: `Stop loss reached: your copy of ${trader} stops`,
-        body: 'Your copy equity fell to its stop loss.',
-        data: { copyId: f.copyId, guard: 'stop_loss', trader },
+        title: `${title}: your copy of ${trader} stops`,
+        body,
+        data: { copyId: f.copyId, guard, trader },
       })),
-    ...flagged
-      .filter((f) => f.takeProfitHit)
-      .map((f) => ({
-        userId: f.followerId,
-        type: 'guard_hit',
-        title: `Take profit reached: your copy of ${trader} stops`,
-        body: 'Your copy equity reached its take profit.',
-        data: { copyId: f.copyId, guard: 'take_profit', trader },
-      })),
+    ),
     ...flagged
       .filter((f) => f.ends)
       .map((f) => ({
