@@ -179,7 +179,7 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     expect(errorsOf(results.adapterOutsideIndex, 'mirrorline/entries')).toEqual([]);
   });
 
-  it('no lib module is @Global() but shared\'s config module (and the listed transitional one); apps/api\'s composition root is', () => {
+  it('no lib module is @Global() but shared\'s config module; apps/api\'s composition root is', () => {
     expect(errorsOf(results.globalLibModule, 'mirrorline/no-global').map((m) => m.message)).toEqual([
       'A lib module is not @Global(): bind its cross-context ports in apps/api/src/composition-root.module.ts (docs/architecture.md "Wiring").',
     ]);
