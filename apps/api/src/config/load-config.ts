@@ -57,6 +57,9 @@ function count(env: Env, name: string, fallback: number, min: number, max: numbe
  */
 export const WORKER_CONNECTIONS = 4;
 
+/** The pooled connections requests may hold at once: the pool less the workers' (ConnectionGate's limit). */
+export const requestConnections = (poolSize: number): number => poolSize - WORKER_CONNECTIONS;
+
 /**
  * MAX_IN_FLIGHT's default: eight requests per connection that requests may hold (160 with the default pool). A
  * request holds a connection for part of its life only (authentication, validation, argon2, JSON and the network
@@ -64,7 +67,7 @@ export const WORKER_CONNECTIONS = 4;
  * page load, a client's retries); past it, requests would only queue for a connection and for the event loop,
  * and every accepted request would wait behind them (docs/deploy.md, Limits).
  */
-export const defaultMaxInFlight = (poolSize: number): number => 8 * (poolSize - WORKER_CONNECTIONS);
+export const defaultMaxInFlight = (poolSize: number): number => 8 * requestConnections(poolSize);
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = value(env, name);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, requestArrival, type AppConfig } from '@mirrorline/shared';
-import { WORKER_CONNECTIONS } from '../config/load-config';
+import { requestConnections } from '../config/load-config';
 import { DatabaseAnswers } from './database-answers';
 
 /** Acquire timeouts a background worker sits through before its cycle fails (a request gets one). */
@@ -72,7 +72,7 @@ export class ConnectionGate implements OnModuleInit {
     @Inject(APP_CONFIG) config: Pick<AppConfig, 'dbPoolSize' | 'dbAcquireTimeoutMs' | 'dbQueueShedMs' | 'dbStatementTimeoutMs'>,
     @Optional() private readonly answers?: DatabaseAnswers,
   ) {
-    this.limit = config.dbPoolSize - WORKER_CONNECTIONS;
+    this.limit = requestConnections(config.dbPoolSize);
     this.timeoutMs = config.dbAcquireTimeoutMs;
     this.shedMs = config.dbQueueShedMs;
     this.silenceMs = config.dbStatementTimeoutMs;

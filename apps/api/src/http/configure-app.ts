@@ -15,7 +15,7 @@ import { requestDeadline } from './server-timeouts';
 import { Admission, ADMISSION_EXEMPT, eventLoopDelay } from './admission';
 import { refuseDeepBodies } from './body-depth';
 import { ConnectionGate } from '../database/connection-gate';
-import { WORKER_CONNECTIONS } from '../config/load-config';
+import { requestConnections } from '../config/load-config';
 import { DatabaseMonitor } from '../database/database-monitor';
 import { lazyRequestContext } from '../database/request-context';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -63,7 +63,7 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   const admission = new Admission(
     config.maxInFlight,
     () => gate.overloaded(),
-    config.admissionTargetMs > 0 ? { targetMs: config.admissionTargetMs, floor: config.dbPoolSize - WORKER_CONNECTIONS, loopDelay: eventLoopDelay() } : undefined,
+    config.admissionTargetMs > 0 ? { targetMs: config.admissionTargetMs, floor: requestConnections(config.dbPoolSize), loopDelay: eventLoopDelay() } : undefined,
   );
   // One middleware for what every request needs at the edge (each Express layer costs a little on every request):
   app.use((req: Request, res: Response, next: NextFunction) => {
