@@ -1,3 +1,4 @@
+import { ruleMessage } from '../../../lib/form-rules';
 import { matchesPattern, rule, withinLength } from '../../../lib/input-rules';
 
 /** Client-side checks against the API's own rules (lib/api-rules.ts, generated from the OpenAPI document). */
@@ -13,10 +14,7 @@ export function emailError(value: string): string | undefined {
 }
 
 export function passwordError(value: string, label = 'password'): string | undefined {
-  if (!value) return `Enter a ${label}`;
-  if (value.length < PASSWORD.minLength!) return `Use at least ${PASSWORD.minLength} characters`;
-  if (value.length > PASSWORD.maxLength!) return `Use at most ${PASSWORD.maxLength} characters`;
-  return undefined;
+  return ruleMessage(PASSWORD, { required: `Enter a ${label}` }, value);
 }
 
 export function otpError(value: string): string | undefined {
