@@ -102,6 +102,7 @@ function ensureDebianPackage(path, pkg) {
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const BROWSER_WORKERS = process.env.BROWSER_WORKERS ?? '2';
 
 if (wanted('lint')) {
   run('lint (ESLint, architecture boundaries, table ownership)', bin('eslint'), ['.', '--max-warnings=0']);
@@ -184,7 +185,9 @@ if (wanted('browser')) {
   if (ensureDebianPackage(CHROMIUM, 'chromium')) {
     const file = join(out, 'browser.json');
     rmSync(file, { force: true });
-    run('browser (Playwright + Chromium against the real server)', bin('jest'), ['--selectProjects', 'browser', '--runInBand', '--json', `--outputFile=${file}`], {
+    // Two workers, each with its own server (test/browser/support/global-setup.ts): a spec file waits on page loads
+    // and its server about half of its time, so one worker leaves a core idle.
+    run('browser (Playwright + Chromium against the real server)', bin('jest'), ['--selectProjects', 'browser', `--maxWorkers=${BROWSER_WORKERS}`, '--json', `--outputFile=${file}`], {
       count: jestCounts(file, 'browser'),
     });
   } else {

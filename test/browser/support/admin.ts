@@ -29,7 +29,7 @@ interface CodeUse {
 }
 
 const stateFile = (who = 'admin') => `${browserEnv().mailDir}.${who}-mfa.json`;
-const useFile = () => `${browserEnv().mailDir}.code-use.json`;
+const useFile = (mailDir = browserEnv().mailDir) => `${mailDir}.code-use.json`;
 const readState = (who?: string): AdminMfa | null => (existsSync(stateFile(who)) ? (JSON.parse(readFileSync(stateFile(who), 'utf8')) as AdminMfa) : null);
 const writeState = (state: AdminMfa, who?: string) => writeFileSync(stateFile(who), JSON.stringify(state));
 const currentStep = () => Math.floor(Date.now() / 30_000);
@@ -40,11 +40,11 @@ function countUse(change: Partial<CodeUse>): void {
   writeFileSync(useFile(), JSON.stringify(use));
 }
 
-/** The code use of the run in one line, for the global teardown. */
-export function codeUseSummary(): string | null {
-  if (!existsSync(useFile())) return null;
-  const use = JSON.parse(readFileSync(useFile(), 'utf8')) as CodeUse;
-  return `admin 2FA codes of the browser run: ${use.totp} TOTP, ${use.recovery} recovery, ${(use.waitedMs / 1000).toFixed(1)} s waited for a TOTP window`;
+/** The code use of one server's run (its mail folder) in one line, for the global teardown. */
+export function codeUseSummary(mailDir: string): string | null {
+  if (!existsSync(useFile(mailDir))) return null;
+  const use = JSON.parse(readFileSync(useFile(mailDir), 'utf8')) as CodeUse;
+  return `admin 2FA codes of a browser server's run: ${use.totp} TOTP, ${use.recovery} recovery, ${(use.waitedMs / 1000).toFixed(1)} s waited for a TOTP window`;
 }
 
 async function nextCode(state: AdminMfa, who?: string): Promise<string> {

@@ -40,6 +40,7 @@ export async function codeMailedTo(email: string, after = 0): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     const mails = readdirSync(mailDir)
+      .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
       .sort()
       .map((f) => ({ file: f, ...(JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as { to: string[]; raw: string }) }))
       .filter((m) => m.to.includes(email.toLowerCase()) && Number(m.file.split('-')[0]) >= after);

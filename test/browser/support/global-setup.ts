@@ -2,18 +2,30 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Config } from '@jest/types';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type BrowserEnv, startMailCatcher, startServer } from './server';
 
-/** Builds what is stale, starts a mail catcher and the real product once for all browser specs. */
-export default async function globalSetup(): Promise<void> {
+/**
+ * Builds what is stale, then starts the real product once per Jest worker, each with its own mail catcher: a
+ * worker runs its spec files one after the other against its own server (its own database, admin and 2FA state),
+ * so spec files never share a server at the same time. A browser spec file spends about half its time waiting on
+ * page loads and the server: two workers keep a 2-core machine busy (scripts/test.mjs runs two).
+ */
+export default async function globalSetup(globalConfig: Config.GlobalConfig): Promise<void> {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
-  const mailDir = mkdtempSync(join(tmpdir(), 'mirrorline-mail-'));
-  const mail = await startMailCatcher(mailDir);
-  const server = await startServer({ SMTP_URL: mail.url, MAIL_FROM: 'Mirrorline <no-reply@mirrorline.test>' });
+  const count = Math.max(1, globalConfig.maxWorkers); // 1 with --runInBand
   const outputDir = join(process.cwd(), 'test-output', 'browser');
   mkdirSync(outputDir, { recursive: true });
-  const env: BrowserEnv = { baseUrl: server.baseUrl, mailDir, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, outputDir, dataDir: server.dataDir, pgPort: server.pgPort };
-  process.env.MIRRORLINE_BROWSER_ENV = JSON.stringify(env);
-  Object.assign(globalThis, { __MIRRORLINE_BROWSER__: { server, mail } });
+  const started = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const mailDir = mkdtempSync(join(tmpdir(), 'mirrorline-mail-'));
+      const mail = await startMailCatcher(mailDir);
+      const server = await startServer({ SMTP_URL: mail.url, MAIL_FROM: 'Mirrorline <no-reply@mirrorline.test>' });
+      const env: BrowserEnv = { baseUrl: server.baseUrl, mailDir, adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, outputDir, dataDir: server.dataDir, pgPort: server.pgPort };
+      return { env, server, mail };
+    }),
+  );
+  process.env.MIRRORLINE_BROWSER_ENV = JSON.stringify(started.map((s) => s.env));
+  Object.assign(globalThis, { __MIRRORLINE_BROWSER__: started.map(({ env, server, mail }) => ({ mailDir: env.mailDir, server, mail })) });
 }

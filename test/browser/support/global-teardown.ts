@@ -2,12 +2,20 @@ import type { ChildProcess } from 'node:child_process';
 import { codeUseSummary } from './admin';
 import { stopServer } from './server';
 
+interface Started {
+  mailDir: string;
+  server: { process: ChildProcess };
+  mail: { close: () => Promise<void> };
+}
+
 export default async function globalTeardown(): Promise<void> {
-  const state = (globalThis as { __MIRRORLINE_BROWSER__?: { server: { process: ChildProcess }; mail: { close: () => Promise<void> } } })
-    .__MIRRORLINE_BROWSER__;
-  if (!state) return;
-  const use = codeUseSummary();
-  if (use) process.stdout.write(`\n${use}\n`);
-  await stopServer(state.server.process);
-  await state.mail.close();
+  const started = (globalThis as { __MIRRORLINE_BROWSER__?: Started[] }).__MIRRORLINE_BROWSER__ ?? [];
+  for (const { mailDir } of started) {
+    const use = codeUseSummary(mailDir);
+    if (use) process.stdout.write(`\n${use}\n`);
+  }
+  await Promise.all(started.map(async ({ server, mail }) => {
+    await stopServer(server.process);
+    await mail.close();
+  }));
 }

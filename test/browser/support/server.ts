@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -32,7 +32,10 @@ export async function startMailCatcher(dir: string): Promise<{ url: string; clos
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-        writeFileSync(join(dir, `${Date.now()}-${n++}.json`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        // Written aside, then renamed into place: a spec polling the folder never reads a half-written file.
+        const name = `${Date.now()}-${n++}.json`;
+        writeFileSync(join(dir, `.${name}.part`), JSON.stringify({ to, raw: Buffer.concat(chunks).toString('utf8') }));
+        renameSync(join(dir, `.${name}.part`), join(dir, name));
         callback();
       });
     },
@@ -114,8 +117,10 @@ export function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The server of this Jest worker (global-setup.ts starts one per worker; JEST_WORKER_ID counts from 1). */
 export function browserEnv(): BrowserEnv {
   const raw = process.env.MIRRORLINE_BROWSER_ENV;
   if (!raw) throw new Error('MIRRORLINE_BROWSER_ENV is not set: run the browser specs through jest (browser project)');
-  return JSON.parse(raw) as BrowserEnv;
+  const servers = JSON.parse(raw) as BrowserEnv[];
+  return servers[(Number(process.env.JEST_WORKER_ID ?? '1') - 1) % servers.length];
 }
