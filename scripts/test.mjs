@@ -1,7 +1,10 @@
-// `npm test`: every check the project has, in order, with one summary line at the end.
-//   lint (+ lib graph) → type-check (API + SPA) → build → Jest unit → medium (use cases and adapters on real PostgreSQL)
-//   → e2e (HTTP, real PostgreSQL) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis,
-//   nginx running deploy/nginx.conf; where redis-server and nginx exist) → Vitest (SPA) → browser (Chromium)
+// `npm test`: every check the project has, with one summary line at the end. Two lanes run side by side (each
+// step of a lane after the one before it), once the build is done:
+//   checks:    lint (+ lib graph) → type-check (API + SPA) → Jest unit → medium (use cases and adapters on real
+//              PostgreSQL) → e2e (HTTP, real PostgreSQL) → Vitest (SPA)
+//   processes: browser (Chromium) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one
+//              Redis, nginx running deploy/nginx.conf; where redis-server and nginx exist)
+// While both lanes run, each step's output is printed in one piece when it ends (a line says when it starts).
 // It ends with each step's wall time, the 10 slowest spec files and `Tests: N passed, N failed`.
 // Options:
 //   --only=lint,types,unit,medium,e2e,faults,cluster,spa,browser   a subset (`e2e` brings the medium tier with it:
@@ -9,7 +12,7 @@
 //   --changed[=REF]     only the Jest specs that the change touches: files changed since REF (default: the merge-base
 //                       with main), uncommitted and untracked ones included (docs/testing.md)
 //   --related=FILE,…    the same for the named files
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -25,19 +28,39 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const out = join(root, 'test-output');
 mkdirSync(out, { recursive: true });
 
-const results = [];
+/** The steps' results, per lane (the summary lists the checks' lane first). */
+const lanes = { checks: [], processes: [] };
 let failedSteps = 0;
+/** Set when both lanes run: a step's output then goes to a buffer, printed in one piece when the step ends. */
+let buffered = false;
 
-function run(label, cmd, args, { env = {}, count } = {}) {
+function run(lane, label, cmd, args, { env = {}, count } = {}) {
   const started = Date.now();
-  process.stdout.write(`\n▶ ${label}\n`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = r.status === 0;
-  const counts = count ? count() : { passed: 0, failed: ok ? 0 : 1 };
-  if (!ok && counts.failed === 0) counts.failed = 1; // a crash before any test ran still fails the run
-  if (!ok) failedSteps++;
-  results.push({ label, ok, seconds, ...counts });
+  process.stdout.write(buffered ? `\n▷ ${label}: started (${lane} lane; its output follows when it ends)\n` : `\n▶ ${label}\n`);
+  const child = spawn(cmd, args, { cwd: root, stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } });
+  const output = [];
+  child.stdout?.on('data', (d) => output.push(d));
+  child.stderr?.on('data', (d) => output.push(d));
+  return new Promise((resolve) => {
+    let finished = false;
+    const done = (status) => {
+      if (finished) return; // 'error' (the command could not start) may be followed by 'close'
+      finished = true;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (buffered) process.stdout.write(`\n▶ ${label} (${seconds} s)\n${Buffer.concat(output).toString('utf8')}`);
+      const ok = status === 0;
+      const counts = count ? count() : { passed: 0, failed: ok ? 0 : 1 };
+      if (!ok && counts.failed === 0) counts.failed = 1; // a crash before any test ran still fails the run
+      if (!ok) failedSteps++;
+      lanes[lane].push({ label, ok, seconds, ...counts });
+      resolve();
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${cmd}: ${error.message}\n`));
+      done(1);
+    });
+    child.on('close', (code) => done(code));
+  });
 }
 
 /** Every spec file that ran, with its tier and wall time (from the Jest and Vitest JSON reports). */
@@ -48,7 +71,8 @@ const tierShares = [];
 function recordFiles(tier, report) {
   // A group file's spec files, each with its own wall time (test/support/spec-groups.ts writes them)
   const groups = join(out, 'spec-groups');
-  const grouped = existsSync(groups) ? readdirSync(groups).map((name) => JSON.parse(readFileSync(join(groups, name), 'utf8'))).filter((g) => g.tier === tier) : [];
+  // (only the database tiers have groups: the other lane may be writing this folder while a process tier ends)
+  const grouped = ['medium', 'e2e'].includes(tier) && existsSync(groups) ? readdirSync(groups).map((name) => JSON.parse(readFileSync(join(groups, name), 'utf8'))).filter((g) => g.tier === tier) : [];
   for (const g of grouped) for (const f of g.files) specFiles.push({ tier, ...f });
   if (grouped.length) tierShares.push({ tier, groups: grouped });
   for (const r of report.testResults ?? []) {
@@ -104,19 +128,26 @@ const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const BROWSER_WORKERS = process.env.BROWSER_WORKERS ?? '2';
 
-if (wanted('lint')) {
-  run('lint (ESLint, architecture boundaries, table ownership)', bin('eslint'), ['.', '--max-warnings=0']);
-  run('lib graph (acyclic, in the order of docs/lib-order.json)', process.execPath, ['scripts/check-lib-graph.mjs']);
-}
-if (wanted('types')) {
-  run('type-check API (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-  run('type-check SPA (tsc)', bin('tsc'), ['--noEmit', '-p', 'frontend/tsconfig.json']);
-}
-if (['browser', 'e2e', 'faults', 'cluster'].some(wanted)) run('build (API + SPA)', process.execPath, ['scripts/build.mjs', '--if-stale']);
-if (wanted('e2e') && !ensureDebianPackage(REDIS_SERVER, 'redis-server')) {
+/** A step that cannot run (a Debian package missing): one failed line in its lane's summary. */
+function missingStep(lane, label) {
   failedSteps++;
-  results.push({ label: 'e2e (redis-server missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
+  lanes[lane].push({ label, ok: false, seconds: '0.0', passed: 0, failed: 1 });
 }
+
+// The Debian packages first (apt-get blocks), then the build both lanes need.
+const redisReady = !wanted('e2e') || ensureDebianPackage(REDIS_SERVER, 'redis-server');
+const chromiumReady = !wanted('browser') || ensureDebianPackage(CHROMIUM, 'chromium');
+// CI installs redis-server and nginx; elsewhere the cluster tier is skipped with one line unless it was asked for by name.
+const clusterMissing = wanted('cluster')
+  ? [
+      [REDIS_SERVER, 'redis-server'],
+      [NGINX, 'nginx'],
+    ].filter(([path]) => !existsSync(path))
+  : [];
+const clusterReady = clusterMissing.length === 0 || (only.includes('cluster') && clusterMissing.every(([path, pkg]) => ensureDebianPackage(path, pkg)));
+const selection = changedSelection();
+if (['browser', 'e2e', 'faults', 'cluster'].some(wanted)) await run('checks', 'build (API + SPA)', process.execPath, ['scripts/build.mjs', '--if-stale']);
+
 // Jest's default (cores − 1) is one worker on a 2-core machine. Unit specs keep the CPU busy: two workers there. The
 // database tiers' workers spend about two thirds of their time waiting (PostgreSQL, child processes; measured with
 // the spec groups' CPU figures): one worker more than cores keeps the cores busy (each file has its own database).
@@ -128,74 +159,74 @@ const JEST_TIERS = [
   ['medium', 'medium (Jest: use cases and adapters on real PostgreSQL, no HTTP)'],
   ['e2e', 'e2e (Jest: the app over HTTP on real PostgreSQL)'],
 ];
-const selection = changedSelection();
-for (const [tier, label] of JEST_TIERS) {
-  if (!wanted(tier)) continue;
-  const specs = selection?.[tier];
-  if (specs && specs.length === 0) {
-    process.stdout.write(`\n▶ ${label}: nothing the change touches\n`);
-    continue;
+
+async function checksLane() {
+  if (wanted('lint')) {
+    await run('checks', 'lint (ESLint, architecture boundaries, table ownership)', bin('eslint'), ['.', '--max-warnings=0']);
+    await run('checks', 'lib graph (acyclic, in the order of docs/lib-order.json)', process.execPath, ['scripts/check-lib-graph.mjs']);
   }
-  const file = join(out, `jest-${tier}.json`);
-  rmSync(file, { force: true });
-  // The whole database tiers run in spec groups (test/support/spec-groups.ts: a group file loads the app's modules
-  // once for several spec files); a selection runs its spec files one by one.
-  const project = tier !== 'unit' && !specs ? `${tier}-groups` : tier;
-  // (the groups' timings of an earlier run are gone either way: a run by path writes none, and must not show them)
-  rmSync(join(out, 'spec-groups'), { recursive: true, force: true });
-  const args = ['--selectProjects', project, `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
-  if (specs) args.push('--runTestsByPath', ...specs);
-  run(label, bin('jest'), args, { count: jestCounts(file, tier) });
-}
-if (wanted('faults')) {
-  const file = join(out, 'faults.json');
-  rmSync(file, { force: true });
-  run('faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)', bin('jest'), ['--selectProjects', 'faults', '--runInBand', '--json', `--outputFile=${file}`], {
-    count: jestCounts(file, 'faults'),
-  });
-}
-if (wanted('cluster')) {
-  // CI installs redis-server and nginx; elsewhere the tier is skipped with one line unless it was asked for by name.
-  const needed = [
-    [REDIS_SERVER, 'redis-server'],
-    [NGINX, 'nginx'],
-  ];
-  const missing = needed.filter(([path]) => !existsSync(path));
-  if (missing.length === 0 || (only.includes('cluster') && missing.every(([path, pkg]) => ensureDebianPackage(path, pkg)))) {
-    const file = join(out, 'cluster.json');
-    rmSync(file, { force: true });
-    run('cluster (two API instances, one PostgreSQL, one Redis; nginx running deploy/nginx.conf)', bin('jest'), ['--selectProjects', 'cluster', '--runInBand', '--json', `--outputFile=${file}`], {
-      count: jestCounts(file, 'cluster'),
-    });
-  } else if (only.includes('cluster')) {
-    failedSteps++;
-    results.push({ label: `cluster (${missing.map(([, pkg]) => pkg).join(' and ')} missing)`, ok: false, seconds: '0.0', passed: 0, failed: 1 });
-  } else {
-    process.stdout.write(`\n▶ cluster: skipped (not installed: ${missing.map(([path, pkg]) => `${pkg} at ${path}`).join(', ')})\n`);
+  if (wanted('types')) {
+    await run('checks', 'type-check API (tsc)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+    await run('checks', 'type-check SPA (tsc)', bin('tsc'), ['--noEmit', '-p', 'frontend/tsconfig.json']);
   }
-}
-if (wanted('spa')) {
-  const file = join(out, 'vitest.json');
-  rmSync(file, { force: true });
-  run('Vitest (SPA components)', bin('vitest'), ['run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-    count: vitestCounts(file),
-  });
-}
-if (wanted('browser')) {
-  if (ensureDebianPackage(CHROMIUM, 'chromium')) {
-    const file = join(out, 'browser.json');
+  if (!redisReady) missingStep('checks', 'e2e (redis-server missing)');
+  for (const [tier, label] of JEST_TIERS) {
+    if (!wanted(tier)) continue;
+    const specs = selection?.[tier];
+    if (specs && specs.length === 0) {
+      process.stdout.write(`\n▶ ${label}: nothing the change touches\n`);
+      continue;
+    }
+    const file = join(out, `jest-${tier}.json`);
     rmSync(file, { force: true });
-    // Two workers, each with its own server (test/browser/support/global-setup.ts): a spec file waits on page loads
-    // and its server about half of its time, so one worker leaves a core idle.
-    run('browser (Playwright + Chromium against the real server)', bin('jest'), ['--selectProjects', 'browser', `--maxWorkers=${BROWSER_WORKERS}`, '--json', `--outputFile=${file}`], {
-      count: jestCounts(file, 'browser'),
+    // The whole database tiers run in spec groups (test/support/spec-groups.ts: a group file loads the app's modules
+    // once for several spec files); a selection runs its spec files one by one.
+    const project = tier !== 'unit' && !specs ? `${tier}-groups` : tier;
+    // (the groups' timings of an earlier run are gone either way: a run by path writes none, and must not show them)
+    rmSync(join(out, 'spec-groups'), { recursive: true, force: true });
+    const args = ['--selectProjects', project, `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
+    if (specs) args.push('--runTestsByPath', ...specs);
+    await run('checks', label, bin('jest'), args, { count: jestCounts(file, tier) });
+  }
+  if (wanted('spa')) {
+    const file = join(out, 'vitest.json');
+    rmSync(file, { force: true });
+    await run('checks', 'Vitest (SPA components)', bin('vitest'), ['run', '--root', 'frontend', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+      count: vitestCounts(file),
     });
-  } else {
-    failedSteps++;
-    results.push({ label: 'browser (Chromium missing)', ok: false, seconds: '0.0', passed: 0, failed: 1 });
   }
 }
 
+/** A Jest tier of real processes (browser, faults, cluster), with its JSON report for the counts. */
+function processTier(tier, label, args) {
+  const file = join(out, `${tier}.json`);
+  rmSync(file, { force: true });
+  return run('processes', label, bin('jest'), ['--selectProjects', tier, ...args, '--json', `--outputFile=${file}`], { count: jestCounts(file, tier) });
+}
+
+async function processesLane() {
+  if (wanted('browser')) {
+    // Two workers, each with its own server (test/browser/support/global-setup.ts): a spec file waits on page loads
+    // and its server about half of its time, so one worker leaves a core idle.
+    if (chromiumReady) await processTier('browser', 'browser (Playwright + Chromium against the real server)', [`--maxWorkers=${BROWSER_WORKERS}`]);
+    else missingStep('processes', 'browser (Chromium missing)');
+  }
+  if (wanted('faults')) await processTier('faults', 'faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)', ['--runInBand']);
+  if (wanted('cluster')) {
+    const names = clusterMissing.map(([path, pkg]) => `${pkg} at ${path}`).join(', ');
+    if (clusterReady) await processTier('cluster', 'cluster (two API instances, one PostgreSQL, one Redis; nginx running deploy/nginx.conf)', ['--runInBand']);
+    else if (only.includes('cluster')) missingStep('processes', `cluster (${clusterMissing.map(([, pkg]) => pkg).join(' and ')} missing)`);
+    else process.stdout.write(`\n▶ cluster: skipped (not installed: ${names})\n`);
+  }
+}
+
+// Both lanes at once when both have work; otherwise the one lane's output streams as it comes.
+const checksWanted = ['lint', 'types', 'unit', 'medium', 'e2e', 'spa'].some(wanted);
+const processesWanted = ['browser', 'faults', 'cluster'].some(wanted);
+buffered = checksWanted && processesWanted;
+await Promise.all([checksLane(), processesLane()]);
+
+const results = [...lanes.checks, ...lanes.processes];
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 process.stdout.write('\nSummary (wall time of each step)\n');
