@@ -27,7 +27,10 @@ describe('account security (e2e)', () => {
     const user = await createUser(t, { passwordHash, kyc: options.kyc, withdrawalAddresses: [] });
     const setup = await t.http().post('/api/auth/mfa/setup').set('Authorization', user.bearer).expect(200);
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Mirrorline:/);
-    expect(setup.body.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect(setup.body.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(setup.body.qrDataUrl.split(',')[1], 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="240" height="240" viewBox="0 0 \d+ \d+"/);
+    expect(svg).toContain('<path stroke="#000000" d="M1 1.5h7'); // the top-left finder pattern's first row
     const secret: string = setup.body.secret;
     await t.http().post('/api/auth/mfa/enable').set('Authorization', user.bearer).send({ code: '000000' === totpCode(secret) ? '111111' : '000000' }).expect(400);
     const enable = await t.http().post('/api/auth/mfa/enable').set('Authorization', user.bearer).send({ code: totpCode(secret) }).expect(200);

@@ -2017,7 +2017,7 @@ export interface components {
             secret: string;
             /** @example otpauth://totp/Mirrorline:jane%40example.com?secret=…&issuer=Mirrorline */
             otpauthUrl: string;
-            /** @description the otpauth URL as a PNG QR code (data: URL) */
+            /** @description the otpauth URL as an SVG QR code (data:image/svg+xml;base64 URL) */
             qrDataUrl: string;
         };
         MfaCodeRequestDto: {

@@ -57,7 +57,7 @@ describe('sign in with two-factor authentication', () => {
       ...noSession,
       'POST /api/auth/login': { accessToken: makeToken({ roles: ['User', 'Admin'] }) },
       'GET /api/auth/mfa': { enabled: false, recoveryCodesLeft: 0 },
-      'POST /api/auth/mfa/setup': { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrDataUrl: 'data:image/png;base64,AAAA' },
+      'POST /api/auth/mfa/setup': { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', qrDataUrl: 'data:image/svg+xml;base64,AAAA' },
     });
     renderApp('/signin');
     await enterPassword();

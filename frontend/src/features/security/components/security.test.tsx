@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
 
-const setup = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Mirrorline:ada', qrDataUrl: 'data:image/png;base64,AAAA' };
+const setup = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Mirrorline:ada', qrDataUrl: 'data:image/svg+xml;base64,AAAA' };
 const codes = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBBB`);
 
 describe('2FA enrolment', () => {

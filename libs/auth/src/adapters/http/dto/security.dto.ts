@@ -81,7 +81,7 @@ export class MfaSetupResponseDto {
   @ApiProperty({ example: 'otpauth://totp/Mirrorline:jane%40example.com?secret=…&issuer=Mirrorline' })
   otpauthUrl!: string;
 
-  @ApiProperty({ description: 'the otpauth URL as a PNG QR code (data: URL)' })
+  @ApiProperty({ description: 'the otpauth URL as an SVG QR code (data:image/svg+xml;base64 URL)' })
   qrDataUrl!: string;
 }
 
