@@ -1,11 +1,14 @@
-// `npm test`: every check the project has, with one summary line at the end. Two lanes run side by side (each
-// step of a lane after the one before it), once the build is done:
-//   checks:    lint (+ lib graph) → type-check (API + SPA) → Jest unit → medium (use cases and adapters on real
-//              PostgreSQL) → e2e (HTTP, real PostgreSQL) → Vitest (SPA)
-//   processes: browser (Chromium) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one
-//              Redis, nginx running deploy/nginx.conf; where redis-server and nginx exist)
-// While both lanes run, each step's output is printed in one piece when it ends (a line says when it starts).
-// It ends with each step's wall time, the 10 slowest spec files and `Tests: N passed, N failed`.
+// `npm test`: every check the project has, with one summary line at the end. Once the build is done, three lanes
+// run side by side, each step of a lane after the one before it:
+//   checks:   lint (+ lib graph) → type-check (API + SPA) → Jest unit → medium (use cases and adapters on real
+//             PostgreSQL) → e2e (HTTP, real PostgreSQL) → Vitest (SPA)
+//   browser:  Playwright + Chromium against the real server (two workers, a server each)
+//   servers:  faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis, nginx running
+//             deploy/nginx.conf; where redis-server and nginx exist)
+// The checks keep the CPU busy; the other two lanes spend much of their time waiting (page loads, restarts,
+// timeouts), so they fill the gaps. While two lanes or more run, each step's output is printed in one piece when it
+// ends (a line says when it starts). It ends with each step's wall time, the 10 slowest spec files and
+// `Tests: N passed, N failed`.
 // Options:
 //   --only=lint,types,unit,medium,e2e,faults,cluster,spa,browser   a subset (`e2e` brings the medium tier with it:
 //                                                                  both are the database tiers of the Jest step)
@@ -28,10 +31,10 @@ const bin = (name) => join(root, 'node_modules', '.bin', name);
 const out = join(root, 'test-output');
 mkdirSync(out, { recursive: true });
 
-/** The steps' results, per lane (the summary lists the checks' lane first). */
-const lanes = { checks: [], processes: [] };
+/** The steps' results, per lane (the summary lists them lane by lane). */
+const lanes = { checks: [], browser: [], servers: [] };
 let failedSteps = 0;
-/** Set when both lanes run: a step's output then goes to a buffer, printed in one piece when the step ends. */
+/** Set when two lanes or more run: a step's output then goes to a buffer, printed in one piece when the step ends. */
 let buffered = false;
 
 function run(lane, label, cmd, args, { env = {}, count } = {}) {
@@ -134,7 +137,7 @@ function missingStep(lane, label) {
   lanes[lane].push({ label, ok: false, seconds: '0.0', passed: 0, failed: 1 });
 }
 
-// The Debian packages first (apt-get blocks), then the build both lanes need.
+// The Debian packages first (apt-get blocks), then the build the lanes need.
 const redisReady = !wanted('e2e') || ensureDebianPackage(REDIS_SERVER, 'redis-server');
 const chromiumReady = !wanted('browser') || ensureDebianPackage(CHROMIUM, 'chromium');
 // CI installs redis-server and nginx; elsewhere the cluster tier is skipped with one line unless it was asked for by name.
@@ -198,35 +201,36 @@ async function checksLane() {
 }
 
 /** A Jest tier of real processes (browser, faults, cluster), with its JSON report for the counts. */
-function processTier(tier, label, args) {
+function processTier(lane, tier, label, args) {
   const file = join(out, `${tier}.json`);
   rmSync(file, { force: true });
-  return run('processes', label, bin('jest'), ['--selectProjects', tier, ...args, '--json', `--outputFile=${file}`], { count: jestCounts(file, tier) });
+  return run(lane, label, bin('jest'), ['--selectProjects', tier, ...args, '--json', `--outputFile=${file}`], { count: jestCounts(file, tier) });
 }
 
-async function processesLane() {
-  if (wanted('browser')) {
-    // Two workers, each with its own server (test/browser/support/global-setup.ts): a spec file waits on page loads
-    // and its server about half of its time, so one worker leaves a core idle.
-    if (chromiumReady) await processTier('browser', 'browser (Playwright + Chromium against the real server)', [`--maxWorkers=${BROWSER_WORKERS}`]);
-    else missingStep('processes', 'browser (Chromium missing)');
-  }
-  if (wanted('faults')) await processTier('faults', 'faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)', ['--runInBand']);
+async function browserLane() {
+  if (!wanted('browser')) return;
+  // Two workers, each with its own server (test/browser/support/global-setup.ts): a spec file waits on page loads
+  // and its server about half of its time, so one worker leaves a core idle.
+  if (chromiumReady) await processTier('browser', 'browser', 'browser (Playwright + Chromium against the real server)', [`--maxWorkers=${BROWSER_WORKERS}`]);
+  else missingStep('browser', 'browser (Chromium missing)');
+}
+
+async function serversLane() {
+  if (wanted('faults')) await processTier('servers', 'faults', 'faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)', ['--runInBand']);
   if (wanted('cluster')) {
     const names = clusterMissing.map(([path, pkg]) => `${pkg} at ${path}`).join(', ');
-    if (clusterReady) await processTier('cluster', 'cluster (two API instances, one PostgreSQL, one Redis; nginx running deploy/nginx.conf)', ['--runInBand']);
-    else if (only.includes('cluster')) missingStep('processes', `cluster (${clusterMissing.map(([, pkg]) => pkg).join(' and ')} missing)`);
+    if (clusterReady) await processTier('servers', 'cluster', 'cluster (two API instances, one PostgreSQL, one Redis; nginx running deploy/nginx.conf)', ['--runInBand']);
+    else if (only.includes('cluster')) missingStep('servers', `cluster (${clusterMissing.map(([, pkg]) => pkg).join(' and ')} missing)`);
     else process.stdout.write(`\n▶ cluster: skipped (not installed: ${names})\n`);
   }
 }
 
-// Both lanes at once when both have work; otherwise the one lane's output streams as it comes.
-const checksWanted = ['lint', 'types', 'unit', 'medium', 'e2e', 'spa'].some(wanted);
-const processesWanted = ['browser', 'faults', 'cluster'].some(wanted);
-buffered = checksWanted && processesWanted;
-await Promise.all([checksLane(), processesLane()]);
+// The lanes at once; with one lane only, its output streams as it comes.
+const lanesWanted = [['lint', 'types', 'unit', 'medium', 'e2e', 'spa'], ['browser'], ['faults', 'cluster']].filter((steps) => steps.some(wanted)).length;
+buffered = lanesWanted > 1;
+await Promise.all([checksLane(), browserLane(), serversLane()]);
 
-const results = [...lanes.checks, ...lanes.processes];
+const results = Object.values(lanes).flat();
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 process.stdout.write('\nSummary (wall time of each step)\n');
