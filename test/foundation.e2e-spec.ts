@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { dropDatabase } from '../apps/api/src/database/database-url';
-import { createTestApp, serverUrl, type TestApp } from './support/test-app';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { mikroOrmOptions } from '../apps/api/src/database/mikro-orm.options';
+import { createTestApp, createTestDatabase, serverUrl, type TestApp } from './support/test-app';
 
 describe('foundation (HTTP against real PostgreSQL)', () => {
   let t: TestApp;
@@ -179,18 +181,31 @@ describe('foundation (HTTP against real PostgreSQL)', () => {
   });
 
   describe('migrations', () => {
-    it('are all applied on start and can go down to zero and up again', async () => {
-      const migrator = t.orm.getMigrator();
-      expect(await migrator.getPendingMigrations()).toEqual([]);
-      const executed = await migrator.getExecutedMigrations();
-      expect(executed.length).toBeGreaterThan(0);
-      await migrator.down({ to: 0 });
-      const tables = await t.sql<{ n: string }>("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'mikro_orm_migrations'");
-      expect(Number(tables[0].n)).toBe(0);
-      await migrator.up();
-      expect((await migrator.getExecutedMigrations()).length).toBe(executed.length);
-      const users = await t.sql("SELECT 1 FROM information_schema.tables WHERE table_name = 'users'");
-      expect(users).toHaveLength(1);
+    // On a database of its own with no app on it: the app's workers (price watcher, outbox, feed) query tables
+    // that `down` drops, and such a race deadlocked PostgreSQL once on a busy machine.
+    it('are all applied on a new database and can go down to zero and up again', async () => {
+      const database = await createTestDatabase();
+      const orm = await MikroORM.init(mikroOrmOptions(database.url, { pool: { min: 0, max: 1 } }));
+      try {
+        const migrator = orm.getMigrator();
+        expect(await migrator.getPendingMigrations()).toEqual([]);
+        const executed = await migrator.getExecutedMigrations();
+        expect(executed.length).toBeGreaterThan(0);
+        await migrator.down({ to: 0 });
+        const count = async (where: string) =>
+          Number((await orm.em.getConnection().execute<{ n: string }[]>(`SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public' AND ${where}`))[0].n);
+        expect(await count("table_name <> 'mikro_orm_migrations'")).toBe(0);
+        await migrator.up();
+        expect((await migrator.getExecutedMigrations()).length).toBe(executed.length);
+        expect(await count("table_name = 'users'")).toBe(1);
+      } finally {
+        await orm.close(true);
+        await database.drop();
+      }
+    });
+
+    it('are all applied when the app starts', async () => {
+      expect(await t.orm.getMigrator().getPendingMigrations()).toEqual([]);
     });
   });
 });
