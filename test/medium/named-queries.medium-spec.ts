@@ -21,6 +21,23 @@ import { tradeEngineQueries } from '../../libs/copy-trading/src/adapters/persist
 import { copiesQueries } from '../../libs/copy-trading/src/adapters/persistence/copies.queries';
 import { traderPerformanceQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-performance.queries';
 import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
+import { mfaQueries } from '../../libs/auth/src/adapters/persistence/mfa.queries';
+import { loginFailuresQueries } from '../../libs/auth/src/adapters/persistence/login-failures.queries';
+import { authSessionsQueries } from '../../libs/auth/src/adapters/persistence/auth-sessions.queries';
+import { apiTokensQueries } from '../../libs/auth/src/adapters/persistence/api-tokens.queries';
+import { userAccessQueries } from '../../libs/auth/src/adapters/persistence/user-access.queries';
+import { passwordResetTokensQueries } from '../../libs/auth/src/adapters/persistence/password-reset-tokens.queries';
+import { ledgerSetPostings } from '../../libs/wallet/src/adapters/persistence/ledger-set-postings.queries';
+import { idempotencyQueries } from '../../libs/wallet/src/adapters/persistence/idempotency.queries';
+import { accountHoldersQueries } from '../../libs/wallet/src/adapters/persistence/account-holders.queries';
+import { equityHistoryQueries } from '../../libs/wallet/src/adapters/persistence/equity-history.queries';
+import { walletTransactionsQueries } from '../../libs/wallet/src/adapters/persistence/wallet-transactions.queries';
+import { kycSubmissionsQueries } from '../../libs/kyc/src/adapters/persistence/kyc-submissions.queries';
+import { oneTimeCodesQueries } from '../../libs/otp/src/adapters/persistence/one-time-codes.queries';
+import { auditLogQueries } from '../../libs/audit/src/adapters/persistence/audit-log.queries';
+import { liveEventsQueries } from '../../libs/events/src/adapters/persistence/live-events.queries';
+import { contactMessagesQueries } from '../../libs/support/src/adapters/persistence/contact-messages.queries';
+import { demoQueries } from '../../libs/demo/src/demo.queries';
 import { createTestDatabase } from '../support/test-app';
 
 /**
@@ -58,7 +75,15 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'usersQueries.invalidateTokensBefore': usersQueries.invalidateTokensBefore(UUID, NOW),
   'usersQueries.adminExists': usersQueries.adminExists(),
   'accountsQueries.userTotals': accountsQueries.userTotals(),
+  'usersQueries.setKycStatus': usersQueries.setKycStatus(UUID, 'Pending'),
   'approvalsQueries.pendingCount': approvalsQueries.pendingCount(),
+  'approvalsQueries.insert': approvalsQueries.insert({ kind: 'balance_adjustment', targetUserId: UUID, requestedBy: UUID, amount: 100, reason: 'r' }),
+  'approvalsQueries.lock': approvalsQueries.lock(UUID),
+  'approvalsQueries.decide': approvalsQueries.decide(UUID, { status: 'approved', decidedBy: UUID, at: NOW, ledgerTransactionId: '1' }),
+  'approvalsQueries.listCount': approvalsQueries.listCount('pending'),
+  'approvalsQueries.listPage': approvalsQueries.listPage(undefined, 20, 0),
+  'approvalsQueries.view': approvalsQueries.view(UUID),
+  'approvalsQueries.pendingOf': approvalsQueries.pendingOf([UUID]),
 
   'walletQueries.copyEquity': sql`SELECT * FROM ${walletQueries.copyEquity()} e`,
   'walletQueries.balancesOfOwner': sql`SELECT * FROM ${walletQueries.balancesOfOwner(UUID)} b`,
@@ -223,6 +248,80 @@ const QUERIES: Record<string, Sql<unknown>> = {
 
   'notificationsQueries.insertMany': notificationsQueries.insertMany([{ userId: UUID, type: 't', title: 'x', data: { a: 1 } }]),
   'notificationsQueries.insertFromSelect': notificationsQueries.insertFromSelect(sql`SELECT ${UUID}::uuid, 't', 'x', '', NULL::jsonb`),
+
+  'mfaQueries.find': mfaQueries.find(UUID, true),
+  'mfaQueries.setPending': mfaQueries.setPending(UUID, 'x'),
+  'mfaQueries.enable': mfaQueries.enable(UUID, 'x', NOW, 1),
+  'mfaQueries.setLastStep': mfaQueries.setLastStep(UUID, 1),
+  'mfaQueries.deleteMfa': mfaQueries.deleteMfa(UUID),
+  'mfaQueries.deleteRecoveryCodes': mfaQueries.deleteRecoveryCodes(UUID),
+  'mfaQueries.insertRecoveryCodes': mfaQueries.insertRecoveryCodes(UUID, ['h1', 'h2']),
+  'mfaQueries.useRecoveryCode': mfaQueries.useRecoveryCode(UUID, 'h1', NOW),
+  'mfaQueries.recoveryCodesLeft': mfaQueries.recoveryCodesLeft(UUID),
+  'mfaQueries.insertChallenge': mfaQueries.insertChallenge({ userId: UUID, tokenHash: 'h', expiresAt: NOW, createdAt: NOW }),
+  'mfaQueries.deleteOldChallenges': mfaQueries.deleteOldChallenges(UUID, NOW),
+  'mfaQueries.lockChallenge': mfaQueries.lockChallenge('h'),
+  'mfaQueries.spendChallenge': mfaQueries.spendChallenge(UUID, NOW),
+
+  'loginFailuresQueries.failuresSince': loginFailuresQueries.failuresSince(['a@b.c'], NOW, 500),
+  'loginFailuresQueries.recordFailures': loginFailuresQueries.recordFailures(['a@b.c'], NOW),
+  'loginFailuresQueries.clearKey': loginFailuresQueries.clearKey('a@b.c'),
+  'loginFailuresQueries.purgeBefore': loginFailuresQueries.purgeBefore(NOW),
+  'loginFailuresQueries.lockKey': loginFailuresQueries.lockKey('otp:x'),
+  'loginFailuresQueries.accountFailures': loginFailuresQueries.accountFailures(UUID),
+  'loginFailuresQueries.recordAccountFailure': loginFailuresQueries.recordAccountFailure(UUID),
+  'loginFailuresQueries.clearAccount': loginFailuresQueries.clearAccount(UUID),
+
+  'authSessionsQueries.touch': authSessionsQueries.touch({ id: UUID, userId: UUID, at: NOW, userAgent: 'ua', ip: null }),
+  'authSessionsQueries.listActive': authSessionsQueries.listActive(UUID, NOW),
+  'authSessionsQueries.activeOfUser': authSessionsQueries.activeOfUser(UUID, UUID),
+  'authSessionsQueries.deviceHistory': authSessionsQueries.deviceHistory(UUID, null),
+  'authSessionsQueries.live': authSessionsQueries.live(UUID),
+  'authSessionsQueries.revoke': authSessionsQueries.revoke(UUID, NOW),
+  'authSessionsQueries.revokeAllOfUser': authSessionsQueries.revokeAllOfUser(UUID, NOW, UUID),
+
+  'apiTokensQueries.listLive': apiTokensQueries.listLive(UUID),
+  'apiTokensQueries.countLive': apiTokensQueries.countLive(UUID),
+  'apiTokensQueries.insert': apiTokensQueries.insert({ userId: UUID, name: 'n', scopes: ['read'], tokenHash: 'h', prefix: 'p', createdAt: NOW }),
+  'apiTokensQueries.revoke': apiTokensQueries.revoke(UUID, UUID, NOW),
+  'apiTokensQueries.revokeAllOfUser': apiTokensQueries.revokeAllOfUser(UUID, NOW),
+  'apiTokensQueries.owner': apiTokensQueries.owner('h'),
+  'apiTokensQueries.touch': apiTokensQueries.touch(UUID),
+  'apiTokensQueries.live': apiTokensQueries.live([UUID]),
+
+  'userAccessQueries.access': userAccessQueries.access(UUID),
+
+  'passwordResetTokensQueries.insert': passwordResetTokensQueries.insert({ tokenHash: 'h', userId: UUID, expiresAt: NOW, createdAt: NOW }),
+  'passwordResetTokensQueries.consume': passwordResetTokensQueries.consume('h', NOW),
+
+  'ledgerSetPostings.ctes': sql`WITH ${ledgerSetPostings.ctes('p', { type: 'deposit', reference: 'r', entries: sql`SELECT 1::bigint, 100::bigint`, when: sql`false` })} SELECT id FROM p_tx`,
+  'ledgerSetPostings.statement': ledgerSetPostings.statement({ type: 'deposit', reference: 'r', description: 'd', entries: sql`SELECT 1::bigint, 100::bigint` }),
+  'ledgerSetPostings.platformAccount': sql`SELECT ${ledgerSetPostings.platformAccount('platform_deposits')} AS id`,
+  'ledgerSetPostings.cashAccounts': sql`SELECT * FROM ${ledgerSetPostings.cashAccounts()} c`,
+  'ledgerSetPostings.ensureCashAccounts': ledgerSetPostings.ensureCashAccounts(sql`SELECT ${UUID}::uuid`),
+
+  'idempotencyQueries.find': idempotencyQueries.find(UUID, 'k'),
+  'idempotencyQueries.claim': idempotencyQueries.claim(UUID, 'k', 'f'),
+  'idempotencyQueries.complete': idempotencyQueries.complete('1', { kind: 'response', statusCode: 201, body: { a: 1 } }),
+  'accountHoldersQueries.kycStatus': accountHoldersQueries.kycStatus(UUID),
+  'accountHoldersQueries.deleted': accountHoldersQueries.deleted(UUID),
+  'equityHistoryQueries.daily': equityHistoryQueries.daily(UUID, 30),
+  'walletTransactionsQueries.page': walletTransactionsQueries.page({ userId: UUID, status: 'Pending', type: 'withdrawal' }, { page: 2, limit: 20 }),
+
+  'kycSubmissionsQueries.lockUserStatus': kycSubmissionsQueries.lockUserStatus(UUID),
+  'kycSubmissionsQueries.listCount': kycSubmissionsQueries.listCount({ page: 1, limit: 20, status: 'Pending', userId: UUID }),
+  'kycSubmissionsQueries.listPage': kycSubmissionsQueries.listPage({ page: 1, limit: 20 }),
+
+  'oneTimeCodesQueries.lockIssuing': oneTimeCodesQueries.lockIssuing(UUID, 'email_verification'),
+  'auditLogQueries.insert': auditLogQueries.insert({ actorId: UUID, action: 'user.block', targetType: 'user', targetId: UUID, before: { a: 1n }, after: null, ip: '127.0.0.1' }),
+  'liveEventsQueries.notify': liveEventsQueries.notify('live_events', ['{}']),
+  'contactMessagesQueries.insert': contactMessagesQueries.insert({ name: 'n', email: 'a@b.c', subject: 's', message: 'm', userId: null }),
+  'contactMessagesQueries.count': contactMessagesQueries.count(),
+  'contactMessagesQueries.page': contactMessagesQueries.page(20, 0),
+  'marketQueries.clearQuotes': marketQueries.clearQuotes(),
+  'demoQueries.copiers': demoQueries.copiers(['a'], 'demo.example', 'demo_deposit'),
+  'demoQueries.userByEmail': demoQueries.userByEmail('a@b.c'),
+  'demoQueries.usersByUsername': demoQueries.usersByUsername(['a'], 'demo.example'),
 };
 
 /**
@@ -236,12 +335,6 @@ const UTILITY: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.createSettlementFlags': tradeEngineQueries.createSettlementFlags(),
   'tradeEngineQueries.dropSettlementFlags': tradeEngineQueries.dropSettlementFlags(),
 };
-
-/**
- * Helpers a /sql entry publishes that build parts of other statements, not statements: they are planned inside the
- * statements that compose them (the wallet's set-based postings, in the settlement and close-out builders).
- */
-const COMPOSED_HELPERS = new Set(['ledgerSetPostings']);
 
 /** The `name.builder` of every function of every object exported by each `*.queries.ts` and lib /sql entry under libs/. */
 function builderNames(): string[] {
@@ -264,7 +357,7 @@ function builderNames(): string[] {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(file) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(mod)) {
-      if (!value || typeof value !== 'object' || COMPOSED_HELPERS.has(exported)) continue;
+      if (!value || typeof value !== 'object') continue;
       for (const [key, member] of Object.entries(value)) {
         if (typeof member !== 'function' || seen.has(member)) continue;
         seen.add(member);

@@ -1,35 +1,15 @@
-import { likeContains, sql, sqlArray, type Sql } from '@mirrorline/shared';
+import { likeContains, sql, sqlArray, type Sql, type UsersTable } from '@mirrorline/shared';
 import type { KycStatus, Role } from '../../domain/roles';
 
+/** `users`' enums, narrowed from the generated text columns. */
+type Narrowed = { roles: Role[]; kyc_status: KycStatus };
+
 /** A row of `users` as the repository reads it (password_hash only where asked for). */
-export interface UserRow {
-  id: string;
-  email: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  roles: Role[];
-  email_verified: boolean;
-  kyc_status: KycStatus;
-  blocked: boolean;
-  deleted_at: Date | null;
-  created_at: Date;
-  password_hash?: string;
-}
+export type UserRow = Pick<UsersTable, 'id' | 'email' | 'username' | 'firstname' | 'lastname' | 'email_verified' | 'blocked' | 'deleted_at' | 'created_at'> &
+  Narrowed & { password_hash?: UsersTable['password_hash'] };
 
 /** A row of `users` as auth's UserAccounts reads it (credentials and the flags sign-in checks). */
-export interface AccountRow {
-  id: string;
-  email: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  password_hash: string;
-  roles: Role[];
-  email_verified: boolean;
-  kyc_status: KycStatus;
-  blocked: boolean;
-}
+export type AccountRow = Pick<UsersTable, 'id' | 'email' | 'username' | 'firstname' | 'lastname' | 'password_hash' | 'email_verified' | 'blocked'> & Narrowed;
 
 const USER_COLUMNS = sql`id, email, username, firstname, lastname, roles, email_verified, kyc_status, blocked, deleted_at, created_at`;
 const ACCOUNT_COLUMNS = sql`id, email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status, blocked`;
@@ -114,6 +94,11 @@ export const usersQueries = {
   markEmailVerified(id: string): Sql<never> {
     return sql`UPDATE users SET email_verified = true, updated_at = now() WHERE id = ${id} AND NOT email_verified`;
   },
+  /** KYC's transition of the user's status (UserKycStatuses). */
+  setKycStatus(id: string, status: KycStatus): Sql<never> {
+    return sql`UPDATE users SET kyc_status = ${status}, updated_at = now() WHERE id = ${id}`;
+  },
+
   setPasswordHash(id: string, passwordHash: string): Sql<never> {
     return sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`;
   },

@@ -1,18 +1,11 @@
-import { sql, sqlArray, type Sql } from '@mirrorline/shared';
+import { sql, sqlArray, type MarketInstrumentsTable, type Sql } from '@mirrorline/shared';
 import type { CandleRow } from '../../application/ports/market-store';
 import type { CandleInterval, MarketKind, MarketSession, Quote } from '../../domain/instrument';
 
-export interface InstrumentRow {
-  symbol: string;
+export type InstrumentRow = Pick<MarketInstrumentsTable, 'symbol' | 'name' | 'price_decimals' | 'volatility' | 'spread' | 'spread_relative' | 'base_price'> & {
   market: MarketKind;
-  name: string;
-  price_decimals: number;
   session: MarketSession;
-  volatility: string;
-  spread: string;
-  spread_relative: boolean;
-  base_price: string;
-}
+};
 
 /** Candle buckets are UTC-aligned: date_bin from a midnight origin. */
 const BUCKETS = sql`(VALUES ('1m', interval '1 minute'), ('5m', interval '5 minutes'), ('1h', interval '1 hour'), ('1d', interval '1 day')) AS iv(name, step)`;
@@ -99,6 +92,10 @@ export const marketQueries = {
                   WHERE c.symbol = ${symbol} AND c.interval = ${interval} AND c.time >= ${from.toISOString()}::timestamptz AND c.time < ${to.toISOString()}::timestamptz
                   ORDER BY c.time DESC LIMIT ${limit}
                ) x ORDER BY time`;
+  },
+  /** Every stored quote (the test feed's reset; candles stay). */
+  clearQuotes(): Sql<never> {
+    return sql`DELETE FROM market_quotes`;
   },
   sweepMinuteCandles(before: Date): Sql<never> {
     return sql`DELETE FROM market_candles WHERE interval = '1m' AND time < ${before.toISOString()}::timestamptz`;
