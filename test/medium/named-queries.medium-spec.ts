@@ -336,6 +336,71 @@ const UTILITY: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.dropSettlementFlags': tradeEngineQueries.dropSettlementFlags(),
 };
 
+/**
+ * The result columns a read declares: each a key of its row type and, checked by tsc, every key of it (a key
+ * missing from the list fails the type-check, a name that is no key of the row too).
+ */
+function columns<Row, const N extends readonly (keyof Row & string)[]>(
+  query: Sql<Row>,
+  names: N & ([Exclude<keyof Row, N[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, N[number]> }),
+): { query: Sql<unknown>; names: readonly string[] } {
+  return { query, names };
+}
+
+/**
+ * Reads whose result columns PostgreSQL must return exactly as their row type names them (run as
+ * `SELECT * FROM (…) q LIMIT 0` on the migrated schema, so nothing is read and pg still describes the columns): a
+ * column renamed in the statement but not in its row type, or the other way round, fails with the query's name.
+ * Only SELECTs (a write's RETURNING would need rows its dummy arguments do not have).
+ */
+const RESULT_COLUMNS: Record<string, { query: Sql<unknown>; names: readonly string[] }> = {
+  'mfaQueries.find': columns(mfaQueries.find(UUID, false), ['user_id', 'secret_enc', 'pending_secret_enc', 'enabled_at', 'last_step']),
+  'mfaQueries.recoveryCodesLeft': columns(mfaQueries.recoveryCodesLeft(UUID), ['n']),
+  'mfaQueries.lockChallenge': columns(mfaQueries.lockChallenge('h'), ['id', 'user_id', 'expires_at', 'spent_at']),
+  'loginFailuresQueries.failuresSince': columns(loginFailuresQueries.failuresSince(['a@b.c'], NOW, 500), ['email', 'failed_at']),
+  'loginFailuresQueries.accountFailures': columns(loginFailuresQueries.accountFailures(UUID), ['n']),
+  'authSessionsQueries.listActive': columns(authSessionsQueries.listActive(UUID, NOW), ['id', 'created_at', 'last_used_at', 'user_agent', 'ip']),
+  'authSessionsQueries.activeOfUser': columns(authSessionsQueries.activeOfUser(UUID, UUID), ['one']),
+  'authSessionsQueries.deviceHistory': columns(authSessionsQueries.deviceHistory(UUID, null), ['any', 'known']),
+  'authSessionsQueries.live': columns(authSessionsQueries.live(UUID), ['live']),
+  'apiTokensQueries.listLive': columns(apiTokensQueries.listLive(UUID), ['id', 'name', 'scopes', 'prefix', 'created_at', 'last_used_at']),
+  'apiTokensQueries.countLive': columns(apiTokensQueries.countLive(UUID), ['n']),
+  'apiTokensQueries.owner': columns(apiTokensQueries.owner('h'), ['id', 'user_id', 'email', 'roles', 'scopes', 'stale']),
+  'apiTokensQueries.live': columns(apiTokensQueries.live([UUID]), ['id']),
+  'userAccessQueries.access': columns(userAccessQueries.access(UUID), ['roles', 'valid_after_us', 'mfa']),
+  'idempotencyQueries.find': columns(idempotencyQueries.find(UUID, 'k'), ['fingerprint', 'response']),
+  'accountHoldersQueries.kycStatus': columns(accountHoldersQueries.kycStatus(UUID), ['kyc_status', 'deleted']),
+  'accountHoldersQueries.deleted': columns(accountHoldersQueries.deleted(UUID), ['deleted']),
+  'equityHistoryQueries.daily': columns(equityHistoryQueries.daily(UUID, 30), ['day', 'equity', 'flows']),
+  'walletTransactionsQueries.page': columns(walletTransactionsQueries.page({}, { page: 1, limit: 20 }), [
+    'total', 'id', 'user_id', 'type', 'amount', 'destination', 'status', 'created_at', 'decided_at', 'decided_by', 'note', 'username', 'email', 'page_row',
+  ]),
+  'kycSubmissionsQueries.lockUserStatus': columns(kycSubmissionsQueries.lockUserStatus(UUID), ['kyc_status']),
+  'kycSubmissionsQueries.listCount': columns(kycSubmissionsQueries.listCount({ page: 1, limit: 20 }), ['total']),
+  'kycSubmissionsQueries.listPage': columns(kycSubmissionsQueries.listPage({ page: 1, limit: 20 }), [
+    'id', 'user_id', 'document_type', 'document_number', 'status', 'files', 'reviewed_by', 'reviewed_at', 'created_at', 'username', 'email',
+  ]),
+  'approvalsQueries.lock': columns(approvalsQueries.lock(UUID), [
+    'id', 'kind', 'target_user_id', 'requested_by', 'amount', 'reason', 'status', 'decided_by', 'decided_at', 'ledger_transaction_id', 'created_at',
+  ]),
+  'approvalsQueries.listCount': columns(approvalsQueries.listCount(undefined), ['total']),
+  'approvalsQueries.view': columns(approvalsQueries.view(UUID), [
+    'id', 'kind', 'target_user_id', 'requested_by', 'amount', 'reason', 'status', 'decided_by', 'decided_at', 'ledger_transaction_id', 'created_at',
+    'target_username', 'target_email', 'requester_username', 'decider_username',
+  ]),
+  'contactMessagesQueries.count': columns(contactMessagesQueries.count(), ['total']),
+  'contactMessagesQueries.page': columns(contactMessagesQueries.page(20, 0), ['id', 'name', 'email', 'subject', 'message', 'user_id', 'created_at']),
+  'demoQueries.copiers': columns(demoQueries.copiers(['a'], 'demo.example', 'demo_deposit'), ['id', 'username', 'deposited']),
+  'demoQueries.userByEmail': columns(demoQueries.userByEmail('a@b.c'), ['id']),
+  'demoQueries.usersByUsername': columns(demoQueries.usersByUsername(['a'], 'demo.example'), ['id', 'username']),
+  'depositReferencesQueries.referenceOfUser': columns(depositReferencesQueries.referenceOfUser(UUID), ['reference']),
+  'depositReferencesQueries.holder': columns(depositReferencesQueries.holder('MLABCDEFGH', false), [
+    'reference', 'user_id', 'username', 'email', 'kyc_status', 'blocked', 'deleted',
+  ]),
+  'usersQueries.passwordHashOf': columns(usersQueries.passwordHashOf(UUID), ['password_hash']),
+  'usersQueries.takenEmailOrUsername': columns(usersQueries.takenEmailOrUsername('a@b.c', 'a'), ['email', 'username']),
+};
+
 /** The `name.builder` of every function of every object exported by each `*.queries.ts` and lib /sql entry under libs/. */
 function builderNames(): string[] {
   const files: string[] = [];
@@ -368,6 +433,9 @@ function builderNames(): string[] {
   return names.sort();
 }
 
+/** The tag's values as node-postgres sends them. */
+const params = (query: Sql<unknown>) => query.params.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v));
+
 /** The tag's positional `?` as PostgreSQL's $n (the tag refuses a literal `?` in SQL text, so each one is a value). */
 function numbered(query: Sql<unknown>): string {
   let n = 0;
@@ -391,7 +459,6 @@ describe('named queries', () => {
 
   it('plans every named query against the migrated schema', async () => {
     const failures: string[] = [];
-    const params = (query: Sql<unknown>) => query.params.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v));
     /** Each statement in a savepoint: one failure does not abort the transaction for the others. */
     const attempt = async (name: string, text: string, query: Sql<unknown>) => {
       await client.query('SAVEPOINT q');
@@ -409,6 +476,28 @@ describe('named queries', () => {
       for (const [name, query] of setup.reverse()) await attempt(name, numbered(query), query);
       for (const [name, query] of Object.entries(QUERIES)) await attempt(name, `EXPLAIN ${numbered(query)}`, query);
       await attempt(drop[0], numbered(drop[1]), drop[1]);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('returns exactly the columns each checked read declares', async () => {
+    const failures: string[] = [];
+    await client.query('BEGIN');
+    try {
+      for (const [name, { query, names }] of Object.entries(RESULT_COLUMNS)) {
+        await client.query('SAVEPOINT q');
+        try {
+          const result = await client.query(`SELECT * FROM (${numbered(query)}) q LIMIT 0`, params(query));
+          const got = result.fields.map((field) => field.name);
+          if ([...got].sort().join() !== [...names].sort().join()) failures.push(`${name}: returns ${got.join(', ')}; its row declares ${names.join(', ')}`);
+          await client.query('RELEASE SAVEPOINT q');
+        } catch (error) {
+          failures.push(`${name}: ${(error as Error).message}`);
+          await client.query('ROLLBACK TO SAVEPOINT q');
+        }
+      }
     } finally {
       await client.query('ROLLBACK');
     }

@@ -30,7 +30,7 @@ export const usersQueries = {
   lockLiveUser(id: string): Sql<UserRow> {
     return sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`;
   },
-  passwordHashOf(id: string): Sql<{ password_hash: string }> {
+  passwordHashOf(id: string): Sql<Pick<UsersTable, 'password_hash'>> {
     return sql`SELECT password_hash FROM users WHERE id = ${id} AND deleted_at IS NULL`;
   },
   liveUserWithHashByEmail(email: string): Sql<UserRow> {
@@ -42,7 +42,7 @@ export const usersQueries = {
   pageOfUsers(search: string | undefined, limit: number, offset: number): Sql<UserRow> {
     return sql`SELECT ${USER_COLUMNS} FROM users ${listFilter(search)} ORDER BY created_at DESC, id LIMIT ${limit} OFFSET ${offset}`;
   },
-  takenEmailOrUsername(email: string, username: string): Sql<{ email: string; username: string }> {
+  takenEmailOrUsername(email: string, username: string): Sql<Pick<UsersTable, 'email' | 'username'>> {
     return sql`SELECT email, username FROM users WHERE email = ${email} OR lower(username) = lower(${username})`;
   },
   insertUser(user: {

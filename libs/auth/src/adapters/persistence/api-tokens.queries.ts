@@ -22,19 +22,19 @@ export const apiTokensQueries = {
     return sql<{ n: string }>`SELECT count(*) AS n FROM api_tokens WHERE user_id = ${userId} AND revoked_at IS NULL`;
   },
 
-  insert(t: { userId: string; name: string; scopes: readonly string[]; tokenHash: string; prefix: string; createdAt: Date }): Sql<{ id: string }> {
-    return sql<{ id: string }>`INSERT INTO api_tokens (user_id, name, scopes, token_hash, prefix, created_at)
+  insert(t: { userId: string; name: string; scopes: readonly string[]; tokenHash: string; prefix: string; createdAt: Date }): Sql<Pick<ApiTokensTable, 'id'>> {
+    return sql<Pick<ApiTokensTable, 'id'>>`INSERT INTO api_tokens (user_id, name, scopes, token_hash, prefix, created_at)
        VALUES (${t.userId}, ${t.name}, ${sqlArray(t.scopes)}::text[], ${t.tokenHash}, ${t.prefix}, ${t.createdAt}) RETURNING id`;
   },
 
   /** Revokes the user's token unless it already is (a row back: revoked now). */
-  revoke(userId: string, id: string, at: Date): Sql<{ id: string }> {
-    return sql<{ id: string }>`UPDATE api_tokens SET revoked_at = ${at} WHERE id = ${id} AND user_id = ${userId} AND revoked_at IS NULL RETURNING id`;
+  revoke(userId: string, id: string, at: Date): Sql<Pick<ApiTokensTable, 'id'>> {
+    return sql<Pick<ApiTokensTable, 'id'>>`UPDATE api_tokens SET revoked_at = ${at} WHERE id = ${id} AND user_id = ${userId} AND revoked_at IS NULL RETURNING id`;
   },
 
   /** Revokes every live token of the user (one row back per token). */
-  revokeAllOfUser(userId: string, at: Date): Sql<{ id: string }> {
-    return sql<{ id: string }>`UPDATE api_tokens SET revoked_at = ${at} WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id`;
+  revokeAllOfUser(userId: string, at: Date): Sql<Pick<ApiTokensTable, 'id'>> {
+    return sql<Pick<ApiTokensTable, 'id'>>`UPDATE api_tokens SET revoked_at = ${at} WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id`;
   },
 
   /** The live token with this hash, and its owner. */
@@ -51,8 +51,8 @@ export const apiTokensQueries = {
   },
 
   /** Which of these tokens are still live. */
-  live(ids: readonly string[]): Sql<{ id: string }> {
-    return sql<{ id: string }>`SELECT t.id FROM api_tokens t JOIN ${usersTable} u ON u.id = t.user_id
+  live(ids: readonly string[]): Sql<Pick<ApiTokensTable, 'id'>> {
+    return sql<Pick<ApiTokensTable, 'id'>>`SELECT t.id FROM api_tokens t JOIN ${usersTable} u ON u.id = t.user_id
        WHERE t.id = ANY(${sqlArray(ids)}::uuid[]) AND ${LIVE_OWNER}`;
   },
 };

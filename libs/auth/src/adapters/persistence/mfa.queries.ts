@@ -1,4 +1,4 @@
-import { sql, sqlArray, type MfaChallengesTable, type Sql, type UserMfaTable } from '@mirrorline/shared';
+import { sql, sqlArray, type MfaChallengesTable, type MfaRecoveryCodesTable, type Sql, type UserMfaTable } from '@mirrorline/shared';
 
 /** A user's 2FA row (`last_step`: a bigint, so text from pg). */
 export type MfaRow = Pick<UserMfaTable, 'user_id' | 'secret_enc' | 'pending_secret_enc' | 'enabled_at' | 'last_step'>;
@@ -38,8 +38,8 @@ export const mfaQueries = {
   },
 
   /** Spends one unused code with this hash (a row back: it was there). */
-  useRecoveryCode(userId: string, hash: string, at: Date): Sql<{ id: string }> {
-    return sql<{ id: string }>`UPDATE mfa_recovery_codes SET used_at = ${at}
+  useRecoveryCode(userId: string, hash: string, at: Date): Sql<Pick<MfaRecoveryCodesTable, 'id'>> {
+    return sql<Pick<MfaRecoveryCodesTable, 'id'>>`UPDATE mfa_recovery_codes SET used_at = ${at}
        WHERE id = (SELECT id FROM mfa_recovery_codes WHERE user_id = ${userId} AND code_hash = ${hash} AND used_at IS NULL LIMIT 1)
        RETURNING id`;
   },

@@ -35,7 +35,9 @@ export const kycSubmissionsQueries = {
 
   /** A page of the list, newest first. */
   listPage(query: KycSubmissionQuery): Sql<KycSubmissionListRow> {
-    return sql<KycSubmissionListRow>`SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN ${usersTable} u ON u.id = k.user_id
+    return sql<KycSubmissionListRow>`SELECT k.id, k.user_id, k.document_type, k.document_number, k.status, k.files, k.reviewed_by, k.reviewed_at, k.created_at,
+              u.username, u.email
+         FROM kyc_submissions k JOIN ${usersTable} u ON u.id = k.user_id
        ${listFilter(query)} ORDER BY k.created_at DESC, k.id LIMIT ${query.limit} OFFSET ${pageOffset(query)}`;
   },
 };

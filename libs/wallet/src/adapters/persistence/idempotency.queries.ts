@@ -11,8 +11,8 @@ export const idempotencyQueries = {
   },
 
   /** Claims the key (a row back: claimed now; none: it exists, or a parallel claim committed it). */
-  claim(userId: string, key: string, fingerprint: string): Sql<{ id: string }> {
-    return sql<{ id: string }>`INSERT INTO idempotency_keys (user_id, key, fingerprint) VALUES (${userId}, ${key}, ${fingerprint})
+  claim(userId: string, key: string, fingerprint: string): Sql<Pick<IdempotencyKeysTable, 'id'>> {
+    return sql<Pick<IdempotencyKeysTable, 'id'>>`INSERT INTO idempotency_keys (user_id, key, fingerprint) VALUES (${userId}, ${key}, ${fingerprint})
        ON CONFLICT (user_id, key) DO NOTHING RETURNING id::text AS id`;
   },
 
