@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { sql, type Sql } from '@mirrorline/shared';
+import { pgText, sql, type Sql } from '@mirrorline/shared';
 import { usersQueries } from '../../libs/accounts/src/adapters/persistence/users.queries';
 import { accountsQueries } from '@mirrorline/accounts/sql';
 import { approvalsQueries } from '../../libs/back-office/src/adapters/persistence/approvals.queries';
@@ -319,6 +319,8 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'contactMessagesQueries.count': contactMessagesQueries.count(),
   'contactMessagesQueries.page': contactMessagesQueries.page(20, 0),
   'marketQueries.clearQuotes': marketQueries.clearQuotes(),
+  'marketQueries.tryFeedLock': marketQueries.tryFeedLock(1),
+  'marketQueries.feedUnlock': marketQueries.feedUnlock(1),
   'demoQueries.copiers': demoQueries.copiers(['a'], 'demo.example', 'demo_deposit'),
   'demoQueries.userByEmail': demoQueries.userByEmail('a@b.c'),
   'demoQueries.usersByUsername': demoQueries.usersByUsername(['a'], 'demo.example'),
@@ -436,11 +438,6 @@ function builderNames(): string[] {
 /** The tag's values as node-postgres sends them. */
 const params = (query: Sql<unknown>) => query.params.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v));
 
-/** The tag's positional `?` as PostgreSQL's $n (the tag refuses a literal `?` in SQL text, so each one is a value). */
-function numbered(query: Sql<unknown>): string {
-  let n = 0;
-  return query.text.replace(/\?/g, () => `$${++n}`);
-}
 
 describe('named queries', () => {
   let client: Client;
@@ -473,9 +470,9 @@ describe('named queries', () => {
     const [drop, ...setup] = Object.entries(UTILITY).reverse();
     await client.query('BEGIN');
     try {
-      for (const [name, query] of setup.reverse()) await attempt(name, numbered(query), query);
-      for (const [name, query] of Object.entries(QUERIES)) await attempt(name, `EXPLAIN ${numbered(query)}`, query);
-      await attempt(drop[0], numbered(drop[1]), drop[1]);
+      for (const [name, query] of setup.reverse()) await attempt(name, pgText(query), query);
+      for (const [name, query] of Object.entries(QUERIES)) await attempt(name, `EXPLAIN ${pgText(query)}`, query);
+      await attempt(drop[0], pgText(drop[1]), drop[1]);
     } finally {
       await client.query('ROLLBACK');
     }
@@ -489,7 +486,7 @@ describe('named queries', () => {
       for (const [name, { query, names }] of Object.entries(RESULT_COLUMNS)) {
         await client.query('SAVEPOINT q');
         try {
-          const result = await client.query(`SELECT * FROM (${numbered(query)}) q LIMIT 0`, params(query));
+          const result = await client.query(`SELECT * FROM (${pgText(query)}) q LIMIT 0`, params(query));
           const got = result.fields.map((field) => field.name);
           if ([...got].sort().join() !== [...names].sort().join()) failures.push(`${name}: returns ${got.join(', ')}; its row declares ${names.join(', ')}`);
           await client.query('RELEASE SAVEPOINT q');

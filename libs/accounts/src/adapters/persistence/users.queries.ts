@@ -21,7 +21,7 @@ const listFilter = (search: string | undefined): Sql<unknown> =>
 
 /**
  * Every statement of the users context's adapters on `users` (SqlUserRepository and auth's SqlUserAccounts),
- * named, so the adapters only run them and `scripts/check-queries.mjs` prepares each against a migrated database.
+ * named, so the adapters only run them and `test/medium/named-queries.medium-spec.ts` plans each against a migrated database.
  */
 export const usersQueries = {
   userById(id: string): Sql<UserRow> {

@@ -28,7 +28,7 @@ const candleRows = (rows: readonly CandleRow[]) =>
 
 /**
  * Every statement of SqlMarketStore (market_instruments, market_quotes, market_candles), named: the adapter only
- * runs them, and `scripts/check-queries.mjs` prepares each against a freshly migrated database.
+ * runs them, and `test/medium/named-queries.medium-spec.ts` plans each against a freshly migrated database.
  */
 export const marketQueries = {
   instruments(): Sql<InstrumentRow> {
@@ -92,6 +92,14 @@ export const marketQueries = {
                   WHERE c.symbol = ${symbol} AND c.interval = ${interval} AND c.time >= ${from.toISOString()}::timestamptz AND c.time < ${to.toISOString()}::timestamptz
                   ORDER BY c.time DESC LIMIT ${limit}
                ) x ORDER BY time`;
+  },
+  /** The market feed's leadership: a session advisory lock (true: this session holds it now). */
+  tryFeedLock(key: number): Sql<{ locked: boolean }> {
+    return sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${key}) AS locked`;
+  },
+  /** Gives the feed's leadership up (the session's advisory lock). */
+  feedUnlock(key: number): Sql<{ unlocked: boolean }> {
+    return sql<{ unlocked: boolean }>`SELECT pg_advisory_unlock(${key}) AS unlocked`;
   },
   /** Every stored quote (the test feed's reset; candles stay). */
   clearQuotes(): Sql<never> {
