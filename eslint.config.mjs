@@ -18,6 +18,25 @@ const NO_FETCH = [
   { selector: "CallExpression[callee.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
   { selector: "CallExpression[callee.object.name=/^(window|globalThis|self)$/][callee.property.name='fetch']", message: 'No direct fetch in the SPA: call api()/useApi() from lib/api.ts.' },
 ];
+/** One SQL idiom (docs/architecture.md, "SQL"): no SQL text with values beside it, for MikroORM's execute or a pg client's query. */
+const ONE_SQL_IDIOM = [
+  {
+    selector: "CallExpression[callee.property.name='execute'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+    message: 'SQL goes through the typed tag: runSql(em, sql`… ${value} …`) (docs/architecture.md, "SQL"), never a string handed to execute.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='execute'][arguments.1.type='ArrayExpression']",
+    message: 'A positional list of values beside SQL text is the idiom the typed tag replaces: runSql(em, sql`… ${value} …`) (docs/architecture.md, "SQL").',
+  },
+  {
+    selector: "CallExpression[callee.property.name='execute'][arguments.0.type='Identifier'][arguments.0.name=/^(sql|text|query|statement)$/]",
+    message: 'SQL text in a variable handed to execute is the idiom the typed tag replaces: pass a Sql to runSql(em, query) (docs/architecture.md, "SQL").',
+  },
+  {
+    selector: "CallExpression[callee.property.name='query'][arguments.1.type='ArrayExpression']",
+    message: 'A positional list of values beside SQL text: on a pg client, runPgSql(client, sql`… ${value} …`) (docs/architecture.md, "SQL").',
+  },
+];
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '.adminjs/**', 'coverage/**', 'test-output/**', 'frontend/dist/**'] },
   js.configs.recommended,
@@ -59,20 +78,44 @@ export default tseslint.config(
     ignores: [
       '**/*.spec.ts',
     ],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_SQL_IDIOM] },
+  },
+  {
+    // Named queries (docs/architecture.md, "SQL"): a lib's statements are the named builders of its aggregates'
+    // *.queries.ts (each planned by test/medium/named-queries.medium-spec.ts); adapters and services only run them.
+    // Not checked: specs and src/testing fixtures, and these, each for its reason:
+    files: ['libs/*/src/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      'libs/*/src/testing/**',
+      '**/*.queries.ts',
+      // a lib's /sql entry: the fragments and builders it publishes (its shape is the entry's contract)
+      'libs/*/src/sql.ts',
+      // the tag itself
+      'libs/shared/src/persistence/sql.ts',
+      // the money rules: each SQL fragment beside its TypeScript twin, composed by the queries
+      'libs/copy-trading/src/domain/money-rules.ts',
+      // the fault tier's liveness ping (SELECT 1, no table), never on in production
+      'libs/wallet/src/adapters/http/fault-injection.ts',
+      // copy trading's adapters whose statements are still being moved into their *.queries.ts; drop each line
+      // once its file has no inline statement left
+      'libs/copy-trading/src/adapters/persistence/sql-open-trades-store.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-profit-share-terms.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-trader-record.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-price-watch-store.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-copy-notices.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-quotes.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-copy-trading-queries.ts',
+      'libs/copy-trading/src/adapters/persistence/sql-amount.ts',
+      'libs/copy-trading/src/adapters/market/market-open-positions-value.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...ONE_SQL_IDIOM,
         {
-          selector: "CallExpression[callee.property.name='execute'][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
-          message: 'SQL goes through the typed tag: runSql(em, sql`… ${value} …`) (docs/architecture.md, "SQL"), never a string handed to execute.',
-        },
-        {
-          selector: "CallExpression[callee.property.name='execute'][arguments.1.type='ArrayExpression']",
-          message: 'A positional list of values beside SQL text is the idiom the typed tag replaces: runSql(em, sql`… ${value} …`) (docs/architecture.md, "SQL").',
-        },
-        {
-          selector: "CallExpression[callee.property.name='execute'][arguments.0.type='Identifier'][arguments.0.name=/^(sql|text|query|statement)$/]",
-          message: 'SQL text in a variable handed to execute is the idiom the typed tag replaces: pass a Sql to runSql(em, query) (docs/architecture.md, "SQL").',
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'Statements are named builders in the aggregate\'s *.queries.ts; the adapter only runs them (docs/architecture.md, "SQL").',
         },
       ],
     },

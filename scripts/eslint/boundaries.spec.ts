@@ -86,6 +86,18 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     globalConfigModule: { file: 'libs/shared/src/config/config.module.ts', code: "import { Global, Module } from '@nestjs/common';\n@Global()\n@Module({})\nexport class AppConfigModule {}\n" },
     globalAppModule: { file: 'apps/api/src/composition-root.module.ts', code: "import { Global, Module } from '@nestjs/common';\n@Global()\n@Module({})\nexport class CompositionRootModule {}\n" },
     adapterOutsideIndex: { file: 'libs/wallet/src/wallet.module.ts', code: "export { SqlLedger } from './adapters/persistence/sql-ledger';\n" },
+    inlineStatement: {
+      file: 'libs/auth/src/adapters/persistence/sql-planted-store.ts',
+      code: "import { sql } from '@mirrorline/shared';\nexport const q = (id: string) => sql<{ id: string }>`SELECT id FROM api_tokens WHERE id = ${id}`;\n",
+    },
+    namedStatement: {
+      file: 'libs/auth/src/adapters/persistence/planted.queries.ts',
+      code: "import { sql } from '@mirrorline/shared';\nexport const q = (id: string) => sql<{ id: string }>`SELECT id FROM api_tokens WHERE id = ${id}`;\n",
+    },
+    pgPositional: {
+      file: 'libs/market/src/adapters/feeds/planted-leader.ts',
+      code: "export const lock = (client: { query(text: string, values: unknown[]): Promise<unknown> }) => client.query('SELECT pg_try_advisory_lock($1)', [1]);\n",
+    },
   };
   let results: Record<string, Message[]>;
 
@@ -190,6 +202,16 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
   it('an SPA feature importing another feature is an error', () => {
     expect(errorsOf(results.crossFeature, 'mirrorline/boundaries').map((m) => m.message)).toEqual([
       'Feature "wallet" imports feature "kyc": features never import each other; share through src/components or src/lib.',
+    ]);
+  });
+
+  it("a lib's statement outside its *.queries.ts is an error, and so are values beside a pg client's SQL text", () => {
+    expect(errorsOf(results.inlineStatement, 'no-restricted-syntax').map((m) => m.message)).toEqual([
+      'Statements are named builders in the aggregate\'s *.queries.ts; the adapter only runs them (docs/architecture.md, "SQL").',
+    ]);
+    expect(results.namedStatement).toEqual([]);
+    expect(errorsOf(results.pgPositional, 'no-restricted-syntax').map((m) => m.message)).toEqual([
+      'A positional list of values beside SQL text: on a pg client, runPgSql(client, sql`… ${value} …`) (docs/architecture.md, "SQL").',
     ]);
   });
 });

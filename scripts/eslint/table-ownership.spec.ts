@@ -69,7 +69,7 @@ describe('table ownership (docs/table-ownership.json + scripts/eslint/table-owne
       code: "export const q = \"SELECT json_build_object('copies', 1), count(*) AS copies FROM users -- not copies\";\n",
     },
     fragmentJoin: {
-      file: 'libs/wallet/src/adapters/persistence/planted.ts',
+      file: 'libs/wallet/src/adapters/persistence/planted.queries.ts',
       code: "import { sql } from '@mirrorline/shared';\nimport { usersTable } from '@mirrorline/accounts/sql';\nexport const q = sql`SELECT u.kyc_status FROM ${usersTable} u WHERE u.id = ${'x'} FOR KEY SHARE`;\n",
     },
     spec: {

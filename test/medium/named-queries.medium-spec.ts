@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { sql, type Sql } from '@mirrorline/shared';
+import { pgText, sql, type Sql } from '@mirrorline/shared';
 import { usersQueries } from '../../libs/accounts/src/adapters/persistence/users.queries';
 import { accountsQueries } from '@mirrorline/accounts/sql';
 import { approvalsQueries } from '../../libs/back-office/src/adapters/persistence/approvals.queries';
@@ -21,6 +21,23 @@ import { tradeEngineQueries } from '../../libs/copy-trading/src/adapters/persist
 import { copiesQueries } from '../../libs/copy-trading/src/adapters/persistence/copies.queries';
 import { traderPerformanceQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-performance.queries';
 import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
+import { mfaQueries } from '../../libs/auth/src/adapters/persistence/mfa.queries';
+import { loginFailuresQueries } from '../../libs/auth/src/adapters/persistence/login-failures.queries';
+import { authSessionsQueries } from '../../libs/auth/src/adapters/persistence/auth-sessions.queries';
+import { apiTokensQueries } from '../../libs/auth/src/adapters/persistence/api-tokens.queries';
+import { userAccessQueries } from '../../libs/auth/src/adapters/persistence/user-access.queries';
+import { passwordResetTokensQueries } from '../../libs/auth/src/adapters/persistence/password-reset-tokens.queries';
+import { ledgerSetPostings } from '../../libs/wallet/src/adapters/persistence/ledger-set-postings.queries';
+import { idempotencyQueries } from '../../libs/wallet/src/adapters/persistence/idempotency.queries';
+import { accountHoldersQueries } from '../../libs/wallet/src/adapters/persistence/account-holders.queries';
+import { equityHistoryQueries } from '../../libs/wallet/src/adapters/persistence/equity-history.queries';
+import { walletTransactionsQueries } from '../../libs/wallet/src/adapters/persistence/wallet-transactions.queries';
+import { kycSubmissionsQueries } from '../../libs/kyc/src/adapters/persistence/kyc-submissions.queries';
+import { oneTimeCodesQueries } from '../../libs/otp/src/adapters/persistence/one-time-codes.queries';
+import { auditLogQueries } from '../../libs/audit/src/adapters/persistence/audit-log.queries';
+import { liveEventsQueries } from '../../libs/events/src/adapters/persistence/live-events.queries';
+import { contactMessagesQueries } from '../../libs/support/src/adapters/persistence/contact-messages.queries';
+import { demoQueries } from '../../libs/demo/src/demo.queries';
 import { createTestDatabase } from '../support/test-app';
 
 /**
@@ -58,7 +75,15 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'usersQueries.invalidateTokensBefore': usersQueries.invalidateTokensBefore(UUID, NOW),
   'usersQueries.adminExists': usersQueries.adminExists(),
   'accountsQueries.userTotals': accountsQueries.userTotals(),
+  'usersQueries.setKycStatus': usersQueries.setKycStatus(UUID, 'Pending'),
   'approvalsQueries.pendingCount': approvalsQueries.pendingCount(),
+  'approvalsQueries.insert': approvalsQueries.insert({ kind: 'balance_adjustment', targetUserId: UUID, requestedBy: UUID, amount: 100, reason: 'r' }),
+  'approvalsQueries.lock': approvalsQueries.lock(UUID),
+  'approvalsQueries.decide': approvalsQueries.decide(UUID, { status: 'approved', decidedBy: UUID, at: NOW, ledgerTransactionId: '1' }),
+  'approvalsQueries.listCount': approvalsQueries.listCount('pending'),
+  'approvalsQueries.listPage': approvalsQueries.listPage(undefined, 20, 0),
+  'approvalsQueries.view': approvalsQueries.view(UUID),
+  'approvalsQueries.pendingOf': approvalsQueries.pendingOf([UUID]),
 
   'walletQueries.copyEquity': sql`SELECT * FROM ${walletQueries.copyEquity()} e`,
   'walletQueries.balancesOfOwner': sql`SELECT * FROM ${walletQueries.balancesOfOwner(UUID)} b`,
@@ -223,6 +248,82 @@ const QUERIES: Record<string, Sql<unknown>> = {
 
   'notificationsQueries.insertMany': notificationsQueries.insertMany([{ userId: UUID, type: 't', title: 'x', data: { a: 1 } }]),
   'notificationsQueries.insertFromSelect': notificationsQueries.insertFromSelect(sql`SELECT ${UUID}::uuid, 't', 'x', '', NULL::jsonb`),
+
+  'mfaQueries.find': mfaQueries.find(UUID, true),
+  'mfaQueries.setPending': mfaQueries.setPending(UUID, 'x'),
+  'mfaQueries.enable': mfaQueries.enable(UUID, 'x', NOW, 1),
+  'mfaQueries.setLastStep': mfaQueries.setLastStep(UUID, 1),
+  'mfaQueries.deleteMfa': mfaQueries.deleteMfa(UUID),
+  'mfaQueries.deleteRecoveryCodes': mfaQueries.deleteRecoveryCodes(UUID),
+  'mfaQueries.insertRecoveryCodes': mfaQueries.insertRecoveryCodes(UUID, ['h1', 'h2']),
+  'mfaQueries.useRecoveryCode': mfaQueries.useRecoveryCode(UUID, 'h1', NOW),
+  'mfaQueries.recoveryCodesLeft': mfaQueries.recoveryCodesLeft(UUID),
+  'mfaQueries.insertChallenge': mfaQueries.insertChallenge({ userId: UUID, tokenHash: 'h', expiresAt: NOW, createdAt: NOW }),
+  'mfaQueries.deleteOldChallenges': mfaQueries.deleteOldChallenges(UUID, NOW),
+  'mfaQueries.lockChallenge': mfaQueries.lockChallenge('h'),
+  'mfaQueries.spendChallenge': mfaQueries.spendChallenge(UUID, NOW),
+
+  'loginFailuresQueries.failuresSince': loginFailuresQueries.failuresSince(['a@b.c'], NOW, 500),
+  'loginFailuresQueries.recordFailures': loginFailuresQueries.recordFailures(['a@b.c'], NOW),
+  'loginFailuresQueries.clearKey': loginFailuresQueries.clearKey('a@b.c'),
+  'loginFailuresQueries.purgeBefore': loginFailuresQueries.purgeBefore(NOW),
+  'loginFailuresQueries.lockKey': loginFailuresQueries.lockKey('otp:x'),
+  'loginFailuresQueries.accountFailures': loginFailuresQueries.accountFailures(UUID),
+  'loginFailuresQueries.recordAccountFailure': loginFailuresQueries.recordAccountFailure(UUID),
+  'loginFailuresQueries.clearAccount': loginFailuresQueries.clearAccount(UUID),
+
+  'authSessionsQueries.touch': authSessionsQueries.touch({ id: UUID, userId: UUID, at: NOW, userAgent: 'ua', ip: null }),
+  'authSessionsQueries.listActive': authSessionsQueries.listActive(UUID, NOW),
+  'authSessionsQueries.activeOfUser': authSessionsQueries.activeOfUser(UUID, UUID),
+  'authSessionsQueries.deviceHistory': authSessionsQueries.deviceHistory(UUID, null),
+  'authSessionsQueries.live': authSessionsQueries.live(UUID),
+  'authSessionsQueries.revoke': authSessionsQueries.revoke(UUID, NOW),
+  'authSessionsQueries.revokeAllOfUser': authSessionsQueries.revokeAllOfUser(UUID, NOW, UUID),
+
+  'apiTokensQueries.listLive': apiTokensQueries.listLive(UUID),
+  'apiTokensQueries.countLive': apiTokensQueries.countLive(UUID),
+  'apiTokensQueries.insert': apiTokensQueries.insert({ userId: UUID, name: 'n', scopes: ['read'], tokenHash: 'h', prefix: 'p', createdAt: NOW }),
+  'apiTokensQueries.revoke': apiTokensQueries.revoke(UUID, UUID, NOW),
+  'apiTokensQueries.revokeAllOfUser': apiTokensQueries.revokeAllOfUser(UUID, NOW),
+  'apiTokensQueries.owner': apiTokensQueries.owner('h'),
+  'apiTokensQueries.touch': apiTokensQueries.touch(UUID),
+  'apiTokensQueries.live': apiTokensQueries.live([UUID]),
+
+  'userAccessQueries.access': userAccessQueries.access(UUID),
+
+  'passwordResetTokensQueries.insert': passwordResetTokensQueries.insert({ tokenHash: 'h', userId: UUID, expiresAt: NOW, createdAt: NOW }),
+  'passwordResetTokensQueries.consume': passwordResetTokensQueries.consume('h', NOW),
+
+  'ledgerSetPostings.ctes': sql`WITH ${ledgerSetPostings.ctes('p', { type: 'deposit', reference: 'r', entries: sql`SELECT 1::bigint, 100::bigint`, when: sql`false` })} SELECT id FROM p_tx`,
+  'ledgerSetPostings.statement': ledgerSetPostings.statement({ type: 'deposit', reference: 'r', description: 'd', entries: sql`SELECT 1::bigint, 100::bigint` }),
+  'ledgerSetPostings.platformAccount': sql`SELECT ${ledgerSetPostings.platformAccount('platform_deposits')} AS id`,
+  'ledgerSetPostings.cashAccounts': sql`SELECT * FROM ${ledgerSetPostings.cashAccounts()} c`,
+  'ledgerSetPostings.ensureCashAccounts': ledgerSetPostings.ensureCashAccounts(sql`SELECT ${UUID}::uuid`),
+
+  'idempotencyQueries.find': idempotencyQueries.find(UUID, 'k'),
+  'idempotencyQueries.claim': idempotencyQueries.claim(UUID, 'k', 'f'),
+  'idempotencyQueries.complete': idempotencyQueries.complete('1', { kind: 'response', statusCode: 201, body: { a: 1 } }),
+  'accountHoldersQueries.kycStatus': accountHoldersQueries.kycStatus(UUID),
+  'accountHoldersQueries.deleted': accountHoldersQueries.deleted(UUID),
+  'equityHistoryQueries.daily': equityHistoryQueries.daily(UUID, 30),
+  'walletTransactionsQueries.page': walletTransactionsQueries.page({ userId: UUID, status: 'Pending', type: 'withdrawal' }, { page: 2, limit: 20 }),
+
+  'kycSubmissionsQueries.lockUserStatus': kycSubmissionsQueries.lockUserStatus(UUID),
+  'kycSubmissionsQueries.listCount': kycSubmissionsQueries.listCount({ page: 1, limit: 20, status: 'Pending', userId: UUID }),
+  'kycSubmissionsQueries.listPage': kycSubmissionsQueries.listPage({ page: 1, limit: 20 }),
+
+  'oneTimeCodesQueries.lockIssuing': oneTimeCodesQueries.lockIssuing(UUID, 'email_verification'),
+  'auditLogQueries.insert': auditLogQueries.insert({ actorId: UUID, action: 'user.block', targetType: 'user', targetId: UUID, before: { a: 1n }, after: null, ip: '127.0.0.1' }),
+  'liveEventsQueries.notify': liveEventsQueries.notify('live_events', ['{}']),
+  'contactMessagesQueries.insert': contactMessagesQueries.insert({ name: 'n', email: 'a@b.c', subject: 's', message: 'm', userId: null }),
+  'contactMessagesQueries.count': contactMessagesQueries.count(),
+  'contactMessagesQueries.page': contactMessagesQueries.page(20, 0),
+  'marketQueries.clearQuotes': marketQueries.clearQuotes(),
+  'marketQueries.tryFeedLock': marketQueries.tryFeedLock(1),
+  'marketQueries.feedUnlock': marketQueries.feedUnlock(1),
+  'demoQueries.copiers': demoQueries.copiers(['a'], 'demo.example', 'demo_deposit'),
+  'demoQueries.userByEmail': demoQueries.userByEmail('a@b.c'),
+  'demoQueries.usersByUsername': demoQueries.usersByUsername(['a'], 'demo.example'),
 };
 
 /**
@@ -238,10 +339,69 @@ const UTILITY: Record<string, Sql<unknown>> = {
 };
 
 /**
- * Helpers a /sql entry publishes that build parts of other statements, not statements: they are planned inside the
- * statements that compose them (the wallet's set-based postings, in the settlement and close-out builders).
+ * The result columns a read declares: each a key of its row type and, checked by tsc, every key of it (a key
+ * missing from the list fails the type-check, a name that is no key of the row too).
  */
-const COMPOSED_HELPERS = new Set(['ledgerSetPostings']);
+function columns<Row, const N extends readonly (keyof Row & string)[]>(
+  query: Sql<Row>,
+  names: N & ([Exclude<keyof Row, N[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, N[number]> }),
+): { query: Sql<unknown>; names: readonly string[] } {
+  return { query, names };
+}
+
+/**
+ * Reads whose result columns PostgreSQL must return exactly as their row type names them (run as
+ * `SELECT * FROM (…) q LIMIT 0` on the migrated schema, so nothing is read and pg still describes the columns): a
+ * column renamed in the statement but not in its row type, or the other way round, fails with the query's name.
+ * Only SELECTs (a write's RETURNING would need rows its dummy arguments do not have).
+ */
+const RESULT_COLUMNS: Record<string, { query: Sql<unknown>; names: readonly string[] }> = {
+  'mfaQueries.find': columns(mfaQueries.find(UUID, false), ['user_id', 'secret_enc', 'pending_secret_enc', 'enabled_at', 'last_step']),
+  'mfaQueries.recoveryCodesLeft': columns(mfaQueries.recoveryCodesLeft(UUID), ['n']),
+  'mfaQueries.lockChallenge': columns(mfaQueries.lockChallenge('h'), ['id', 'user_id', 'expires_at', 'spent_at']),
+  'loginFailuresQueries.failuresSince': columns(loginFailuresQueries.failuresSince(['a@b.c'], NOW, 500), ['email', 'failed_at']),
+  'loginFailuresQueries.accountFailures': columns(loginFailuresQueries.accountFailures(UUID), ['n']),
+  'authSessionsQueries.listActive': columns(authSessionsQueries.listActive(UUID, NOW), ['id', 'created_at', 'last_used_at', 'user_agent', 'ip']),
+  'authSessionsQueries.activeOfUser': columns(authSessionsQueries.activeOfUser(UUID, UUID), ['one']),
+  'authSessionsQueries.deviceHistory': columns(authSessionsQueries.deviceHistory(UUID, null), ['any', 'known']),
+  'authSessionsQueries.live': columns(authSessionsQueries.live(UUID), ['live']),
+  'apiTokensQueries.listLive': columns(apiTokensQueries.listLive(UUID), ['id', 'name', 'scopes', 'prefix', 'created_at', 'last_used_at']),
+  'apiTokensQueries.countLive': columns(apiTokensQueries.countLive(UUID), ['n']),
+  'apiTokensQueries.owner': columns(apiTokensQueries.owner('h'), ['id', 'user_id', 'email', 'roles', 'scopes', 'stale']),
+  'apiTokensQueries.live': columns(apiTokensQueries.live([UUID]), ['id']),
+  'userAccessQueries.access': columns(userAccessQueries.access(UUID), ['roles', 'valid_after_us', 'mfa']),
+  'idempotencyQueries.find': columns(idempotencyQueries.find(UUID, 'k'), ['fingerprint', 'response']),
+  'accountHoldersQueries.kycStatus': columns(accountHoldersQueries.kycStatus(UUID), ['kyc_status', 'deleted']),
+  'accountHoldersQueries.deleted': columns(accountHoldersQueries.deleted(UUID), ['deleted']),
+  'equityHistoryQueries.daily': columns(equityHistoryQueries.daily(UUID, 30), ['day', 'equity', 'flows']),
+  'walletTransactionsQueries.page': columns(walletTransactionsQueries.page({}, { page: 1, limit: 20 }), [
+    'total', 'id', 'user_id', 'type', 'amount', 'destination', 'status', 'created_at', 'decided_at', 'decided_by', 'note', 'username', 'email', 'page_row',
+  ]),
+  'kycSubmissionsQueries.lockUserStatus': columns(kycSubmissionsQueries.lockUserStatus(UUID), ['kyc_status']),
+  'kycSubmissionsQueries.listCount': columns(kycSubmissionsQueries.listCount({ page: 1, limit: 20 }), ['total']),
+  'kycSubmissionsQueries.listPage': columns(kycSubmissionsQueries.listPage({ page: 1, limit: 20 }), [
+    'id', 'user_id', 'document_type', 'document_number', 'status', 'files', 'reviewed_by', 'reviewed_at', 'created_at', 'username', 'email',
+  ]),
+  'approvalsQueries.lock': columns(approvalsQueries.lock(UUID), [
+    'id', 'kind', 'target_user_id', 'requested_by', 'amount', 'reason', 'status', 'decided_by', 'decided_at', 'ledger_transaction_id', 'created_at',
+  ]),
+  'approvalsQueries.listCount': columns(approvalsQueries.listCount(undefined), ['total']),
+  'approvalsQueries.view': columns(approvalsQueries.view(UUID), [
+    'id', 'kind', 'target_user_id', 'requested_by', 'amount', 'reason', 'status', 'decided_by', 'decided_at', 'ledger_transaction_id', 'created_at',
+    'target_username', 'target_email', 'requester_username', 'decider_username',
+  ]),
+  'contactMessagesQueries.count': columns(contactMessagesQueries.count(), ['total']),
+  'contactMessagesQueries.page': columns(contactMessagesQueries.page(20, 0), ['id', 'name', 'email', 'subject', 'message', 'user_id', 'created_at']),
+  'demoQueries.copiers': columns(demoQueries.copiers(['a'], 'demo.example', 'demo_deposit'), ['id', 'username', 'deposited']),
+  'demoQueries.userByEmail': columns(demoQueries.userByEmail('a@b.c'), ['id']),
+  'demoQueries.usersByUsername': columns(demoQueries.usersByUsername(['a'], 'demo.example'), ['id', 'username']),
+  'depositReferencesQueries.referenceOfUser': columns(depositReferencesQueries.referenceOfUser(UUID), ['reference']),
+  'depositReferencesQueries.holder': columns(depositReferencesQueries.holder('MLABCDEFGH', false), [
+    'reference', 'user_id', 'username', 'email', 'kyc_status', 'blocked', 'deleted',
+  ]),
+  'usersQueries.passwordHashOf': columns(usersQueries.passwordHashOf(UUID), ['password_hash']),
+  'usersQueries.takenEmailOrUsername': columns(usersQueries.takenEmailOrUsername('a@b.c', 'a'), ['email', 'username']),
+};
 
 /** The `name.builder` of every function of every object exported by each `*.queries.ts` and lib /sql entry under libs/. */
 function builderNames(): string[] {
@@ -264,7 +424,7 @@ function builderNames(): string[] {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const mod = require(file) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(mod)) {
-      if (!value || typeof value !== 'object' || COMPOSED_HELPERS.has(exported)) continue;
+      if (!value || typeof value !== 'object') continue;
       for (const [key, member] of Object.entries(value)) {
         if (typeof member !== 'function' || seen.has(member)) continue;
         seen.add(member);
@@ -275,11 +435,9 @@ function builderNames(): string[] {
   return names.sort();
 }
 
-/** The tag's positional `?` as PostgreSQL's $n (the tag refuses a literal `?` in SQL text, so each one is a value). */
-function numbered(query: Sql<unknown>): string {
-  let n = 0;
-  return query.text.replace(/\?/g, () => `$${++n}`);
-}
+/** The tag's values as node-postgres sends them. */
+const params = (query: Sql<unknown>) => query.params.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v));
+
 
 describe('named queries', () => {
   let client: Client;
@@ -298,7 +456,6 @@ describe('named queries', () => {
 
   it('plans every named query against the migrated schema', async () => {
     const failures: string[] = [];
-    const params = (query: Sql<unknown>) => query.params.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v));
     /** Each statement in a savepoint: one failure does not abort the transaction for the others. */
     const attempt = async (name: string, text: string, query: Sql<unknown>) => {
       await client.query('SAVEPOINT q');
@@ -313,9 +470,31 @@ describe('named queries', () => {
     const [drop, ...setup] = Object.entries(UTILITY).reverse();
     await client.query('BEGIN');
     try {
-      for (const [name, query] of setup.reverse()) await attempt(name, numbered(query), query);
-      for (const [name, query] of Object.entries(QUERIES)) await attempt(name, `EXPLAIN ${numbered(query)}`, query);
-      await attempt(drop[0], numbered(drop[1]), drop[1]);
+      for (const [name, query] of setup.reverse()) await attempt(name, pgText(query), query);
+      for (const [name, query] of Object.entries(QUERIES)) await attempt(name, `EXPLAIN ${pgText(query)}`, query);
+      await attempt(drop[0], pgText(drop[1]), drop[1]);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('returns exactly the columns each checked read declares', async () => {
+    const failures: string[] = [];
+    await client.query('BEGIN');
+    try {
+      for (const [name, { query, names }] of Object.entries(RESULT_COLUMNS)) {
+        await client.query('SAVEPOINT q');
+        try {
+          const result = await client.query(`SELECT * FROM (${pgText(query)}) q LIMIT 0`, params(query));
+          const got = result.fields.map((field) => field.name);
+          if ([...got].sort().join() !== [...names].sort().join()) failures.push(`${name}: returns ${got.join(', ')}; its row declares ${names.join(', ')}`);
+          await client.query('RELEASE SAVEPOINT q');
+        } catch (error) {
+          failures.push(`${name}: ${(error as Error).message}`);
+          await client.query('ROLLBACK TO SAVEPOINT q');
+        }
+      }
     } finally {
       await client.query('ROLLBACK');
     }

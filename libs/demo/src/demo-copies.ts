@@ -1,12 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { DomainError, runSql, sql, UnitOfWork } from '@mirrorline/shared';
+import { DomainError, runSql, UnitOfWork } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { DEMO_DEPOSIT, Ledger } from '@mirrorline/wallet';
-import { walletQueries } from '@mirrorline/wallet/sql';
 import { FollowTraderUseCase } from '@mirrorline/copy-trading';
 import { tradingSeedQueries } from '@mirrorline/copy-trading/sql';
-import { usersTable } from '@mirrorline/accounts/sql';
 import { DEMO_COPIERS, DEMO_COPIER_EMAIL_DOMAIN } from './demo-copiers';
+import { demoQueries } from './demo.queries';
 
 export interface DemoCopiesResult {
   /** demo deposits posted by this run */
@@ -34,11 +33,13 @@ export async function seedDemoCopies(app: INestApplicationContext): Promise<Demo
   const ledger = app.get(Ledger, { strict: false });
   const follow = app.get(FollowTraderUseCase, { strict: false });
   return uow.enclose(async (tx) => {
-    const users = await runSql<{ id: string; username: string; deposited: boolean }>(
+    const users = await runSql(
       emOf(tx),
-      sql`SELECT u.id, u.username, 'demo:' || u.username IN ${walletQueries.postingReferences(DEMO_DEPOSIT)} AS deposited
-          FROM ${usersTable} u JOIN jsonb_to_recordset(${JSON.stringify(DEMO_COPIERS.map((c) => ({ username: c.username })))}::jsonb) AS d(username text) ON d.username = u.username
-          WHERE u.email LIKE ${`%@${DEMO_COPIER_EMAIL_DOMAIN}`} AND u.deleted_at IS NULL ORDER BY u.username`,
+      demoQueries.copiers(
+        DEMO_COPIERS.map((c) => c.username),
+        DEMO_COPIER_EMAIL_DOMAIN,
+        DEMO_DEPOSIT,
+      ),
     );
     const result: DemoCopiesResult = { deposits: 0, copies: 0, refused: 0 };
     for (const user of users) {

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
 import { Seeder } from '@mikro-orm/seeder';
-import { runSql, sql } from '@mirrorline/shared';
+import { runSql } from '@mirrorline/shared';
 import { tradePnlPct, type TradeSide } from '@mirrorline/copy-trading';
 import { tradingSeedQueries } from '@mirrorline/copy-trading/sql';
-import { usersTable } from '@mirrorline/accounts/sql';
+import { demoQueries } from './demo.queries';
 import { DEMO_PAIRS, DEMO_TRADERS, demoTraderEmail, type DemoTrader } from './demo-traders';
 
 /** Trades per demo trader; accuracy × 50 / 100 of them are winners (so accuracy must be even). */
@@ -84,7 +84,7 @@ export class DemoTradersSeeder extends Seeder {
     const em = orm as unknown as SqlEntityManager;
     const now = new Date();
     for (const trader of DEMO_TRADERS) {
-      const [user] = await runSql(em, sql<{ id: string }>`SELECT id FROM ${usersTable} WHERE email = ${demoTraderEmail(trader)}`);
+      const [user] = await runSql(em, demoQueries.userByEmail(demoTraderEmail(trader)));
       if (!user) throw new Error(`demo trader ${trader.username} has no user: run DemoUsersSeeder first`);
       // No photo for demo traders (no image files ship with the SPA): the cards show their initials.
       await runSql(

@@ -1,8 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, sqlArray, type SqlExecutor } from '@mirrorline/shared';
+import { runSql, type SqlExecutor } from '@mirrorline/shared';
 import { tradingSeedQueries } from '@mirrorline/copy-trading/sql';
-import { usersTable } from '@mirrorline/accounts/sql';
+import { demoQueries } from './demo.queries';
 import { DEMO_EMAIL_DOMAIN, DEMO_TRADERS } from './demo-traders';
 
 /**
@@ -13,8 +13,10 @@ import { DEMO_EMAIL_DOMAIN, DEMO_TRADERS } from './demo-traders';
 export async function lockDemoTraders(tx: SqlExecutor): Promise<Array<{ id: number }>> {
   const users = await runSql(
     tx,
-    sql<{ id: string; username: string }>`SELECT u.id, u.username FROM ${usersTable} u
-      WHERE u.username = ANY (${sqlArray(DEMO_TRADERS.map((t) => t.username))}::text[]) AND u.email LIKE ${`%@${DEMO_EMAIL_DOMAIN}`}`,
+    demoQueries.usersByUsername(
+      DEMO_TRADERS.map((t) => t.username),
+      DEMO_EMAIL_DOMAIN,
+    ),
   );
   const profiles = DEMO_TRADERS.flatMap((t) => users.filter((u) => u.username === t.username).map((u) => ({ id: t.id, userId: u.id })));
   if (!profiles.length) return [];

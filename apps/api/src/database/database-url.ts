@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { runPgSql, sql } from '@mirrorline/shared';
 
 /**
  * Makes sure the named database exists on the server behind `serverUrl` (a URL to any database on it),
@@ -9,8 +10,9 @@ export async function ensureDatabase(serverUrl: string, database: string): Promi
   const client = new Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8'`);
+    const found = await runPgSql(client, sql`SELECT 1 AS one FROM pg_database WHERE datname = ${database}`);
+    // CREATE DATABASE takes no parameter: the name, checked above, is an identifier in the text.
+    if (!found.length) await client.query(`CREATE DATABASE "${database}" TEMPLATE template0 ENCODING 'UTF8'`);
   } finally {
     await client.end();
   }

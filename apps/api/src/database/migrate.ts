@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
-import { runSql, sql, type AppConfig } from '@mirrorline/shared';
+import { runPgSql, runSql, sql, type AppConfig } from '@mirrorline/shared';
 import { DemoDataSeeder } from '@mirrorline/demo';
 import { mikroOrmOptions } from './mikro-orm.options';
 
@@ -36,10 +36,10 @@ export async function withPrepareLock<T>(databaseUrl: string, work: () => Promis
   client.on('error', () => undefined); // a lost session frees the lock; work() then fails on its own
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
+    await runPgSql(client, sql`SELECT pg_advisory_lock(${PREPARE_LOCK_KEY})`);
     return await work();
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [PREPARE_LOCK_KEY]).catch(() => undefined);
+    await runPgSql(client, sql`SELECT pg_advisory_unlock(${PREPARE_LOCK_KEY})`).catch(() => undefined);
     await client.end().catch(() => undefined);
   }
 }

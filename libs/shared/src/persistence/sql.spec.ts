@@ -1,4 +1,4 @@
-import { runSql, sql, sqlArray, sqlJoin, sqlSet, type SqlExecutor } from './sql';
+import { pgText, runPgSql, runSql, sql, sqlArray, sqlJoin, sqlSet, type PgQueryable, type SqlExecutor } from './sql';
 
 describe('sql tagged template', () => {
   it('puts each value where it is used, as positional ? in order', () => {
@@ -43,6 +43,20 @@ describe('sql tagged template', () => {
     const rows = await runSql(executor, sql<{ n: string }>`SELECT count(*) AS n FROM t WHERE a = ${true}`);
     expect(rows[0].n).toBe('3');
     expect(calls).toEqual([['SELECT count(*) AS n FROM t WHERE a = ?', [true]]]);
+  });
+
+  it('numbers the values $1, $2, … for a pg client, spliced fragments included, and runPgSql returns its rows', async () => {
+    const query = sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${7}) AS locked WHERE ${sql`${'a'} = ${'b'}`}`;
+    expect(pgText(query)).toBe('SELECT pg_try_advisory_lock($1) AS locked WHERE $2 = $3');
+    const calls: Array<[string, unknown[] | undefined]> = [];
+    const client: PgQueryable = {
+      query: async (text, values) => {
+        calls.push([text, values]);
+        return { rows: [{ locked: true }] };
+      },
+    };
+    expect(await runPgSql(client, query)).toEqual([{ locked: true }]);
+    expect(calls).toEqual([['SELECT pg_try_advisory_lock($1) AS locked WHERE $2 = $3', [7, 'a', 'b']]]);
   });
 });
 

@@ -115,3 +115,24 @@ export async function runSqlAffected(executor: SqlExecutor, query: Sql<unknown>)
   const result = await executor.execute(query.text, [...query.params], 'run');
   return Number((result as { affectedRows?: number }).affectedRows ?? 0);
 }
+
+/** The statement's text with the tag's positional `?` as PostgreSQL's `$1, $2, …` (the tag refuses a literal `?`, so each is a value). */
+export function pgText(query: Sql<unknown>): string {
+  let n = 0;
+  return query.text.replace(/\?/g, () => `$${++n}`);
+}
+
+/** Anything with node-postgres' `query(text, values)`: a dedicated `pg` Client (a session advisory lock, LISTEN). */
+export interface PgQueryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs the statement on a node-postgres client outside MikroORM's pool (where a session must be held: an
+ * advisory lock, a LISTEN connection) and returns its rows, typed by the fragment.
+ */
+export async function runPgSql<Row>(client: PgQueryable, query: Sql<Row>): Promise<Row[]> {
+  // eslint-disable-next-line no-restricted-syntax -- the one place the tag's text and values meet a pg client
+  const { rows } = await client.query(pgText(query), [...query.params]);
+  return rows as Row[];
+}

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { UserKycStatuses } from '../../application/user-kyc-statuses';
 import type { KycStatus } from '../../domain/roles';
+import { usersQueries } from './users.queries';
 
 /** KYC's UserKycStatuses, answered by the users context that owns `users.kyc_status`. */
 @Injectable()
 export class SqlUserKycStatuses extends UserKycStatuses {
   async set(tx: TransactionContext, userId: string, status: KycStatus): Promise<void> {
-    await runSql(emOf(tx), sql`UPDATE users SET kyc_status = ${status}, updated_at = now() WHERE id = ${userId}`);
+    await runSql(emOf(tx), usersQueries.setKycStatus(userId, status));
   }
 }

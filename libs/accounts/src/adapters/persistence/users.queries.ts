@@ -1,35 +1,15 @@
-import { likeContains, sql, sqlArray, type Sql } from '@mirrorline/shared';
+import { likeContains, sql, sqlArray, type Sql, type UsersTable } from '@mirrorline/shared';
 import type { KycStatus, Role } from '../../domain/roles';
 
+/** `users`' enums, narrowed from the generated text columns. */
+type Narrowed = { roles: Role[]; kyc_status: KycStatus };
+
 /** A row of `users` as the repository reads it (password_hash only where asked for). */
-export interface UserRow {
-  id: string;
-  email: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  roles: Role[];
-  email_verified: boolean;
-  kyc_status: KycStatus;
-  blocked: boolean;
-  deleted_at: Date | null;
-  created_at: Date;
-  password_hash?: string;
-}
+export type UserRow = Pick<UsersTable, 'id' | 'email' | 'username' | 'firstname' | 'lastname' | 'email_verified' | 'blocked' | 'deleted_at' | 'created_at'> &
+  Narrowed & { password_hash?: UsersTable['password_hash'] };
 
 /** A row of `users` as auth's UserAccounts reads it (credentials and the flags sign-in checks). */
-export interface AccountRow {
-  id: string;
-  email: string;
-  username: string;
-  firstname: string;
-  lastname: string;
-  password_hash: string;
-  roles: Role[];
-  email_verified: boolean;
-  kyc_status: KycStatus;
-  blocked: boolean;
-}
+export type AccountRow = Pick<UsersTable, 'id' | 'email' | 'username' | 'firstname' | 'lastname' | 'password_hash' | 'email_verified' | 'blocked'> & Narrowed;
 
 const USER_COLUMNS = sql`id, email, username, firstname, lastname, roles, email_verified, kyc_status, blocked, deleted_at, created_at`;
 const ACCOUNT_COLUMNS = sql`id, email, username, firstname, lastname, password_hash, roles, email_verified, kyc_status, blocked`;
@@ -41,7 +21,7 @@ const listFilter = (search: string | undefined): Sql<unknown> =>
 
 /**
  * Every statement of the users context's adapters on `users` (SqlUserRepository and auth's SqlUserAccounts),
- * named, so the adapters only run them and `scripts/check-queries.mjs` prepares each against a migrated database.
+ * named, so the adapters only run them and `test/medium/named-queries.medium-spec.ts` plans each against a migrated database.
  */
 export const usersQueries = {
   userById(id: string): Sql<UserRow> {
@@ -50,7 +30,7 @@ export const usersQueries = {
   lockLiveUser(id: string): Sql<UserRow> {
     return sql`SELECT ${USER_COLUMNS} FROM users WHERE id = ${id} AND deleted_at IS NULL FOR UPDATE`;
   },
-  passwordHashOf(id: string): Sql<{ password_hash: string }> {
+  passwordHashOf(id: string): Sql<Pick<UsersTable, 'password_hash'>> {
     return sql`SELECT password_hash FROM users WHERE id = ${id} AND deleted_at IS NULL`;
   },
   liveUserWithHashByEmail(email: string): Sql<UserRow> {
@@ -62,7 +42,7 @@ export const usersQueries = {
   pageOfUsers(search: string | undefined, limit: number, offset: number): Sql<UserRow> {
     return sql`SELECT ${USER_COLUMNS} FROM users ${listFilter(search)} ORDER BY created_at DESC, id LIMIT ${limit} OFFSET ${offset}`;
   },
-  takenEmailOrUsername(email: string, username: string): Sql<{ email: string; username: string }> {
+  takenEmailOrUsername(email: string, username: string): Sql<Pick<UsersTable, 'email' | 'username'>> {
     return sql`SELECT email, username FROM users WHERE email = ${email} OR lower(username) = lower(${username})`;
   },
   insertUser(user: {
@@ -114,6 +94,11 @@ export const usersQueries = {
   markEmailVerified(id: string): Sql<never> {
     return sql`UPDATE users SET email_verified = true, updated_at = now() WHERE id = ${id} AND NOT email_verified`;
   },
+  /** KYC's transition of the user's status (UserKycStatuses). */
+  setKycStatus(id: string, status: KycStatus): Sql<never> {
+    return sql`UPDATE users SET kyc_status = ${status}, updated_at = now() WHERE id = ${id}`;
+  },
+
   setPasswordHash(id: string, passwordHash: string): Sql<never> {
     return sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`;
   },

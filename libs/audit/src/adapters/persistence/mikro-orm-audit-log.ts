@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, runSql, sql, type Page, type TransactionContext } from '@mirrorline/shared';
+import { pageOffset, runSql, type Page, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { assertValidAuditEntry, type AuditEntry, type AuditRecord } from '../../domain/audit-entry';
 import { AuditLog, type AuditQuery } from '../../application/ports/audit-log';
 import { AuditLogEntity } from './audit-log.entity';
 import { auditLogMapper } from './audit-log.mapper';
-
-/** JSON.stringify that keeps bigint values readable instead of throwing. */
-const toJson = (value: unknown): string | null =>
-  value === undefined ? null : JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+import { auditLogQueries } from './audit-log.queries';
 
 /**
  * The audit log: entries written with one INSERT (values in place, jsonb kept as given), read through
@@ -23,12 +20,7 @@ export class MikroOrmAuditLog extends AuditLog {
 
   async record(tx: TransactionContext, entry: AuditEntry): Promise<void> {
     assertValidAuditEntry(entry);
-    await runSql(
-      emOf(tx),
-      sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, before, after, ip)
-          VALUES (${entry.actorId}, ${entry.action}, ${entry.targetType}, ${entry.targetId ?? null},
-                  ${toJson(entry.before)}::jsonb, ${toJson(entry.after)}::jsonb, ${entry.ip ? entry.ip.slice(0, 64) : null})`,
-    );
+    await runSql(emOf(tx), auditLogQueries.insert(entry));
   }
 
   async list(query: AuditQuery): Promise<Page<AuditRecord>> {

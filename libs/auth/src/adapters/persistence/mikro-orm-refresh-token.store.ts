@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import type { RefreshTokenRecord } from '../../domain/refresh-token';
 import { RefreshTokenStore } from '../../application/ports/refresh-token.store';
 import { RefreshTokenEntity } from './refresh-token.entity';
 import { refreshTokenMapper } from './refresh-token.mapper';
+import { authSessionsQueries } from './auth-sessions.queries';
 
 /**
  * Refresh tokens through MikroORM (entity RefreshTokenEntity, mapper to the domain record). Reads bypass
@@ -36,17 +37,17 @@ export class MikroOrmRefreshTokenStore extends RefreshTokenStore {
     const em = this.em(tx);
     await em.nativeUpdate(RefreshTokenEntity, { familyId, revokedAt: null }, { revokedAt: at });
     // The session row is what the access guard reads: its access tokens stop at once (TOKEN_REVOKED).
-    await runSql(em, sql`UPDATE auth_sessions SET revoked_at = ${at} WHERE id = ${familyId} AND revoked_at IS NULL`);
+    await runSql(em, authSessionsQueries.revoke(familyId, at));
   }
 
   async revokeAllOfUser(tx: TransactionContext, userId: string, at: Date, keepFamilyId?: string): Promise<void> {
     const em = this.em(tx);
     if (keepFamilyId) {
       await em.nativeUpdate(RefreshTokenEntity, { userId, revokedAt: null, familyId: { $ne: keepFamilyId } }, { revokedAt: at });
-      await runSql(em, sql`UPDATE auth_sessions SET revoked_at = ${at} WHERE user_id = ${userId} AND revoked_at IS NULL AND id <> ${keepFamilyId}`);
+      await runSql(em, authSessionsQueries.revokeAllOfUser(userId, at, keepFamilyId));
     } else {
       await em.nativeUpdate(RefreshTokenEntity, { userId, revokedAt: null }, { revokedAt: at });
-      await runSql(em, sql`UPDATE auth_sessions SET revoked_at = ${at} WHERE user_id = ${userId} AND revoked_at IS NULL`);
+      await runSql(em, authSessionsQueries.revokeAllOfUser(userId, at));
     }
   }
 }

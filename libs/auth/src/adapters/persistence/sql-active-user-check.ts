@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Role } from '@mirrorline/accounts';
-import { runSql, sql, sqlArray } from '@mirrorline/shared';
+import { runSql } from '@mirrorline/shared';
 import { ActiveUserCheck, type ActiveUser, type ApiTokenOwner } from '../../application/active-user-check';
 import { UserAccessCache } from './user-access-cache';
-import { usersTable } from '@mirrorline/accounts/sql';
+import { apiTokensQueries as q } from './api-tokens.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,29 +31,18 @@ export class SqlActiveUserCheck extends ActiveUserCheck {
   }
 
   async apiTokenOwner(tokenHash: string): Promise<ApiTokenOwner | null> {
-    const rows = await runSql(
-      this.em.getConnection(),
-      sql<{ id: string; user_id: string; email: string; roles: Role[]; scopes: string[]; stale: boolean }>`
-        SELECT t.id, t.user_id, u.email, u.roles, t.scopes,
-               (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale
-        FROM api_tokens t JOIN ${usersTable} u ON u.id = t.user_id
-        WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL AND NOT u.blocked AND u.deleted_at IS NULL`,
-    );
+    const rows = await runSql(this.em.getConnection(), q.owner(tokenHash));
     const row = rows[0];
     if (!row) return null;
     // "Last used" to the minute: one write per token per minute, not one per request.
-    if (row.stale) await runSql(this.em.getConnection(), sql`UPDATE api_tokens SET last_used_at = now() WHERE id = ${row.id}`);
+    if (row.stale) await runSql(this.em.getConnection(), q.touch(row.id));
     return { tokenId: row.id, userId: row.user_id, email: row.email, roles: row.roles, scopes: row.scopes };
   }
 
   async liveApiTokens(tokenIds: readonly string[]): Promise<Set<string>> {
     const ids = tokenIds.filter((id) => UUID.test(id));
     if (!ids.length) return new Set();
-    const rows = await runSql(
-      this.em.getConnection(),
-      sql<{ id: string }>`SELECT t.id FROM api_tokens t JOIN ${usersTable} u ON u.id = t.user_id
-                          WHERE t.id = ANY(${sqlArray(ids)}::uuid[]) AND t.revoked_at IS NULL AND NOT u.blocked AND u.deleted_at IS NULL`,
-    );
+    const rows = await runSql(this.em.getConnection(), q.live(ids));
     return new Set(rows.map((row) => row.id));
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { CodeTryLog } from '../../application/ports/code-try-log';
+import { loginFailuresQueries as q } from './login-failures.queries';
 
 /**
  * In PostgreSQL, shared by every API instance. Stored in `login_failures` (a timestamp log per key,
@@ -12,22 +13,19 @@ import { CodeTryLog } from '../../application/ports/code-try-log';
 @Injectable()
 export class SqlCodeTryLog extends CodeTryLog {
   async lock(tx: TransactionContext, key: string): Promise<void> {
-    await runSql(emOf(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`);
+    await runSql(emOf(tx), q.lockKey(key));
   }
 
   async since(tx: TransactionContext, key: string, since: Date): Promise<Date[]> {
-    const rows = await runSql(
-      emOf(tx),
-      sql<{ failed_at: Date }>`SELECT failed_at FROM login_failures WHERE email = ${key} AND failed_at > ${since} ORDER BY failed_at DESC LIMIT 50`,
-    );
+    const rows = await runSql(emOf(tx), q.failuresSince([key], since, 50));
     return rows.map((row) => new Date(row.failed_at));
   }
 
   async record(tx: TransactionContext, key: string, at: Date): Promise<void> {
-    await runSql(emOf(tx), sql`INSERT INTO login_failures (email, failed_at) VALUES (${key}, ${at})`);
+    await runSql(emOf(tx), q.recordFailures([key], at));
   }
 
   async clear(tx: TransactionContext, key: string): Promise<void> {
-    await runSql(emOf(tx), sql`DELETE FROM login_failures WHERE email = ${key}`);
+    await runSql(emOf(tx), q.clearKey(key));
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, sqlArray } from '@mirrorline/shared';
+import { runSql } from '@mirrorline/shared';
 import { LoginFailureLog } from '../../application/ports/login-failure-log';
 import { LOGIN_FAILURE_WINDOW_MS } from '../../domain/login-throttle';
+import { loginFailuresQueries as q } from './login-failures.queries';
 
 /** How often one instance sweeps expired rows of every email (see purgeExpired). */
 export const LOGIN_FAILURE_PURGE_EVERY_MS = 60_000;
@@ -20,11 +21,7 @@ export class SqlLoginFailureLog extends LoginFailureLog {
   async failuresSince(keys: string[], windowStart: Date): Promise<Map<string, Date[]>> {
     // The window ends now (the caller's clock): the sweep's once-a-minute pacing follows that clock too.
     await this.purgeExpired(new Date(windowStart.getTime() + LOGIN_FAILURE_WINDOW_MS), windowStart);
-    const rows = await runSql(
-      this.em.getConnection(),
-      sql<{ email: string; failed_at: Date }>`SELECT email, failed_at FROM login_failures
-                                             WHERE email = ANY(${sqlArray(keys)}::text[]) AND failed_at > ${windowStart} ORDER BY failed_at DESC LIMIT 500`,
-    );
+    const rows = await runSql(this.em.getConnection(), q.failuresSince(keys, windowStart, 500));
     const result = new Map<string, Date[]>(keys.map((k) => [k, []]));
     for (const row of rows) result.get(row.email)?.push(new Date(row.failed_at));
     return result;
@@ -32,26 +29,21 @@ export class SqlLoginFailureLog extends LoginFailureLog {
 
   async recordFailure(keys: string[], at: Date): Promise<void> {
     if (!keys.length) return;
-    await runSql(this.em.getConnection(), sql`INSERT INTO login_failures (email, failed_at) SELECT k, ${at} FROM unnest(${sqlArray(keys)}::text[]) AS k`);
+    await runSql(this.em.getConnection(), q.recordFailures(keys, at));
   }
 
   async accountFailures(userId: string): Promise<number> {
-    const [row] = await runSql(this.em.getConnection(), sql<{ n: number }>`SELECT consecutive AS n FROM login_account_failures WHERE user_id = ${userId}`);
+    const [row] = await runSql(this.em.getConnection(), q.accountFailures(userId));
     return row ? Number(row.n) : 0;
   }
 
   async recordAccountFailure(userId: string): Promise<number> {
-    const [row] = await runSql(
-      this.em.getConnection(),
-      sql<{ n: number }>`INSERT INTO login_account_failures (user_id, consecutive, updated_at) VALUES (${userId}, 1, now())
-                         ON CONFLICT (user_id) DO UPDATE SET consecutive = login_account_failures.consecutive + 1, updated_at = now()
-                         RETURNING consecutive AS n`,
-    );
+    const [row] = await runSql(this.em.getConnection(), q.recordAccountFailure(userId));
     return Number(row.n);
   }
 
   async clearAccount(userId: string): Promise<void> {
-    await runSql(this.em.getConnection(), sql`DELETE FROM login_account_failures WHERE user_id = ${userId}`);
+    await runSql(this.em.getConnection(), q.clearAccount(userId));
   }
 
   /**
@@ -67,13 +59,13 @@ export class SqlLoginFailureLog extends LoginFailureLog {
     if (at.getTime() - this.lastPurgeAt < LOGIN_FAILURE_PURGE_EVERY_MS) return;
     this.lastPurgeAt = at.getTime();
     try {
-      await runSql(this.em.getConnection(), sql`DELETE FROM login_failures WHERE failed_at <= ${windowStart}`);
+      await runSql(this.em.getConnection(), q.purgeBefore(windowStart));
     } catch (error) {
       this.logger.warn({ err: error }, 'Could not purge expired login failures (retried in a minute)');
     }
   }
 
   async clear(key: string): Promise<void> {
-    await runSql(this.em.getConnection(), sql`DELETE FROM login_failures WHERE email = ${key}`);
+    await runSql(this.em.getConnection(), q.clearKey(key));
   }
 }

@@ -1,15 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { runSql, sql, sqlArray, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { MfaStore, type MfaChallengeRecord, type MfaRecord } from '../../application/ports/mfa-store';
-
-interface MfaRow {
-  user_id: string;
-  secret_enc: string | null;
-  pending_secret_enc: string | null;
-  enabled_at: Date | null;
-  last_step: string | number | null;
-}
+import { mfaQueries as q, type MfaRow } from './mfa.queries';
 
 const toRecord = (row: MfaRow | undefined): MfaRecord | null =>
   row
@@ -25,79 +18,59 @@ const toRecord = (row: MfaRow | undefined): MfaRecord | null =>
 @Injectable()
 export class SqlMfaStore extends MfaStore {
   async findForUpdate(tx: TransactionContext, userId: string): Promise<MfaRecord | null> {
-    const rows = await runSql(emOf(tx), sql<MfaRow>`SELECT * FROM user_mfa WHERE user_id = ${userId} FOR UPDATE`);
+    const rows = await runSql(emOf(tx), q.find(userId, true));
     return toRecord(rows[0]);
   }
 
   async find(tx: TransactionContext, userId: string): Promise<MfaRecord | null> {
-    const rows = await runSql(emOf(tx), sql<MfaRow>`SELECT * FROM user_mfa WHERE user_id = ${userId}`);
+    const rows = await runSql(emOf(tx), q.find(userId, false));
     return toRecord(rows[0]);
   }
 
   async setPending(tx: TransactionContext, userId: string, pendingSecretEnc: string): Promise<void> {
-    await runSql(
-      emOf(tx),
-      sql`INSERT INTO user_mfa (user_id, pending_secret_enc) VALUES (${userId}, ${pendingSecretEnc})
-          ON CONFLICT (user_id) DO UPDATE SET pending_secret_enc = excluded.pending_secret_enc`,
-    );
+    await runSql(emOf(tx), q.setPending(userId, pendingSecretEnc));
   }
 
   async enable(tx: TransactionContext, userId: string, secretEnc: string, at: Date, lastStep: number): Promise<void> {
-    await runSql(
-      emOf(tx),
-      sql`UPDATE user_mfa SET secret_enc = ${secretEnc}, pending_secret_enc = NULL, enabled_at = ${at}, last_step = ${lastStep} WHERE user_id = ${userId}`,
-    );
+    await runSql(emOf(tx), q.enable(userId, secretEnc, at, lastStep));
   }
 
   async setLastStep(tx: TransactionContext, userId: string, step: number): Promise<void> {
-    await runSql(emOf(tx), sql`UPDATE user_mfa SET last_step = ${step} WHERE user_id = ${userId}`);
+    await runSql(emOf(tx), q.setLastStep(userId, step));
   }
 
   async disable(tx: TransactionContext, userId: string): Promise<void> {
-    await runSql(emOf(tx), sql`DELETE FROM user_mfa WHERE user_id = ${userId}`);
-    await runSql(emOf(tx), sql`DELETE FROM mfa_recovery_codes WHERE user_id = ${userId}`);
+    await runSql(emOf(tx), q.deleteMfa(userId));
+    await runSql(emOf(tx), q.deleteRecoveryCodes(userId));
   }
 
   async replaceRecoveryCodes(tx: TransactionContext, userId: string, hashes: string[]): Promise<void> {
-    await runSql(emOf(tx), sql`DELETE FROM mfa_recovery_codes WHERE user_id = ${userId}`);
-    await runSql(emOf(tx), sql`INSERT INTO mfa_recovery_codes (user_id, code_hash) SELECT ${userId}, unnest(${sqlArray(hashes)}::text[])`);
+    await runSql(emOf(tx), q.deleteRecoveryCodes(userId));
+    await runSql(emOf(tx), q.insertRecoveryCodes(userId, hashes));
   }
 
   async useRecoveryCode(tx: TransactionContext, userId: string, hash: string, at: Date): Promise<boolean> {
-    const rows = await runSql(
-      emOf(tx),
-      sql<{ id: string }>`UPDATE mfa_recovery_codes SET used_at = ${at}
-                          WHERE id = (SELECT id FROM mfa_recovery_codes WHERE user_id = ${userId} AND code_hash = ${hash} AND used_at IS NULL LIMIT 1)
-                          RETURNING id`,
-    );
+    const rows = await runSql(emOf(tx), q.useRecoveryCode(userId, hash, at));
     return rows.length > 0;
   }
 
   async recoveryCodesLeft(tx: TransactionContext, userId: string): Promise<number> {
-    const rows = await runSql(emOf(tx), sql<{ n: string }>`SELECT count(*) AS n FROM mfa_recovery_codes WHERE user_id = ${userId} AND used_at IS NULL`);
+    const rows = await runSql(emOf(tx), q.recoveryCodesLeft(userId));
     return Number(rows[0]?.n ?? 0);
   }
 
   async insertChallenge(tx: TransactionContext, c: { userId: string; tokenHash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
-    await runSql(
-      emOf(tx),
-      sql`INSERT INTO mfa_challenges (user_id, token_hash, expires_at, created_at) VALUES (${c.userId}, ${c.tokenHash}, ${c.expiresAt}, ${c.createdAt})`,
-    );
+    await runSql(emOf(tx), q.insertChallenge(c));
     // Spent and expired challenges are useless: keep the table small.
-    await runSql(emOf(tx), sql`DELETE FROM mfa_challenges WHERE user_id = ${c.userId} AND expires_at < ${c.createdAt}::timestamptz - interval '1 hour'`);
+    await runSql(emOf(tx), q.deleteOldChallenges(c.userId, c.createdAt));
   }
 
   async findChallengeForUpdate(tx: TransactionContext, tokenHash: string): Promise<MfaChallengeRecord | null> {
-    const rows = await runSql(
-      emOf(tx),
-      sql<{ id: string; user_id: string; expires_at: Date; spent_at: Date | null }>`
-        SELECT id, user_id, expires_at, spent_at FROM mfa_challenges WHERE token_hash = ${tokenHash} FOR UPDATE`,
-    );
-    const row = rows[0];
+    const [row] = await runSql(emOf(tx), q.lockChallenge(tokenHash));
     return row ? { id: row.id, userId: row.user_id, expiresAt: new Date(row.expires_at), spentAt: row.spent_at ? new Date(row.spent_at) : null } : null;
   }
 
   async spendChallenge(tx: TransactionContext, id: string, at: Date): Promise<void> {
-    await runSql(emOf(tx), sql`UPDATE mfa_challenges SET spent_at = ${at} WHERE id = ${id}`);
+    await runSql(emOf(tx), q.spendChallenge(id, at));
   }
 }

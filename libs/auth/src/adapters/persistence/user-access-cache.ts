@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DatabaseNotifications, NotifiedCache, runSql, sql } from '@mirrorline/shared';
+import { DatabaseNotifications, NotifiedCache, runSql } from '@mirrorline/shared';
 import type { Role } from '@mirrorline/accounts';
-import { usersTable } from '@mirrorline/accounts/sql';
+import { authSessionsQueries } from './auth-sessions.queries';
+import { userAccessQueries } from './user-access.queries';
 
 /** The fields of `users` the access guard decides on; null when the user is blocked, deleted or unknown. */
 export interface UserAccess {
@@ -51,7 +52,7 @@ export class UserAccessCache {
   /** `sessionId` must be a UUID (the caller checks). False once the session is revoked or gone. */
   sessionLive(sessionId: string): Promise<boolean> {
     return this.sessions.get(sessionId, async () => {
-      const rows = await runSql(this.em.getConnection(), sql<{ live: boolean }>`SELECT revoked_at IS NULL AS live FROM auth_sessions WHERE id = ${sessionId}`);
+      const rows = await runSql(this.em.getConnection(), authSessionsQueries.live(sessionId));
       return rows.length > 0 && rows[0].live;
     });
   }
@@ -68,14 +69,7 @@ export class UserAccessCache {
   }
 
   private async read(userId: string): Promise<UserAccess | null> {
-    const rows = await runSql(
-      this.em.getConnection(),
-      sql<{ roles: Role[]; valid_after_us: string | null; mfa: boolean }>`
-        SELECT u.roles, (extract(epoch FROM u.tokens_valid_after) * 1000000)::bigint::text AS valid_after_us,
-               (m.enabled_at IS NOT NULL) AS mfa
-        FROM ${usersTable} u LEFT JOIN user_mfa m ON m.user_id = u.id
-        WHERE u.id = ${userId} AND NOT u.blocked AND u.deleted_at IS NULL`,
-    );
+    const rows = await runSql(this.em.getConnection(), userAccessQueries.access(userId));
     if (!rows.length) return null;
     const row = rows[0];
     return { roles: row.roles, tokensValidAfterUs: row.valid_after_us === null ? null : BigInt(row.valid_after_us), mfaEnabled: row.mfa };

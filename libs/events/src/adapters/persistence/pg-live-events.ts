@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, sqlArray, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { LiveEvents } from '../../application/ports/live-events';
 import type { LiveEvent } from '../../domain/live-event';
+import { liveEventsQueries } from './live-events.queries';
 
 export const LIVE_EVENTS_CHANNEL = 'live_events';
 /** NOTIFY payloads must stay under 8,000 bytes. */
@@ -40,7 +41,7 @@ export class PgLiveEvents extends LiveEvents {
 
   private async send(tx: TransactionContext | null, payloads: string[]): Promise<void> {
     if (!payloads.length) return;
-    await runSql(tx ? emOf(tx) : this.em.getConnection(), sql`SELECT count(pg_notify(${LIVE_EVENTS_CHANNEL}, p)) FROM unnest(${sqlArray(payloads)}::text[]) AS p`);
+    await runSql(tx ? emOf(tx) : this.em.getConnection(), liveEventsQueries.notify(LIVE_EVENTS_CHANNEL, payloads));
   }
 }
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, runSql, sql, sqlJoin, type Page, type Sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type Page, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import type { DocumentType, KycSubmission, SubmissionStatus } from '../../domain/kyc';
+import type { KycSubmission, SubmissionStatus } from '../../domain/kyc';
 import {
   KycSubmissionRepository,
   type KycSubmissionListItem,
@@ -13,25 +13,11 @@ import {
 import { UserKycStatuses, type KycStatus } from '@mirrorline/accounts';
 import { KycSubmissionEntity } from './kyc-submission.entity';
 import { kycSubmissionMapper } from './kyc-submission.mapper';
-import { usersTable } from '@mirrorline/accounts/sql';
-
-interface Row {
-  id: string;
-  user_id: string;
-  document_type: DocumentType;
-  document_number: string;
-  status: SubmissionStatus;
-  files: KycSubmission['files'];
-  reviewed_by: string | null;
-  reviewed_at: Date | null;
-  created_at: Date;
-  username?: string;
-  email?: string;
-}
+import { kycSubmissionsQueries as q, type KycSubmissionListRow } from './kyc-submissions.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const toSubmission = (row: Row): KycSubmission => ({
+const toSubmission = (row: KycSubmissionListRow): KycSubmission => ({
   id: row.id,
   userId: row.user_id,
   documentType: row.document_type,
@@ -65,10 +51,7 @@ export class MikroOrmKycSubmissionRepository extends KycSubmissionRepository {
 
   async lockUserStatus(tx: TransactionContext, userId: string): Promise<KycStatus | null> {
     if (!UUID.test(userId)) return null;
-    const [row] = await runSql(
-      emOf(tx),
-      sql<{ kyc_status: KycStatus }>`SELECT kyc_status FROM ${usersTable} WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
-    );
+    const [row] = await runSql(emOf(tx), q.lockUserStatus(userId));
     return row?.kyc_status ?? null;
   }
 
@@ -118,19 +101,11 @@ export class MikroOrmKycSubmissionRepository extends KycSubmissionRepository {
   }
 
   async list(query: KycSubmissionQuery): Promise<Page<KycSubmissionListItem>> {
-    const where: Sql<unknown>[] = [];
-    if (query.status) where.push(sql`k.status = ${query.status}`);
-    if (query.userId) where.push(sql`k.user_id = ${query.userId}`);
-    const clause = where.length ? sql`WHERE ${sqlJoin(where, sql` AND `)}` : sql``;
     const em = this.em.fork();
-    const [{ total }] = await runSql(em, sql<{ total: string }>`SELECT count(*) AS total FROM kyc_submissions k ${clause}`);
-    const rows = await runSql(
-      em,
-      sql<Row>`SELECT k.*, u.username, u.email FROM kyc_submissions k JOIN ${usersTable} u ON u.id = k.user_id
-               ${clause} ORDER BY k.created_at DESC, k.id LIMIT ${query.limit} OFFSET ${pageOffset(query)}`,
-    );
+    const [{ total }] = await runSql(em, q.listCount(query));
+    const rows = await runSql(em, q.listPage(query));
     return {
-      items: rows.map((row) => ({ ...toSubmission(row), username: row.username ?? '', email: row.email ?? '' })),
+      items: rows.map((row) => ({ ...toSubmission(row), username: row.username, email: row.email })),
       total: Number(total),
       page: query.page,
       limit: query.limit,

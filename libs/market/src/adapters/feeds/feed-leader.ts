@@ -1,10 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Client } from 'pg';
-import { Clock } from '@mirrorline/shared';
+import { Clock, runPgSql } from '@mirrorline/shared';
 import { DATABASE_URL } from '@mirrorline/shared/nest';
 import { MarketFeed } from '../../application/ports/market-feed';
 import { MarketStore } from '../../application/ports/market-store';
 import { MINUTE_CANDLE_RETENTION_MS } from '../../application/services/market-history';
+import { marketQueries } from '../persistence/market.queries';
 
 /** pg_advisory_lock key of the market feed ("MKTFEED" in ASCII, any constant no other lock uses). */
 export const FEED_LOCK_KEY = 0x4d4b54464545;
@@ -76,8 +77,8 @@ export class FeedLeader implements OnApplicationBootstrap, BeforeApplicationShut
         await client.connect();
         this.client = client;
       }
-      const { rows } = await this.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [FEED_LOCK_KEY]);
-      if (!rows[0]?.locked || this.stopped) return false;
+      const [row] = await runPgSql(this.client, marketQueries.tryFeedLock(FEED_LOCK_KEY));
+      if (!row?.locked || this.stopped) return false;
       this.leading = true;
       this.logger.log(`this instance runs the ${this.feed.kind} market feed`);
       await this.feed.start();
@@ -109,7 +110,7 @@ export class FeedLeader implements OnApplicationBootstrap, BeforeApplicationShut
     this.leading = false;
     await this.feed.stop().catch(() => undefined);
     if (this.client) {
-      await this.client.query('SELECT pg_advisory_unlock($1)', [FEED_LOCK_KEY]).catch(() => undefined);
+      await runPgSql(this.client, marketQueries.feedUnlock(FEED_LOCK_KEY)).catch(() => undefined);
     }
   }
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, runSqlAffected, sql } from '@mirrorline/shared';
+import { Clock, runSqlAffected } from '@mirrorline/shared';
 import { MarketFeed } from '../../application/ports/market-feed';
 import { InstrumentCatalogue } from '../../application/services/instrument-catalogue';
 import { QuotePipeline } from '../../application/services/quote-pipeline';
 import { marketErrors } from '../../domain/market-errors';
+import { marketQueries } from '../persistence/market.queries';
 
 /**
  * The feed of the tests (MARKET_FEED=test, the default under NODE_ENV=test): nothing ticks by itself; a
@@ -43,6 +44,6 @@ export class TestMarketFeed extends MarketFeed {
 
   /** Removes every stored quote (candles stay): each symbol then answers MARKET.NO_QUOTE. */
   async clearQuotes(): Promise<void> {
-    await runSqlAffected(this.em.getConnection(), sql`DELETE FROM market_quotes`);
+    await runSqlAffected(this.em.getConnection(), marketQueries.clearQuotes());
   }
 }

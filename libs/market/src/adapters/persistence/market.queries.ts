@@ -1,18 +1,11 @@
-import { sql, sqlArray, type Sql } from '@mirrorline/shared';
+import { sql, sqlArray, type MarketInstrumentsTable, type Sql } from '@mirrorline/shared';
 import type { CandleRow } from '../../application/ports/market-store';
 import type { CandleInterval, MarketKind, MarketSession, Quote } from '../../domain/instrument';
 
-export interface InstrumentRow {
-  symbol: string;
+export type InstrumentRow = Pick<MarketInstrumentsTable, 'symbol' | 'name' | 'price_decimals' | 'volatility' | 'spread' | 'spread_relative' | 'base_price'> & {
   market: MarketKind;
-  name: string;
-  price_decimals: number;
   session: MarketSession;
-  volatility: string;
-  spread: string;
-  spread_relative: boolean;
-  base_price: string;
-}
+};
 
 /** Candle buckets are UTC-aligned: date_bin from a midnight origin. */
 const BUCKETS = sql`(VALUES ('1m', interval '1 minute'), ('5m', interval '5 minutes'), ('1h', interval '1 hour'), ('1d', interval '1 day')) AS iv(name, step)`;
@@ -35,7 +28,7 @@ const candleRows = (rows: readonly CandleRow[]) =>
 
 /**
  * Every statement of SqlMarketStore (market_instruments, market_quotes, market_candles), named: the adapter only
- * runs them, and `scripts/check-queries.mjs` prepares each against a freshly migrated database.
+ * runs them, and `test/medium/named-queries.medium-spec.ts` plans each against a freshly migrated database.
  */
 export const marketQueries = {
   instruments(): Sql<InstrumentRow> {
@@ -99,6 +92,18 @@ export const marketQueries = {
                   WHERE c.symbol = ${symbol} AND c.interval = ${interval} AND c.time >= ${from.toISOString()}::timestamptz AND c.time < ${to.toISOString()}::timestamptz
                   ORDER BY c.time DESC LIMIT ${limit}
                ) x ORDER BY time`;
+  },
+  /** The market feed's leadership: a session advisory lock (true: this session holds it now). */
+  tryFeedLock(key: number): Sql<{ locked: boolean }> {
+    return sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${key}) AS locked`;
+  },
+  /** Gives the feed's leadership up (the session's advisory lock). */
+  feedUnlock(key: number): Sql<{ unlocked: boolean }> {
+    return sql<{ unlocked: boolean }>`SELECT pg_advisory_unlock(${key}) AS unlocked`;
+  },
+  /** Every stored quote (the test feed's reset; candles stay). */
+  clearQuotes(): Sql<never> {
+    return sql`DELETE FROM market_quotes`;
   },
   sweepMinuteCandles(before: Date): Sql<never> {
     return sql`DELETE FROM market_candles WHERE interval = '1m' AND time < ${before.toISOString()}::timestamptz`;

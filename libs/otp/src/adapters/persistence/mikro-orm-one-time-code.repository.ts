@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import type { OneTimeCodeState, OtpPurpose } from '../../domain/one-time-code';
 import { OneTimeCodeRepository } from '../../application/ports/one-time-code.repository';
 import { OneTimeCodeEntity } from './one-time-code.entity';
 import { oneTimeCodeMapper } from './one-time-code.mapper';
+import { oneTimeCodesQueries } from './one-time-codes.queries';
 
 /**
  * One-time codes through MikroORM (entity OneTimeCodeEntity, mapper to the domain state). Reads bypass the
@@ -21,7 +22,7 @@ export class MikroOrmOneTimeCodeRepository extends OneTimeCodeRepository {
 
   async lockIssuing(tx: TransactionContext, userId: string, purpose: OtpPurpose): Promise<void> {
     // Transaction-scoped: released at commit, after the new row is visible to the next holder's count.
-    await runSql(this.em(tx), sql`SELECT pg_advisory_xact_lock(hashtext(${`otp:${userId}:${purpose}`}))`);
+    await runSql(this.em(tx), oneTimeCodesQueries.lockIssuing(userId, purpose));
   }
 
   async replaceLive(

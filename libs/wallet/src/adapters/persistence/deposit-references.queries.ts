@@ -1,16 +1,10 @@
-import { sql, type Sql } from '@mirrorline/shared';
+import { sql, type BankTransfersTable, type DepositReferencesTable, type Sql, type UsersTable } from '@mirrorline/shared';
 import type { MatchedTransfer } from '../../application/ports/deposit-references';
 import { usersTable } from '@mirrorline/accounts/sql';
 
-export interface DepositReferenceHolderRow {
-  reference: string;
-  user_id: string;
-  username: string;
-  email: string;
-  kyc_status: string;
-  blocked: boolean;
-  deleted: boolean;
-}
+/** The reference and its holder (`user_id`: the user's id, `deleted`: deleted_at is set). */
+export type DepositReferenceHolderRow = Pick<DepositReferencesTable, 'reference' | 'user_id'> &
+  Pick<UsersTable, 'username' | 'email' | 'kyc_status' | 'blocked'> & { deleted: boolean };
 
 /** The statements of deposit references and matched bank transfers (SqlDepositReferences runs them). */
 export const depositReferencesQueries = {
@@ -19,8 +13,8 @@ export const depositReferencesQueries = {
     return sql`INSERT INTO deposit_references (user_id, reference) VALUES (${userId}, ${reference}) ON CONFLICT DO NOTHING`;
   },
 
-  referenceOfUser(userId: string): Sql<{ reference: string }> {
-    return sql<{ reference: string }>`SELECT reference FROM deposit_references WHERE user_id = ${userId}`;
+  referenceOfUser(userId: string): Sql<Pick<DepositReferencesTable, 'reference'>> {
+    return sql<Pick<DepositReferencesTable, 'reference'>>`SELECT reference FROM deposit_references WHERE user_id = ${userId}`;
   },
 
   /** The reference's holder (`lock`: FOR KEY SHARE of the user, so it cannot be deleted before the deposit commits). */
@@ -31,8 +25,8 @@ export const depositReferencesQueries = {
   },
 
   /** The matched transfer, once per bank transaction id (a row back: recorded now). */
-  recordTransfer(t: MatchedTransfer): Sql<{ bank_tx_id: string }> {
-    return sql<{ bank_tx_id: string }>`INSERT INTO bank_transfers (bank_tx_id, reference, user_id, amount, wallet_transaction_id, matched_by, matched_at)
+  recordTransfer(t: MatchedTransfer): Sql<Pick<BankTransfersTable, 'bank_tx_id'>> {
+    return sql<Pick<BankTransfersTable, 'bank_tx_id'>>`INSERT INTO bank_transfers (bank_tx_id, reference, user_id, amount, wallet_transaction_id, matched_by, matched_at)
                                   VALUES (${t.bankTxId}, ${t.reference}, ${t.userId}, ${t.amount}, ${t.walletTransactionId}, ${t.matchedBy}, ${t.matchedAt})
                                   ON CONFLICT (bank_tx_id) DO NOTHING RETURNING bank_tx_id`;
   },

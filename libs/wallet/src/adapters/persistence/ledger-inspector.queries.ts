@@ -6,7 +6,7 @@ const walletSearch = (search: string | undefined): Sql<unknown> =>
 
 /**
  * Every statement of SqlLedgerInspector (the statement, the admin's wallets overview, the ledger check), named:
- * the adapter only runs them, and `scripts/check-queries.mjs` prepares each against a freshly migrated database.
+ * the adapter only runs them, and `test/medium/named-queries.medium-spec.ts` plans each against a freshly migrated database.
  */
 export const ledgerInspectorQueries = {
   statementPage(

@@ -3,7 +3,7 @@ import type { LedgerPosting, PlatformAccountKind, UserAccountKind } from '../../
 
 /**
  * Every statement of SqlLedger (docs/ledger.md), named: the adapter only runs them, and
- * `scripts/check-queries.mjs` prepares each against a freshly migrated database.
+ * `test/medium/named-queries.medium-spec.ts` plans each against a freshly migrated database.
  */
 export const ledgerQueries = {
   userAccountId(userId: string, kind: UserAccountKind): Sql<{ id: string }> {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { pageOffset, runSql, sql, sqlJoin, toCents, type Sql, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
+import { runSql, toCents, type Page, type PageQuery, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
-import { WalletTransaction, type WalletTransactionStatus, type WalletTransactionType } from '../../domain/wallet-transaction';
+import { WalletTransaction } from '../../domain/wallet-transaction';
 import {
   WalletTransactionRepository,
   type WalletTransactionFilter,
@@ -11,25 +11,11 @@ import {
 } from '../../application/ports/wallet-transaction.repository';
 import { WalletTransactionEntity } from './wallet-transaction.entity';
 import { walletTransactionMapper } from './wallet-transaction.mapper';
-import { usersTable } from '@mirrorline/accounts/sql';
+import { walletTransactionsQueries, type WalletTransactionRow } from './wallet-transactions.queries';
 
-interface Row {
-  id: string;
-  user_id: string;
-  type: WalletTransactionType;
-  amount: string;
-  destination: string | null;
-  status: WalletTransactionStatus;
-  created_at: Date | string;
-  decided_at: Date | string | null;
-  decided_by: string | null;
-  note: string | null;
-}
-
-const QUALIFIED = sql`w.id, w.user_id, w.type, w.amount::text AS amount, w.destination, w.status, w.created_at, w.decided_at, w.decided_by, w.note`;
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-export const toDomain = (row: Row) =>
+export const toDomain = (row: WalletTransactionRow) =>
   WalletTransaction.restore({
     id: row.id,
     userId: row.user_id,
@@ -86,23 +72,7 @@ export class MikroOrmWalletTransactionRepository extends WalletTransactionReposi
   }
 
   async list(filter: WalletTransactionFilter, page: PageQuery): Promise<Page<WalletTransactionRecord>> {
-    const where: Sql<unknown>[] = [];
-    if (filter.userId !== undefined) where.push(sql`w.user_id = ${filter.userId}`);
-    if (filter.status !== undefined) where.push(sql`w.status = ${filter.status}`);
-    if (filter.type !== undefined) where.push(sql`w.type = ${filter.type}`);
-    const clause = where.length ? sql`WHERE ${sqlJoin(where, sql` AND `)}` : sql``;
-    // The page and its total in one round trip (GET wallet is a hot read): the count LEFT JOINs the page,
-    // so a page past the end is one row with the total and no item.
-    const result = await runSql(
-      this.em.getConnection(),
-      sql<Row & { username: string; email: string; total: string; page_row: string | null }>`SELECT n.total, pg.* FROM (SELECT count(*)::text AS total FROM wallet_transactions w ${clause}) n
-       LEFT JOIN (
-         SELECT ${QUALIFIED}, u.username, u.email, row_number() OVER (ORDER BY w.created_at DESC, w.id DESC) AS page_row
-         FROM wallet_transactions w JOIN ${usersTable} u ON u.id = w.user_id
-         ${clause} ORDER BY w.created_at DESC, w.id DESC LIMIT ${page.limit} OFFSET ${pageOffset(page)}
-       ) pg ON true
-       ORDER BY pg.page_row`,
-    );
+    const result = await runSql(this.em.getConnection(), walletTransactionsQueries.page(filter, page));
     const total = result.length ? result[0].total : '0';
     const rows = result.filter((row) => row.page_row !== null);
     const items = rows.map((row) => ({ ...toDomain(row).snapshot(), username: row.username, email: row.email }));

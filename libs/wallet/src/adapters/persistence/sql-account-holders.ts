@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { AccountHolders } from '../../application/ports/account-holders';
-import { usersTable } from '@mirrorline/accounts/sql';
+import { accountHoldersQueries as q } from './account-holders.queries';
 
 /**
  * Reads `users` (owned by accounts, joined through its usersTable fragment) inside the wallet's transaction. FOR KEY SHARE is the
@@ -12,18 +12,12 @@ import { usersTable } from '@mirrorline/accounts/sql';
 @Injectable()
 export class SqlAccountHolders extends AccountHolders {
   async kycStatus(tx: TransactionContext, userId: string): Promise<string | null> {
-    const [row] = await runSql(
-      emOf(tx),
-      sql<{ kyc_status: string; deleted: boolean }>`SELECT kyc_status, deleted_at IS NOT NULL AS deleted FROM ${usersTable} WHERE id = ${userId} FOR KEY SHARE`,
-    );
+    const [row] = await runSql(emOf(tx), q.kycStatus(userId));
     return row && !row.deleted ? row.kyc_status : null;
   }
 
   async isDeleted(tx: TransactionContext, userId: string): Promise<boolean> {
-    const [row] = await runSql(
-      emOf(tx),
-      sql<{ deleted: boolean }>`SELECT deleted_at IS NOT NULL AS deleted FROM ${usersTable} WHERE id = ${userId} FOR KEY SHARE`,
-    );
+    const [row] = await runSql(emOf(tx), q.deleted(userId));
     return !row || row.deleted;
   }
 }

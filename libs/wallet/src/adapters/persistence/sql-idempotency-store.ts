@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DomainError, runSql, sql, sqlStateOf, type TransactionContext } from '@mirrorline/shared';
+import { DomainError, runSql, sqlStateOf, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { IdempotencyStore, type Claim, type KeyRecord, type StoredOutcome } from '../../application/ports/idempotency-store';
+import { idempotencyQueries as q, type IdempotencyKeyRow } from './idempotency.queries';
 
 /** lock_not_available (a lock_timeout), query_canceled (statement_timeout): the holder is still running. */
 const STILL_RUNNING = new Set(['55P03', '57014']);
 
-interface KeyRow {
-  fingerprint: string;
-  response: StoredOutcome | string | null;
-}
-
-const record = (row: KeyRow): KeyRecord => ({
+const record = (row: IdempotencyKeyRow): KeyRecord => ({
   fingerprint: row.fingerprint,
   outcome: typeof row.response === 'string' ? (JSON.parse(row.response) as StoredOutcome) : row.response,
 });
@@ -28,10 +24,7 @@ export class SqlIdempotencyStore extends IdempotencyStore {
   }
 
   async find(userId: string, key: string): Promise<KeyRecord | null> {
-    const [row] = await runSql(
-      this.em.getConnection(),
-      sql<KeyRow>`SELECT fingerprint, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`,
-    );
+    const [row] = await runSql(this.em.getConnection(), q.find(userId, key));
     return row ? record(row) : null;
   }
 
@@ -43,26 +36,18 @@ export class SqlIdempotencyStore extends IdempotencyStore {
     // connection for longer than any statement may run; past it, 409 IDEMPOTENCY_KEY_IN_PROGRESS.
     let claimed: Array<{ id: string }>;
     try {
-      claimed = await runSql(
-        em,
-        sql<{ id: string }>`INSERT INTO idempotency_keys (user_id, key, fingerprint) VALUES (${userId}, ${key}, ${fingerprint})
-                            ON CONFLICT (user_id, key) DO NOTHING RETURNING id::text AS id`,
-      );
+      claimed = await runSql(em, q.claim(userId, key, fingerprint));
     } catch (error) {
       const state = sqlStateOf(error);
       if (state && STILL_RUNNING.has(state)) throw keyInProgress();
       throw error;
     }
     if (claimed.length) return { kind: 'claimed', id: claimed[0].id };
-    const [row] = await runSql(em, sql<KeyRow>`SELECT fingerprint, response FROM idempotency_keys WHERE user_id = ${userId} AND key = ${key}`);
+    const [row] = await runSql(em, q.find(userId, key));
     return { kind: 'known', record: record(row) };
   }
 
   async complete(tx: TransactionContext, id: string, outcome: StoredOutcome): Promise<void> {
-    await runSql(
-      emOf(tx),
-      sql`UPDATE idempotency_keys SET status_code = ${outcome.statusCode}, response = ${JSON.stringify(outcome)}::jsonb, completed_at = now()
-          WHERE id = ${id}`,
-    );
+    await runSql(emOf(tx), q.complete(id, outcome));
   }
 }

@@ -23,8 +23,8 @@ export const withdrawalAddressesQueries = {
                RETURNING ${COLUMNS}`;
   },
 
-  remove(userId: string, id: string): Sql<{ id: string }> {
-    return sql<{ id: string }>`DELETE FROM withdrawal_addresses WHERE id = ${id} AND user_id = ${userId} RETURNING id`;
+  remove(userId: string, id: string): Sql<Pick<WithdrawalAddressesTable, 'id'>> {
+    return sql<Pick<WithdrawalAddressesTable, 'id'>>`DELETE FROM withdrawal_addresses WHERE id = ${id} AND user_id = ${userId} RETURNING id`;
   },
 
   /** A row when the destination is in the user's book and its cooling-off period is over at `now`. */
