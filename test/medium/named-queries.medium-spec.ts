@@ -20,6 +20,7 @@ import { publicTradersQueries } from '../../libs/copy-trading/src/adapters/persi
 import { tradeEngineQueries } from '../../libs/copy-trading/src/adapters/persistence/trade-engine.queries';
 import { copiesQueries } from '../../libs/copy-trading/src/adapters/persistence/copies.queries';
 import { traderPerformanceQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-performance.queries';
+import { closeOutQueries } from '../../libs/copy-trading/src/adapters/persistence/close-out.queries';
 import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
 import { createTestDatabase } from '../support/test-app';
 
@@ -221,6 +222,11 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'traderPerformanceQueries.copierTrend': traderPerformanceQueries.copierTrend(1),
   'traderPerformanceQueries.dailyReturns': traderPerformanceQueries.dailyReturns(1, 30),
 
+  'closeOutQueries.lockTraders': closeOutQueries.lockTraders([1, 2]),
+  'closeOutQueries.lockCopies': closeOutQueries.lockCopies([UUID]),
+  'closeOutQueries.ensureCashAccounts': closeOutQueries.ensureCashAccounts([UUID]),
+  'closeOutQueries.closeOut': closeOutQueries.closeOut([UUID], [QUOTE], '1'),
+
   'notificationsQueries.insertMany': notificationsQueries.insertMany([{ userId: UUID, type: 't', title: 'x', data: { a: 1 } }]),
   'notificationsQueries.insertFromSelect': notificationsQueries.insertFromSelect(sql`SELECT ${UUID}::uuid, 't', 'x', '', NULL::jsonb`),
 };
@@ -234,6 +240,7 @@ const UTILITY: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.longStatementTimeout': tradeEngineQueries.longStatementTimeout(),
   'tradeEngineQueries.hashJoins': tradeEngineQueries.hashJoins(true),
   'tradeEngineQueries.createSettlementFlags': tradeEngineQueries.createSettlementFlags(),
+  'closeOutQueries.settings': closeOutQueries.settings(false),
   'tradeEngineQueries.dropSettlementFlags': tradeEngineQueries.dropSettlementFlags(),
 };
 
