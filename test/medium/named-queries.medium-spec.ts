@@ -21,6 +21,7 @@ import { tradeEngineQueries } from '../../libs/copy-trading/src/adapters/persist
 import { copiesQueries } from '../../libs/copy-trading/src/adapters/persistence/copies.queries';
 import { traderPerformanceQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-performance.queries';
 import { closeOutQueries } from '../../libs/copy-trading/src/adapters/persistence/close-out.queries';
+import { copyNoticesQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-notices.queries';
 import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
 import { createTestDatabase } from '../support/test-app';
 
@@ -215,6 +216,8 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'copiesQueries.positionOf': copiesQueries.positionOf(UUID, '1'),
   'copiesQueries.openSymbols': copiesQueries.openSymbols(UUID),
   'copiesQueries.setDailyLossLimit': copiesQueries.setDailyLossLimit(UUID, 5_000n),
+  'copiesQueries.shareHolders': copiesQueries.shareHolders(1, 30),
+  'copiesQueries.acceptShare': copiesQueries.acceptShare(UUID, UUID),
 
   'traderPerformanceQueries.growth': traderPerformanceQueries.growth(1),
   'traderPerformanceQueries.monthlyReturns': traderPerformanceQueries.monthlyReturns(1),
@@ -227,8 +230,17 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'closeOutQueries.ensureCashAccounts': closeOutQueries.ensureCashAccounts([UUID]),
   'closeOutQueries.closeOut': closeOutQueries.closeOut([UUID], [QUOTE], '1'),
 
+  'copyNoticesQueries.insertTradeNotice': copyNoticesQueries.insertTradeNotice('1', 'opened'),
+  'copyNoticesQueries.nextTradeNotice': copyNoticesQueries.nextTradeNotice(),
+  'copyNoticesQueries.deleteTradeNotice': copyNoticesQueries.deleteTradeNotice('1'),
+  'copyNoticesQueries.openedCopies': copyNoticesQueries.openedCopies('1'),
+  'copyNoticesQueries.settledCopies': copyNoticesQueries.settledCopies('1'),
+  'copyNoticesQueries.fillGroups': copyNoticesQueries.fillGroups('1', false),
+  'copyNoticesQueries.nextGuardNotice': copyNoticesQueries.nextGuardNotice(),
+  'copyNoticesQueries.guardNoticeCopies': copyNoticesQueries.guardNoticeCopies('1'),
+  'copyNoticesQueries.deleteGuardNotice': copyNoticesQueries.deleteGuardNotice('1'),
+
   'notificationsQueries.insertMany': notificationsQueries.insertMany([{ userId: UUID, type: 't', title: 'x', data: { a: 1 } }]),
-  'notificationsQueries.insertFromSelect': notificationsQueries.insertFromSelect(sql`SELECT ${UUID}::uuid, 't', 'x', '', NULL::jsonb`),
 };
 
 /**
