@@ -21,6 +21,9 @@ import { tradeEngineQueries } from '../../libs/copy-trading/src/adapters/persist
 import { copiesQueries } from '../../libs/copy-trading/src/adapters/persistence/copies.queries';
 import { traderPerformanceQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-performance.queries';
 import { closeOutQueries } from '../../libs/copy-trading/src/adapters/persistence/close-out.queries';
+import { priceWatchQueries } from '../../libs/copy-trading/src/adapters/persistence/price-watch.queries';
+import { traderRecordQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-record.queries';
+import { openTradesQueries } from '../../libs/copy-trading/src/adapters/persistence/open-trades.queries';
 import { copyNoticesQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-notices.queries';
 import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
 import { createTestDatabase } from '../support/test-app';
@@ -35,6 +38,7 @@ const UUID = '00000000-0000-4000-8000-000000000001';
 const NOW = new Date('2026-01-01T00:00:00Z');
 const QUOTE = { symbol: 'BTCUSDT', bid: '100.5', ask: '100.7', time: NOW };
 const CANDLE = { symbol: 'BTCUSDT', interval: '1m' as const, time: NOW, open: '1', high: '2', low: '0.5', close: '1.5' };
+const MARKED = { id: '1', entry: '100.5', sign: 1, mark: 100.7, ratio: 0.002, k: 2 };
 const FILL = { exitPrice: '101.5', quoteTime: NOW, reason: 'manual' as const };
 const USER = { email: 'a@b.c', username: 'a', firstname: 'A', lastname: 'B', passwordHash: 'x', roles: ['User' as const], emailVerified: false, kycStatus: 'Unverified' as const };
 
@@ -230,6 +234,25 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'closeOutQueries.ensureCashAccounts': closeOutQueries.ensureCashAccounts([UUID]),
   'closeOutQueries.closeOut': closeOutQueries.closeOut([UUID], [QUOTE], '1'),
 
+  'priceWatchQueries.anyTrailingStopTightens': priceWatchQueries.anyTrailingStopTightens([QUOTE]),
+  'priceWatchQueries.ratchetTrailingStops': priceWatchQueries.ratchetTrailingStops([QUOTE]),
+  'priceWatchQueries.crossedTrades': priceWatchQueries.crossedTrades([QUOTE]),
+  'priceWatchQueries.markedTrades': priceWatchQueries.markedTrades([QUOTE]),
+  'priceWatchQueries.candidateCopies': priceWatchQueries.candidateCopies([MARKED]),
+  'priceWatchQueries.trippedAmong': priceWatchQueries.trippedAmong([UUID], [MARKED]),
+
+  'traderRecordQueries.tradeToAppend': traderRecordQueries.tradeToAppend('1'),
+  'traderRecordQueries.insertHead': traderRecordQueries.insertHead({ trader_id: 1, day: '2026-01-01', seq: 3, hash: 'h' }),
+  'traderRecordQueries.insertLink': traderRecordQueries.insertLink('1', 4, 'h'),
+  'traderRecordQueries.links': traderRecordQueries.links(1, 0, 50),
+  'traderRecordQueries.heads': traderRecordQueries.heads(1),
+
+  'openTradesQueries.openTrades': openTradesQueries.openTrades(1),
+  'openTradesQueries.openPosition': openTradesQueries.openPosition({
+    tradeId: '1', copyId: UUID, followerId: UUID, allocationPct: 10, fillPrice: '100.5', quoteTime: NOW, delayMs: 20, slippageBps: '1.5',
+  }),
+  'openTradesQueries.countCopied': openTradesQueries.countCopied('1'),
+
   'copyNoticesQueries.insertTradeNotice': copyNoticesQueries.insertTradeNotice('1', 'opened'),
   'copyNoticesQueries.nextTradeNotice': copyNoticesQueries.nextTradeNotice(),
   'copyNoticesQueries.deleteTradeNotice': copyNoticesQueries.deleteTradeNotice('1'),
@@ -253,6 +276,8 @@ const UTILITY: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.hashJoins': tradeEngineQueries.hashJoins(true),
   'tradeEngineQueries.createSettlementFlags': tradeEngineQueries.createSettlementFlags(),
   'closeOutQueries.settings': closeOutQueries.settings(false),
+  'priceWatchQueries.scanSettings': priceWatchQueries.scanSettings(),
+  'priceWatchQueries.indexProbes': priceWatchQueries.indexProbes(),
   'tradeEngineQueries.dropSettlementFlags': tradeEngineQueries.dropSettlementFlags(),
 };
 
