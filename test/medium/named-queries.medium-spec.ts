@@ -24,6 +24,7 @@ import { closeOutQueries } from '../../libs/copy-trading/src/adapters/persistenc
 import { priceWatchQueries } from '../../libs/copy-trading/src/adapters/persistence/price-watch.queries';
 import { traderRecordQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-record.queries';
 import { openTradesQueries } from '../../libs/copy-trading/src/adapters/persistence/open-trades.queries';
+import { copyTradingReadsQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-trading-reads.queries';
 import { copyNoticesQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-notices.queries';
 import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
 import { createTestDatabase } from '../support/test-app';
@@ -252,6 +253,20 @@ const QUERIES: Record<string, Sql<unknown>> = {
     tradeId: '1', copyId: UUID, followerId: UUID, allocationPct: 10, fillPrice: '100.5', quoteTime: NOW, delayMs: 20, slippageBps: '1.5',
   }),
   'openTradesQueries.countCopied': openTradesQueries.countCopied('1'),
+
+  'copyTradingReadsQueries.publicTraders': copyTradingReadsQueries.publicTraders(),
+  'copyTradingReadsQueries.trader': copyTradingReadsQueries.trader(1),
+  'copyTradingReadsQueries.recentTrades': copyTradingReadsQueries.recentTrades(1),
+  'copyTradingReadsQueries.myCopies': copyTradingReadsQueries.myCopies(UUID, [QUOTE]),
+  'copyTradingReadsQueries.tradesSince': copyTradingReadsQueries.tradesSince(1, NOW, 500),
+  'copyTradingReadsQueries.myTrades': copyTradingReadsQueries.myTrades(UUID, { page: 1, limit: 20 }, { status: 'open', positionId: '1' }),
+  'copyTradingReadsQueries.mySkips': copyTradingReadsQueries.mySkips(UUID, { page: 1, limit: 20 }),
+  'copyTradingReadsQueries.traderTrades': copyTradingReadsQueries.traderTrades(1, { page: 1, limit: 20 }, 'closed'),
+  'copyTradingReadsQueries.hasOpenPositions': copyTradingReadsQueries.hasOpenPositions(UUID),
+  'copyTradingReadsQueries.unrealizedPnlOf': copyTradingReadsQueries.unrealizedPnlOf(UUID, [QUOTE]),
+  'copyTradingReadsQueries.followers': copyTradingReadsQueries.followers(1, { page: 1, limit: 20 }),
+  'copyTradingReadsQueries.settings': copyTradingReadsQueries.settings(UUID),
+  'copyTradingReadsQueries.userFacts': copyTradingReadsQueries.userFacts(UUID),
 
   'copyNoticesQueries.insertTradeNotice': copyNoticesQueries.insertTradeNotice('1', 'opened'),
   'copyNoticesQueries.nextTradeNotice': copyNoticesQueries.nextTradeNotice(),

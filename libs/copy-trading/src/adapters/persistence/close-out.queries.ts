@@ -12,7 +12,7 @@ import {
   stopLossHitSql,
   takeProfitHitSql,
 } from '../../domain/money-rules';
-import { quotesRelation } from './sql-quotes';
+import { quotesRelation } from './quotes.queries';
 
 /**
  * The given copies (one uuid[] parameter) as a relation to join their positions on: the planner probes the

@@ -4,7 +4,7 @@ import type { Quote } from '@mirrorline/market';
 import type { CrossedTrade } from '../../application/ports/price-watch-store';
 import { sideSignSql, stopLossHitSql, takeProfitHitSql } from '../../domain/money-rules';
 import { byCopyIds } from './close-out.queries';
-import { quotesRelation } from './sql-quotes';
+import { quotesRelation } from './quotes.queries';
 
 /**
  * Open trades marked at the quotes: id, trader, sign (+1 buy, −1 sell), the trade's entry (a position's fill
