@@ -1,4 +1,4 @@
-import { pageOffset, Sql, sql, type CopiesTable, type CopyPositionsTable, type PageQuery, type TraderTradesTable } from '@mirrorline/shared';
+import { pageOffset, Sql, sql, type CopiesTable, type CopyPositionsTable, type PageQuery, type TraderProfilesTable, type TraderTradesTable } from '@mirrorline/shared';
 import { walletQueries } from '@mirrorline/wallet/sql';
 import { usersTable } from '@mirrorline/accounts/sql';
 import type { Quote } from '@mirrorline/market';
@@ -141,17 +141,11 @@ const TRADER_SELECT = sql`
     FROM trader_trades WHERE trader_id = tp.id AND status = 'open'
   ) op ON true`;
 
-export interface TraderRow {
-  id: number;
-  name: string;
-  description: string;
-  trader_type: string;
-  strategy_summary: string;
-  strategy_explanation: string;
-  image: string | null;
-  share_pct: number;
-  max_copiers: number;
-  min_copy_amount: string;
+/** A trader with the facts of its statistics (TRADER_SELECT). */
+export type TraderRow = Pick<
+  TraderProfilesTable,
+  'id' | 'name' | 'description' | 'trader_type' | 'strategy_summary' | 'strategy_explanation' | 'image' | 'share_pct' | 'max_copiers' | 'min_copy_amount'
+> & {
   periods: Record<Period, { closed: number; wins: number; roi: number | string; copiersNet: string; maxDd: number; peakEq: number; lastEq: number }>;
   daily_sums: Record<Period, { sum: number; sumSq: number }>;
   allocation: Record<Period, Array<{ market: string; symbol: string; trades: number; weight: number }>>;
@@ -161,8 +155,7 @@ export interface TraderRow {
   daily: Array<{ date: string; label: string; pnl: number }> | null;
   returns30: Array<number | string> | null;
   open_trades: Array<{ symbol: string; side: TradeSide; entry: string; alloc: number; market: string }> | null;
-}
-
+};
 
 /**
  * A page and its total in one statement. `count(*) OVER ()` on the page query counted the rows that

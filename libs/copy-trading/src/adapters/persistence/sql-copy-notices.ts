@@ -15,11 +15,10 @@ const RETRY_MS = 5_000;
  * 100,000 for a large trader. They go through a transactional outbox (copy_trade_notices): the trade's
  * transaction records one notice, and this worker writes the notifications (Notifications.notify, one statement
  * for all of them; texts by domain/copy-notices.ts) right after the commit, each notice in a transaction of its own
- * that also deletes it — so a notice is delivered exactly
- * once, a crash in between loses nothing, and several API instances share the work (SKIP LOCKED). Every
- * instance also sweeps the outbox every OUTBOX_SWEEP_MS (5 s), so the notices an instance committed but
- * did not deliver before it died are delivered by the others within seconds (or by itself at its next start). A copy
- * close-out (CloseOutCopiesUseCase) records its guard_hit / copy_ended notices the
+ * that also deletes it — so a notice is delivered exactly once, a crash in between loses nothing, and several API
+ * instances share the work (SKIP LOCKED). Every instance also sweeps the outbox every OUTBOX_SWEEP_MS (5 s), so the
+ * notices an instance committed but did not deliver before it died are delivered by the others within seconds (or by
+ * itself at its next start). A copy close-out (CloseOutCopiesUseCase) records its guard_hit / copy_ended notices the
  * same way (copy_guard_notices). Rare per-copy events of a trade (stop loss hit, copy ended) are written inside the
  * trade's transaction instead; see CloseTradeUseCase.
  *
