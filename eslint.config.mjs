@@ -97,17 +97,6 @@ export default tseslint.config(
       'libs/copy-trading/src/domain/money-rules.ts',
       // the fault tier's liveness ping (SELECT 1, no table), never on in production
       'libs/wallet/src/adapters/http/fault-injection.ts',
-      // copy trading's adapters whose statements are still being moved into their *.queries.ts; drop each line
-      // once its file has no inline statement left
-      'libs/copy-trading/src/adapters/persistence/sql-open-trades-store.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-profit-share-terms.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-trader-record.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-price-watch-store.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-copy-notices.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-quotes.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-copy-trading-queries.ts',
-      'libs/copy-trading/src/adapters/persistence/sql-amount.ts',
-      'libs/copy-trading/src/adapters/market/market-open-positions-value.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -20,6 +20,12 @@ import { publicTradersQueries } from '../../libs/copy-trading/src/adapters/persi
 import { tradeEngineQueries } from '../../libs/copy-trading/src/adapters/persistence/trade-engine.queries';
 import { copiesQueries } from '../../libs/copy-trading/src/adapters/persistence/copies.queries';
 import { traderPerformanceQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-performance.queries';
+import { closeOutQueries } from '../../libs/copy-trading/src/adapters/persistence/close-out.queries';
+import { priceWatchQueries } from '../../libs/copy-trading/src/adapters/persistence/price-watch.queries';
+import { traderRecordQueries } from '../../libs/copy-trading/src/adapters/persistence/trader-record.queries';
+import { openTradesQueries } from '../../libs/copy-trading/src/adapters/persistence/open-trades.queries';
+import { copyTradingReadsQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-trading-reads.queries';
+import { copyNoticesQueries } from '../../libs/copy-trading/src/adapters/persistence/copy-notices.queries';
 import { notificationsQueries } from '../../libs/notifications/src/adapters/persistence/notifications.queries';
 import { mfaQueries } from '../../libs/auth/src/adapters/persistence/mfa.queries';
 import { loginFailuresQueries } from '../../libs/auth/src/adapters/persistence/login-failures.queries';
@@ -50,6 +56,7 @@ const UUID = '00000000-0000-4000-8000-000000000001';
 const NOW = new Date('2026-01-01T00:00:00Z');
 const QUOTE = { symbol: 'BTCUSDT', bid: '100.5', ask: '100.7', time: NOW };
 const CANDLE = { symbol: 'BTCUSDT', interval: '1m' as const, time: NOW, open: '1', high: '2', low: '0.5', close: '1.5' };
+const MARKED = { id: '1', entry: '100.5', sign: 1, mark: 100.7, ratio: 0.002, k: 2 };
 const FILL = { exitPrice: '101.5', quoteTime: NOW, reason: 'manual' as const };
 const USER = { email: 'a@b.c', username: 'a', firstname: 'A', lastname: 'B', passwordHash: 'x', roles: ['User' as const], emailVerified: false, kycStatus: 'Unverified' as const };
 
@@ -239,6 +246,8 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'copiesQueries.positionOf': copiesQueries.positionOf(UUID, '1'),
   'copiesQueries.openSymbols': copiesQueries.openSymbols(UUID),
   'copiesQueries.setDailyLossLimit': copiesQueries.setDailyLossLimit(UUID, 5_000n),
+  'copiesQueries.shareHolders': copiesQueries.shareHolders(1, 30),
+  'copiesQueries.acceptShare': copiesQueries.acceptShare(UUID, UUID),
 
   'traderPerformanceQueries.growth': traderPerformanceQueries.growth(1),
   'traderPerformanceQueries.monthlyReturns': traderPerformanceQueries.monthlyReturns(1),
@@ -246,8 +255,55 @@ const QUERIES: Record<string, Sql<unknown>> = {
   'traderPerformanceQueries.copierTrend': traderPerformanceQueries.copierTrend(1),
   'traderPerformanceQueries.dailyReturns': traderPerformanceQueries.dailyReturns(1, 30),
 
+  'closeOutQueries.lockTraders': closeOutQueries.lockTraders([1, 2]),
+  'closeOutQueries.lockCopies': closeOutQueries.lockCopies([UUID]),
+  'closeOutQueries.ensureCashAccounts': closeOutQueries.ensureCashAccounts([UUID]),
+  'closeOutQueries.closeOut': closeOutQueries.closeOut([UUID], [QUOTE], '1'),
+
+  'priceWatchQueries.anyTrailingStopTightens': priceWatchQueries.anyTrailingStopTightens([QUOTE]),
+  'priceWatchQueries.ratchetTrailingStops': priceWatchQueries.ratchetTrailingStops([QUOTE]),
+  'priceWatchQueries.crossedTrades': priceWatchQueries.crossedTrades([QUOTE]),
+  'priceWatchQueries.markedTrades': priceWatchQueries.markedTrades([QUOTE]),
+  'priceWatchQueries.candidateCopies': priceWatchQueries.candidateCopies([MARKED]),
+  'priceWatchQueries.trippedAmong': priceWatchQueries.trippedAmong([UUID], [MARKED]),
+
+  'traderRecordQueries.tradeToAppend': traderRecordQueries.tradeToAppend('1'),
+  'traderRecordQueries.insertHead': traderRecordQueries.insertHead({ trader_id: 1, day: '2026-01-01', seq: 3, hash: 'h' }),
+  'traderRecordQueries.insertLink': traderRecordQueries.insertLink('1', 4, 'h'),
+  'traderRecordQueries.links': traderRecordQueries.links(1, 0, 50),
+  'traderRecordQueries.heads': traderRecordQueries.heads(1),
+
+  'openTradesQueries.openTrades': openTradesQueries.openTrades(1),
+  'openTradesQueries.openPosition': openTradesQueries.openPosition({
+    tradeId: '1', copyId: UUID, followerId: UUID, allocationPct: 10, fillPrice: '100.5', quoteTime: NOW, delayMs: 20, slippageBps: '1.5',
+  }),
+  'openTradesQueries.countCopied': openTradesQueries.countCopied('1'),
+
+  'copyTradingReadsQueries.publicTraders': copyTradingReadsQueries.publicTraders(),
+  'copyTradingReadsQueries.trader': copyTradingReadsQueries.trader(1),
+  'copyTradingReadsQueries.recentTrades': copyTradingReadsQueries.recentTrades(1),
+  'copyTradingReadsQueries.myCopies': copyTradingReadsQueries.myCopies(UUID, [QUOTE]),
+  'copyTradingReadsQueries.tradesSince': copyTradingReadsQueries.tradesSince(1, NOW, 500),
+  'copyTradingReadsQueries.myTrades': copyTradingReadsQueries.myTrades(UUID, { page: 1, limit: 20 }, { status: 'open', positionId: '1' }),
+  'copyTradingReadsQueries.mySkips': copyTradingReadsQueries.mySkips(UUID, { page: 1, limit: 20 }),
+  'copyTradingReadsQueries.traderTrades': copyTradingReadsQueries.traderTrades(1, { page: 1, limit: 20 }, 'closed'),
+  'copyTradingReadsQueries.hasOpenPositions': copyTradingReadsQueries.hasOpenPositions(UUID),
+  'copyTradingReadsQueries.unrealizedPnlOf': copyTradingReadsQueries.unrealizedPnlOf(UUID, [QUOTE]),
+  'copyTradingReadsQueries.followers': copyTradingReadsQueries.followers(1, { page: 1, limit: 20 }),
+  'copyTradingReadsQueries.settings': copyTradingReadsQueries.settings(UUID),
+  'copyTradingReadsQueries.userFacts': copyTradingReadsQueries.userFacts(UUID),
+
+  'copyNoticesQueries.insertTradeNotice': copyNoticesQueries.insertTradeNotice('1', 'opened'),
+  'copyNoticesQueries.nextTradeNotice': copyNoticesQueries.nextTradeNotice(),
+  'copyNoticesQueries.deleteTradeNotice': copyNoticesQueries.deleteTradeNotice('1'),
+  'copyNoticesQueries.openedCopies': copyNoticesQueries.openedCopies('1'),
+  'copyNoticesQueries.settledCopies': copyNoticesQueries.settledCopies('1'),
+  'copyNoticesQueries.fillGroups': copyNoticesQueries.fillGroups('1', false),
+  'copyNoticesQueries.nextGuardNotice': copyNoticesQueries.nextGuardNotice(),
+  'copyNoticesQueries.guardNoticeCopies': copyNoticesQueries.guardNoticeCopies('1'),
+  'copyNoticesQueries.deleteGuardNotice': copyNoticesQueries.deleteGuardNotice('1'),
+
   'notificationsQueries.insertMany': notificationsQueries.insertMany([{ userId: UUID, type: 't', title: 'x', data: { a: 1 } }]),
-  'notificationsQueries.insertFromSelect': notificationsQueries.insertFromSelect(sql`SELECT ${UUID}::uuid, 't', 'x', '', NULL::jsonb`),
 
   'mfaQueries.find': mfaQueries.find(UUID, true),
   'mfaQueries.setPending': mfaQueries.setPending(UUID, 'x'),
@@ -335,6 +391,9 @@ const UTILITY: Record<string, Sql<unknown>> = {
   'tradeEngineQueries.longStatementTimeout': tradeEngineQueries.longStatementTimeout(),
   'tradeEngineQueries.hashJoins': tradeEngineQueries.hashJoins(true),
   'tradeEngineQueries.createSettlementFlags': tradeEngineQueries.createSettlementFlags(),
+  'closeOutQueries.settings': closeOutQueries.settings(false),
+  'priceWatchQueries.scanSettings': priceWatchQueries.scanSettings(),
+  'priceWatchQueries.indexProbes': priceWatchQueries.indexProbes(),
   'tradeEngineQueries.dropSettlementFlags': tradeEngineQueries.dropSettlementFlags(),
 };
 

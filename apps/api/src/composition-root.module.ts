@@ -20,7 +20,7 @@ import { CopyTradingModule } from '@mirrorline/copy-trading';
  * | Notifications (notifications), SecurityInbox (auth)  | NotificationsModule: SqlNotifications, NotificationsSecurityInbox |
  * | MarketQuotes, QuoteListeners, MarketHistory, FeedLeader, MarketFeed, AlertMails (market) | MarketModule.forRoot(config): StoredMarketQuotes, the feed MARKET_FEED names |
  * | UserBalances (auth)                                  | WalletForAuthModule: WalletUserBalances (ledger)  |
- * | UserInfoExtras (auth), OpenPositionsValue (shared), TraderProfiles, CopyTradingQueries, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase, FollowTraderUseCase (copy-trading) | CopyTradingModule: CopyTradingUserInfoExtras, MarketOpenPositionsValue, SqlTraderProfiles, … |
+ * | UserInfoExtras (auth), OpenPositionsValue (shared), TraderProfiles, CopyTradingQueries, OpenTradeUseCase, CloseTradeUseCase, FollowTraderUseCase (copy-trading) | CopyTradingModule: CopyTradingUserInfoExtras, MarketOpenPositionsValue, SqlTraderProfiles, … |
  *
  * The ports a lower lib declares and a higher lib answers (auth's UserBalances, UserInfoExtras, SecurityInbox) are
  * the reason this is global: auth cannot import the wallet, copy trading or notifications back (docs/lib-order.json).

@@ -108,6 +108,6 @@ import { WithdrawCopyFundsUseCase } from './application/use-cases/withdraw-copy-
     PriceWatcher,
     PublicTraderCache,
   ],
-  exports: [TraderProfiles, FollowTraderUseCase, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, SqlCopyNotices, PriceWatcher, OpenTradeUseCase, CloseTradeUseCase],
+  exports: [TraderProfiles, UserInfoExtras, OpenPositionsValue, CopyTradingQueries, FollowTraderUseCase, OpenTradeUseCase, CloseTradeUseCase],
 })
 export class CopyTradingModule {}

@@ -4,4 +4,5 @@ export * as copyTradingFixtures from './testing/ledger-fixtures';
 export * from './testing/in-memory-copy-trading';
 export * from './testing/in-memory-trade-engine';
 export * from './testing/in-memory-open-trades';
+export * from './testing/in-memory-price-watch-store';
 export { SqlCopyNotices } from './adapters/persistence/sql-copy-notices';

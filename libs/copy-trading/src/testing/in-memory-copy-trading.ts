@@ -69,9 +69,6 @@ export class FakeNotifications extends Notifications {
   async notify(_tx: TransactionContext, items: NotificationInput[]): Promise<void> {
     this.sent.push(...items);
   }
-  async notifyFromSelect(): Promise<number> {
-    return 0;
-  }
 }
 
 interface StoredCopy {

@@ -1,8 +1,9 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { OpenPositionsValue, runSql, sql, UserReadCache } from '@mirrorline/shared';
+import { OpenPositionsValue, runSql, UserReadCache } from '@mirrorline/shared';
 import { MarketQuotes } from '@mirrorline/market';
 import { CopyTradingQueries } from '../../application/ports/copy-trading-queries';
+import { copyTradingReadsQueries } from '../persistence/copy-trading-reads.queries';
 
 /**
  * OpenPositionsValue for wallet/ and user/get: the user's open copied positions marked at the market's fresh
@@ -28,11 +29,7 @@ export class MarketOpenPositionsValue extends OpenPositionsValue {
 
   /** The positions unrealizedPnlOf marks: unsettled, of the user's copies, in open trades. */
   private async hasOpenPositions(userId: string): Promise<boolean> {
-    const [row] = await runSql(
-      (this.em as EntityManager).getConnection(),
-      sql<{ open: boolean }>`SELECT EXISTS (SELECT 1 FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id AND t.status = 'open'
-                                            WHERE p.copy_id IN (SELECT id FROM copies WHERE follower_id = ${userId}) AND NOT p.settled) AS open`,
-    );
+    const [row] = await runSql((this.em as EntityManager).getConnection(), copyTradingReadsQueries.hasOpenPositions(userId));
     return row.open;
   }
 }

@@ -32,6 +32,8 @@ export type CopyRow = Pick<CopiesTable, 'id' | 'follower_id' | 'trader_id' | 'in
   status: CopyStatus;
 };
 
+export type ShareHolderRow = Pick<CopiesTable, 'id' | 'follower_id' | 'share_pct'> & Pick<TraderProfilesTable, 'name'>;
+
 export type PositionRow = Pick<CopyPositionsTable, 'id' | 'copy_id' | 'follower_id' | 'settled'> & Pick<TraderTradesTable, 'trader_id' | 'symbol'>;
 
 /** The statements of copies and their followers' settings (SqlCopyRepository runs them). */
@@ -109,6 +111,21 @@ export const copiesQueries = {
   openSymbols(copyId: string): Sql<{ symbol: string }> {
     return sql<{ symbol: string }>`SELECT DISTINCT t.symbol FROM copy_positions p JOIN trader_trades t ON t.id = p.trade_id
        WHERE p.copy_id = ${copyId} AND NOT p.settled ORDER BY t.symbol`;
+  },
+
+  /** The live copies of the trader whose profit share differs from `share`, with the trader's name. */
+  shareHolders(traderId: number, share: number): Sql<ShareHolderRow> {
+    return sql<ShareHolderRow>`SELECT c.id, c.follower_id, c.share_pct, tp.name
+       FROM copies c JOIN trader_profiles tp ON tp.id = c.trader_id
+       WHERE c.trader_id = ${traderId} AND c.status <> 'stopped' AND c.share_pct <> ${share}`;
+  },
+
+  /** The follower's live copy takes its trader's current share (the copy row locked first); no row when it is not theirs or has ended. */
+  acceptShare(followerId: string, copyId: string): Sql<{ share: number; previous: number }> {
+    return sql<{ share: number; previous: number }>`WITH old AS (SELECT id, share_pct FROM copies WHERE id = ${copyId} AND follower_id = ${followerId} AND status <> 'stopped' FOR UPDATE)
+       UPDATE copies c SET share_pct = tp.share_pct, updated_at = now()
+         FROM old, trader_profiles tp WHERE c.id = old.id AND tp.id = c.trader_id
+       RETURNING c.share_pct AS share, old.share_pct AS previous`;
   },
 
   setDailyLossLimit(userId: string, limit: bigint | null): Sql<never> {

@@ -2,7 +2,7 @@ import { sql, sqlJoin, type Sql } from '@mirrorline/shared';
 import type { Quote } from '@mirrorline/market';
 import { MAX_FILLS_PER_CYCLE, type EntryOrderRecord, type NewEntryOrder } from '../../application/ports/entry-orders';
 import type { OrderStatus } from '../../domain/entry-order';
-import { quotesRelation } from './sql-quotes';
+import { quotesRelation } from './quotes.queries';
 
 export interface OrderRow {
   id: string;

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { runSql, sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { Notifications } from '@mirrorline/notifications';
 import { ProfitShareTerms } from '../../application/ports/profit-share-terms';
+import { profitShareChangedNotices } from '../../domain/copy-notices';
+import { copiesQueries } from './copies.queries';
 
 const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
@@ -12,26 +14,20 @@ export class SqlProfitShareTerms extends ProfitShareTerms {
     super();
   }
 
-  notifyChange(tx: TransactionContext, traderId: number, share: number): Promise<number> {
-    return this.notifications.notifyFromSelect(
+  async notifyChange(tx: TransactionContext, traderId: number, share: number): Promise<number> {
+    const holders = await runSql(emOf(tx), copiesQueries.shareHolders(traderId, share));
+    if (!holders.length) return 0;
+    const trader = { id: traderId, name: holders[0].name };
+    await this.notifications.notify(
       tx,
-      sql`SELECT c.follower_id, 'profit_share_changed', tp.name || ' changed their profit share to ' || ${share}::text || ' %',
-                 'Your copy keeps its profit share of ' || c.share_pct || ' %. The new share applies to new copies; you may accept it for yours.',
-                 jsonb_build_object('copyId', c.id, 'traderId', tp.id, 'trader', tp.name, 'share', c.share_pct, 'newShare', ${share}::int)
-            FROM copies c JOIN trader_profiles tp ON tp.id = c.trader_id
-           WHERE c.trader_id = ${traderId} AND c.status <> 'stopped' AND c.share_pct <> ${share}`,
+      profitShareChangedNotices(trader, share, holders.map((h) => ({ followerId: h.follower_id, copyId: h.id, share: Number(h.share_pct) }))),
     );
+    return holders.length;
   }
 
   async accept(tx: TransactionContext, followerId: string, copyId: string): Promise<{ share: number; previous: number } | null> {
     if (!isUuid(copyId)) return null;
-    const [row] = await runSql(
-      emOf(tx),
-      sql<{ share: number; previous: number }>`WITH old AS (SELECT id, share_pct FROM copies WHERE id = ${copyId} AND follower_id = ${followerId} AND status <> 'stopped' FOR UPDATE)
-                                               UPDATE copies c SET share_pct = tp.share_pct, updated_at = now()
-                                                 FROM old, trader_profiles tp WHERE c.id = old.id AND tp.id = c.trader_id
-                                               RETURNING c.share_pct AS share, old.share_pct AS previous`,
-    );
+    const [row] = await runSql(emOf(tx), copiesQueries.acceptShare(followerId, copyId));
     return row ? { share: Number(row.share), previous: Number(row.previous) } : null;
   }
 }

@@ -43,6 +43,29 @@ export interface CloseOutOptions {
 
 export type CloseOutAction = NonNullable<CloseOutOptions['action']>;
 
+/** A trader a close-out locked, and whether its user still needs a cash account. */
+export interface CloseOutTrader {
+  id: number;
+  userId: string;
+  noCash: boolean;
+}
+
+/** A copy a close-out locked, and whether its owner still needs a cash account. */
+export interface CloseOutCopy {
+  copyId: string;
+  traderId: number;
+  followerId: string;
+  noCash: boolean;
+}
+
+/** What the close-out statement did: each copy closed out, and the rows it updated (to check against them). */
+export interface ClosedOutCopies {
+  copies: Array<{ pnl: bigint; positions: number; ends: boolean }>;
+  /** positions the statement settled, and copies it updated */
+  settled: number;
+  stopped: number;
+}
+
 /**
  * The price watcher's set-based statements (docs/market.md "Price watcher"). Quotes are passed in as
  * arrays (unnest), so copy trading never reads the market's tables: every statement works on all open
@@ -59,23 +82,37 @@ export abstract class PriceWatchStore {
   abstract crossedTrades(quotes: readonly Quote[]): Promise<CrossedTrade[]>;
   /**
    * Live copies whose live equity (equity + Σ unrealized pnl at these quotes) is at or below their stop loss:
-   * every one of them, and possibly a borderline copy a cent above (a cheap pre-filter); closeOut re-checks
+   * every one of them, and possibly a borderline copy a cent above (a cheap pre-filter); the close-out re-checks
    * each exactly under its locks. Ordered by trader, then copy.
    */
   abstract trippedCopies(quotes: readonly Quote[]): Promise<TrippedCopy[]>;
   /**
-   * Closes out these copies under their traders' share locks and their own row locks, re-checked at the same
-   * quotes: their open positions settle at the close-side quote for this copy only (reason copy_stop_loss), the
-   * copy stops (or is stopping while a position has no quote), its equity returns to cash; guard_hit notices follow
-   * the commit (an outbox). Each copy comes with its trader (a copy's trader never changes), whose row is locked first.
+   * The close-out's steps (CloseOutCopiesUseCase runs them in the order of docs/copy-trading.md, in one transaction),
+   * one statement each. First its settings: a guards' close-out (not an owner's action) may run past the request's
+   * statement timeout, and every close-out's statements probe indexes for a few copies among many.
    */
-  abstract closeOut(
+  abstract closeOutSettings(tx: TransactionContext, ownerAction: boolean): Promise<void>;
+  /** The traders FOR SHARE in id order (those that still exist), with whether their user has no cash account. */
+  abstract lockTraders(tx: TransactionContext, traderIds: readonly number[]): Promise<CloseOutTrader[]>;
+  /** The copies FOR UPDATE in id order (those that exist), with whether their owner has no cash account. */
+  abstract lockCopies(tx: TransactionContext, copyIds: readonly string[]): Promise<CloseOutCopy[]>;
+  /** Makes the missing cash accounts of these users (the close-out's postings credit them). */
+  abstract ensureCashAccounts(tx: TransactionContext, ownerIds: readonly string[]): Promise<void>;
+  /**
+   * The close-out statement over these copies, locked already: re-checked at the same quotes (or the owner's
+   * `action`), their open positions with a quote settle at the close-side price, the copies stop (or are stopping
+   * while a position has no quote), the trades' copier totals, the outbox row of their notices and the ledger
+   * postings (the close-out's, and copy_return for the copies that end). One entry per copy closed out.
+   */
+  abstract closeOutCopies(
     tx: TransactionContext,
-    copies: readonly TrippedCopy[],
+    copyIds: readonly string[],
     quotes: readonly Quote[],
     marketAccount: string,
-    options?: CloseOutOptions,
-  ): Promise<CloseOutResult>;
+    action?: CloseOutAction,
+  ): Promise<ClosedOutCopies>;
+  /** Starts delivering the close-out's notices (the outbox row closeOutCopies wrote) once `tx` has committed. */
+  abstract deliverNoticesAfterCommit(tx: TransactionContext): void;
   /** Starts delivering the close-outs' committed notices (after close-outs run with holdNotices). */
   abstract deliverNotices(): void;
 }

@@ -10,10 +10,4 @@ export const notificationsQueries = {
           SELECT x.user_id, x.type, x.title, x.body, x.data
             FROM jsonb_to_recordset(${rows}::jsonb) AS x(user_id uuid, type text, title text, body text, data jsonb)`;
   },
-
-  /** The rows of a SELECT of (user_id, type, title, body, data), with each recipient once and the count. */
-  insertFromSelect(select: Sql<unknown>): Sql<{ user_id: string; n: string }> {
-    return sql<{ user_id: string; n: string }>`WITH inserted AS (INSERT INTO notifications (user_id, type, title, body, data) ${select} RETURNING user_id)
-                                          SELECT DISTINCT user_id::text, (SELECT count(*) FROM inserted) AS n FROM inserted`;
-  },
 };

@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { runSql, type Sql, type TransactionContext } from '@mirrorline/shared';
+import { runSql, type TransactionContext } from '@mirrorline/shared';
 import { emOf } from '@mirrorline/shared/nest';
 import { LiveEvents } from '@mirrorline/events';
 import { Notifications } from '../../application/ports/notifications';
@@ -21,12 +21,5 @@ export class SqlNotifications extends Notifications {
     if (!items.length) return;
     await runSql(emOf(tx), notificationsQueries.insertMany(items));
     await this.liveEvents?.publish(tx, items.map((i) => i.userId), { type: 'notification', data: {} });
-  }
-
-  async notifyFromSelect(tx: TransactionContext, select: Sql<unknown>): Promise<number> {
-    const rows = await runSql(emOf(tx), notificationsQueries.insertFromSelect(select));
-    if (!rows.length) return 0;
-    await this.liveEvents?.publish(tx, rows.map((r) => r.user_id), { type: 'notification', data: {} });
-    return Number(rows[0].n);
   }
 }

@@ -1,15 +1,12 @@
-import type { Page, PageQuery, Sql, TransactionContext } from '@mirrorline/shared';
+import type { Page, PageQuery, TransactionContext } from '@mirrorline/shared';
 import type { Notification, NotificationInput } from '../../domain/notification';
 
 /**
- * Port through which other contexts raise in-app notifications inside their own transaction.
- * `notifyFromSelect` is the set-based path: the caller gives a SELECT whose columns are
- * (user_id, type, title, body, data) and one INSERT … SELECT writes every row, e.g. one per follower.
- * The SELECT is a `sql` fragment.
+ * Port through which other contexts raise in-app notifications inside their own transaction: the items, however
+ * many (one per follower of a trade), are written by one statement.
  */
 export abstract class Notifications {
   abstract notify(tx: TransactionContext, items: NotificationInput[]): Promise<void>;
-  abstract notifyFromSelect(tx: TransactionContext, select: Sql<unknown>): Promise<number>;
 }
 
 export abstract class NotificationInbox {

@@ -4,6 +4,7 @@ import { Ledger } from '@mirrorline/wallet';
 import { Notifications } from '@mirrorline/notifications';
 import { formatCents } from '@mirrorline/shared';
 import { nextStatus, type CopyStatus } from '../../../domain/copy';
+import { copyEndedNotice } from '../../../domain/copy-notices';
 import { CopyRepository, type CopyState } from '../../ports/copy-repository';
 import { lockOwnCopy } from '../add-copy-funds/add-copy-funds.use-case';
 
@@ -52,15 +53,7 @@ export class ChangeCopyStatusUseCase {
       await this.ledger.transfer(tx, { type: 'copy_return', reference: `copy:${copy.id}:return`, from: equity, to: cash, amount: Number(copy.equity) });
     }
     await this.copies.updateCopy(tx, copy.id, { status: 'stopped', stopReason: 'user', ended: true });
-    await this.notifications.notify(tx, [
-      {
-        userId: command.userId,
-        type: 'copy_ended',
-        title: 'Your copy has ended',
-        body: `${formatCents(copy.equity)} USD returned to your balance.`,
-        data: { copyId: copy.id, returned: copy.equity.toString() },
-      },
-    ]);
+    await this.notifications.notify(tx, [copyEndedNotice(command.userId, copy.id, copy.equity)]);
     return { copyId: copy.id, status: 'stopped', returned: formatCents(copy.equity) };
   }
 }

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork, type TransactionContext } from '@mirrorline/shared';
-import { Ledger } from '@mirrorline/wallet';
-import { MarketQuotes, type Quote } from '@mirrorline/market';
+import { UnitOfWork } from '@mirrorline/shared';
+import { MarketQuotes } from '@mirrorline/market';
 import { copyErrors } from '../../../domain/copy';
-import { CopyRepository, type CopyState } from '../../ports/copy-repository';
-import { PriceWatchStore, type CloseOutAction, type CloseOutResult } from '../../ports/price-watch-store';
+import { CopyRepository } from '../../ports/copy-repository';
+import { CloseOutCopiesUseCase } from '../close-out-copies/close-out-copies.use-case';
 import { ChangeCopyStatusUseCase } from '../change-copy-status/change-copy-status.use-case';
 import { lockOwnCopy } from '../add-copy-funds/add-copy-funds.use-case';
 
 /**
  * The owner's closes at the market (product.md §12.1), through the copy close-out of the price watcher
- * (PriceWatchStore.closeOut: the same locks, pnl, profit share, ledger postings and outbox as a copy stop loss), for
+ * (CloseOutCopiesUseCase.closeOut: the same locks, pnl, profit share, ledger postings and outbox as a copy stop loss), for
  * this copy alone, in one transaction:
  * - stopNow: POST copies/:id/stop {closePositions: true} — every open position closes (reason `copy_stopped`), the
  *   equity returns to cash and the copy ends;
@@ -24,8 +23,7 @@ export class CloseCopyPositionsUseCase {
   constructor(
     private readonly uow: UnitOfWork,
     private readonly copies: CopyRepository,
-    private readonly store: PriceWatchStore,
-    private readonly ledger: Ledger,
+    private readonly closeOuts: CloseOutCopiesUseCase,
     private readonly market: MarketQuotes,
     private readonly changeStatus: ChangeCopyStatusUseCase,
   ) {}
@@ -37,7 +35,7 @@ export class CloseCopyPositionsUseCase {
       // Nothing open: the plain stop ends the copy at once (its equity back to cash).
       if (copy.openPositions === 0) return this.changeStatus.apply(tx, { userId, copyId, action: 'stop' }, copy);
       const quotes = await Promise.all((await this.copies.openSymbols(tx, copy.id)).map((symbol) => this.market.executableQuote(symbol)));
-      const result = await this.closeOut(tx, copy, quotes, { reason: 'copy_stopped' });
+      const result = await this.closeOuts.closeOut(tx, [{ copyId: copy.id, traderId: copy.traderId }], quotes, { action: { reason: 'copy_stopped' } });
       // Under the copy's lock every open position had a quote: all of them closed, and the copy ended.
       if (result.positions !== copy.openPositions || result.ended !== 1) {
         throw new Error(`copy ${copy.id}: its stop closed ${result.positions} of ${copy.openPositions} positions`);
@@ -55,14 +53,9 @@ export class CloseCopyPositionsUseCase {
       const position = await this.copies.position(tx, userId, positionId);
       if (!position || position.settled) throw copyErrors.positionClosed();
       const quote = await this.market.executableQuote(position.symbol);
-      const result = await this.closeOut(tx, copy, [quote], { reason: 'copier_closed', positionId });
+      const result = await this.closeOuts.closeOut(tx, [{ copyId: copy.id, traderId: copy.traderId }], [quote], { action: { reason: 'copier_closed', positionId } });
       if (result.positions !== 1) throw new Error(`position ${positionId}: its close settled ${result.positions} positions`);
       return { copyId: copy.id, positionId };
     });
-  }
-
-  private async closeOut(tx: TransactionContext, copy: CopyState, quotes: Quote[], action: CloseOutAction): Promise<CloseOutResult> {
-    const market = await this.ledger.platformAccount(tx, 'platform_market');
-    return this.store.closeOut(tx, [{ copyId: copy.id, traderId: copy.traderId }], quotes, market, { action });
   }
 }

@@ -4,6 +4,7 @@ import { Ledger } from '@mirrorline/wallet';
 import { MarketQuotes, type Quote } from '@mirrorline/market';
 import { Notifications, type NotificationInput } from '@mirrorline/notifications';
 import { copyErrors } from '../../../domain/copy';
+import { copyEndedNotice } from '../../../domain/copy-notices';
 import { canonicalPrice, closePrice, levelCrossed, pnlPctInRange, tradePnlPct } from '../../../domain/copy-math';
 import { CopyRepository, type TraderRef } from '../../ports/copy-repository';
 import { CopyNoticeOutbox } from '../../ports/copy-notice-outbox';
@@ -145,14 +146,6 @@ export function settlementNotices(trader: string, flagged: readonly SettledCopyF
         data: { copyId: f.copyId, guard, trader },
       })),
     ),
-    ...flagged
-      .filter((f) => f.ends)
-      .map((f) => ({
-        userId: f.followerId,
-        type: 'copy_ended',
-        title: `Your copy of ${trader} has ended`,
-        body: `${formatCents(f.equity)} USD returned to your balance.`,
-        data: { copyId: f.copyId, returned: f.equity.toString(), trader },
-      })),
+    ...flagged.filter((f) => f.ends).map((f) => copyEndedNotice(f.followerId, f.copyId, f.equity, trader)),
   ];
 }

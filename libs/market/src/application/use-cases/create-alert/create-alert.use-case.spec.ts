@@ -28,9 +28,6 @@ class RecordingNotifications extends Notifications {
   async notify(_tx: TransactionContext, items: NotificationInput[]): Promise<void> {
     this.items.push(...items);
   }
-  async notifyFromSelect(): Promise<number> {
-    throw new Error('not used');
-  }
 }
 
 function setup() {
