@@ -14,8 +14,8 @@ type Rules = typeof API_RULES;
 export interface FieldCheck<V> {
   /** The message when the field is empty; without it an empty field passes (an optional field). */
   required?: string;
-  /** The message for any miss of the generated rule (pattern or length); default: a length message, or "Enter a valid value". */
-  invalid?: string;
+  /** The message for any miss of the generated rule (pattern, length or range), or a function of the text that missed; default: a length or range message, or "Enter a valid value". */
+  invalid?: string | ((value: string) => string);
   /** Keep surrounding spaces (a password); other text is trimmed before it is checked and sent. */
   keepSpaces?: boolean;
   /** The rule when the form's schema has none for the field (the closest DTO's), or the form's own reading of it. */
@@ -41,18 +41,24 @@ export const AMOUNT = {
   check: (value: string) => (toCents(value) === 0n ? `The minimum is ${formatMoney('0.01')}` : undefined),
 } satisfies FieldCheck<unknown>;
 
+/** A whole percentage in the rule's range (or `r`, a form's own reading of it): "Enter a whole percentage from 5 to 95". */
+export function wholePercent(r: InputRule, more = ''): FieldCheck<unknown> {
+  return { rule: r, whole: true, invalid: `Enter a whole percentage from ${rangeHint(r)}${more}` };
+}
+
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** The message for a text against its generated rule and check, or undefined when it passes. */
 export function ruleMessage(r: InputRule, c: Pick<FieldCheck<unknown>, 'required' | 'invalid' | 'whole'>, value: string): string | undefined {
   if (value === '') return c.required;
-  if (r.minLength !== undefined && value.length < r.minLength) return c.invalid ?? `Use at least ${r.minLength} characters`;
-  if (r.maxLength !== undefined && value.length > r.maxLength) return c.invalid ?? `Use at most ${r.maxLength} characters`;
-  if (!matchesPattern(r, value)) return c.invalid ?? 'Enter a valid value';
+  const invalid = (fallback: string) => (typeof c.invalid === 'function' ? c.invalid(value) : (c.invalid ?? fallback));
+  if (r.minLength !== undefined && value.length < r.minLength) return invalid(`Use at least ${r.minLength} characters`);
+  if (r.maxLength !== undefined && value.length > r.maxLength) return invalid(`Use at most ${r.maxLength} characters`);
+  if (!matchesPattern(r, value)) return invalid('Enter a valid value');
   if (r.minimum !== undefined || r.maximum !== undefined) {
     const n = NUMBER.test(value) ? Number(value) : NaN;
     const fits = (c.whole ? Number.isInteger(n) : Number.isFinite(n)) && (r.minimum === undefined || n >= r.minimum) && (r.maximum === undefined || n <= r.maximum);
-    if (!fits) return c.invalid ?? `Enter a ${c.whole ? 'whole ' : ''}number from ${rangeHint(r)}`;
+    if (!fits) return invalid(`Enter a ${c.whole ? 'whole ' : ''}number from ${rangeHint(r)}`);
   }
   const least = r['x-minimum-amount'];
   if (least !== undefined && (toCents(value) ?? 0n) < toCents(least)!) return `The minimum is ${formatMoney(least)}`;
