@@ -3,7 +3,7 @@
  * `npm run api:types` from the OpenAPI document): a form names its request schema and words its messages; the
  * patterns and lengths come from the DTO, so a DTO change shows up in the SPA with the next `api:types`.
  */
-import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { fieldErrors } from './api-client';
 import { API_RULES, matchesPattern, rangeHint, type InputRule } from './input-rules';
 import { formatMoney, isAmount, normalizeAmount, parseAmountInput, toCents } from './money';
@@ -90,4 +90,15 @@ export function rulesResolver<S extends keyof Rules, V extends FieldValues>(sche
 /** A refusal's field messages (a 400's `errors`, or message lines that start with a field's name) back on their fields. */
 export function setServerErrors<V extends FieldValues>(setError: UseFormSetError<V>, error: unknown, fields: readonly Path<V>[]): void {
   for (const [name, message] of Object.entries(fieldErrors(error, fields))) setError(name as Path<V>, { type: 'server', message });
+}
+
+/** A registered code field that keeps only the digits typed ("12ab3456" shows as "123456"). */
+export function digitsOnly<N extends string>(field: UseFormRegisterReturn<N>): UseFormRegisterReturn<N> {
+  return {
+    ...field,
+    onChange: (e: { target: HTMLInputElement }) => {
+      e.target.value = e.target.value.replace(/\D/g, '');
+      return field.onChange(e);
+    },
+  };
 }

@@ -9,13 +9,14 @@ import { CheckboxField, FormError, TextField } from '../../../components/ui/fiel
 import { useLogin } from '../api/login';
 import { getMfaStatus, useLoginMfa } from '../api/login-mfa';
 import { rulesResolver } from '../../../lib/form-rules';
+import { EMAIL_CHECK } from '../api/validation';
 import { AuthCard } from './auth-card';
 
 type Credentials = { email: string; password: string };
 
 /** Sign-in's checks: LoginRequestDto's generated rules, in the form's words. */
 export const signInResolver = rulesResolver<'LoginRequestDto', Credentials>('LoginRequestDto', {
-  email: { required: 'Enter your email', invalid: 'Enter a valid email address' },
+  email: EMAIL_CHECK,
   password: { required: 'Enter your password', keepSpaces: true },
 });
 
