@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
@@ -18,6 +18,12 @@ type Credentials = { email: string; password: string };
 export const signInResolver = rulesResolver<'LoginRequestDto', Credentials>('LoginRequestDto', {
   email: EMAIL_CHECK,
   password: { required: 'Enter your password', keepSpaces: true },
+});
+
+type CodeValues = { code: string };
+/** The second step's code: an authenticator code or a recovery code (LoginMfaRequestDto has no generated rule), so presence only. */
+export const signInCodeResolver = rulesResolver<'LoginRequestDto', CodeValues>('LoginRequestDto', {
+  code: { required: 'Enter the code from your authenticator app, or a recovery code', rule: {} },
 });
 
 export function SignInForm() {
@@ -40,7 +46,7 @@ export function SignInForm() {
   const busy = signIn.busy || signInMfa.busy;
   // 2FA on: the password was right; the code (or a recovery code) completes the sign-in (product.md §10)
   const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const [code, setCode] = useState('');
+  const codeForm = useForm<CodeValues>({ defaultValues: { code: '' }, resolver: signInCodeResolver });
 
   /** The hooks have signed in (an emptied cache, the new token): where to now. */
   async function finish(accessToken: string) {
@@ -56,13 +62,11 @@ export function SignInForm() {
     navigate(target, { replace: true });
   }
 
-  async function onCode(e: FormEvent) {
-    e.preventDefault();
+  async function onCode({ code }: CodeValues) {
     if (!mfaToken) return;
-    if (!code.trim()) return setFormError('Enter the code from your authenticator app, or a recovery code');
     setFormError(null);
     try {
-      const { accessToken } = await signInMfa.trigger({ mfaToken, code: code.trim(), persist });
+      const { accessToken } = await signInMfa.trigger({ mfaToken, code, persist });
       await finish(accessToken);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && (error.info as { code?: string } | undefined)?.code === 'MFA.CHALLENGE_INVALID') setMfaToken(null);
@@ -110,10 +114,10 @@ export function SignInForm() {
         </p>
       )}
       {mfaToken ? (
-        <form onSubmit={onCode} noValidate aria-label="Two-factor code">
+        <form onSubmit={(e) => void codeForm.handleSubmit(onCode)(e)} noValidate aria-label="Two-factor code">
           <FormError message={formError} />
           <p className="form-note">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
-          <TextField label="Code" name="code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+          <TextField label="Code" autoComplete="one-time-code" {...codeForm.register('code')} error={codeForm.formState.errors.code?.message} required />
           <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Checking…' : 'Verify'}
           </Button>
