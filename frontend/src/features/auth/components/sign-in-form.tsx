@@ -12,7 +12,8 @@ import { rulesResolver } from '../../../lib/form-rules';
 import { EMAIL_CHECK } from '../api/validation';
 import { AuthCard } from './auth-card';
 
-type Credentials = { email: string; password: string };
+/** The password step: LoginRequestDto's email and password, and whether to trust this device (its `persist`). */
+type Credentials = { email: string; password: string; persist: boolean };
 
 /** Sign-in's checks: LoginRequestDto's generated rules, in the form's words. */
 export const signInResolver = rulesResolver<'LoginRequestDto', Credentials>('LoginRequestDto', {
@@ -34,11 +35,10 @@ export function SignInForm() {
   // the role gate sends a signed-in user here too (seed §2) when the role does not allow the page: say why
   const refused = session.isLoggedIn && from ? from.pathname : null;
   const { register: field, handleSubmit, setError, getValues, formState } = useForm<Credentials>({
-    defaultValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
+    defaultValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '', persist: getPersist() },
     resolver: signInResolver,
   });
   const errors = formState.errors;
-  const [persist, setPersistState] = useState(getPersist());
   const [formError, setFormError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState(false);
   const signIn = useLogin();
@@ -66,7 +66,7 @@ export function SignInForm() {
     if (!mfaToken) return;
     setFormError(null);
     try {
-      const { accessToken } = await signInMfa.trigger({ mfaToken, code, persist });
+      const { accessToken } = await signInMfa.trigger({ mfaToken, code, persist: getValues('persist') });
       await finish(accessToken);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && (error.info as { code?: string } | undefined)?.code === 'MFA.CHALLENGE_INVALID') setMfaToken(null);
@@ -74,7 +74,7 @@ export function SignInForm() {
     }
   }
 
-  async function onSubmit({ email, password }: Credentials) {
+  async function onSubmit({ email, password, persist }: Credentials) {
     setFormError(null);
     setUnverified(false);
     try {
@@ -136,7 +136,7 @@ export function SignInForm() {
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} error={errors.email?.message} required />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} error={errors.password?.message} required />
         <div className="form-row form-row--between">
-          <CheckboxField label="Trust this device" checked={persist} onChange={(e) => setPersistState(e.target.checked)} />
+          <CheckboxField label="Trust this device" {...field('persist')} />
           <Link to="/forgotpassword">Forgot password?</Link>
         </div>
         <Button type="submit" variant="primary" block disabled={busy}>
