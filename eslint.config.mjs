@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import mirrorline from './scripts/eslint/boundaries.mjs';
 import { tableOwnership } from './scripts/eslint/table-ownership.mjs';
+import { noFieldState } from './scripts/eslint/form-state.mjs';
 
 const FRAMEWORKS = ['@nestjs/*', '@mikro-orm/*', 'class-validator', 'class-transformer', '@nestjs/swagger', 'express'];
 const DOMAIN_PATTERNS = [
@@ -183,9 +184,12 @@ export default tseslint.config(
   },
   {
     // Features use the kit (architecture.md rule 16): `Button`, never a raw <button>; `DataTable`, never a raw <table>.
+    // Their forms keep field values in react-hook-form, never in useState (forms/no-field-state).
     files: ['frontend/src/features/**/*.tsx'],
     ignores: ['frontend/src/**/*.test.tsx'],
+    plugins: { forms: { rules: { 'no-field-state': noFieldState } } },
     rules: {
+      'forms/no-field-state': 'error',
       'no-restricted-syntax': [
         'error',
         ...NO_FETCH,

@@ -67,6 +67,14 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
       code: 'export class MikroOrmThing {\n  constructor(private readonly em: { findOne(e: string, w: object): Promise<unknown> }) {}\n  read() {\n    return this.em.findOne(\'Thing\', {});\n  }\n}\n',
     },
     crossFeature: { file: 'frontend/src/features/wallet/pages/wallet-page.tsx', code: "import '../../kyc/components/kyc-form';\n" },
+    fieldState: {
+      file: 'frontend/src/features/wallet/components/deposit-form.tsx',
+      code: "import { useState } from 'react';\nexport function F() {\n  const [amount, setAmount] = useState('');\n  const [v] = useState({ note: '' });\n  return (\n    <form>\n      <input value={amount} onChange={(e) => setAmount(e.target.value)} />\n      <input value={v.note} readOnly />\n    </form>\n  );\n}\n",
+    },
+    uiStateOutsideForm: {
+      file: 'frontend/src/features/wallet/components/deposit-form.tsx',
+      code: "import { useState } from 'react';\nimport { useForm } from 'react-hook-form';\nexport function F() {\n  const [tab, setTab] = useState('a');\n  const [open] = useState(false);\n  const { register } = useForm({ defaultValues: { amount: '' } });\n  return (\n    <div>\n      <select value={tab} onChange={(e) => setTab(e.target.value)} />\n      <form>\n        <input {...register('amount')} />\n        <input type=\"checkbox\" checked={open} readOnly />\n      </form>\n    </div>\n  );\n}\n",
+    },
     testingInProduction: { file: 'libs/support/src/application/use-cases/send-contact-message.use-case.ts', code: "import { InMemoryMailer } from '@mirrorline/mail/testing';\nexport const m = InMemoryMailer;\n" },
     testingInApp: { file: 'apps/api/src/app.module.ts', code: "import '@mirrorline/wallet/testing';\n" },
     testingInSpec: { file: 'libs/support/src/application/use-cases/send-contact-message.use-case.spec.ts', code: "import '@mirrorline/mail/testing';\n" },
@@ -197,6 +205,17 @@ describe('architecture lint rules (eslint.config.mjs + scripts/eslint/boundaries
     ]);
     expect(errorsOf(results.globalConfigModule, 'mirrorline/no-global')).toEqual([]);
     expect(errorsOf(results.globalAppModule, 'mirrorline/no-global')).toEqual([]);
+  });
+
+  it("a feature's form keeps field values in react-hook-form: an input inside a <form> bound to useState is an error; a control outside any form is not", () => {
+    expect(errorsOf(results.fieldState, 'forms/no-field-state').map((m) => m.message)).toEqual([
+      "'amount' is useState bound to a form input: keep field values in react-hook-form (useForm + register, a resolver from lib/form-rules.ts).",
+      "'v' is useState bound to a form input: keep field values in react-hook-form (useForm + register, a resolver from lib/form-rules.ts).",
+    ]);
+    // a select outside any form (a tab, a filter) may use useState; inside a form, any input bound to useState is refused
+    expect(errorsOf(results.uiStateOutsideForm, 'forms/no-field-state').map((m) => m.message)).toEqual([
+      "'open' is useState bound to a form input: keep field values in react-hook-form (useForm + register, a resolver from lib/form-rules.ts).",
+    ]);
   });
 
   it('an SPA feature importing another feature is an error', () => {

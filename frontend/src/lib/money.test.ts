@@ -1,4 +1,4 @@
-import { amountError, formatMoney, formatPercent, formatPrice, isAmount, normalizeAmount, parseAmountInput, signOf, toCents, formatTimeLeft } from './money';
+import { formatMoney, formatPercent, formatPrice, isAmount, normalizeAmount, parseAmountInput, signOf, toCents, formatTimeLeft } from './money';
 
 describe('money on the wire (decimal strings, never floats)', () => {
   it('formats with a $ sign, grouping and 2 decimals', () => {
@@ -13,10 +13,6 @@ describe('money on the wire (decimal strings, never floats)', () => {
   it('compares through integer cents', () => {
     expect(toCents('0.29')).toBe(29n);
     expect(toCents('10')).toBe(1000n);
-    expect(amountError('9.99', '10.00')).toBe('The minimum is $10.00');
-    expect(amountError('10.00', '10.00')).toBeUndefined();
-    expect(amountError('1.234')).toMatch(/like 100/);
-    expect(amountError('')).toBe('Enter an amount');
   });
 
   it('accepts amounts typed with thousands separators', () => {
@@ -26,7 +22,6 @@ describe('money on the wire (decimal strings, never floats)', () => {
     expect(isAmount('1,234.56')).toBe(true);
     expect(isAmount('12,34')).toBe(false);
     expect(normalizeAmount('1,250.5')).toBe('1250.50');
-    expect(amountError('1,000', '10.00')).toBeUndefined();
   });
 
   it('checks a typed amount, once its separators are gone, against the API’s own pattern (api-rules.ts)', () => {

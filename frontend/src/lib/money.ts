@@ -62,17 +62,6 @@ export function formatMoney(value: string | number | null | undefined, options: 
   return `${sign}$${groupThousands(whole)}.${frac}`;
 }
 
-/** Positive money amount at least `min` (a decimal string), e.g. for the copy minimum of 10.00. */
-export function amountError(value: string, min = '0.01'): string | undefined {
-  const v = value.trim();
-  if (!v) return 'Enter an amount';
-  if (!isAmount(v)) return 'Enter an amount like 100 or 1,250.50';
-  const cents = toCents(parseAmountInput(v))!;
-  const minCents = toCents(min)!;
-  if (cents < minCents) return `The minimum is ${formatMoney(min)}`;
-  return undefined;
-}
-
 /** Percent strings like "3.5" or numbers, shown with 2 decimals and a sign when asked ("-0.001" → "0.00%"). */
 export function formatPercent(value: string | number | null | undefined, options: { signed?: boolean } = {}): string {
   if (value === null || value === undefined || value === '') return '—';

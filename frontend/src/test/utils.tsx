@@ -71,6 +71,11 @@ export function mockFetch(routes: Record<string, Handler | unknown>) {
   return fn;
 }
 
+/** The JSON bodies a stubbed fetch sent to `path`, in order: what a form's submit sent, [] when it sent nothing. */
+export function sentBodies(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown[] {
+  return fetchMock.mock.calls.filter(([u]) => String(u).split('?')[0] === path).map(([, init]) => JSON.parse(String((init as RequestInit).body)) as unknown);
+}
+
 /** Shows the current location so tests can assert redirects. */
 export function LocationProbe() {
   const location = useLocation();

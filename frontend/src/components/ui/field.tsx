@@ -41,7 +41,8 @@ export function TextField({ label, error, hint, className, ...input }: BaseProps
   );
 }
 
-export function SelectField({ label, error, hint, children, className, ...select }: BaseProps & SelectHTMLAttributes<HTMLSelectElement>) {
+/** A labelled select; `ref` reaches the select. */
+export function SelectField({ label, error, hint, children, className, ...select }: BaseProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
   const id = useId();
   return (
     <div className={`field ${className ?? ''}`}>
@@ -56,7 +57,7 @@ export function SelectField({ label, error, hint, children, className, ...select
   );
 }
 
-export function TextAreaField({ label, error, hint, className, ...area }: BaseProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, error, hint, className, ...area }: BaseProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
     <div className={`field ${className ?? ''}`}>
@@ -79,7 +80,7 @@ export function FormError({ message }: { message?: string | null }) {
 }
 
 /** A checkbox with its label beside it (the label wraps the box, so a click on the words toggles it); an optional hint below. */
-export function CheckboxField({ label, hint, className, ...input }: { label: ReactNode; hint?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+export function CheckboxField({ label, hint, className, ...input }: { label: ReactNode; hint?: ReactNode; ref?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const id = useId();
   return (
     <>

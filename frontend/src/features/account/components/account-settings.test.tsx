@@ -33,6 +33,24 @@ describe('account settings', () => {
     expect(within(form).getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('change password: ChangePasswordRequestDto lengths and a different new password, checked before anything is sent', async () => {
+    signIn({ roles: ['User'] });
+    const fetchMock = mockFetch({ 'POST /api/auth/changepassword': { message: 'ok' } });
+    renderApp('/userdashboard/accountsettings');
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription('Enter your current password');
+    await userEvent.type(within(form).getByLabelText('Current password'), 'old-password');
+    await userEvent.type(within(form).getByLabelText('New password'), 'short');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Use at least 8 characters')).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText('New password'));
+    await userEvent.type(within(form).getByLabelText('New password'), 'old-password');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Choose a password different from the current one')).toBeInTheDocument();
+    expect(postBody(fetchMock, '/api/auth/changepassword')).toEqual([]);
+  });
+
   it('delete account: asks to confirm, then deletes, signs out and goes to /', async () => {
     signIn({ roles: ['User'], userId: 'u-9' });
     const fetchMock = mockFetch({ 'POST /api/user/delete': () => jsonResponse(200, { message: 'deleted' }) });

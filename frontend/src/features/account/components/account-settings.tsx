@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { rulesResolver, setServerErrors } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
 import { leaveThenSwitch } from '../../../lib/switch-session';
@@ -13,44 +15,45 @@ import { Button } from '../../../components/ui/button';
 
 const NEW_PASSWORD = rule('ChangePasswordRequestDto', 'newPassword');
 
+type PasswordValues = { currentPassword: string; newPassword: string };
+/** The password change's checks: ChangePasswordRequestDto's lengths, and a new password that differs. */
+export const changePasswordResolver = rulesResolver<'ChangePasswordRequestDto', PasswordValues>('ChangePasswordRequestDto', {
+  currentPassword: { required: 'Enter your current password', keepSpaces: true },
+  newPassword: {
+    required: 'Enter a new password',
+    keepSpaces: true,
+    check: (next, v) => (next === v.currentPassword ? 'Choose a password different from the current one' : undefined),
+  },
+});
+
 function ChangePasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, setError, reset, formState } = useForm<PasswordValues>({ defaultValues: { currentPassword: '', newPassword: '' }, resolver: changePasswordResolver });
+  const errors = formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
   const { trigger: change, busy } = useChangePassword();
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!current) errs.currentPassword = 'Enter your current password';
-    if (next.length < NEW_PASSWORD.minLength!) errs.newPassword = `Use at least ${NEW_PASSWORD.minLength} characters`;
-    else if (next.length > NEW_PASSWORD.maxLength!) errs.newPassword = `Use at most ${NEW_PASSWORD.maxLength} characters`;
-    else if (next === current) errs.newPassword = 'Choose a password different from the current one';
-    setErrors(errs);
+  async function onSubmit(body: PasswordValues) {
     setFormError(null);
-    if (Object.keys(errs).length) return;
     try {
-      await change({ currentPassword: current, newPassword: next });
+      await change(body);
       toast.success('Password changed');
-      setCurrent('');
-      setNext('');
+      reset();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setErrors({ currentPassword: 'The current password is wrong' });
+      if (error instanceof ApiError && error.status === 401) setError('currentPassword', { type: 'server', message: 'The current password is wrong' });
       else {
-        setErrors(fieldErrors(error, ['currentPassword', 'newPassword']));
+        setServerErrors(setError, error, ['currentPassword', 'newPassword']);
         setFormError(errorMessage(error));
       }
     }
   }
 
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="pw-title">
+    <form className="card" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="pw-title">
       <h2 id="pw-title">Change password</h2>
       <p className="muted small">Your other sessions are signed out when the password changes.</p>
       <FormError message={formError} />
-      <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={errors.currentPassword} />
-      <TextField label="New password" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} error={errors.newPassword} hint={lengthHint(NEW_PASSWORD)} />
+      <TextField label="Current password" type="password" autoComplete="current-password" {...register('currentPassword')} error={errors.currentPassword?.message} />
+      <TextField label="New password" type="password" autoComplete="new-password" {...register('newPassword')} error={errors.newPassword?.message} hint={lengthHint(NEW_PASSWORD)} />
       <Button writes type="submit" variant="primary" disabled={busy}>
         {busy ? 'Saving…' : 'Change password'}
       </Button>
@@ -58,23 +61,20 @@ function ChangePasswordForm() {
   );
 }
 
+type DeleteValues = { password: string };
+/** Deleting asks for the password; the delete route has no generated rule, so sign-in's (LoginRequestDto's) stands in. */
+export const deleteAccountResolver = rulesResolver<'LoginRequestDto', DeleteValues>('LoginRequestDto', { password: { required: 'Enter your password to confirm', keepSpaces: true } });
+
 function DeleteAccountForm() {
   const session = useSession();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
+  const { register, handleSubmit, setError, formState } = useForm<DeleteValues>({ defaultValues: { password: '' }, resolver: deleteAccountResolver });
   const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const { trigger: deleteAccount, busy } = useDeleteAccount();
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function onSubmit({ password }: DeleteValues) {
     setFormError(null);
-    if (!password) {
-      setError('Enter your password to confirm');
-      return;
-    }
-    setError(undefined);
     if (!confirming) {
       setConfirming(true);
       return;
@@ -85,19 +85,19 @@ function DeleteAccountForm() {
       leaveThenSwitch(navigate, '/', signOut);
     } catch (err) {
       setConfirming(false);
-      if (err instanceof ApiError && err.status === 401) setError('The password is wrong');
+      if (err instanceof ApiError && err.status === 401) setError('password', { type: 'server', message: 'The password is wrong' });
       else setFormError(errorMessage(err));
     }
   }
 
   return (
-    <form className="card card--danger" onSubmit={onSubmit} noValidate aria-labelledby="del-title">
+    <form className="card card--danger" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="del-title">
       <h2 id="del-title">Delete account</h2>
       <p className="muted small">
         This cannot be undone. Withdraw your balance and stop your copies first: an account that still holds money cannot be deleted.
       </p>
       <FormError message={formError} />
-      <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
       {confirming && (
         <p className="notice notice--danger" role="alert">
           Are you sure? Press “Confirm delete” to delete your account permanently.

@@ -1,15 +1,15 @@
 import { Button } from '../../../components/ui/button';
 import { api, type ApiBody } from '../../../lib/api';
 import { traderKeys } from '../../../lib/query-keys';
-import { useState, type FormEvent } from 'react';
-import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../../lib/api-client';
+import { AMOUNT, rulesResolver, setServerErrors } from '../../../lib/form-rules';
 import { useMutation } from '../../../lib/use-mutation';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
-import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
-import { amountError, formatMoney, MIN_COPY, normalizeAmount } from '../../../lib/money';
-
-const MAX_COPIERS = rule('UpdateTraderSettingsDto', 'maxCopiers');
+import { rule } from '../../../lib/input-rules';
+import { formatMoney, MIN_COPY } from '../../../lib/money';
 
 export interface TraderCopySettings {
   minCopyAmount: string;
@@ -25,25 +25,30 @@ function useUpdateCopySettings() {
  * A trader's copy limits: below the minimum a follow is refused; with as many live copies as the maximum the trader
  * shows "Full" and takes no new copier. Sends only what changed.
  */
+type SettingsValues = { minCopyAmount: string; maxCopiers: string };
+/**
+ * The copy settings' checks: UpdateTraderSettingsDto's amount pattern and maxCopiers range; its minCopyAmount has no
+ * generated least amount, so the least a follow takes (FollowTraderDto's x-minimum-amount) stands in.
+ */
+export const copySettingsResolver = rulesResolver<'UpdateTraderSettingsDto', SettingsValues>('UpdateTraderSettingsDto', {
+  minCopyAmount: { ...AMOUNT, rule: { ...rule('UpdateTraderSettingsDto', 'minCopyAmount'), 'x-minimum-amount': MIN_COPY } },
+  maxCopiers: { required: 'Enter the maximum copiers', whole: true },
+});
+
 export function TraderCopySettingsForm({ initial }: { initial: TraderCopySettings }) {
-  const [minimum, setMinimum] = useState(initial.minCopyAmount);
-  const [maximum, setMaximum] = useState(String(initial.maxCopiers));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, setError, formState } = useForm<SettingsValues>({
+    defaultValues: { minCopyAmount: initial.minCopyAmount, maxCopiers: String(initial.maxCopiers) },
+    resolver: copySettingsResolver,
+  });
+  const errors = formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
   const { trigger: save, busy } = useUpdateCopySettings();
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    const minError = amountError(minimum, MIN_COPY);
-    if (minError) next.minCopyAmount = minError;
-    if (!/^\d+$/.test(maximum.trim()) || !withinRange(MAX_COPIERS, Number(maximum))) next.maxCopiers = `Enter a whole number from ${rangeHint(MAX_COPIERS)}`;
-    setErrors(next);
+  async function onSubmit(v: SettingsValues) {
     setFormError(null);
-    if (Object.keys(next).length) return;
     const patch: Partial<TraderCopySettings> = {};
-    if (normalizeAmount(minimum) !== initial.minCopyAmount) patch.minCopyAmount = normalizeAmount(minimum);
-    if (Number(maximum) !== initial.maxCopiers) patch.maxCopiers = Number(maximum);
+    if (v.minCopyAmount !== initial.minCopyAmount) patch.minCopyAmount = v.minCopyAmount;
+    if (Number(v.maxCopiers) !== initial.maxCopiers) patch.maxCopiers = Number(v.maxCopiers);
     if (Object.keys(patch).length === 0) {
       toast.info('No changes to update');
       return;
@@ -52,18 +57,18 @@ export function TraderCopySettingsForm({ initial }: { initial: TraderCopySetting
       await save(patch);
       toast.success('Copy settings updated');
     } catch (error) {
-      setErrors(fieldErrors(error, ['minCopyAmount', 'maxCopiers']));
+      setServerErrors(setError, error, ['minCopyAmount', 'maxCopiers']);
       setFormError(errorMessage(error));
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Copy settings">
+    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-label="Copy settings">
       <h3>Copy settings</h3>
       <FormError message={formError} />
       <div className="form-grid form-grid--3">
-        <TextField label="Minimum copy (USD)" inputMode="decimal" value={minimum} onChange={(e) => setMinimum(e.target.value)} error={errors.minCopyAmount} hint={`At least ${formatMoney(MIN_COPY)}`} />
-        <TextField label="Maximum copiers" inputMode="numeric" value={maximum} onChange={(e) => setMaximum(e.target.value)} error={errors.maxCopiers} hint="With as many copiers you show as Full" />
+        <TextField label="Minimum copy (USD)" inputMode="decimal" {...register('minCopyAmount')} error={errors.minCopyAmount?.message} hint={`At least ${formatMoney(MIN_COPY)}`} />
+        <TextField label="Maximum copiers" inputMode="numeric" {...register('maxCopiers')} error={errors.maxCopiers?.message} hint="With as many copiers you show as Full" />
       </div>
       <Button type="submit" variant="primary" disabled={busy}>
         {busy ? 'Saving…' : 'Save copy settings'}

@@ -23,8 +23,15 @@ describe('trader profile (PATCH traders/me)', () => {
     expect(getToasts().map((t) => t.message)).toContain('No changes to update');
     await userEvent.clear(share);
     await userEvent.type(share, '60');
+    await userEvent.clear(screen.getByLabelText('Display name'));
+    await userEvent.type(screen.getByLabelText('Display name'), ' N ');
     await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(screen.getByText('Enter a whole percentage from 0 to 50')).toBeInTheDocument();
+    // UpdateTraderProfileDto's name length, in ruleMessage's words (the name is trimmed first)
+    expect(screen.getByLabelText('Display name')).toHaveAccessibleDescription('Use at least 2 characters');
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/traders/me')).toBe(false);
+    await userEvent.clear(screen.getByLabelText('Display name'));
+    await userEvent.type(screen.getByLabelText('Display name'), 'Nora Quinn ');
     await userEvent.clear(share);
     await userEvent.type(share, '25');
     await userEvent.selectOptions(screen.getByLabelText('Trader type'), 'Scalper');

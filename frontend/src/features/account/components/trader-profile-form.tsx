@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../../lib/api-client';
+import { rulesResolver, setServerErrors, wholePercent } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { AsyncBlock } from '../../../components/ui/states';
-import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { rangeHint, rule } from '../../../lib/input-rules';
 import { useTraderProfile, type TraderProfile } from '../api/get-trader-profile';
 import { useUpdateTraderProfile } from '../api/update-trader-profile';
 import { Button } from '../../../components/ui/button';
@@ -19,23 +21,40 @@ const MAX = {
 };
 const TRADER_TYPES = ['ICT Trader', 'SMC Trader', 'Price Action Trader', 'Swing Trader', 'Scalper', 'Trend Follower', 'Algorithmic Trader'];
 
+type ProfileValues = Pick<TraderProfile, 'name' | 'description' | 'traderType' | 'strategySummary' | 'strategyExplanation'> & { share: string };
+const PROFILE_FIELDS = ['name', 'description', 'traderType', 'strategySummary', 'strategyExplanation', 'share'] as const;
+const TEXT = { keepSpaces: true };
+
+/** The profile's checks: UpdateTraderProfileDto's lengths (its messages from `ruleMessage`) and share range. */
+export const profileResolver = rulesResolver<'UpdateTraderProfileDto', ProfileValues>('UpdateTraderProfileDto', {
+  name: { required: 'Enter a display name' },
+  share: wholePercent(SHARE),
+  description: TEXT,
+  strategySummary: TEXT,
+  strategyExplanation: TEXT,
+});
+
 function ProfileForm({ initial }: { initial: TraderProfile }) {
-  const [v, setV] = useState({ ...initial, share: String(initial.share) });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, setError, watch, formState } = useForm<ProfileValues>({
+    defaultValues: {
+      name: initial.name,
+      description: initial.description,
+      traderType: initial.traderType,
+      strategySummary: initial.strategySummary,
+      strategyExplanation: initial.strategyExplanation,
+      share: String(initial.share),
+    },
+    resolver: profileResolver,
+  });
+  const errors = formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
   const { trigger: save, busy } = useUpdateTraderProfile();
-  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((o) => ({ ...o, [k]: e.target.value }));
+  const traderType = watch('traderType');
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (v.name.trim().length < NAME.minLength!) next.name = `Use at least ${NAME.minLength} characters`;
-    if (!/^\d+$/.test(v.share.trim()) || !withinRange(SHARE, Number(v.share))) next.share = `Enter a whole percentage from ${rangeHint(SHARE)}`;
-    setErrors(next);
+  async function onSubmit(v: ProfileValues) {
     setFormError(null);
-    if (Object.keys(next).length) return;
     const patch: Partial<TraderProfile> = {};
-    if (v.name.trim() !== initial.name) patch.name = v.name.trim();
+    if (v.name !== initial.name) patch.name = v.name;
     if (v.description !== initial.description) patch.description = v.description;
     if (v.traderType !== initial.traderType && v.traderType) patch.traderType = v.traderType;
     if (v.strategySummary !== initial.strategySummary) patch.strategySummary = v.strategySummary;
@@ -49,27 +68,27 @@ function ProfileForm({ initial }: { initial: TraderProfile }) {
       await save(patch);
       toast.success('Trader profile updated');
     } catch (error) {
-      setErrors(fieldErrors(error, ['name', 'description', 'traderType', 'strategySummary', 'strategyExplanation', 'share']));
+      setServerErrors(setError, error, PROFILE_FIELDS);
       setFormError(errorMessage(error));
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Trader profile">
+    <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-label="Trader profile">
       <FormError message={formError} />
       <div className="form-grid form-grid--3">
-        <TextField label="Display name" maxLength={NAME.maxLength} value={v.name} onChange={set('name')} error={errors.name} />
-        <SelectField label="Trader type" value={v.traderType} onChange={set('traderType')} error={errors.traderType}>
-          {!TRADER_TYPES.includes(v.traderType) && <option value={v.traderType}>{v.traderType || 'Choose…'}</option>}
+        <TextField label="Display name" maxLength={NAME.maxLength} {...register('name')} error={errors.name?.message} />
+        <SelectField label="Trader type" {...register('traderType')} error={errors.traderType?.message}>
+          {!TRADER_TYPES.includes(traderType) && <option value={traderType}>{traderType || 'Choose…'}</option>}
           {TRADER_TYPES.map((t) => (
             <option key={t} value={t}>{t}</option>
           ))}
         </SelectField>
-        <TextField label="Profit share %" inputMode="numeric" value={v.share} onChange={set('share')} error={errors.share} hint={`${rangeHint(SHARE)}, charged only on new gains`} />
+        <TextField label="Profit share %" inputMode="numeric" {...register('share')} error={errors.share?.message} hint={`${rangeHint(SHARE)}, charged only on new gains`} />
       </div>
-      <TextAreaField label="Description" rows={3} maxLength={MAX.description} value={v.description} onChange={set('description')} error={errors.description} />
-      <TextField label="Strategy summary" maxLength={MAX.strategySummary} value={v.strategySummary} onChange={set('strategySummary')} error={errors.strategySummary} />
-      <TextAreaField label="Strategy explanation" rows={5} maxLength={MAX.strategyExplanation} value={v.strategyExplanation} onChange={set('strategyExplanation')} error={errors.strategyExplanation} />
+      <TextAreaField label="Description" rows={3} maxLength={MAX.description} {...register('description')} error={errors.description?.message} />
+      <TextField label="Strategy summary" maxLength={MAX.strategySummary} {...register('strategySummary')} error={errors.strategySummary?.message} />
+      <TextAreaField label="Strategy explanation" rows={5} maxLength={MAX.strategyExplanation} {...register('strategyExplanation')} error={errors.strategyExplanation?.message} />
       <Button writes type="submit" variant="primary" disabled={busy}>
         {busy ? 'Saving…' : 'Save profile'}
       </Button>

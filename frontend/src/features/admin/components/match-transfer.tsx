@@ -1,17 +1,25 @@
 import { Button } from '../../../components/ui/button';
-import { useState, type FormEvent } from 'react';
-import { errorMessage, fieldErrors } from '../../../lib/api-client';
-import { amountError, formatMoney, normalizeAmount } from '../../../lib/money';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../../lib/api-client';
+import { AMOUNT, rulesResolver, setServerErrors } from '../../../lib/form-rules';
+import { formatMoney } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { FormError, TextField } from '../../../components/ui/field';
 import { findReferenceHolder, useMatchTransfer, type ReferenceHolder } from '../api/match-transfer';
 
-interface Review {
+type TransferValues = { reference: string; amount: string; bankTxId: string };
+interface Review extends Omit<TransferValues, 'reference'> {
   holder: ReferenceHolder;
-  amount: string;
-  bankTxId: string;
 }
+
+/** The transfer's checks: MatchTransferRequestDto's amount pattern and bankTxId length; the reference (no generated rule) must be there. */
+export const matchTransferResolver = rulesResolver<'MatchTransferRequestDto', TransferValues>('MatchTransferRequestDto', {
+  reference: { required: 'Enter the reference shown on the transfer' },
+  amount: AMOUNT,
+  bankTxId: { required: 'Enter the bank’s transaction id' },
+});
 
 /**
  * "Match a transfer" (product.md §12.6): the admin types what the bank statement shows (the reference, the amount, the
@@ -19,59 +27,39 @@ interface Review {
  */
 export function MatchTransferForm() {
   const { trigger: match, newAttempt } = useMatchTransfer();
-  const [reference, setReference] = useState('');
-  const [amount, setAmount] = useState('');
-  const [bankTxId, setBankTxId] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, setError, reset, formState } = useForm<TransferValues>({ defaultValues: { reference: '', amount: '', bankTxId: '' }, resolver: matchTransferResolver });
+  const errors = formState.errors;
+  const looking = formState.isSubmitting;
   const [formError, setFormError] = useState<string | null>(null);
-  const [looking, setLooking] = useState(false);
   const [review, setReview] = useState<Review | null>(null);
+  const field = (name: keyof TransferValues) => register(name, { onChange: newAttempt });
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!reference.trim()) next.reference = 'Enter the reference shown on the transfer';
-    const aErr = amountError(amount);
-    if (aErr) next.amount = aErr;
-    if (!bankTxId.trim()) next.bankTxId = 'Enter the bank’s transaction id';
-    setErrors(next);
+  async function onSubmit({ reference, amount, bankTxId }: TransferValues) {
     setFormError(null);
-    if (Object.keys(next).length) return;
-    setLooking(true);
     try {
-      const holder = await findReferenceHolder(reference);
-      setReview({ holder, amount: normalizeAmount(amount), bankTxId: bankTxId.trim() });
+      setReview({ holder: await findReferenceHolder(reference), amount, bankTxId });
     } catch (error) {
-      setErrors(fieldErrors(error, ['reference']));
+      setServerErrors(setError, error, ['reference']);
       setFormError(errorMessage(error));
-    } finally {
-      setLooking(false);
     }
   }
 
   async function confirm(r: Review) {
     await match({ reference: r.holder.reference, amount: r.amount, bankTxId: r.bankTxId });
     toast.success(`${formatMoney(r.amount)} credited to ${r.holder.username}`);
-    setReference('');
-    setAmount('');
-    setBankTxId('');
+    reset();
   }
-
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    newAttempt();
-    set(e.target.value);
-  };
 
   return (
     <>
-    <form className="card match-transfer" onSubmit={onSubmit} noValidate aria-labelledby="match-transfer-title">
+    <form className="card match-transfer" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="match-transfer-title">
       <h2 id="match-transfer-title">Match a transfer</h2>
       <p className="muted small">Credit an incoming bank transfer to the user whose reference it carries. Each bank transaction is credited once.</p>
       <FormError message={formError} />
       <div className="grid grid--3">
-        <TextField label="Reference" placeholder="ML-7KQ2-9XF4" autoComplete="off" value={reference} onChange={edit(setReference)} error={errors.reference} />
-        <TextField label="Amount received" inputMode="decimal" placeholder="250.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint="USD" />
-        <TextField label="Bank transaction id" autoComplete="off" placeholder="BNK-20261128-000123" value={bankTxId} onChange={edit(setBankTxId)} error={errors.bankTxId} />
+        <TextField label="Reference" placeholder="ML-7KQ2-9XF4" autoComplete="off" {...field('reference')} error={errors.reference?.message} />
+        <TextField label="Amount received" inputMode="decimal" placeholder="250.00" {...field('amount')} error={errors.amount?.message} hint="USD" />
+        <TextField label="Bank transaction id" autoComplete="off" placeholder="BNK-20261128-000123" {...field('bankTxId')} error={errors.bankTxId?.message} />
       </div>
       <Button type="submit" variant="primary" disabled={looking}>
         {looking ? 'Looking up…' : 'Review'}

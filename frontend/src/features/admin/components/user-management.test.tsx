@@ -319,6 +319,20 @@ describe('Create User form (seed §5)', () => {
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('');
   });
 
+  it('checks every field by CreateUserRequestDto before anything is sent', async () => {
+    signIn({ roles: ['User', 'Admin'] });
+    const fetchMock = mockFetch({ 'POST /api/user/create': () => jsonResponse(201, { user: {} }) });
+    renderWithProviders(<CreateUserForm />);
+    await fill('Username');
+    await userEvent.type(screen.getByLabelText('Username'), 'n!');
+    await userEvent.clear(screen.getByLabelText('Password', { exact: true }));
+    await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('Use 3–32 letters, digits, dots, dashes or underscores')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password', { exact: true })).toHaveAccessibleDescription('Use at least 8 characters');
+    expect(bodyOf(fetchMock, 'POST', '/api/user/create')).toEqual([]);
+  });
+
   it("shows per-field errors from a 400 and toasts 'Error creating user'", async () => {
     signIn({ roles: ['User', 'Admin'] });
     mockFetch({ 'POST /api/user/create': () => jsonResponse(409, { statusCode: 409, message: 'Email already registered', errors: { email: ['Email already registered'] } }) });

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { SearchForm } from '../../../components/ui/search-form';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/ui/states';
 import { DataTable, pageCount } from '../../../components/ui/data-table';
@@ -10,7 +10,6 @@ import { ApprovalRequests } from './approval-requests';
 
 export function UserManagement() {
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const { page: result, error, isLoading, mutate } = useUsers(page, query);
 
@@ -29,18 +28,13 @@ export function UserManagement() {
       <section className="card" aria-labelledby="users-title">
         <div className="card__head">
           <h2 id="users-title">Users{result ? ` (${result.total})` : ''}</h2>
-          <form
-            role="search"
-            className="inline-form"
-            onSubmit={(e) => {
-              e.preventDefault();
+          <SearchForm
+            label="Search users"
+            onSearch={(q) => {
               setPage(1);
-              setQuery(search.trim());
+              setQuery(q);
             }}
-          >
-            <input className="field__input field__input--sm" aria-label="Search users" placeholder="Search name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
-            <Button type="submit" size="sm">Search</Button>
-          </form>
+          />
         </div>
         <DataTable
           label="Users"

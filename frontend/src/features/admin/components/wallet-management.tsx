@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { SearchForm } from '../../../components/ui/search-form';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Money } from '../../../components/ui/money';
@@ -29,7 +29,6 @@ const PLATFORM_LABELS: Record<string, string> = {
 
 export function WalletManagement() {
   const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
   const { overview, error, isLoading, mutate } = useAdminWallets(page, query);
   return (
@@ -68,18 +67,13 @@ export function WalletManagement() {
               <section className="card" aria-labelledby="wallets-title">
                 <div className="card__head">
                   <h2 id="wallets-title">User wallets</h2>
-                  <form
-                    role="search"
-                    className="inline-form"
-                    onSubmit={(e) => {
-                      e.preventDefault();
+                  <SearchForm
+                    label="Search wallets"
+                    onSearch={(q) => {
                       setPage(1);
-                      setQuery(search.trim());
+                      setQuery(q);
                     }}
-                  >
-                    <input className="field__input field__input--sm" aria-label="Search wallets" placeholder="Search name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
-                    <Button type="submit" size="sm">Search</Button>
-                  </form>
+                  />
                 </div>
                 <DataTable
                   label="User wallets"

@@ -60,6 +60,19 @@ describe('register → verify email', () => {
     expect(bodyOf(fetchMock, '/api/auth/verifyotp')).toEqual({ email: 'ada@example.com', otp: '123456' });
   }, 60_000);
 
+  it('the code and the email are checked by VerifyOtpRequestDto before anything is sent; Resend checks only the email', async () => {
+    const fetchMock = mockFetch({ ...noSession, 'POST /api/auth/verifyotp': { message: 'ok' }, 'POST /api/auth/createnewotp': { message: 'sent' } });
+    renderApp('/otpverification');
+    await userEvent.type(await screen.findByLabelText('Email', {}, PAGE), 'ada@example');
+    await userEvent.type(screen.getByLabelText('Verification code'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from the email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(bodyOf(fetchMock, '/api/auth/createnewotp')).toBeUndefined();
+    expect(bodyOf(fetchMock, '/api/auth/verifyotp')).toBeUndefined();
+  }, 60_000);
+
   it('with 2FA on, verifying sends the user to sign in with the code', async () => {
     mockFetch({ ...noSession, 'POST /api/auth/verifyotp': { message: 'Your email has been verified', mfaRequired: true, mfaToken: 'm' } });
     renderApp('/otpverification');

@@ -1,82 +1,76 @@
 import { Button } from '../../../components/ui/button';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { digitsOnly, rulesResolver, setServerErrors } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { useResetPassword, useSendResetCode, useVerifyResetCode } from '../api/forgot-password';
 import { lengthHint, rule } from '../../../lib/input-rules';
-import { emailError, otpError, PASSWORD, passwordError } from '../api/validation';
+import { EMAIL_CHECK, OTP_CHECK, PASSWORD } from '../api/validation';
 import { AuthCard } from './auth-card';
 
 type Step = 'email' | 'code' | 'password';
 const STEPS: Step[] = ['email', 'code', 'password'];
 
+type ResetValues = { email: string; otp: string; password: string; confirm: string };
+/** Each step's checks, by its request schema: the email (EmailRequestDto), the code (VerifyOtpRequestDto), the new password (ResetPasswordRequestDto) twice. */
+export const resetResolvers = {
+  email: rulesResolver<'EmailRequestDto', ResetValues>('EmailRequestDto', { email: EMAIL_CHECK }),
+  code: rulesResolver<'VerifyOtpRequestDto', ResetValues>('VerifyOtpRequestDto', { otp: OTP_CHECK }),
+  password: rulesResolver<'ResetPasswordRequestDto', ResetValues>('ResetPasswordRequestDto', {
+    password: { required: 'Enter a new password', keepSpaces: true },
+    confirm: { keepSpaces: true, check: (confirm, v) => (confirm !== v.password ? 'The passwords do not match' : undefined) },
+  }),
+} satisfies Record<Step, unknown>;
+
 /** Three steps: email → code → new password (auth/forgotpassword/*). */
 export function ForgotPassword() {
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('email');
-  const [email, setEmail] = useState('');
-  const [otp, setOtp] = useState('');
+  const { register, handleSubmit, setError, getValues, formState } = useForm<ResetValues>({
+    defaultValues: { email: '', otp: '', password: '', confirm: '' },
+    resolver: resetResolvers[step],
+  });
+  const errors = formState.errors;
+  // the server's answer to the code, which the last step sends
   const [resetToken, setResetToken] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const sendOtp = useSendResetCode();
   const verifyOtp = useVerifyResetCode();
   const resetPassword = useResetPassword();
   const busy = sendOtp.busy || verifyOtp.busy || resetPassword.busy;
 
-  async function run(action: () => Promise<void>, fields: string[]) {
-    setFormError(null);
-    try {
-      await action();
-    } catch (error) {
-      setErrors(fieldErrors(error, fields));
-      setFormError(errorMessage(error));
-    }
-  }
+  /** The step's submit: its checked values to `action`, a refusal's field messages back on `fields`. */
+  const submit = (action: (v: ResetValues) => Promise<void>, fields: Path<ResetValues>[]) =>
+    handleSubmit(async (v) => {
+      setFormError(null);
+      try {
+        await action(v);
+      } catch (error) {
+        setServerErrors(setError, error, fields);
+        setFormError(errorMessage(error));
+      }
+    });
 
-  function sendCode(e: FormEvent) {
-    e.preventDefault();
-    const err = emailError(email);
-    setErrors(err ? { email: err } : {});
-    if (err) return;
-    void run(async () => {
-      await sendOtp.trigger(email.trim());
-      toast.success('If the email is registered, a code is on its way');
-      setStep('code');
-    }, ['email']);
-  }
+  const sendCode = submit(async ({ email }) => {
+    await sendOtp.trigger(email);
+    toast.success('If the email is registered, a code is on its way');
+    setStep('code');
+  }, ['email']);
 
-  function verifyCode(e: FormEvent) {
-    e.preventDefault();
-    const err = otpError(otp);
-    setErrors(err ? { otp: err } : {});
-    if (err) return;
-    void run(async () => {
-      const { resetToken: token } = await verifyOtp.trigger({ email: email.trim(), otp: otp.trim() });
-      setResetToken(token);
-      setStep('password');
-    }, ['otp']);
-  }
+  const verifyCode = submit(async ({ email, otp }) => {
+    const { resetToken: token } = await verifyOtp.trigger({ email, otp });
+    setResetToken(token);
+    setStep('password');
+  }, ['otp']);
 
-  function reset(e: FormEvent) {
-    e.preventDefault();
-    const pErr = passwordError(password, 'new password');
-    const cErr = confirm !== password ? 'The passwords do not match' : undefined;
-    const next: Record<string, string> = {};
-    if (pErr) next.password = pErr;
-    if (cErr) next.confirm = cErr;
-    setErrors(next);
-    if (pErr || cErr) return;
-    void run(async () => {
-      await resetPassword.trigger({ resetToken, password });
-      toast.success('Password changed. Sign in with your new password.');
-      navigate('/signin', { state: { email: email.trim() } });
-    }, ['password']);
-  }
+  const reset = submit(async ({ email, password }) => {
+    await resetPassword.trigger({ resetToken, password });
+    toast.success('Password changed. Sign in with your new password.');
+    navigate('/signin', { state: { email } });
+  }, ['password']);
 
   const index = STEPS.indexOf(step);
   return (
@@ -98,24 +92,23 @@ export function ForgotPassword() {
       </ol>
       <FormError message={formError} />
       {step === 'email' && (
-        <form onSubmit={sendCode} noValidate aria-label="Request a reset code">
-          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+        <form onSubmit={(e) => void sendCode(e)} noValidate aria-label="Request a reset code">
+          <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} required />
           <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Sending…' : 'Send code'}
           </Button>
         </form>
       )}
       {step === 'code' && (
-        <form onSubmit={verifyCode} noValidate aria-label="Enter the reset code">
-          <p className="muted small">We sent a 6-digit code to {email.trim()}.</p>
+        <form onSubmit={(e) => void verifyCode(e)} noValidate aria-label="Enter the reset code">
+          <p className="muted small">We sent a 6-digit code to {getValues('email').trim()}.</p>
           <TextField
             label="Verification code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={rule('VerifyOtpRequestDto', 'otp').maxLength}
-            value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-            error={errors.otp}
+            {...digitsOnly(register('otp'))}
+            error={errors.otp?.message}
             required
           />
           <Button type="submit" variant="primary" block disabled={busy}>
@@ -127,9 +120,9 @@ export function ForgotPassword() {
         </form>
       )}
       {step === 'password' && (
-        <form onSubmit={reset} noValidate aria-label="Choose a new password">
-          <TextField label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} hint={lengthHint(PASSWORD)} required />
-          <TextField label="Repeat the password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={errors.confirm} required />
+        <form onSubmit={(e) => void reset(e)} noValidate aria-label="Choose a new password">
+          <TextField label="New password" type="password" autoComplete="new-password" {...register('password')} error={errors.password?.message} hint={lengthHint(PASSWORD)} required />
+          <TextField label="Repeat the password" type="password" autoComplete="new-password" {...register('confirm')} error={errors.confirm?.message} required />
           <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Saving…' : 'Reset password'}
           </Button>

@@ -1,35 +1,40 @@
 import { Button } from '../../../components/ui/button';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage, fieldErrors } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
+import { digitsOnly, rulesResolver, setServerErrors } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { FormError, TextField } from '../../../components/ui/field';
 import { createNewOtp, useResendOtp } from '../api/create-new-otp';
 import { useVerifyOtp } from '../api/verify-otp';
-import { compact, emailError, otpError } from '../api/validation';
+import { EMAIL_CHECK, OTP_CHECK } from '../api/validation';
 import { rule } from '../../../lib/input-rules';
 import { AuthCard } from './auth-card';
+
+type VerifyValues = { email: string; otp: string };
+/** Verification's checks: VerifyOtpRequestDto's email and six-digit code. */
+export const verifyOtpResolver = rulesResolver<'VerifyOtpRequestDto', VerifyValues>('VerifyOtpRequestDto', { email: EMAIL_CHECK, otp: OTP_CHECK });
 
 export function OtpVerification() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state as { email?: string; resend?: boolean } | null) ?? {};
-  const [email, setEmail] = useState(state.email ?? '');
-  const [otp, setOtp] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, setError, trigger, getValues, formState } = useForm<VerifyValues>({
+    defaultValues: { email: state.email ?? '', otp: '' },
+    resolver: verifyOtpResolver,
+  });
+  const errors = formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
   const verify = useVerifyOtp();
   const resendOtp = useResendOtp();
   const sentOnArrival = useRef(false);
 
   async function resend() {
-    const err = emailError(email);
-    if (err) {
-      setErrors({ email: err });
-      return;
-    }
+    // only the email is checked: the code is what is missing
+    if (!(await trigger('email'))) return;
     try {
-      await resendOtp.trigger(email.trim());
+      await resendOtp.trigger(getValues('email').trim());
       toast.success('A new code is on its way');
     } catch (error) {
       toast.error(errorMessage(error));
@@ -44,24 +49,20 @@ export function OtpVerification() {
     }
   }, [state.resend, state.email]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next = compact({ email: emailError(email), otp: otpError(otp) });
-    setErrors(next);
+  async function onSubmit(body: VerifyValues) {
     setFormError(null);
-    if (Object.keys(next).length) return;
     try {
       // with an access token in the answer the hook has signed the new user in: no second password entry
-      const result = await verify.trigger({ email: email.trim(), otp: otp.trim() });
+      const result = await verify.trigger(body);
       if (result.accessToken) {
         toast.success('Email verified. Welcome to Mirrorline!');
         navigate('/userdashboard', { replace: true });
         return;
       }
       toast.success(result.mfaRequired ? 'Email verified. Sign in with your password and code.' : 'Email verified. You can sign in now.');
-      navigate('/signin', { state: { email: email.trim() } });
+      navigate('/signin', { state: { email: body.email } });
     } catch (error) {
-      setErrors(fieldErrors(error, ['email', 'otp']));
+      setServerErrors(setError, error, ['email', 'otp']);
       setFormError(errorMessage(error));
     }
   }
@@ -76,18 +77,16 @@ export function OtpVerification() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate aria-label="Verify email">
+      <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-label="Verify email">
         <FormError message={formError} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} required />
+        <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} required />
         <TextField
           label="Verification code"
-          name="otp"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={rule('VerifyOtpRequestDto', 'otp').maxLength}
-          value={otp}
-          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-          error={errors.otp}
+          {...digitsOnly(register('otp'))}
+          error={errors.otp?.message}
           required
         />
         <Button type="submit" variant="primary" block disabled={verify.busy}>

@@ -8,7 +8,7 @@ import { FormError, TextField } from '../../../components/ui/field';
 import { useRegister, type RegisterBody } from '../api/register';
 import { lengthHint, rule } from '../../../lib/input-rules';
 import { rulesResolver } from '../../../lib/form-rules';
-import { PASSWORD } from '../api/validation';
+import { EMAIL_CHECK, PASSWORD } from '../api/validation';
 import { AuthCard } from './auth-card';
 
 const USERNAME = rule('RegisterRequestDto', 'username');
@@ -19,7 +19,7 @@ export const registerResolver = rulesResolver<'RegisterRequestDto', RegisterBody
   username: { required: 'Choose a username', invalid: `Use ${USERNAME.minLength}–${USERNAME.maxLength} letters, digits, dots, dashes or underscores` },
   firstname: { required: 'Enter your first name' },
   lastname: { required: 'Enter your last name' },
-  email: { required: 'Enter your email', invalid: 'Enter a valid email address' },
+  email: EMAIL_CHECK,
   password: { required: 'Enter a password', keepSpaces: true },
 });
 

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
@@ -9,14 +9,22 @@ import { CheckboxField, FormError, TextField } from '../../../components/ui/fiel
 import { useLogin } from '../api/login';
 import { getMfaStatus, useLoginMfa } from '../api/login-mfa';
 import { rulesResolver } from '../../../lib/form-rules';
+import { EMAIL_CHECK } from '../api/validation';
 import { AuthCard } from './auth-card';
 
-type Credentials = { email: string; password: string };
+/** The password step: LoginRequestDto's email and password, and whether to trust this device (its `persist`). */
+type Credentials = { email: string; password: string; persist: boolean };
 
 /** Sign-in's checks: LoginRequestDto's generated rules, in the form's words. */
 export const signInResolver = rulesResolver<'LoginRequestDto', Credentials>('LoginRequestDto', {
-  email: { required: 'Enter your email', invalid: 'Enter a valid email address' },
+  email: EMAIL_CHECK,
   password: { required: 'Enter your password', keepSpaces: true },
+});
+
+type CodeValues = { code: string };
+/** The second step's code: an authenticator code or a recovery code (LoginMfaRequestDto has no generated rule), so presence only. */
+export const signInCodeResolver = rulesResolver<'LoginRequestDto', CodeValues>('LoginRequestDto', {
+  code: { required: 'Enter the code from your authenticator app, or a recovery code', rule: {} },
 });
 
 export function SignInForm() {
@@ -27,11 +35,10 @@ export function SignInForm() {
   // the role gate sends a signed-in user here too (seed §2) when the role does not allow the page: say why
   const refused = session.isLoggedIn && from ? from.pathname : null;
   const { register: field, handleSubmit, setError, getValues, formState } = useForm<Credentials>({
-    defaultValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
+    defaultValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '', persist: getPersist() },
     resolver: signInResolver,
   });
   const errors = formState.errors;
-  const [persist, setPersistState] = useState(getPersist());
   const [formError, setFormError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState(false);
   const signIn = useLogin();
@@ -39,7 +46,7 @@ export function SignInForm() {
   const busy = signIn.busy || signInMfa.busy;
   // 2FA on: the password was right; the code (or a recovery code) completes the sign-in (product.md §10)
   const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const [code, setCode] = useState('');
+  const codeForm = useForm<CodeValues>({ defaultValues: { code: '' }, resolver: signInCodeResolver });
 
   /** The hooks have signed in (an emptied cache, the new token): where to now. */
   async function finish(accessToken: string) {
@@ -55,13 +62,11 @@ export function SignInForm() {
     navigate(target, { replace: true });
   }
 
-  async function onCode(e: FormEvent) {
-    e.preventDefault();
+  async function onCode({ code }: CodeValues) {
     if (!mfaToken) return;
-    if (!code.trim()) return setFormError('Enter the code from your authenticator app, or a recovery code');
     setFormError(null);
     try {
-      const { accessToken } = await signInMfa.trigger({ mfaToken, code: code.trim(), persist });
+      const { accessToken } = await signInMfa.trigger({ mfaToken, code, persist: getValues('persist') });
       await finish(accessToken);
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && (error.info as { code?: string } | undefined)?.code === 'MFA.CHALLENGE_INVALID') setMfaToken(null);
@@ -69,7 +74,7 @@ export function SignInForm() {
     }
   }
 
-  async function onSubmit({ email, password }: Credentials) {
+  async function onSubmit({ email, password, persist }: Credentials) {
     setFormError(null);
     setUnverified(false);
     try {
@@ -109,10 +114,10 @@ export function SignInForm() {
         </p>
       )}
       {mfaToken ? (
-        <form onSubmit={onCode} noValidate aria-label="Two-factor code">
+        <form onSubmit={(e) => void codeForm.handleSubmit(onCode)(e)} noValidate aria-label="Two-factor code">
           <FormError message={formError} />
           <p className="form-note">Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
-          <TextField label="Code" name="code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} required />
+          <TextField label="Code" autoComplete="one-time-code" {...codeForm.register('code')} error={codeForm.formState.errors.code?.message} required />
           <Button type="submit" variant="primary" block disabled={busy}>
             {busy ? 'Checking…' : 'Verify'}
           </Button>
@@ -131,7 +136,7 @@ export function SignInForm() {
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} error={errors.email?.message} required />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} error={errors.password?.message} required />
         <div className="form-row form-row--between">
-          <CheckboxField label="Trust this device" checked={persist} onChange={(e) => setPersistState(e.target.checked)} />
+          <CheckboxField label="Trust this device" {...field('persist')} />
           <Link to="/forgotpassword">Forgot password?</Link>
         </div>
         <Button type="submit" variant="primary" block disabled={busy}>

@@ -22,7 +22,10 @@ describe('sign in with two-factor authentication', () => {
     await enterPassword();
     const code = await screen.findByLabelText('Code');
     expect(screen.queryByLabelText('Password')).toBeNull();
-    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(code).toHaveAccessibleDescription('Enter the code from your authenticator app, or a recovery code');
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/auth/login/mfa')).toBe(false);
+    await userEvent.type(code, ' 123456 ');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/userdashboard'));
     const call = fetchMock.mock.calls.find(([u]) => u === '/api/auth/login/mfa')!;

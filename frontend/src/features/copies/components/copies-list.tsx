@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
-import { amountError, normalizeAmount } from '../../../lib/money';
+import { AMOUNT, rulesResolver, wholePercent } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { CheckboxField, TextField } from '../../../components/ui/field';
@@ -18,22 +19,30 @@ import type { Copy } from '../api/types';
 import { ConfirmDialog } from '../../../components/ui/dialog';
 import { fieldErrors } from '../../../lib/api-client';
 import { formatMoney, toCents, centsToString } from '../../../lib/money';
-import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { rule, withinRange } from '../../../lib/input-rules';
 
 const STOP_LOSS = rule('CopyGuardsDto', 'stopLossPct');
 const TAKE_PROFIT = rule('CopyGuardsDto', 'takeProfitPct');
 /** The loss the copier accepts, L % = 100 − stopLossPct (as in the copy dialog, product.md §12.1). */
 const MAX_LOSS = { minimum: 100 - (STOP_LOSS.maximum ?? 95), maximum: 100 - (STOP_LOSS.minimum ?? 5) };
 
-/** A whole number typed in a field, null when blank, NaN when not a whole number. */
-function wholeOrNull(text: string): number | null {
-  const t = text.trim();
-  return t === '' ? null : /^\d+$/.test(t) ? Number(t) : Number.NaN;
-}
-
 /** "$1,200.00" = invested × (100 + pct) % (cents, toward zero) */
 function levelOf(invested: string, pct: number): string {
   return formatMoney(centsToString(((toCents(invested) ?? 0n) * BigInt(pct)) / 100n));
+}
+
+type GuardValues = { maxLoss: string; takeProfitPct: string };
+const BLANK_FOR_NONE = ', or leave it blank for none';
+/** The guards' checks: CopyGuardsDto's take-profit range and its stop-loss range read as the loss accepted; blank is none. */
+export const guardsResolver = rulesResolver<'CopyGuardsDto', GuardValues>('CopyGuardsDto', {
+  maxLoss: wholePercent(MAX_LOSS, BLANK_FOR_NONE),
+  takeProfitPct: wholePercent(TAKE_PROFIT, BLANK_FOR_NONE),
+});
+
+/** A typed whole percentage within its range, else null (for the hint). */
+function pctIn(r: { minimum?: number; maximum?: number }, text: string): number | null {
+  const t = text.trim();
+  return /^\d+$/.test(t) && withinRange(r, Number(t)) ? Number(t) : null;
 }
 
 /**
@@ -42,99 +51,81 @@ function levelOf(invested: string, pct: number): string {
  */
 function GuardsForm({ copy }: { copy: Copy }) {
   const guards = useCopyGuards();
-  const [loss, setLoss] = useState(copy.stopLossPct === null ? '' : String(100 - copy.stopLossPct));
-  const [profit, setProfit] = useState(copy.takeProfitPct === null ? '' : String(copy.takeProfitPct));
-  const [errors, setErrors] = useState<{ stopLossPct?: string; takeProfitPct?: string; form?: string }>({});
-  const lossValue = wholeOrNull(loss);
-  const profitValue = wholeOrNull(profit);
-  const lossOk = lossValue === null || withinRange(MAX_LOSS, lossValue);
-  const profitOk = profitValue === null || withinRange(TAKE_PROFIT, profitValue);
+  const { register, handleSubmit, setError, watch, formState } = useForm<GuardValues>({
+    defaultValues: { maxLoss: copy.stopLossPct === null ? '' : String(100 - copy.stopLossPct), takeProfitPct: copy.takeProfitPct === null ? '' : String(copy.takeProfitPct) },
+    resolver: guardsResolver,
+  });
+  const errors = formState.errors;
+  const [formError, setFormError] = useState<string | null>(null);
+  const loss = pctIn(MAX_LOSS, watch('maxLoss'));
+  const profit = pctIn(TAKE_PROFIT, watch('takeProfitPct'));
+  const field = (name: keyof GuardValues) => register(name, { onChange: guards.newAttempt });
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const next = {
-      stopLossPct: lossOk ? undefined : `Enter a whole percentage from ${rangeHint(MAX_LOSS)}, or leave it blank for none`,
-      takeProfitPct: profitOk ? undefined : `Enter a whole percentage from ${rangeHint(TAKE_PROFIT)}, or leave it blank for none`,
-    };
-    setErrors(next);
-    if (next.stopLossPct || next.takeProfitPct) return;
+  async function submit({ maxLoss, takeProfitPct }: GuardValues) {
+    setFormError(null);
     try {
-      await guards.trigger({ copyId: copy.id, guards: { stopLossPct: lossValue === null ? null : 100 - lossValue, takeProfitPct: profitValue } });
+      await guards.trigger({ copyId: copy.id, guards: { stopLossPct: maxLoss ? 100 - Number(maxLoss) : null, takeProfitPct: takeProfitPct ? Number(takeProfitPct) : null } });
       toast.success('Copy guards saved');
     } catch (err) {
       const byField = fieldErrors(err, ['stopLossPct', 'takeProfitPct']);
-      setErrors({ ...byField, form: byField.stopLossPct || byField.takeProfitPct ? undefined : errorMessage(err) });
+      if (byField.stopLossPct) setError('maxLoss', { type: 'server', message: byField.stopLossPct });
+      if (byField.takeProfitPct) setError('takeProfitPct', { type: 'server', message: byField.takeProfitPct });
+      if (!byField.stopLossPct && !byField.takeProfitPct) setFormError(errorMessage(err));
     }
   }
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    guards.newAttempt();
-    set(e.target.value);
-  };
 
   return (
-    <form className="inline-form" onSubmit={(e) => void submit(e)} noValidate aria-label={`Guards of the copy of ${copy.traderName}`}>
+    <form className="inline-form" onSubmit={(e) => void handleSubmit(submit)(e)} noValidate aria-label={`Guards of the copy of ${copy.traderName}`}>
       <TextField
         label="Max loss %"
         inputMode="numeric"
         placeholder="none"
-        value={loss}
-        onChange={edit(setLoss)}
-        error={errors.stopLossPct}
-        hint={lossValue !== null && lossOk ? `Max loss ${lossValue}% · stops at ${levelOf(copy.invested, 100 - lossValue)}` : 'Blank: no stop loss'}
+        {...field('maxLoss')}
+        error={errors.maxLoss?.message}
+        hint={loss !== null ? `Max loss ${loss}% · stops at ${levelOf(copy.invested, 100 - loss)}` : 'Blank: no stop loss'}
       />
       <TextField
         label="Take profit %"
         inputMode="numeric"
         placeholder="none"
-        value={profit}
-        onChange={edit(setProfit)}
-        error={errors.takeProfitPct}
-        hint={profitValue !== null && profitOk ? `+${profitValue}% · closes at ${levelOf(copy.invested, 100 + profitValue)}` : 'Blank: no take profit'}
+        {...field('takeProfitPct')}
+        error={errors.takeProfitPct?.message}
+        hint={profit !== null ? `+${profit}% · closes at ${levelOf(copy.invested, 100 + profit)}` : 'Blank: no take profit'}
       />
       <Button writes type="submit" variant="outline" size="sm" disabled={guards.busy}>Save guards</Button>
-      {errors.form && (
+      {formError && (
         <p className="form-error" role="alert">
-          {errors.form}
+          {formError}
         </p>
       )}
     </form>
   );
 }
 
+type FundsValues = { amount: string };
+/** Adding to or taking from a copy: CopyAmountDto's amount. */
+export const fundsResolver = rulesResolver<'CopyAmountDto', FundsValues>('CopyAmountDto', { amount: AMOUNT });
+
 function FundsForm({ copy }: { copy: Copy }) {
   const funds = useCopyFunds();
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { register, handleSubmit, setError, reset, formState } = useForm<FundsValues>({ defaultValues: { amount: '' }, resolver: fundsResolver });
 
-  async function submit(kind: 'add' | 'withdraw', e?: FormEvent) {
-    e?.preventDefault();
-    const err = amountError(amount);
-    setError(err);
-    if (err) return;
-    try {
-      await funds.move({ copyId: copy.id, kind, amount: normalizeAmount(amount) });
-      toast.success(kind === 'add' ? 'Funds added to the copy' : 'Funds returned to your balance');
-      setAmount('');
-    } catch (err2) {
-      setError(errorMessage(err2));
-    }
-  }
+  const submit = (kind: 'add' | 'withdraw') =>
+    handleSubmit(async ({ amount }) => {
+      try {
+        await funds.move({ copyId: copy.id, kind, amount });
+        toast.success(kind === 'add' ? 'Funds added to the copy' : 'Funds returned to your balance');
+        reset();
+      } catch (err) {
+        setError('amount', { type: 'server', message: errorMessage(err) });
+      }
+    });
 
   return (
-    <form className="inline-form" onSubmit={(e) => void submit('add', e)} noValidate aria-label={`Funds of the copy of ${copy.traderName}`}>
-      <TextField
-        label="Copy amount"
-        inputMode="decimal"
-        placeholder="50.00"
-        value={amount}
-        onChange={(e) => {
-          funds.newAttempt();
-          setAmount(e.target.value);
-        }}
-        error={error}
-      />
+    <form className="inline-form" onSubmit={(e) => void submit('add')(e)} noValidate aria-label={`Funds of the copy of ${copy.traderName}`}>
+      <TextField label="Copy amount" inputMode="decimal" placeholder="50.00" {...register('amount', { onChange: funds.newAttempt })} error={formState.errors.amount?.message} />
       <Button writes type="submit" variant="outline" size="sm" disabled={funds.busy}>Add funds</Button>
-      <Button writes variant="ghost" size="sm" disabled={funds.busy} onClick={() => void submit('withdraw')}>
+      <Button writes variant="ghost" size="sm" disabled={funds.busy} onClick={() => void submit('withdraw')()}>
         Take back
       </Button>
     </form>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
+import { jsonResponse, mockFetch, renderApp, sentBodies, signIn } from '../../../test/utils';
 
 const copy = {
   id: 'c-1', traderId: 7, traderName: 'Jonas Lindqvist', status: 'active', invested: '1000.00', equity: '1000.00', freeEquity: '500.00',
@@ -84,6 +84,37 @@ describe('copy controls (product.md §12.1)', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Save guards' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({ method: 'PATCH', body: { stopLossPct: null, takeProfitPct: 25 } });
+  });
+});
+
+describe('copy funds', () => {
+  it('checks the amount by CopyAmountDto, then adds it (or takes it back) with two decimals', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    const fetchMock = mockFetch({
+      'GET /api/wallet': { balance: '400.00', tradingBalance: '1000.00', held: '0.00', transactions: [] },
+      'GET /api/copies': [copy],
+      'GET /api/trades': { items: [], total: 0, page: 1, limit: 100 },
+      'GET /api/notifications': { items: [], total: 0, unread: 0, page: 1, limit: 10 },
+      'POST /api/copies/c-1/funds': () => jsonResponse(201, copy),
+      'POST /api/copies/c-1/withdraw': () => jsonResponse(201, copy),
+    });
+    renderApp('/userdashboard');
+    const table = await screen.findByRole('table', { name: 'My copies' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Funds' }));
+    const form = within(table).getByRole('form', { name: 'Funds of the copy of Jonas Lindqvist' });
+    const amount = within(form).getByLabelText('Copy amount');
+    await userEvent.type(amount, '5.001');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add funds' }));
+    expect(await within(form).findByText('Enter an amount like 100 or 1,250.50')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/copies/c-1/funds')).toEqual([]);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1,050');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add funds' }));
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/copies/c-1/funds')).toEqual([{ amount: '1050.00' }]));
+    await waitFor(() => expect(amount).toHaveValue(''));
+    await userEvent.type(amount, '20');
+    await userEvent.click(within(form).getByRole('button', { name: 'Take back' }));
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/copies/c-1/withdraw')).toEqual([{ amount: '20.00' }]));
   });
 });
 

@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
-import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
+import { resolveForm } from '../../../test/forms';
+import { shareOf, stopLossFloor } from './copy-math';
+import { copyResolver } from './copy-panel';
 
 const WALLET = { balance: '1500.00', tradingBalance: '0.00', liveTradingBalance: '0.00', held: '0.00', transactions: [] };
 const trader = { id: 2, name: 'Nora Quinn', share: 20, traderType: 'Scalper', tradingAccuracy: 60, roi30d: 4, maxDrawdown: 3, followers: 5, dayLabels: [], dailyPnls: [], recentTrades: [], period: '30d', roi: 6.5, sharpe: 1.2, copiers: 12, aum: '1500.00', daysTrading: 120, historyStart: '2026-07-01T00:00:00.000Z', shorterHistory: false, markets: ['Crypto'], minCopyAmount: '10.00', maxCopiers: 100000, full: false, allocation: [] };
@@ -21,12 +23,14 @@ function asCopier(answer: Record<string, unknown> = { id: 'c1' }, copies: unknow
 }
 
 describe('copy dialog', () => {
-  it('amount rules: thousands separator accepted, > 2 decimals, under 10.00, over the balance; stop loss floor; profit share', () => {
-    expect(copyAmountError('1,000', '2000.00')).toBeUndefined();
-    expect(copyAmountError('10.005', '2000.00')).toBe('Use at most 2 decimals (cents)');
-    expect(copyAmountError('9.99', '2000.00')).toBe('The minimum is $10.00');
-    expect(copyAmountError('2,000.01', '2000.00')).toBe('More than your available balance');
-    expect(copyAmountError('abc', '2000.00')).toBe('Enter an amount like 100 or 1,250.50');
+  it('amount rules: thousands separator accepted, > 2 decimals, under 10.00, over the balance; stop loss floor; profit share', async () => {
+    const amountMessage = async (amount: string) => (await resolveForm(copyResolver('2000.00'), { amount, maxLoss: '', copyOpenTrades: false })).messages.amount;
+    expect(await amountMessage('1,000')).toBeUndefined();
+    expect(await amountMessage('10.005')).toBe('Use at most 2 decimals (cents)');
+    expect(await amountMessage('9.99')).toBe('The minimum is $10.00');
+    expect(await amountMessage('2,000.01')).toBe('More than your available balance');
+    expect(await amountMessage('abc')).toBe('Enter an amount like 100 or 1,250.50');
+    expect(await resolveForm(copyResolver(null), { amount: '1,000', maxLoss: '60', copyOpenTrades: true })).toEqual({ messages: {}, values: { amount: '1000.00', maxLoss: '60', copyOpenTrades: true } });
     expect(stopLossFloor('1,000', 40)).toBe('400.00');
     expect(shareOf('100.00', 20)).toBe('20.00');
   });

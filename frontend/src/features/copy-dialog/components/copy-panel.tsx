@@ -1,16 +1,18 @@
 import { copyKeys, walletKeys } from '../../../lib/query-keys';
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrors } from '../../../lib/api-client';
 import { useApi } from '../../../lib/api';
 import { useSession } from '../../../lib/auth-session';
 import { useCreateCopy } from '../../../lib/create-copy';
-import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { AMOUNT, rulesResolver, setServerErrors, wholePercent } from '../../../lib/form-rules';
+import { rule, withinRange } from '../../../lib/input-rules';
 import { centsToString, formatMoney, MIN_COPY, normalizeAmount, toCents } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
 import { Dialog } from '../../../components/ui/dialog';
 import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
-import { copyAmountError, shareOf, stopLossFloor } from './copy-math';
+import { shareOf, stopLossFloor } from './copy-math';
 import { Button } from '../../../components/ui/button';
 import { CopySummary } from './copy-summary';
 
@@ -20,6 +22,26 @@ const STOP_LOSS = rule('FollowTraderDto', 'stopLossPct');
  * stopLossPct = 100 − L (the equity floor in % of invested), so its range is the floor's range mirrored.
  */
 const MAX_LOSS = { minimum: 100 - (STOP_LOSS.maximum ?? 95), maximum: 100 - (STOP_LOSS.minimum ?? 5) };
+
+type CopyValues = { amount: string; maxLoss: string; copyOpenTrades: boolean };
+
+/**
+ * The copy dialog's checks: FollowTraderDto's amount (pattern, x-minimum-amount; "Use at most 2 decimals" said
+ * plainly) within the available balance, and the max loss in stopLossPct's range mirrored.
+ */
+export function copyResolver(balance: string | null) {
+  return rulesResolver<'FollowTraderDto', CopyValues>('FollowTraderDto', {
+    amount: {
+      ...AMOUNT,
+      invalid: (v) => (/^\d+\.\d{3,}$/.test(v) ? 'Use at most 2 decimals (cents)' : AMOUNT.invalid),
+      check: (v) => {
+        const available = toCents(balance);
+        return available !== null && toCents(v)! > available ? 'More than your available balance' : undefined;
+      },
+    },
+    maxLoss: wholePercent(MAX_LOSS),
+  });
+}
 
 const SKIP_REASONS: Record<string, string> = { market_closed: 'market closed', no_quote: 'no live price', zero_size: 'too small' };
 
@@ -51,20 +73,22 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const wallet = useApi(session.isLoggedIn ? walletKeys.balance() : null);
   const { trigger: copy, busy, newAttempt } = useCreateCopy();
   const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<'form' | 'summary'>('form');
-  const [amount, setAmount] = useState('');
-  const [maxLoss, setMaxLoss] = useState('');
-  const [copyOpen, setCopyOpen] = useState(false);
-  const [errors, setErrors] = useState<{ amount?: string; stopLossPct?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const balance = wallet.data?.balance ?? null;
+  const { register, handleSubmit, setError, setValue, watch, formState } = useForm<CopyValues>({
+    defaultValues: { amount: '', maxLoss: '', copyOpenTrades: false },
+    resolver: copyResolver(balance),
+  });
+  const errors = formState.errors;
+  // the checked values on the summary step; null on the form step
+  const [reviewed, setReviewed] = useState<CopyValues | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
   // "Copy" on a trader card links to …#copy: the dialog opens at once for a signed-in visitor (once per visit)
   const openedFromLink = useRef(false);
   const fromCard = location.hash === '#copy' && session.isLoggedIn && copiesKnown && !mine;
   useEffect(() => {
     if (!fromCard || openedFromLink.current) return;
     openedFromLink.current = true;
-    setStep('form');
+    setReviewed(null);
     setOpen(true);
   }, [fromCard]);
 
@@ -78,11 +102,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
     );
   }
 
-  const edit = (set: (v: string) => void) => (e: { target: { value: string } }) => {
-    newAttempt();
-    setErrors({});
-    set(e.target.value);
-  };
+  const [amount, maxLoss, copyOpen] = watch(['amount', 'maxLoss', 'copyOpenTrades']);
   const loss = /^\d+$/.test(maxLoss.trim()) ? Number(maxLoss.trim()) : null;
   const lossValid = loss !== null && withinRange(MAX_LOSS, loss);
   const pct = lossValid ? 100 - loss : null;
@@ -92,20 +112,15 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
   const lossText = loss !== null && floor && lost ? `Max loss ${loss}% · −${formatMoney(lost)} · stops at ${formatMoney(floor)}` : null;
   const example = shareOf('100.00', trader.share);
 
-  function review() {
-    const next: typeof errors = {};
-    const a = copyAmountError(amount, balance);
-    if (a) next.amount = a;
-    if (maxLoss.trim() && !lossValid) next.stopLossPct = `Enter a whole percentage from ${rangeHint(MAX_LOSS)}`;
-    setErrors(next);
-    setFormError(null);
-    if (!next.amount && !next.stopLossPct) setStep('summary');
-  }
-
-  async function confirm() {
+  async function confirm(values: CopyValues) {
     setFormError(null);
     try {
-      const answer = await copy({ traderId: trader.id, amount: normalizeAmount(amount), ...(pct !== null ? { stopLossPct: pct } : {}), copyOpenTrades: copyOpen });
+      const answer = await copy({
+        traderId: trader.id,
+        amount: values.amount,
+        ...(values.maxLoss ? { stopLossPct: 100 - Number(values.maxLoss) } : {}),
+        copyOpenTrades: values.copyOpenTrades,
+      });
       const taken = answer?.openTrades;
       toast.success(
         taken
@@ -117,10 +132,11 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
       }
       setOpen(false);
     } catch (error) {
-      const byField = fieldErrors(error, ['amount', 'stopLossPct']);
-      setErrors(byField);
+      setReviewed(null);
+      const stopLoss = fieldErrors(error, ['stopLossPct']).stopLossPct;
+      setServerErrors(setError, error, ['amount']);
+      if (stopLoss) setError('maxLoss', { type: 'server', message: stopLoss });
       setFormError(errorMessage(error));
-      setStep('form');
     }
   }
 
@@ -129,7 +145,7 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
       navigate('/signin', { state: { from: location } });
       return;
     }
-    setStep('form');
+    setReviewed(null);
     setOpen(true);
   };
 
@@ -147,14 +163,14 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               Verify my identity
             </Link>
           </div>
-        ) : step === 'form' ? (
+        ) : !reviewed ? (
           <form
             className="stack copy-dialog"
             noValidate
             aria-label="Copy details"
             onSubmit={(e) => {
-              e.preventDefault();
-              review();
+              setFormError(null);
+              void handleSubmit(setReviewed)(e);
             }}
           >
             <FormError message={formError} />
@@ -162,8 +178,15 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               Available balance: <strong data-testid="available">{balance === null ? '…' : formatMoney(balance)}</strong>
             </p>
             <div className="copy-dialog__amount">
-              <TextField label="Amount" inputMode="decimal" placeholder="100.00" value={amount} onChange={edit(setAmount)} error={errors.amount} hint={`USD, at least ${formatMoney(MIN_COPY)}`} />
-              <Button variant="outline" size="sm" disabled={!balance} onClick={() => balance && (newAttempt(), setErrors({}), setAmount(balance))}>
+              <TextField
+                label="Amount"
+                inputMode="decimal"
+                placeholder="100.00"
+                {...register('amount', { onChange: newAttempt })}
+                error={errors.amount?.message}
+                hint={`USD, at least ${formatMoney(MIN_COPY)}`}
+              />
+              <Button variant="outline" size="sm" disabled={!balance} onClick={() => balance && (newAttempt(), setValue('amount', balance, { shouldValidate: formState.isSubmitted }))}>
                 Max
               </Button>
             </div>
@@ -171,9 +194,8 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               label="Max loss %"
               inputMode="numeric"
               placeholder={`optional, ${MAX_LOSS.minimum}–${MAX_LOSS.maximum}`}
-              value={maxLoss}
-              onChange={edit(setMaxLoss)}
-              error={errors.stopLossPct}
+              {...register('maxLoss', { onChange: newAttempt })}
+              error={errors.maxLoss?.message}
               hint={lossText ? `${lossText}: the copy stops when it has lost this much.` : 'Optional: the loss you accept. The copy stops when it has lost this % of the amount.'}
             />
             <input
@@ -184,16 +206,15 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
               max={MAX_LOSS.maximum}
               step={1}
               value={lossValid ? loss : 50}
-              onChange={edit(setMaxLoss)}
+              onChange={(e) => {
+                newAttempt();
+                setValue('maxLoss', e.target.value, { shouldValidate: formState.isSubmitted });
+              }}
             />
             <CheckboxField
               className="copy-dialog__open-trades"
               label="Also copy the trader's open trades at today's price"
-              checked={copyOpen}
-              onChange={(e) => {
-                newAttempt();
-                setCopyOpen(e.target.checked);
-              }}
+              {...register('copyOpenTrades', { onChange: newAttempt })}
               hint={
                 copyOpen
                   ? `Your copy opens a position in each of ${trader.name}'s open trades now, at the current market price (not the trader's entry), sized as a new trade would be.`
@@ -212,16 +233,16 @@ export function CopyPanel({ trader }: { trader: CopyTarget }) {
         ) : (
           <CopySummary
             traderId={String(trader.id)}
-            amount={normalizeAmount(amount)}
+            amount={reviewed.amount}
             lossText={lossText}
             stopLossPct={pct}
             share={trader.share}
-            copyOpen={copyOpen}
+            copyOpen={reviewed.copyOpenTrades}
             balance={balance}
             formError={formError}
             busy={busy}
-            onBack={() => setStep('form')}
-            onConfirm={() => void confirm()}
+            onBack={() => setReviewed(null)}
+            onConfirm={() => void confirm(reviewed)}
           />
         )}
       </Dialog>

@@ -25,6 +25,10 @@ describe('KYC verification', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Upload documents' }));
     expect(screen.getByText('Enter the document number')).toBeInTheDocument();
     expect(screen.getAllByText('Choose a file')).toHaveLength(2);
+    // the kit's field: label, input and error wired (the error is the input's description)
+    expect(screen.getByLabelText('Front of the document')).toHaveAccessibleDescription('Choose a file');
+    expect(screen.getByLabelText('Front of the document')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Back of the document (optional)')).not.toHaveAttribute('aria-describedby');
 
     const png = new File([new Uint8Array([137, 80, 78, 71])], 'front.png', { type: 'image/png' });
     const pdf = new File(['%PDF-1.4'], 'selfie.pdf', { type: 'application/pdf' });
@@ -35,6 +39,8 @@ describe('KYC verification', () => {
     expect(await screen.findByRole('img', { name: 'Preview of front of the document' })).toHaveAttribute('src', 'blob:preview');
     await userEvent.upload(screen.getByLabelText(/Back of the document/), gif, { applyAccept: false });
     await userEvent.upload(screen.getByLabelText('Selfie holding the document'), pdf);
+    // a chosen file that is not an image is named in the field's hint
+    expect(screen.getByLabelText('Selfie holding the document')).toHaveAccessibleDescription('selfie.pdf');
     await userEvent.click(screen.getByRole('button', { name: 'Upload documents' }));
     expect(screen.getByText('Use a JPEG, PNG or PDF file')).toBeInTheDocument();
     await userEvent.upload(screen.getByLabelText(/Back of the document/), []);

@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { rulesResolver, setServerErrors } from '../../../lib/form-rules';
 import { refreshAccessToken, useSession } from '../../../lib/auth-session';
 import { toast } from '../../../lib/toast';
 import { StatusBadge } from '../../../components/ui/badge';
 import { FormError, SelectField, TextField } from '../../../components/ui/field';
 import { ErrorState, InlineError, LoadingState } from '../../../components/ui/states';
 import { useMe } from '../api/get-me';
-import { matchesPattern, withinLength } from '../../../lib/input-rules';
 import { ACCEPTED_TYPES, DOCUMENT_NUMBER, fileError, MAX_FILE_BYTES, useRequestKyc } from '../api/request-kyc';
 import { Button } from '../../../components/ui/button';
 
@@ -16,8 +17,30 @@ const DOCUMENT_TYPES = [
   { value: 'driving_licence', label: 'Driving licence' },
 ];
 
+type KycValues = { documentType: string; documentNumber: string; front: File | null; back: File | null; selfie: File | null };
+const KYC_FIELDS = ['documentType', 'documentNumber', 'front', 'back', 'selfie'] as const;
+
+const documentNumberResolver = rulesResolver<'RequestKycMultipartSchema', KycValues>('RequestKycMultipartSchema', {
+  documentNumber: {
+    required: 'Enter the document number',
+    invalid: `Use ${DOCUMENT_NUMBER.minLength}–${DOCUMENT_NUMBER.maxLength} letters, digits, spaces, dots, slashes or dashes`,
+  },
+});
+
+/** The upload's checks: RequestKycMultipartSchema's document number rule, and each file's content types and size (`fileError`). */
+export const kycResolver: Resolver<KycValues> = async (values, context, options) => {
+  const text = await documentNumberResolver(values, context, options);
+  const files: Record<string, { type: string; message: string }> = {};
+  for (const [name, required] of [['front', true], ['back', false], ['selfie', true]] as const) {
+    const message = fileError(values[name], required);
+    if (message) files[name] = { type: 'rules', message };
+  }
+  if (!Object.keys(files).length) return text;
+  return { values: {}, errors: { ...text.errors, ...files } as FieldErrors<KycValues> };
+};
+
+/** A document's file: the kit's field (label, input, error and hint wired by id), the chosen file's preview as its hint. */
 function FilePicker({ label, file, onChange, error, optional }: { label: string; file: File | null; onChange: (f: File | null) => void; error?: string; optional?: boolean }) {
-  const id = useId();
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
     if (!file || !file.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') {
@@ -29,28 +52,21 @@ function FilePicker({ label, file, onChange, error, optional }: { label: string;
     return () => URL.revokeObjectURL(url);
   }, [file]);
   return (
-    <div className="field file-picker">
-      <label htmlFor={id} className="field__label">
-        {label}
-        {optional && <span className="muted"> (optional)</span>}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={ACCEPTED_TYPES.join(',')}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
-      />
-      <div className="file-picker__preview" aria-live="polite">
-        {preview ? <img src={preview} alt={`Preview of ${label.toLowerCase()}`} /> : file ? <span className="muted small">{file.name}</span> : null}
-      </div>
-      {error && (
-        <span id={`${id}-error`} className="field__error" role="alert">
-          {error}
-        </span>
-      )}
-    </div>
+    <TextField
+      className="file-picker"
+      label={optional ? `${label} (optional)` : label}
+      type="file"
+      accept={ACCEPTED_TYPES.join(',')}
+      onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+      error={error}
+      hint={
+        file && (
+          <span className="file-picker__preview" aria-live="polite">
+            {preview ? <img src={preview} alt={`Preview of ${label.toLowerCase()}`} /> : <span className="muted small">{file.name}</span>}
+          </span>
+        )
+      }
+    />
   );
 }
 
@@ -78,34 +94,24 @@ export function KycVerification() {
   useFreshTokenWhenVerified(kyc);
   const status = kyc ?? session.KYCstring;
   const unknown = kyc === undefined && Boolean(error);
-  const [documentType, setDocumentType] = useState('passport');
-  const [documentNumber, setDocumentNumber] = useState('');
-  const [front, setFront] = useState<File | null>(null);
-  const [back, setBack] = useState<File | null>(null);
-  const [selfie, setSelfie] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, setError, setValue, watch, formState } = useForm<KycValues>({
+    defaultValues: { documentType: 'passport', documentNumber: '', front: null, back: null, selfie: null },
+    resolver: kycResolver,
+  });
+  const errors = formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
+  const [front, back, selfie] = watch(['front', 'back', 'selfie']);
+  /** A file picker's file is a form value (set by hand: a file input cannot be given a value). */
+  const pick = (name: 'front' | 'back' | 'selfie') => (file: File | null) => setValue(name, file, { shouldValidate: formState.isSubmitted });
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!documentNumber.trim()) next.documentNumber = 'Enter the document number';
-    else if (!matchesPattern(DOCUMENT_NUMBER, documentNumber.trim()) || !withinLength(DOCUMENT_NUMBER, documentNumber.trim()))
-      next.documentNumber = `Use ${DOCUMENT_NUMBER.minLength}–${DOCUMENT_NUMBER.maxLength} letters, digits, spaces, dots, slashes or dashes`;
-    const f = fileError(front, true);
-    const b = fileError(back, false);
-    const s = fileError(selfie, true);
-    if (f) next.front = f;
-    if (b) next.back = b;
-    if (s) next.selfie = s;
-    setErrors(next);
+  async function onSubmit({ front, selfie, ...rest }: KycValues) {
     setFormError(null);
-    if (Object.keys(next).length) return;
     try {
-      await upload({ documentType, documentNumber: documentNumber.trim(), front: front!, back, selfie: selfie! });
+      // the resolver has checked that both are there
+      await upload({ ...rest, front: front!, selfie: selfie! });
       toast.success('Documents uploaded. Verification is pending.');
     } catch (error) {
-      setErrors(fieldErrors(error, ['documentType', 'documentNumber', 'front', 'back', 'selfie']));
+      setServerErrors(setError, error, KYC_FIELDS);
       setFormError(error instanceof ApiError && error.status === 409 ? errorMessage(error, 'Your documents are already under review') : errorMessage(error));
     }
   }
@@ -136,22 +142,22 @@ export function KycVerification() {
         {!unknown && status === 'Verified' && <p className="muted">Your identity is verified. Nothing more to do.</p>}
       </section>
       {canSubmit && (
-        <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="kyc-form-title">
+        <form className="card" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="kyc-form-title">
           <h2 id="kyc-form-title">Upload documents</h2>
           <p className="muted small">JPEG, PNG or PDF, at most {MAX_FILE_BYTES / 1024 / 1024} MB each. Documents are never shown publicly.</p>
           <FormError message={formError} />
           <div className="form-grid">
-            <SelectField label="Document type" value={documentType} onChange={(e) => setDocumentType(e.target.value)} error={errors.documentType}>
+            <SelectField label="Document type" {...register('documentType')} error={errors.documentType?.message}>
               {DOCUMENT_TYPES.map((d) => (
                 <option key={d.value} value={d.value}>{d.label}</option>
               ))}
             </SelectField>
-            <TextField label="Document number" value={documentNumber} onChange={(e) => setDocumentNumber(e.target.value)} error={errors.documentNumber} />
+            <TextField label="Document number" {...register('documentNumber')} error={errors.documentNumber?.message} />
           </div>
           <div className="grid grid--3">
-            <FilePicker label="Front of the document" file={front} onChange={setFront} error={errors.front} />
-            <FilePicker label="Back of the document" file={back} onChange={setBack} error={errors.back} optional />
-            <FilePicker label="Selfie holding the document" file={selfie} onChange={setSelfie} error={errors.selfie} />
+            <FilePicker label="Front of the document" file={front} onChange={pick('front')} error={errors.front?.message} />
+            <FilePicker label="Back of the document" file={back} onChange={pick('back')} error={errors.back?.message} optional />
+            <FilePicker label="Selfie holding the document" file={selfie} onChange={pick('selfie')} error={errors.selfie?.message} />
           </div>
           <Button writes type="submit" variant="primary" disabled={busy}>
             {busy ? 'Uploading…' : 'Upload documents'}

@@ -35,4 +35,16 @@ describe('Contact form', () => {
     const form = screen.getByRole('form', { name: 'Contact us' });
     await waitFor(() => expect(within(form).getByText('email must be an email address')).toBeInTheDocument());
   });
+
+  it('checks ContactRequestDto lengths and a valid email before anything is sent', async () => {
+    const fetchMock = mockFetch({ 'POST /api/contact': () => jsonResponse(201, { id: 'c1', message: 'ok' }) });
+    renderWithProviders(<Contact />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Jane Doe');
+    await userEvent.type(screen.getByLabelText('Email'), 'jane@example');
+    await userEvent.type(screen.getByLabelText('Message'), 'Hi there');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Use at least 10 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address');
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === '/api/contact')).toBe(false);
+  });
 });

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { fieldErrors } from '../../../lib/api-client';
+import { rulesResolver, setServerErrors } from '../../../lib/form-rules';
 import { Button } from '../../../components/ui/button';
 import { FormError, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { rule } from '../../../lib/input-rules';
@@ -22,38 +24,34 @@ const TOPICS: Record<string, string> = {
   traders: 'Becoming a trader',
 };
 
-/** Presence only: formats and lengths are the API's (its 400 names the field). */
-export function validateContact(v: ContactValues): Record<string, string> {
-  const e: Record<string, string> = {};
-  if (!v.name.trim()) e.name = 'Enter your name';
-  if (!v.email.trim()) e.email = 'Enter your email';
-  if (!v.message.trim()) e.message = 'Write your message';
-  return e;
-}
+/**
+ * ContactRequestDto's lengths; its email carries only `format: email`, so the email pattern of the auth DTOs stands in.
+ * The topic is the form's own choice, sent as the subject.
+ */
+export const contactResolver = rulesResolver<'ContactRequestDto', ContactValues>('ContactRequestDto', {
+  name: { required: 'Enter your name' },
+  email: { required: 'Enter your email', invalid: 'Enter a valid email address', rule: { ...rule('ContactRequestDto', 'email'), pattern: rule('EmailRequestDto', 'email').pattern } },
+  message: { required: 'Write your message' },
+});
 
 const EMPTY: ContactValues = { name: '', email: '', topic: 'general', message: '' };
 
 export function Contact() {
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { register, handleSubmit, setError, reset, formState } = useForm<ContactValues>({ defaultValues: EMPTY, resolver: contactResolver });
+  const errors = formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  // the sent message's name and email, for the confirmation
+  const [sent, setSent] = useState<ContactValues | null>(null);
   const send = useSendContact();
-  const set = (k: keyof ContactValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  async function onSubmit(values: ContactValues) {
     setFormError(null);
-    const next = validateContact(values);
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
     try {
-      await send.trigger({ name: values.name.trim(), email: values.email.trim(), subject: TOPICS[values.topic] ?? 'General question', message: values.message.trim() });
-      setSent(true);
+      await send.trigger({ name: values.name, email: values.email, subject: TOPICS[values.topic] ?? 'General question', message: values.message });
+      setSent(values);
     } catch (error) {
-      const byField = fieldErrors(error, ['name', 'email', 'subject', 'message']);
-      setErrors(byField);
-      if (Object.keys(byField).length === 0) setFormError(error instanceof Error ? error.message : 'The message could not be sent');
+      setServerErrors(setError, error, ['name', 'email', 'message']);
+      if (Object.keys(fieldErrors(error, ['name', 'email', 'subject', 'message'])).length === 0) setFormError(error instanceof Error ? error.message : 'The message could not be sent');
     }
   }
 
@@ -67,30 +65,30 @@ export function Contact() {
       <div className="card">
         {sent ? (
           <div role="status" className="confirmation">
-            <h2>Thank you, {values.name.trim()}</h2>
-            <p>Your message was sent to our support team. If it needs an answer, it goes to {values.email.trim()}.</p>
+            <h2>Thank you, {sent.name}</h2>
+            <p>Your message was sent to our support team. If it needs an answer, it goes to {sent.email}.</p>
             <Button
               onClick={() => {
-                setValues(EMPTY);
-                setSent(false);
+                reset();
+                setSent(null);
               }}
             >
               Send another message
             </Button>
           </div>
         ) : (
-          <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Contact us">
+          <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-label="Contact us">
             <FormError message={formError} />
             <div className="form-grid">
-              <TextField label="Name" autoComplete="name" value={values.name} onChange={set('name')} error={errors.name} maxLength={MAX.name} required />
-              <TextField label="Email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={errors.email} required />
+              <TextField label="Name" autoComplete="name" {...register('name')} error={errors.name?.message} maxLength={MAX.name} required />
+              <TextField label="Email" type="email" autoComplete="email" {...register('email')} error={errors.email?.message} required />
             </div>
-            <SelectField label="Topic" value={values.topic} onChange={set('topic')}>
+            <SelectField label="Topic" {...register('topic')}>
               {Object.entries(TOPICS).map(([value, label]) => (
                 <option key={value} value={value}>{label}</option>
               ))}
             </SelectField>
-            <TextAreaField label="Message" rows={6} value={values.message} onChange={set('message')} error={errors.message} maxLength={MAX.message} required />
+            <TextAreaField label="Message" rows={6} {...register('message')} error={errors.message?.message} maxLength={MAX.message} required />
             <Button type="submit" variant="primary" busy={send.busy}>Send message</Button>
             <p className="muted small mt">
               How we handle what you send: <Link to="/privacy">Privacy Policy</Link>.

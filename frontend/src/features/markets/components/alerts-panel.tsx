@@ -1,7 +1,10 @@
 import { marketKeys } from '../../../lib/query-keys';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../../lib/api-client';
+import { rulesResolver } from '../../../lib/form-rules';
+import { rule } from '../../../lib/input-rules';
 import type { Instrument } from '../../../lib/market-instruments';
 import type { LiveQuote } from '../../../lib/market-stream';
 import { useLiveEvents } from '../../../lib/live-events';
@@ -15,6 +18,15 @@ import { EmptyState, InlineError, LoadingState } from '../../../components/ui/st
 import { useAlerts, useCreateAlert, useDeleteAlert, type PriceAlert } from '../api/alerts';
 
 type Direction = 'above' | 'below';
+type AlertValues = { direction: Direction; price: string; notifyByEmail: boolean };
+
+/**
+ * The alert's price: the alerts route has no generated rule (its per-instrument decimals are the server's to judge),
+ * so OpenTradeDto's price pattern stands in, and the price must be above zero.
+ */
+export const alertResolver = rulesResolver<'OpenTradeDto', AlertValues>('OpenTradeDto', {
+  price: { rule: rule('OpenTradeDto', 'price'), required: 'Enter a price above zero', invalid: 'Enter a price above zero', check: (p) => (/[1-9]/.test(p) ? undefined : 'Enter a price above zero') },
+});
 
 /** The direction a price suggests against the live bid: above it (or at it) → `above`, under it → `below`. */
 export function directionFor(price: string, bid: string | undefined): Direction {
@@ -51,29 +63,38 @@ export function AlertsPanel({ instrument, quote }: { instrument: Instrument; quo
   const alerts = useAlerts(true);
   const create = useCreateAlert();
   const remove = useDeleteAlert();
-  const [price, setPrice] = useState<string | null>(null);
-  const [direction, setDirection] = useState<Direction | null>(null);
-  const [email, setEmail] = useState(false);
+  const { register, handleSubmit, setValue, reset, getValues, watch, formState } = useForm<AlertValues>({
+    defaultValues: { direction: 'above', price: '', notifyByEmail: false },
+    resolver: alertResolver,
+  });
   const [formError, setFormError] = useState<string | null>(null);
+  // which fields the user has set by hand (until then the price follows the bid, the direction the price)
+  const [byHand, setByHand] = useState({ price: false, direction: false });
   useLiveEvents((e) => {
     if (e.type === 'notification' || e.type === 'reconnected') void mutate(keyMatches(marketKeys.alertsAll));
   });
 
   const bid = quote?.bid;
-  const shownPrice = price ?? (bid ? formatPrice(bid, instrument.priceDecimals).replace(/,/g, '') : '');
-  const shownDirection = direction ?? directionFor(shownPrice, bid);
+  const bidPrice = bid ? formatPrice(bid, instrument.priceDecimals).replace(/,/g, '') : '';
+  const price = watch('price');
+  // the price follows the live bid until it is typed; the direction follows the price until it is picked
+  useEffect(() => {
+    if (!byHand.price) setValue('price', bidPrice);
+  }, [bidPrice, byHand.price, setValue]);
+  useEffect(() => {
+    if (!byHand.direction) setValue('direction', directionFor(price, bid));
+  }, [price, bid, byHand.direction, setValue]);
+  const setByHandOn = (name: keyof typeof byHand) => () => setByHand((o) => (o[name] ? o : { ...o, [name]: true }));
   const mine = (alerts.data?.items ?? []).filter((a) => a.symbol === instrument.symbol);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const value = shownPrice.trim();
-    if (!/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) return setFormError('Enter a price above zero');
+  async function onSubmit(body: AlertValues) {
     setFormError(null);
     try {
-      const created = await create.trigger({ symbol: instrument.symbol, direction: shownDirection, price: value, notifyByEmail: email });
+      const created = await create.trigger({ symbol: instrument.symbol, ...body });
       toast.success(created.status === 'triggered' ? 'The price is already there: the alert fired at once' : 'Alert created');
-      setPrice(null);
-      setDirection(null);
+      // following the bid again; the email choice stays
+      reset({ direction: 'above', price: '', notifyByEmail: getValues('notifyByEmail') });
+      setByHand({ price: false, direction: false });
     } catch (err) {
       setFormError(errorMessage(err));
     }
@@ -82,20 +103,20 @@ export function AlertsPanel({ instrument, quote }: { instrument: Instrument; quo
   return (
     <section className="card alerts-panel" aria-labelledby="alerts-title">
       <h2 id="alerts-title">Price alerts</h2>
-      <form onSubmit={onSubmit} noValidate aria-label={`New price alert on ${instrument.symbol}`} className="alerts-form">
+      <form onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-label={`New price alert on ${instrument.symbol}`} className="alerts-form">
         <FormError message={formError} />
-        <SelectField label="When the bid is" value={shownDirection} onChange={(e) => setDirection(e.target.value as Direction)}>
+        <SelectField label="When the bid is" {...register('direction', { onChange: setByHandOn('direction') })}>
           <option value="above">At or above</option>
           <option value="below">At or below</option>
         </SelectField>
         <TextField
           label="Price"
           inputMode="decimal"
-          value={shownPrice}
-          onChange={(e) => setPrice(e.target.value)}
+          {...register('price', { onChange: setByHandOn('price') })}
+          error={formState.errors.price?.message}
           hint={bid ? `Bid now ${formatPrice(bid, instrument.priceDecimals)}; up to ${instrument.priceDecimals} decimals` : `Up to ${instrument.priceDecimals} decimals`}
         />
-        <CheckboxField label="Also email me" checked={email} onChange={(e) => setEmail(e.target.checked)} />
+        <CheckboxField label="Also email me" {...register('notifyByEmail')} />
         <Button type="submit" variant="primary" busy={create.busy}>
           Create alert
         </Button>

@@ -112,6 +112,11 @@ describe('watchlist and price alerts (markets pages)', () => {
     expect(price).toHaveValue('100.00');
     expect(within(form).getByLabelText('When the bid is')).toHaveValue('above');
     await userEvent.clear(price);
+    await userEvent.type(price, '0.00');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create alert' }));
+    expect(await within(form).findByText('Enter a price above zero')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    await userEvent.clear(price);
     await userEvent.type(price, '100.123');
     await userEvent.click(within(form).getByRole('button', { name: 'Create alert' }));
     expect(await within(form).findByText(/at most 2 decimals/)).toBeInTheDocument();

@@ -1,6 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
+import { rulesResolver, setServerErrors } from '../../../lib/form-rules';
 import { toast } from '../../../lib/toast';
 import { CheckboxField, FormError, TextField } from '../../../components/ui/field';
 import { EmptyState, InlineError, LoadingState } from '../../../components/ui/states';
@@ -16,6 +18,26 @@ import { Button } from '../../../components/ui/button';
 
 const TOKEN_NAME = rule('CreateApiTokenRequestDto', 'name');
 const ADDRESS = { label: rule('WithdrawalAddressRequestDto', 'label'), destination: rule('WithdrawalAddressRequestDto', 'destination') };
+
+type DisableValues = { password: string; code: string };
+/** Turning 2FA off: DisableMfaRequestDto has no generated rule, so LoginRequestDto's password stands in; the code may be a recovery code, so only its presence is checked. */
+export const disableMfaResolver = rulesResolver<'LoginRequestDto', DisableValues>('LoginRequestDto', {
+  password: { required: 'Enter your password', keepSpaces: true },
+  code: { required: 'Enter a code from your authenticator app, or a recovery code', rule: {} },
+});
+
+type TokenValues = { name: string; trade: boolean };
+/** A token's name: CreateApiTokenRequestDto's length. */
+export const apiTokenResolver = rulesResolver<'CreateApiTokenRequestDto', TokenValues>('CreateApiTokenRequestDto', { name: { required: 'Give the token a name' } });
+
+type AddressValues = { label: string; destination: string; code: string };
+/** A withdrawal address: WithdrawalAddressRequestDto's lengths; the code (a header, no DTO) only with 2FA on, only its presence. */
+export const addressResolver = (twoFactor: boolean) =>
+  rulesResolver<'WithdrawalAddressRequestDto', AddressValues>('WithdrawalAddressRequestDto', {
+    label: { required: 'Enter a label' },
+    destination: { required: 'Enter a destination' },
+    ...(twoFactor ? { code: { required: 'Enter the 6-digit code from your authenticator app' } } : {}),
+  });
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -37,18 +59,16 @@ export function SecuritySettings() {
 export function TwoFactorPanel() {
   const { data, error, mutate } = useMfaStatus();
   const { trigger: disable, busy } = useDisableMfa();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const { register, handleSubmit, reset, watch, formState } = useForm<DisableValues>({ defaultValues: { password: '', code: '' }, resolver: disableMfaResolver });
   const [formError, setFormError] = useState<string | null>(null);
+  const [password, code] = watch(['password', 'code']);
 
-  async function onDisable(e: FormEvent) {
-    e.preventDefault();
+  async function onDisable(body: DisableValues) {
     setFormError(null);
     try {
-      await disable({ password, code: code.trim() });
+      await disable(body);
       toast.success('Two-factor authentication is off');
-      setPassword('');
-      setCode('');
+      reset();
     } catch (err) {
       setFormError(errorMessage(err));
     }
@@ -66,10 +86,10 @@ export function TwoFactorPanel() {
           <p>
             On. {data.recoveryCodesLeft} recovery code{data.recoveryCodesLeft === 1 ? '' : 's'} left.
           </p>
-          <form onSubmit={onDisable} noValidate aria-label="Turn off two-factor authentication">
+          <form onSubmit={(e) => void handleSubmit(onDisable)(e)} noValidate aria-label="Turn off two-factor authentication">
             <FormError message={formError} />
-            <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            <TextField label="Code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+            <TextField label="Password" type="password" autoComplete="current-password" {...register('password')} error={formState.errors.password?.message} />
+            <TextField label="Code" autoComplete="one-time-code" {...register('code')} error={formState.errors.code?.message} />
             <Button writes type="submit" variant="ghost" disabled={busy || !password || !code.trim()}>
               Turn off
             </Button>
@@ -186,21 +206,19 @@ export function ApiTokensPanel() {
   const tokens = useApiTokens();
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
-  const [name, setName] = useState('');
-  const [trade, setTrade] = useState(false);
+  const { register, handleSubmit, setError, resetField, formState } = useForm<TokenValues>({ defaultValues: { name: '', trade: false }, resolver: apiTokenResolver });
   const [created, setCreated] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function onCreate(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) return setFormError('Give the token a name');
+  async function onCreate({ name, trade }: TokenValues) {
     setFormError(null);
     try {
       const scopes: TokenScope[] = trade ? ['read', 'trade'] : ['read'];
-      const result = await create.trigger({ name: name.trim(), scopes });
+      const result = await create.trigger({ name, scopes });
       setCreated(result.token);
-      setName('');
+      resetField('name');
     } catch (err) {
+      setServerErrors(setError, err, ['name']);
       setFormError(errorMessage(err));
     }
   }
@@ -214,10 +232,10 @@ export function ApiTokensPanel() {
           Copy this token now, it is not shown again: <code data-testid="new-api-token">{created}</code>
         </p>
       )}
-      <form onSubmit={onCreate} noValidate aria-label="Create API token">
+      <form onSubmit={(e) => void handleSubmit(onCreate)(e)} noValidate aria-label="Create API token">
         <FormError message={formError} />
-        <TextField label="Token name" value={name} onChange={(e) => setName(e.target.value)} maxLength={TOKEN_NAME.maxLength} />
-        <CheckboxField label="Allow trading (follow, fund, pause and stop copies; open and close trades)" checked={trade} onChange={(e) => setTrade(e.target.checked)} />
+        <TextField label="Token name" {...register('name')} error={formState.errors.name?.message} maxLength={TOKEN_NAME.maxLength} />
+        <CheckboxField label="Allow trading (follow, fund, pause and stop copies; open and close trades)" {...register('trade')} />
         <Button writes type="submit" variant="ghost" disabled={create.busy}>
           Create token
         </Button>
@@ -238,22 +256,19 @@ export function AddressesPanel() {
   const add = useAddWithdrawalAddress();
   const remove = useDeleteWithdrawalAddress();
   const mfa = useMfaStatus();
-  const [label, setLabel] = useState('');
-  const [destination, setDestination] = useState('');
-  const [code, setCode] = useState('');
+  const twoFactor = !!mfa.data?.enabled;
+  const { register, handleSubmit, setError, reset, formState } = useForm<AddressValues>({ defaultValues: { label: '', destination: '', code: '' }, resolver: addressResolver(twoFactor) });
+  const errors = formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
 
-  async function onAdd(e: FormEvent) {
-    e.preventDefault();
-    if (!label.trim() || !destination.trim()) return setFormError('Enter a label and a destination');
+  async function onAdd({ label, destination, code }: AddressValues) {
     setFormError(null);
     try {
-      await add.trigger({ label: label.trim(), destination: destination.trim(), mfaCode: mfa.data?.enabled ? code.trim() : undefined });
+      await add.trigger({ label, destination, mfaCode: twoFactor ? code : undefined });
       toast.success('Address saved: usable after the waiting period');
-      setLabel('');
-      setDestination('');
-      setCode('');
+      reset();
     } catch (err) {
+      setServerErrors(setError, err, ['label', 'destination']);
       setFormError(errorMessage(err));
     }
   }
@@ -262,11 +277,11 @@ export function AddressesPanel() {
     <section className="card" aria-label="Withdrawal addresses">
       <h2>Withdrawal addresses</h2>
       <p className="muted small">Withdrawals go only to saved addresses. A new address has a waiting period before it can be used; each address below says when.</p>
-      <form onSubmit={onAdd} noValidate aria-label="Add withdrawal address">
+      <form onSubmit={(e) => void handleSubmit(onAdd)(e)} noValidate aria-label="Add withdrawal address">
         <FormError message={formError} />
-        <TextField label="Label" value={label} onChange={(e) => setLabel(e.target.value)} maxLength={ADDRESS.label.maxLength} />
-        <TextField label="Destination" placeholder="IBAN or wallet address" value={destination} onChange={(e) => setDestination(e.target.value)} maxLength={ADDRESS.destination.maxLength} />
-        {mfa.data?.enabled && <TextField label="Authenticator code" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />}
+        <TextField label="Label" {...register('label')} error={errors.label?.message} maxLength={ADDRESS.label.maxLength} />
+        <TextField label="Destination" placeholder="IBAN or wallet address" {...register('destination')} error={errors.destination?.message} maxLength={ADDRESS.destination.maxLength} />
+        {twoFactor && <TextField label="Authenticator code" autoComplete="one-time-code" {...register('code')} error={errors.code?.message} />}
         <Button writes type="submit" variant="ghost" disabled={add.busy}>
           Save address
         </Button>

@@ -1,5 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client';
+import { rulesResolver } from '../../../lib/form-rules';
 import { useMarketStream, type LiveQuote } from '../../../lib/market-stream';
 import { closeSidePrice, unrealizedPct } from '../../../lib/live-pnl';
 import { formatDate, formatPrice } from '../../../lib/money';
@@ -31,39 +33,49 @@ export function perThousand(pct: number, allocationPct: number): string {
   return ((pct * allocationPct * 10) / 100).toFixed(2);
 }
 
+type LevelValues = { stopLoss: string; takeProfit: string };
+/** An open trade's levels: UpdateTradeLevelsDto's price rule (through `levelError`) on the side of the live quote; blank clears. */
+export function levelsResolver(side: DeskTrade['side'], quote: LiveQuote | undefined) {
+  return rulesResolver<'UpdateTradeLevelsDto', LevelValues>('UpdateTradeLevelsDto', {
+    stopLoss: { rule: {}, check: (sl) => levelError('stopLoss', side, sl, quote) },
+    takeProfit: { rule: {}, check: (tp) => levelError('takeProfit', side, tp, quote) },
+  });
+}
+
 function LevelsForm({ trade, quote, traderId }: { trade: DeskTrade; quote: LiveQuote | undefined; traderId?: string }) {
   const { trigger: saveLevels, busy } = useUpdateLevels(traderId);
-  const [sl, setSl] = useState(trade.stopLoss ?? '');
-  const [tp, setTp] = useState(trade.takeProfit ?? '');
-  const [errors, setErrors] = useState<{ stopLoss?: string; takeProfit?: string; form?: string }>({});
+  const { register, handleSubmit, setError, watch, formState } = useForm<LevelValues>({
+    defaultValues: { stopLoss: trade.stopLoss ?? '', takeProfit: trade.takeProfit ?? '' },
+    resolver: levelsResolver(trade.side, quote),
+  });
+  const errors = formState.errors;
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sl, tp] = watch(['stopLoss', 'takeProfit']);
   const changed = sl.trim() !== (trade.stopLoss ?? '') || tp.trim() !== (trade.takeProfit ?? '');
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next = { stopLoss: levelError('stopLoss', trade.side, sl, quote), takeProfit: levelError('takeProfit', trade.side, tp, quote) };
-    setErrors(next);
-    if (next.stopLoss || next.takeProfit) return;
+  async function onSubmit({ stopLoss, takeProfit }: LevelValues) {
+    setFormError(null);
     try {
-      await saveLevels({ id: trade.id, stopLoss: sl.trim() || null, takeProfit: tp.trim() || null });
+      await saveLevels({ id: trade.id, stopLoss: stopLoss || null, takeProfit: takeProfit || null });
       toast.success(`${trade.symbol}: levels saved`);
     } catch (err) {
       const message = errorMessage(err);
-      if (/stopLoss|stop loss/i.test(message)) setErrors({ stopLoss: message.replace('stopLoss', 'Stop loss') });
-      else if (/takeProfit|take profit/i.test(message)) setErrors({ takeProfit: message.replace('takeProfit', 'Take profit') });
-      else setErrors({ form: message });
+      if (/stopLoss|stop loss/i.test(message)) setError('stopLoss', { type: 'server', message: message.replace('stopLoss', 'Stop loss') });
+      else if (/takeProfit|take profit/i.test(message)) setError('takeProfit', { type: 'server', message: message.replace('takeProfit', 'Take profit') });
+      else setFormError(message);
     }
   }
 
   return (
-    <form className="desk-trade__levels" onSubmit={onSubmit} noValidate aria-label={`Levels of ${trade.symbol}`}>
-      <TextField label="Stop loss" inputMode="decimal" placeholder="none" value={sl} onChange={(e) => setSl(e.target.value)} error={errors.stopLoss} />
-      <TextField label="Take profit" inputMode="decimal" placeholder="none" value={tp} onChange={(e) => setTp(e.target.value)} error={errors.takeProfit} />
+    <form className="desk-trade__levels" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-label={`Levels of ${trade.symbol}`}>
+      <TextField label="Stop loss" inputMode="decimal" placeholder="none" {...register('stopLoss')} error={errors.stopLoss?.message} />
+      <TextField label="Take profit" inputMode="decimal" placeholder="none" {...register('takeProfit')} error={errors.takeProfit?.message} />
       <Button writes type="submit" variant="outline" size="sm" disabled={busy || !changed}>
         {busy ? 'Saving…' : 'Save levels'}
       </Button>
-      {errors.form && (
+      {formError && (
         <p className="form-error" role="alert">
-          {errors.form}
+          {formError}
         </p>
       )}
     </form>

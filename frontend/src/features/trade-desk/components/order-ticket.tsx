@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ApiError, errorMessage, fieldErrors } from '../../../lib/api-client';
-import { useInstruments } from '../../../lib/market-instruments';
+import { rulesResolver, wholePercent } from '../../../lib/form-rules';
+import { useInstruments, type Instrument } from '../../../lib/market-instruments';
 import { useMarketStream } from '../../../lib/market-stream';
 import { formatMoney, formatPrice } from '../../../lib/money';
 import { toast } from '../../../lib/toast';
@@ -11,8 +13,8 @@ import { FormError, SelectField, TextField } from '../../../components/ui/field'
 import { Link } from 'react-router-dom';
 import { useSession } from '../../../lib/auth-session';
 import { usePlaceOrder, type OrderBody, type OrderType } from '../api/trade-desk';
-import { entryPriceError, expiryError, levelError, riskPer1000, trailingError } from './levels';
-import { rangeHint, rule, withinRange } from '../../../lib/input-rules';
+import { entryPriceError, expiryError, levelError, riskPer1000, trailingError, type TicketQuote } from './levels';
+import { rule } from '../../../lib/input-rules';
 import { Button } from '../../../components/ui/button';
 
 const ALLOCATION = rule('OpenTradeDto', 'allocationPct');
@@ -29,6 +31,41 @@ interface Ticket {
   /** a datetime-local value (the browser's time zone), or empty: good till cancelled */
   expiresAt: string;
   trailingStopPct: string;
+}
+
+const EMPTY_TICKET: Ticket = { symbol: '', side: 'buy', allocationPct: '10', stopLoss: '', takeProfit: '', type: 'market', price: '', expiresAt: '', trailingStopPct: '' };
+/** What a placed order clears: its prices and expiry (the instrument, side, allocation and type stay). */
+const PLACED: Partial<Ticket> = { stopLoss: '', takeProfit: '', price: '', expiresAt: '', trailingStopPct: '' };
+
+/** Where the ticket's levels are checked against: a pending order's own price, a market order's live quote. */
+function referenceOf(v: Ticket, quote: TicketQuote | null): TicketQuote | null {
+  if (v.type === 'market') return quote;
+  return v.price && !entryPriceError(v.side, v.type, v.price, null) ? { bid: v.price, ask: v.price } : null;
+}
+
+/**
+ * The ticket's checks: OpenTradeDto's allocation range and, through `levels.ts`, its price and trailing-stop rules,
+ * against the live quote (the sides of the stop loss, take profit and a pending order's price) and the instrument list.
+ */
+export function ticketResolver(instruments: readonly Instrument[] | undefined, liveQuote: (symbol: string) => TicketQuote | null) {
+  const pending = (v: Ticket) => v.type !== 'market';
+  return rulesResolver<'OpenTradeDto', Ticket>('OpenTradeDto', {
+    symbol: {
+      parse: (text) => text.toUpperCase(),
+      check: (symbol) => {
+        const instrument = instruments?.find((i) => i.symbol === symbol);
+        if (!instrument) return 'Pick an instrument from the list';
+        return instrument.open ? undefined : 'This market is closed now; it cannot be traded until it opens.';
+      },
+    },
+    allocationPct: wholePercent(ALLOCATION),
+    // a market order has no price or expiry: what a pending order left in them is not checked (nor sent)
+    price: { rule: {}, check: (price, v) => (pending(v) ? entryPriceError(v.side, v.type as 'limit' | 'stop', price, liveQuote(v.symbol)) : undefined) },
+    expiresAt: { check: (at, v) => (pending(v) ? expiryError(at, new Date()) : undefined) },
+    trailingStopPct: { rule: {}, check: trailingError },
+    stopLoss: { rule: {}, check: (sl, v) => levelError('stopLoss', v.side, sl, referenceOf(v, liveQuote(v.symbol))) },
+    takeProfit: { rule: {}, check: (tp, v) => levelError('takeProfit', v.side, tp, referenceOf(v, liveQuote(v.symbol))) },
+  });
 }
 
 /** Puts a server refusal by the field it concerns (wrong-side level, allocation, stale quote, closed market). */
@@ -87,80 +124,53 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
   const { data: instruments } = useInstruments();
   const { quotes, status } = useMarketStream();
   const session = useSession();
-  const [v, setV] = useState<Ticket>({ symbol: '', side: 'buy', allocationPct: '10', stopLoss: '', takeProfit: '', type: 'market', price: '', expiresAt: '', trailingStopPct: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const liveQuote = (symbol: string) => (status === 'live' ? (quotes[symbol] ?? null) : null);
+  const { register, handleSubmit, setError, reset, getValues, watch, formState } = useForm<Ticket>({ defaultValues: EMPTY_TICKET, resolver: ticketResolver(instruments, liveQuote) });
+  const errors = formState.errors;
   const [formError, setFormError] = useState<string | null>(null);
   const [filled, setFilled] = useState<string | null>(null);
-  const set = (k: Field) => (e: { target: { value: string } }) => {
-    newAttempt();
-    setErrors((o) => ({ ...o, [k]: undefined }));
-    setV((o) => ({ ...o, [k]: e.target.value }));
-  };
+  const v = watch();
+  const field = (name: Field) => register(name, { onChange: newAttempt });
 
   const symbol = v.symbol.trim().toUpperCase();
   const instrument = instruments?.find((i) => i.symbol === symbol);
-  const quote = status === 'live' ? (quotes[symbol] ?? null) : null;
+  const quote = liveQuote(symbol);
   const shownQuote = quotes[symbol] ?? instrument?.quote ?? null;
   const decimals = instrument?.priceDecimals ?? 2;
   const pct = /^\d{1,3}$/.test(v.allocationPct.trim()) ? Number(v.allocationPct) : NaN;
-  const entry = v.type !== 'market' && v.price.trim() && !entryPriceError(v.side, v.type, v.price, null) ? { bid: v.price.trim(), ask: v.price.trim() } : null;
   // A pending order's levels and risk are against its own price; a market order's against the live quote.
-  const reference = v.type === 'market' ? quote : entry;
+  const reference = referenceOf({ ...v, price: v.price.trim() }, quote);
   const risk = riskPer1000(v.side, pct, v.stopLoss, reference);
   const reward = v.takeProfit.trim() && reference ? riskPer1000(v.side === 'buy' ? 'sell' : 'buy', pct, v.takeProfit, reference) : null;
   const kycMissing = !traderId && session.KYCstring !== 'Verified';
 
-  function validate(): Partial<Record<Field, string>> {
-    const e: Partial<Record<Field, string>> = {};
-    if (!instrument) e.symbol = 'Pick an instrument from the list';
-    else if (!instrument.open) e.symbol = 'This market is closed now; it cannot be traded until it opens.';
-    if (!withinRange(ALLOCATION, pct)) e.allocationPct = `Enter a whole percentage from ${rangeHint(ALLOCATION)}`;
-    if (v.type !== 'market') {
-      const price = entryPriceError(v.side, v.type, v.price, quote);
-      if (price) e.price = price;
-      const expiry = expiryError(v.expiresAt, new Date());
-      if (expiry) e.expiresAt = expiry;
-    }
-    const trailing = trailingError(v.trailingStopPct);
-    if (trailing) e.trailingStopPct = trailing;
-    const sl = levelError('stopLoss', v.side, v.stopLoss, reference);
-    const tp = levelError('takeProfit', v.side, v.takeProfit, reference);
-    if (sl) e.stopLoss = sl;
-    if (tp) e.takeProfit = tp;
-    return e;
-  }
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    const next = validate();
-    setErrors(next);
+  async function onSubmit(t: Ticket) {
     setFormError(null);
     setFilled(null);
-    if (Object.values(next).some(Boolean)) return;
     try {
       const body: OrderBody = {
-        symbol,
-        side: v.side,
-        allocationPct: pct,
-        ...(v.stopLoss.trim() ? { stopLoss: v.stopLoss.trim() } : {}),
-        ...(v.takeProfit.trim() ? { takeProfit: v.takeProfit.trim() } : {}),
-        ...(v.trailingStopPct.trim() ? { trailingStopPct: Number(v.trailingStopPct) } : {}),
-        ...(v.type !== 'market' ? { type: v.type, price: v.price.trim() } : {}),
-        ...(v.type !== 'market' && v.expiresAt ? { expiresAt: new Date(v.expiresAt).toISOString() } : {}),
+        symbol: t.symbol,
+        side: t.side,
+        allocationPct: Number(t.allocationPct),
+        ...(t.stopLoss ? { stopLoss: t.stopLoss } : {}),
+        ...(t.takeProfit ? { takeProfit: t.takeProfit } : {}),
+        ...(t.trailingStopPct ? { trailingStopPct: Number(t.trailingStopPct) } : {}),
+        ...(t.type !== 'market' ? { type: t.type, price: t.price } : {}),
+        ...(t.type !== 'market' && t.expiresAt ? { expiresAt: new Date(t.expiresAt).toISOString() } : {}),
       };
       const answer = await place(body);
       const sideName = body.side === 'buy' ? 'Buy' : 'Sell';
       const fill = 'trade' in answer ? answer.trade.entryPrice : undefined;
       const text =
         'status' in answer && answer.status === 'pending'
-          ? `${sideName} ${v.type} ${body.symbol} at ${answer.price ?? body.price}: pending until the price is reached`
+          ? `${sideName} ${t.type} ${body.symbol} at ${answer.price ?? body.price}: pending until the price is reached`
           : `${sideName} ${body.symbol} filled${fill ? ` at ${fill}` : ''}`;
       setFilled(text);
       toast.success(text);
-      setV((o) => ({ ...o, stopLoss: '', takeProfit: '', price: '', expiresAt: '', trailingStopPct: '' }));
+      reset({ ...getValues(), ...PLACED });
     } catch (error) {
       const byField = serverFieldErrors(error);
-      setErrors(byField);
+      for (const [name, message] of Object.entries(byField)) if (message) setError(name as Field, { type: 'server', message });
       setFormError(Object.values(byField).some(Boolean) ? null : errorMessage(error));
     }
   }
@@ -168,7 +178,7 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
   return (
     <section className="card stack" aria-labelledby="ticket-title">
       <div className="ticket">
-        <form className="ticket__form" onSubmit={onSubmit} noValidate aria-labelledby="ticket-title">
+        <form className="ticket__form" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate aria-labelledby="ticket-title">
           <header className="page-head">
             <h2 id="ticket-title">Open a trade</h2>
             <LiveStatus status={status} />
@@ -189,7 +199,7 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
                 : 'A stop order waits until the price breaks through yours (a buy above the ask, a sell below the bid), then fills at the market, copiers at the same fill. It reserves nothing until then.'}
           </p>
           <FormError message={formError} />
-          <TextField label="Symbol" list="ticket-instruments" placeholder="BTCUSDT" autoComplete="off" value={v.symbol} onChange={set('symbol')} error={errors.symbol} />
+          <TextField label="Symbol" list="ticket-instruments" placeholder="BTCUSDT" autoComplete="off" {...field('symbol')} error={errors.symbol?.message} />
           <datalist id="ticket-instruments">
             {instruments?.map((i) => (
               <option key={i.symbol} value={i.symbol}>
@@ -213,30 +223,30 @@ export function OrderTicket({ traderId }: { traderId?: string }) {
               const price = shownQuote ? formatPrice(side === 'buy' ? shownQuote.ask : shownQuote.bid, decimals) : null;
               return (
                 <label key={side} className={`side-toggle__option side-toggle__option--${side}${v.side === side ? ' is-on' : ''}`}>
-                  <input type="radio" name="ticket-side" value={side} checked={v.side === side} onChange={set('side')} aria-label={price ? `${name} at ${price}` : name} />
+                  <input type="radio" {...field('side')} value={side} aria-label={price ? `${name} at ${price}` : name} />
                   <span className="side-toggle__name" aria-hidden="true">{name}</span>
                   <span className="side-toggle__price" aria-hidden="true">{price ?? '—'}</span>
                 </label>
               );
             })}
-            {errors.side && <p className="field__error">{errors.side}</p>}
+            {errors.side && <p className="field__error">{errors.side.message}</p>}
           </fieldset>
           <div className="form-grid form-grid--2">
-            <TextField label="Allocation %" inputMode="numeric" value={v.allocationPct} onChange={set('allocationPct')} error={errors.allocationPct} />
-            <SelectField label="Order type" value={v.type} onChange={set('type')} error={errors.type}>
+            <TextField label="Allocation %" inputMode="numeric" {...field('allocationPct')} error={errors.allocationPct?.message} />
+            <SelectField label="Order type" {...field('type')} error={errors.type?.message}>
               <option value="market">Market</option>
               <option value="limit">Limit</option>
               <option value="stop">Stop</option>
             </SelectField>
             {v.type !== 'market' && (
               <>
-                <TextField label={v.type === 'limit' ? 'Limit price' : 'Stop price'} inputMode="decimal" value={v.price} onChange={set('price')} error={errors.price} />
-                <TextField label="Expires" type="datetime-local" hint="optional; at most 30 days" value={v.expiresAt} onChange={set('expiresAt')} error={errors.expiresAt} />
+                <TextField label={v.type === 'limit' ? 'Limit price' : 'Stop price'} inputMode="decimal" {...field('price')} error={errors.price?.message} />
+                <TextField label="Expires" type="datetime-local" hint="optional; at most 30 days" {...field('expiresAt')} error={errors.expiresAt?.message} />
               </>
             )}
-            <TextField label="Stop loss" inputMode="decimal" placeholder="optional" value={v.stopLoss} onChange={set('stopLoss')} error={errors.stopLoss} />
-            <TextField label="Take profit" inputMode="decimal" placeholder="optional" value={v.takeProfit} onChange={set('takeProfit')} error={errors.takeProfit} />
-            <TextField label="Trailing stop %" inputMode="decimal" placeholder="optional" hint="the stop loss follows the best price by this %" value={v.trailingStopPct} onChange={set('trailingStopPct')} error={errors.trailingStopPct} />
+            <TextField label="Stop loss" inputMode="decimal" placeholder="optional" {...field('stopLoss')} error={errors.stopLoss?.message} />
+            <TextField label="Take profit" inputMode="decimal" placeholder="optional" {...field('takeProfit')} error={errors.takeProfit?.message} />
+            <TextField label="Trailing stop %" inputMode="decimal" placeholder="optional" hint="the stop loss follows the best price by this %" {...field('trailingStopPct')} error={errors.trailingStopPct?.message} />
           </div>
           <p className="small" data-testid="risk">
             {risk === null

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders, resetAll, signIn } from '../../../test/utils';
+import { jsonResponse, mockFetch, renderWithProviders, resetAll, sentBodies, signIn } from '../../../test/utils';
 import { FakeEventSource } from '../../../test/fake-event-source';
 import { resetMarketStreamForTests } from '../../../lib/market-stream';
 import { TradeDesk } from './trade-desk';
@@ -152,6 +152,32 @@ describe('trade desk (order ticket, open and closed trades)', () => {
     expect(row).toHaveTextContent('Stop loss');
     expect(row).toHaveTextContent('95.00');
     expect(row).toHaveTextContent('-$12.50');
+  });
+
+  it("an open trade's levels: a stop loss above the bid is refused here; a good one and a cleared take profit are sent", async () => {
+    signIn({ roles: ['User', 'Trader'], traderID: 3 });
+    const fetchMock = mockFetch({
+      'GET /api/market/instruments': instruments,
+      'GET /api/trader/trades': (url: string) => jsonResponse(200, { items: url.includes('status=closed') ? [] : [{ ...open, takeProfit: '120.00' }], total: 1, page: 1, limit: 20 }),
+      'PATCH /api/trader/trades/t1': () => jsonResponse(200, open),
+    });
+    renderWithProviders(<TradeDesk />);
+    const item = await screen.findByRole('listitem', { name: 'Open trade BTCUSDT' });
+    act(() => FakeEventSource.latest().open());
+    quote('104.00', '104.10');
+    await waitFor(() => expect(within(item).getByTestId('desk-mark')).toHaveTextContent('104.00'));
+    const form = within(item).getByRole('form', { name: 'Levels of BTCUSDT' });
+    const stopLoss = within(form).getByLabelText('Stop loss');
+    await userEvent.clear(stopLoss);
+    await userEvent.type(stopLoss, '105');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save levels' }));
+    expect(await within(form).findByText('Stop loss of a buy must be below the current price 104.00')).toBeInTheDocument();
+    expect(sentBodies(fetchMock, '/api/trader/trades/t1')).toEqual([]);
+    await userEvent.clear(stopLoss);
+    await userEvent.type(stopLoss, '99.5');
+    await userEvent.clear(within(form).getByLabelText('Take profit'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save levels' }));
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/trader/trades/t1')).toEqual([{ stopLoss: '99.5', takeProfit: null }]));
   });
 
   it('limit and stop orders: the KYC rule comes first, the price is checked against the live quote, a pending order is listed and cancelled after a confirmation', async () => {

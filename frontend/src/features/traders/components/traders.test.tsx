@@ -265,10 +265,15 @@ describe('trader details and the Copy button', () => {
     renderDetails();
     await screen.findByRole('heading', { name: 'Nora Quinn', level: 1 });
     await userEvent.type(screen.getByLabelText('Amount'), '9.99');
+    await userEvent.type(screen.getByLabelText(/Stop-loss %/), '96');
     await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
+    // FollowTraderDto's x-minimum-amount and stopLossPct range, before anything is sent
     expect(await screen.findByText('The minimum is $10.00')).toBeInTheDocument();
+    expect(screen.getByText('Enter a whole percentage from 5 to 95')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/copies')).toBe(false);
     await userEvent.clear(screen.getByLabelText('Amount'));
     await userEvent.type(screen.getByLabelText('Amount'), '250.00');
+    await userEvent.clear(screen.getByLabelText(/Stop-loss %/));
     await userEvent.type(screen.getByLabelText(/Stop-loss %/), '50');
     await userEvent.click(screen.getByRole('button', { name: 'Copy trader' }));
     await waitFor(() => expect(getToasts().map((t) => t.message)).toContain('You are now copying Nora Quinn'));

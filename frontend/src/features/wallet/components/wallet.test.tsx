@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, signIn } from '../../../test/utils';
+import { jsonResponse, mockFetch, renderApp, sentBodies, signIn } from '../../../test/utils';
 
 const wallet = {
   balance: '1250.50',
@@ -89,6 +89,27 @@ describe('wallet screen', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => u === '/api/wallet/withdraw')).toBe(true));
     const init = fetchMock.mock.calls.find(([u]) => u === '/api/wallet/withdraw')![1] as RequestInit;
     expect((init.headers as Record<string, string>)['X-MFA-Code']).toBe('123456');
+  });
+
+  it('a deposit: the DTO amount pattern blocks "12.345", a typed "1,250.5" is sent as {amount: "1250.50"}', async () => {
+    signIn({ roles: ['User'], kycverified: true });
+    const fetchMock = mockFetch({
+      'GET /api/wallet': wallet,
+      'GET /api/wallet/transactions': txPage,
+      'POST /api/wallet/deposit': () => jsonResponse(201, { id: 't-3', status: 'Pending' }),
+    });
+    renderApp('/userdashboard/wallet');
+    const form = await screen.findByRole('form', { name: 'Demo deposit request' });
+    const amount = within(form).getByLabelText('Amount');
+    await userEvent.type(amount, '12.345');
+    await userEvent.click(within(form).getByRole('button', { name: 'Request deposit' }));
+    expect(await within(form).findByText('Enter an amount like 100 or 1,250.50')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1,250.5');
+    await userEvent.click(within(form).getByRole('button', { name: 'Request deposit' }));
+    await waitFor(() => expect(sentBodies(fetchMock, '/api/wallet/deposit')).toEqual([{ amount: '1250.50' }]));
+    await waitFor(() => expect(amount).toHaveValue(''));
   });
 
   it('shows per-field messages from a 400 body', async () => {
