@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { runSql, type TransactionContext } from '@mirrorline/shared';
-import { emOf } from '@mirrorline/shared/nest';
+import type { TransactionContext } from '@mirrorline/shared';
+import { emOf, runSqlBound } from '@mirrorline/shared/nest';
 import { LiveEvents } from '@mirrorline/events';
 import { Notifications } from '../../application/ports/notifications';
 import type { NotificationInput } from '../../domain/notification';
@@ -19,7 +19,8 @@ export class SqlNotifications extends Notifications {
 
   async notify(tx: TransactionContext, items: NotificationInput[]): Promise<void> {
     if (!items.length) return;
-    await runSql(emOf(tx), notificationsQueries.insertMany(items));
+    // bound, not formatted into the text: a large trade's notices are one jsonb of megabytes (runSqlBound)
+    await runSqlBound(emOf(tx), notificationsQueries.insertMany(items));
     await this.liveEvents?.publish(tx, items.map((i) => i.userId), { type: 'notification', data: {} });
   }
 }
