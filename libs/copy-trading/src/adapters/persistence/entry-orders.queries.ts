@@ -45,7 +45,7 @@ const ofTrader = (traderId: number, status: OrderStatus | undefined) =>
 
 /**
  * Every statement of SqlEntryOrders (trader_orders), named: the adapter only runs them, and
- * `scripts/check-queries.mjs` prepares each against a freshly migrated database.
+ * test/medium/named-queries.medium-spec.ts prepares each against a freshly migrated database.
  */
 export const entryOrdersQueries = {
   insert(traderId: number, order: NewEntryOrder): Sql<OrderRow> {

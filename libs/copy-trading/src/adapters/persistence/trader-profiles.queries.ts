@@ -3,8 +3,8 @@ import type { TraderProfilePatch } from '../../application/ports/trader-profiles
 import { usersTable } from '@mirrorline/accounts/sql';
 
 /**
- * Every statement of SqlTraderProfiles, named: the adapter only runs them, and `scripts/check-queries.mjs`
- * prepares each against a freshly migrated database.
+ * Every statement of SqlTraderProfiles, named: the adapter only runs them, and
+ * test/medium/named-queries.medium-spec.ts prepares each against a freshly migrated database.
  */
 export const traderProfilesQueries = {
   ensureProfile(userId: string): Sql<never> {
