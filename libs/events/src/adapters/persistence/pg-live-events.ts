@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql, type TransactionContext } from '@mirrorline/shared';
-import { emOf } from '@mirrorline/shared/nest';
+import type { TransactionContext } from '@mirrorline/shared';
+import { emOf, runSqlBound } from '@mirrorline/shared/nest';
 import { LiveEvents } from '../../application/ports/live-events';
 import type { LiveEvent } from '../../domain/live-event';
 import { liveEventsQueries } from './live-events.queries';
@@ -41,7 +41,8 @@ export class PgLiveEvents extends LiveEvents {
 
   private async send(tx: TransactionContext | null, payloads: string[]): Promise<void> {
     if (!payloads.length) return;
-    await runSql(tx ? emOf(tx) : this.em.getConnection(), liveEventsQueries.notify(LIVE_EVENTS_CHANNEL, payloads));
+    // bound, not formatted into the text: a large trade's recipients are megabytes of payloads (runSqlBound)
+    await runSqlBound(tx ? emOf(tx) : this.em, liveEventsQueries.notify(LIVE_EVENTS_CHANNEL, payloads));
   }
 }
 
