@@ -29,7 +29,6 @@ export class CloseOutCopiesUseCase {
    * close-out statement; the notices' delivery after the commit.
    */
   async closeOut(tx: TransactionContext, copies: readonly TrippedCopy[], quotes: readonly Quote[], options: CloseOutOptions = {}): Promise<CloseOutResult> {
-    const market = await this.ledger.platformAccount(tx, 'platform_market');
     const result: CloseOutResult = { copies: 0, positions: 0, ended: 0, pnl: 0n };
     if (!copies.length || !quotes.length) return result;
     const { action } = options;
@@ -45,6 +44,7 @@ export class CloseOutCopiesUseCase {
     // practice) and the owners' of the copies (the equity of a copy that ends).
     const noCash = [...traders.filter((t) => t.noCash).map((t) => t.userId), ...locked.filter((c) => c.noCash).map((c) => c.followerId)];
     if (noCash.length) await this.store.ensureCashAccounts(tx, noCash);
+    const market = await this.ledger.platformAccount(tx, 'platform_market');
     const closed = await this.store.closeOutCopies(tx, locked.map((c) => c.copyId), quotes, market, action);
     if (!closed.copies.length) return result;
     result.copies = closed.copies.length;
