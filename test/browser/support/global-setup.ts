@@ -8,7 +8,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type BrowserEnv, startMailCatcher, startSe
 /**
  * Builds what is stale, then starts the real product once per Jest worker, each with its own mail catcher: a
  * worker runs its spec files one after the other against its own server (its own database, admin and 2FA state),
- * so spec files never share a server at the same time (scripts/test.mjs runs two workers, BROWSER_WORKERS).
+ * so spec files never share a server at the same time (scripts/test.mjs runs BROWSER_WORKERS workers, default 1).
  */
 export default async function globalSetup(globalConfig: Config.GlobalConfig): Promise<void> {
   const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
