@@ -39,6 +39,15 @@ const MAX_IN_FLIGHT = 32;
 /** Node's HTTP server timeouts the API sets (product.md §11.5). */
 const HEADERS_TIMEOUT_MS = 20_000;
 
+/** The deposits' access lines (LOG_LEVEL=info): status and how long the server held the request, in ms. */
+function depositTimes(log: string): Array<{ status: number; ms: number }> {
+  return log
+    .split('\n')
+    .filter((line) => line.includes('"url":"/api/wallet/deposit"') && line.includes('"responseTime"'))
+    .map((line) => JSON.parse(line) as { res: { statusCode: number }; responseTime: number })
+    .map((entry) => ({ status: entry.res.statusCode, ms: entry.responseTime }));
+}
+
 const p99 = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] : -1);
 
 /**
@@ -78,7 +87,8 @@ describe('faults: frozen database in flight, overload, slow clients, bad upload 
     // A small MAX_IN_FLIGHT, so that the burst below exceeds it however slowly a loaded host accepts connections
     // (at load 19 the default, 160, was never reached: the process took the 400 connections in one by one).
     // Production's fail-fast bounds (the faults' defaults turn them off): the acquire timeout and load shedding.
-    const ms = await start({ MAX_IN_FLIGHT: String(MAX_IN_FLIGHT), DB_ACQUIRE_TIMEOUT_MS: '2000', DB_QUEUE_SHED_MS: '250' });
+    // LOG_LEVEL=info: the access log's responseTime is how long the server held each request (below).
+    const ms = await start({ MAX_IN_FLIGHT: String(MAX_IN_FLIGHT), DB_ACQUIRE_TIMEOUT_MS: '2000', DB_QUEUE_SHED_MS: '250', LOG_LEVEL: 'info' });
     report.push(`start: healthy in ${ms} ms (DB_STATEMENT_TIMEOUT_MS=${STATEMENT_TIMEOUT_MS}: bound ${BOUND_MS} ms; MAX_IN_FLIGHT=${MAX_IN_FLIGHT})`);
     newUser = userFactory(() => db.sql);
   }, 120_000);
@@ -165,11 +175,16 @@ describe('faults: frozen database in flight, overload, slow clients, bad upload 
     await probing;
     const accepted = outcomes.filter((o) => o.result?.status === 201);
     const shed = outcomes.filter((o) => o.result?.status === 503);
-    const log = api!.output().slice(logBefore);
     const busy = shed.filter((o) => /busy/.test(o.result!.body.message));
+    // How long the server held each deposit, from its access log (the log is flushed within moments).
+    let held = depositTimes(api!.output().slice(logBefore));
+    for (const until = Date.now() + 30_000; Date.now() < until && held.length < outcomes.length; await sleep(100)) held = depositTimes(api!.output().slice(logBefore));
+    const log = api!.output().slice(logBefore);
+    const heldMs = (status: number) => held.filter((h) => h.status === status).map((h) => h.ms);
     report.push(
       `overload: 400 deposits at once → ${summary(outcomes)} (${busy.length} turned away by admission control, p99 ${p99(busy.map((o) => o.result!.ms))} ms; ` +
-        `${shed.length - busy.length} after waiting for a connection); accepted p99 ${p99(accepted.map((o) => o.result!.ms))} ms; health during the burst ${summary(health)}`,
+        `${shed.length - busy.length} after waiting for a connection); accepted p99 ${p99(accepted.map((o) => o.result!.ms))} ms as the client saw it; ` +
+        `held by the server: accepted max ${Math.max(-1, ...heldMs(201))} ms, 503s max ${Math.max(-1, ...heldMs(503))} ms; health during the burst ${summary(health)}`,
     );
     expect(outcomes.filter((o) => o.error || ![201, 503].includes(o.result!.status))).toEqual([]);
     expect(shed.length).toBeGreaterThan(0);
@@ -178,9 +193,13 @@ describe('faults: frozen database in flight, overload, slow clients, bad upload 
       expect(o.result!.body.code).toBe('SERVICE_UNAVAILABLE');
       expect(o.result!.headers['retry-after']).toBeDefined();
     }
-    // Turned away before any work: far inside the bound even on a busy host; the accepted ones within the bound.
-    expect(Math.max(...shed.map((o) => o.result!.ms))).toBeLessThan(BOUND_MS + MARGIN_MS);
-    expect(Math.max(...accepted.map((o) => o.result!.ms))).toBeLessThan(BOUND_MS + MARGIN_MS);
+    // The bound is the server's: how long it holds a request once it has it (its access log's responseTime). The
+    // client's own figures also count the time 400 connections queue in the kernel and in this Jest process before
+    // the server reads them, which grows with how busy the host is (25.8 s on CI's 2 cores with the lanes side by
+    // side), not with what the server does. Turned away before any work: far inside the bound; accepted: within it.
+    expect(held.map((h) => h.status).sort()).toEqual(outcomes.map((o) => o.result!.status).sort());
+    expect(Math.max(...heldMs(503))).toBeLessThan(BOUND_MS + MARGIN_MS);
+    expect(Math.max(...heldMs(201))).toBeLessThan(BOUND_MS + MARGIN_MS);
     expect(health.filter((o) => o.result?.status !== 200)).toEqual([]);
     // The workers kept their connections: none of them timed out waiting for one.
     expect(log).not.toMatch(/Knex: Timeout acquiring a connection/);
