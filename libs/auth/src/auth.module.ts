@@ -134,6 +134,6 @@ import { LiveCredentials } from './application/services/live-credentials';
     ManageApiTokensUseCase,
     LiveCredentials,
   ],
-  exports: [JwtModule, ActiveUserCheck, LiveCredentials, UserAccessCache, RevokeUserSessionsUseCase, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, UserInfoBuilder, BootstrapAdminUseCase, MfaCodes, SecurityAlerts],
+  exports: [ActiveUserCheck, LiveCredentials, RevokeUserSessionsUseCase, SessionTokens, SessionRevoker, AccessTokenIssuer, PasswordHasher, UserInfoBuilder, BootstrapAdminUseCase, MfaCodes, SecurityAlerts],
 })
 export class AuthModule {}
