@@ -58,7 +58,7 @@ const TRADER_SELECT = sql`
          ps.periods, dr.daily_sums, al.allocation,
          (SELECT min(opened_at) FROM trader_trades WHERE trader_id = tp.id) AS first_trade_at,
          coalesce(fl.followers, 0) AS followers, coalesce(fl.assets, 0)::text AS assets,
-         days.daily, rk.returns30, op.open_trades
+         days.daily, days.returns30, op.open_trades
   FROM trader_profiles tp
   JOIN ${usersTable} u ON u.id = tp.user_id
   LEFT JOIN LATERAL (
@@ -115,18 +115,11 @@ const TRADER_SELECT = sql`
     GROUP BY c.trader_id
   ) fl ON fl.trader_id = tp.id
   LEFT JOIN LATERAL (
+    -- One pass over the last 30 UTC days: the daily PnL chart shows the last 10 of them, the ranking's returns all 30.
     SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'label', to_char(d.day, 'Mon DD'),
-                                      'pnl', round(coalesce(x.pnl, 0), 2)) ORDER BY d.day) AS daily
-    FROM generate_series((now() AT TIME ZONE 'UTC')::date - 9, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
-    LEFT JOIN (
-      SELECT (closed_at AT TIME ZONE 'UTC')::date AS day, sum(pnl_pct * allocation_pct / 100) AS pnl
-      FROM trader_trades
-      WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= now() - interval '11 days'
-      GROUP BY 1
-    ) x ON x.day = d.day::date
-  ) days ON true
-  LEFT JOIN LATERAL (
-    SELECT json_agg(round(coalesce(x.r, 0), 6) ORDER BY d.day) AS returns30
+                                      'pnl', round(coalesce(x.r, 0), 2)) ORDER BY d.day)
+             FILTER (WHERE d.day >= (now() AT TIME ZONE 'UTC')::date - 9) AS daily,
+           json_agg(round(coalesce(x.r, 0), 6) ORDER BY d.day) AS returns30
     FROM generate_series((now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
     LEFT JOIN (
       SELECT (closed_at AT TIME ZONE 'UTC')::date AS day, sum(pnl_pct * allocation_pct / 100) AS r
@@ -134,7 +127,7 @@ const TRADER_SELECT = sql`
       WHERE trader_id = tp.id AND status = 'closed' AND closed_at >= now() - interval '31 days'
       GROUP BY 1
     ) x ON x.day = d.day::date
-  ) rk ON true
+  ) days ON true
   LEFT JOIN LATERAL (
     SELECT json_agg(json_build_object('symbol', symbol, 'side', side, 'entry', entry_price::text, 'alloc', allocation_pct, 'market', market)
                     ORDER BY opened_at, id) AS open_trades
