@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, screenshot } from './support/browser';
-import { browserEnv } from './support/server';
+import { withAxe } from './support/axe';
+import { launch, newContext, screenshot } from './support/browser';
 import { adminApiToken, signInAdminJs } from './support/admin';
 import { call, createUser, login, submitKyc, type Person } from './support/accounts';
 
@@ -13,8 +11,6 @@ import { call, createUser, login, submitKyc, type Person } from './support/accou
  * component and apps/api/src/admin/admin-a11y.ts (names for the filter drawer's controls). There is no edit
  * page: AdminJS edits nothing raw here (new/edit/delete are off for every resource, docs/admin.md).
  */
-const AXE = readFileSync(join(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
-
 /** Every resource the back-office lists (apps/api/src/admin/admin-resources.ts). */
 const RESOURCES = ['UserEntity', 'KycSubmissionEntity', 'AuditLogEntity', 'WalletTransactionEntity', 'LedgerAccountEntity', 'LedgerTransactionEntity', 'LedgerEntryEntity'];
 
@@ -28,15 +24,23 @@ const ALLOWED: { rule: string; target: string; why: string }[] = [];
 interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[]; html: string; colors: string }[] }
 
 async function axe(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
+  await withAxe(page);
   return (await page.evaluate(
     'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html.slice(0, 160), colors: (n.any || []).map((c) => c.data && c.data.fgColor ? c.data.fgColor + " on " + c.data.bgColor + " " + c.data.contrastRatio : "").join("") })) })))',
   )) as AxeViolation[];
 }
 
+/**
+ * To a back-office page through AdminJS's own router, as its sidebar links go (no reload): the page is the same,
+ * without loading the back-office's bundle again (2–3 s a load on the shared machine).
+ */
+async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate(`history.pushState({}, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`);
+}
+
 /** A list page once its records (or its "No records" box) are on screen. */
 async function openList(page: Page, resource: string): Promise<boolean> {
-  await page.goto(`/admin/resources/${resource}`);
+  await go(page, `/admin/resources/${resource}`);
   const row = page.locator(`[data-css="${resource}-table-row"]`).first();
   await row.or(page.getByText('No records', { exact: true })).first().waitFor();
   return row.isVisible();
@@ -83,8 +87,7 @@ describe('AdminJS back-office in the dark theme: no critical or serious axe-core
   beforeAll(async () => {
     await recordsEverywhere();
     browser = await launch();
-    // bypassCSP: only so that axe-core can be injected
-    ctx = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width: 1280, height: 860 }, bypassCSP: true });
+    ctx = await newContext(browser, { axe: true });
   });
   afterAll(async () => {
     console.log(`AdminJS axe runs: ${runs}; serious: ${serious.length}\n${serious.join('\n')}`);
@@ -126,7 +129,7 @@ describe('AdminJS back-office in the dark theme: no critical or serious axe-core
     await check(page, 'Users filter drawer');
 
     // a user's page and a record action's confirmation (Block asks first)
-    await page.goto(`/admin/resources/UserEntity/records/${userId}/show`);
+    await go(page, `/admin/resources/UserEntity/records/${userId}/show`);
     await page.locator('[data-css="UserEntity-show-email"]').waitFor();
     await screenshot(page, 'adminjs-user-show');
     await check(page, 'a user (show)');

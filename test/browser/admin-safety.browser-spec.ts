@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newPage, screenshot } from './support/browser';
-import { adminApiToken, signInAdmin } from './support/admin';
+import { adminApiToken, signInAdminByApi } from './support/admin';
 import { call, login } from './support/accounts';
 
 /**
@@ -52,7 +52,7 @@ describe('admin safety: confirmations naming the user and the effect, a refused 
 
     browser = await launch();
     ({ context, page } = await newPage(browser));
-    await signInAdmin(page);
+    await signInAdminByApi(context);
   });
   afterAll(async () => {
     await context?.close();

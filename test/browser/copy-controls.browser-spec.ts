@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { launch, screenshot } from './support/browser';
-import { signIn } from './support/accounts';
+import { runAxe } from './support/axe';
+import { launch, newContext, screenshot } from './support/browser';
+import { signInByApi } from './support/accounts';
 import { copierWithPositions } from './support/copier';
-import { browserEnv } from './support/server';
 
 /**
  * The copier's controls (product.md §12.1, §12.2) in Chromium against the real server and its simulated market, at
@@ -13,16 +11,6 @@ import { browserEnv } from './support/server';
  * no native confirm), and the simulation in the copy dialog. axe-core finds no serious or critical violation in
  * any of those states, and nothing scrolls sideways at 390 px. Accounts and trades are set up through the API.
  */
-const AXE = readFileSync(join(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
-
-async function axeSerious(page: Page): Promise<string[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: AXE });
-  const violations = (await page.evaluate(
-    'window.axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))',
-  )) as Array<{ id: string; impact: string | null; nodes: string[] }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(', ')}`);
-}
-
 describe('copy controls (Chromium, simulated market, 1280 px and 390 px)', () => {
   let browser: Browser;
   let adminToken: string;
@@ -35,13 +23,11 @@ describe('copy controls (Chromium, simulated market, 1280 px and 390 px)', () =>
   for (const [width, height] of [[1280, 900], [390, 844]] as const) {
     it(`at ${width} px: guards, close one position, stop and close all, the copy dialog's simulation; axe 0 serious`, async () => {
       const { copier, traderName } = await copierWithPositions(adminToken, String(width));
-      // bypassCSP: only so that axe-core can be injected (as spa-quality does)
-      const context = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
-      await context.route(/tradingview/, (route) => route.abort());
+      const context = await newContext(browser, { width, height, axe: true });
       const page = await context.newPage();
       const problems: string[] = [];
       const check = async (state: string) => {
-        for (const v of await axeSerious(page)) problems.push(`${state}: ${v}`);
+        for (const v of (await runAxe(page)).serious) problems.push(`${state}: ${v}`);
         if (width === 390) {
           const scrollWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
           if (scrollWidth > 390) problems.push(`${state}: scrolls sideways (${scrollWidth} px)`);
@@ -49,7 +35,7 @@ describe('copy controls (Chromium, simulated market, 1280 px and 390 px)', () =>
         await screenshot(page, `copy-controls-${width}-${state}`);
       };
       try {
-        await signIn(page, copier.email, copier.password);
+        await signInByApi(context, copier.email, copier.password);
 
         // Guards: the loss accepted and the take profit, with the amounts they stand for
         await page.goto('/userdashboard');
@@ -94,7 +80,7 @@ describe('copy controls (Chromium, simulated market, 1280 px and 390 px)', () =>
         await copyDialog.getByLabel('Amount', { exact: true }).fill('200.00');
         await copyDialog.getByRole('button', { name: 'Review' }).click();
         const whatIf = copyDialog.getByRole('region', { name: 'What if you had copied for the last 90 days' });
-        await whatIf.getByRole('img', { name: /^Simulated equity from \$200\.00 to \$[\d,]+\.\d\d$/ }).waitFor({ timeout: 60_000 });
+        await whatIf.getByRole('img', { name: /^Simulated equity from \$200\.00 to \$[\d,]+\.\d\d$/ }).waitFor();
         await whatIf.getByText('Would be worth').waitFor();
         await check('copy-dialog-simulation');
       } finally {

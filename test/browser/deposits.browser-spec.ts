@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { adminApiToken, signInAdmin } from './support/admin';
+import { adminApiToken, signInAdminByApi } from './support/admin';
 import { runAxe } from './support/axe';
-import { launch, screenshot } from './support/browser';
-import { call, signIn } from './support/accounts';
-import { browserEnv } from './support/server';
+import { launch, newContext, screenshot } from './support/browser';
+import { call, signInByApi } from './support/accounts';
 
 /**
  * Deposits by bank transfer (product.md §12.6) in Chromium against the real server, at 1280 px and 390 px: the user
@@ -23,10 +22,9 @@ describe('bank-transfer deposits (Chromium, 1280 px and 390 px)', () => {
     browser = await launch();
     adminToken = await adminApiToken();
     // one admin session for both widths (a sign-in spends a 2FA code): the viewport changes per case
-    adminContext = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await adminContext.route(/tradingview/, (route) => route.abort());
+    adminContext = await newContext(browser, { width: 1280, height: 900, axe: true });
+    await signInAdminByApi(adminContext);
     admin = await adminContext.newPage();
-    await signInAdmin(admin);
   });
   afterAll(async () => {
     await adminContext?.close();
@@ -39,8 +37,7 @@ describe('bank-transfer deposits (Chromium, 1280 px and 390 px)', () => {
       const created = await call('/user/create', { method: 'POST', token: adminToken, body: { ...person, roles: ['User'] } });
       await call('/user/update', { method: 'PATCH', token: adminToken, body: { userId: created.user?.id ?? created.user?._id ?? created.id, KYC: 'Verified' } });
 
-      const context = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
-      await context.route(/tradingview/, (route) => route.abort());
+      const context = await newContext(browser, { width, height, axe: true });
       const page = await context.newPage();
       await admin.setViewportSize({ width, height });
       const problems: string[] = [];
@@ -53,7 +50,7 @@ describe('bank-transfer deposits (Chromium, 1280 px and 390 px)', () => {
         await screenshot(on, `deposits-${width}-${state}`);
       };
       try {
-        await signIn(page, person.email, person.password);
+        await signInByApi(context, person.email, person.password);
         await page.goto('/userdashboard/wallet');
         const instructions = page.getByRole('region', { name: 'Deposit by bank transfer' });
         const referenceText = instructions.getByTestId('deposit-reference');

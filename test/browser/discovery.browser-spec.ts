@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { launch, screenshot } from './support/browser';
-import { browserEnv } from './support/server';
-import { call, createUser, createVerifiedTrader, signIn } from './support/accounts';
+import { launch, newContext, screenshot } from './support/browser';
+import { call, createUser, createVerifiedTrader, signInByApi } from './support/accounts';
 import { runAxe } from './support/axe';
 
 /**
@@ -67,9 +66,7 @@ describe('discovery on the traders page (Chromium)', () => {
 
   for (const [width, height] of [[1280, 900], [390, 844]] as const) {
     it(`${width} px: tabs change the URL and the figures, a chip filters, a reload keeps both; "since <date>"; axe passes`, async () => {
-      // bypassCSP: only so that axe-core can be injected
-      const context: BrowserContext = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
-      await context.route(/tradingview/, (route) => route.abort());
+      const context: BrowserContext = await newContext(browser, { width, height, axe: true });
       try {
         const page = await context.newPage();
         // A trader with one day of history: 30D (the default) is "since" that day; All is All.
@@ -110,7 +107,7 @@ describe('discovery on the traders page (Chromium)', () => {
 
         if (width === 1280) {
           // Signed in with no cash: Copy-ready asks the API as this caller, and no trader's minimum (≥ 10.00) is covered.
-          await signIn(page, visitor.email, visitor.password);
+          await signInByApi(context, visitor.email, visitor.password);
           await page.goto('/traders');
           const ready = await listAfter(page, 'copyReady=true', () => page.getByRole('button', { name: 'Copy-ready' }).click());
           expect(page.url()).toMatch(/copyReady=true/);

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { launch, screenshot } from './support/browser';
-import { browserEnv } from './support/server';
-import { call, signIn } from './support/accounts';
+import { launch, newContext, screenshot } from './support/browser';
+import { call, signInByApi } from './support/accounts';
 import { runAxe } from './support/axe';
 
 /**
@@ -28,12 +27,10 @@ describe('entry orders on the trade desk (Chromium)', () => {
   for (const [width, height] of [[1280, 900], [390, 844]] as const) {
     const symbol = width === 1280 ? 'BTCUSDT' : 'ETHUSDT';
     it(`${width} px: a buy limit below the market waits in Pending orders and is cancelled; axe passes`, async () => {
-      // bypassCSP: only so that axe-core can be injected
-      const context: BrowserContext = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
-      await context.route(/tradingview/, (route) => route.abort());
+      const context: BrowserContext = await newContext(browser, { width, height, axe: true });
       try {
+        await signInByApi(context, trader.email, trader.password);
         const page = await context.newPage();
-        await signIn(page, trader.email, trader.password);
         await page.goto('/trademanagement');
         const form = page.getByRole('form', { name: 'Open a trade' });
         await form.getByTestId('ticket-kyc').getByText(/requires identity verification/).waitFor();

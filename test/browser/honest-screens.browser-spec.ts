@@ -1,9 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { adminApiToken } from './support/admin';
 import { runAxe } from './support/axe';
-import { launch, screenshot } from './support/browser';
-import { call, signIn } from './support/accounts';
-import { browserEnv } from './support/server';
+import { launch, newContext, screenshot } from './support/browser';
+import { call, signInByApi } from './support/accounts';
 import { traderAndFundedCopier } from './support/copier';
 
 /**
@@ -28,8 +27,7 @@ describe('honest screens (Chromium, DEMO_DATA, 1280 px and 390 px)', () => {
   for (const [width, height] of [[1280, 900], [390, 844]] as const) {
     it(`at ${width} px: demo AUM, a deposit is a 0.00 % return and a marker, one live equity per copy; axe 0 serious`, async () => {
       const who = await newCopier(adminToken, String(width));
-      const context = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
-      await context.route(/tradingview/, (route) => route.abort());
+      const context = await newContext(browser, { width, height, axe: true });
       const page = await context.newPage();
       const problems: string[] = [];
       const check = async (state: string) => {
@@ -50,7 +48,7 @@ describe('honest screens (Chromium, DEMO_DATA, 1280 px and 390 px)', () => {
         await check('traders-demo-aum');
 
         // One deposit, no trade: the return chart is 0.00 %, the Equity view marks the deposit.
-        await signIn(page, who.copier.email, who.copier.password);
+        await signInByApi(context, who.copier.email, who.copier.password);
         await page.goto('/userdashboard');
         await page.getByRole('heading', { name: 'Performance, last 90 days' }).waitFor();
         await page.getByRole('figure', { name: 'Your time-weighted return, last 90 days' }).waitFor();
@@ -69,7 +67,7 @@ describe('honest screens (Chromium, DEMO_DATA, 1280 px and 390 px)', () => {
         const myCopies = page.getByRole('table', { name: 'My copies' });
         await myCopies.getByTestId('copy-live-equity').waitFor();
         await page.getByTestId(`copy-${who.traderName}`).getByTestId('live-equity').waitFor();
-        await page.getByRole('status').getByText('● Live').first().waitFor({ timeout: 30_000 });
+        await page.getByRole('status').getByText('● Live').first().waitFor();
         for (let i = 0; i < 3; i++) {
           // both read in one evaluate: one instant of the page
           const [portfolio, mine] = (await page.evaluate(`(() => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { codeMailedTo, launch, newPage, screenshot } from './support/browser';
+import { codeMailedTo, launch, newPage, screenshot, until } from './support/browser';
 import { signInAdmin } from './support/admin';
 import { signIn } from './support/accounts';
 
@@ -134,7 +134,7 @@ describe('the copy-trading journey (Chromium against the real server)', () => {
       await dialog.waitFor({ state: 'detached' });
     }
     // listed as soon as the last PATCH committed (the KYC change drops the public cache)
-    for (let i = 0; i < 50 && (await listed()) !== 1; i++) await page.waitForTimeout(100);
+    await until(async () => (await listed()) === 1, `${traderName} is listed`);
     expect(await listed()).toBe(1);
   });
 

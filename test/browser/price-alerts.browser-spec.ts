@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { launch, screenshot } from './support/browser';
-import { browserEnv } from './support/server';
-import { call, createUser, login, signIn } from './support/accounts';
+import { launch, newContext, screenshot } from './support/browser';
+import { call, createUser, login, signInByApi } from './support/accounts';
 import { runAxe } from './support/axe';
 
 /**
@@ -29,11 +28,10 @@ describe('watchlist and price alerts (Chromium)', () => {
       const suffix = randomBytes(3).toString('hex');
       const person = { username: `alert_${suffix}`, firstname: 'Alma', lastname: `Alert${suffix}`, email: `alert_${suffix}@example.test`, password: 'alert-password-1' };
       await createUser(adminToken, person);
-      const context: BrowserContext = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
-      await context.route(/tradingview/, (route) => route.abort());
+      const context: BrowserContext = await newContext(browser, { width, height, axe: true });
       try {
+        await signInByApi(context, person.email, person.password);
         const page = await context.newPage();
-        await signIn(page, person.email, person.password);
         await page.goto('/markets');
         await page.getByText('Nothing watched yet').waitFor();
         await page.getByRole('button', { name: 'Add ETHUSDT to my watchlist' }).click();

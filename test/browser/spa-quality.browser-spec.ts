@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, screenshot } from './support/browser';
+import { launch, newContext, screenshot, settled } from './support/browser';
 import { browserEnv } from './support/server';
-import { adminApiToken, secondAdminToken, signInAdmin } from './support/admin';
-import { createUser, signIn, submitKyc, type Person } from './support/accounts';
+import { adminApiToken, secondAdminToken, signInAdminByApi } from './support/admin';
+import { createUser, signInByApi, submitKyc, type Person } from './support/accounts';
 import { copierWithPositions } from './support/copier';
 import { runAxe } from './support/axe';
 
@@ -28,19 +28,14 @@ const ADMIN_ROUTES = [
   '/admindashboard/kyc',
 ];
 
-async function context(browser: Browser, width: number, height: number): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
-  // bypassCSP: only so that axe-core can be injected; the app itself runs under its real policy in the other specs
-  await ctx.route(/tradingview/, (route) => route.abort());
-  return ctx;
-}
+/** A context at this width, axe-ready (the signed-in ones sign in through the API: the form is journey's and security's). */
+const context = (browser: Browser, width: number, height: number): Promise<BrowserContext> => newContext(browser, { width, height, axe: true });
 
-/** Opens a route and waits until its lists have loaded (no skeleton, no spinner left). */
+/** Opens a route and waits until its lists have loaded (no skeleton, no spinner left) and it is laid out. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('main h1, main h2, form').first().waitFor();
-  await page.waitForFunction("document.querySelectorAll('.skeleton, .spinner').length === 0", undefined, { timeout: 15_000 }).catch(() => undefined);
-  await page.waitForTimeout(150);
+  await settled(page);
 }
 
 /** How wide the page scrolls: more than the window's inner width means it scrolls sideways. */
@@ -74,14 +69,15 @@ describe('every route: phone width and accessibility (Chromium against the real 
   /**
    * Every route at both widths: the phone and the desktop window side by side (two contexts at once, each going
    * through the routes in order), which keeps both cores busy while one of them waits on the server or a page load.
-   * The admin signs in one context after the other (each its own session; a TOTP code is accepted once).
+   * The admin signs in one context after the other (each its own session; a TOTP code is accepted once), through the
+   * API (the sign-in form is clicked in journey.browser-spec.ts, its code step in security.browser-spec.ts).
    */
   async function check(signedIn: boolean, routes: string[]) {
     const windows: Array<{ width: number; ctx: BrowserContext; page: Page }> = [];
     for (const [width, height] of [[390, 844], [1280, 900]] as const) {
       const ctx = await context(browser, width, height);
+      if (signedIn) await signInAdminByApi(ctx);
       const page = await ctx.newPage();
-      if (signedIn) await signInAdmin(page);
       windows.push({ width, ctx, page });
     }
     const problems = await Promise.all(windows.map((w) => checkRoutes(w, signedIn, routes)));
@@ -95,7 +91,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
         await open(page, path);
         // a signed-in user reaches the notifications from every page, on a phone too
         const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
-        if (signedIn && !(await bell.waitFor({ timeout: 5_000 }).then(() => true, () => false))) {
+        if (signedIn && !(await bell.waitFor().then(() => true, () => false))) {
           problems.push(`${path} at ${width} px: no notification bell`);
         }
         // nothing reaches below the footer (a screen-reader table of a chart once made the dashboard scroll 765 px
@@ -178,12 +174,12 @@ describe('every route: phone width and accessibility (Chromium against the real 
         await screenshot(page, `phone-states-${width}-${state}`);
       };
       try {
-        await signIn(page, copier.email, copier.password);
+        await signInByApi(ctx, copier.email, copier.password);
         // the portfolio: a card per copy with every column (the Open count too) and its Positions button, expanded
         await open(page, '/userdashboard');
         const copyRow = page.getByTestId(`copy-${traderName}`);
         await copyRow.waitFor();
-        await page.waitForFunction(`document.querySelector('[data-testid="copy-${traderName}"] td[data-label="Open"]')?.textContent === '2'`, undefined, { timeout: 30_000 });
+        await page.waitForFunction(`document.querySelector('[data-testid="copy-${traderName}"] td[data-label="Open"]')?.textContent === '2'`);
         const positions = copyRow.getByRole('button', { name: `Positions of ${traderName}` });
         await positions.scrollIntoViewIfNeeded();
         expect(await positions.isVisible()).toBe(true);
@@ -241,7 +237,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
         await ctx.close();
       }
       expect(problems).toEqual([]);
-    }, 180_000);
+    });
   }
 
   it('on a phone the trader page keeps a copy button on screen that leads to the copy form', async () => {
@@ -275,8 +271,8 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await visitor.close();
 
     const adminCtx = await context(browser, 1280, 900);
+    await signInAdminByApi(adminCtx);
     const admin = await adminCtx.newPage();
-    await signInAdmin(admin);
     await admin.goto('/admindashboard');
     const row = admin.getByRole('table', { name: 'Contact messages' }).getByRole('row').filter({ hasText: text });
     await row.waitFor();
@@ -287,8 +283,8 @@ describe('every route: phone width and accessibility (Chromium against the real 
   for (const [width, height] of [[1280, 900], [390, 844]] as const) {
     it(`at ${width} px impersonation round trip: "Log in as" lands on the user’s dashboard with a read-only banner that survives a reload, write controls disabled; "End" and logout restore the admin`, async () => {
       const ctx = await context(browser, width, height);
+      await signInAdminByApi(ctx);
       const page = await ctx.newPage();
-      await signInAdmin(page);
       await page.goto('/admindashboard/usermanagement');
       // the first user row that is not the admin
       const row = page.getByRole('row', { name: /^User / }).filter({ hasNotText: browserEnv().adminEmail }).first();
@@ -338,7 +334,7 @@ describe('every route: phone width and accessibility (Chromium against the real 
         await page.getByRole('heading', { name: 'User Management' }).waitFor();
       }
       await ctx.close();
-    }, 120_000);
+    });
   }
 
   it('a balance adjustment: +/− with cents and a required reason, confirmed by a dialog naming the user and the effect, waits in the row and the approvals list until a second admin approves it, then lands in the row and the audit log; block, KYC and a refused delete ask first too', async () => {
@@ -362,8 +358,8 @@ describe('every route: phone width and accessibility (Chromium against the real 
     const userId = (created.user as { _id: string })._id;
 
     const ctx = await context(browser, 1280, 900);
+    await signInAdminByApi(ctx);
     const page = await ctx.newPage();
-    await signInAdmin(page);
     await page.goto('/admindashboard/usermanagement');
     await page.getByLabel('Search users').fill(username);
     const row = page.getByRole('row', { name: `User ${username}` });
@@ -439,7 +435,5 @@ describe('every route: phone width and accessibility (Chromium against the real 
     await del.getByRole('button', { name: 'Cancel' }).click();
     expect((await call(`/user/get-all?search=${username}`)).total).toBe(1);
     await ctx.close();
-    // the admin's sign-in waits for a fresh authenticator code (up to 30 s) before any of this; on the busy shared
-    // machine the whole case took 110 s of its former 120 s
-  }, 240_000);
+  });
 });

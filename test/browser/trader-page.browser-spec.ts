@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { launch, newPage, screenshot } from './support/browser';
-import { call, claims, login, signIn } from './support/accounts';
+import { launch, newPage, screenshot, settled, until } from './support/browser';
+import { call, claims, login, signInByApi } from './support/accounts';
 
 /**
  * The trader page's charts (equity curve with 1M 3M 1Y All, monthly returns, open positions, copier trend) and the
@@ -14,17 +14,6 @@ const trader = { username: `lead_${suffix}`, firstname: 'Lena', lastname: `Lead$
 const late = { username: `late_${suffix}`, firstname: 'Lars', lastname: 'Late', email: `late_${suffix}@example.test`, password: 'late-password-1' };
 const traderName = `${trader.firstname} ${trader.lastname}`;
 
-
-
-/** Polls in Node (the app's CSP forbids the eval behind page.waitForFunction). */
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('condition not met in time');
-}
 
 /** The equity curve's name on its default period, 1Y: "last year", or "since Oct 27, 2026" over a shorter history. */
 const YEAR_CURVE = /: equity curve, (last year|since [A-Z][a-z]{2} \d{1,2}, \d{4})$/;
@@ -67,7 +56,8 @@ describe('trader page charts and copying open trades (Chromium, simulated market
     // 1Y first; a history shorter than a year says since when (product.md §12.3: the demo's is about a month).
     const chart = page.getByRole('figure', { name: YEAR_CURVE });
     await chart.waitFor();
-    await waitUntil(async () => Number(await chart.getAttribute('data-points')) > 2);
+    // polled in Node (the app's CSP forbids the eval behind page.waitForFunction)
+    await until(async () => Number(await chart.getAttribute('data-points')) > 2, 'the year curve has more than 2 points');
     await chart.locator('canvas').first().waitFor();
     // the price axis is drawn (lightweight-charts draws the scale in its own canvas cell)
     expect(await chart.locator('canvas').count()).toBeGreaterThanOrEqual(3);
@@ -92,8 +82,8 @@ describe('trader page charts and copying open trades (Chromium, simulated market
   });
 
   it('the new trader\'s page lists its open position without a size; the copier copies it at today\'s price from the dialog', async () => {
-    const { page } = copier;
-    await signIn(page, late.email, late.password);
+    const { context, page } = copier;
+    await signInByApi(context, late.email, late.password);
     await page.goto(`/traderinfo/${traderId}`);
     const open = page.getByRole('table', { name: 'Open positions' });
     const row = open.getByRole('row').filter({ hasText: 'BTCUSDT' });
@@ -133,7 +123,7 @@ describe('trader page charts and copying open trades (Chromium, simulated market
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/traderinfo/${traderId}`);
     await page.getByRole('figure', { name: YEAR_CURVE }).waitFor();
-    await page.waitForTimeout(500);
+    await settled(page);
     const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'mobile-trader-page-charts');

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { launch, screenshot } from './support/browser';
-import { browserEnv } from './support/server';
+import { launch, newContext, screenshot } from './support/browser';
 import { call, createVerifiedTrader } from './support/accounts';
 import { runAxe } from './support/axe';
 
@@ -36,9 +35,7 @@ describe('the verifiable record on the trader page (Chromium)', () => {
       const heads = await call(`/traders/${traderId}/record/heads`);
       const head = heads.items[heads.items.length - 1];
       expect(head).toMatchObject({ seq: 1, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
-      // bypassCSP: only so that axe-core can be injected
-      const context: BrowserContext = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: true });
-      await context.route(/tradingview/, (route) => route.abort());
+      const context: BrowserContext = await newContext(browser, { width, height, axe: true });
       try {
         const page = await context.newPage();
         await page.goto(`/traderinfo/${traderId}`);

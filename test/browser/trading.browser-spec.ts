@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { adminApiToken } from './support/admin';
-import { launch, newPage, screenshot } from './support/browser';
-import { call, claims, login, signIn } from './support/accounts';
+import { launch, newPage, screenshot, settled, until } from './support/browser';
+import { call, claims, login, signInByApi } from './support/accounts';
 
 /**
  * The live trading screens (issue 15) in Chromium against the real server and its simulated market:
@@ -25,16 +25,6 @@ async function noHorizontalScroll(page: Page): Promise<void> {
     );
     throw new Error(`${page.url()} scrolls sideways (${width} px): ${JSON.stringify(wide)}`);
   }
-}
-
-/** Polls in Node (the app's CSP forbids the eval behind page.waitForFunction). */
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('condition not met in time');
 }
 
 describe('live trading screens (Chromium, simulated market)', () => {
@@ -76,7 +66,8 @@ describe('live trading screens (Chromium, simulated market)', () => {
     const price = page.locator('.ticker [data-symbol="BTCUSDT"] .ticker__price').first();
     await price.waitFor();
     const first = await price.textContent();
-    await waitUntil(async () => (await price.textContent()) !== first);
+    // polled in Node (the app's CSP forbids the eval behind page.waitForFunction)
+    await until(async () => (await price.textContent()) !== first, 'the ticker shows a new BTCUSDT price');
     const shift = await page.evaluate("getComputedStyle(document.querySelector('.ticker__track')).animationName");
     expect(shift).toBe('ticker-scroll');
     await page.getByText('● Live').first().waitFor();
@@ -88,24 +79,24 @@ describe('live trading screens (Chromium, simulated market)', () => {
     await page.goto('/markets/BTCUSDT');
     const chart = page.getByRole('figure', { name: 'BTCUSDT candlestick chart, 1m candles' });
     await chart.waitFor();
-    await waitUntil(async () => Number(await page.locator('.chart-box').getAttribute('data-candles')) > 10);
+    await until(async () => Number(await page.locator('.chart-box').getAttribute('data-candles')) > 10, 'the 1m chart has more than 10 candles');
     await page.locator('.chart-box canvas').first().waitFor();
     await page.getByRole('button', { name: '1h' }).click();
     await page.getByRole('figure', { name: 'BTCUSDT candlestick chart, 1h candles' }).waitFor();
-    await waitUntil(async () => Number(await page.locator('.chart-box').getAttribute('data-candles')) > 10);
+    await until(async () => Number(await page.locator('.chart-box').getAttribute('data-candles')) > 10, 'the 1h chart has more than 10 candles');
     expect(await page.getByRole('link', { name: 'TradingView', exact: true }).getAttribute('href')).toBe('https://www.tradingview.com/');
     await page.getByRole('link', { name: 'Charting by TradingView' }).waitFor(); // the library's own attribution logo
     await screenshot(page, 'market-chart');
   });
 
   it('the trader opens a trade from the ticket; the follower sees the position appear and its unrealized pnl move without a reload', async () => {
-    await signIn(fan.page, follower.email, follower.password);
+    await signInByApi(fan.context, follower.email, follower.password);
     await fan.page.goto('/userdashboard');
     await fan.page.getByRole('button', { name: `Positions of ${traderName}` }).click();
     await fan.page.getByText('No open positions.').waitFor();
 
     const { page } = desk;
-    await signIn(page, trader.email, trader.password);
+    await signInByApi(desk.context, trader.email, trader.password);
     await page.goto('/trademanagement');
     const form = page.getByRole('form', { name: 'Open a trade' });
     await form.getByLabel('Symbol', { exact: true }).fill('BTCUSDT');
@@ -120,11 +111,11 @@ describe('live trading screens (Chromium, simulated market)', () => {
 
     // the follower's page was not reloaded: the position arrives through events/stream
     const row = fan.page.getByTestId('position-BTCUSDT');
-    await row.waitFor({ timeout: 20_000 });
+    await row.waitFor();
     const cell = row.getByTestId('unrealized');
     await cell.getByText(/\$/).waitFor();
     const before = await cell.textContent();
-    await waitUntil(async () => (await cell.textContent()) !== before, 30_000);
+    await until(async () => (await cell.textContent()) !== before, 'the unrealized pnl moves');
     expect(await row.textContent()).toMatch(/trader \d[\d,.]* · you \d[\d,.]* · 0 ms · 0.00 bps/);
     await screenshot(fan.page, 'live-portfolio');
   });
@@ -136,7 +127,7 @@ describe('live trading screens (Chromium, simulated market)', () => {
     const count = Number((await bell.getAttribute('aria-label'))!.match(/(\d+) unread/)![1]);
     const deposit = await call('/wallet/deposit', { method: 'POST', token: followerToken, body: { amount: '25.00' }, idempotent: true });
     await call(`/admin/transactions/${deposit.id}/approve`, { method: 'POST', token: adminToken, idempotent: true });
-    await page.getByRole('button', { name: `Notifications, ${count + 1} unread` }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: `Notifications, ${count + 1} unread` }).waitFor();
     await page.getByRole('button', { name: `Notifications, ${count + 1} unread` }).click();
     await page.getByRole('region', { name: 'Latest notifications' }).getByText('Your deposit of $25.00 was approved.').waitFor();
     await screenshot(page, 'notifications-bell');
@@ -151,7 +142,7 @@ describe('live trading screens (Chromium, simulated market)', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(path);
       await page.locator('main h1').first().waitFor();
-      await page.waitForTimeout(500);
+      await settled(page);
       await noHorizontalScroll(page);
       await screenshot(page, name);
       if (path === '/markets') {

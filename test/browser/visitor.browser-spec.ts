@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, screenshot } from './support/browser';
+import { launch, newContext, newPage, screenshot } from './support/browser';
 import { browserEnv } from './support/server';
 
 describe('a visitor (Chromium against the real server)', () => {
@@ -30,8 +30,7 @@ describe('a visitor (Chromium against the real server)', () => {
   });
 
   it('on a phone (375×800): the menu drawer opens as a dialog at most 300 px wide, Escape closes it; /signin has no top bar or footer', async () => {
-    const context = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
-    await context.route(/tradingview/, (route) => route.abort());
+    const context = await newContext(browser, { width: 375, height: 800 });
     const page = await context.newPage();
     await page.goto('/aboutus');
     const burger = page.getByRole('button', { name: 'Open menu' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { browserEnv } from './server';
 
 /** A JSON call to the running server's API (the specs set their accounts up through it); throws on a non-2xx. */
@@ -32,6 +32,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
+
+/**
+ * Signs in through POST auth/login from the context itself: its refresh and session-hint cookies land in the context,
+ * so the next page load restores the session (as after a reload). For specs whose subject is not the sign-in form
+ * (clicked through in journey.browser-spec.ts and, with the second factor, security.browser-spec.ts): a page load
+ * less than `signIn`.
+ */
+export async function signInByApi(context: BrowserContext, email: string, password: string): Promise<void> {
+  const res = await context.request.post('/api/auth/login', { data: { email, password } });
+  if (!res.ok()) throw new Error(`POST /auth/login → ${res.status()} ${await res.text()}`);
 }
 
 export interface Person { username: string; firstname: string; lastname: string; email: string; password: string }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AXE_SOURCE } from './axe';
 import { browserEnv } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,22 +23,115 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 }
 
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: browserEnv().baseUrl, viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
-  // The TradingView ticker is third-party: keep the specs hermetic (the app must degrade to nothing).
-  await context.route(/tradingview/, (route) => route.abort());
-  return { context, page };
+/**
+ * How long a Playwright wait or action may take before it fails (its own default is 30 s). A bound on a hung step,
+ * sized for a busy 2-core machine (a price-alerts wait once ran past 30 s under load), not a speed target: a wait
+ * ends as soon as its condition holds.
+ */
+export const WAIT_MS = 90_000;
+
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  /**
+   * For axe-core (runAxe): its source runs in every document of the context (an init script, sent once), and
+   * bypassCSP, only so that it may (the app runs under its real policy otherwise).
+   */
+  axe?: boolean;
+  /** Another server than this worker's (connection.browser-spec.ts has one of its own). */
+  baseURL?: string;
 }
+
+/** The contexts of newContext still open, and the real close of each (see testEnded). */
+const openContexts = new Map<BrowserContext, () => Promise<void>>();
+const closeAfterTest = new Set<BrowserContext>();
+let inTest = false;
+
+/**
+ * A browser context on this worker's server: the viewport (a phone below 500 px: touch, mobile), the generous
+ * WAIT_MS on every wait, and the TradingView ticker aborted (third-party: the specs stay hermetic, the app must
+ * degrade to nothing). Closed during a test, it closes when the test has ended (testEnded), so that the pages of a
+ * failed test can be pictured as they were.
+ */
+export async function newContext(browser: Browser, { width = 1280, height = 860, axe = false, baseURL = browserEnv().baseUrl }: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: axe });
+  context.setDefaultTimeout(WAIT_MS);
+  if (axe) await context.addInitScript({ content: AXE_SOURCE });
+  await context.route(/tradingview/, (route) => route.abort());
+  const close = context.close.bind(context);
+  openContexts.set(context, () => close());
+  context.on('close', () => {
+    openContexts.delete(context);
+    closeAfterTest.delete(context);
+  });
+  context.close = async (options) => {
+    if (inTest) closeAfterTest.add(context);
+    else await close(options);
+  };
+  return context;
+}
+
+/** A test starts (support/timeout.ts): contexts closed from now on wait for its end. */
+export function testStarted(): void {
+  inTest = true;
+}
+
+/**
+ * A test ended (support/timeout.ts): when it failed, every page still open is pictured (`failed-<test>-<n>.png`
+ * beside the other screenshots); then the contexts it closed are closed.
+ */
+export async function testEnded(failedTest: string | null): Promise<void> {
+  inTest = false;
+  if (failedTest) {
+    const name = failedTest.replace(/[^\w-]+/g, '-').slice(0, 80);
+    const pages = [...openContexts.keys()].flatMap((context) => context.pages());
+    for (const [i, page] of pages.entries()) {
+      await page.screenshot({ path: join(browserEnv().outputDir, `failed-${name}-${i + 1}.png`), fullPage: true }).catch(() => undefined);
+    }
+  }
+  for (const context of closeAfterTest) await openContexts.get(context)?.().catch(() => undefined);
+  closeAfterTest.clear();
+}
+
+export async function newPage(browser: Browser, options?: ContextOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, options);
+  return { context, page: await context.newPage() };
+}
+
+/**
+ * Waits until the page's data has loaded (no skeleton or spinner left) and the browser has laid it out and painted
+ * it (two animation frames): what a measure of its width or an axe run should see. A locator wait, so it works
+ * under the app's CSP too (page.waitForFunction needs eval).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('.skeleton, .spinner').first().waitFor({ state: 'detached' });
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+}
+
+/** Polls `check` in Node until it holds (a condition the page has no locator for), up to `timeoutMs`. */
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = WAIT_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * `BROWSER_SCREENSHOTS=1`: a picture of every state the specs name, in test-output/browser/. Off by default: no spec
+ * reads them and a full-page picture took 1–3 s on the shared machine (about 70 in a run); a failed test's pages are
+ * pictured either way (testEnded).
+ */
+const SCREENSHOTS = process.env.BROWSER_SCREENSHOTS === '1';
 
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(browserEnv().outputDir, `${name}.png`), fullPage: true });
+  if (SCREENSHOTS) await page.screenshot({ path: join(browserEnv().outputDir, `${name}.png`), fullPage: true });
 }
 
-/** The newest 6-digit code mailed to `email` (read from the mail catcher), waiting up to 10 s. */
+/** The newest 6-digit code mailed to `email` (read from the mail catcher), waiting up to WAIT_MS. */
 export async function codeMailedTo(email: string, after = 0): Promise<string> {
   const { mailDir } = browserEnv();
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
     const mails = readdirSync(mailDir)
       .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
