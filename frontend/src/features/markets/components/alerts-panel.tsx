@@ -77,7 +77,9 @@ export function AlertsPanel({ instrument, quote }: { instrument: Instrument; quo
   const bid = quote?.bid;
   const bidPrice = bid ? formatPrice(bid, instrument.priceDecimals).replace(/,/g, '') : '';
   const price = watch('price');
-  // the price follows the live bid until it is typed; the direction follows the price until it is picked
+  // the price follows the live bid until the user goes into the field (a tick must not rewrite what they are
+  // selecting or typing: a new bid between a select-all and the typed text once left "2999.731500.08"); the
+  // direction follows the price until it is picked
   useEffect(() => {
     if (!byHand.price) setValue('price', bidPrice);
   }, [bidPrice, byHand.price, setValue]);
@@ -113,6 +115,7 @@ export function AlertsPanel({ instrument, quote }: { instrument: Instrument; quo
           label="Price"
           inputMode="decimal"
           {...register('price', { onChange: setByHandOn('price') })}
+          onFocus={setByHandOn('price')}
           error={formState.errors.price?.message}
           hint={bid ? `Bid now ${formatPrice(bid, instrument.priceDecimals)}; up to ${instrument.priceDecimals} decimals` : `Up to ${instrument.priceDecimals} decimals`}
         />

@@ -132,4 +132,35 @@ describe('watchlist and price alerts (markets pages)', () => {
     await userEvent.click(within(list).getByRole('button', { name: 'Delete alert: At or below 95.50' }));
     expect(await screen.findByText('No alerts on this instrument')).toBeInTheDocument();
   });
+  it('the price follows the live bid until the user goes into the field; then a tick changes only the hint', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/market/instruments': instruments,
+      'GET /api/market/candles/BTCUSDT': candles,
+      'GET /api/events/stream': () => new Response('', { status: 401 }),
+      'GET /api/notifications': { items: [], total: 0, unread: 0, page: 1, limit: 8 },
+      'GET /api/me/watchlist': { symbols: [] },
+      'GET /api/alerts': { items: [] },
+    });
+    renderApp('/markets/BTCUSDT');
+    const form = await screen.findByRole('form', { name: 'New price alert on BTCUSDT' });
+    const price = within(form).getByLabelText('Price');
+    expect(price).toHaveValue('100.00');
+    const tick = (bid: string) =>
+      act(() => {
+        FakeEventSource.latest().open();
+        FakeEventSource.latest().emit('quote', { symbol: 'BTCUSDT', bid, ask: '200.00', time: new Date().toISOString() });
+      });
+    tick('101.50');
+    await waitFor(() => expect(price).toHaveValue('101.50'));
+    act(() => price.focus());
+    tick('102.25');
+    expect(await within(form).findByText(/^Bid now 102\.25;/)).toBeInTheDocument();
+    expect(price).toHaveValue('101.50');
+    await userEvent.clear(price);
+    await userEvent.type(price, '50');
+    tick('103.00');
+    expect(await within(form).findByText(/^Bid now 103\.00;/)).toBeInTheDocument();
+    expect(price).toHaveValue('50');
+  });
 });
