@@ -27,6 +27,10 @@ describe('sql tagged template', () => {
     expect(q.params).toEqual(['{"a","b,c","d\\"e","f\\\\g"}', '{1,2}']);
   });
 
+  it('writes a null element as an unquoted SQL NULL, and the text "NULL" quoted', () => {
+    expect(sql`${sqlArray(['a', null, 'NULL', 7n])}`.params).toEqual(['{"a",NULL,"NULL",7}']);
+  });
+
   it('refuses a literal ? (the driver would shift every value after it) and an undefined value', () => {
     expect(() => sql`SELECT data ? 'key' FROM t WHERE id = ${1}`).toThrow('a literal "?"');
     expect(() => sql`SELECT ${undefined as unknown as null}`).toThrow('value 1 is undefined');

@@ -19,16 +19,16 @@ export class Sql<Row = Record<string, unknown>> {
   ) {}
 }
 
-/** A PostgreSQL array literal parameter (`{…}`), e.g. for `= ANY(${sqlArray(ids)}::uuid[])`. */
+/** A PostgreSQL array literal parameter (`{…}`), e.g. for `= ANY(${sqlArray(ids)}::uuid[])`; a null element is SQL NULL. */
 export class SqlArray {
-  constructor(readonly values: readonly (string | number | bigint)[]) {}
+  constructor(readonly values: readonly (string | number | bigint | null)[]) {}
 }
 
 export type SqlValue = Sql<unknown> | SqlArray | string | number | bigint | boolean | Date | null;
 
 /** Quotes each element so commas, quotes and backslashes in values cannot change the array. */
-function arrayLiteral(values: readonly (string | number | bigint)[]): string {
-  return `{${values.map((v) => (typeof v === 'string' ? `"${v.replace(/(["\\])/g, '\\$1')}"` : String(v))).join(',')}}`;
+function arrayLiteral(values: readonly (string | number | bigint | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : typeof v === 'string' ? `"${v.replace(/(["\\])/g, '\\$1')}"` : String(v))).join(',')}}`;
 }
 
 export function sql<Row = Record<string, unknown>>(strings: TemplateStringsArray, ...values: SqlValue[]): Sql<Row> {
@@ -55,8 +55,8 @@ export function sql<Row = Record<string, unknown>>(strings: TemplateStringsArray
   return new Sql<Row>(text, params);
 }
 
-/** A PostgreSQL array literal parameter: `WHERE id = ANY(${sqlArray(ids)}::uuid[])`. */
-export function sqlArray(values: readonly (string | number | bigint)[]): SqlArray {
+/** A PostgreSQL array literal parameter: `WHERE id = ANY(${sqlArray(ids)}::uuid[])`; a null element is SQL NULL. */
+export function sqlArray(values: readonly (string | number | bigint | null)[]): SqlArray {
   return new SqlArray(values);
 }
 

@@ -19,7 +19,7 @@ export class SqlNotifications extends Notifications {
 
   async notify(tx: TransactionContext, items: NotificationInput[]): Promise<void> {
     if (!items.length) return;
-    // bound, not formatted into the text: a large trade's notices are one jsonb of megabytes (runSqlBound)
+    // bound, not formatted into the text: a large trade's notices are column arrays of megabytes (runSqlBound)
     await runSqlBound(emOf(tx), notificationsQueries.insertMany(items));
     await this.liveEvents?.publish(tx, items.map((i) => i.userId), { type: 'notification', data: {} });
   }
