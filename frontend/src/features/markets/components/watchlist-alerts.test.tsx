@@ -13,6 +13,14 @@ const instruments = [
   { symbol: 'EURUSD', market: 'Forex', name: 'Euro / US Dollar', priceDecimals: 5, session: 'forex', open: true, nextOpen: null, nextClose: null, quote: { bid: '1.10000', ask: '1.10010', time: '2026-11-23T10:00:00.000Z' }, dayOpen: '1.20000', changePct: '-8.33' },
 ];
 const candles = { symbol: 'BTCUSDT', interval: '1h', candles: [] };
+/** What BTCUSDT's market page reads besides the alerts, signed in (no live events: the stream is refused). */
+const btcPage = {
+  'GET /api/market/instruments': instruments,
+  'GET /api/market/candles/BTCUSDT': candles,
+  'GET /api/events/stream': () => new Response('', { status: 401 }),
+  'GET /api/notifications': { items: [], total: 0, unread: 0, page: 1, limit: 8 },
+  'GET /api/me/watchlist': { symbols: [] },
+};
 
 describe('watchlist and price alerts (markets pages)', () => {
   beforeEach(() => {
@@ -86,11 +94,7 @@ describe('watchlist and price alerts (markets pages)', () => {
     ];
     const posts: unknown[] = [];
     mockFetch({
-      'GET /api/market/instruments': instruments,
-      'GET /api/market/candles/BTCUSDT': candles,
-      'GET /api/events/stream': () => new Response('', { status: 401 }),
-      'GET /api/notifications': { items: [], total: 0, unread: 0, page: 1, limit: 8 },
-      'GET /api/me/watchlist': { symbols: [] },
+      ...btcPage,
       'GET /api/alerts': () => jsonResponse(200, { items }),
       'POST /api/alerts': (_url: string, init: RequestInit) => {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -132,14 +136,11 @@ describe('watchlist and price alerts (markets pages)', () => {
     await userEvent.click(within(list).getByRole('button', { name: 'Delete alert: At or below 95.50' }));
     expect(await screen.findByText('No alerts on this instrument')).toBeInTheDocument();
   });
+
   it('the price follows the live bid until the user goes into the field; then a tick changes only the hint', async () => {
     signIn();
     mockFetch({
-      'GET /api/market/instruments': instruments,
-      'GET /api/market/candles/BTCUSDT': candles,
-      'GET /api/events/stream': () => new Response('', { status: 401 }),
-      'GET /api/notifications': { items: [], total: 0, unread: 0, page: 1, limit: 8 },
-      'GET /api/me/watchlist': { symbols: [] },
+      ...btcPage,
       'GET /api/alerts': { items: [] },
     });
     renderApp('/markets/BTCUSDT');
