@@ -6,9 +6,9 @@
 //   servers:  faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis, nginx running
 //             deploy/nginx.conf; where redis-server and nginx exist)
 // On a 2-core machine every lane is CPU-bound: side by side they were slower (1,356 s against 1,230 s one after the
-// other) and made the bounded fault tests fail on CI; more cores may gain. With `--lanes`, each step's
-// output is printed in one piece when it ends (a line says when it starts). It ends with each step's wall time, the 10 slowest spec files and
-// `Tests: N passed, N failed`.
+// other) and made the bounded fault tests fail on CI; more cores may gain. With `--lanes`, each step's output is
+// printed in one piece when it ends (a line says when it starts). It ends with each step's wall time, the 10 slowest
+// spec files and `Tests: N passed, N failed`.
 // Options:
 //   --only=lint,types,unit,medium,e2e,faults,cluster,spa,browser   a subset (`e2e` brings the medium tier with it:
 //                                                                  both are the database tiers of the Jest step)
