@@ -41,8 +41,14 @@ export async function signIn(page: Page, email: string, password: string): Promi
  * less than `signIn`.
  */
 export async function signInByApi(context: BrowserContext, email: string, password: string): Promise<void> {
-  const res = await context.request.post('/api/auth/login', { data: { email, password } });
-  if (!res.ok()) throw new Error(`POST /auth/login → ${res.status()} ${await res.text()}`);
+  await postFromContext(context, '/auth/login', { email, password });
+}
+
+/** A JSON POST from the browser context (its cookies sent and kept); throws on a non-2xx. */
+export async function postFromContext(context: BrowserContext, path: string, data: object): Promise<Record<string, unknown>> {
+  const res = await context.request.post(`/api${path}`, { data });
+  if (!res.ok()) throw new Error(`POST ${path} → ${res.status()} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
 }
 
 export interface Person { username: string; firstname: string; lastname: string; email: string; password: string }

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
+import { postFromContext } from './accounts';
 import { browserEnv } from './server';
 import { totpNow } from './totp';
 
@@ -100,13 +101,8 @@ export async function signInAdmin(page: Page): Promise<void> {
  */
 export async function signInAdminByApi(context: BrowserContext): Promise<void> {
   await adminApiToken(); // the admin has 2FA from here on
-  const send = async (path: string, data: object): Promise<Record<string, unknown>> => {
-    const res = await context.request.post(`/api${path}`, { data });
-    if (!res.ok()) throw new Error(`POST ${path}: ${res.status()} ${await res.text()}`);
-    return (await res.json()) as Record<string, unknown>;
-  };
-  const login = await send('/auth/login', { email: browserEnv().adminEmail, password: browserEnv().adminPassword });
-  await send('/auth/login/mfa', { mfaToken: login.mfaToken, code: await adminCode() });
+  const login = await postFromContext(context, '/auth/login', { email: browserEnv().adminEmail, password: browserEnv().adminPassword });
+  await postFromContext(context, '/auth/login/mfa', { mfaToken: login.mfaToken, code: await adminCode() });
 }
 
 /**
