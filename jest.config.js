@@ -51,6 +51,8 @@ module.exports = {
     // The same spec files in groups (test/support/spec-groups.ts): each group file loads the app's modules once and
     // runs several spec files in it, each still on its own app and database. `npm test` runs these; the two projects
     // above run one file at a time (by path, `--changed`).
+    // The unit specs in groups likewise (no database: no global setup).
+    { ...common, displayName: 'unit-groups', roots: ['<rootDir>/test/groups'], testMatch: ['**/unit-*.group-spec.ts'] },
     {
       ...common,
       displayName: 'medium-groups',

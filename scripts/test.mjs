@@ -77,9 +77,9 @@ function recordFiles(tier, report) {
   // A group file's spec files, each with its own wall time (test/support/spec-groups.ts writes them)
   const groups = join(out, 'spec-groups');
   // (only the database tiers have groups: the other lane may be writing this folder while a process tier ends)
-  const grouped = ['medium', 'e2e'].includes(tier) && existsSync(groups) ? readdirSync(groups).map((name) => JSON.parse(readFileSync(join(groups, name), 'utf8'))).filter((g) => g.tier === tier) : [];
+  const grouped = ['unit', 'medium', 'e2e'].includes(tier) && existsSync(groups) ? readdirSync(groups).map((name) => JSON.parse(readFileSync(join(groups, name), 'utf8'))).filter((g) => g.tier === tier) : [];
   for (const g of grouped) for (const f of g.files) specFiles.push({ tier, ...f });
-  if (grouped.length) tierShares.push({ tier, groups: grouped });
+  if (grouped.length && tier !== 'unit') tierShares.push({ tier, groups: grouped });
   for (const r of report.testResults ?? []) {
     if (grouped.length && (r.testFilePath ?? r.name)?.includes('/test/groups/')) continue;
     const start = r.perfStats?.start ?? r.startTime;
@@ -175,6 +175,8 @@ async function checksLane() {
     await run('checks', 'type-check SPA (tsc)', bin('tsc'), ['--noEmit', '-p', 'frontend/tsconfig.json']);
   }
   if (!redisReady) missingStep('checks', 'e2e (redis-server missing)');
+  // (the groups' timings of an earlier run go either way: a run by path writes none, and must not show them)
+  rmSync(join(out, 'spec-groups'), { recursive: true, force: true });
   for (const [tier, label] of JEST_TIERS) {
     if (!wanted(tier)) continue;
     const specs = selection?.[tier];
@@ -184,11 +186,9 @@ async function checksLane() {
     }
     const file = join(out, `jest-${tier}.json`);
     rmSync(file, { force: true });
-    // The whole database tiers run in spec groups (test/support/spec-groups.ts: a group file loads the app's modules
-    // once for several spec files); a selection runs its spec files one by one.
-    const project = tier !== 'unit' && !specs ? `${tier}-groups` : tier;
-    // (the groups' timings of an earlier run are gone either way: a run by path writes none, and must not show them)
-    rmSync(join(out, 'spec-groups'), { recursive: true, force: true });
+    // Whole tiers run in spec groups (test/support/spec-groups.ts: a group file loads the modules once for several
+    // spec files); a selection runs its spec files one by one.
+    const project = specs ? tier : `${tier}-groups`;
     const args = ['--selectProjects', project, `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
     if (specs) args.push('--runTestsByPath', ...specs);
     await run('checks', label, bin('jest'), args, { count: jestCounts(file, tier) });

@@ -24,8 +24,10 @@ const ROOT = join(__dirname, '..', '..');
 /** Where the group files are: `<tier>-<n>.group-spec.ts`, n = 1 … the tier's `groups`. */
 const GROUPS_DIR = join(ROOT, 'test', 'groups');
 const TIERS = {
-  e2e: { dir: join(ROOT, 'test'), suffix: '.e2e-spec.ts', groups: 6 },
-  medium: { dir: join(ROOT, 'test', 'medium'), suffix: '.medium-spec.ts', groups: 2 },
+  e2e: { dirs: [join(ROOT, 'test')], suffix: '.e2e-spec.ts', groups: 6 },
+  medium: { dirs: [join(ROOT, 'test', 'medium')], suffix: '.medium-spec.ts', groups: 2 },
+  // the unit project's roots and match (jest.config.js): specs with in-memory fakes, no database
+  unit: { dirs: ['libs', 'apps', 'scripts'].map((dir) => join(ROOT, dir)), suffix: '.spec.ts', groups: 2 },
 } as const;
 type Tier = keyof typeof TIERS;
 /** Folders of other tiers under test/ (the e2e project ignores test/browser; the others match other suffixes). */
@@ -33,14 +35,15 @@ const SKIPPED_DIRS = new Set(['browser', 'node_modules']);
 
 /** Each spec file of the tier (what its Jest project matches) with its size. */
 function specFiles(tier: Tier): Array<{ path: string; size: number }> {
-  const { dir, suffix } = TIERS[tier];
+  const { dirs, suffix } = TIERS[tier];
   const walk = (at: string): string[] =>
     readdirSync(at, { withFileTypes: true }).flatMap((entry) => {
       const path = join(at, entry.name);
       if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : walk(path);
       return entry.name.endsWith(suffix) ? [path] : [];
     });
-  return walk(dir)
+  return dirs
+    .flatMap(walk)
     .sort()
     .map((path) => ({ path, size: statSync(path).size }));
 }
@@ -116,6 +119,8 @@ export function runGroup(tier: Tier, index: number): void {
       require(path);
       // declared after the spec file's own hooks, so it runs after its afterAll (its app closed)
       afterAll(() => {
+        // fake timers a spec file left on would stop the next file's timers (the unit specs turn them off themselves)
+        jest.useRealTimers();
         const phases = Object.fromEntries(
           Object.entries(phaseTimes()).map(([phase, t]) => {
             const before = phasesBefore[phase] ?? { wallMs: 0, cpuMs: 0, count: 0 };

@@ -1,0 +1,3 @@
+import { runGroup } from '../support/spec-groups';
+
+runGroup('unit', 2);
