@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, with one summary line at the end. Once the build is done, three lanes
 // run one after the other (`--lanes`: side by side), each step of a lane after the one before it:
 //   checks:   lint (+ lib graph) → type-check (API + SPA) → Jest unit → medium (use cases and adapters on real
-//             PostgreSQL) → e2e (HTTP, real PostgreSQL) → Vitest (SPA)
+//             PostgreSQL) and e2e (HTTP, real PostgreSQL) in one Jest run → Vitest (SPA)
 //   browser:  Playwright + Chromium against the real server (BROWSER_WORKERS workers, default 1, a server each)
 //   servers:  processes (specs of a process of their own: the built server's start, the admin CLI, the OpenAPI
 //             document's CLI checks) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis, nginx running
@@ -88,11 +88,12 @@ function recordFiles(tier, report) {
   }
 }
 
-function jestCounts(file, tier) {
+/** The counts of a Jest JSON report, and its spec files' times for the tier (or tiers) it ran. */
+function jestCounts(file, tiers) {
   return () => {
     if (!existsSync(file)) return { passed: 0, failed: 0 };
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    recordFiles(tier, report);
+    for (const tier of [tiers].flat()) recordFiles(tier, report);
     return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) };
   };
 }
@@ -177,8 +178,20 @@ async function checksLane() {
   if (!redisReady) missingStep('checks', 'e2e (redis-server missing)');
   // (the groups' timings of an earlier run go either way: a run by path writes none, and must not show them)
   rmSync(join(out, 'spec-groups'), { recursive: true, force: true });
+  // The two database tiers whole: one Jest run (one PostgreSQL, one template database, one start of Jest), whose
+  // three workers take the medium groups and the e2e groups alike, instead of one step after the other.
+  const together = !selection && wanted('medium') && wanted('e2e');
   for (const [tier, label] of JEST_TIERS) {
-    if (!wanted(tier)) continue;
+    if (!wanted(tier) || (together && tier === 'medium')) continue;
+    if (together && tier === 'e2e') {
+      const file = join(out, 'jest-e2e.json');
+      rmSync(file, { force: true });
+      const args = ['--selectProjects', 'medium-groups', 'e2e-groups', `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
+      await run('checks', 'medium and e2e (Jest: use cases and adapters, then the app over HTTP, on real PostgreSQL)', bin('jest'), args, {
+        count: jestCounts(file, ['medium', 'e2e']),
+      });
+      continue;
+    }
     const specs = selection?.[tier];
     if (specs && specs.length === 0) {
       process.stdout.write(`\n▶ ${label}: nothing the change touches\n`);

@@ -19,10 +19,13 @@ export const TEST_CLUSTER_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'fu
  */
 export default async function globalSetup(): Promise<void> {
   process.env.TEST_TEMPLATE_DATABASE = `t_template_${process.pid}`;
+  // an external server, or this run's cluster when a second project of the run (medium-groups and e2e-groups in one
+  // `npm test` step) sets up after the first
   if (process.env.TEST_DATABASE_URL) return;
   const dir = mkdtempSync(join(tmpdir(), 'mirrorline-test-pg-'));
   chmodSync(dir, 0o755); // as root, PostgreSQL runs as the 'postgres' user and must reach its data dir
   const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), port: await freePort(), persistent: false, settings: TEST_CLUSTER_SETTINGS });
   process.env.TEST_DATABASE_URL = pg.url;
   (globalThis as { __MIRRORLINE_PG__?: typeof pg }).__MIRRORLINE_PG__ = pg;
+  (globalThis as { __MIRRORLINE_PG_URL__?: string }).__MIRRORLINE_PG_URL__ = pg.url;
 }
