@@ -76,7 +76,8 @@ const tierShares = [];
 function recordFiles(tier, report) {
   // A group file's spec files, each with its own wall time (test/support/spec-groups.ts writes them)
   const groups = join(out, 'spec-groups');
-  // (only the database tiers have groups: the other lane may be writing this folder while a process tier ends)
+  // (only the Jest unit, medium and e2e tiers have groups: the other lane may be writing this folder while a process
+  // tier ends)
   const grouped = ['unit', 'medium', 'e2e'].includes(tier) && existsSync(groups) ? readdirSync(groups).map((name) => JSON.parse(readFileSync(join(groups, name), 'utf8'))).filter((g) => g.tier === tier) : [];
   for (const g of grouped) for (const f of g.files) specFiles.push({ tier, ...f });
   if (grouped.length && tier !== 'unit') tierShares.push({ tier, groups: grouped });
