@@ -42,7 +42,10 @@ describe('market core: catalogue, test feed, MarketQuotes, listeners', () => {
   it('setQuote stores the quote and the candles, and waits for every QuoteListener', async () => {
     const listener = new RecordingListener();
     const remove = t.app.get(QuoteListeners).register(listener);
-    await feed.setQuote('BTCUSDT', '50000', '50010');
+    // both quotes in one 1-minute candle: on the clock, a busy machine let a minute end between them
+    const at = new Date();
+    const later = new Date(Math.min(at.getTime() + 1, Math.floor(at.getTime() / 60_000) * 60_000 + 59_999));
+    await feed.setQuote('BTCUSDT', '50000', '50010', at);
     expect(listener.seen).toHaveLength(1);
     expect(listener.seen[0]).toEqual([{ symbol: 'BTCUSDT', bid: '50000.00', ask: '50010.00', time: expect.any(Date) }]);
     const quote = await market.executableQuote('BTCUSDT');
@@ -52,7 +55,7 @@ describe('market core: catalogue, test feed, MarketQuotes, listeners', () => {
     );
     expect(candles.map((c) => c.interval).sort()).toEqual(['1d', '1h', '1m', '5m']);
     for (const c of candles) expect([Number(c.open), Number(c.high), Number(c.low), Number(c.close)]).toEqual([50005, 50010, 50000, 50005]);
-    await feed.setQuote('BTCUSDT', '49000', '49010');
+    await feed.setQuote('BTCUSDT', '49000', '49010', later);
     const [m1] = await t.sql<{ open: string; high: string; low: string; close: string }>(
       `SELECT open::text, high::text, low::text, close::text FROM market_candles WHERE symbol = 'BTCUSDT' AND interval = '1m'`,
     );
