@@ -89,12 +89,12 @@ function recordFiles(tier, report) {
   }
 }
 
-/** The counts of a Jest JSON report, and its spec files' times for the tier (or tiers) it ran. */
+/** The counts of a Jest JSON report, and its spec files' times for the tiers it ran. */
 function jestCounts(file, tiers) {
   return () => {
     if (!existsSync(file)) return { passed: 0, failed: 0 };
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    for (const tier of [tiers].flat()) recordFiles(tier, report);
+    for (const tier of tiers) recordFiles(tier, report);
     return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0) };
   };
 }
@@ -184,15 +184,7 @@ async function checksLane() {
   const together = !selection && wanted('medium') && wanted('e2e');
   for (const [tier, label] of JEST_TIERS) {
     if (!wanted(tier) || (together && tier === 'medium')) continue;
-    if (together && tier === 'e2e') {
-      const file = join(out, 'jest-e2e.json');
-      rmSync(file, { force: true });
-      const args = ['--selectProjects', 'medium-groups', 'e2e-groups', `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
-      await run('checks', 'medium and e2e (Jest: use cases and adapters, then the app over HTTP, on real PostgreSQL)', bin('jest'), args, {
-        count: jestCounts(file, ['medium', 'e2e']),
-      });
-      continue;
-    }
+    const tiers = together && tier === 'e2e' ? ['medium', 'e2e'] : [tier];
     const specs = selection?.[tier];
     if (specs && specs.length === 0) {
       process.stdout.write(`\n▶ ${label}: nothing the change touches\n`);
@@ -202,10 +194,11 @@ async function checksLane() {
     rmSync(file, { force: true });
     // Whole tiers run in spec groups (test/support/spec-groups.ts: a group file loads the modules once for several
     // spec files); a selection runs its spec files one by one.
-    const project = specs ? tier : `${tier}-groups`;
-    const args = ['--selectProjects', project, `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
+    const projects = specs ? [tier] : tiers.map((name) => `${name}-groups`);
+    const args = ['--selectProjects', ...projects, `--maxWorkers=${workers(tier)}`, '--json', `--outputFile=${file}`];
     if (specs) args.push('--runTestsByPath', ...specs);
-    await run('checks', label, bin('jest'), args, { count: jestCounts(file, tier) });
+    const step = tiers.length > 1 ? 'medium and e2e (Jest: use cases and adapters, then the app over HTTP, on real PostgreSQL)' : label;
+    await run('checks', step, bin('jest'), args, { count: jestCounts(file, tiers) });
   }
   if (wanted('spa')) {
     const file = join(out, 'vitest.json');
@@ -220,7 +213,7 @@ async function checksLane() {
 function processTier(lane, tier, label, args) {
   const file = join(out, `${tier}.json`);
   rmSync(file, { force: true });
-  return run(lane, label, bin('jest'), ['--selectProjects', tier, ...args, '--json', `--outputFile=${file}`], { count: jestCounts(file, tier) });
+  return run(lane, label, bin('jest'), ['--selectProjects', tier, ...args, '--json', `--outputFile=${file}`], { count: jestCounts(file, [tier]) });
 }
 
 async function browserLane() {

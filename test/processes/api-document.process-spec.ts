@@ -33,7 +33,7 @@ function generate(doc: unknown): string {
 describe('API document: the SPA’s generated types and rules, and Spectral', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: 'true' });
+    t = await createTestApp();
   });
   afterAll(async () => {
     await t?.close();
@@ -90,5 +90,4 @@ describe('API document: the SPA’s generated types and rules, and Spectral', ()
     // every operation has a description, every tag is declared, every example is valid: no warning either
     expect(warnings).toEqual([]);
   }, 300_000);
-
 });

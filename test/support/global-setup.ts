@@ -26,6 +26,7 @@ export default async function globalSetup(): Promise<void> {
   chmodSync(dir, 0o755); // as root, PostgreSQL runs as the 'postgres' user and must reach its data dir
   const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), port: await freePort(), persistent: false, settings: TEST_CLUSTER_SETTINGS });
   process.env.TEST_DATABASE_URL = pg.url;
-  (globalThis as { __MIRRORLINE_PG__?: typeof pg }).__MIRRORLINE_PG__ = pg;
-  (globalThis as { __MIRRORLINE_PG_URL__?: string }).__MIRRORLINE_PG_URL__ = pg.url;
+  // stopped once, however many projects of the run have a teardown
+  let stopping: Promise<void> | undefined;
+  (globalThis as { __MIRRORLINE_PG__?: { stop(): Promise<void> } }).__MIRRORLINE_PG__ = { stop: () => (stopping ??= pg.stop()) };
 }

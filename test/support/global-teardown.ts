@@ -1,15 +1,8 @@
 import { Client } from 'pg';
 
 export default async function globalTeardown(): Promise<void> {
-  const holder = globalThis as { __MIRRORLINE_PG__?: { stop(): Promise<void> } };
-  const pg = holder.__MIRRORLINE_PG__;
-  if (pg) {
-    // the whole throw-away cluster goes, template included; once, when two projects of one run share it
-    delete holder.__MIRRORLINE_PG__;
-    return await pg.stop();
-  }
-  // the cluster of this run, already stopped by the other project's teardown
-  if ((globalThis as { __MIRRORLINE_PG_URL__?: string }).__MIRRORLINE_PG_URL__ === process.env.TEST_DATABASE_URL) return;
+  const pg = (globalThis as { __MIRRORLINE_PG__?: { stop(): Promise<void> } }).__MIRRORLINE_PG__;
+  if (pg) return await pg.stop(); // the whole throw-away cluster goes, template included
   // An external server (TEST_DATABASE_URL): drop the run's template database.
   const template = process.env.TEST_TEMPLATE_DATABASE;
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -56,11 +56,11 @@ function specFiles(tier: Tier): Array<{ path: string; size: number }> {
 export const WEIGHTS_FILE = join(GROUPS_DIR, 'weights.json');
 
 function weighted(tier: Tier): Array<{ path: string; weight: number }> {
-  const files = specFiles(tier);
   const measured: Record<string, number> = existsSync(WEIGHTS_FILE) ? ((JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as Record<string, Record<string, number>>)[tier] ?? {}) : {};
-  const known = files.filter((f) => measured[relative(ROOT, f.path)] !== undefined);
-  const perByte = known.length ? known.reduce((n, f) => n + measured[relative(ROOT, f.path)], 0) / known.reduce((n, f) => n + f.size, 0) : 1;
-  return files.map((f) => ({ path: f.path, weight: measured[relative(ROOT, f.path)] ?? f.size * perByte }));
+  const files = specFiles(tier).map((f) => ({ ...f, seconds: measured[relative(ROOT, f.path)] as number | undefined }));
+  const known = files.filter((f) => f.seconds !== undefined);
+  const perByte = known.length ? known.reduce((n, f) => n + f.seconds!, 0) / known.reduce((n, f) => n + f.size, 0) : 1;
+  return files.map((f) => ({ path: f.path, weight: f.seconds ?? f.size * perByte }));
 }
 
 /**
