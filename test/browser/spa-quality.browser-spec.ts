@@ -38,9 +38,10 @@ const NAVIGATING = 'navigating…';
  * Opens a route and waits until its lists have loaded (no skeleton, no spinner left) and it is laid out. The first
  * route of a page is loaded; the next ones are reached through the SPA's own router, as a user's click reaches them
  * (history.pushState and a popstate event): a fresh load costs Chromium about 3 s of CPU (the bundle, axe-core's
- * init script, Playwright's injected script), and these checks are about each screen, not its load (the server answers a
- * deep link with the SPA: foundation.e2e-spec.ts; the other browser specs load their screens directly). The new screen has mounted when it has set its
- * document title (every route sets its own; consecutive routes here differ), cleared to a mark first.
+ * init script, Playwright's injected script), and these checks are about each screen, not its load (the server
+ * answers a deep link with the SPA: foundation.e2e-spec.ts; the other browser specs load their screens directly).
+ * The new screen has mounted when it has set its document title (every route sets its own; consecutive routes here
+ * differ), cleared to a mark first.
  */
 async function open(page: Page, path: string): Promise<void> {
   if (page.url() === 'about:blank') await page.goto(path);
