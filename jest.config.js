@@ -81,7 +81,7 @@ module.exports = {
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
     // Real processes (the built server) killed, signalled and starved of PostgreSQL: scripts/test.mjs runs
-    // these after the build, one file at a time (--runInBand).
+    // these after the build, in one Jest run with the cluster tier (two workers; each file has its own processes and ports).
     { ...common, displayName: 'faults', roots: ['<rootDir>/test/faults'], testMatch: ['**/*.fault-spec.ts'] },
     // Two API processes on one PostgreSQL and one Redis (`npm run test:cluster`).
     { ...common, displayName: 'cluster', roots: ['<rootDir>/test/cluster'], testMatch: ['**/*.cluster-spec.ts'] },

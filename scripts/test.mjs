@@ -4,8 +4,8 @@
 //             PostgreSQL) and e2e (HTTP, real PostgreSQL) in one Jest run → Vitest (SPA)
 //   browser:  Playwright + Chromium against the real server (BROWSER_WORKERS workers, default 1, a server each)
 //   servers:  processes (specs of a process of their own: the built server's start, the admin CLI, the OpenAPI
-//             document's CLI checks) → faults (real processes killed) → cluster (two instances, one PostgreSQL, one Redis, nginx running
-//             deploy/nginx.conf; where redis-server and nginx exist)
+//             document's CLI checks) → faults (real processes killed) and cluster (two instances, one PostgreSQL, one
+//             Redis, nginx running deploy/nginx.conf; where redis-server and nginx exist), in one Jest run of two workers
 // On a 2-core machine every lane is CPU-bound: side by side they were slower (1,356 s against 1,230 s one after the
 // other) and made the bounded fault tests fail on CI; more cores may gain. With `--lanes`, each step's output is
 // printed in one piece when it ends (a line says when it starts). It ends with each step's wall time, the 10 slowest
@@ -81,11 +81,15 @@ function recordFiles(tier, report) {
   const grouped = ['unit', 'medium', 'e2e'].includes(tier) && existsSync(groups) ? readdirSync(groups).map((name) => JSON.parse(readFileSync(join(groups, name), 'utf8'))).filter((g) => g.tier === tier) : [];
   for (const g of grouped) for (const f of g.files) specFiles.push({ tier, ...f });
   if (grouped.length && tier !== 'unit') tierShares.push({ tier, groups: grouped });
+  // (a Jest run of real-process tiers may hold two: each takes the spec files of its own folder)
+  const folder = ['processes', 'faults', 'cluster', 'browser'].includes(tier) ? `test/${tier}/` : '';
   for (const r of report.testResults ?? []) {
     if (grouped.length && (r.testFilePath ?? r.name)?.includes('/test/groups/')) continue;
+    const file = relative(root, r.testFilePath ?? r.name);
+    if (!file.startsWith(folder)) continue;
     const start = r.perfStats?.start ?? r.startTime;
     const end = r.perfStats?.end ?? r.endTime;
-    if (start && end) specFiles.push({ tier, file: relative(root, r.testFilePath ?? r.name), seconds: (end - start) / 1000 });
+    if (start && end) specFiles.push({ tier, file, seconds: (end - start) / 1000 });
   }
 }
 
@@ -209,11 +213,12 @@ async function checksLane() {
   }
 }
 
-/** A Jest tier of real processes (browser, faults, cluster), with its JSON report for the counts. */
-function processTier(lane, tier, label, args) {
-  const file = join(out, `${tier}.json`);
+/** Jest tiers of real processes (browser, processes, faults, cluster) in one run, with its JSON report for the counts. */
+function processTier(lane, tiers, label, args) {
+  tiers = [tiers].flat();
+  const file = join(out, `${tiers.join('-')}.json`);
   rmSync(file, { force: true });
-  return run(lane, label, bin('jest'), ['--selectProjects', tier, ...args, '--json', `--outputFile=${file}`], { count: jestCounts(file, [tier]) });
+  return run(lane, label, bin('jest'), ['--selectProjects', ...tiers, ...args, '--json', `--outputFile=${file}`], { count: jestCounts(file, tiers) });
 }
 
 async function browserLane() {
@@ -221,7 +226,7 @@ async function browserLane() {
   // One worker by default; BROWSER_WORKERS=2 gives each of two workers its own server (test/browser/support/global-setup.ts).
   // On 2 cores the tier is CPU-bound: 766.8 s on two workers against 796.0 s on one (idle), and two servers beside
   // two Chromiums make the load-sensitive pages slower; more cores gain more.
-  if (chromiumReady) await processTier('browser', 'browser', 'browser (Playwright + Chromium against the real server)', [`--maxWorkers=${BROWSER_WORKERS}`]);
+  if (chromiumReady) await processTier('browser', ['browser'], 'browser (Playwright + Chromium against the real server)', [`--maxWorkers=${BROWSER_WORKERS}`]);
   else missingStep('browser', 'browser (Chromium missing)');
 }
 
@@ -230,15 +235,24 @@ async function serversLane() {
     const specs = selection?.processes;
     if (specs && specs.length === 0) process.stdout.write('\n▶ processes: nothing the change touches\n');
     // two workers: each spec mostly waits for its child process
-    else await processTier('servers', 'processes', 'processes (the built server started, the admin CLI, the API document\u2019s CLI checks)', ['--maxWorkers=2', ...(specs ? ['--runTestsByPath', ...specs] : [])]);
+    else await processTier('servers', ['processes'], 'processes (the built server started, the admin CLI, the API document\u2019s CLI checks)', ['--maxWorkers=2', ...(specs ? ['--runTestsByPath', ...specs] : [])]);
   }
-  if (wanted('faults')) await processTier('servers', 'faults', 'faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)', ['--runInBand']);
-  if (wanted('cluster')) {
+  // The faults and the cluster tiers in one Jest run of two workers: about half of their time is waiting (restarts,
+  // drains, timeouts, a load at a set rate), and each spec file has processes and ports of its own. On this 2-core
+  // machine: 105 s against 203 s one file at a time (112.5 s + 90.6 s); all three server tiers in one run of three
+  // workers took 158 s against 156 s for processes then these two, and stretched every spec file more.
+  const cluster = wanted('cluster') && clusterReady;
+  if (wanted('cluster') && !clusterReady) {
     const names = clusterMissing.map(([path, pkg]) => `${pkg} at ${path}`).join(', ');
-    if (clusterReady) await processTier('servers', 'cluster', 'cluster (two API instances, one PostgreSQL, one Redis; nginx running deploy/nginx.conf)', ['--runInBand']);
-    else if (only.includes('cluster')) missingStep('servers', `cluster (${clusterMissing.map(([, pkg]) => pkg).join(' and ')} missing)`);
+    if (only.includes('cluster')) missingStep('servers', `cluster (${clusterMissing.map(([, pkg]) => pkg).join(' and ')} missing)`);
     else process.stdout.write(`\n▶ cluster: skipped (not installed: ${names})\n`);
   }
+  const tiers = [...(wanted('faults') ? ['faults'] : []), ...(cluster ? ['cluster'] : [])];
+  const labels = {
+    faults: 'faults (the built server killed, SIGTERMed, its PostgreSQL frozen and killed)',
+    cluster: 'cluster (two API instances, one PostgreSQL, one Redis; nginx running deploy/nginx.conf)',
+  };
+  if (tiers.length) await processTier('servers', tiers, tiers.map((t) => labels[t]).join(' and '), ['--maxWorkers=2']);
 }
 
 // One lane after the other by default; `--lanes` runs them side by side. On CI's 2 cores (stop 38), side by side
