@@ -38,7 +38,7 @@ describe('live trading screens (Chromium, simulated market)', () => {
 
   beforeAll(async () => {
     browser = await launch();
-    visitor = await newPage(browser);
+    visitor = await newPage(browser, { motion: true }); // the ticker's scroll is checked
     desk = await newPage(browser);
     fan = await newPage(browser);
     // Admins have 2FA (product.md §10): password, then the code (the run's first admin sign-in enrols).

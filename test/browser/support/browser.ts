@@ -40,6 +40,13 @@ export interface ContextOptions {
   axe?: boolean;
   /** Another server than this worker's (connection.browser-spec.ts has one of its own). */
   baseURL?: string;
+  /**
+   * The page's `prefers-reduced-motion`: 'reduce' unless asked. The ticker tape scrolls on every screen, and a page
+   * that animates costs Chromium about 0.1 s of CPU a second (measured: 0.17 s/s against 0.07 s/s still, on the
+   * 2-core test machine), with several pages open for the whole tier. The app's reduced-motion styles hold the
+   * ticker and the skeletons still; trading.browser-spec.ts checks the moving ticker with `motion: true`.
+   */
+  motion?: boolean;
 }
 
 /** The contexts of newContext still open, and the real close of each (see testEnded). */
@@ -53,8 +60,8 @@ let inTest = false;
  * degrade to nothing). Closed during a test, it closes when the test has ended (testEnded), so that the pages of a
  * failed test can be pictured as they were.
  */
-export async function newContext(browser: Browser, { width = 1280, height = 860, axe = false, baseURL = browserEnv().baseUrl }: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: axe });
+export async function newContext(browser: Browser, { width = 1280, height = 860, axe = false, baseURL = browserEnv().baseUrl, motion = false }: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: axe, reducedMotion: motion ? 'no-preference' : 'reduce' });
   context.setDefaultTimeout(WAIT_MS);
   if (axe) await context.addInitScript({ content: AXE_SOURCE });
   await context.route(/tradingview/, (route) => route.abort());
