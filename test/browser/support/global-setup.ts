@@ -3,10 +3,13 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Config } from '@jest/types';
+import { chromium } from 'playwright-core';
+import { launchOptions } from './browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type BrowserEnv, startMailCatcher, startServer } from './server';
 
 /**
- * Builds what is stale, then starts the real product once per Jest worker, each with its own mail catcher: a
+ * Builds what is stale, then starts the real product once per Jest worker, each with its own mail catcher, and one
+ * Chromium that every spec file connects to (each with contexts of its own): a
  * worker runs its spec files one after the other against its own server (its own database, admin and 2FA state),
  * so spec files never share a server at the same time (scripts/test.mjs runs BROWSER_WORKERS workers, default 1).
  */
@@ -26,5 +29,8 @@ export default async function globalSetup(globalConfig: Config.GlobalConfig): Pr
     }),
   );
   process.env.MIRRORLINE_BROWSER_ENV = JSON.stringify(started.map((s) => s.env));
-  Object.assign(globalThis, { __MIRRORLINE_BROWSER__: started.map(({ env, server, mail }) => ({ mailDir: env.mailDir, server, mail })) });
+  // One Chromium for the tier: each spec file connects to it (support/browser.ts launch) instead of launching its own.
+  const browser = await chromium.launchServer(launchOptions());
+  process.env.MIRRORLINE_BROWSER_WS = browser.wsEndpoint();
+  Object.assign(globalThis, { __MIRRORLINE_BROWSER__: started.map(({ env, server, mail }) => ({ mailDir: env.mailDir, server, mail })), __MIRRORLINE_CHROMIUM__: browser });
 }

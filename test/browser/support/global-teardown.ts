@@ -9,6 +9,7 @@ interface Started {
 }
 
 export default async function globalTeardown(): Promise<void> {
+  await (globalThis as { __MIRRORLINE_CHROMIUM__?: { close(): Promise<void> } }).__MIRRORLINE_CHROMIUM__?.close();
   const started = (globalThis as { __MIRRORLINE_BROWSER__?: Started[] }).__MIRRORLINE_BROWSER__ ?? [];
   for (const { mailDir } of started) {
     const use = codeUseSummary(mailDir);
