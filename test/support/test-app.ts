@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -74,12 +74,21 @@ async function copyOfTemplate(server: string, template: string, name: string): P
   }
 }
 
+/** The throw-away folders testConfig made for a configuration (removeTestDirs). */
+const testDirs = new WeakMap<AppConfig, string[]>();
+
 /**
  * The configuration of an app in the specs: NODE_ENV=test (test market feed, no AdminJS, no SPA), no demo data,
- * throw-away directories; `env` overrides any of it.
+ * throw-away directories (made here unless `env` names them, removed with removeTestDirs); `env` overrides any of it.
  */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig(
+  const made: string[] = [];
+  const temp = (prefix: string) => {
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    made.push(dir);
+    return dir;
+  };
+  const config = loadConfig(
     {
       NODE_ENV: 'test',
       DEMO_DATA: 'false',
@@ -101,12 +110,20 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
       // A spec sets a quote and fills on it a moment later; on a loaded machine that moment can pass 2 s. Fills
       // accept a quote as old as a mark does here; test/market-fill-age.e2e-spec.ts runs the 2 s default.
       MARKET_MAX_FILL_AGE_MS: '10000',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'mirrorline-test-var-')),
-      UPLOAD_DIR: mkdtempSync(join(tmpdir(), 'mirrorline-test-uploads-')),
+      DATA_DIR: env.DATA_DIR ?? temp('mirrorline-test-var-'),
+      UPLOAD_DIR: env.UPLOAD_DIR ?? temp('mirrorline-test-uploads-'),
       ...env,
     },
     process.cwd(),
   );
+  testDirs.set(config, made);
+  return config;
+}
+
+/** Removes the throw-away folders testConfig made for `config` (a run used to leave two per app in the temp folder). */
+export function removeTestDirs(config: AppConfig): void {
+  for (const dir of testDirs.get(config) ?? []) rmSync(dir, { recursive: true, force: true });
+  testDirs.delete(config);
 }
 
 /**
@@ -140,6 +157,7 @@ export async function createTestContext(env: Record<string, string> = {}, option
       timed('close', async () => {
         await app.close();
         await database.drop();
+        removeTestDirs(config);
       }),
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, configWarnings, loadConfig, marketSecretOfSeed } from './load-config';
@@ -17,7 +17,16 @@ const prodEnv = {
 };
 
 describe('loadConfig', () => {
-  const dir = () => mkdtempSync(join(tmpdir(), 'ml-config-'));
+  // each test's working folders, removed at the end (81 a run, left in the temp folder before)
+  const made: string[] = [];
+  const dir = () => {
+    const path = mkdtempSync(join(tmpdir(), 'ml-config-'));
+    made.push(path);
+    return path;
+  };
+  afterAll(() => {
+    for (const d of made) rmSync(d, { recursive: true, force: true });
+  });
 
   it('gives dev defaults and keeps generated secrets across loads', () => {
     const cwd = dir();
