@@ -221,7 +221,6 @@ async function checksLane() {
 
 /** Jest tiers of real processes (browser, processes, faults, cluster) in one run, with its JSON report for the counts. */
 function processTier(lane, tiers, label, args) {
-  tiers = [tiers].flat();
   const file = join(out, `${tiers.join('-')}.json`);
   rmSync(file, { force: true });
   return run(lane, label, bin('jest'), ['--selectProjects', ...tiers, ...args, '--json', `--outputFile=${file}`], { count: jestCounts(file, tiers) });
