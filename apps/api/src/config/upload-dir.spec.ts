@@ -13,6 +13,14 @@ describe('uploadDirProblem', () => {
     }
   });
 
+  it("makes UPLOAD_DIR's missing parents with the default mode, not 0700 (the default var/ holds the embedded PostgreSQL's data)", async () => {
+    const root = mkdtempSync(join(tmpdir(), 'upload-dir-'));
+    const dataDir = join(root, 'var');
+    expect(await uploadDirProblem(join(dataDir, 'uploads'))).toBeNull();
+    expect(statSync(dataDir).mode & 0o777).toBe(0o777 & ~process.umask());
+    expect(statSync(join(dataDir, 'uploads')).mode & 0o777).toBe(0o700);
+  });
+
   it('names the path and the reason when UPLOAD_DIR is a file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'upload-dir-')), 'not-a-dir');
     writeFileSync(file, 'x');
