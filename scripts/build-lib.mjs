@@ -28,9 +28,9 @@ export const spaIsStale = () =>
   mtime('frontend/dist/index.html') <
   newestMtime(['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json']);
 
-function run(cmd, args, label) {
+function run(cmd, args, label, env = process.env) {
   const started = Date.now();
-  const result = spawnSync(cmd, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync(cmd, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) {
     process.stderr.write(`${label} failed (exit ${result.status ?? result.signal}).\n`);
     process.exit(result.status ?? 1);
@@ -45,8 +45,13 @@ export function buildApi() {
   writeFileSync(join(root, apiStamp), new Date().toISOString());
 }
 
+/**
+ * Always the production bundle. Vite keeps a NODE_ENV it inherits, and the builds the specs start inherit Jest's
+ * NODE_ENV=test: that made React's and lightweight-charts' development builds (twice the JavaScript, and every
+ * development check at run time), which the browser tier and then `npm start` served until the next change.
+ */
 export function buildSpa() {
-  run(bin('vite'), ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], 'SPA build');
+  run(bin('vite'), ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], 'SPA build', { ...process.env, NODE_ENV: 'production' });
 }
 
 export function buildIfStale({ force = false } = {}) {

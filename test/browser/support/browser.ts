@@ -68,16 +68,19 @@ const closeAfterTest = new Set<BrowserContext>();
 let inTest = false;
 
 /**
- * A browser context on this worker's server: the viewport (a phone below 500 px: touch, mobile), the generous
- * WAIT_MS on every wait, and the TradingView ticker aborted (third-party: the specs stay hermetic, the app must
- * degrade to nothing). Closed during a test, it closes when the test has ended (testEnded), so that the pages of a
+ * A browser context on this worker's server: the viewport (a phone below 500 px: touch, mobile) and the generous
+ * WAIT_MS on every wait. Closed during a test, it closes when the test has ended (testEnded), so that the pages of a
  * failed test can be pictured as they were.
+ *
+ * No `context.route`: with a route, Playwright intercepts every request of the context (each one a round trip
+ * between Chromium and this process) and turns Chromium's HTTP cache off, so every load compiled the bundle again.
+ * The one route there was aborted TradingView requests, and the SPA makes none (its charts are the bundled
+ * lightweight-charts; a tier run counted 3,072 requests, all to the test server).
  */
 export async function newContext(browser: Browser, { width = 1280, height = 860, axe = false, baseURL = browserEnv().baseUrl, motion = false }: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: axe, reducedMotion: motion ? 'no-preference' : 'reduce' });
   context.setDefaultTimeout(WAIT_MS);
   if (axe) await context.addInitScript({ content: AXE_SOURCE });
-  await context.route(/tradingview/, (route) => route.abort());
   const close = context.close.bind(context);
   openContexts.set(context, () => close());
   context.on('close', () => {
