@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../apps/api/src/database/embedded-postgres';
@@ -26,7 +26,15 @@ export default async function globalSetup(): Promise<void> {
   chmodSync(dir, 0o755); // as root, PostgreSQL runs as the 'postgres' user and must reach its data dir
   const pg = await startEmbeddedPostgres({ dataDir: join(dir, 'pgdata'), port: await freePort(), persistent: false, settings: TEST_CLUSTER_SETTINGS });
   process.env.TEST_DATABASE_URL = pg.url;
-  // stopped once, however many projects of the run have a teardown
+  // stopped once, however many projects of the run have a teardown; its folder goes with it (the cluster removes
+  // pgdata, and the folder kept the password file)
   let stopping: Promise<void> | undefined;
-  (globalThis as { __MIRRORLINE_PG__?: { stop(): Promise<void> } }).__MIRRORLINE_PG__ = { stop: () => (stopping ??= pg.stop()) };
+  const stop = async () => {
+    try {
+      await pg.stop();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  (globalThis as { __MIRRORLINE_PG__?: { stop(): Promise<void> } }).__MIRRORLINE_PG__ = { stop: () => (stopping ??= stop()) };
 }

@@ -1,7 +1,8 @@
+import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../apps/api/src/bootstrap';
 import { timed } from './phase-times';
-import { testConfig, type TestApp } from './test-app';
+import { removeTestDirs, testConfig, type TestApp } from './test-app';
 
 /**
  * Another API instance on the database of `t` (same migrations, its own process state: own LISTEN
@@ -17,6 +18,9 @@ export async function anotherInstance(t: TestApp, env: Record<string, string> = 
     ...env,
   });
   const app = await timed('boot', () => createApp(config, t.databaseUrl));
+  // Its throw-away DATA_DIR and UPLOAD_DIR go when it closes (each use left two folders in the temp folder). On its
+  // HTTP server's close: Nest's application proxy drops an assignment to `app.close`.
+  (app.getHttpServer() as Server).once('close', () => removeTestDirs(config));
   await app.listen(0, '127.0.0.1');
   return app;
 }
