@@ -49,9 +49,11 @@ export function buildApi() {
  * Always the production bundle. Vite keeps a NODE_ENV it inherits, and the builds the specs start inherit Jest's
  * NODE_ENV=test: that made React's and lightweight-charts' development builds (twice the JavaScript, and every
  * development check at run time), which the browser tier and then `npm start` served until the next change.
+ * `outDir`: elsewhere than frontend/dist (test/processes/spa-build.process-spec.ts).
  */
-export function buildSpa() {
-  run(bin('vite'), ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'], 'SPA build', { ...process.env, NODE_ENV: 'production' });
+export function buildSpa({ outDir } = {}) {
+  const args = ['build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn', ...(outDir ? ['--outDir', outDir, '--emptyOutDir'] : [])];
+  run(bin('vite'), args, 'SPA build', { ...process.env, NODE_ENV: 'production' });
 }
 
 export function buildIfStale({ force = false } = {}) {
