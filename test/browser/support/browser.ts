@@ -7,7 +7,7 @@ import { browserEnv } from './server';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // Without the networking flags Chromium floods this machine's closed network (stack.md trap 7).
-export const ARGS = [
+const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
