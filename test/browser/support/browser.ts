@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { AXE_SOURCE } from './axe';
+import { AXE_INIT_SCRIPT } from './axe';
 import { browserEnv } from './server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -84,7 +84,7 @@ let inTest = false;
 export async function newContext(browser: Browser, { width = 1280, height = 860, axe = false, baseURL = browserEnv().baseUrl, motion = false }: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, bypassCSP: axe, reducedMotion: motion ? 'no-preference' : 'reduce' });
   context.setDefaultTimeout(WAIT_MS);
-  if (axe) await context.addInitScript({ content: AXE_SOURCE });
+  if (axe) await context.addInitScript({ content: AXE_INIT_SCRIPT });
   const close = context.close.bind(context);
   openContexts.set(context, () => close());
   context.on('close', () => {
