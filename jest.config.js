@@ -30,7 +30,7 @@ module.exports = {
   // test, sized for a machine three times slower than this one, not a speed target.
   testTimeout: 120000,
   projects: [
-    { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/scripts'], testMatch: ['**/*.spec.ts'] },
+    { ...common, displayName: 'unit', roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/scripts', '<rootDir>/test/support'], testMatch: ['**/*.spec.ts'] },
     {
       ...common,
       displayName: 'medium',

@@ -26,8 +26,9 @@ const GROUPS_DIR = join(ROOT, 'test', 'groups');
 const TIERS = {
   e2e: { dirs: [join(ROOT, 'test')], suffix: '.e2e-spec.ts', groups: 6 },
   medium: { dirs: [join(ROOT, 'test', 'medium')], suffix: '.medium-spec.ts', groups: 2 },
-  // the unit project's roots and match (jest.config.js): specs with in-memory fakes, no database
-  unit: { dirs: ['libs', 'apps', 'scripts'].map((dir) => join(ROOT, dir)), suffix: '.spec.ts', groups: 2 },
+  // the unit project's roots and match (jest.config.js): specs with in-memory fakes, no database (and the test
+  // helpers' own specs)
+  unit: { dirs: ['libs', 'apps', 'scripts', 'test/support'].map((dir) => join(ROOT, dir)), suffix: '.spec.ts', groups: 2 },
 } as const;
 type Tier = keyof typeof TIERS;
 /** Folders of other tiers under test/ (the e2e project ignores test/browser; the others match other suffixes). */
