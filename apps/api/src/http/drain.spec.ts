@@ -1,5 +1,5 @@
 import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { Drain } from './drain';
 
@@ -93,5 +93,36 @@ describe('Drain', () => {
     agent.destroy();
     server.closeAllConnections();
     server.close();
+  });
+
+  it('serves a request that reached an idle keep-alive connection before the drain started and was not read yet', async () => {
+    const drain = new Drain();
+    const { server, port } = await serve(drain, (res) => res.end('ok'));
+    const socket = connect(port, '127.0.0.1');
+    try {
+      await new Promise((resolve) => socket.once('connect', resolve));
+      let received = '';
+      socket.on('data', (chunk) => (received += String(chunk)));
+      const outcome = new Promise<string>((resolve) => {
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+        socket.once('close', () => resolve('closed'));
+      });
+      socket.write('GET /first HTTP/1.1\r\nHost: test\r\n\r\n');
+      const idleSockets = (drain as unknown as { idleSockets: Set<unknown> }).idleSockets;
+      while (!received.endsWith('ok') || idleSockets.size === 0) await new Promise((resolve) => setImmediate(resolve));
+      // The second request is in the server's kernel buffer when the drain starts, in the same tick: not read yet, as
+      // on a busy process that gets the signal before it reads its sockets.
+      socket.write('GET /second HTTP/1.1\r\nHost: test\r\n\r\n');
+      drain.start();
+      expect(await outcome).toBe('closed');
+      const answers = received.split('HTTP/1.1 ').filter(Boolean);
+      expect(answers).toHaveLength(2);
+      expect(answers[1]).toMatch(/^200 OK\r\n/);
+      expect(answers[1]).toMatch(/\r\nConnection: close\r\n/i);
+    } finally {
+      socket.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });

@@ -31,7 +31,7 @@ export class Drain {
   }
 
   /**
-   * Starts the drain. Idle keep-alive connections are closed now, while the listener still accepts (main.ts
+   * Starts the drain. Idle keep-alive connections are closed at once, while the listener still accepts (main.ts
    * stops it a moment later): a client that sends its next request finds the connection closed and opens a
    * new one, which is served. Closed at the end instead, they would race with requests sent on them at that
    * moment, and those would be reset. Responses still to be written close their connection too.
@@ -39,6 +39,14 @@ export class Drain {
   start(): void {
     this.startedAt ??= Date.now();
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    // After the loop's next I/O phase: a request that reached the kernel on an idle connection before the signal, and
+    // that a busy process has not read yet, is read first (the middleware takes its connection out of the idle set,
+    // and it is served with Connection: close). Closed at once, it would be reset, and a proxy cannot replay a POST
+    // it has sent (nginx answered 502 in a rolling restart).
+    setImmediate(() => this.closeIdle());
+  }
+
+  private closeIdle(): void {
     // An answer still in the socket's buffer is let go first (destroy would cut it).
     for (const socket of this.idleSockets) {
       if (socket.writableLength === 0) socket.destroy();
