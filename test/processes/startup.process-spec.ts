@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +85,24 @@ describe('start-up (compiled app)', () => {
     const result = await start(env);
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(`${line}\n`);
+  });
+
+  it('checks the configuration before it loads the framework: a bad one stops with no NestJS, MikroORM or AdminJS module loaded', () => {
+    // A preload that writes, at exit, every module of those packages the process had loaded.
+    const dir = mkdtempSync(join(tmpdir(), 'mirrorline-startup-'));
+    const preload = join(dir, 'loaded.js');
+    const report = join(dir, 'loaded.json');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(require.cache).filter((m) => /node_modules\\/(@nestjs|@mikro-orm|adminjs|@adminjs)\\//.test(m)))));`,
+    );
+    const result = spawnSync(process.execPath, ['--require', preload, 'dist/apps/api/src/main.js'], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: 'eighty' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe('Configuration error: PORT must be a port number between 1 and 65535 (got "eighty")\n');
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toEqual([]);
   });
 
   it('starts on an embedded PostgreSQL, and on SIGINT stops the API and the database cleanly (exit 0)', async () => {

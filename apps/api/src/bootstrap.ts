@@ -33,7 +33,7 @@ export async function createApp(config: AppConfig, databaseUrl: string, options:
   app.flushLogs();
   for (const warning of configWarnings(config)) logger.warn(warning, 'Config');
   configureApp(app, config, httpLogger);
-  applyServerTimeouts(app.getHttpServer());
+  applyServerTimeouts(app.getHttpServer(), config.httpHeadersTimeoutMs);
   if (options.prepareDatabase !== false) {
     const orm = app.get<MikroORM>(MikroORM);
     // Several instances may start at once against one database: one prepares it, the others wait.

@@ -272,6 +272,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' }, dir())).toThrow(ConfigError);
   });
 
+  it('reads the slow-client bounds: headers 20 s and the body 60 s unless set, at least 1 s each', () => {
+    expect(loadConfig({}, dir())).toMatchObject({ httpHeadersTimeoutMs: 20_000, httpRequestTimeoutMs: 60_000 });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '6000', HTTP_REQUEST_TIMEOUT_MS: '120000' }, dir())).toMatchObject({ httpHeadersTimeoutMs: 6_000, httpRequestTimeoutMs: 120_000 });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '500' }, dir())).toThrow('Configuration error: HTTP_HEADERS_TIMEOUT_MS must be a number of milliseconds between 1000 and 600000 (got "500")');
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '1m' }, dir())).toThrow('Configuration error: HTTP_REQUEST_TIMEOUT_MS must be a number of milliseconds');
+  });
+
   it('FAULT_INJECTION: off by default, on for the fault tier, refused in production', () => {
     expect(loadConfig({}, dir()).faultInjection).toBe(false);
     expect(loadConfig({ FAULT_INJECTION: 'true' }, dir()).faultInjection).toBe(true);

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { isValidAmount, parseAmount, type AppConfig, type BankDepositConfig, type DocumentStoreConfig } from '@mirrorline/shared';
-import { RATE_LIMITS } from '@mirrorline/auth';
+import { DEFAULT_LOGIN_RATE_LIMIT, isValidAmount, parseAmount, type AppConfig, type BankDepositConfig, type DocumentStoreConfig } from '@mirrorline/shared';
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../http/server-timeouts';
 
 /** A configuration problem; `message` is the one line printed before the start stops. */
 export class ConfigError extends Error {
@@ -390,10 +390,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     apiDocs: bool(env, 'API_DOCS', !isProduction),
     trustProxy: trustProxy(env),
     shutdownGraceMs: milliseconds(env, 'SHUTDOWN_GRACE_MS', 10_000, 0, 600_000),
+    httpHeadersTimeoutMs: milliseconds(env, 'HTTP_HEADERS_TIMEOUT_MS', HEADERS_TIMEOUT_MS, 1_000, 600_000),
+    httpRequestTimeoutMs: milliseconds(env, 'HTTP_REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS, 1_000, 3_600_000),
     dbStatementTimeoutMs: milliseconds(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 600_000),
     dbAcquireTimeoutMs: milliseconds(env, 'DB_ACQUIRE_TIMEOUT_MS', 2_000, 100, 60_000),
     dbQueueShedMs: milliseconds(env, 'DB_QUEUE_SHED_MS', 250, 0, 60_000),
-    loginRateLimit: count(env, 'LOGIN_RATE_LIMIT', RATE_LIMITS.login.limit, 1, 1_000_000),
+    loginRateLimit: count(env, 'LOGIN_RATE_LIMIT', DEFAULT_LOGIN_RATE_LIMIT, 1, 1_000_000),
     dbPingTimeoutMs: milliseconds(env, 'DB_PING_TIMEOUT_MS', 1_500, 100, 60_000),
     dbPoolSize,
     maxInFlight: count(env, 'MAX_IN_FLIGHT', defaultMaxInFlight(dbPoolSize), 1, 100_000),

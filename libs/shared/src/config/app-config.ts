@@ -1,3 +1,6 @@
+/** LOGIN_RATE_LIMIT's default: sign-in attempts per client address in 15 minutes (auth's RATE_LIMITS.login). */
+export const DEFAULT_LOGIN_RATE_LIMIT = 50;
+
 /** The validated configuration of one running API (product.md §3). */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -35,6 +38,10 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** SIGTERM/SIGINT: how long requests in flight may take to finish before the workers and the pool close. */
   shutdownGraceMs: number;
+  /** HTTP_HEADERS_TIMEOUT_MS: a new connection must have sent its first request's headers within this, or 408 (nginx: client_header_timeout). */
+  httpHeadersTimeoutMs: number;
+  /** HTTP_REQUEST_TIMEOUT_MS: a request's body must have arrived within this from its headers, or 408. */
+  httpRequestTimeoutMs: number;
   /** PostgreSQL statement_timeout of every pooled connection (settlement sets its own with SET LOCAL). */
   dbStatementTimeoutMs: number;
   /** How long a request waits for a pooled connection (and a new connection for its handshake) before a 503. */

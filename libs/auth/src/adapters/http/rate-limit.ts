@@ -1,6 +1,6 @@
 import { type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerOptions } from '@nestjs/throttler';
-import { DomainError } from '@mirrorline/shared';
+import { DEFAULT_LOGIN_RATE_LIMIT, DomainError } from '@mirrorline/shared';
 import { AUTH_TOO_MANY_LOGIN_ATTEMPTS, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } from '../../domain/auth-errors';
 
 const MINUTE = 60_000;
@@ -11,7 +11,7 @@ const MINUTE = 60_000;
  * so the SPA shows one message and a caller cannot tell which of the two limits it hit.
  */
 export const RATE_LIMITS = {
-  login: { ttl: 15 * MINUTE, limit: 50, code: AUTH_TOO_MANY_LOGIN_ATTEMPTS, message: TOO_MANY_LOGIN_ATTEMPTS_MESSAGE },
+  login: { ttl: 15 * MINUTE, limit: DEFAULT_LOGIN_RATE_LIMIT, code: AUTH_TOO_MANY_LOGIN_ATTEMPTS, message: TOO_MANY_LOGIN_ATTEMPTS_MESSAGE },
   register: { ttl: 15 * MINUTE, limit: 30, code: 'TOO_MANY_REQUESTS', message: 'Too many sign-ups from this address; try again later' },
   'otp-send': { ttl: 15 * MINUTE, limit: 20, code: 'TOO_MANY_REQUESTS', message: 'Too many code requests; try again later' },
   'otp-verify': { ttl: 15 * MINUTE, limit: 60, code: 'TOO_MANY_REQUESTS', message: 'Too many code attempts; try again later' },
