@@ -120,7 +120,7 @@ function vitestCounts(file) {
  * rate-limit storage): installed with apt-get when missing and we are root, otherwise one clear line.
  */
 let aptUpdated = false;
-function ensureDebianPackage(path, pkg) {
+function ensureDebianPackage(path, pkg, extra = []) {
   if (existsSync(path)) return true;
   if (process.getuid?.() !== 0) {
     process.stderr.write(`${pkg} is missing at ${path}: install it (sudo apt-get install -y ${pkg}).\n`);
@@ -129,7 +129,8 @@ function ensureDebianPackage(path, pkg) {
   process.stdout.write(`Installing ${pkg} with apt-get…\n`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (!aptUpdated) aptUpdated = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0;
-  const install = aptUpdated && spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+  // without Recommends, as .ci/run installs them (chromium's are a desktop's); `extra`: what a tier needs of them
+  const install = aptUpdated && spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', pkg, ...extra], { stdio: 'inherit', env });
   if (!install || install.status !== 0 || !existsSync(path)) {
     process.stderr.write(`${pkg} could not be installed with apt-get install -y ${pkg}.\n`);
     return false;
@@ -150,7 +151,7 @@ function missingStep(lane, label) {
 
 // The Debian packages first (apt-get blocks), then the build the lanes need.
 const redisReady = !wanted('e2e') || ensureDebianPackage(REDIS_SERVER, 'redis-server');
-const chromiumReady = !wanted('browser') || ensureDebianPackage(CHROMIUM, 'chromium');
+const chromiumReady = !wanted('browser') || ensureDebianPackage(CHROMIUM, 'chromium', ['fonts-liberation']);
 // CI installs redis-server and nginx; elsewhere the cluster tier is skipped with one line unless it was asked for by name.
 const clusterMissing = wanted('cluster')
   ? [
