@@ -138,7 +138,8 @@ function ensureDebianPackage(path, pkg, extra = []) {
   return true;
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium as its headless shell (the browser specs' own: test/browser/support/browser.ts says why)
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const BROWSER_WORKERS = process.env.BROWSER_WORKERS ?? '1';
@@ -151,7 +152,7 @@ function missingStep(lane, label) {
 
 // The Debian packages first (apt-get blocks), then the build the lanes need.
 const redisReady = !wanted('e2e') || ensureDebianPackage(REDIS_SERVER, 'redis-server');
-const chromiumReady = !wanted('browser') || ensureDebianPackage(CHROMIUM, 'chromium', ['fonts-liberation']);
+const chromiumReady = !wanted('browser') || ensureDebianPackage(CHROMIUM, CHROMIUM.endsWith('/chromium-headless-shell') ? 'chromium-headless-shell' : 'chromium', ['fonts-liberation']);
 // CI installs redis-server and nginx; elsewhere the cluster tier is skipped with one line unless it was asked for by name.
 const clusterMissing = wanted('cluster')
   ? [

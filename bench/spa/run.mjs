@@ -3,7 +3,7 @@
 // pages in Debian's Chromium against the real server on localhost, and the layout shift of /traders.
 // Targets: initial JS ≤ 150 kB gzip, LCP ≤ 1 s, CLS < 0.1. Starts the built product on free ports with a throw-away data dir (demo data on).
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -48,7 +48,8 @@ for (let i = 0; ; i++) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  // the whole browser, as users run it, where it is installed; else the test tier's headless shell
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/bin/chromium-headless-shell'),
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 try {
