@@ -32,7 +32,8 @@ export function configureApp(app: NestExpressApplication, config: AppConfig, htt
   // their own) carries X-Request-Id and gets its access log line.
   httpLogger.install(app.getHttpAdapter().getInstance());
   app.use(httpLogger);
-  // A request's body must arrive within HTTP_REQUEST_TIMEOUT_MS (60 s) of its headers (product.md §11.5; Node's own bound is the headers').
+  // A request's body must arrive within HTTP_REQUEST_TIMEOUT_MS (60 s) of its headers (product.md §11.5; Node's own
+  // bound is the headers').
   app.use((req: Request, res: Response, next: NextFunction) => requestDeadline(req, res, next, config.httpRequestTimeoutMs));
   app.disable('x-powered-by');
   // Requests in flight, for the graceful drain (main.ts); `Connection: close` once it has started.

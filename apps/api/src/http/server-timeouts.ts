@@ -12,9 +12,10 @@ const REQUEST_TIMEOUT_HEAD = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\
  * Slow clients are not held for Node's defaults (headers 60 s, request 300 s). A new connection must have sent its
  * first request's headers within `headersMs` (20 s unless configured), or it gets 408 and is closed (a timer of ours
  * per connection, cleared by its first request); later requests on a kept-alive connection have Node's
- * headersTimeout, set to the same, checked by Node every 30 s. The whole-request bound is `requestDeadline` below. Not Node's requestTimeout, nor a shorter
- * connectionsCheckingInterval: with either set, a burst of new connections on a busy process stopped being accepted
- * (the fault tier's SIGTERM case: 27 of 80 accepted in a second, the rest reset when the drain closed the listener).
+ * headersTimeout, set to the same, checked by Node every 30 s. The whole-request bound is `requestDeadline` below.
+ * Not Node's requestTimeout, nor a shorter connectionsCheckingInterval: with either set, a burst of new connections
+ * on a busy process stopped being accepted (the fault tier's SIGTERM case: 27 of 80 accepted in a second, the rest
+ * reset when the drain closed the listener).
  */
 export function applyServerTimeouts(server: Server, headersMs = HEADERS_TIMEOUT_MS): void {
   server.headersTimeout = headersMs;
