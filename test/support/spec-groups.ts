@@ -23,14 +23,18 @@ import { cpuMs, phaseTimes, type PhaseTime } from './phase-times';
 const ROOT = join(__dirname, '..', '..');
 /** Where the group files are: `<tier>-<n>.group-spec.ts`, n = 1 … the tier's `groups`. */
 const GROUPS_DIR = join(ROOT, 'test', 'groups');
-const TIERS = {
-  e2e: { dirs: [join(ROOT, 'test')], suffix: '.e2e-spec.ts', groups: 6 },
-  medium: { dirs: [join(ROOT, 'test', 'medium')], suffix: '.medium-spec.ts', groups: 2 },
-  // the unit project's roots and match (jest.config.js): specs with in-memory fakes, no database (and the test
-  // helpers' own specs)
-  unit: { dirs: ['libs', 'apps', 'scripts', 'test/support'].map((dir) => join(ROOT, dir)), suffix: '.spec.ts', groups: 2 },
-} as const;
-type Tier = keyof typeof TIERS;
+/** How many group files each tier is split into. */
+const GROUP_COUNTS = { e2e: 6, medium: 2, unit: 2 } as const;
+type Tier = keyof typeof GROUP_COUNTS;
+/** The folders and file suffix of each tier: its Jest project's roots and match, read from jest.config.js (one source). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.config.js is CommonJS without types
+const PROJECTS = (require(join(ROOT, 'jest.config.js')) as { projects: Array<{ displayName: string; roots: string[]; testMatch: string[] }> }).projects;
+const TIERS = Object.fromEntries(
+  (Object.keys(GROUP_COUNTS) as Tier[]).map((tier) => {
+    const project = PROJECTS.find((p) => p.displayName === tier)!;
+    return [tier, { dirs: project.roots.map((root) => root.replace('<rootDir>', ROOT)), suffix: project.testMatch[0].replace('**/*', ''), groups: GROUP_COUNTS[tier] }];
+  }),
+) as Record<Tier, { dirs: string[]; suffix: string; groups: number }>;
 /** Folders of other tiers under test/ (the e2e project ignores test/browser; the others match other suffixes). */
 const SKIPPED_DIRS = new Set(['browser', 'node_modules']);
 
