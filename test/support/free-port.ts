@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
  * is random, checked by binding it, and not handed out twice by this process.
  */
 export async function freePort(): Promise<number> {
-  const range = portRange();
+  const range = (machineRange ??= { range: portRange() }).range;
   if (!range) return bindPort(0);
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = range[0] + Math.floor(Math.random() * (range[1] - range[0] + 1));
@@ -25,6 +25,8 @@ export async function freePort(): Promise<number> {
 }
 
 const handedOut = new Set<number>();
+/** This machine's range, read once (the kernel setting does not change during a run). */
+let machineRange: { range: [number, number] | null } | undefined;
 
 /** Ports outside the ephemeral range, at least 1,000 of them (null: none that wide, use listen(0)). */
 export function portRange(text = readRange()): [number, number] | null {

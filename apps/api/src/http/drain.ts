@@ -33,8 +33,8 @@ export class Drain {
   /**
    * Starts the drain. Idle keep-alive connections are closed once what has reached them is read (below), while the
    * listener still accepts (main.ts stops it a moment later): a client that sends its next request finds the
-   * connection closed and opens a new one, which is served. Closed at the end instead, they would race with requests sent on them at that
-   * moment, and those would be reset. Responses still to be written close their connection too.
+   * connection closed and opens a new one, which is served. Closed at the end instead, they would race with requests
+   * sent on them at that moment, and those would be reset. Responses still to be written close their connection too.
    */
   start(): void {
     this.startedAt ??= Date.now();
